@@ -1,0 +1,107 @@
+//! The game context: the one door through which a plugin reads and changes
+//! the game. The host implements it; plugins receive it as [`Ctx`].
+//!
+//! Plugins hold no game state of their own. What a plugin must remember about
+//! a creature (a cooldown, turns of confusion) goes in the per-entity store
+//! ([`GameCtx::store_get`] / [`GameCtx::store_set`]), which the host saves
+//! with the run.
+
+use abi_stable::{
+    sabi_trait,
+    sabi_types::RMut,
+    std_types::{ROption, RStr, RVec},
+};
+
+use crate::types::{Attack, CreatureInfo, EntityId, MessageKind, MonsterState, Point};
+
+/// The context as plugins receive it: a borrowed [`GameCtx`] trait object.
+pub type Ctx<'a> = GameCtx_TO<'a, RMut<'a, ()>>;
+
+/// Everything a plugin may ask of or do to the game.
+///
+/// Every random number a plugin needs comes from [`GameCtx::roll`], which draws
+/// from the run's one seeded RNG, so a seed replays the same run.
+#[sabi_trait]
+pub trait GameCtx {
+    /// A whole number in `min..=max` from the run's RNG.
+    fn roll(&mut self, min: i32, max: i32) -> i32;
+
+    /// The current turn, counting from 0 at the start of the run.
+    fn turn(&self) -> u64;
+
+    /// The floor the player is on, 1 for the first.
+    fn floor(&self) -> u32;
+
+    /// A creature's current state, or `None` if it is dead or never existed.
+    fn creature(&self, id: EntityId) -> ROption<CreatureInfo>;
+
+    /// The creature standing on `p`, if any.
+    fn creature_at(&self, p: Point) -> ROption<EntityId>;
+
+    /// The monsters the player can see, nearest first (ties: higher, then further left).
+    fn monsters_in_view(&self) -> RVec<EntityId>;
+
+    /// Whether monster `id` can see the player (in the player's field of view
+    /// and within the monster's own sight).
+    fn sees_player(&self, id: EntityId) -> bool;
+
+    /// Whether the player can see the cell.
+    fn is_visible(&self, p: Point) -> bool;
+
+    /// Whether a creature could stand on the cell (ignoring creatures).
+    fn is_walkable(&self, p: Point) -> bool;
+
+    /// Whether the cell is walkable, or a closed door, and no creature stands there.
+    fn is_free(&self, p: Point) -> bool;
+
+    /// The line of fire from `from` towards `toward`, carried on to `range`
+    /// steps, cut at walls and closed doors, `from` itself left out.
+    fn line_of_fire(&self, from: Point, toward: Point, range: i32) -> RVec<Point>;
+
+    /// The free neighbour of `id` that is nearest `goal` by walking distance,
+    /// from a map the host computes once and shares; `None` if no step brings it closer.
+    fn step_toward(&mut self, id: EntityId, goal: Point) -> ROption<Point>;
+
+    /// The free neighbour of `id` that best gets away from `threat` (down a flee map).
+    fn step_away(&mut self, id: EntityId, threat: Point) -> ROption<Point>;
+
+    /// Where a hunting monster last saw or heard the player, if anywhere.
+    fn hunt_goal(&self, id: EntityId) -> ROption<Point>;
+
+    /// Moves a creature one step to a free neighbouring cell (a closed door
+    /// there opens). Returns whether it moved.
+    fn move_creature(&mut self, id: EntityId, to: Point) -> bool;
+
+    /// Applies an attack the plugin decided: the damage, the log line, the
+    /// `attack` trace event, the killer if the player dies, removal of the dead.
+    /// Returns whether the target died.
+    fn attack(&mut self, attack: Attack) -> bool;
+
+    /// Heals a creature by up to `amount`; returns how much it healed.
+    fn heal(&mut self, id: EntityId, amount: i32) -> i32;
+
+    /// Sets a monster's state (waking it, or setting it on the player).
+    fn set_state(&mut self, id: EntityId, state: MonsterState);
+
+    /// Makes a noise: sleepers within `loudness / 2` steps wake and come,
+    /// wanderers within `loudness` steps come to look.
+    fn noise(&mut self, at: Point, loudness: i32);
+
+    /// Adds a line to the message log.
+    fn message(&mut self, text: RStr<'_>, kind: MessageKind);
+
+    /// A number the plugin stored for a creature under `key`.
+    fn store_get(&self, id: EntityId, key: RStr<'_>) -> ROption<i64>;
+
+    /// Stores a number for a creature under `key`; it is saved with the run
+    /// and dropped when the creature dies.
+    fn store_set(&mut self, id: EntityId, key: RStr<'_>, value: i64);
+
+    /// Removes a stored number.
+    fn store_remove(&mut self, id: EntityId, key: RStr<'_>);
+
+    /// A balance number from the `[settings]` table of the calling plugin's
+    /// data files (`fight_noise = 4`).
+    #[sabi(last_prefix_field)]
+    fn setting(&self, key: RStr<'_>) -> ROption<i64>;
+}

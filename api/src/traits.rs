@@ -1,0 +1,245 @@
+//! The four extension traits a plugin implements ([`ItemEffect`],
+//! [`RangedKind`], [`MonsterBrain`], [`View`]), the small [`Hooks`] trait,
+//! and the [`Canvas`] a view draws on.
+//!
+//! Each is a `#[sabi_trait]`, so a plugin hands the host a boxed trait object
+//! (`MonsterBrainBox` and so on) whose layout abi_stable checks at load time.
+//! Every method returns `RResult<_, PluginError>`: run the body under
+//! [`crate::guard`] so a panic becomes an error instead of crossing the boundary.
+
+use abi_stable::{
+    sabi_trait,
+    sabi_types::RMut,
+    std_types::{RBox, RResult, RSlice, RStr, RString, RVec},
+    StableAbi,
+};
+
+use crate::context::Ctx;
+use crate::guard::PluginError;
+use crate::scene::Scene;
+use crate::types::{Damage, EntityId, Point, Rgba};
+
+/// One named whole-number parameter of an item record (`amount = 8`).
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq)]
+pub struct Param {
+    /// The parameter's name.
+    pub name: RString,
+    /// Its value.
+    pub value: i64,
+}
+
+/// The item being used, as its record describes it.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq)]
+pub struct ItemUse {
+    /// Who uses it (the player).
+    pub user: EntityId,
+    /// The record id (`healing_potion`).
+    pub kind: RString,
+    /// The name messages use (`potion of healing`).
+    pub name: RString,
+    /// The record's `params` table, sorted by name.
+    pub params: RVec<Param>,
+}
+
+impl ItemUse {
+    /// The value of a record parameter, if the record gives it.
+    pub fn param(&self, name: &str) -> Option<i64> {
+        self.params.iter().find(|p| p.name.as_str() == name).map(|p| p.value)
+    }
+}
+
+/// What the host should do to aim an item for the player.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AimRequest {
+    /// How far the shot flies, in steps.
+    pub range: i32,
+    /// Whether the shot goes on through creatures (lightning) or stops at the first.
+    pub passes_through: bool,
+    /// Radius of the burst to preview at the end of the path, 0 for none.
+    pub burst_radius: i32,
+}
+
+/// What came of using an item.
+#[repr(C, u8)]
+#[derive(StableAbi, Debug, Clone, PartialEq, Eq)]
+pub enum UseOutcome {
+    /// One of the item was used up, and the turn passes.
+    Consumed,
+    /// The item stays (or the plugin moved it itself), and the turn passes.
+    Kept,
+    /// Nothing happened (the effect said why in the log); no turn passes.
+    NoTurn,
+    /// Ask the host to aim; [`ItemEffect::aimed`] is called with the path.
+    Aim(AimRequest),
+}
+
+/// What using an item does.
+///
+/// ```
+/// use emberdeep_api::*;
+/// use abi_stable::std_types::RResult;
+///
+/// /// Heals the user by the record's `amount`.
+/// struct Heal;
+///
+/// impl ItemEffect for Heal {
+///     fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
+///         guard(|| {
+///             let healed = ctx.heal(item.user, item.param("amount").unwrap_or(8) as i32);
+///             ctx.message(format!("You feel better ({healed}).").as_str().into(), MessageKind::Good);
+///             Ok(UseOutcome::Consumed)
+///         })
+///     }
+/// }
+/// let boxed: ItemEffectBox = ItemEffect_TO::from_value(Heal, abi_stable::sabi_trait::TD_Opaque);
+/// # let _ = boxed;
+/// ```
+#[sabi_trait]
+pub trait ItemEffect: Send + Sync {
+    /// The player uses the item.
+    fn use_item(&self, ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError>;
+
+    /// The player aimed, after [`UseOutcome::Aim`]: `path` is the line of fire
+    /// (the player's cell left out), `target` the cursor. The default does nothing.
+    #[sabi(last_prefix_field)]
+    fn aimed(
+        &self,
+        ctx: Ctx<'_>,
+        item: &ItemUse,
+        path: RSlice<'_, Point>,
+        target: Point,
+    ) -> RResult<UseOutcome, PluginError> {
+        let _ = (ctx, item, path, target);
+        RResult::ROk(UseOutcome::NoTurn)
+    }
+}
+
+/// A monster's attack from afar, as a record's `ranged` entry describes it.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq)]
+pub struct RangedSpec {
+    /// The registered kind's name (`arrows`).
+    pub kind: RString,
+    /// Damage before defense.
+    pub damage: Damage,
+    /// Range in steps.
+    pub range: i32,
+    /// Turns between attacks.
+    pub every: i32,
+}
+
+/// A monster's attack from afar (arrows, lightning, fire).
+#[sabi_trait]
+pub trait RangedKind: Send + Sync {
+    /// Monster `me` tries to attack the player from afar. Returns whether it
+    /// attacked (and so used its turn).
+    #[sabi(last_prefix_field)]
+    fn try_attack(&self, ctx: Ctx<'_>, me: EntityId, spec: &RangedSpec) -> RResult<bool, PluginError>;
+}
+
+/// What a monster does on its turn.
+///
+/// ```
+/// use emberdeep_api::*;
+/// use abi_stable::std_types::RResult;
+///
+/// /// Stands still and watches.
+/// struct Statue;
+///
+/// impl MonsterBrain for Statue {
+///     fn act(&self, _ctx: Ctx<'_>, _me: EntityId) -> RResult<(), PluginError> {
+///         guard(|| Ok(()))
+///     }
+/// }
+/// ```
+#[sabi_trait]
+pub trait MonsterBrain: Send + Sync {
+    /// Monster `me` takes its turn (it is awake and alive).
+    #[sabi(last_prefix_field)]
+    fn act(&self, ctx: Ctx<'_>, me: EntityId) -> RResult<(), PluginError>;
+}
+
+/// The surface a [`View`] draws on, in pixels; the host implements it over SDL.
+#[sabi_trait]
+pub trait Canvas {
+    /// Width and height of the area the view owns, in pixels.
+    fn size(&self) -> abi_stable::std_types::Tuple2<u32, u32>;
+    /// Fills a rectangle (alpha blends).
+    fn fill_rect(&mut self, x: i32, y: i32, w: u32, h: u32, color: Rgba);
+    /// Draws one character (a Unicode scalar value), `size` pixels square.
+    fn glyph(&mut self, x: i32, y: i32, size: u32, ch: u32, color: Rgba);
+    /// Draws a line of text, each character `size` pixels square.
+    fn text(&mut self, x: i32, y: i32, size: u32, text: RStr<'_>, color: Rgba);
+    /// Draws a tile of the atlas by name, tinted; returns false if there is no such tile.
+    #[sabi(last_prefix_field)]
+    fn tile(&mut self, x: i32, y: i32, size: u32, name: RStr<'_>, tint: Rgba) -> bool;
+}
+
+/// The canvas as views receive it.
+pub type CanvasMut<'a> = Canvas_TO<'a, RMut<'a, ()>>;
+
+/// How the world looks: decides each thing's look and draws the map.
+///
+/// ```
+/// use emberdeep_api::*;
+/// use abi_stable::std_types::RResult;
+///
+/// /// Draws every seen cell as a grey square.
+/// struct Squares;
+///
+/// impl View for Squares {
+///     fn cell_size(&self) -> u32 { 16 }
+///     fn draw_map(&self, scene: &Scene, mut canvas: CanvasMut<'_>) -> RResult<(), PluginError> {
+///         guard(|| {
+///             for (i, cell) in scene.cells.iter().enumerate() {
+///                 if cell.light != Light::Unseen {
+///                     let (x, y) = scene.cell_origin(i, 16);
+///                     canvas.fill_rect(x, y, 15, 15, Rgba::rgb(90, 90, 90));
+///                 }
+///             }
+///             Ok(())
+///         })
+///     }
+/// }
+/// ```
+#[sabi_trait]
+pub trait View: Send + Sync {
+    /// Pixels per map cell, which decides how much of the map fits the screen.
+    fn cell_size(&self) -> u32;
+
+    /// Draws the part of the map the scene holds.
+    #[sabi(last_prefix_field)]
+    fn draw_map(&self, scene: &Scene, canvas: CanvasMut<'_>) -> RResult<(), PluginError>;
+}
+
+/// Small hooks into the host's own actions.
+#[sabi_trait]
+pub trait Hooks: Send + Sync {
+    /// The player walked into monster `target`. Return true if the plugin
+    /// acted (an attack), which takes the player's turn.
+    fn bump(&self, ctx: Ctx<'_>, target: EntityId) -> RResult<bool, PluginError> {
+        let _ = (ctx, target);
+        RResult::ROk(false)
+    }
+
+    /// Lines the plugin adds to the side panel.
+    #[sabi(last_prefix_field)]
+    fn panel_lines(&self, ctx: Ctx<'_>) -> RResult<RVec<RString>, PluginError> {
+        let _ = ctx;
+        RResult::ROk(RVec::new())
+    }
+}
+
+/// A boxed [`ItemEffect`], as registered.
+pub type ItemEffectBox = ItemEffect_TO<'static, RBox<()>>;
+/// A boxed [`RangedKind`], as registered.
+pub type RangedKindBox = RangedKind_TO<'static, RBox<()>>;
+/// A boxed [`MonsterBrain`], as registered.
+pub type MonsterBrainBox = MonsterBrain_TO<'static, RBox<()>>;
+/// A boxed [`View`], as registered.
+pub type ViewBox = View_TO<'static, RBox<()>>;
+/// A boxed [`Hooks`], as registered.
+pub type HooksBox = Hooks_TO<'static, RBox<()>>;

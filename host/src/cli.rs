@@ -1,0 +1,69 @@
+//! The command line. Players and tests depend on these flags (see README).
+
+use std::path::PathBuf;
+
+use clap::Parser;
+
+/// Emberdeep: a turn-based roguelike whose feature sets are plugins.
+#[derive(Parser, Debug, Clone)]
+#[command(name = "emberdeep", version, about)]
+pub struct Cli {
+    /// The plugin set, comma separated (`core_combat,equipment`); empty for none. Default: every plugin found.
+    #[arg(long, value_name = "A,B,C")]
+    pub plugins: Option<String>,
+
+    /// Where plugin libraries are looked for. Default: the folder of the executable.
+    #[arg(long, value_name = "DIR")]
+    pub plugin_dir: Option<PathBuf>,
+
+    /// Where the records are (`data/`). Default: the workspace's `data/`.
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+
+    /// Print each loaded plugin, its version and every name it registered, per trait; then exit.
+    #[arg(long)]
+    pub list_plugins: bool,
+
+    /// The run's seed. Default: from the clock.
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// Scripted keys, e.g. "l l j 3*h i a Esc" (see docs/keys.md).
+    #[arg(long, value_name = "KEYS")]
+    pub keys: Option<String>,
+
+    /// Scripted keys from a file (same notation; `//` starts a comment).
+    #[arg(long, value_name = "FILE")]
+    pub keys_file: Option<PathBuf>,
+
+    /// No window: play the scripted keys (or the bot) and exit.
+    #[arg(long)]
+    pub headless: bool,
+
+    /// Write every turn event as JSON lines to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+
+    /// Render the final frame to a PNG.
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
+
+    /// A bot plays N whole runs headless and prints a summary.
+    #[arg(long, value_name = "N")]
+    pub bot: Option<u32>,
+
+    /// Start from a scenario file (docs/scenario.md) instead of a generated floor.
+    #[arg(long, value_name = "FILE")]
+    pub scenario: Option<PathBuf>,
+
+    /// Start in the named view (`glyphs`, or one a plugin registered).
+    #[arg(long, value_name = "NAME")]
+    pub view: Option<String>,
+}
+
+impl Cli {
+    /// The plugin names asked for, or `None` for every plugin found.
+    pub fn plugin_names(&self) -> Option<Vec<String>> {
+        self.plugins.as_ref().map(|s| s.split(',').map(str::trim).filter(|n| !n.is_empty()).map(String::from).collect())
+    }
+}

@@ -1,0 +1,159 @@
+//! The host's side of the game context: `HostCtx` implements the api's
+//! `GameCtx` over a `Game`, remembering which plugin is calling so that what
+//! the plugin causes is traced under its name.
+
+use abi_stable::{
+    sabi_trait::TD_Opaque,
+    std_types::{ROption, RStr, RVec},
+};
+use emberdeep_api::{Attack, CreatureInfo, Ctx, EntityId, GameCtx, GameCtx_TO, MessageKind, MonsterState, Point};
+
+use crate::paths::DistanceMap;
+use crate::sight::line_of_fire;
+use crate::world::Game;
+
+/// A game lent to a plugin for one call.
+pub struct HostCtx<'a> {
+    game: &'a mut Game,
+    source: &'a str,
+}
+
+impl<'a> HostCtx<'a> {
+    /// Lends `game` to the plugin `source`.
+    pub fn new(game: &'a mut Game, source: &'a str) -> Self {
+        HostCtx { game, source }
+    }
+
+    /// The context as the trait object plugins receive.
+    pub fn as_ctx(&mut self) -> Ctx<'_> {
+        GameCtx_TO::from_ptr(self, TD_Opaque)
+    }
+}
+
+fn opt<T>(o: Option<T>) -> ROption<T> {
+    o.into()
+}
+
+impl Game {
+    /// The free neighbour of `id` nearest `goal` by walking distance.
+    pub fn step_toward(&mut self, id: EntityId, goal: Point) -> Option<Point> {
+        let from = self.creatures.get(&id)?.pos;
+        if self.toward_cache.as_ref().is_none_or(|(g, _)| *g != goal) {
+            self.toward_cache = Some((goal, DistanceMap::toward(&self.map, &[goal])));
+        }
+        let (_, dist) = self.toward_cache.as_ref()?;
+        dist.step_down(from, |p| self.creature_at(p).is_some(), &self.map)
+    }
+
+    /// The free neighbour of `id` that best gets away from `threat`.
+    pub fn step_away(&mut self, id: EntityId, threat: Point) -> Option<Point> {
+        let from = self.creatures.get(&id)?.pos;
+        if self.away_cache.as_ref().is_none_or(|(t, _)| *t != threat) {
+            self.away_cache = Some((threat, DistanceMap::fleeing(&self.map, threat)));
+        }
+        let (_, dist) = self.away_cache.as_ref()?;
+        dist.step_down(from, |p| self.creature_at(p).is_some(), &self.map)
+    }
+}
+
+impl GameCtx for HostCtx<'_> {
+    fn roll(&mut self, min: i32, max: i32) -> i32 {
+        self.game.rng.range(min, max)
+    }
+
+    fn turn(&self) -> u64 {
+        self.game.turn
+    }
+
+    fn floor(&self) -> u32 {
+        self.game.floor
+    }
+
+    fn creature(&self, id: EntityId) -> ROption<CreatureInfo> {
+        opt(self.game.creatures.get(&id).map(|c| c.info()))
+    }
+
+    fn creature_at(&self, p: Point) -> ROption<EntityId> {
+        opt(self.game.creature_at(p).map(|c| c.id))
+    }
+
+    fn monsters_in_view(&self) -> RVec<EntityId> {
+        self.game.monsters_in_view().into()
+    }
+
+    fn sees_player(&self, id: EntityId) -> bool {
+        self.game.sees_player(id)
+    }
+
+    fn is_visible(&self, p: Point) -> bool {
+        self.game.fov.is_visible(p)
+    }
+
+    fn is_walkable(&self, p: Point) -> bool {
+        self.game.map.is_walkable(p)
+    }
+
+    fn is_free(&self, p: Point) -> bool {
+        self.game.is_free(p)
+    }
+
+    fn line_of_fire(&self, from: Point, toward: Point, range: i32) -> RVec<Point> {
+        line_of_fire(&self.game.map, from, toward, range).into()
+    }
+
+    fn step_toward(&mut self, id: EntityId, goal: Point) -> ROption<Point> {
+        opt(self.game.step_toward(id, goal))
+    }
+
+    fn step_away(&mut self, id: EntityId, threat: Point) -> ROption<Point> {
+        opt(self.game.step_away(id, threat))
+    }
+
+    fn hunt_goal(&self, id: EntityId) -> ROption<Point> {
+        opt(self.game.creatures.get(&id).and_then(|c| c.goal))
+    }
+
+    fn move_creature(&mut self, id: EntityId, to: Point) -> bool {
+        self.game.move_creature(id, to)
+    }
+
+    fn attack(&mut self, attack: Attack) -> bool {
+        self.game.apply_attack(attack, self.source)
+    }
+
+    fn heal(&mut self, id: EntityId, amount: i32) -> i32 {
+        let Some(c) = self.game.creatures.get_mut(&id) else { return 0 };
+        let healed = amount.clamp(0, c.max_hp - c.hp);
+        c.hp += healed;
+        healed
+    }
+
+    fn set_state(&mut self, id: EntityId, state: MonsterState) {
+        self.game.set_state(id, state, "plugin", self.source);
+    }
+
+    fn noise(&mut self, at: Point, loudness: i32) {
+        self.game.noise(at, loudness, self.source);
+    }
+
+    fn message(&mut self, text: RStr<'_>, kind: MessageKind) {
+        self.game.log.add(text.as_str(), kind);
+    }
+
+    fn store_get(&self, id: EntityId, key: RStr<'_>) -> ROption<i64> {
+        opt(self.game.store.get(&(id, key.to_string())).copied())
+    }
+
+    fn store_set(&mut self, id: EntityId, key: RStr<'_>, value: i64) {
+        self.game.store.insert((id, key.to_string()), value);
+    }
+
+    fn store_remove(&mut self, id: EntityId, key: RStr<'_>) {
+        self.game.store.remove(&(id, key.to_string()));
+    }
+
+    fn setting(&self, key: RStr<'_>) -> ROption<i64> {
+        let found = self.game.records.settings.get(self.source).and_then(|s| s.get(key.as_str()));
+        opt(found.copied())
+    }
+}

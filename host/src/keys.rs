@@ -1,0 +1,175 @@
+//! Keys, as the game understands them, and the small notation scripts use
+//! (`--keys "l l j 3*h Tab Enter i a Esc"`).
+//!
+//! Tokens are separated by spaces. A single character is that character's key
+//! (`l`, `>`, `R`, `.`). Names: `Tab`, `Enter`, `Esc`, `Space`, `Up`, `Down`,
+//! `Left`, `Right`, `F1`..`F12`, `KP1`..`KP9` (numpad), `Click:X,Y` (a left
+//! click on map cell X,Y). `N*TOKEN` repeats a token N times (`20*.` waits
+//! twenty turns). Text after `//` on a line of a keys file is a comment.
+
+use std::fmt;
+
+/// One key press (or click) the game reacts to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// A printable character, as typed (`h`, `>`, `R`).
+    Char(char),
+    /// Tab.
+    Tab,
+    /// Enter / Return.
+    Enter,
+    /// Escape.
+    Esc,
+    /// Arrow up.
+    Up,
+    /// Arrow down.
+    Down,
+    /// Arrow left.
+    Left,
+    /// Arrow right.
+    Right,
+    /// A numpad digit (1-9).
+    Numpad(u8),
+    /// A function key (1-12).
+    F(u8),
+    /// A left click on a map cell.
+    Click(i32, i32),
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Key::Char(' ') => f.write_str("Space"),
+            Key::Char(c) => write!(f, "{c}"),
+            Key::Tab => f.write_str("Tab"),
+            Key::Enter => f.write_str("Enter"),
+            Key::Esc => f.write_str("Esc"),
+            Key::Up => f.write_str("Up"),
+            Key::Down => f.write_str("Down"),
+            Key::Left => f.write_str("Left"),
+            Key::Right => f.write_str("Right"),
+            Key::Numpad(n) => write!(f, "KP{n}"),
+            Key::F(n) => write!(f, "F{n}"),
+            Key::Click(x, y) => write!(f, "Click:{x},{y}"),
+        }
+    }
+}
+
+/// A token of the key notation that could not be read.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("unknown key '{token}' (word {position}); use a single character or one of Tab Enter Esc Space Up Down Left Right F1-F12 KP1-KP9 Click:X,Y, and N*KEY to repeat")]
+pub struct KeyError {
+    /// The token as written.
+    pub token: String,
+    /// Its position among the tokens, from 1.
+    pub position: usize,
+}
+
+/// Reads a key script in the notation above.
+pub fn parse_keys(script: &str) -> Result<Vec<Key>, KeyError> {
+    let mut keys = Vec::new();
+    let tokens = script
+        .lines()
+        .map(|line| line.split("//").next().unwrap_or(""))
+        .flat_map(str::split_whitespace);
+    for (i, token) in tokens.enumerate() {
+        let err = || KeyError { token: token.to_string(), position: i + 1 };
+        let (count, name) = match token.split_once('*') {
+            Some((n, name)) if !n.is_empty() && !name.is_empty() => {
+                (n.parse::<usize>().map_err(|_| err())?, name)
+            }
+            _ => (1, token),
+        };
+        let key = parse_one(name).ok_or_else(err)?;
+        keys.extend(std::iter::repeat_n(key, count));
+    }
+    Ok(keys)
+}
+
+fn parse_one(name: &str) -> Option<Key> {
+    let mut chars = name.chars();
+    if let (Some(c), None) = (chars.next(), chars.next()) {
+        return Some(Key::Char(c));
+    }
+    let key = match name {
+        "Tab" => Key::Tab,
+        "Enter" | "Return" => Key::Enter,
+        "Esc" | "Escape" => Key::Esc,
+        "Space" => Key::Char(' '),
+        "Up" => Key::Up,
+        "Down" => Key::Down,
+        "Left" => Key::Left,
+        "Right" => Key::Right,
+        _ => return parse_numbered(name),
+    };
+    Some(key)
+}
+
+fn parse_numbered(name: &str) -> Option<Key> {
+    if let Some(n) = name.strip_prefix("KP") {
+        let n: u8 = n.parse().ok()?;
+        return (1..=9).contains(&n).then_some(Key::Numpad(n));
+    }
+    if let Some(xy) = name.strip_prefix("Click:") {
+        let (x, y) = xy.split_once(',')?;
+        return Some(Key::Click(x.parse().ok()?, y.parse().ok()?));
+    }
+    let n: u8 = name.strip_prefix('F')?.parse().ok()?;
+    (1..=12).contains(&n).then_some(Key::F(n))
+}
+
+/// The direction a moving key stands for: vi-keys, arrows, numpad.
+pub fn direction(key: Key) -> Option<(i32, i32)> {
+    let d = match key {
+        Key::Char('h') | Key::Left | Key::Numpad(4) => (-1, 0),
+        Key::Char('l') | Key::Right | Key::Numpad(6) => (1, 0),
+        Key::Char('k') | Key::Up | Key::Numpad(8) => (0, -1),
+        Key::Char('j') | Key::Down | Key::Numpad(2) => (0, 1),
+        Key::Char('y') | Key::Numpad(7) => (-1, -1),
+        Key::Char('u') | Key::Numpad(9) => (1, -1),
+        Key::Char('b') | Key::Numpad(1) => (-1, 1),
+        Key::Char('n') | Key::Numpad(3) => (1, 1),
+        _ => return None,
+    };
+    Some(d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_notation() {
+        let keys = parse_keys("l l j 3*h Tab Enter i a Esc KP5 F2 > Click:4,7").unwrap();
+        assert_eq!(keys.len(), 14);
+        assert_eq!(keys[0], Key::Char('l'));
+        assert_eq!(keys[3..6], [Key::Char('h'); 3]);
+        assert_eq!(keys[6], Key::Tab);
+        assert_eq!(keys[10], Key::Numpad(5));
+        assert_eq!(keys[11], Key::F(2));
+        assert_eq!(keys[12], Key::Char('>'));
+        assert_eq!(keys[13], Key::Click(4, 7));
+    }
+
+    #[test]
+    fn comments_and_lines_are_allowed() {
+        let keys = parse_keys("l l // walk east\nj\n").unwrap();
+        assert_eq!(keys, vec![Key::Char('l'), Key::Char('l'), Key::Char('j')]);
+    }
+
+    #[test]
+    fn bad_tokens_are_named() {
+        let e = parse_keys("l Jump").unwrap_err();
+        assert_eq!(e.token, "Jump");
+        assert_eq!(e.position, 2);
+        assert!(parse_keys("x*l").is_err());
+        assert!(parse_keys("KP0").is_err());
+    }
+
+    #[test]
+    fn every_key_prints_back_in_the_notation() {
+        for k in parse_keys("a Space Tab Enter Esc Up Down Left Right KP3 F12 Click:1,2").unwrap() {
+            assert_eq!(parse_keys(&k.to_string()).unwrap(), vec![k]);
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! # emberdeep: the host
+//!
+//! The game binary. It owns the dungeon, the turn, the screen and the trace;
+//! everything else (melee, monsters, items' effects, views) comes from
+//! plugins loaded at startup from dynamic libraries.
+//!
+//! A map of the code: `map`, `mapgen`, `sight` and `paths` are the dungeon;
+//! `world` is a run's state; `turn`, `monsters`, `items` and `spawn` change it;
+//! `ctx` lends it to plugins; `plugins` loads them and `data` reads their
+//! records; `app` turns keys into actions and state into a `screen` model
+//! that `ui` draws; `trace` writes the turn events; `bot`, `headless`,
+//! `setup` and `scenario` drive runs without a person.
+
+mod app;
+mod bot;
+mod cli;
+mod ctx;
+mod data;
+mod headless;
+mod items;
+mod keys;
+mod log;
+mod map;
+mod mapgen;
+mod monsters;
+mod paths;
+mod plugins;
+mod rng;
+mod scenario;
+mod screen;
+mod setup;
+mod sight;
+mod spawn;
+mod trace;
+mod turn;
+#[path = "ui_stub.rs"]
+mod ui;
+mod world;
+
+use std::process::ExitCode;
+use std::rc::Rc;
+
+use anyhow::Context;
+use clap::Parser;
+
+use crate::app::App;
+use crate::cli::Cli;
+use crate::plugins::{default_plugin_dir, load_plugins, Plugins};
+use crate::trace::Trace;
+
+fn main() -> ExitCode {
+    init_console_log();
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("emberdeep: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Console output follows `RUST_LOG`; quiet (warnings only) by default.
+fn init_console_log() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).without_time().init();
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    let plugin_dir = cli.plugin_dir.clone().unwrap_or_else(default_plugin_dir);
+    let plugins = load_plugins(&plugin_dir, cli.plugin_names().as_deref())?;
+    for warning in &plugins.skipped {
+        eprintln!("emberdeep: warning: {warning}");
+    }
+    if cli.list_plugins {
+        print!("{}", list_plugins(&plugins, &plugin_dir));
+        return Ok(());
+    }
+    let data_dir = cli.data_dir.clone().unwrap_or_else(data::default_data_dir);
+    let records = Rc::new(data::load_records(&data_dir, &plugins)?);
+    let plugins = Rc::new(plugins);
+    let seed = cli.seed.unwrap_or_else(clock_seed);
+    if let Some(runs) = cli.bot {
+        return run_bot(&cli, runs, seed, plugins, records);
+    }
+    let trace = open_trace(&cli)?;
+    let game = match &cli.scenario {
+        Some(path) => setup::game_from_scenario(path, seed, plugins, records, trace)?,
+        None => setup::game_from_seed(seed, plugins, records, trace),
+    };
+    let mut app = App::new(game, ui::glyph_view());
+    if let Some(view) = &cli.view {
+        app.select_view(view).map_err(anyhow::Error::msg)?;
+    }
+    let keys = scripted_keys(&cli)?;
+    if cli.headless {
+        headless::play_keys(&mut app, &keys);
+    } else {
+        for &key in &keys {
+            app.press(key);
+        }
+        ui::run_window(&mut app)?;
+    }
+    if let Some(path) = &cli.screenshot {
+        headless::screenshot(&mut app, path)?;
+    }
+    app.take_trace().finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))
+}
+
+fn open_trace(cli: &Cli) -> anyhow::Result<Trace> {
+    match &cli.trace {
+        Some(path) => Trace::to_file(path).with_context(|| format!("cannot write the trace file {}", path.display())),
+        None => Ok(Trace::console()),
+    }
+}
+
+fn scripted_keys(cli: &Cli) -> anyhow::Result<Vec<keys::Key>> {
+    let mut script = cli.keys.clone().unwrap_or_default();
+    if let Some(path) = &cli.keys_file {
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the keys file {}", path.display()))?;
+        script.push('\n');
+        script.push_str(&text);
+    }
+    keys::parse_keys(&script).map_err(|e| anyhow::anyhow!("in the scripted keys: {e}"))
+}
+
+fn run_bot(cli: &Cli, runs: u32, seed: u64, plugins: Rc<Plugins>, records: Rc<data::Records>) -> anyhow::Result<()> {
+    let mut trace = open_trace(cli)?;
+    let mut results = Vec::new();
+    for i in 0..runs as u64 {
+        let mut game = setup::game_from_seed(seed.wrapping_add(i), plugins.clone(), records.clone(), trace);
+        results.push(bot::play_run(&mut game));
+        trace = std::mem::replace(&mut game.trace, Trace::console());
+    }
+    trace.finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))?;
+    print!("{}", bot::summary(&results));
+    Ok(())
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(1)
+}
+
+/// `--list-plugins`: each plugin, its version, and its names per trait.
+fn list_plugins(plugins: &Plugins, dir: &std::path::Path) -> String {
+    let mut out = format!("plugins in {}:\n", dir.display());
+    if plugins.loaded.is_empty() {
+        out.push_str("  (none loaded)\n");
+    }
+    for p in &plugins.loaded {
+        out.push_str(&format!("{} {}\n", p.name, p.version));
+        for (trait_name, names) in &p.names {
+            out.push_str(&format!("  {trait_name}: {}\n", names.join(", ")));
+        }
+    }
+    out
+}

@@ -1,0 +1,186 @@
+//! Monsters: their turn (awareness, then their brain), their states, noise
+//! that wakes them, moving, and attacks applied to anyone.
+
+use abi_stable::std_types::RResult;
+use emberdeep_api::{Attack, Ctx, EntityId, MessageKind, MonsterBrain, MonsterState, PluginError, Point};
+
+use crate::ctx::HostCtx;
+use crate::fields;
+use crate::log::capitalized;
+use crate::map::Tile;
+use crate::world::Game;
+
+/// A brain that does nothing (for tests of the host alone).
+pub struct Idle;
+
+impl MonsterBrain for Idle {
+    fn act(&self, _ctx: Ctx<'_>, _me: EntityId) -> RResult<(), PluginError> {
+        RResult::ROk(())
+    }
+}
+
+impl Game {
+    /// Every awake monster acts, in id order (a fixed order, for replays).
+    pub fn monsters_act(&mut self) {
+        let ids: Vec<EntityId> = self.creatures.keys().copied().filter(|id| !id.is_player()).collect();
+        for id in ids {
+            if self.player().hp <= 0 {
+                break;
+            }
+            if self.creatures.get(&id).is_none_or(|m| m.state == MonsterState::Asleep) {
+                continue;
+            }
+            self.notice_player(id);
+            self.run_brain(id);
+        }
+    }
+
+    /// A monster that sees the player hunts it; one that reached the place it
+    /// last saw the player, and sees nothing, goes back to wandering.
+    fn notice_player(&mut self, id: EntityId) {
+        let player_pos = self.player().pos;
+        let sees = self.sees_player(id);
+        let Some(m) = self.creatures.get_mut(&id) else { return };
+        if sees {
+            m.goal = Some(player_pos);
+            if m.state != MonsterState::Hunting {
+                self.set_state(id, MonsterState::Hunting, "sight", "host");
+            }
+        } else if m.goal == Some(m.pos) {
+            m.goal = None;
+            m.state = MonsterState::Wandering;
+        }
+    }
+
+    fn run_brain(&mut self, id: EntityId) {
+        let Some(brain_name) = self.creatures.get(&id).and_then(|m| m.brain.clone()) else { return };
+        let plugins = self.plugins.clone();
+        let Some(brain) = plugins.brains.get(&brain_name) else { return };
+        let result = brain.imp.act(HostCtx::new(self, &brain.plugin).as_ctx(), id);
+        self.trace.drain_plugin_logs(self.turn, &brain.plugin);
+        if let Err(e) = result.into_result() {
+            self.plugin_error(&brain.plugin, &e);
+        }
+    }
+
+    /// Changes a monster's state, tracing a `wake` when it leaves sleep or starts hunting.
+    pub fn set_state(&mut self, id: EntityId, state: MonsterState, cause: &str, source: &str) {
+        let Some(m) = self.creatures.get_mut(&id) else { return };
+        if id.is_player() || m.state == state {
+            return;
+        }
+        let was = m.state;
+        m.state = state;
+        let name = m.trace_name();
+        if state == MonsterState::Hunting || was == MonsterState::Asleep {
+            self.emit("wake", source, fields! {"monster" => name, "cause" => cause, "was" => was.name(), "now" => state.name()});
+        }
+    }
+
+    /// A noise at `at`: sleepers within `loudness / 2` steps wake, and they and
+    /// wanderers within `loudness` steps come to where it was.
+    pub fn noise(&mut self, at: Point, loudness: i32, source: &str) {
+        self.emit("noise", source, fields! {"x" => at.x, "y" => at.y, "loudness" => loudness});
+        let ids: Vec<EntityId> = self.creatures.keys().copied().filter(|id| !id.is_player()).collect();
+        for id in ids {
+            let Some(m) = self.creatures.get(&id) else { continue };
+            let d = m.pos.steps_to(at);
+            let hears = match m.state {
+                MonsterState::Asleep => d <= loudness / 2,
+                MonsterState::Wandering => d <= loudness,
+                MonsterState::Hunting => false,
+            };
+            if hears {
+                if let Some(m) = self.creatures.get_mut(&id) {
+                    m.goal = Some(at);
+                }
+                self.set_state(id, MonsterState::Hunting, "noise", source);
+            }
+        }
+    }
+
+    /// Moves a creature one step onto a free cell; a closed door there opens instead.
+    pub fn move_creature(&mut self, id: EntityId, to: Point) -> bool {
+        let Some(from) = self.creatures.get(&id).map(|c| c.pos) else { return false };
+        if !from.is_adjacent(to) || !self.is_free(to) {
+            return false;
+        }
+        if self.map.tile(to) == Tile::DoorClosed {
+            self.open_door(to);
+            return true;
+        }
+        if let Some(c) = self.creatures.get_mut(&id) {
+            c.pos = to;
+        }
+        true
+    }
+
+    /// Opens a door; the shared distance maps are out of date after it.
+    pub fn open_door(&mut self, at: Point) {
+        self.map.set_tile(at, Tile::DoorOpen);
+        self.toward_cache = None;
+        self.away_cache = None;
+    }
+
+    /// Applies an attack a plugin decided. Returns whether the target died.
+    pub fn apply_attack(&mut self, a: Attack, source: &str) -> bool {
+        let (Some(attacker), Some(target)) = (self.creatures.get(&a.attacker), self.creatures.get(&a.target)) else {
+            return false;
+        };
+        let (attacker, target) = (attacker.clone(), target.clone());
+        let mut fields = fields! {
+            "attacker" => attacker.trace_name(), "target" => target.trace_name(),
+            "kind" => a.kind.as_str(), "hit" => a.hit, "damage" => if a.hit { a.damage } else { 0 },
+        };
+        if a.chance >= 0 {
+            fields.insert("chance".into(), a.chance.into());
+        }
+        if a.distance >= 0 {
+            fields.insert("distance".into(), a.distance.into());
+        }
+        self.emit("attack", source, fields);
+        let hp_left = target.hp - if a.hit { a.damage.max(0) } else { 0 };
+        if let Some(t) = self.creatures.get_mut(&a.target) {
+            t.hp = hp_left;
+        }
+        let died = hp_left <= 0;
+        self.log_attack(&a, &attacker.the_name(), &target.the_name(), died);
+        if target.id.is_player() {
+            if died && self.killer.is_none() {
+                self.killer = Some(a.killer.to_string());
+            }
+        } else if died {
+            self.kill_monster(target.id, &attacker.trace_name(), source);
+        } else {
+            if let Some(t) = self.creatures.get_mut(&a.target) {
+                t.goal = Some(attacker.pos);
+            }
+            self.set_state(target.id, MonsterState::Hunting, "attacked", source);
+        }
+        died
+    }
+
+    fn log_attack(&mut self, a: &Attack, attacker: &str, target: &str, died: bool) {
+        let by_player = a.attacker.is_player();
+        let kind = if a.target.is_player() { MessageKind::Danger } else { MessageKind::Info };
+        let text = if !a.message.is_empty() {
+            a.message.to_string()
+        } else if !a.hit {
+            capitalized(&format!("{attacker} {} {target}.", if by_player { "miss" } else { "misses" }))
+        } else if died && !a.target.is_player() {
+            capitalized(&format!("{attacker} {} {target}!", if by_player { "kill" } else { "kills" }))
+        } else {
+            let verb = if by_player { "hit" } else { "hits" };
+            capitalized(&format!("{attacker} {verb} {target} for {}.", a.damage))
+        };
+        self.log.add(text, kind);
+    }
+
+    /// Removes a dead monster and what plugins stored for it.
+    fn kill_monster(&mut self, id: EntityId, killer: &str, source: &str) {
+        if let Some(m) = self.creatures.remove(&id) {
+            self.store.retain(|(owner, _), _| *owner != id);
+            self.emit("death", source, fields! {"who" => m.trace_name(), "killer" => killer});
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! Finding, loading and registering plugins.
+//!
+//! Each plugin is a dynamic library in the plugin folder. Files are listed,
+//! sorted, and loaded one by one with abi_stable, which checks every type's
+//! layout and refuses an incompatible plugin with a reason. What the plugins
+//! register is kept in `BTreeMap`s, so nothing depends on the file system's order.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use abi_stable::library::{lib_header_from_path, LibraryError};
+use emberdeep_api::{
+    HooksBox, HostLink, ItemEffectBox, MonsterBrainBox, PluginModRef, RangedKindBox, Registration, ViewBox,
+};
+
+use crate::trace::plugin_log_callback;
+
+/// Why the plugin set could not be loaded at all.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// `--plugins` named a plugin with no library in the folder.
+    #[error("plugin '{name}' not found in {dir} (found: {found})")]
+    Missing {
+        /// The name asked for.
+        name: String,
+        /// The folder searched.
+        dir: PathBuf,
+        /// What is there.
+        found: String,
+    },
+    /// The plugin folder cannot be read.
+    #[error("cannot read the plugin folder {dir}: {source}")]
+    Folder {
+        /// The folder.
+        dir: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Two plugins registered the same name for the same trait.
+    #[error("{what} '{name}' is registered by both {first} and {second}; leave one of them out with --plugins")]
+    Duplicate {
+        /// Which trait (`brain`, `item effect`...).
+        what: &'static str,
+        /// The name.
+        name: String,
+        /// The plugin that registered it first.
+        first: String,
+        /// The other one.
+        second: String,
+    },
+    /// A chosen plugin could not be loaded.
+    #[error("plugin '{name}' ({path}) cannot be used: {reason}")]
+    Refused {
+        /// The plugin's name.
+        name: String,
+        /// Its file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A plugin that loaded, and what it registered.
+#[derive(Debug, Clone)]
+pub struct LoadedPlugin {
+    /// Its name.
+    pub name: String,
+    /// Its version.
+    pub version: String,
+    /// Its library file.
+    pub path: PathBuf,
+    /// Registered names per trait, sorted.
+    pub names: BTreeMap<&'static str, Vec<String>>,
+}
+
+/// A registered implementation and the plugin that brought it.
+pub struct Entry<T> {
+    /// The plugin's name (the trace's `source`).
+    pub plugin: String,
+    /// The implementation.
+    pub imp: T,
+}
+
+/// Everything the loaded plugins registered.
+#[derive(Default)]
+pub struct Plugins {
+    /// The plugins, in load order (sorted by name).
+    pub loaded: Vec<LoadedPlugin>,
+    /// Item effects by name.
+    pub effects: BTreeMap<String, Entry<ItemEffectBox>>,
+    /// Ranged kinds by name.
+    pub ranged: BTreeMap<String, Entry<RangedKindBox>>,
+    /// Brains by name.
+    pub brains: BTreeMap<String, Entry<MonsterBrainBox>>,
+    /// Views, in registration order.
+    pub views: Vec<(String, Entry<ViewBox>)>,
+    /// Hooks, in load order.
+    pub hooks: Vec<Entry<HooksBox>>,
+    /// Plugin files that were skipped, and why (shown as warnings).
+    pub skipped: Vec<String>,
+}
+
+impl Plugins {
+    /// Whether a plugin of that name is loaded.
+    pub fn is_loaded(&self, name: &str) -> bool {
+        self.loaded.iter().any(|p| p.name == name)
+    }
+
+    /// The sorted names of the loaded plugins.
+    pub fn names(&self) -> Vec<String> {
+        self.loaded.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// A do-nothing brain for unit tests of records.
+    #[cfg(test)]
+    pub fn fake_brain(&mut self, name: &str) {
+        use emberdeep_api::{abi_stable::sabi_trait::TD_Opaque, MonsterBrain_TO};
+        let imp = MonsterBrain_TO::from_value(crate::monsters::Idle, TD_Opaque);
+        self.brains.insert(name.into(), Entry { plugin: "test".into(), imp });
+    }
+
+    fn add(&mut self, reg: Registration, path: PathBuf) -> Result<(), LoadError> {
+        let plugin = reg.name.to_string();
+        let mut names: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
+        for t in reg.item_effects {
+            names.entry("ItemEffect").or_default().push(t.0.to_string());
+            insert_unique(&mut self.effects, "item effect", t.0.into(), &plugin, t.1)?;
+        }
+        for t in reg.ranged_kinds {
+            names.entry("RangedKind").or_default().push(t.0.to_string());
+            insert_unique(&mut self.ranged, "ranged kind", t.0.into(), &plugin, t.1)?;
+        }
+        for t in reg.brains {
+            names.entry("MonsterBrain").or_default().push(t.0.to_string());
+            insert_unique(&mut self.brains, "brain", t.0.into(), &plugin, t.1)?;
+        }
+        for t in reg.views {
+            let name = t.0.to_string();
+            if let Some((_, first)) = self.views.iter().find(|(n, _)| *n == name) {
+                return Err(dup("view", &name, &first.plugin, &plugin));
+            }
+            names.entry("View").or_default().push(name.clone());
+            self.views.push((name, Entry { plugin: plugin.clone(), imp: t.1 }));
+        }
+        if let Some(hooks) = reg.hooks.into_option() {
+            names.entry("Hooks").or_default().push("bump, panel_lines".into());
+            self.hooks.push(Entry { plugin: plugin.clone(), imp: hooks });
+        }
+        names.values_mut().for_each(|v| v.sort());
+        self.loaded.push(LoadedPlugin { name: plugin, version: reg.version.into(), path, names });
+        Ok(())
+    }
+}
+
+fn dup(what: &'static str, name: &str, first: &str, second: &str) -> LoadError {
+    LoadError::Duplicate { what, name: name.into(), first: first.into(), second: second.into() }
+}
+
+fn insert_unique<T>(
+    map: &mut BTreeMap<String, Entry<T>>,
+    what: &'static str,
+    name: String,
+    plugin: &str,
+    imp: T,
+) -> Result<(), LoadError> {
+    if let Some(first) = map.get(&name) {
+        return Err(dup(what, &name, &first.plugin, plugin));
+    }
+    map.insert(name, Entry { plugin: plugin.into(), imp });
+    Ok(())
+}
+
+/// The plugin name a library file stands for: `libcore_combat.so` → `core_combat`.
+pub fn plugin_name_of(path: &Path) -> Option<String> {
+    let ext = path.extension()?.to_str()?;
+    if ext != std::env::consts::DLL_EXTENSION {
+        return None;
+    }
+    let stem = path.file_stem()?.to_str()?;
+    Some(stem.strip_prefix(std::env::consts::DLL_PREFIX).unwrap_or(stem).to_string())
+}
+
+/// The plugin libraries in a folder, sorted by plugin name.
+pub fn find_plugin_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, LoadError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| LoadError::Folder { dir: dir.into(), source })?;
+    let mut files: Vec<(String, PathBuf)> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter_map(|p| plugin_name_of(&p).map(|n| (n, p)))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// Where plugins are looked for by default: the folder of the executable
+/// (cargo puts the plugin libraries next to the binary), or its parent when
+/// the executable is a test harness in `deps/`.
+pub fn default_plugin_dir() -> PathBuf {
+    let exe_dir = std::env::current_exe().ok().and_then(|e| e.parent().map(Path::to_path_buf));
+    match exe_dir {
+        Some(d) if d.ends_with("deps") => d.parent().map(Path::to_path_buf).unwrap_or(d),
+        Some(d) => d,
+        None => PathBuf::from("."),
+    }
+}
+
+/// Loads the plugins of `dir`: all of them, or those `wanted` names.
+///
+/// A file that is not a plugin is skipped with a warning when loading every
+/// plugin found, and is an error when it was asked for by name. A plugin
+/// whose `register` fails or panics is skipped the same way.
+pub fn load_plugins(dir: &Path, wanted: Option<&[String]>) -> Result<Plugins, LoadError> {
+    let files = find_plugin_files(dir)?;
+    let chosen: Vec<(String, PathBuf)> = match wanted {
+        None => files,
+        Some(names) => {
+            let mut names: Vec<&String> = names.iter().collect();
+            names.sort();
+            names.dedup();
+            names
+                .into_iter()
+                .map(|name| {
+                    files.iter().find(|(n, _)| n == name).cloned().ok_or_else(|| LoadError::Missing {
+                        name: name.clone(),
+                        dir: dir.to_path_buf(),
+                        found: files.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", "),
+                    })
+                })
+                .collect::<Result<_, _>>()?
+        }
+    };
+    let mut plugins = Plugins::default();
+    for (name, path) in chosen {
+        match register_one(&path) {
+            Ok(reg) => plugins.add(reg, path)?,
+            Err(reason) if wanted.is_some() => return Err(LoadError::Refused { name, path, reason }),
+            Err(reason) => plugins.skipped.push(format!("skipped plugin '{name}' ({}): {reason}", path.display())),
+        }
+    }
+    Ok(plugins)
+}
+
+/// Opens one library, checks it, and runs its `register`.
+fn register_one(path: &Path) -> Result<Registration, String> {
+    let module = lib_header_from_path(path)
+        .and_then(|header| header.init_root_module::<PluginModRef>())
+        .map_err(|e| describe_library_error(&e, path))?;
+    let register = module.register();
+    register(HostLink { log: plugin_log_callback }).into_result().map_err(|e| format!("its register function failed: {e}"))
+}
+
+/// One short line for a load failure; abi_stable's long layout report goes to a file.
+fn describe_library_error(e: &LibraryError, path: &Path) -> String {
+    match e {
+        LibraryError::OpenError { .. } => format!("not a loadable library: {e}"),
+        LibraryError::GetSymbolError { .. } => "not an Emberdeep plugin (it exports no root module)".into(),
+        LibraryError::AbiInstability(_) => {
+            let report = path.with_extension("abi-report.txt");
+            let _ = std::fs::write(&report, e.to_string());
+            format!("built against an incompatible api (layout differs); full report in {}", report.display())
+        }
+        LibraryError::IncompatibleVersionNumber { expected_version, actual_version, .. } => format!(
+            "built against api {actual_version}, the host has api {expected_version}; rebuild the plugin against this api"
+        ),
+        LibraryError::RootModule { err, .. } => format!("its root module failed: {err}"),
+        other => other.to_string(),
+    }
+}

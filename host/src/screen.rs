@@ -1,0 +1,114 @@
+//! What the screen shows, as plain data. The game fills a [`ScreenModel`]
+//! each frame; the front end (`ui`) draws it: the map through the current
+//! [`emberdeep_api::View`], the side panel, the log and any overlay. Keeping
+//! this boundary means a screenshot in a test shows exactly what a player sees.
+
+use emberdeep_api::{Rgba, Scene};
+
+/// Colors the host's own drawing uses.
+pub mod palette {
+    use emberdeep_api::Rgba;
+    /// Plain text.
+    pub const TEXT: Rgba = Rgba::rgb(220, 220, 220);
+    /// Dim text (labels, old log lines).
+    pub const DIM: Rgba = Rgba::rgb(130, 130, 140);
+    /// Good news.
+    pub const GOOD: Rgba = Rgba::rgb(110, 200, 110);
+    /// Danger.
+    pub const DANGER: Rgba = Rgba::rgb(230, 80, 70);
+    /// Health bar while there is plenty.
+    pub const HEALTH_GOOD: Rgba = Rgba::rgb(90, 180, 90);
+    /// Health bar below half.
+    pub const HEALTH_LOW: Rgba = Rgba::rgb(225, 170, 60);
+    /// Health bar below a quarter.
+    pub const HEALTH_DANGER: Rgba = Rgba::rgb(210, 60, 50);
+    /// Panel and log background.
+    pub const PANEL_BG: Rgba = Rgba::rgb(18, 18, 24);
+    /// Screen background.
+    pub const BACKGROUND: Rgba = Rgba::rgb(0, 0, 0);
+}
+
+/// A line of text with its color.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// The text.
+    pub text: String,
+    /// Its color.
+    pub color: Rgba,
+}
+
+impl Line {
+    /// A line in the given color.
+    pub fn new(text: impl Into<String>, color: Rgba) -> Self {
+        Line { text: text.into(), color }
+    }
+}
+
+/// The health bar's numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Health {
+    /// Health left.
+    pub hp: i32,
+    /// Most health.
+    pub max: i32,
+}
+
+impl Health {
+    /// The bar's color: green, orange below half, red below a quarter.
+    pub fn color(self) -> Rgba {
+        if self.hp * 4 < self.max {
+            palette::HEALTH_DANGER
+        } else if self.hp * 2 < self.max {
+            palette::HEALTH_LOW
+        } else {
+            palette::HEALTH_GOOD
+        }
+    }
+}
+
+/// A screen laid over the map.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Overlay {
+    /// Just the map.
+    None,
+    /// A list in a box: the pack, "drop which?", the message history.
+    Menu {
+        /// The box's title ("Pack", "Drop which?").
+        title: String,
+        /// Lines above the lettered slots (what is wielded and worn).
+        header: Vec<Line>,
+        /// The lettered lines.
+        lines: Vec<Line>,
+        /// The hint at the bottom ("a-z to use, Esc to close").
+        footer: String,
+    },
+    /// The death screen: the map faded, what killed the player and when.
+    Death {
+        /// "killed by a jackal, on turn 57"
+        cause: String,
+        /// Lines under it (the seed, "R for a new run, Esc to quit").
+        details: Vec<Line>,
+    },
+    /// A yes/no question ("Fire into the burst? y/n").
+    Confirm {
+        /// The question.
+        question: String,
+    },
+}
+
+/// Everything one frame shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScreenModel {
+    /// The map, for the current view.
+    pub scene: Scene,
+    /// The player's health, for the bar.
+    pub health: Health,
+    /// Side panel lines under the health bar (turn, floor, seed, plugins' lines).
+    pub panel: Vec<Line>,
+    /// The look panel while aiming or looking (target's name, chance...).
+    pub look: Vec<Line>,
+    /// The newest log lines, oldest first, already colored (older ones dimmer).
+    pub log: Vec<Line>,
+    /// An overlay screen, if any.
+    pub overlay: Overlay,
+}

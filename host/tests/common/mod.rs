@@ -1,0 +1,94 @@
+//! Shared helpers for the whole-game tests: run the binary, find the
+//! plugins, build the misbehaving test plugins once, read traces.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+/// The game binary cargo built for these tests.
+pub fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_emberdeep"))
+}
+
+/// The folder cargo put the binary and the first-party plugins in.
+pub fn plugin_dir() -> PathBuf {
+    let dir = bin().parent().expect("binary has a folder").to_path_buf();
+    let lib = dir.join(format!("{}core_combat.{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_EXTENSION));
+    assert!(lib.exists(), "{} is missing: run `cargo build --workspace` before `cargo test` (see README)", lib.display());
+    dir
+}
+
+/// The repository's root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("host is in the workspace").to_path_buf()
+}
+
+/// A scenario file of these tests.
+pub fn scenario(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios").join(name)
+}
+
+/// Runs the game with `args`; plugins come from the build folder unless given.
+pub fn run(args: &[&str]) -> Output {
+    let mut cmd = Command::new(bin());
+    if !args.contains(&"--plugin-dir") {
+        cmd.arg("--plugin-dir").arg(plugin_dir());
+    }
+    cmd.args(args).env_remove("RUST_LOG").output().expect("the game runs")
+}
+
+/// Stdout and stderr of a run, as text.
+pub fn text(out: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// The plugins that exist only for tests, built once per test binary.
+pub fn test_plugin(name: &str) -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    let dir = BUILT.get_or_init(|| {
+        let target = root().join("target/test-plugins");
+        let status = Command::new(env!("CARGO"))
+            .args(["build", "--quiet", "--manifest-path"])
+            .arg(root().join("host/tests/plugins/Cargo.toml"))
+            .arg("--target-dir")
+            .arg(&target)
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building the test plugins failed");
+        target.join("debug")
+    });
+    dir.join(lib_name(name))
+}
+
+/// `libNAME.so` on this platform.
+pub fn lib_name(name: &str) -> String {
+    format!("{}{name}.{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_EXTENSION)
+}
+
+/// A fresh plugin folder holding copies of the given library files.
+pub fn plugin_folder(files: &[PathBuf]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for f in files {
+        std::fs::copy(f, dir.path().join(f.file_name().expect("file name"))).expect("copy plugin");
+    }
+    dir
+}
+
+/// A first-party plugin's library in the build folder.
+pub fn first_party(name: &str) -> PathBuf {
+    plugin_dir().join(lib_name(name))
+}
+
+/// A trace file's events.
+pub fn read_trace(path: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).expect("trace file");
+    text.lines().map(|l| serde_json::from_str(l).expect("each trace line is JSON")).collect()
+}
+
+/// The events of one kind.
+pub fn events<'a>(trace: &'a [Value], event: &str) -> Vec<&'a Value> {
+    trace.iter().filter(|e| e["event"] == event).collect()
+}

@@ -1,0 +1,113 @@
+//! Loading plugins as a player meets it: listing them, choosing a set, and
+//! every way a plugin folder can be wrong, each with a message naming the
+//! plugin at fault.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn list_plugins_shows_core_combat_its_version_and_names_by_trait() {
+    let out = run(&["--list-plugins"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stdout.contains("core_combat 0.1.0"), "{stdout}");
+    assert!(stdout.contains("  MonsterBrain: melee"), "{stdout}");
+    assert!(stdout.contains("  ItemEffect: heal"), "{stdout}");
+}
+
+#[test]
+fn an_unknown_plugin_is_named_with_the_folder_searched() {
+    let out = run(&["--plugins", "nosuchplugin", "--list-plugins"]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(stderr.contains("nosuchplugin"), "{stderr}");
+    assert!(stderr.contains(plugin_dir().to_str().unwrap()), "{stderr}");
+}
+
+#[test]
+fn a_file_that_is_not_a_plugin_is_refused_by_name_and_the_rest_load() {
+    let folder = plugin_folder(&[first_party("core_combat")]);
+    std::fs::write(folder.path().join(lib_name("junk")), b"this is not a library").unwrap();
+    let out = run(&["--plugin-dir", folder.path().to_str().unwrap(), "--list-plugins"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("junk"), "the junk file is named: {stderr}");
+    assert!(stdout.contains("core_combat 0.1.0"), "{stdout}");
+}
+
+#[test]
+fn a_plugin_whose_register_panics_is_named_and_the_game_goes_on() {
+    let folder = plugin_folder(&[first_party("core_combat"), test_plugin("panic_register")]);
+    let out = run(&["--plugin-dir", folder.path().to_str().unwrap(), "--list-plugins"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("panic_register"), "{stderr}");
+    assert!(stderr.contains("fails on purpose"), "the panic's message is reported: {stderr}");
+    assert!(stdout.contains("core_combat"), "{stdout}");
+    assert!(!stdout.contains("panic_register 0.1.0"), "{stdout}");
+}
+
+#[test]
+fn asking_by_name_for_a_plugin_that_panics_stops_the_start_with_its_name() {
+    let folder = plugin_folder(&[first_party("core_combat"), test_plugin("panic_register")]);
+    let dir = folder.path().to_str().unwrap();
+    let out = run(&["--plugin-dir", dir, "--plugins", "core_combat,panic_register", "--list-plugins"]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(stderr.contains("plugin 'panic_register'"), "{stderr}");
+}
+
+#[test]
+fn two_plugins_registering_the_same_name_are_both_named() {
+    let folder = plugin_folder(&[first_party("core_combat"), test_plugin("dup_melee")]);
+    let out = run(&["--plugin-dir", folder.path().to_str().unwrap(), "--list-plugins"]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(stderr.contains("'melee'"), "{stderr}");
+    assert!(stderr.contains("core_combat") && stderr.contains("dup_melee"), "{stderr}");
+}
+
+#[test]
+fn a_plugin_that_panics_mid_run_is_reported_and_the_run_survives() {
+    let folder = plugin_folder(&[first_party("core_combat"), test_plugin("bad_bump")]);
+    let dir = tempfile::tempdir().unwrap();
+    let trace_path = dir.path().join("t.jsonl");
+    let scenario = scenario("jackal_then_goblin.txt");
+    let out = run(&[
+        "--plugin-dir",
+        folder.path().to_str().unwrap(),
+        "--headless",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--keys",
+        "h h h h h 20*.",
+        "--trace",
+        trace_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let trace = read_trace(&trace_path);
+    let errors = events(&trace, "plugin_error");
+    assert!(!errors.is_empty());
+    assert_eq!(errors[0]["plugin"], "bad_bump");
+    assert!(errors[0]["message"].as_str().unwrap().contains("trips over its own feet"));
+    // The run went on: turns passed after the failure, and core_combat still fought.
+    assert!(events(&trace, "attack").iter().any(|a| a["source"] == "core_combat"));
+    assert!(events(&trace, "run_end")[0]["turns"].as_u64().unwrap() >= 20);
+}
+
+#[test]
+fn with_no_plugins_300_turns_pass_without_a_single_attack() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace_path = dir.path().join("t.jsonl");
+    // Walk about and wait: 300 turns of keys that each take a turn or bump a wall.
+    let keys = "50*l 50*j 50*h 50*k 100*.";
+    let out = run(&["--plugins", "", "--headless", "--seed", "3", "--keys", keys, "--trace", trace_path.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let trace = read_trace(&trace_path);
+    assert_eq!(events(&trace, "run_start")[0]["plugins"], serde_json::json!([]));
+    assert!(events(&trace, "attack").is_empty());
+    assert!(events(&trace, "spawn").iter().all(|s| s.get("monster").is_none()), "no monster without core_combat");
+    let turns = events(&trace, "run_end")[0]["turns"].as_u64().unwrap();
+    assert!(turns >= 100, "at least the 100 waits took turns, got {turns}");
+}
