@@ -67,6 +67,12 @@ pub struct HostLink {
 pub fn install(link: HostLink) {
     let dispatch = tracing_core::Dispatch::new(Forwarder { log: link.log });
     let _ = tracing_core::dispatcher::set_global_default(dispatch);
+    // The plugin's own copy of std would print every caught panic with a
+    // backtrace; the guard already reports it, so send it to the trace instead.
+    std::panic::set_hook(Box::new(|info| {
+        let place = info.location().map(|l| format!("{}:{}", l.file(), l.line())).unwrap_or_default();
+        tracing::debug!(place = place.as_str(), "panic caught by the guard: {info}");
+    }));
 }
 
 /// Numbers a level for the boundary: 1 error .. 5 trace.

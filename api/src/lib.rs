@@ -21,12 +21,12 @@
 //! Plugins keep no game state: they act through the [`Ctx`] they are handed
 //! (dice from the run's RNG, the map, creatures, attacks, noise, messages and
 //! a per-creature store the host saves). Every method body runs under
-//! [`guard`], so a panic becomes a [`PluginError`] the host reports by the
+//! [`guard()`], so a panic becomes a [`PluginError`] the host reports by the
 //! plugin's name instead of taking the game down. `tracing` macros in a plugin
 //! work as anywhere: [`export_plugin!`] installs a bridge that carries them to
 //! the host's trace, under the plugin's name.
 //!
-//! ```ignore
+//! ```no_run
 //! use emberdeep_api::*;
 //! use abi_stable::std_types::RResult;
 //!

@@ -178,9 +178,12 @@ impl Registrar {
 /// version are its crate's (`CARGO_PKG_NAME`, `CARGO_PKG_VERSION`). The macro
 /// installs the tracing bridge and runs the function under the panic guard.
 ///
-/// ```ignore
+/// ```no_run
+/// use emberdeep_api::{PluginError, Registrar};
+///
 /// fn register(reg: &mut Registrar) -> Result<(), PluginError> {
-///     reg.brain("melee", Melee);
+///     // reg.brain("melee", Melee); and so on
+///     let _ = reg;
 ///     Ok(())
 /// }
 /// emberdeep_api::export_plugin!(register);

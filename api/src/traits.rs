@@ -5,7 +5,7 @@
 //! Each is a `#[sabi_trait]`, so a plugin hands the host a boxed trait object
 //! (`MonsterBrainBox` and so on) whose layout abi_stable checks at load time.
 //! Every method returns `RResult<_, PluginError>`: run the body under
-//! [`crate::guard`] so a panic becomes an error instead of crossing the boundary.
+//! [`guard`](crate::guard::guard) so a panic becomes an error instead of crossing the boundary.
 
 use abi_stable::{
     sabi_trait,

@@ -406,6 +406,6 @@ brain = "dreaming"
         let mut plugins = Plugins::default();
         plugins.fake_brain("dreaming");
         let err = read(&text, &plugins).unwrap_err().to_string();
-        assert!(err.contains(":6: field `glyph`"), "{err}");
+        assert!(err.contains("monsters.toml:5: field `glyph`"), "{err}");
     }
 }

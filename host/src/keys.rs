@@ -141,14 +141,15 @@ mod tests {
     #[test]
     fn reads_the_notation() {
         let keys = parse_keys("l l j 3*h Tab Enter i a Esc KP5 F2 > Click:4,7").unwrap();
-        assert_eq!(keys.len(), 14);
+        assert_eq!(keys.len(), 15);
         assert_eq!(keys[0], Key::Char('l'));
         assert_eq!(keys[3..6], [Key::Char('h'); 3]);
         assert_eq!(keys[6], Key::Tab);
-        assert_eq!(keys[10], Key::Numpad(5));
-        assert_eq!(keys[11], Key::F(2));
-        assert_eq!(keys[12], Key::Char('>'));
-        assert_eq!(keys[13], Key::Click(4, 7));
+        assert_eq!(keys[10], Key::Esc);
+        assert_eq!(keys[11], Key::Numpad(5));
+        assert_eq!(keys[12], Key::F(2));
+        assert_eq!(keys[13], Key::Char('>'));
+        assert_eq!(keys[14], Key::Click(4, 7));
     }
 
     #[test]
