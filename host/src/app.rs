@@ -21,6 +21,8 @@ use crate::world::Game;
 pub const MAP_AREA: (u32, u32) = (1280, 720);
 /// Log lines kept on screen.
 const LOG_LINES: usize = 9;
+/// Lines of the message history screen.
+const HISTORY_LINES: usize = 26;
 
 /// What the keys do now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -31,6 +33,8 @@ pub enum Mode {
     UseItem,
     /// "Drop which?": a letter drops that item.
     DropItem,
+    /// The message history: any key closes it.
+    History,
     /// The run is over: `R` for a new one, `Esc` to quit.
     Dead,
 }
@@ -90,6 +94,10 @@ impl App {
                 self.press_in_pack(key);
                 true
             }
+            Mode::History => {
+                self.mode = Mode::Play;
+                true
+            }
             Mode::Dead => self.press_dead(key),
         }
     }
@@ -105,6 +113,10 @@ impl App {
             }
             Key::Char('d') => {
                 self.mode = Mode::DropItem;
+                None
+            }
+            Key::Char('m') => {
+                self.mode = Mode::History;
                 None
             }
             Key::Esc => {
@@ -259,6 +271,7 @@ impl App {
         match self.mode {
             Mode::Play => Overlay::None,
             Mode::UseItem | Mode::DropItem => self.pack_overlay(),
+            Mode::History => self.history_overlay(),
             Mode::Dead => {
                 let killer = self.game.killer.clone().unwrap_or_else(|| "something unseen".into());
                 Overlay::Death {
@@ -270,6 +283,25 @@ impl App {
                 }
             }
         }
+    }
+
+    /// The newest messages that fit the box, oldest first.
+    fn history_overlay(&self) -> Overlay {
+        let messages = self.game.log.messages();
+        let start = messages.len().saturating_sub(HISTORY_LINES);
+        let lines = messages[start..]
+            .iter()
+            .map(|m| {
+                let color = match m.kind {
+                    MessageKind::Info => palette::TEXT,
+                    MessageKind::Good => palette::GOOD,
+                    MessageKind::Danger => palette::DANGER,
+                };
+                let text = if m.count > 1 { format!("{} x{}", m.text, m.count) } else { m.text.clone() };
+                Line::new(text, color)
+            })
+            .collect();
+        Overlay::Menu { title: "Messages".into(), header: Vec::new(), lines, footer: "any key: close".into() }
     }
 
     fn pack_overlay(&self) -> Overlay {
@@ -299,4 +331,26 @@ pub fn fresh_game(seed: u64, plugins: Rc<Plugins>, records: Rc<Records>, trace: 
     let mut game = Game::blank(seed, map, Point::new(0, 0), plugins, records, trace);
     game.start_run();
     game
+}
+
+impl crate::ui::Frontend for App {
+    fn model(&mut self) -> ScreenModel {
+        App::model(self)
+    }
+
+    fn view(&self) -> &ViewBox {
+        self.current_view()
+    }
+
+    fn press(&mut self, key: Key) -> bool {
+        App::press(self, key)
+    }
+
+    fn hover(&mut self, _cell: Point) {
+        // Nothing follows the mouse until there is something to aim.
+    }
+
+    fn close(&mut self) {
+        self.game.quit_run();
+    }
 }

@@ -63,8 +63,6 @@ pub struct MonsterRecord {
     pub sight: i32,
     /// The registered brain it uses.
     pub brain: String,
-    /// Free-form traits other plugins may read.
-    pub traits: Vec<String>,
     /// The plugin whose folder it came from.
     pub plugin: String,
 }
@@ -152,8 +150,6 @@ struct MonsterRaw {
     defense: i32,
     sight: i32,
     brain: Spanned<String>,
-    #[serde(default)]
-    traits: Vec<String>,
     #[serde(default)]
     needs: Vec<String>,
 }
@@ -252,7 +248,6 @@ impl FileReader<'_> {
             defense: m.defense,
             sight: m.sight,
             brain: m.brain.get_ref().clone(),
-            traits: m.traits.clone(),
             plugin: self.plugin.to_string(),
         }))
     }

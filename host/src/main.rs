@@ -33,7 +33,6 @@ mod sight;
 mod spawn;
 mod trace;
 mod turn;
-#[path = "ui_stub.rs"]
 mod ui;
 mod world;
 
@@ -73,12 +72,13 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     for warning in &plugins.skipped {
         eprintln!("emberdeep: warning: {warning}");
     }
-    if cli.list_plugins {
-        print!("{}", list_plugins(&plugins, &plugin_dir));
-        return Ok(());
-    }
     let data_dir = cli.data_dir.clone().unwrap_or_else(data::default_data_dir);
-    let records = Rc::new(data::load_records(&data_dir, &plugins)?);
+    let records = data::load_records(&data_dir, &plugins);
+    if cli.list_plugins {
+        print!("{}", list_plugins(&plugins, &plugin_dir, records.as_ref().ok()));
+        return records.map(|_| ()).map_err(Into::into);
+    }
+    let records = Rc::new(records?);
     let plugins = Rc::new(plugins);
     let seed = cli.seed.unwrap_or_else(clock_seed);
     if let Some(runs) = cli.bot {
@@ -142,16 +142,33 @@ fn clock_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(1)
 }
 
-/// `--list-plugins`: each plugin, its version, and its names per trait.
-fn list_plugins(plugins: &Plugins, dir: &std::path::Path) -> String {
+/// `--list-plugins`: each plugin, its version, its names per trait, its records.
+fn list_plugins(plugins: &Plugins, dir: &std::path::Path, records: Option<&data::Records>) -> String {
     let mut out = format!("plugins in {}:\n", dir.display());
     if plugins.loaded.is_empty() {
         out.push_str("  (none loaded)\n");
     }
     for p in &plugins.loaded {
-        out.push_str(&format!("{} {}\n", p.name, p.version));
+        let file = p.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+        out.push_str(&format!("{} {} ({file})\n", p.name, p.version));
         for (trait_name, names) in &p.names {
             out.push_str(&format!("  {trait_name}: {}\n", names.join(", ")));
+        }
+        if let Some(records) = records {
+            let monsters: Vec<&str> =
+                records.monsters.values().filter(|m| m.plugin == p.name).map(|m| m.id.as_str()).collect();
+            let items: Vec<String> = records
+                .items
+                .values()
+                .filter(|i| i.plugin == p.name)
+                .map(|i| format!("{} ({})", i.id, i.class))
+                .collect();
+            if !monsters.is_empty() {
+                out.push_str(&format!("  monsters: {}\n", monsters.join(", ")));
+            }
+            if !items.is_empty() {
+                out.push_str(&format!("  items: {}\n", items.join(", ")));
+            }
         }
     }
     out

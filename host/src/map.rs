@@ -110,11 +110,6 @@ impl Map {
         }
     }
 
-    /// Forgets every cell, for effects that wipe the player's memory of the floor.
-    pub fn forget_all(&mut self) {
-        self.remembered.iter_mut().for_each(|r| *r = false);
-    }
-
     /// Every cell of the map, row by row, left to right.
     pub fn points(&self) -> impl Iterator<Item = Point> {
         let (w, h) = (self.width, self.height);
@@ -196,8 +191,7 @@ mod tests {
         assert!(!m.is_remembered(p));
         m.remember(p);
         assert!(m.is_remembered(p));
-        m.forget_all();
-        assert!(!m.is_remembered(p));
+        assert!(!m.is_remembered(Point::new(p.x + 1, p.y)));
     }
 
     #[test]

@@ -55,6 +55,7 @@ impl Rect {
     }
 
     /// Whether `p` is one of the rectangle's cells.
+    #[cfg(test)]
     pub fn contains(&self, p: Point) -> bool {
         p.x >= self.x && p.x < self.x + self.w && p.y >= self.y && p.y < self.y + self.h
     }

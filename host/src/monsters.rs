@@ -1,8 +1,11 @@
 //! Monsters: their turn (awareness, then their brain), their states, noise
 //! that wakes them, moving, and attacks applied to anyone.
 
+#[cfg(test)]
 use abi_stable::std_types::RResult;
-use emberdeep_api::{Attack, Ctx, EntityId, MessageKind, MonsterBrain, MonsterState, PluginError, Point};
+use emberdeep_api::{Attack, EntityId, MessageKind, MonsterState, Point};
+#[cfg(test)]
+use emberdeep_api::{Ctx, MonsterBrain, PluginError};
 
 use crate::ctx::HostCtx;
 use crate::fields;
@@ -11,8 +14,10 @@ use crate::map::Tile;
 use crate::world::Game;
 
 /// A brain that does nothing (for tests of the host alone).
+#[cfg(test)]
 pub struct Idle;
 
+#[cfg(test)]
 impl MonsterBrain for Idle {
     fn act(&self, _ctx: Ctx<'_>, _me: EntityId) -> RResult<(), PluginError> {
         RResult::ROk(())
@@ -27,11 +32,24 @@ impl Game {
             if self.player().hp <= 0 {
                 break;
             }
-            if self.creatures.get(&id).is_none_or(|m| m.state == MonsterState::Asleep) {
+            let Some(state) = self.creatures.get(&id).map(|m| m.state) else { continue };
+            if state == MonsterState::Asleep {
+                self.maybe_stir(id);
                 continue;
             }
             self.notice_player(id);
             self.run_brain(id);
+        }
+    }
+
+    /// A sleeper with the player in its sight may stir: `notice_percent` a turn.
+    fn maybe_stir(&mut self, id: EntityId) {
+        if self.sees_player(id) && self.rng.percent(self.rules.notice_percent) {
+            let player_pos = self.player().pos;
+            if let Some(m) = self.creatures.get_mut(&id) {
+                m.goal = Some(player_pos);
+            }
+            self.set_state(id, MonsterState::Hunting, "sight", "host");
         }
     }
 

@@ -176,6 +176,7 @@ pub enum ScenarioError {
 
 impl ScenarioError {
     /// The line the error is about, if there is one.
+    #[cfg(test)]
     pub fn line(&self) -> Option<usize> {
         use ScenarioError::*;
         match self {

@@ -89,7 +89,8 @@ pub enum Overlay {
         /// Lines under it (the seed, "R for a new run, Esc to quit").
         details: Vec<Line>,
     },
-    /// A yes/no question ("Fire into the burst? y/n").
+    /// A yes/no question ("Fire into the burst? y/n"), for effects that ask first.
+    #[allow(dead_code)]
     Confirm {
         /// The question.
         question: String,

@@ -19,7 +19,8 @@ impl Game {
         self.creatures.retain(|id, _| id.is_player());
         self.store.retain(|(id, _), _| id.is_player());
         self.player_mut().pos = level.start;
-        self.emit("floor", "host", fields! {"floor" => floor});
+        let stairs = level.stairs;
+        self.emit("floor", "host", fields! {"floor" => floor, "stairs_x" => stairs.x, "stairs_y" => stairs.y});
         for room in level.rooms.iter().skip(1) {
             self.populate_room(room);
         }

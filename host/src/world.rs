@@ -38,6 +38,8 @@ pub struct Rules {
     pub items_per_room: i32,
     /// Chance in percent that a monster starts asleep.
     pub asleep_percent: i32,
+    /// Chance in percent, each turn, that a sleeper with the player in sight wakes.
+    pub notice_percent: i32,
 }
 
 impl Rules {
@@ -56,6 +58,7 @@ impl Rules {
             monsters_per_room: get("monsters_per_room", 2) as i32,
             items_per_room: get("items_per_room", 1) as i32,
             asleep_percent: get("asleep_percent", 50) as i32,
+            notice_percent: get("notice_percent", 10) as i32,
         }
     }
 }

@@ -1,0 +1,101 @@
+//! The host's built-in view: the classic one-character-per-cell map. Walls,
+//! floors, doors and stairs as glyphs, things in their own colours,
+//! remembered cells dimmed, shades and the aiming cursor on top.
+
+use abi_stable::sabi_trait::TD_Opaque;
+use abi_stable::std_types::RResult;
+use emberdeep_api::{
+    guard, CanvasMut, Light, PluginError, Rgba, Scene, SceneCell, Terrain, View, ViewBox, View_TO,
+};
+
+/// Pixels per cell.
+const CELL: u32 = 16;
+/// Remembered cells keep this percentage of their colour.
+const REMEMBERED: u8 = 45;
+const WALL: Rgba = Rgba::rgb(130, 130, 150);
+const WALL_BLOCK: Rgba = Rgba::rgb(40, 40, 55);
+const FLOOR: Rgba = Rgba::rgb(90, 90, 90);
+const DOOR: Rgba = Rgba::rgb(180, 120, 60);
+const STAIRS: Rgba = Rgba::rgb(240, 230, 140);
+const CURSOR: Rgba = Rgba::rgb(250, 220, 60);
+/// The cursor outline's thickness.
+const CURSOR_LINE: u32 = 2;
+
+/// Draws each cell as a character.
+pub struct GlyphView;
+
+/// The glyph view, boxed as views are registered.
+pub fn glyph_view() -> ViewBox {
+    View_TO::from_value(GlyphView, TD_Opaque)
+}
+
+impl View for GlyphView {
+    fn cell_size(&self) -> u32 {
+        CELL
+    }
+
+    fn draw_map(&self, scene: &Scene, mut canvas: CanvasMut<'_>) -> RResult<(), PluginError> {
+        guard(|| {
+            for (i, cell) in scene.cells.iter().enumerate() {
+                let (x, y) = scene.cell_origin(i, CELL);
+                draw_cell(&mut canvas, x, y, cell);
+            }
+            draw_cursor(&mut canvas, scene);
+            Ok(())
+        })
+    }
+}
+
+/// The terrain's character and colour.
+fn terrain_glyph(terrain: Terrain) -> (char, Rgba) {
+    match terrain {
+        Terrain::Wall => ('#', WALL),
+        Terrain::Floor => ('.', FLOOR),
+        Terrain::DoorClosed => ('+', DOOR),
+        Terrain::DoorOpen => ('\'', DOOR),
+        Terrain::StairsDown => ('>', STAIRS),
+    }
+}
+
+/// One cell: the wall block, the shade, then the thing's glyph or the terrain's.
+fn draw_cell(canvas: &mut CanvasMut<'_>, x: i32, y: i32, cell: &SceneCell) {
+    let dim = |c: Rgba| match cell.light {
+        Light::Remembered => c.dimmed(REMEMBERED),
+        _ => c,
+    };
+    if cell.light == Light::Unseen {
+        return;
+    }
+    if cell.terrain == Terrain::Wall {
+        canvas.fill_rect(x, y, CELL, CELL, dim(WALL_BLOCK));
+    }
+    if let Some(shade) = cell.shade.into_option() {
+        canvas.fill_rect(x, y, CELL, CELL, shade);
+    }
+    // The game only hands remembered cells the items the player recalls.
+    let (ch, color) = match cell.thing.as_ref().into_option() {
+        Some(look) => (look.glyph, look.color),
+        None => {
+            let (ch, color) = terrain_glyph(cell.terrain);
+            (ch as u32, color)
+        }
+    };
+    canvas.glyph(x, y, CELL, ch, dim(color));
+}
+
+/// A yellow frame around the aiming cursor's cell, if it is in the scene.
+fn draw_cursor(canvas: &mut CanvasMut<'_>, scene: &Scene) {
+    let Some(at) = scene.cursor.into_option() else { return };
+    let (col, row) = (at.x - scene.origin.x, at.y - scene.origin.y);
+    if col < 0 || row < 0 || col >= scene.width || row >= scene.height {
+        return;
+    }
+    // The frame straddles the cell's edge so it hides little of the glyph.
+    let (x, y) = (col * CELL as i32 - 1, row * CELL as i32 - 1);
+    let (t, size) = (CURSOR_LINE, CELL + 2);
+    let far = (size - t) as i32;
+    canvas.fill_rect(x, y, size, t, CURSOR);
+    canvas.fill_rect(x, y + far, size, t, CURSOR);
+    canvas.fill_rect(x, y + t as i32, t, size - 2 * t, CURSOR);
+    canvas.fill_rect(x + far, y + t as i32, t, size - 2 * t, CURSOR);
+}

@@ -1,0 +1,70 @@
+//! Screenshots: one frame drawn by the same code as the window, into a
+//! software canvas over an SDL surface (no display needed), saved as a PNG.
+
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::Path;
+
+use anyhow::{anyhow, Context, Result};
+use emberdeep_api::ViewBox;
+use sdl3::pixels::PixelFormat;
+use sdl3::surface::Surface;
+
+use super::font::Font;
+use super::frame::draw_frame;
+use super::layout::{SCREEN_H, SCREEN_W};
+use crate::screen::ScreenModel;
+
+/// Draws the frame `model` and `view` make and writes it to `path` as a
+/// 1600x900 RGBA PNG.
+pub fn screenshot(model: &ScreenModel, view: &ViewBox, path: &Path) -> Result<()> {
+    let rgba = render_rgba(model, view)?;
+    write_png(path, &rgba).with_context(|| format!("writing the screenshot {}", path.display()))
+}
+
+/// The frame's pixels, RGBA, row by row without padding.
+pub(crate) fn render_rgba(model: &ScreenModel, view: &ViewBox) -> Result<Vec<u8>> {
+    let surface = Surface::new(SCREEN_W, SCREEN_H, PixelFormat::RGBA32)
+        .map_err(|e| anyhow!("creating the screenshot surface: {e}"))?;
+    let mut canvas =
+        surface.into_canvas().map_err(|e| anyhow!("creating the software renderer: {e}"))?;
+    let creator = canvas.texture_creator();
+    let mut font = Font::new(&creator)?;
+    draw_frame(&mut canvas, &mut font, model, view)?;
+    let pixels = canvas.read_pixels(None).map_err(|e| anyhow!("reading the frame back: {e}"))?;
+    let pixels = pixels
+        .convert_format(PixelFormat::RGBA32)
+        .map_err(|e| anyhow!("converting the frame to RGBA: {e}"))?;
+    // Locking a fresh, non-RLE surface cannot fail.
+    Ok(pixels.with_lock(|bytes| unpad(bytes, pixels.pitch() as usize)))
+}
+
+/// Drops the padding at the end of each surface row.
+fn unpad(bytes: &[u8], pitch: usize) -> Vec<u8> {
+    let row = SCREEN_W as usize * 4;
+    bytes
+        .chunks(pitch)
+        .take(SCREEN_H as usize)
+        .flat_map(|r| &r[..row.min(r.len())])
+        .copied()
+        .collect()
+}
+
+/// Writes next to `path` first, then renames, so a failed write leaves no half file.
+fn write_png(path: &Path, rgba: &[u8]) -> Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = Path::new(&tmp);
+    encode(tmp, rgba)?;
+    std::fs::rename(tmp, path).context("moving the finished file into place")
+}
+
+fn encode(path: &Path, rgba: &[u8]) -> Result<()> {
+    let file = File::create(path).context("creating the file")?;
+    let mut encoder = png::Encoder::new(BufWriter::new(file), SCREEN_W, SCREEN_H);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().context("writing the PNG header")?;
+    writer.write_image_data(rgba).context("writing the PNG pixels")?;
+    writer.finish().context("finishing the PNG")
+}
