@@ -47,12 +47,14 @@ pub struct App {
     pub mode: Mode,
     host_view: ViewBox,
     view_index: usize,
+    /// Every key pressed, for `--record`.
+    pub pressed: Vec<Key>,
 }
 
 impl App {
     /// An app around a started game; `host_view` is the built-in glyph view.
     pub fn new(game: Game, host_view: ViewBox) -> App {
-        App { game, mode: Mode::Play, host_view, view_index: 0 }
+        App { game, mode: Mode::Play, host_view, view_index: 0, pressed: Vec::new() }
     }
 
     /// The names of every view, host's first: the `F2` cycle.
@@ -84,6 +86,7 @@ impl App {
 
     /// Handles one key. Returns `false` when the player quits.
     pub fn press(&mut self, key: Key) -> bool {
+        self.pressed.push(key);
         if key == Key::F(2) {
             self.view_index = (self.view_index + 1) % self.view_names().len();
             return true;

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 
 /// Emberdeep: a turn-based roguelike whose feature sets are plugins.
 #[derive(Parser, Debug, Clone)]
@@ -59,6 +59,46 @@ pub struct Cli {
     /// Start in the named view (`glyphs`, or one a plugin registered).
     #[arg(long, value_name = "NAME")]
     pub view: Option<String>,
+
+    /// Keep the seed, the plugin set and every key in FILE, to replay the run.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+
+    /// Play a recorded run again (same plugins required); gives the same trace.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["keys", "keys_file", "seed", "scenario", "bot"])]
+    pub replay: Option<PathBuf>,
+
+    /// Tools that do not start the game.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// `emberdeep trace ...`
+#[derive(Subcommand, Debug, Clone)]
+pub enum Command {
+    /// Read trace files written by --trace.
+    Trace {
+        /// What to do with them.
+        #[command(subcommand)]
+        tool: TraceTool,
+    },
+}
+
+/// The trace tools.
+#[derive(Subcommand, Debug, Clone)]
+pub enum TraceTool {
+    /// A per-turn table: actions, attacks, damage dealt and taken, deaths.
+    Summary {
+        /// The trace file.
+        file: PathBuf,
+    },
+    /// The first event where two traces part, with context.
+    Diff {
+        /// The first trace.
+        a: PathBuf,
+        /// The second trace.
+        b: PathBuf,
+    },
 }
 
 impl Cli {

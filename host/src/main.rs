@@ -25,6 +25,7 @@ mod mapgen;
 mod monsters;
 mod paths;
 mod plugins;
+mod record;
 mod rng;
 mod scenario;
 mod screen;
@@ -32,6 +33,7 @@ mod setup;
 mod sight;
 mod spawn;
 mod trace;
+mod trace_tools;
 mod turn;
 mod ui;
 mod world;
@@ -66,9 +68,23 @@ fn init_console_log() {
     tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).without_time().init();
 }
 
-fn run(cli: Cli) -> anyhow::Result<()> {
+fn run(mut cli: Cli) -> anyhow::Result<()> {
+    if let Some(cli::Command::Trace { tool }) = &cli.command {
+        return run_trace_tool(tool);
+    }
+    let replay = cli.replay.as_deref().map(record::Recording::load).transpose()?;
+    if let Some(rec) = &replay {
+        cli.seed = Some(rec.seed);
+        cli.scenario = rec.scenario.clone().map(Into::into);
+        if cli.plugins.is_none() {
+            cli.plugins = Some(rec.plugins.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(","));
+        }
+    }
     let plugin_dir = cli.plugin_dir.clone().unwrap_or_else(default_plugin_dir);
     let plugins = load_plugins(&plugin_dir, cli.plugin_names().as_deref())?;
+    if let Some(rec) = &replay {
+        rec.check_plugins(&plugins)?;
+    }
     for warning in &plugins.skipped {
         eprintln!("emberdeep: warning: {warning}");
     }
@@ -89,11 +105,15 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Some(path) => setup::game_from_scenario(path, seed, plugins, records, trace)?,
         None => setup::game_from_seed(seed, plugins, records, trace),
     };
+    let start_seed = game.seed;
     let mut app = App::new(game, ui::glyph_view());
     if let Some(view) = &cli.view {
         app.select_view(view).map_err(anyhow::Error::msg)?;
     }
-    let keys = scripted_keys(&cli)?;
+    let keys = match &replay {
+        Some(rec) => rec.keys()?,
+        None => scripted_keys(&cli)?,
+    };
     if cli.headless {
         headless::play_keys(&mut app, &keys);
     } else {
@@ -105,7 +125,25 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     if let Some(path) = &cli.screenshot {
         headless::screenshot(&mut app, path)?;
     }
+    if let Some(path) = &cli.record {
+        record::Recording::new(start_seed, &app.game.plugins, cli.scenario.as_deref(), &app.pressed).save(path)?;
+    }
     app.take_trace().finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))
+}
+
+/// `emberdeep trace summary|diff`.
+fn run_trace_tool(tool: &cli::TraceTool) -> anyhow::Result<()> {
+    match tool {
+        cli::TraceTool::Summary { file } => {
+            let lines = trace_tools::read_trace_file(file)?;
+            print!("{}", trace_tools::summary_table(&lines));
+        }
+        cli::TraceTool::Diff { a, b } => {
+            let (la, lb) = (trace_tools::read_trace_file(a)?, trace_tools::read_trace_file(b)?);
+            print!("{}", trace_tools::diff(&a.display().to_string(), &la, &b.display().to_string(), &lb));
+        }
+    }
+    Ok(())
 }
 
 fn open_trace(cli: &Cli) -> anyhow::Result<Trace> {
