@@ -3,16 +3,17 @@
 //!
 //! Plugins hold no game state of their own. What a plugin must remember about
 //! a creature (a cooldown, turns of confusion) goes in the per-entity store
-//! ([`GameCtx::store_get`] / [`GameCtx::store_set`]), which the host saves
-//! with the run.
+//! ([`GameCtx::store_get`] / [`GameCtx::store_set`] for numbers,
+//! [`GameCtx::store_get_text`] / [`GameCtx::store_set_text`] for text), which
+//! the host saves with the run.
 
 use abi_stable::{
     sabi_trait,
     sabi_types::RMut,
-    std_types::{ROption, RStr, RVec},
+    std_types::{ROption, RStr, RString, RVec},
 };
 
-use crate::types::{Attack, CreatureInfo, EntityId, MessageKind, MonsterState, Point};
+use crate::types::{Attack, CreatureInfo, Damage, EntityId, ItemInfo, MessageKind, MonsterState, PackEntry, Point};
 
 /// The context as plugins receive it: a borrowed [`GameCtx`] trait object.
 pub type Ctx<'a> = GameCtx_TO<'a, RMut<'a, ()>>;
@@ -33,7 +34,12 @@ pub trait GameCtx {
     fn floor(&self) -> u32;
 
     /// A creature's current state, or `None` if it is dead or never existed.
-    fn creature(&self, id: EntityId) -> ROption<CreatureInfo>;
+    ///
+    /// The player's `defense` is derived: the first loaded plugin whose
+    /// [`Hooks::player_defense`](crate::Hooks::player_defense) answers decides
+    /// it (the armor worn), else the base 0. Asking may run those hooks,
+    /// hence `&mut self`.
+    fn creature(&mut self, id: EntityId) -> ROption<CreatureInfo>;
 
     /// The creature standing on `p`, if any.
     fn creature_at(&self, p: Point) -> ROption<EntityId>;
@@ -97,11 +103,42 @@ pub trait GameCtx {
     /// and dropped when the creature dies.
     fn store_set(&mut self, id: EntityId, key: RStr<'_>, value: i64);
 
-    /// Removes a stored number.
+    /// Removes what is stored for a creature under `key`, number or text.
     fn store_remove(&mut self, id: EntityId, key: RStr<'_>);
 
     /// A balance number from the `[settings]` table of the calling plugin's
     /// data files (`fight_noise = 4`).
-    #[sabi(last_prefix_field)]
     fn setting(&self, key: RStr<'_>) -> ROption<i64>;
+
+    /// A text the plugin stored for a creature under `key` (the kind of the
+    /// weapon in the player's hand, say).
+    fn store_get_text(&self, id: EntityId, key: RStr<'_>) -> ROption<RString>;
+
+    /// Stores a text for a creature under `key`; like numbers, it is saved
+    /// with the run and dropped when the creature dies. Numbers and texts
+    /// live side by side: the same key may hold one of each.
+    fn store_set_text(&mut self, id: EntityId, key: RStr<'_>, value: RStr<'_>);
+
+    /// What the player's pack holds in `slot` (0 is `a`), if anything.
+    fn pack_item(&self, slot: u32) -> ROption<PackEntry>;
+
+    /// Takes up to `count` items out of pack slot `slot`; the slot empties
+    /// when none are left. Returns what was taken, `None` for an empty slot.
+    fn pack_take(&mut self, slot: u32, count: u32) -> ROption<PackEntry>;
+
+    /// Puts `count` items of record `kind` in the pack: onto a stack of the
+    /// same kind if the kind stacks, else into the first free slot. Returns
+    /// the slot, or `None` if the pack is full or no record has that id.
+    fn pack_add(&mut self, kind: RStr<'_>, count: u32) -> ROption<u32>;
+
+    /// The record of an item kind (`long_sword`), `None` if no loaded
+    /// plugin's data has it.
+    fn item_info(&self, kind: RStr<'_>) -> ROption<ItemInfo>;
+
+    /// The player's blow as the loaded plugins derive it: the first plugin
+    /// (in load order) whose [`Hooks::player_damage`](crate::Hooks::player_damage)
+    /// answers decides it (the weapon in hand, plus strength). `None` when no
+    /// plugin derives it: the fighting plugin then uses its own numbers.
+    #[sabi(last_prefix_field)]
+    fn player_damage(&mut self) -> ROption<Damage>;
 }

@@ -14,13 +14,15 @@
 //! * [`MonsterBrain`]: what a monster does on its turn;
 //! * [`View`]: how the world is drawn;
 //!
-//! and optionally [`Hooks`] (bumping into monsters, side panel lines).
+//! and optionally [`Hooks`] (bumping into monsters, side panel and pack
+//! screen lines, the player's derived damage and defense, the player's steps).
 //! Records in `data/<plugin name>/*.toml` name these implementations
 //! (`brain = "melee"`, `effect = "heal"`).
 //!
 //! Plugins keep no game state: they act through the [`Ctx`] they are handed
-//! (dice from the run's RNG, the map, creatures, attacks, noise, messages and
-//! a per-creature store the host saves). Every method body runs under
+//! (dice from the run's RNG, the map, creatures, attacks, noise, messages, the
+//! pack, item records and a per-creature store of numbers and texts the host
+//! saves). Every method body runs under
 //! [`guard()`], so a panic becomes a [`PluginError`] the host reports by the
 //! plugin's name instead of taking the game down. `tracing` macros in a plugin
 //! work as anywhere: [`export_plugin!`] installs a bridge that carries them to
@@ -67,5 +69,8 @@ pub use scene::{Light, Look, Scene, SceneCell, Terrain};
 pub use traits::*;
 pub use types::*;
 
-/// The api's version, which the host compares with a plugin's when it loads it.
+/// The api's version, which the host compares with a plugin's when it loads it:
+/// a plugin built against another `0.y` line (0.1 against 0.2) is refused
+/// with both versions named. 0.2 added the pack, item records, texts in the
+/// store, derived stats and `ItemUse::slot`.
 pub const API_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -61,7 +61,7 @@ pub struct Registration {
     pub brains: RVec<Tuple2<RString, MonsterBrainBox>>,
     /// Views by name (`glyphs`).
     pub views: RVec<Tuple2<RString, ViewBox>>,
-    /// Hooks into the host's own actions (bumping, the side panel).
+    /// Hooks into the host's own actions (bumping, the side panel, derived stats...).
     pub hooks: ROption<HooksBox>,
 }
 
@@ -144,7 +144,8 @@ impl Registrar {
         self
     }
 
-    /// Sets the plugin's hooks (bumping into monsters, side panel lines).
+    /// Sets the plugin's hooks (bumping into monsters, panel and pack lines,
+    /// the player's derived damage and defense, the player's steps).
     pub fn hooks(&mut self, hooks: impl Hooks + 'static) -> &mut Self {
         self.reg.hooks = ROption::RSome(Hooks_TO::from_value(hooks, TD_Opaque));
         self

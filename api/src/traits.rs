@@ -10,7 +10,7 @@
 use abi_stable::{
     sabi_trait,
     sabi_types::RMut,
-    std_types::{RBox, RResult, RSlice, RStr, RString, RVec},
+    std_types::{RBox, ROption, RResult, RSlice, RStr, RString, RVec},
     StableAbi,
 };
 
@@ -41,6 +41,9 @@ pub struct ItemUse {
     pub name: RString,
     /// The record's `params` table, sorted by name.
     pub params: RVec<Param>,
+    /// The pack slot the item is used from (0 is `a`), for effects that move
+    /// the item themselves (wielding takes it out of the pack).
+    pub slot: u32,
 }
 
 impl ItemUse {
@@ -215,7 +218,29 @@ pub trait View: Send + Sync {
     fn draw_map(&self, scene: &Scene, canvas: CanvasMut<'_>) -> RResult<(), PluginError>;
 }
 
-/// Small hooks into the host's own actions.
+/// Small hooks into the host's own actions. Every method has a default that
+/// does nothing, so a plugin implements only those it needs.
+///
+/// Where several plugins answer the same question (`player_damage`,
+/// `player_defense`), the host asks them in load order (sorted by name) and
+/// takes the first `Some`. Those two must only read the game: the host asks
+/// them whenever it needs the number, drawing included. While one of them
+/// runs, the derived numbers read through the context are the base ones, so a
+/// hook that asks for the player's defense does not ask itself again.
+///
+/// ```
+/// use emberdeep_api::*;
+/// use abi_stable::std_types::{ROption, RResult};
+///
+/// /// The player always hits for 5-10.
+/// struct Mighty;
+///
+/// impl Hooks for Mighty {
+///     fn player_damage(&self, _ctx: Ctx<'_>) -> RResult<ROption<Damage>, PluginError> {
+///         guard(|| Ok(ROption::RSome(Damage::new(5, 10))))
+///     }
+/// }
+/// ```
 #[sabi_trait]
 pub trait Hooks: Send + Sync {
     /// The player walked into monster `target`. Return true if the plugin
@@ -226,10 +251,38 @@ pub trait Hooks: Send + Sync {
     }
 
     /// Lines the plugin adds to the side panel.
-    #[sabi(last_prefix_field)]
     fn panel_lines(&self, ctx: Ctx<'_>) -> RResult<RVec<RString>, PluginError> {
         let _ = ctx;
         RResult::ROk(RVec::new())
+    }
+
+    /// The player's blow (before the target's defense), if this plugin
+    /// derives it; `None` leaves it to the next plugin. The default is `None`.
+    fn player_damage(&self, ctx: Ctx<'_>) -> RResult<ROption<Damage>, PluginError> {
+        let _ = ctx;
+        RResult::ROk(ROption::RNone)
+    }
+
+    /// The player's defense, if this plugin derives it; `None` leaves it to
+    /// the next plugin (the base is 0). The default is `None`.
+    fn player_defense(&self, ctx: Ctx<'_>) -> RResult<ROption<i32>, PluginError> {
+        let _ = ctx;
+        RResult::ROk(ROption::RNone)
+    }
+
+    /// Lines the plugin adds to the pack screen, above the lettered slots
+    /// (what the player wields and wears).
+    fn pack_header(&self, ctx: Ctx<'_>) -> RResult<RVec<RString>, PluginError> {
+        let _ = ctx;
+        RResult::ROk(RVec::new())
+    }
+
+    /// The player stepped from `from` to `to` (called after every step the
+    /// player takes, never for a wait, an attack or opening a door).
+    #[sabi(last_prefix_field)]
+    fn player_moved(&self, ctx: Ctx<'_>, from: Point, to: Point) -> RResult<(), PluginError> {
+        let _ = (ctx, from, to);
+        RResult::ROk(())
     }
 }
 

@@ -1,7 +1,12 @@
 //! Plain data that crosses the boundary: points, entity ids, damage ranges,
 //! colors and the small records the host hands to plugins.
 
-use abi_stable::{std_types::RString, StableAbi};
+use abi_stable::{
+    std_types::{RString, RVec},
+    StableAbi,
+};
+
+use crate::traits::Param;
 
 /// A cell on the map, in whole cells; `x` grows to the right, `y` downwards.
 #[repr(C)]
@@ -208,4 +213,48 @@ pub enum MessageKind {
     Good,
     /// The player is in danger (drawn in red).
     Danger,
+}
+
+/// One pack slot's contents, as [`GameCtx::pack_item`](crate::GameCtx::pack_item)
+/// and [`GameCtx::pack_take`](crate::GameCtx::pack_take) report it.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq, Eq)]
+pub struct PackEntry {
+    /// The record id (`long_sword`).
+    pub kind: RString,
+    /// How many (1 for kinds that do not stack).
+    pub count: u32,
+}
+
+/// An item kind's record, as [`GameCtx::item_info`](crate::GameCtx::item_info) reports it.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq)]
+pub struct ItemInfo {
+    /// The record id (`long_sword`).
+    pub id: RString,
+    /// The name of one (`long sword`).
+    pub name: RString,
+    /// The article the name takes in running text: `a`, `an`, or empty for
+    /// a name that takes none (`plate armor`).
+    pub article: RString,
+    /// The record's class (`potion`, `weapon`, `armor`...).
+    pub class: RString,
+    /// The record's `params` table, sorted by name.
+    pub params: RVec<Param>,
+}
+
+impl ItemInfo {
+    /// The value of a record parameter, if the record gives it.
+    pub fn param(&self, name: &str) -> Option<i64> {
+        self.params.iter().find(|p| p.name.as_str() == name).map(|p| p.value)
+    }
+
+    /// The name with its article, as a sentence uses it: "a long sword", "plate armor".
+    pub fn with_article(&self) -> String {
+        if self.article.is_empty() {
+            self.name.to_string()
+        } else {
+            format!("{} {}", self.article, self.name)
+        }
+    }
 }

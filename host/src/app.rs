@@ -45,21 +45,24 @@ pub struct App {
     pub game: Game,
     /// What the keys do now.
     pub mode: Mode,
-    host_view: ViewBox,
+    /// The host's own views, by name, before the plugins' in the `F2` cycle.
+    host_views: Vec<(String, ViewBox)>,
     view_index: usize,
     /// Every key pressed, for `--record`.
     pub pressed: Vec<Key>,
 }
 
 impl App {
-    /// An app around a started game; `host_view` is the built-in glyph view.
-    pub fn new(game: Game, host_view: ViewBox) -> App {
-        App { game, mode: Mode::Play, host_view, view_index: 0, pressed: Vec::new() }
+    /// An app around a started game; `host_views` are the built-in views
+    /// (glyphs, tiles), the first of which it starts in.
+    pub fn new(game: Game, host_views: Vec<(String, ViewBox)>) -> App {
+        assert!(!host_views.is_empty(), "the host has a view of its own");
+        App { game, mode: Mode::Play, host_views, view_index: 0, pressed: Vec::new() }
     }
 
     /// The names of every view, host's first: the `F2` cycle.
     pub fn view_names(&self) -> Vec<String> {
-        let mut names = vec!["glyphs".to_string()];
+        let mut names: Vec<String> = self.host_views.iter().map(|(n, _)| n.clone()).collect();
         names.extend(self.game.plugins.views.iter().map(|(n, _)| n.clone()));
         names
     }
@@ -78,15 +81,17 @@ impl App {
 
     /// The view drawing the map now.
     pub fn current_view(&self) -> &ViewBox {
-        match self.view_index {
-            0 => &self.host_view,
-            i => &self.game.plugins.views[i - 1].1.imp,
+        match self.host_views.get(self.view_index) {
+            Some((_, view)) => view,
+            None => &self.game.plugins.views[self.view_index - self.host_views.len()].1.imp,
         }
     }
 
     /// Handles one key. Returns `false` when the player quits.
     pub fn press(&mut self, key: Key) -> bool {
         self.pressed.push(key);
+        // Effects of the last key that the window did not take (headless) go unseen.
+        self.game.effects.clear();
         if key == Key::F(2) {
             self.view_index = (self.view_index + 1) % self.view_names().len();
             return true;
@@ -187,6 +192,8 @@ impl App {
     }
 
     /// The cells on screen: all of the map if it fits, else around the player.
+    /// To come with aiming (issue 6): while the player aims, keep the last
+    /// origin until the cursor leaves the cells shown, so the camera does not chase it.
     fn scene(&self, cell_size: u32) -> Scene {
         let g = &self.game;
         let (w, h) = ((MAP_AREA.0 / cell_size) as i32, (MAP_AREA.1 / cell_size) as i32);
@@ -270,7 +277,7 @@ impl App {
         lines
     }
 
-    fn overlay(&self) -> Overlay {
+    fn overlay(&mut self) -> Overlay {
         match self.mode {
             Mode::Play => Overlay::None,
             Mode::UseItem | Mode::DropItem => self.pack_overlay(),
@@ -307,7 +314,8 @@ impl App {
         Overlay::Menu { title: "Messages".into(), header: Vec::new(), lines, footer: "any key: close".into() }
     }
 
-    fn pack_overlay(&self) -> Overlay {
+    fn pack_overlay(&mut self) -> Overlay {
+        let header = self.game.pack_header().into_iter().map(|l| Line::new(l, palette::TEXT)).collect();
         let g = &self.game;
         let mut lines = Vec::new();
         for (i, slot) in g.pack.slots().iter().enumerate() {
@@ -324,7 +332,7 @@ impl App {
         } else {
             ("Drop which?", "a-z: drop    Esc: cancel")
         };
-        Overlay::Menu { title: title.into(), header: Vec::new(), lines, footer: footer.into() }
+        Overlay::Menu { title: title.into(), header, lines, footer: footer.into() }
     }
 }
 
@@ -355,5 +363,9 @@ impl crate::ui::Frontend for App {
 
     fn close(&mut self) {
         self.game.quit_run();
+    }
+
+    fn take_effects(&mut self) -> Vec<crate::effects::Effect> {
+        std::mem::take(&mut self.game.effects)
     }
 }

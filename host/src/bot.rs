@@ -1,12 +1,19 @@
 //! A plain bot that plays whole runs headless: it drinks a potion when
-//! hurt, fights what it sees, picks things up, explores, and goes down the
-//! stairs. Its choices read the game but never draw from the run's RNG, so a
-//! bot run is as reproducible as a scripted one.
+//! hurt, fights what it sees, wields and wears what is better, picks things
+//! up, explores, and goes down the stairs. Its choices read the game but
+//! never draw from the run's RNG, so a bot run is as reproducible as a
+//! scripted one.
+//!
+//! It knows no weapon or armor by name: a record with `damage_min` and
+//! `damage_max` params is something to hit with, one with `defense`
+//! something to wear, and either is better when its numbers beat what the
+//! plugins derive for the player now.
 
 use std::collections::BTreeMap;
 
-use emberdeep_api::{Point, DIRECTIONS};
+use emberdeep_api::{Damage, Point, DIRECTIONS};
 
+use crate::data::ItemRecord;
 use crate::paths::DistanceMap;
 use crate::turn::Action;
 use crate::world::Game;
@@ -46,7 +53,9 @@ pub fn play_run(game: &mut Game) -> RunResult {
 }
 
 /// The bot's next action.
-fn choose(game: &Game) -> Action {
+fn choose(game: &mut Game) -> Action {
+    let now = Fighting::now(game);
+    let game = &*game;
     let me = game.player();
     if me.hp * 2 < me.max_hp {
         if let Some(slot) = healing_slot(game) {
@@ -62,10 +71,21 @@ fn choose(game: &Game) -> Action {
             return a;
         }
     }
-    if game.items.iter().any(|i| i.pos == me.pos) && !game.pack.is_full() {
+    if let Some(slot) = better_gear_slot(game, &now) {
+        return Action::Use(slot);
+    }
+    let wanted = |kind: &str| game.records.items.get(kind).is_some_and(|r| now.wants(r));
+    let top_here = game.items.iter().rev().find(|i| i.pos == me.pos);
+    if top_here.is_some_and(|i| wanted(&i.kind)) && !game.pack.is_full() {
         return Action::PickUp;
     }
-    let seen_items: Vec<Point> = game.items.iter().map(|i| i.pos).filter(|p| game.map.is_remembered(*p)).collect();
+    let seen_items: Vec<Point> = game
+        .items
+        .iter()
+        .filter(|i| game.map.is_remembered(i.pos) && wanted(&i.kind))
+        .map(|i| i.pos)
+        .filter(|p| *p != me.pos)
+        .collect();
     if !game.pack.is_full() {
         if let Some(a) = walk_toward(game, &seen_items) {
             return a;
@@ -80,6 +100,45 @@ fn choose(game: &Game) -> Action {
         return Action::Descend;
     }
     walk_toward(game, &stairs).unwrap_or(Action::Wait)
+}
+
+/// What the player fights with now, as the loaded plugins derive it.
+struct Fighting {
+    /// The blow before the target's defense.
+    damage: Damage,
+    /// The player's defense.
+    defense: i32,
+}
+
+impl Fighting {
+    fn now(game: &mut Game) -> Fighting {
+        let base = game.player().damage;
+        Fighting { damage: game.player_damage().unwrap_or(base), defense: game.player_defense() }
+    }
+
+    /// Whether using this record's item would improve things: a weapon whose
+    /// min + max beats the current blow's, armor whose defense beats the
+    /// current one; `None` for what is neither weapon nor armor.
+    fn improved_by(&self, rec: &ItemRecord) -> Option<bool> {
+        let p = &rec.params;
+        if let (Some(min), Some(max)) = (p.get("damage_min"), p.get("damage_max")) {
+            return Some(min + max > (self.damage.min + self.damage.max) as i64);
+        }
+        p.get("defense").map(|d| *d > self.defense as i64)
+    }
+
+    /// Whether to pick the item up: anything but gear, and gear that is better.
+    fn wants(&self, rec: &ItemRecord) -> bool {
+        self.improved_by(rec).unwrap_or(true)
+    }
+}
+
+/// The first pack slot holding usable gear better than what is held.
+fn better_gear_slot(game: &Game, now: &Fighting) -> Option<usize> {
+    game.pack.slots().iter().position(|s| {
+        let rec = s.as_ref().and_then(|s| game.records.items.get(&s.kind));
+        rec.is_some_and(|r| r.effect.is_some() && now.improved_by(r) == Some(true))
+    })
 }
 
 fn healing_slot(game: &Game) -> Option<usize> {

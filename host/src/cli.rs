@@ -20,6 +20,10 @@ pub struct Cli {
     #[arg(long, value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
 
+    /// Where the tile atlas is (`assets/`, holding tiles.png and tiles.txt). Default: the workspace's `assets/`.
+    #[arg(long, value_name = "DIR")]
+    pub assets_dir: Option<PathBuf>,
+
     /// Print each loaded plugin, its version and every name it registered, per trait; then exit.
     #[arg(long)]
     pub list_plugins: bool,
@@ -44,6 +48,10 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
 
+    /// Write a Chrome trace (open it in Perfetto): turns and monsters' turns as spans.
+    #[arg(long, value_name = "FILE")]
+    pub trace_chrome: Option<PathBuf>,
+
     /// Render the final frame to a PNG.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
@@ -56,7 +64,7 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
 
-    /// Start in the named view (`glyphs`, or one a plugin registered).
+    /// Start in the named view (`glyphs`, `tiles`, or one a plugin registered).
     #[arg(long, value_name = "NAME")]
     pub view: Option<String>,
 

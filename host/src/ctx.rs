@@ -4,10 +4,14 @@
 
 use abi_stable::{
     sabi_trait::TD_Opaque,
-    std_types::{ROption, RStr, RVec},
+    std_types::{ROption, RStr, RString, RVec},
 };
-use emberdeep_api::{Attack, CreatureInfo, Ctx, EntityId, GameCtx, GameCtx_TO, MessageKind, MonsterState, Point};
+use emberdeep_api::{
+    Attack, CreatureInfo, Ctx, Damage, EntityId, GameCtx, GameCtx_TO, ItemInfo, MessageKind, MonsterState, PackEntry,
+    Point,
+};
 
+use crate::items::record_params;
 use crate::paths::DistanceMap;
 use crate::sight::line_of_fire;
 use crate::world::Game;
@@ -69,8 +73,12 @@ impl GameCtx for HostCtx<'_> {
         self.game.floor
     }
 
-    fn creature(&self, id: EntityId) -> ROption<CreatureInfo> {
-        opt(self.game.creatures.get(&id).map(|c| c.info()))
+    fn creature(&mut self, id: EntityId) -> ROption<CreatureInfo> {
+        let mut info = self.game.creatures.get(&id).map(|c| c.info());
+        if let Some(player) = info.as_mut().filter(|i| i.id.is_player()) {
+            player.defense = self.game.player_defense();
+        }
+        opt(info)
     }
 
     fn creature_at(&self, p: Point) -> ROption<EntityId> {
@@ -149,11 +157,47 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn store_remove(&mut self, id: EntityId, key: RStr<'_>) {
-        self.game.store.remove(&(id, key.to_string()));
+        let key = (id, key.to_string());
+        self.game.store.remove(&key);
+        self.game.store_text.remove(&key);
     }
 
     fn setting(&self, key: RStr<'_>) -> ROption<i64> {
         let found = self.game.records.settings.get(self.source).and_then(|s| s.get(key.as_str()));
         opt(found.copied())
+    }
+
+    fn store_get_text(&self, id: EntityId, key: RStr<'_>) -> ROption<RString> {
+        opt(self.game.store_text.get(&(id, key.to_string())).map(|t| t.as_str().into()))
+    }
+
+    fn store_set_text(&mut self, id: EntityId, key: RStr<'_>, value: RStr<'_>) {
+        self.game.store_text.insert((id, key.to_string()), value.to_string());
+    }
+
+    fn pack_item(&self, slot: u32) -> ROption<PackEntry> {
+        opt(self.game.pack.get(slot as usize).map(|i| PackEntry { kind: i.kind.as_str().into(), count: i.count }))
+    }
+
+    fn pack_take(&mut self, slot: u32, count: u32) -> ROption<PackEntry> {
+        opt(self.game.pack.take(slot as usize, count).map(|i| PackEntry { kind: i.kind.into(), count: i.count }))
+    }
+
+    fn pack_add(&mut self, kind: RStr<'_>, count: u32) -> ROption<u32> {
+        opt(self.game.add_to_pack(kind.as_str(), count).map(|slot| slot as u32))
+    }
+
+    fn item_info(&self, kind: RStr<'_>) -> ROption<ItemInfo> {
+        opt(self.game.item_record(kind.as_str()).map(|rec| ItemInfo {
+            id: rec.id.as_str().into(),
+            name: rec.name.as_str().into(),
+            article: rec.article.as_str().into(),
+            class: rec.class.as_str().into(),
+            params: record_params(rec),
+        }))
+    }
+
+    fn player_damage(&mut self) -> ROption<Damage> {
+        opt(self.game.player_damage())
     }
 }

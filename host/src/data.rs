@@ -65,6 +65,8 @@ pub struct MonsterRecord {
     pub brain: String,
     /// The plugin whose folder it came from.
     pub plugin: String,
+    /// The data file it was read from (for messages about it).
+    pub file: PathBuf,
 }
 
 /// An item kind.
@@ -76,6 +78,8 @@ pub struct ItemRecord {
     pub name: String,
     /// Name of several.
     pub plural: String,
+    /// The article the name takes: `a`, `an`, or empty (`plate armor`).
+    pub article: String,
     /// Glyph-view character.
     pub glyph: char,
     /// Color.
@@ -98,13 +102,17 @@ pub struct ItemRecord {
     pub found: (u32, u32),
     /// The plugin whose folder it came from.
     pub plugin: String,
+    /// The data file it was read from (for messages about it).
+    pub file: PathBuf,
 }
 
 impl ItemRecord {
-    /// "a potion of healing", "3 potions of healing".
+    /// "a potion of healing", "plate armor", "3 potions of healing".
     pub fn describe(&self, count: u32) -> String {
-        if count == 1 {
-            crate::log::with_article(&self.name)
+        if count == 1 && self.article.is_empty() {
+            self.name.clone()
+        } else if count == 1 {
+            format!("{} {}", self.article, self.name)
         } else {
             format!("{count} {}", self.plural)
         }
@@ -160,6 +168,7 @@ struct ItemRaw {
     id: String,
     name: String,
     plural: Option<String>,
+    article: Option<String>,
     glyph: Spanned<String>,
     color: [u8; 3],
     tile: String,
@@ -249,6 +258,7 @@ impl FileReader<'_> {
             sight: m.sight,
             brain: m.brain.get_ref().clone(),
             plugin: self.plugin.to_string(),
+            file: self.file.to_path_buf(),
         }))
     }
 
@@ -268,6 +278,7 @@ impl FileReader<'_> {
             id: i.id.clone(),
             name: i.name.clone(),
             plural: i.plural.clone().unwrap_or_else(|| format!("{}s", i.name)),
+            article: i.article.clone().unwrap_or_else(|| crate::log::article_for(&i.name).to_string()),
             glyph: self.glyph(&i.glyph)?,
             color: Rgba::rgb(i.color[0], i.color[1], i.color[2]),
             tile: i.tile.clone(),
@@ -279,6 +290,7 @@ impl FileReader<'_> {
             frequency: i.frequency,
             found: (found[0], found[1].max(found[0])),
             plugin: self.plugin.to_string(),
+            file: self.file.to_path_buf(),
         }))
     }
 

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use crate::app::{App, Mode};
+use crate::atlas::Atlas;
 use crate::keys::Key;
 
 /// Plays the keys in order; stops early if a key quits.
@@ -18,8 +19,8 @@ pub fn play_keys(app: &mut App, keys: &[Key]) {
     }
 }
 
-/// Renders the current frame to a PNG.
-pub fn screenshot(app: &mut App, path: &Path) -> anyhow::Result<()> {
+/// Renders the current frame to a PNG, tiles from `atlas`.
+pub fn screenshot(app: &mut App, atlas: &Atlas, path: &Path) -> anyhow::Result<()> {
     let model = app.model();
-    crate::ui::screenshot(&model, app.current_view(), path)
+    crate::ui::screenshot(&model, app.current_view(), atlas, path)
 }

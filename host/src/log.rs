@@ -61,12 +61,11 @@ impl MessageLog {
     }
 }
 
-/// The name with "a" or "an" in front.
-pub fn with_article(name: &str) -> String {
+/// The article a name takes when nothing says otherwise: "an" before a vowel, else "a".
+pub fn article_for(name: &str) -> &'static str {
     match name.chars().next() {
-        Some(c) if "aeiouAEIOU".contains(c) => format!("an {name}"),
-        Some(_) => format!("a {name}"),
-        None => String::new(),
+        Some(c) if "aeiouAEIOU".contains(c) => "an",
+        _ => "a",
     }
 }
 
@@ -99,8 +98,8 @@ mod tests {
 
     #[test]
     fn articles() {
-        assert_eq!(with_article("ogre"), "an ogre");
-        assert_eq!(with_article("potion of healing"), "a potion of healing");
+        assert_eq!(article_for("ogre"), "an");
+        assert_eq!(article_for("potion of healing"), "a");
         assert_eq!(capitalized("the jackal"), "The jackal");
     }
 }

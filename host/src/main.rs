@@ -12,11 +12,14 @@
 //! `setup` and `scenario` drive runs without a person.
 
 mod app;
+mod atlas;
 mod bot;
 mod cli;
 mod ctx;
 mod data;
+mod effects;
 mod headless;
+mod hooks;
 mod items;
 mod keys;
 mod log;
@@ -50,8 +53,15 @@ use crate::plugins::{default_plugin_dir, load_plugins, Plugins};
 use crate::trace::Trace;
 
 fn main() -> ExitCode {
-    init_console_log();
     let cli = Cli::parse();
+    // Kept to the end of main: dropping it finishes the Chrome trace file.
+    let _chrome = match init_logging(cli.trace_chrome.as_deref()) {
+        Ok(guard) => guard,
+        Err(e) => {
+            eprintln!("emberdeep: {e:#}");
+            return ExitCode::FAILURE;
+        }
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
@@ -61,11 +71,24 @@ fn main() -> ExitCode {
     }
 }
 
-/// Console output follows `RUST_LOG`; quiet (warnings only) by default.
-fn init_console_log() {
+/// Console output follows `RUST_LOG`, quiet (warnings only) by default;
+/// `--trace-chrome FILE` adds a Chrome trace of every span (turns, monsters' turns).
+fn init_logging(chrome: Option<&std::path::Path>) -> anyhow::Result<Option<tracing_chrome::FlushGuard>> {
+    use tracing_subscriber::prelude::*;
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
-    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).without_time().init();
+    let console = tracing_subscriber::fmt::layer().with_writer(std::io::stderr).without_time().with_filter(filter);
+    let (layer, guard) = match chrome {
+        Some(path) => {
+            // Found out here, with the path, rather than as a panic inside the layer.
+            std::fs::File::create(path).with_context(|| format!("cannot write the Chrome trace {}", path.display()))?;
+            let (layer, guard) = tracing_chrome::ChromeLayerBuilder::new().file(path).include_args(true).build();
+            (Some(layer), Some(guard))
+        }
+        None => (None, None),
+    };
+    tracing_subscriber::registry().with(console).with(layer).init();
+    Ok(guard)
 }
 
 fn run(mut cli: Cli) -> anyhow::Result<()> {
@@ -95,6 +118,9 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         return records.map(|_| ()).map_err(Into::into);
     }
     let records = Rc::new(records?);
+    let assets_dir = cli.assets_dir.clone().unwrap_or_else(atlas::default_assets_dir);
+    let atlas = atlas::Atlas::load(&assets_dir)?;
+    atlas.check(&records)?;
     let plugins = Rc::new(plugins);
     let seed = cli.seed.unwrap_or_else(clock_seed);
     if let Some(runs) = cli.bot {
@@ -106,7 +132,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         None => setup::game_from_seed(seed, plugins, records, trace),
     };
     let start_seed = game.seed;
-    let mut app = App::new(game, ui::glyph_view());
+    let mut app = App::new(game, ui::host_views());
     if let Some(view) = &cli.view {
         app.select_view(view).map_err(anyhow::Error::msg)?;
     }
@@ -120,10 +146,10 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         for &key in &keys {
             app.press(key);
         }
-        ui::run_window(&mut app)?;
+        ui::run_window(&mut app, &atlas)?;
     }
     if let Some(path) = &cli.screenshot {
-        headless::screenshot(&mut app, path)?;
+        headless::screenshot(&mut app, &atlas, path)?;
     }
     if let Some(path) = &cli.record {
         record::Recording::new(start_seed, &app.game.plugins, cli.scenario.as_deref(), &app.pressed).save(path)?;

@@ -74,6 +74,8 @@ impl Game {
         let Some(brain_name) = self.creatures.get(&id).and_then(|m| m.brain.clone()) else { return };
         let plugins = self.plugins.clone();
         let Some(brain) = plugins.brains.get(&brain_name) else { return };
+        let span = tracing::info_span!("monster", id = id.0, brain = brain_name.as_str());
+        let _entered = span.enter();
         let result = brain.imp.act(HostCtx::new(self, &brain.plugin).as_ctx(), id);
         self.trace.drain_plugin_logs(self.turn, &brain.plugin);
         if let Err(e) = result.into_result() {
@@ -197,7 +199,7 @@ impl Game {
     /// Removes a dead monster and what plugins stored for it.
     fn kill_monster(&mut self, id: EntityId, killer: &str, source: &str) {
         if let Some(m) = self.creatures.remove(&id) {
-            self.store.retain(|(owner, _), _| *owner != id);
+            self.retain_stored(|owner| owner != id);
             self.emit("death", source, fields! {"who" => m.trace_name(), "killer" => killer});
         }
     }

@@ -48,6 +48,18 @@ pub enum LoadError {
         /// The other one.
         second: String,
     },
+    /// A plugin needs another that is not loaded, or is too old.
+    #[error("plugin '{plugin}' needs '{needs}' {min_version} or newer, {problem}")]
+    Dependency {
+        /// The plugin with the need.
+        plugin: String,
+        /// The plugin it needs.
+        needs: String,
+        /// The oldest version that will do.
+        min_version: String,
+        /// What is wrong ("which is not loaded ...", "but core_combat is 0.1.0").
+        problem: String,
+    },
     /// A chosen plugin could not be loaded.
     #[error("plugin '{name}' ({path}) cannot be used: {reason}")]
     Refused {
@@ -69,6 +81,8 @@ pub struct LoadedPlugin {
     pub version: String,
     /// Its library file.
     pub path: PathBuf,
+    /// The plugins it needs, with the oldest version of each.
+    pub needs: Vec<(String, String)>,
     /// Registered names per trait, sorted.
     pub names: BTreeMap<&'static str, Vec<String>>,
 }
@@ -121,6 +135,7 @@ impl Plugins {
 
     fn add(&mut self, reg: Registration, path: PathBuf) -> Result<(), LoadError> {
         let plugin = reg.name.to_string();
+        let needs = reg.dependencies.iter().map(|d| (d.name.to_string(), d.min_version.to_string())).collect();
         let mut names: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
         for t in reg.item_effects {
             names.entry("ItemEffect").or_default().push(t.0.to_string());
@@ -143,11 +158,12 @@ impl Plugins {
             self.views.push((name, Entry { plugin: plugin.clone(), imp: t.1 }));
         }
         if let Some(hooks) = reg.hooks.into_option() {
-            names.entry("Hooks").or_default().push("bump, panel_lines".into());
+            // A hooks object answers every hook point, most with the trait's defaults: no names to list.
+            names.entry("Hooks").or_default().push("registered".into());
             self.hooks.push(Entry { plugin: plugin.clone(), imp: hooks });
         }
         names.values_mut().for_each(|v| v.sort());
-        self.loaded.push(LoadedPlugin { name: plugin, version: reg.version.into(), path, names });
+        self.loaded.push(LoadedPlugin { name: plugin, version: reg.version.into(), path, needs, names });
         Ok(())
     }
 }
@@ -237,7 +253,57 @@ pub fn load_plugins(dir: &Path, wanted: Option<&[String]>) -> Result<Plugins, Lo
             Err(reason) => plugins.skipped.push(format!("skipped plugin '{name}' ({}): {reason}", path.display())),
         }
     }
+    check_dependencies(&plugins)?;
+    plugins.order_by_dependencies();
     Ok(plugins)
+}
+
+/// A version as numbers (`0.1.0` → [0, 1, 0]); parts that are not numbers count as 0.
+fn version_numbers(v: &str) -> Vec<u64> {
+    v.split(['.', '-', '+']).take(3).map(|p| p.parse().unwrap_or(0)).collect()
+}
+
+/// Every plugin's needs are loaded, at their oldest version or newer.
+fn check_dependencies(plugins: &Plugins) -> Result<(), LoadError> {
+    for p in &plugins.loaded {
+        for (needs, min_version) in &p.needs {
+            let problem = match plugins.loaded.iter().find(|q| &q.name == needs) {
+                None => "which is not loaded (add it to --plugins, or put its library in the plugin folder)".to_string(),
+                Some(q) if version_numbers(&q.version) < version_numbers(min_version) => {
+                    format!("but {needs} is {}; update {needs}", q.version)
+                }
+                Some(_) => continue,
+            };
+            return Err(LoadError::Dependency {
+                plugin: p.name.clone(),
+                needs: needs.clone(),
+                min_version: min_version.clone(),
+                problem,
+            });
+        }
+    }
+    Ok(())
+}
+
+impl Plugins {
+    /// Puts every plugin after the plugins it needs, otherwise keeping name
+    /// order; hooks follow the same order, so a dependency's hooks answer first.
+    fn order_by_dependencies(&mut self) {
+        let mut ordered: Vec<LoadedPlugin> = Vec::new();
+        let mut left = std::mem::take(&mut self.loaded);
+        while !left.is_empty() {
+            let ready = left
+                .iter()
+                .position(|p| p.needs.iter().all(|(n, _)| ordered.iter().any(|o| &o.name == n) || !left.iter().any(|l| &l.name == n)))
+                .unwrap_or(0);
+            ordered.push(left.remove(ready));
+        }
+        self.loaded = ordered;
+        let rank = |plugin: &str| self.loaded.iter().position(|p| p.name == plugin).unwrap_or(usize::MAX);
+        let mut hooks = std::mem::take(&mut self.hooks);
+        hooks.sort_by_key(|h| rank(&h.plugin));
+        self.hooks = hooks;
+    }
 }
 
 /// Opens one library, checks it, and runs its `register`.

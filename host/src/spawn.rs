@@ -17,7 +17,7 @@ impl Game {
         self.toward_cache = None;
         self.away_cache = None;
         self.creatures.retain(|id, _| id.is_player());
-        self.store.retain(|(id, _), _| id.is_player());
+        self.retain_stored(|id| id.is_player());
         self.player_mut().pos = level.start;
         let stairs = level.stairs;
         self.emit("floor", "host", fields! {"floor" => floor, "stairs_x" => stairs.x, "stairs_y" => stairs.y});

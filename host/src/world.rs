@@ -197,6 +197,8 @@ pub struct Game {
     pub trace: Trace,
     /// Plugins' per-creature numbers.
     pub store: BTreeMap<(EntityId, String), i64>,
+    /// Plugins' per-creature texts (the kind of the weapon in hand).
+    pub store_text: BTreeMap<(EntityId, String), String>,
     /// What killed the player ("a jackal"), once dead.
     pub killer: Option<String>,
     /// Whether the run is over.
@@ -210,6 +212,11 @@ pub struct Game {
     /// Distance maps shared by every monster this floor: toward a goal, away from a threat.
     pub(crate) toward_cache: Option<(Point, DistanceMap)>,
     pub(crate) away_cache: Option<(Point, DistanceMap)>,
+    /// Set while the plugins' derived-stat hooks run, so that a hook reading
+    /// the player gets the base numbers instead of asking the hooks again.
+    pub(crate) deriving: bool,
+    /// Shots and bursts this turn made, for the window to show (never read by the game).
+    pub effects: Vec<crate::effects::Effect>,
 }
 
 impl Game {
@@ -233,6 +240,7 @@ impl Game {
             log: MessageLog::default(),
             trace,
             store: BTreeMap::new(),
+            store_text: BTreeMap::new(),
             killer: None,
             over: false,
             plugins,
@@ -240,12 +248,20 @@ impl Game {
             rules,
             toward_cache: None,
             away_cache: None,
+            deriving: false,
+            effects: Vec::new(),
         }
     }
 
     /// The player.
     pub fn player(&self) -> &Creature {
         &self.creatures[&EntityId::PLAYER]
+    }
+
+    /// Drops everything plugins stored for creatures that `keep` refuses.
+    pub fn retain_stored(&mut self, keep: impl Fn(EntityId) -> bool) {
+        self.store.retain(|(id, _), _| keep(*id));
+        self.store_text.retain(|(id, _), _| keep(*id));
     }
 
     /// The player, to change.

@@ -111,3 +111,26 @@ fn with_no_plugins_300_turns_pass_without_a_single_attack() {
     let turns = events(&trace, "run_end")[0]["turns"].as_u64().unwrap();
     assert!(turns >= 100, "at least the 100 waits took turns, got {turns}");
 }
+
+#[test]
+fn a_missing_or_too_old_dependency_stops_the_start_naming_both() {
+    let alone = plugin_folder(&[test_plugin("addon")]);
+    let out = run(&["--plugin-dir", alone.path().to_str().unwrap(), "--list-plugins"]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(stderr.contains("plugin 'addon' needs 'core_combat' 0.1.0 or newer, which is not loaded"), "{stderr}");
+
+    let old = plugin_folder(&[first_party("core_combat"), test_plugin("too_new")]);
+    let out = run(&["--plugin-dir", old.path().to_str().unwrap(), "--list-plugins"]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(stderr.contains("plugin 'too_new' needs 'core_combat' 9.0.0 or newer, but core_combat is 0.1.0"), "{stderr}");
+
+    let fine = plugin_folder(&[first_party("core_combat"), test_plugin("addon")]);
+    let out = run(&["--plugin-dir", fine.path().to_str().unwrap(), "--list-plugins"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let core = stdout.find("core_combat 0.1.0").expect("core_combat listed");
+    let addon = stdout.find("addon 0.1.0").expect("addon listed");
+    assert!(core < addon, "a plugin loads after what it needs: {stdout}");
+}

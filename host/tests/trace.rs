@@ -94,3 +94,93 @@ fn summary_and_diff_read_traces_and_name_the_bad_line() {
     assert!(stderr.contains(&format!("line {}", content.lines().count())) && stderr.contains("cut short"), "{stderr}");
 }
 
+
+#[test]
+fn a_test_plugins_tracing_inside_monster_brain_act_reaches_trace_and_console() {
+    let folder = plugin_folder(&[test_plugin("chatty_brain")]);
+    let data = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(data.path().join("host")).unwrap();
+    std::fs::copy(root().join("data/host/rules.toml"), data.path().join("host/rules.toml")).unwrap();
+    std::fs::create_dir_all(data.path().join("chatty_brain")).unwrap();
+    std::fs::write(
+        data.path().join("chatty_brain/monsters.toml"),
+        "[[monster]]\nid = \"parrot\"\nname = \"parrot\"\nglyph = \"p\"\ncolor = [0, 200, 0]\ntile = \"monster_rat\"\n\
+         floors = [1, 1]\nhp = 3\ndamage = [1, 1]\nsight = 8\nbrain = \"chatty\"\n",
+    )
+    .unwrap();
+    let scen = data.path().join("parrot.txt");
+    std::fs::write(&scen, "[map]\n#######\n#@..p.#\n#######\n[legend]\np = monster parrot hunting\n").unwrap();
+    let trace_path = data.path().join("t.jsonl");
+    let args = [
+        "--plugin-dir",
+        folder.path().to_str().unwrap(),
+        "--data-dir",
+        data.path().to_str().unwrap(),
+        "--headless",
+        "--scenario",
+        scen.to_str().unwrap(),
+        "--keys",
+        "3*.",
+    ];
+    let mut with_trace: Vec<&str> = args.to_vec();
+    with_trace.extend(["--trace", trace_path.to_str().unwrap()]);
+    run_ok(&with_trace);
+    let trace = read_trace(&trace_path);
+    let said: Vec<_> = events(&trace, "log").into_iter().filter(|e| e["source"] == "chatty_brain").collect();
+    assert_eq!(said.len(), 3, "one event per monster turn");
+    assert_eq!(said[0]["message"], "chatty ponders its next move");
+    assert_eq!(said[0]["monster"], 1);
+    assert_eq!(said[0]["sees"], true);
+    assert_eq!(said[1]["turn"], 1);
+    let out = std::process::Command::new(bin()).args(args).env("RUST_LOG", "info").output().unwrap();
+    assert!(text(&out).1.contains("[chatty_brain] chatty ponders its next move"), "{}", text(&out).1);
+    let quiet = std::process::Command::new(bin()).args(args).env_remove("RUST_LOG").output().unwrap();
+    assert!(!text(&quiet).1.contains("chatty ponders"), "quiet by default");
+}
+
+#[test]
+fn the_chrome_trace_is_json_with_one_span_per_turn() {
+    let dir = tempfile::tempdir().unwrap();
+    let (chrome, trace_path) = (dir.path().join("chrome.json"), dir.path().join("t.jsonl"));
+    run_ok(&["--headless", "--seed", "4", "--keys", "30*.", "--trace-chrome", chrome.to_str().unwrap(), "--trace", trace_path.to_str().unwrap()]);
+    let events_json: serde_json::Value = serde_json::from_slice(&std::fs::read(&chrome).unwrap()).expect("valid JSON");
+    let spans = events_json.as_array().expect("a JSON array of events");
+    let turns_begun = spans.iter().filter(|e| e["name"] == "turn" && e["ph"] == "B").count();
+    let turns_ended = spans.iter().filter(|e| e["name"] == "turn" && e["ph"] == "E").count();
+    let played = events(&read_trace(&trace_path), "run_end")[0]["turns"].as_u64().unwrap();
+    assert_eq!(turns_begun as u64, played, "one span per turn played");
+    assert_eq!(turns_begun, turns_ended);
+}
+
+#[test]
+fn docs_trace_md_documents_every_event_the_game_emits() {
+    let doc = std::fs::read_to_string(root().join("docs/trace.md")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    let bot = dir.path().join("bot.jsonl");
+    run_ok(&["--headless", "--bot", "5", "--seed", "12", "--trace", bot.to_str().unwrap()]);
+    let fight = dir.path().join("fight.jsonl");
+    let s = scenario("jackal_then_goblin.txt");
+    run_ok(&["--headless", "--scenario", s.to_str().unwrap(), "--keys", "h h h h h 80*.", "--trace", fight.to_str().unwrap()]);
+    let potion = dir.path().join("potion.jsonl");
+    let s = scenario("potion.txt");
+    run_ok(&["--headless", "--scenario", s.to_str().unwrap(), "--keys", "i a d a g", "--trace", potion.to_str().unwrap()]);
+    for path in [&bot, &fight, &potion] {
+        for e in read_trace(path) {
+            seen.insert(e["event"].as_str().unwrap().to_string());
+            if e["event"] == "action" {
+                seen.insert(format!("action:{}", e["action"].as_str().unwrap()));
+            }
+        }
+    }
+    for name in &seen {
+        let documented = match name.strip_prefix("action:") {
+            Some(action) => doc.contains(&format!("`{action}`")),
+            None => doc.contains(&format!("| `{name}` |")),
+        };
+        assert!(documented, "docs/trace.md does not document `{name}`");
+    }
+    for must in ["run_start", "floor", "spawn", "action", "attack", "death", "noise", "wake", "use", "log", "run_end"] {
+        assert!(seen.contains(must), "the runs never emitted `{must}`: {seen:?}");
+    }
+}

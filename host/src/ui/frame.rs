@@ -12,6 +12,7 @@ use sdl3::render::{Canvas, RenderTarget};
 use super::font::Font;
 use super::layout::{Area, LINE_STEP, LOG, MAP, PANEL, SCREEN_H, SCREEN_W, TEXT_PX, TITLE_PX};
 use super::painter::Painter;
+use super::tiles::TileSheet;
 use crate::screen::{palette, Health, Line, Overlay, ScreenModel};
 
 /// Characters of panel text per line before wrapping.
@@ -34,16 +35,17 @@ const EMBER: Rgba = Rgba::rgb(235, 140, 60);
 const FADE: Rgba = Rgba::rgb(0, 0, 0).with_alpha(170);
 
 /// Draws the whole frame for `model` onto `canvas` (1600x900 logical pixels).
-pub(crate) fn draw_frame<T: RenderTarget>(
+pub(crate) fn draw_frame<'tc, T: RenderTarget>(
     canvas: &mut Canvas<T>,
-    font: &mut Font<'_>,
+    font: &mut Font<'tc>,
+    tiles: &mut TileSheet<'tc>,
     model: &ScreenModel,
     view: &ViewBox,
 ) -> Result<()> {
     canvas.set_clip_rect(None);
     canvas.set_draw_color(to_color(palette::BACKGROUND));
     canvas.clear();
-    let mut p = Painter::new(canvas, font, whole_screen());
+    let mut p = Painter::new(canvas, font, tiles, whole_screen());
     draw_map(&mut p, model, view).context("drawing the map")?;
     draw_panel(&mut p, model).context("drawing the side panel")?;
     draw_log(&mut p, &model.log).context("drawing the log")?;

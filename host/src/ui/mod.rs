@@ -1,5 +1,6 @@
 //! The SDL3 front end: the window loop, the frame drawing it shares with
-//! screenshots, the canvas views draw on, and the host's built-in glyph view.
+//! screenshots, the canvas views draw on (with the tile atlas's texture), and
+//! the host's built-in views: glyphs and tiles.
 //!
 //! The game implements [`Frontend`]; [`run_window`] drives it, and
 //! [`screenshot()`] draws one frame to a PNG with no display at all.
@@ -11,6 +12,8 @@ mod input;
 mod layout;
 mod painter;
 mod screenshot;
+mod tile_view;
+mod tiles;
 mod window;
 
 #[cfg(test)]
@@ -22,8 +25,14 @@ use crate::keys::Key;
 use crate::screen::ScreenModel;
 
 pub use glyph_view::glyph_view;
+pub use tile_view::tile_view;
 pub use screenshot::screenshot;
 pub use window::run_window;
+
+/// The host's own views in `F2` order, by name: glyphs, then tiles.
+pub fn host_views() -> Vec<(String, ViewBox)> {
+    vec![("glyphs".to_string(), glyph_view()), ("tiles".to_string(), tile_view())]
+}
 
 /// Logical screen width; the window scales it (letterboxed).
 pub const SCREEN_W: u32 = 1600;
@@ -42,4 +51,8 @@ pub trait Frontend {
     fn hover(&mut self, cell: Point);
     /// The window is closing (the game saves).
     fn close(&mut self);
+    /// The effects (shots, bursts) the last key caused, taken to be shown.
+    fn take_effects(&mut self) -> Vec<crate::effects::Effect> {
+        Vec::new()
+    }
 }

@@ -11,11 +11,13 @@ use sdl3::render::{BlendMode, Canvas, FRect, RenderTarget};
 
 use super::font::Font;
 use super::layout::Area;
+use super::tiles::TileSheet;
 
 /// Draws into an area of an SDL canvas; coordinates are relative to the area.
 pub(crate) struct Painter<'p, 'tc, T: RenderTarget> {
     canvas: &'p mut Canvas<T>,
     font: &'p mut Font<'tc>,
+    tiles: &'p mut TileSheet<'tc>,
     area: Area,
     /// The first failure while a view drew (the `Canvas` trait cannot return one).
     view_error: Option<anyhow::Error>,
@@ -23,9 +25,14 @@ pub(crate) struct Painter<'p, 'tc, T: RenderTarget> {
 
 impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
     /// A painter over the whole of `area`, with alpha blending on.
-    pub fn new(canvas: &'p mut Canvas<T>, font: &'p mut Font<'tc>, area: Area) -> Self {
+    pub fn new(
+        canvas: &'p mut Canvas<T>,
+        font: &'p mut Font<'tc>,
+        tiles: &'p mut TileSheet<'tc>,
+        area: Area,
+    ) -> Self {
         canvas.set_blend_mode(BlendMode::Blend);
-        Painter { canvas, font, area, view_error: None }
+        Painter { canvas, font, tiles, area, view_error: None }
     }
 
     /// Moves the origin to another area, clipping drawing to it if `clip`.
@@ -96,6 +103,15 @@ impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
         self.view_error.take()
     }
 
+    /// The named atlas tile scaled to `size` pixels square, colour-modulated by
+    /// `tint`; false (nothing drawn) when the atlas has no such tile.
+    pub fn tile(&mut self, x: i32, y: i32, size: u32, name: &str, tint: Rgba) -> Result<bool> {
+        let dst = self.dest(x, y, size, size);
+        let Some((texture, src)) = self.tiles.prepare(name, tint) else { return Ok(false) };
+        self.canvas.copy(texture, src, dst).map_err(|e| anyhow!("drawing the tile '{name}': {e}"))?;
+        Ok(true)
+    }
+
     fn copy_glyph(&mut self, x: i32, y: i32, size: u32, ch: char) -> Result<()> {
         let src = self.font.source(ch);
         let dst = self.dest(x, y, size, size);
@@ -138,7 +154,14 @@ impl<T: RenderTarget> ViewCanvas for Painter<'_, '_, T> {
         self.note(result);
     }
 
-    fn tile(&mut self, _x: i32, _y: i32, _size: u32, _name: RStr<'_>, _tint: Rgba) -> bool {
-        false // no tile atlas yet: views fall back to glyphs
+    fn tile(&mut self, x: i32, y: i32, size: u32, name: RStr<'_>, tint: Rgba) -> bool {
+        match Painter::tile(self, x, y, size, name.as_str(), tint) {
+            Ok(drawn) => drawn,
+            Err(e) => {
+                // Drawn or not, the view should not also draw a fallback over a failure.
+                self.note(Err(e));
+                true
+            }
+        }
     }
 }

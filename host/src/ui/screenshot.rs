@@ -12,25 +12,28 @@ use sdl3::surface::Surface;
 
 use super::font::Font;
 use super::frame::draw_frame;
+use super::tiles::TileSheet;
 use super::layout::{SCREEN_H, SCREEN_W};
+use crate::atlas::Atlas;
 use crate::screen::ScreenModel;
 
-/// Draws the frame `model` and `view` make and writes it to `path` as a
-/// 1600x900 RGBA PNG.
-pub fn screenshot(model: &ScreenModel, view: &ViewBox, path: &Path) -> Result<()> {
-    let rgba = render_rgba(model, view)?;
+/// Draws the frame `model` and `view` make (with the tiles of `atlas`) and
+/// writes it to `path` as a 1600x900 RGBA PNG.
+pub fn screenshot(model: &ScreenModel, view: &ViewBox, atlas: &Atlas, path: &Path) -> Result<()> {
+    let rgba = render_rgba(model, view, atlas)?;
     write_png(path, &rgba).with_context(|| format!("writing the screenshot {}", path.display()))
 }
 
 /// The frame's pixels, RGBA, row by row without padding.
-pub(crate) fn render_rgba(model: &ScreenModel, view: &ViewBox) -> Result<Vec<u8>> {
+pub(crate) fn render_rgba(model: &ScreenModel, view: &ViewBox, atlas: &Atlas) -> Result<Vec<u8>> {
     let surface = Surface::new(SCREEN_W, SCREEN_H, PixelFormat::RGBA32)
         .map_err(|e| anyhow!("creating the screenshot surface: {e}"))?;
     let mut canvas =
         surface.into_canvas().map_err(|e| anyhow!("creating the software renderer: {e}"))?;
     let creator = canvas.texture_creator();
     let mut font = Font::new(&creator)?;
-    draw_frame(&mut canvas, &mut font, model, view)?;
+    let mut tiles = TileSheet::new(&creator, atlas)?;
+    draw_frame(&mut canvas, &mut font, &mut tiles, model, view)?;
     let pixels = canvas.read_pixels(None).map_err(|e| anyhow!("reading the frame back: {e}"))?;
     let pixels = pixels
         .convert_format(PixelFormat::RGBA32)

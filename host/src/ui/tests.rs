@@ -2,7 +2,7 @@
 //! checked pixel by pixel, text wrapping, key mapping and mouse cells.
 
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::{RNone, RResult, RSome, RVec};
@@ -14,6 +14,7 @@ use sdl3::keyboard::{Keycode, Scancode};
 use super::frame::{bar_fill, wrap};
 use super::input::{KeyState, MapGeometry};
 use super::*;
+use crate::atlas::Atlas;
 use crate::screen::{palette, Health, Line, Overlay, ScreenModel};
 
 /// SDL's software renderer is not meant to be driven from many threads at once.
@@ -95,9 +96,17 @@ fn shoot(name: &str, model: &ScreenModel, view: &emberdeep_api::ViewBox) -> (Vec
     let path = std::env::temp_dir().join(format!("emberdeep-ui-{name}-{}.png", std::process::id()));
     {
         let _sdl = SDL.lock().unwrap_or_else(|e| e.into_inner());
-        screenshot(model, view, &path).expect("screenshot");
+        screenshot(model, view, repo_atlas(), &path).expect("screenshot");
     }
     (decode(&path), path)
+}
+
+/// The repository's tile atlas, read once.
+fn repo_atlas() -> &'static Atlas {
+    static ATLAS: OnceLock<Atlas> = OnceLock::new();
+    ATLAS.get_or_init(|| {
+        Atlas::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets")).expect("assets/ loads")
+    })
 }
 
 fn decode(path: &Path) -> Vec<u8> {
@@ -216,7 +225,7 @@ fn a_failing_view_shows_its_error_and_draws_no_map() {
 fn screenshot_names_the_path_it_cannot_write() {
     let path = Path::new("/nonexistent-dir/shot.png");
     let _sdl = SDL.lock().unwrap_or_else(|e| e.into_inner());
-    let err = screenshot(&model(30, Overlay::None), &glyph_view(), path).unwrap_err();
+    let err = screenshot(&model(30, Overlay::None), &glyph_view(), repo_atlas(), path).unwrap_err();
     assert!(format!("{err:#}").contains("/nonexistent-dir/shot.png"), "{err:#}");
 }
 
@@ -300,6 +309,76 @@ fn mouse_positions_become_map_cells() {
     let small = MapGeometry { origin: Point::new(0, 0), width: 10, height: 10 };
     assert_eq!(small.cell_at(200.0, 10.0, 16), None, "beyond the scene");
     assert_eq!(small.cell_at(10.0, 10.0, 0), None);
+}
+
+/// How many pixels of the rectangle are within `tolerance` of `color` in each channel.
+fn count_near(rgba: &[u8], x0: u32, y0: u32, w: u32, h: u32, color: Rgba, tolerance: u8) -> usize {
+    let near = |a: u8, b: u8| a.abs_diff(b) <= tolerance;
+    (y0..y0 + h)
+        .flat_map(|y| (x0..x0 + w).map(move |x| (x, y)))
+        .map(|(x, y)| pixel(rgba, x, y))
+        .filter(|p| near(p.r, color.r) && near(p.g, color.g) && near(p.b, color.b))
+        .count()
+}
+
+/// What SDL's colour modulation makes of `c`.
+fn modulated(c: Rgba, by: Rgba) -> Rgba {
+    let f = |a: u8, b: u8| ((a as u32 * b as u32) / 255) as u8;
+    Rgba::rgb(f(c.r, by.r), f(c.g, by.g), f(c.b, by.b))
+}
+
+/// The room with its things given their atlas tiles, and a green potion in sight at (2,5).
+fn tiled_model() -> ScreenModel {
+    let mut m = model(30, Overlay::None);
+    for cell in m.scene.cells.iter_mut() {
+        if let RSome(look) = &mut cell.thing {
+            look.tile = match char::from_u32(look.glyph) {
+                Some('@') => "player",
+                Some('j') => "monster_jackal",
+                _ => "potion",
+            }
+            .into();
+        }
+    }
+    let potion = Look { glyph: '!' as u32, color: Rgba::rgb(60, 200, 90), tile: "potion".into() };
+    m.scene.cells[5 * 10 + 2].thing = RSome(potion);
+    m
+}
+
+#[test]
+fn the_tile_view_draws_sprites_and_tints_only_potions() {
+    let (rgba, path) = shoot("tiles", &tiled_model(), &tile_view());
+    eprintln!("screenshot: {}", path.display());
+    let (stone, tan, pale) = (Rgba::rgb(0x6a, 0x66, 0x80), Rgba::rgb(0xc8, 0xa0, 0x70), Rgba::rgb(0xd2, 0xd2, 0xdc));
+    let remembered = Rgba::rgb(110, 110, 134);
+    assert!(count(&rgba, 0, 0, 32, 32, stone) > 100, "a visible wall in its stone");
+    assert_eq!(count(&rgba, 288, 0, 32, 32, stone), 0, "a remembered wall is darker");
+    assert!(count_near(&rgba, 288, 0, 32, 32, modulated(stone, remembered), 2) > 100, "and still drawn");
+    assert!(count(&rgba, 160, 64, 32, 32, tan) > 20, "the jackal in its own colours");
+    let green = Rgba::rgb(60, 200, 90);
+    assert_eq!(count(&rgba, 64, 160, 32, 32, pale), 0, "the potion is tinted");
+    assert!(count_near(&rgba, 64, 160, 32, 32, modulated(pale, green), 2) > 40, "by its colour");
+    let far = modulated(modulated(pale, Rgba::rgb(220, 60, 200)), remembered);
+    assert!(count_near(&rgba, 256, 64, 32, 32, far, 3) > 20, "a remembered potion: tinted and darkened");
+    // The cursor's frame round (5,2), over the jackal.
+    assert_eq!(pixel(&rgba, 160, 64), Rgba::rgb(250, 220, 60));
+    assert_eq!(pixel(&rgba, 191, 95), Rgba::rgb(250, 220, 60));
+}
+
+#[test]
+fn a_tile_the_atlas_lacks_falls_back_to_the_glyph() {
+    let mut m = tiled_model();
+    m.scene.cells[5 * 10 + 2].thing =
+        RSome(Look { glyph: 'Q' as u32, color: Rgba::rgb(0, 0, 255), tile: "no_such_tile".into() });
+    let (rgba, _) = shoot("tiles-fallback", &m, &tile_view());
+    assert!(count(&rgba, 64, 160, 32, 32, Rgba::rgb(0, 0, 255)) > 40, "the blue Q");
+}
+
+#[test]
+fn the_tile_view_is_a_view_of_32_pixel_cells() {
+    assert_eq!(tile_view().cell_size(), 32);
+    let names: Vec<String> = host_views().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["glyphs", "tiles"]);
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The window loop: opens the window, feeds keys, clicks and hovers to the
 //! [`Frontend`] and redraws after anything happens, until the game or the
-//! player closes it.
+//! player closes it. Effects a key caused (a shot's flight, a burst) play
+//! frame by frame before the game goes on; a key skips them.
 
 use std::time::{Duration, Instant};
 
@@ -13,15 +14,20 @@ use sdl3::VideoSubsystem;
 
 use super::font::Font;
 use super::frame::draw_frame;
+use super::tiles::TileSheet;
 use super::input::{KeyState, MapGeometry};
 use super::layout::{SCREEN_H, SCREEN_W};
 use super::Frontend;
+use crate::atlas::Atlas;
+use crate::effects::{self, Playback};
 use crate::keys::Key;
 
 /// Longest wait for an event before the loop looks again (about 60 fps).
 const FRAME: Duration = Duration::from_millis(16);
 /// Redraw at least this often even when nothing happens.
 const IDLE_REDRAW: Duration = Duration::from_millis(500);
+/// The event wait while an effect plays, so its frames keep time.
+const EFFECT_POLL: Duration = Duration::from_millis(5);
 
 /// What one event asks of the loop.
 #[derive(Debug, PartialEq, Eq)]
@@ -34,20 +40,23 @@ enum Flow {
     Quit,
 }
 
-/// Opens the window and runs until the game quits or the window is closed.
-pub fn run_window(front: &mut dyn Frontend) -> Result<()> {
+/// Opens the window and runs until the game quits or the window is closed;
+/// tile views draw from `atlas`.
+pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
     let sdl = sdl3::init().map_err(|e| anyhow!("starting SDL: {e}"))?;
     let video = sdl.video().map_err(|e| anyhow!("starting SDL video: {e}"))?;
     let mut canvas = open_window(&video)?;
     video.text_input().start(canvas.window());
     let creator = canvas.texture_creator();
     let mut font = Font::new(&creator)?;
+    let mut tiles = TileSheet::new(&creator, atlas)?;
     let mut pump = sdl.event_pump().map_err(|e| anyhow!("opening the SDL event queue: {e}"))?;
     let mut looper = Looper::default();
     let mut last_draw: Option<Instant> = None;
     loop {
         let mut changed = false;
-        let first = pump.wait_event_timeout(FRAME);
+        let wait = if looper.playing.is_some() { EFFECT_POLL } else { FRAME };
+        let first = pump.wait_event_timeout(wait);
         for event in first.into_iter().chain(pump.poll_iter()) {
             match looper.handle(front, &canvas, event) {
                 Flow::Quit => return Ok(()),
@@ -55,9 +64,10 @@ pub fn run_window(front: &mut dyn Frontend) -> Result<()> {
                 Flow::Idle => {}
             }
         }
+        changed |= looper.tick();
         let due = last_draw.is_none_or(|t| t.elapsed() >= IDLE_REDRAW);
         if changed || due {
-            looper.draw(front, &mut canvas, &mut font)?;
+            looper.draw(front, &mut canvas, &mut font, &mut tiles)?;
             last_draw = Some(Instant::now());
         }
     }
@@ -87,18 +97,25 @@ struct Looper {
     keys: KeyState,
     map: MapGeometry,
     hovered: Option<emberdeep_api::Point>,
+    /// Effects being shown, and when their current frame reached the screen.
+    playing: Option<(Playback, Option<Instant>)>,
 }
 
 impl Looper {
     /// Draws the game's current model and shows it.
-    fn draw(
+    fn draw<'tc>(
         &mut self,
         front: &mut dyn Frontend,
         canvas: &mut WindowCanvas,
-        font: &mut Font<'_>,
+        font: &mut Font<'tc>,
+        tiles: &mut TileSheet<'tc>,
     ) -> Result<()> {
-        let model = front.model();
-        draw_frame(canvas, font, &model, front.view())?;
+        let mut model = front.model();
+        if let Some((playback, shown)) = &mut self.playing {
+            playback.apply(&mut model.scene);
+            shown.get_or_insert_with(Instant::now);
+        }
+        draw_frame(canvas, font, tiles, &model, front.view())?;
         self.map = MapGeometry::of(&model.scene);
         // A failed present only loses this frame; the next one tries again.
         if !canvas.present() {
@@ -139,16 +156,37 @@ impl Looper {
         }
     }
 
-    /// Hands keys to the game in order; stops if it wants to quit.
+    /// Hands keys to the game in order; stops if it wants to quit. While an
+    /// effect plays, a key only skips it.
     fn press_all(&mut self, front: &mut dyn Frontend, keys: impl IntoIterator<Item = Key>) -> Flow {
+        let mut keys = keys.into_iter().peekable();
+        if keys.peek().is_some() && self.playing.take().is_some() {
+            return Flow::Changed;
+        }
         let mut flow = Flow::Idle;
         for key in keys {
             if !front.press(key) {
                 return Flow::Quit;
             }
+            self.playing = Playback::new(front.take_effects()).map(|p| (p, None));
             flow = Flow::Changed;
         }
         flow
+    }
+
+    /// Moves the playing effect on once its frame has shown long enough;
+    /// true when the screen changes.
+    fn tick(&mut self) -> bool {
+        let Some((playback, Some(shown))) = &mut self.playing else { return false };
+        if shown.elapsed() < effects::FRAME {
+            return false;
+        }
+        if playback.advance() {
+            self.playing = self.playing.take().map(|(p, _)| (p, None));
+        } else {
+            self.playing = None;
+        }
+        true
     }
 
     /// Tells the game when the mouse moves onto another map cell.

@@ -17,8 +17,12 @@ pub fn with_article(name: &str) -> String {
     }
 }
 
-/// The player's blow without a weapon plugin: the `player_damage_min/max` settings.
-fn player_damage(ctx: &Ctx<'_>) -> Damage {
+/// The player's blow: as a loaded plugin derives it (the weapon in hand,
+/// from equipment), else the `player_damage_min/max` settings.
+fn player_damage(ctx: &mut Ctx<'_>) -> Damage {
+    if let Some(derived) = ctx.player_damage().into_option() {
+        return derived;
+    }
     let min = ctx.setting("player_damage_min".into()).into_option().unwrap_or(2) as i32;
     let max = ctx.setting("player_damage_max".into()).into_option().unwrap_or(6) as i32;
     Damage::new(min, max)

@@ -1,0 +1,80 @@
+//! Asking the plugins' `Hooks`: the player's derived damage and defense, the
+//! pack screen's header, and the news that the player took a step. The host
+//! knows nothing of weapons or armor; it asks, in load order, and takes the
+//! first answer.
+
+use abi_stable::std_types::{ROption, RResult};
+use emberdeep_api::{Ctx, Damage, HooksBox, PluginError, Point};
+
+use crate::ctx::HostCtx;
+use crate::world::Game;
+
+impl Game {
+    /// The player's blow as the first plugin that derives it says (the
+    /// weapon in hand); `None` when no plugin does.
+    pub fn player_damage(&mut self) -> Option<Damage> {
+        self.first_answer(|hooks, ctx| hooks.player_damage(ctx))
+    }
+
+    /// The player's defense as the first plugin that derives it says (the
+    /// armor worn), else the player's base defense (0).
+    pub fn player_defense(&mut self) -> i32 {
+        let base = self.player().defense;
+        self.first_answer(|hooks, ctx| hooks.player_defense(ctx)).unwrap_or(base)
+    }
+
+    /// Every plugin's lines for the top of the pack screen, in load order.
+    pub fn pack_header(&mut self) -> Vec<String> {
+        let plugins = self.plugins.clone();
+        let mut lines = Vec::new();
+        for hook in &plugins.hooks {
+            let result = hook.imp.pack_header(HostCtx::new(self, &hook.plugin).as_ctx());
+            match result.into_result() {
+                Ok(more) => lines.extend(more.into_iter().map(String::from)),
+                Err(e) => self.plugin_error(&hook.plugin, &e),
+            }
+        }
+        lines
+    }
+
+    /// Tells every plugin that the player stepped from `from` to `to`.
+    pub fn player_stepped(&mut self, from: Point, to: Point) {
+        let plugins = self.plugins.clone();
+        for hook in &plugins.hooks {
+            let result = hook.imp.player_moved(HostCtx::new(self, &hook.plugin).as_ctx(), from, to);
+            self.trace.drain_plugin_logs(self.turn, &hook.plugin);
+            if let Err(e) = result.into_result() {
+                self.plugin_error(&hook.plugin, &e);
+            }
+        }
+    }
+
+    /// The first `Some` the hooks give, in load order. While the hooks run,
+    /// `deriving` is set: a hook that reads the player through its context
+    /// gets the base numbers instead of asking the hooks (and itself) again.
+    fn first_answer<T>(
+        &mut self,
+        ask: impl Fn(&HooksBox, Ctx<'_>) -> RResult<ROption<T>, PluginError>,
+    ) -> Option<T> {
+        if self.deriving {
+            return None;
+        }
+        self.deriving = true;
+        let plugins = self.plugins.clone();
+        let mut answer = None;
+        for hook in &plugins.hooks {
+            let result = ask(&hook.imp, HostCtx::new(self, &hook.plugin).as_ctx());
+            self.trace.drain_plugin_logs(self.turn, &hook.plugin);
+            match result.into_result() {
+                Ok(ROption::RSome(value)) => {
+                    answer = Some(value);
+                    break;
+                }
+                Ok(ROption::RNone) => {}
+                Err(e) => self.plugin_error(&hook.plugin, &e),
+            }
+        }
+        self.deriving = false;
+        answer
+    }
+}

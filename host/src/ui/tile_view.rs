@@ -1,0 +1,138 @@
+//! The host's tile view: every cell drawn as a 32x32 picture from the tile
+//! atlas (16x16 sprites doubled). Terrain first, then the shade, then the
+//! thing on it by its `Look.tile`.
+//!
+//! Tinting: tiles whose name starts with `potion` or `scroll` are drawn pale
+//! in the atlas and tinted by the thing's `Look.color`, so one sprite serves
+//! every kind; all other tiles (monsters, weapons, armour, bows, missiles)
+//! keep their own colours. Remembered cells are drawn tinted dark grey. A
+//! tile the atlas lacks (possible only for a plugin's view; the host checks
+//! every record at startup) falls back to the thing's glyph.
+
+use abi_stable::sabi_trait::TD_Opaque;
+use abi_stable::std_types::RResult;
+use emberdeep_api::{
+    guard, CanvasMut, Light, Look, PluginError, Rgba, Scene, SceneCell, Terrain, View, ViewBox, View_TO,
+};
+
+/// Pixels per cell.
+const CELL: u32 = 32;
+/// Draws a tile in its own colours.
+const UNTINTED: Rgba = Rgba::rgb(255, 255, 255);
+/// Remembered cells are multiplied by this: darker, a little cold.
+const REMEMBERED: Rgba = Rgba::rgb(110, 110, 134);
+/// Tiles whose names start so are tinted by their look's colour.
+const TINTED_PREFIXES: [&str; 2] = ["potion", "scroll"];
+const CURSOR: Rgba = Rgba::rgb(250, 220, 60);
+/// The cursor outline's thickness.
+const CURSOR_LINE: u32 = 2;
+/// Glyphs standing in for terrain tiles the atlas lacks.
+const FALLBACK_TERRAIN: Rgba = Rgba::rgb(130, 130, 150);
+
+/// Draws each cell as a picture from the atlas.
+pub struct TileView;
+
+/// The tile view, boxed as views are registered.
+pub fn tile_view() -> ViewBox {
+    View_TO::from_value(TileView, TD_Opaque)
+}
+
+impl View for TileView {
+    fn cell_size(&self) -> u32 {
+        CELL
+    }
+
+    fn draw_map(&self, scene: &Scene, mut canvas: CanvasMut<'_>) -> RResult<(), PluginError> {
+        guard(|| {
+            for (i, cell) in scene.cells.iter().enumerate() {
+                let (x, y) = scene.cell_origin(i, CELL);
+                draw_cell(&mut canvas, x, y, cell);
+            }
+            draw_cursor(&mut canvas, scene);
+            Ok(())
+        })
+    }
+}
+
+/// The terrain's tile name, and the glyph drawn if the atlas lacks it.
+pub(crate) fn terrain_tile(terrain: Terrain) -> (&'static str, char) {
+    match terrain {
+        Terrain::Wall => ("wall", '#'),
+        Terrain::Floor => ("floor", '.'),
+        Terrain::DoorClosed => ("door_closed", '+'),
+        Terrain::DoorOpen => ("door_open", '\''),
+        Terrain::StairsDown => ("stairs_down", '>'),
+    }
+}
+
+/// Whether a tile is drawn pale in the atlas, to be tinted by its look's colour.
+pub(crate) fn is_tinted(tile: &str) -> bool {
+    TINTED_PREFIXES.iter().any(|p| tile.starts_with(p))
+}
+
+/// Colour modulation `by` applied to `c` (what SDL's colour mod does).
+fn modulate(c: Rgba, by: Rgba) -> Rgba {
+    let f = |a: u8, b: u8| ((a as u32 * b as u32) / 255) as u8;
+    Rgba { r: f(c.r, by.r), g: f(c.g, by.g), b: f(c.b, by.b), a: c.a }
+}
+
+/// One cell: terrain, shade, then the creature or item on it.
+fn draw_cell(canvas: &mut CanvasMut<'_>, x: i32, y: i32, cell: &SceneCell) {
+    let light = match cell.light {
+        Light::Unseen => return,
+        Light::Remembered => REMEMBERED,
+        Light::Visible => UNTINTED,
+    };
+    let (tile, glyph) = terrain_tile(cell.terrain);
+    if !canvas.tile(x, y, CELL, tile.into(), light) {
+        canvas.glyph(x, y, CELL, glyph as u32, modulate(FALLBACK_TERRAIN, light));
+    }
+    if let Some(shade) = cell.shade.into_option() {
+        canvas.fill_rect(x, y, CELL, CELL, shade);
+    }
+    if let Some(look) = cell.thing.as_ref().into_option() {
+        draw_thing(canvas, x, y, look, light);
+    }
+}
+
+fn draw_thing(canvas: &mut CanvasMut<'_>, x: i32, y: i32, look: &Look, light: Rgba) {
+    let tint = if is_tinted(&look.tile) { look.color } else { UNTINTED };
+    if !canvas.tile(x, y, CELL, look.tile.as_rstr(), modulate(tint, light)) {
+        canvas.glyph(x, y, CELL, look.glyph, modulate(look.color, light));
+    }
+}
+
+/// A yellow frame around the aiming cursor's cell, if it is in the scene.
+fn draw_cursor(canvas: &mut CanvasMut<'_>, scene: &Scene) {
+    let Some(at) = scene.cursor.into_option() else { return };
+    let (col, row) = (at.x - scene.origin.x, at.y - scene.origin.y);
+    if col < 0 || row < 0 || col >= scene.width || row >= scene.height {
+        return;
+    }
+    let (x, y) = (col * CELL as i32, row * CELL as i32);
+    let (t, far) = (CURSOR_LINE, (CELL - CURSOR_LINE) as i32);
+    canvas.fill_rect(x, y, CELL, t, CURSOR);
+    canvas.fill_rect(x, y + far, CELL, t, CURSOR);
+    canvas.fill_rect(x, y + t as i32, t, CELL - 2 * t, CURSOR);
+    canvas.fill_rect(x + far, y + t as i32, t, CELL - 2 * t, CURSOR);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn potions_and_scrolls_are_tinted_and_the_rest_are_not() {
+        assert!(is_tinted("potion") && is_tinted("scroll") && is_tinted("scroll_fireball"));
+        for tile in ["weapon_dagger", "armor_plate", "bow_long", "arrows", "darts", "monster_orc", "player"] {
+            assert!(!is_tinted(tile), "{tile}");
+        }
+    }
+
+    #[test]
+    fn modulating_by_white_keeps_a_colour() {
+        let c = Rgba::rgb(220, 60, 100);
+        assert_eq!(modulate(c, UNTINTED), c);
+        assert_eq!(modulate(UNTINTED, c), c);
+    }
+}

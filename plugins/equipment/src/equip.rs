@@ -1,0 +1,87 @@
+//! The `wield` and `wear` effects: the item leaves the pack first, then what
+//! was in its place goes back in, so a full pack loses nothing. Each takes a
+//! turn and says so in the log.
+
+use abi_stable::std_types::RResult;
+use emberdeep_api::{guard, Ctx, EntityId, ItemEffect, ItemInfo, ItemUse, MessageKind, PluginError, UseOutcome};
+
+use crate::gear::{outfit, Place};
+use crate::rules::{armor_defense, the_name, weapon_damage};
+
+/// The effect named `wield` in weapon records.
+pub struct Wield;
+
+/// The effect named `wear` in armor records.
+pub struct Wear;
+
+impl ItemEffect for Wield {
+    fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
+        guard(|| equip(&mut ctx, item, Place::Hand))
+    }
+}
+
+impl ItemEffect for Wear {
+    fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
+        guard(|| equip(&mut ctx, item, Place::Back))
+    }
+}
+
+/// Whether the record has what its place needs (a weapon's damage, armor's defense).
+fn fits(place: Place, info: &ItemInfo) -> bool {
+    match place {
+        Place::Hand => weapon_damage(info).is_some(),
+        Place::Back => armor_defense(info).is_some(),
+    }
+}
+
+/// Moves the item in `item.slot` to `place`, and what was there to the pack.
+fn equip(ctx: &mut Ctx<'_>, item: &ItemUse, place: Place) -> Result<UseOutcome, PluginError> {
+    let kind = item.kind.as_str();
+    let info = ctx.item_info(kind.into()).into_option().ok_or_else(|| format!("no record for '{kind}'"))?;
+    if !fits(place, &info) {
+        let needs = if place == Place::Hand { "damage_min and damage_max" } else { "defense" };
+        return Err(format!("the record '{kind}' is used by {} but has no {needs} params", effect_name(place)).into());
+    }
+    let taken = ctx.pack_take(item.slot, 1).into_option().ok_or_else(|| format!("pack slot {} is empty", item.slot))?;
+    if taken.kind.as_str() != kind {
+        ctx.pack_add(taken.kind.as_str().into(), taken.count);
+        return Err(format!("pack slot {} holds '{}', not '{kind}'", item.slot, taken.kind).into());
+    }
+    let old = place.record(ctx);
+    if let Some(old) = &old {
+        if ctx.pack_add(old.id.as_str().into(), 1).is_none() {
+            // Only a stacking item could leave the pack full here; undo, and no turn passes.
+            ctx.pack_add(kind.into(), 1);
+            let text = format!("There is no room in your pack for {}.", the_name(old));
+            ctx.message(text.as_str().into(), MessageKind::Info);
+            return Ok(UseOutcome::NoTurn);
+        }
+    }
+    ctx.store_set_text(EntityId::PLAYER, place.key().into(), kind.into());
+    say_swap(ctx, place, old.as_ref(), &info);
+    let now = outfit(ctx);
+    match place {
+        Place::Hand => tracing::info!(item = kind, damage_min = now.damage.min, damage_max = now.damage.max, "wielded"),
+        Place::Back => tracing::info!(item = kind, defense = now.defense, "worn"),
+    }
+    Ok(UseOutcome::Kept)
+}
+
+fn effect_name(place: Place) -> &'static str {
+    match place {
+        Place::Hand => "wield",
+        Place::Back => "wear",
+    }
+}
+
+/// "You put away the short sword." then "You wield the long sword."
+fn say_swap(ctx: &mut Ctx<'_>, place: Place, old: Option<&ItemInfo>, new: &ItemInfo) {
+    let (off, on) = match place {
+        Place::Hand => ("You put away", "You wield"),
+        Place::Back => ("You take off", "You put on"),
+    };
+    if let Some(old) = old {
+        ctx.message(format!("{off} {}.", the_name(old)).as_str().into(), MessageKind::Info);
+    }
+    ctx.message(format!("{on} {}.", the_name(new)).as_str().into(), MessageKind::Info);
+}

@@ -1,0 +1,34 @@
+//! # equipment: weapons, armor, and damage derived from what you hold
+//!
+//! The five weapons and three suits of armor are records in
+//! `data/equipment/` (`class = "weapon"` with `damage_min`/`damage_max`
+//! params, `class = "armor"` with `defense` and, for plate, `noise`). This
+//! plugin brings what using them does and what follows from holding them:
+//!
+//! * the effects `wield` and `wear`: the item leaves the pack, what was in
+//!   the hand (or on the back) goes back in, and the turn passes;
+//! * the player's blow, derived every time it is asked for: the weapon's
+//!   range, or the fists' (1-2), plus strength; and the defense of the armor;
+//! * noisy armor: every step makes a noise as loud as the armor's `noise`;
+//! * the side panel's and the pack screen's lines about the hand and back.
+//!
+//! The plugin keeps no state: the hand and back are the player's text store
+//! keys `hand` and `back` (see [`gear`]). The player starts with a short sword.
+
+#![allow(non_local_definitions)]
+
+mod equip;
+pub mod gear;
+mod hooks;
+pub mod rules;
+
+use emberdeep_api::{export_plugin, PluginError, Registrar};
+
+fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.item_effect("wield", equip::Wield);
+    reg.item_effect("wear", equip::Wear);
+    reg.hooks(hooks::EquipmentHooks);
+    Ok(())
+}
+
+export_plugin!(register);

@@ -1,0 +1,354 @@
+//! # xtask: Emberdeep's build chores
+//!
+//! `cargo run -p xtask -- tiles` packs the sprites drawn as text in
+//! `assets/sprites/*.txt` into the tile atlas the game loads:
+//! `assets/tiles.png` and its index `assets/tiles.txt`. Both are committed,
+//! so playing needs no generation step; run it again after changing a sprite.
+//! `tiles --check` only says whether the committed atlas is up to date, and
+//! `preview FILE [SCALE]` writes the atlas enlarged on a grey grid, to look at.
+//!
+//! ## Sprite files (`assets/sprites/*.txt`)
+//!
+//! Lines starting with `#` are comments; blank lines are skipped.
+//!
+//! * `color X RRGGBB` gives the letter `X` a colour (hex, no `#`) for the rest
+//!   of this file, over the shared palette.
+//! * `sprite NAME` starts a sprite; the next 16 lines are its 16 rows of 16
+//!   pixels, one character each: `.` is transparent, any other character is
+//!   a letter of the palette. Names are the tile names records use
+//!   (`tile = "monster_jackal"`) and must be unique across all files.
+//!
+//! The shared palette is `assets/sprites/palette.txt`: one `X RRGGBB name`
+//! per line (`#` comments allowed); `#` and `.` cannot be palette letters.
+//!
+//! ## The atlas (`assets/tiles.png`, `assets/tiles.txt`)
+//!
+//! The PNG is RGBA. Sprites sit in a grid of 18x18 cells, 8 to a row, in file
+//! order (files sorted by name), each 16x16 sprite in the middle of its cell
+//! with its edge pixels repeated into the 1-pixel border, so scaled drawing
+//! never samples a neighbour. The index's first non-comment line is
+//! `atlas 16 18` (sprite size, cell pitch); every further line is
+//! `NAME COL ROW`: the sprite's top-left pixel is `(COL*18+1, ROW*18+1)`.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Pixels across and down a sprite.
+const SIZE: usize = 16;
+/// Pixels between the tops of two atlas cells: the sprite plus a border each side.
+const PITCH: usize = SIZE + 2;
+/// Atlas cells per row.
+const COLUMNS: usize = 8;
+/// Behind the preview's sprites.
+const PREVIEW_BACK: [u8; 4] = [96, 96, 104, 255];
+const PREVIEW_GRID: [u8; 4] = [60, 60, 66, 255];
+
+type Rgba = [u8; 4];
+
+/// One sprite: its name and 16x16 RGBA pixels, row by row.
+#[derive(Debug, Clone, PartialEq)]
+struct Sprite {
+    name: String,
+    pixels: Vec<Rgba>,
+}
+
+/// The packed atlas: PNG bytes and the index text.
+struct Atlas {
+    png: Vec<u8>,
+    index: String,
+    width: usize,
+    height: usize,
+    rgba: Vec<u8>,
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let result = match args.as_slice() {
+        ["tiles"] => write_tiles(),
+        ["tiles", "--check"] => check_tiles(),
+        ["preview", out] => preview(Path::new(out), 6),
+        ["preview", out, scale] => match scale.parse() {
+            Ok(s) if (1..=16).contains(&s) => preview(Path::new(out), s),
+            _ => Err(format!("the preview scale must be 1 to 16, not {scale:?}")),
+        },
+        _ => Err("usage: cargo run -p xtask -- tiles [--check] | preview FILE [SCALE]".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The repository's root (xtask sits in it).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask is inside the repository").to_path_buf()
+}
+
+fn assets() -> PathBuf {
+    root().join("assets")
+}
+
+/// Reads every sprite file and packs the atlas.
+fn build() -> Result<Atlas, String> {
+    let sprites = read_sprites(&assets().join("sprites"))?;
+    pack(&sprites)
+}
+
+fn write_tiles() -> Result<(), String> {
+    let atlas = build()?;
+    let (png_path, txt_path) = (assets().join("tiles.png"), assets().join("tiles.txt"));
+    std::fs::write(&png_path, &atlas.png).map_err(|e| format!("{}: {e}", png_path.display()))?;
+    std::fs::write(&txt_path, &atlas.index).map_err(|e| format!("{}: {e}", txt_path.display()))?;
+    let tiles = atlas.index.lines().filter(|l| !l.starts_with('#')).count() - 1;
+    println!("wrote {} ({}x{}, {tiles} tiles) and {}", png_path.display(), atlas.width, atlas.height, txt_path.display());
+    Ok(())
+}
+
+fn check_tiles() -> Result<(), String> {
+    let atlas = build()?;
+    let png = std::fs::read(assets().join("tiles.png")).unwrap_or_default();
+    let txt = std::fs::read_to_string(assets().join("tiles.txt")).unwrap_or_default();
+    if png == atlas.png && txt == atlas.index {
+        println!("assets/tiles.png and assets/tiles.txt are up to date");
+        Ok(())
+    } else {
+        Err("assets/tiles.png or assets/tiles.txt is out of date: run `cargo run -p xtask -- tiles`".into())
+    }
+}
+
+/// The atlas enlarged `scale` times over a grey background with a grid.
+fn preview(out: &Path, scale: usize) -> Result<(), String> {
+    let atlas = build()?;
+    let (w, h) = (atlas.width * scale, atlas.height * scale);
+    let mut rgba = Vec::with_capacity(w * h * 4);
+    for y in 0..h {
+        for x in 0..w {
+            let (ax, ay) = (x / scale, y / scale);
+            // The borders (repeated edges) show as the grid: only sprites are drawn.
+            let border = |v: usize| v % PITCH == 0 || v % PITCH == PITCH - 1;
+            let on_grid = border(ax) || border(ay);
+            let back = if on_grid { PREVIEW_GRID } else { PREVIEW_BACK };
+            let at = (ay * atlas.width + ax) * 4;
+            let px = if on_grid { &[0u8; 4][..] } else { &atlas.rgba[at..at + 4] };
+            let a = px[3] as u32;
+            for c in 0..3 {
+                rgba.push(((px[c] as u32 * a + back[c] as u32 * (255 - a)) / 255) as u8);
+            }
+            rgba.push(255);
+        }
+    }
+    let png = encode(w, h, &rgba)?;
+    std::fs::write(out, png).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!("wrote {} ({w}x{h})", out.display());
+    Ok(())
+}
+
+/// A `X RRGGBB` colour line's letter and colour.
+fn colour_line(line: &str, at: &str) -> Result<(char, Rgba), String> {
+    let mut words = line.split_whitespace();
+    let letter = words.next().unwrap_or_default();
+    let hex = words.next().unwrap_or_default();
+    let mut chars = letter.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        return Err(format!("{at}: a colour's letter must be one character, not {letter:?}"));
+    };
+    if c == '.' || c == '#' {
+        return Err(format!("{at}: '{c}' cannot be a colour letter ('.' is transparent, '#' starts comments)"));
+    }
+    let value = u32::from_str_radix(hex, 16).ok().filter(|_| hex.len() == 6);
+    let Some(v) = value else {
+        return Err(format!("{at}: the colour of '{c}' must be six hex digits (RRGGBB), not {hex:?}"));
+    };
+    Ok((c, [(v >> 16) as u8, (v >> 8) as u8, v as u8, 255]))
+}
+
+fn read_palette(path: &Path) -> Result<BTreeMap<char, Rgba>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut palette = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (c, rgba) = colour_line(line, &format!("{}:{}", path.display(), i + 1))?;
+        palette.insert(c, rgba);
+    }
+    Ok(palette)
+}
+
+/// Every sprite of every `.txt` file but the palette, files sorted by name.
+fn read_sprites(dir: &Path) -> Result<Vec<Sprite>, String> {
+    let palette = read_palette(&dir.join("palette.txt"))?;
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt") && !p.ends_with("palette.txt"))
+        .collect();
+    files.sort();
+    let mut sprites: Vec<Sprite> = Vec::new();
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        for sprite in parse_sprites(&text, &name, &palette)? {
+            if let Some(first) = seen.insert(sprite.name.clone(), name.clone()) {
+                return Err(format!("{name}: sprite '{}' is already drawn in {first}", sprite.name));
+            }
+            sprites.push(sprite);
+        }
+    }
+    Ok(sprites)
+}
+
+/// The sprites of one file's text (`file` names it in errors).
+fn parse_sprites(text: &str, file: &str, palette: &BTreeMap<char, Rgba>) -> Result<Vec<Sprite>, String> {
+    let mut colours = palette.clone();
+    let mut sprites = Vec::new();
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some((i, raw)) = lines.next() {
+        let line = raw.trim();
+        let at = format!("{file}:{}", i + 1);
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("color ") {
+            let (c, rgba) = colour_line(rest, &at)?;
+            colours.insert(c, rgba);
+        } else if let Some(name) = line.strip_prefix("sprite ") {
+            let name = name.trim();
+            if name.is_empty() || name.contains(char::is_whitespace) {
+                return Err(format!("{at}: a sprite's name is one word, not {name:?}"));
+            }
+            let mut pixels = Vec::with_capacity(SIZE * SIZE);
+            for row in 0..SIZE {
+                let Some((j, raw_row)) = lines.next() else {
+                    return Err(format!("{at}: sprite '{name}' has {row} rows; it needs {SIZE}"));
+                };
+                pixels.extend(parse_row(raw_row.trim_end(), &colours, &format!("{file}:{}", j + 1), name)?);
+            }
+            sprites.push(Sprite { name: name.to_string(), pixels });
+        } else {
+            return Err(format!("{at}: expected `sprite NAME`, `color X RRGGBB` or a comment, not {line:?}"));
+        }
+    }
+    Ok(sprites)
+}
+
+fn parse_row(row: &str, colours: &BTreeMap<char, Rgba>, at: &str, name: &str) -> Result<Vec<Rgba>, String> {
+    let chars: Vec<char> = row.chars().collect();
+    if chars.len() != SIZE {
+        return Err(format!("{at}: a row of sprite '{name}' is {} pixels wide; it must be {SIZE}: {row:?}", chars.len()));
+    }
+    chars
+        .iter()
+        .map(|&c| match c {
+            '.' => Ok([0, 0, 0, 0]),
+            c => colours.get(&c).copied().ok_or_else(|| format!("{at}: '{c}' in sprite '{name}' is in no palette")),
+        })
+        .collect()
+}
+
+/// Lays the sprites out in the grid and encodes the PNG and the index.
+fn pack(sprites: &[Sprite]) -> Result<Atlas, String> {
+    let rows = sprites.len().div_ceil(COLUMNS).max(1);
+    let (width, height) = (COLUMNS * PITCH, rows * PITCH);
+    let mut rgba = vec![0u8; width * height * 4];
+    let mut index = String::from(
+        "# The tile atlas, generated by `cargo run -p xtask -- tiles` from assets/sprites: do not edit.\n\
+         # `atlas SIZE PITCH`, then `NAME COL ROW`: a sprite's top-left pixel is (COL*PITCH+1, ROW*PITCH+1).\n",
+    );
+    let _ = writeln!(index, "atlas {SIZE} {PITCH}");
+    for (n, sprite) in sprites.iter().enumerate() {
+        let (col, row) = (n % COLUMNS, n / COLUMNS);
+        // Each cell pixel takes the nearest sprite pixel: the border repeats the edge.
+        for cy in 0..PITCH {
+            for cx in 0..PITCH {
+                let sx = cx.saturating_sub(1).min(SIZE - 1);
+                let sy = cy.saturating_sub(1).min(SIZE - 1);
+                let at = ((row * PITCH + cy) * width + col * PITCH + cx) * 4;
+                rgba[at..at + 4].copy_from_slice(&sprite.pixels[sy * SIZE + sx]);
+            }
+        }
+        let _ = writeln!(index, "{} {col} {row}", sprite.name);
+    }
+    let png = encode(width, height, &rgba)?;
+    Ok(Atlas { png, index, width, height, rgba })
+}
+
+fn encode(width: usize, height: usize, rgba: &[u8]) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width as u32, height as u32);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(|e| format!("encoding the PNG: {e}"))?;
+    writer.write_image_data(rgba).map_err(|e| format!("encoding the PNG: {e}"))?;
+    writer.finish().map_err(|e| format!("encoding the PNG: {e}"))?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn palette() -> BTreeMap<char, Rgba> {
+        BTreeMap::from([('K', [0, 0, 0, 255]), ('w', [255, 255, 255, 255])])
+    }
+
+    fn square(name: &str, fill: char) -> String {
+        let row: String = std::iter::repeat_n(fill, SIZE).collect();
+        format!("sprite {name}\n{}", format!("{row}\n").repeat(SIZE))
+    }
+
+    #[test]
+    fn a_sprite_reads_its_rows_and_local_colours() {
+        let text = format!("# a comment\ncolor r ff0000\n{}", square("red", 'r'));
+        let sprites = parse_sprites(&text, "t.txt", &palette()).unwrap();
+        assert_eq!(sprites.len(), 1);
+        assert_eq!(sprites[0].name, "red");
+        assert!(sprites[0].pixels.iter().all(|p| *p == [255, 0, 0, 255]));
+    }
+
+    #[test]
+    fn a_short_row_names_the_file_line_and_sprite() {
+        let text = square("wall", 'K').replacen("KKKKKKKKKKKKKKKK", "KKKK", 1);
+        let err = parse_sprites(&text, "t.txt", &palette()).unwrap_err();
+        assert!(err.starts_with("t.txt:2:") && err.contains("'wall'"), "{err}");
+    }
+
+    #[test]
+    fn an_unknown_letter_is_named() {
+        let err = parse_sprites(&square("x", 'Q'), "t.txt", &palette()).unwrap_err();
+        assert!(err.contains("'Q'") && err.contains("no palette"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_row_is_counted() {
+        let text = square("x", 'w');
+        let text: String = text.lines().take(10).map(|l| format!("{l}\n")).collect();
+        let err = parse_sprites(&text, "t.txt", &palette()).unwrap_err();
+        assert!(err.contains("has 9 rows"), "{err}");
+    }
+
+    #[test]
+    fn packing_repeats_the_edge_into_the_border() {
+        let sprites = parse_sprites(&(square("a", 'w') + &square("b", 'K')), "t.txt", &palette()).unwrap();
+        let atlas = pack(&sprites).unwrap();
+        assert!(atlas.index.contains("atlas 16 18\na 0 0\nb 1 0\n"), "{}", atlas.index);
+        let px = |x: usize, y: usize| &atlas.rgba[(y * atlas.width + x) * 4..][..4];
+        assert_eq!(px(0, 0), [255, 255, 255, 255], "a's border");
+        assert_eq!(px(17, 17), [255, 255, 255, 255], "a's border");
+        assert_eq!(px(18, 5), [0, 0, 0, 255], "b's border");
+    }
+
+    #[test]
+    fn the_committed_atlas_is_up_to_date() {
+        check_tiles().unwrap();
+    }
+}
