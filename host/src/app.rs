@@ -33,6 +33,8 @@ pub enum Mode {
     UseItem,
     /// "Drop which?": a letter drops that item.
     DropItem,
+    /// A saved run was found: `y` continues it, `n` starts afresh.
+    AskContinue,
     /// The message history: any key closes it.
     History,
     /// The run is over: `R` for a new one, `Esc` to quit.
@@ -50,6 +52,8 @@ pub struct App {
     view_index: usize,
     /// Every key pressed, for `--record`.
     pub pressed: Vec<Key>,
+    /// The save file this run belongs to (none for replays and bots).
+    pub save_slot: Option<crate::save::SaveSlot>,
 }
 
 impl App {
@@ -57,7 +61,7 @@ impl App {
     /// (glyphs, tiles), the first of which it starts in.
     pub fn new(game: Game, host_views: Vec<(String, ViewBox)>) -> App {
         assert!(!host_views.is_empty(), "the host has a view of its own");
-        App { game, mode: Mode::Play, host_views, view_index: 0, pressed: Vec::new() }
+        App { game, mode: Mode::Play, host_views, view_index: 0, pressed: Vec::new(), save_slot: None }
     }
 
     /// The names of every view, host's first: the `F2` cycle.
@@ -90,6 +94,50 @@ impl App {
     /// Handles one key. Returns `false` when the player quits.
     pub fn press(&mut self, key: Key) -> bool {
         self.pressed.push(key);
+        let go_on = self.dispatch(key);
+        if self.game.over && self.game.player().hp <= 0 {
+            if let Some(slot) = &self.save_slot {
+                slot.forget();
+            }
+        }
+        go_on
+    }
+
+    /// Offers the player the saved run already in `self.game`: `y` continues
+    /// it, `n` starts a fresh one with `fresh_seed`.
+    pub fn offer_continue(&mut self) {
+        self.mode = Mode::AskContinue;
+    }
+
+    /// Stops the run: saves it, unless the player died (death deleted the save).
+    pub fn stop(&mut self) -> Result<(), crate::save::SaveError> {
+        let died = self.game.player().hp <= 0;
+        self.game.quit_run();
+        match (&self.save_slot, died, self.mode) {
+            (Some(slot), false, m) if m != Mode::AskContinue => slot.keep(&self.game),
+            _ => Ok(()),
+        }
+    }
+
+    fn answer_continue(&mut self, key: Key) -> bool {
+        match key {
+            Key::Char('y') | Key::Char('c') => {
+                self.mode = Mode::Play;
+                crate::save::announce_continue(&mut self.game);
+            }
+            Key::Char('n') => {
+                let seed = crate::save::fresh_seed(&self.game);
+                let (plugins, records) = (self.game.plugins.clone(), self.game.records.clone());
+                self.game = fresh_game(seed, plugins, records, self.take_trace());
+                self.mode = Mode::Play;
+            }
+            Key::Esc => return false,
+            _ => {}
+        }
+        true
+    }
+
+    fn dispatch(&mut self, key: Key) -> bool {
         // Effects of the last key that the window did not take (headless) go unseen.
         self.game.effects.clear();
         if key == Key::F(2) {
@@ -107,6 +155,7 @@ impl App {
                 true
             }
             Mode::Dead => self.press_dead(key),
+            Mode::AskContinue => self.answer_continue(key),
         }
     }
 
@@ -282,6 +331,12 @@ impl App {
             Mode::Play => Overlay::None,
             Mode::UseItem | Mode::DropItem => self.pack_overlay(),
             Mode::History => self.history_overlay(),
+            Mode::AskContinue => Overlay::Confirm {
+                question: format!(
+                    "A saved run waits on floor {}, turn {}. Continue it? y: continue   n: a new run",
+                    self.game.floor, self.game.turn
+                ),
+            },
             Mode::Dead => {
                 let killer = self.game.killer.clone().unwrap_or_else(|| "something unseen".into());
                 Overlay::Death {

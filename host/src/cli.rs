@@ -76,6 +76,15 @@ pub struct Cli {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["keys", "keys_file", "seed", "scenario", "bot"])]
     pub replay: Option<PathBuf>,
 
+    /// Where saves go. Default: the platform's data folder (e.g. ~/.local/share/emberdeep)
+    /// for window runs and --continue; headless runs save only when given this.
+    #[arg(long, value_name = "DIR", env = "EMBERDEEP_SAVE_DIR")]
+    pub save_dir: Option<PathBuf>,
+
+    /// Continue the saved run (headless or not).
+    #[arg(long = "continue", conflicts_with_all = ["scenario", "replay", "seed", "bot"])]
+    pub continue_run: bool,
+
     /// Tools that do not start the game.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -46,6 +46,11 @@ impl Pack {
         Pack { slots: vec![None; size] }
     }
 
+    /// A pack with these slots (a continued run's).
+    pub fn from_slots(slots: Vec<Option<PackItem>>) -> Pack {
+        Pack { slots }
+    }
+
     /// The slots.
     pub fn slots(&self) -> &[Option<PackItem>] {
         &self.slots

@@ -34,6 +34,11 @@ impl MessageLog {
         self.messages.push(Message { text, kind, count: 1 });
     }
 
+    /// A log holding these messages (a continued run's).
+    pub fn from_messages(messages: Vec<Message>) -> MessageLog {
+        MessageLog { messages }
+    }
+
     /// Every message, oldest first.
     pub fn messages(&self) -> &[Message] {
         &self.messages

@@ -30,6 +30,7 @@ mod paths;
 mod plugins;
 mod record;
 mod rng;
+mod save;
 mod scenario;
 mod screen;
 mod setup;
@@ -127,12 +128,55 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         return run_bot(&cli, runs, seed, plugins, records);
     }
     let trace = open_trace(&cli)?;
-    let game = match &cli.scenario {
-        Some(path) => setup::game_from_scenario(path, seed, plugins, records, trace)?,
-        None => setup::game_from_seed(seed, plugins, records, trace),
+    // Saves are the player's: a window run or --continue uses the platform's
+    // folder, a headless run only the --save-dir it is given (so a scripted
+    // screenshot never replaces a player's saved run), a replay none at all.
+    let save_dir = match (&cli.save_dir, replay.is_some()) {
+        (_, true) => None,
+        (Some(dir), false) => Some(dir.clone()),
+        (None, false) if !cli.headless || cli.continue_run => Some(save::default_save_dir()),
+        (None, false) => None,
+    };
+    let main_save = save_dir.as_ref().map(|d| d.join("save.json")).unwrap_or_default();
+    let found = if save_dir.is_some() && cli.scenario.is_none() && (cli.continue_run || !cli.headless) {
+        Some(save::load(&main_save, plugins.clone(), records.clone(), Trace::console()))
+    } else {
+        None
+    };
+    let mut trace = Some(trace);
+    let (game, slot_path, ask) = match found {
+        Some(Ok(mut saved)) => {
+            saved.trace = trace.take().unwrap_or_else(Trace::console);
+            if cli.continue_run {
+                save::announce_continue(&mut saved);
+            }
+            (saved, Some(main_save.clone()), !cli.continue_run)
+        }
+        Some(Err(e)) if cli.continue_run => {
+            anyhow::bail!("{e}. Start without --continue for a new run; the save is left as it is")
+        }
+        other => {
+            let main_loadable = save::is_save_file(&main_save);
+            if let Some(Err(e)) = &other {
+                if !matches!(e, save::SaveError::Missing(_)) {
+                    eprintln!("emberdeep: {e}");
+                }
+            }
+            let trace = trace.take().unwrap_or_else(Trace::console);
+            let game = match &cli.scenario {
+                Some(path) => setup::game_from_scenario(path, seed, plugins, records, trace)?,
+                None => setup::game_from_seed(seed, plugins, records, trace),
+            };
+            let path = save_dir.as_deref().map(|d| save::new_run_save_path(d, main_loadable));
+            (game, path, false)
+        }
     };
     let start_seed = game.seed;
     let mut app = App::new(game, ui::host_views());
+    app.save_slot = slot_path.map(|path| save::SaveSlot { path });
+    if ask {
+        app.offer_continue();
+    }
     if let Some(view) = &cli.view {
         app.select_view(view).map_err(anyhow::Error::msg)?;
     }
@@ -143,10 +187,11 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if cli.headless {
         headless::play_keys(&mut app, &keys);
     } else {
-        for &key in &keys {
-            app.press(key);
+        // Scripted keys play first; one that quits means no window at all.
+        let quit = keys.iter().any(|&key| !app.press(key));
+        if !quit {
+            ui::run_window(&mut app, &atlas)?;
         }
-        ui::run_window(&mut app, &atlas)?;
     }
     if let Some(path) = &cli.screenshot {
         headless::screenshot(&mut app, &atlas, path)?;
@@ -154,6 +199,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if let Some(path) = &cli.record {
         record::Recording::new(start_seed, &app.game.plugins, cli.scenario.as_deref(), &app.pressed).save(path)?;
     }
+    app.stop()?;
     app.take_trace().finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))
 }
 

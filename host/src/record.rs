@@ -42,6 +42,25 @@ pub fn plugin_versions(plugins: &Plugins) -> Vec<PluginVersion> {
     plugins.loaded.iter().map(|p| PluginVersion { name: p.name.clone(), version: p.version.clone() }).collect()
 }
 
+/// Every way the plugin set `now` differs from the one a run was played
+/// with, in words ("core_combat 0.1.0 was loaded when recording and is not now").
+pub fn plugin_set_differences(then: &[PluginVersion], now: &[PluginVersion], when: &str) -> Vec<String> {
+    let mut differences = Vec::new();
+    for r in then {
+        match now.iter().find(|p| p.name == r.name) {
+            None => differences.push(format!("{} {} was loaded {when} and is not now", r.name, r.version)),
+            Some(p) if p.version != r.version => {
+                differences.push(format!("{} was {} {when} and is {} now", r.name, r.version, p.version))
+            }
+            Some(_) => {}
+        }
+    }
+    for p in now.iter().filter(|p| !then.iter().any(|r| r.name == p.name)) {
+        differences.push(format!("{} {} is loaded now and was not {when}", p.name, p.version));
+    }
+    differences
+}
+
 impl Recording {
     /// A recording of a run.
     pub fn new(seed: u64, plugins: &Plugins, scenario: Option<&Path>, keys: &[Key]) -> Recording {
@@ -77,22 +96,9 @@ impl Recording {
 
     /// Refuses to replay with another plugin set, naming every difference.
     pub fn check_plugins(&self, plugins: &Plugins) -> anyhow::Result<()> {
-        let now = plugin_versions(plugins);
-        if now == self.plugins {
+        let differences = plugin_set_differences(&self.plugins, &plugin_versions(plugins), "when recording");
+        if differences.is_empty() {
             return Ok(());
-        }
-        let mut differences = Vec::new();
-        for r in &self.plugins {
-            match now.iter().find(|p| p.name == r.name) {
-                None => differences.push(format!("{} {} was loaded when recording and is not now", r.name, r.version)),
-                Some(p) if p.version != r.version => {
-                    differences.push(format!("{} was {} when recording and is {} now", r.name, r.version, p.version))
-                }
-                Some(_) => {}
-            }
-        }
-        for p in now.iter().filter(|p| !self.plugins.iter().any(|r| r.name == p.name)) {
-            differences.push(format!("{} {} is loaded now and was not when recording", p.name, p.version));
         }
         let set: Vec<&str> = self.plugins.iter().map(|p| p.name.as_str()).collect();
         anyhow::bail!(

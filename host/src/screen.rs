@@ -89,8 +89,7 @@ pub enum Overlay {
         /// Lines under it (the seed, "R for a new run, Esc to quit").
         details: Vec<Line>,
     },
-    /// A yes/no question ("Fire into the burst? y/n"), for effects that ask first.
-    #[allow(dead_code)]
+    /// A yes/no question ("Continue the saved run? y/n").
     Confirm {
         /// The question.
         question: String,
