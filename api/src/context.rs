@@ -10,9 +10,11 @@
 use abi_stable::{
     sabi_trait,
     sabi_types::RMut,
-    std_types::{ROption, RStr, RString, RVec},
+    std_types::{ROption, RSlice, RStr, RString, RVec},
 };
 
+use crate::bridge::LogField;
+use crate::scene::Look;
 use crate::types::{Attack, CreatureInfo, Damage, EntityId, ItemInfo, MessageKind, MonsterState, PackEntry, Point};
 
 /// The context as plugins receive it: a borrowed [`GameCtx`] trait object.
@@ -139,6 +141,35 @@ pub trait GameCtx {
     /// (in load order) whose [`Hooks::player_damage`](crate::Hooks::player_damage)
     /// answers decides it (the weapon in hand, plus strength). `None` when no
     /// plugin derives it: the fighting plugin then uses its own numbers.
-    #[sabi(last_prefix_field)]
     fn player_damage(&mut self) -> ROption<Damage>;
+
+    /// Lays `count` items of record `kind` on the floor at `at`, or if that
+    /// cell cannot take them, on the first neighbour (in
+    /// [`DIRECTIONS`](crate::DIRECTIONS) order) that can. A cell takes them
+    /// if it is walkable and holds nothing, or holds a heap of the same kind
+    /// that stacks (they join it). Returns where they landed; `None` if no
+    /// cell could take them (they are lost) or no record has that id.
+    fn place_item(&mut self, kind: RStr<'_>, count: u32, at: Point) -> ROption<Point>;
+
+    /// Monster `me` tries its attack from afar: the host reads the `ranged`
+    /// entry of its record and calls the [`RangedKind`](crate::RangedKind)
+    /// registered under that entry's `kind`. Returns whether it attacked
+    /// (false when its record has none, or the kind declined).
+    fn try_ranged(&mut self, me: EntityId) -> bool;
+
+    /// The cells a burst centred on `center` reaches: every walkable cell
+    /// within `radius` steps that the centre can see (walls shelter), the
+    /// centre included, row by row.
+    fn burst(&self, center: Point, radius: i32) -> RVec<Point>;
+
+    /// Shows a missile flying along `path` (one cell per frame, drawn with
+    /// `missile`), then `burst` flashing, if not empty. Pure decoration: the
+    /// window plays it, headless runs skip it, nothing reads it.
+    fn animate(&mut self, missile: Look, path: RSlice<'_, Point>, burst: RSlice<'_, Point>);
+
+    /// Writes an event of the plugin's own to the trace, under the plugin's
+    /// name, with `fields` in order (`arrow_broke` with `item`, `x`, `y`).
+    /// Document it in `docs/trace.md`.
+    #[sabi(last_prefix_field)]
+    fn event(&mut self, name: RStr<'_>, fields: RVec<LogField>);
 }

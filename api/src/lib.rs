@@ -15,7 +15,9 @@
 //! * [`View`]: how the world is drawn;
 //!
 //! and optionally [`Hooks`] (bumping into monsters, side panel and pack
-//! screen lines, the player's derived damage and defense, the player's steps).
+//! screen lines, the player's derived damage and defense, the player's steps,
+//! the `f` and `t` keys, picking things up).
+//! Start with the [`guide`]: from an empty folder to a plugin the game loads.
 //! Records in `data/<plugin name>/*.toml` name these implementations
 //! (`brain = "melee"`, `effect = "heal"`).
 //!
@@ -55,6 +57,7 @@
 pub mod bridge;
 pub mod context;
 pub mod guard;
+pub mod guide;
 pub mod plugin;
 pub mod scene;
 pub mod traits;
@@ -72,5 +75,9 @@ pub use types::*;
 /// The api's version, which the host compares with a plugin's when it loads it:
 /// a plugin built against another `0.y` line (0.1 against 0.2) is refused
 /// with both versions named. 0.2 added the pack, item records, texts in the
-/// store, derived stats and `ItemUse::slot`.
+/// store, derived stats and `ItemUse::slot`; 0.3 added aiming for any plugin
+/// (`AimRequest::stops_at_cursor`, `KeyAnswer`, the `fire`, `throw`,
+/// `throwable` and `pick_up` hooks, `ItemEffect::aim_cancelled` and
+/// `describe_target`), item placement, monsters' attacks from afar
+/// (`GameCtx::try_ranged`), bursts, animations and plugins' own trace events.
 pub const API_VERSION: &str = env!("CARGO_PKG_VERSION");

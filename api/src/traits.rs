@@ -47,6 +47,10 @@ pub struct ItemUse {
 }
 
 impl ItemUse {
+    /// The `slot` of an item that is not in the pack (the readied bow a
+    /// shot is fired with): the host takes nothing from the pack for it.
+    pub const NO_SLOT: u32 = u32::MAX;
+
     /// The value of a record parameter, if the record gives it.
     pub fn param(&self, name: &str) -> Option<i64> {
         self.params.iter().find(|p| p.name.as_str() == name).map(|p| p.value)
@@ -54,6 +58,13 @@ impl ItemUse {
 }
 
 /// What the host should do to aim an item for the player.
+///
+/// The host runs the cursor and works out the path the shot takes: the line
+/// of fire from the player through the cursor, carried on to `range` steps,
+/// cut at walls and closed doors, at the first creature unless
+/// `passes_through`, and at the cursor if `stops_at_cursor`. It shades that
+/// path (and a burst of `burst_radius` around its end) as far as the player
+/// can see, and hands the same path to [`ItemEffect::aimed`].
 #[repr(C)]
 #[derive(StableAbi, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AimRequest {
@@ -62,7 +73,48 @@ pub struct AimRequest {
     /// Whether the shot goes on through creatures (lightning) or stops at the first.
     pub passes_through: bool,
     /// Radius of the burst to preview at the end of the path, 0 for none.
+    /// When the player would stand in it, the host asks before firing.
     pub burst_radius: i32,
+    /// Whether the shot goes no further than the cursor (a fireball bursts
+    /// where it is aimed) instead of flying on to its full range.
+    pub stops_at_cursor: bool,
+}
+
+impl AimRequest {
+    /// A shot of `range` steps that stops at the first creature, with no
+    /// burst, flying on past the cursor (an arrow, a thrown dart).
+    pub const fn missile(range: i32) -> Self {
+        AimRequest { range, passes_through: false, burst_radius: 0, stops_at_cursor: false }
+    }
+}
+
+/// What the host should aim for a plugin that answered one of its keys
+/// (`f` fires the readied bow, `t` throws): the host runs the cursor as for
+/// [`UseOutcome::Aim`], then calls [`ItemEffect::aimed`] on the effect
+/// registered as `effect`, with `item`.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq)]
+pub struct AimOrder {
+    /// The registered name of the effect to call back (`bow`, `throw`).
+    pub effect: RString,
+    /// The item the shot is made with, as the effect will be told of it.
+    /// Its `slot` is [`ItemUse::NO_SLOT`] when it is not in the pack.
+    pub item: ItemUse,
+    /// How to aim.
+    pub request: AimRequest,
+}
+
+/// A plugin's answer to a key the host hands to the plugins (`f`, `t`).
+#[repr(C, u8)]
+#[derive(StableAbi, Debug, Clone, PartialEq)]
+pub enum KeyAnswer {
+    /// Not this plugin's business: the host asks the next plugin.
+    Pass,
+    /// Dealt with, without aiming (the plugin wrote why in the log);
+    /// `true` if a turn passes.
+    Done(bool),
+    /// Aim, then call the effect back.
+    Aim(AimOrder),
 }
 
 /// What came of using an item.
@@ -105,9 +157,11 @@ pub trait ItemEffect: Send + Sync {
     /// The player uses the item.
     fn use_item(&self, ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError>;
 
-    /// The player aimed, after [`UseOutcome::Aim`]: `path` is the line of fire
-    /// (the player's cell left out), `target` the cursor. The default does nothing.
-    #[sabi(last_prefix_field)]
+    /// The player aimed, after [`UseOutcome::Aim`] or a [`KeyAnswer::Aim`]:
+    /// `path` is the path the shot takes (the player's cell left out), the
+    /// very cells the host shaded, and `target` the cursor. `Consumed` takes
+    /// one of the item from its pack slot; `Kept` leaves the pack as the
+    /// effect left it; either way the turn passes. The default does nothing.
     fn aimed(
         &self,
         ctx: Ctx<'_>,
@@ -117,6 +171,29 @@ pub trait ItemEffect: Send + Sync {
     ) -> RResult<UseOutcome, PluginError> {
         let _ = (ctx, item, path, target);
         RResult::ROk(UseOutcome::NoTurn)
+    }
+
+    /// The player pressed Esc while aiming. `Consumed` means the use is
+    /// wasted (a scroll read and gone, the turn spent); `NoTurn`, the
+    /// default, means putting the shot away costs nothing.
+    fn aim_cancelled(&self, ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
+        let _ = (ctx, item);
+        RResult::ROk(UseOutcome::NoTurn)
+    }
+
+    /// Lines for the look panel while the player aims this item at creature
+    /// `target` (the chance to hit, the damage). Called as the screen is
+    /// drawn, with a context that refuses to roll or change anything. The
+    /// default adds nothing.
+    #[sabi(last_prefix_field)]
+    fn describe_target(
+        &self,
+        ctx: Ctx<'_>,
+        item: &ItemUse,
+        target: EntityId,
+    ) -> RResult<RVec<RString>, PluginError> {
+        let _ = (ctx, item, target);
+        RResult::ROk(RVec::new())
     }
 }
 
@@ -279,10 +356,42 @@ pub trait Hooks: Send + Sync {
 
     /// The player stepped from `from` to `to` (called after every step the
     /// player takes, never for a wait, an attack or opening a door).
-    #[sabi(last_prefix_field)]
     fn player_moved(&self, ctx: Ctx<'_>, from: Point, to: Point) -> RResult<(), PluginError> {
         let _ = (ctx, from, to);
         RResult::ROk(())
+    }
+
+    /// The player pressed `f` (fire). Answer [`KeyAnswer::Aim`] to aim the
+    /// readied missile weapon, `Done(false)` after saying why nothing can be
+    /// fired, or `Pass` (the default) to leave it to the next plugin.
+    fn fire(&self, ctx: Ctx<'_>) -> RResult<KeyAnswer, PluginError> {
+        let _ = ctx;
+        RResult::ROk(KeyAnswer::Pass)
+    }
+
+    /// The player chose pack slot `slot` on the "throw which?" screen (`t`).
+    /// Answer as for [`Hooks::fire`]; the default passes.
+    fn throw(&self, ctx: Ctx<'_>, slot: u32) -> RResult<KeyAnswer, PluginError> {
+        let _ = (ctx, slot);
+        RResult::ROk(KeyAnswer::Pass)
+    }
+
+    /// Whether items of record `kind` can be thrown: the "throw which?"
+    /// screen dims what no plugin says yes to. Must only read the game.
+    /// The default is no.
+    fn throwable(&self, ctx: Ctx<'_>, kind: RStr<'_>) -> RResult<bool, PluginError> {
+        let _ = (ctx, kind);
+        RResult::ROk(false)
+    }
+
+    /// The player picks up `count` items of record `kind` (`g`). Return true
+    /// if the plugin took them itself (arrows into the quiver), so they do
+    /// not go into the pack; the host then clears them from the floor and
+    /// the turn passes. The default is false.
+    #[sabi(last_prefix_field)]
+    fn pick_up(&self, ctx: Ctx<'_>, kind: RStr<'_>, count: u32) -> RResult<bool, PluginError> {
+        let _ = (ctx, kind, count);
+        RResult::ROk(false)
     }
 }
 

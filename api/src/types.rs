@@ -6,6 +6,7 @@ use abi_stable::{
     StableAbi,
 };
 
+use crate::scene::Look;
 use crate::traits::Param;
 
 /// A cell on the map, in whole cells; `x` grows to the right, `y` downwards.
@@ -234,6 +235,8 @@ pub struct ItemInfo {
     pub id: RString,
     /// The name of one (`long sword`).
     pub name: RString,
+    /// The name of several (`arrows`, `potions of healing`).
+    pub plural: RString,
     /// The article the name takes in running text: `a`, `an`, or empty for
     /// a name that takes none (`plate armor`).
     pub article: RString,
@@ -241,6 +244,8 @@ pub struct ItemInfo {
     pub class: RString,
     /// The record's `params` table, sorted by name.
     pub params: RVec<Param>,
+    /// How the item looks (glyph, colour, atlas tile), for a missile's flight.
+    pub look: Look,
 }
 
 impl ItemInfo {
@@ -255,6 +260,15 @@ impl ItemInfo {
             self.name.to_string()
         } else {
             format!("{} {}", self.article, self.name)
+        }
+    }
+
+    /// `count` of them in words: "an arrow", "12 arrows", "plate armor".
+    pub fn counted(&self, count: u32) -> String {
+        if count == 1 {
+            self.with_article()
+        } else {
+            format!("{count} {}", self.plural)
         }
     }
 }

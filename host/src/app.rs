@@ -33,6 +33,12 @@ pub enum Mode {
     UseItem,
     /// "Drop which?": a letter drops that item.
     DropItem,
+    /// "Throw which?": a letter throws that item (what cannot be thrown is dimmed).
+    ThrowItem,
+    /// Aiming a shot: the cursor moves, Tab cycles targets, Enter fires.
+    Aim,
+    /// The shot's burst would reach the player: `y` fires anyway.
+    ConfirmFire,
     /// A saved run was found: `y` continues it, `n` starts afresh.
     AskContinue,
     /// The message history: any key closes it.
@@ -146,10 +152,11 @@ impl App {
         }
         match self.mode {
             Mode::Play => self.press_playing(key),
-            Mode::UseItem | Mode::DropItem => {
+            Mode::UseItem | Mode::DropItem | Mode::ThrowItem => {
                 self.press_in_pack(key);
                 true
             }
+            Mode::Aim | Mode::ConfirmFire => self.press_aiming(key),
             Mode::History => {
                 self.mode = Mode::Play;
                 true
@@ -172,6 +179,11 @@ impl App {
                 self.mode = Mode::DropItem;
                 None
             }
+            Key::Char('f') => Some(Action::Fire),
+            Key::Char('t') => {
+                self.open_throw_screen();
+                None
+            }
             Key::Char('m') => {
                 self.mode = Mode::History;
                 None
@@ -185,6 +197,7 @@ impl App {
         if let Some(action) = action {
             self.game.player_action(action);
         }
+        self.follow_aim();
         if self.game.over {
             self.mode = Mode::Dead;
         }
@@ -200,8 +213,13 @@ impl App {
             self.game.log.add(format!("You have nothing in slot {c}."), MessageKind::Info);
             return;
         }
-        let action = if mode == Mode::UseItem { Action::Use(slot) } else { Action::Drop(slot) };
+        let action = match mode {
+            Mode::UseItem => Action::Use(slot),
+            Mode::ThrowItem => Action::Throw(slot),
+            _ => Action::Drop(slot),
+        };
         self.game.player_action(action);
+        self.follow_aim();
         if self.game.over {
             self.mode = Mode::Dead;
         }
@@ -234,31 +252,28 @@ impl App {
             scene,
             health: Health { hp: player.hp.max(0), max: player.max_hp },
             panel: self.panel_lines(),
-            look: Vec::new(),
+            look: self.game.aim_look(),
             log: self.game.log.recent_lines(LOG_LINES),
             overlay: self.overlay(),
         }
     }
 
-    /// The cells on screen: all of the map if it fits, else around the player.
-    /// To come with aiming (issue 6): while the player aims, keep the last
-    /// origin until the cursor leaves the cells shown, so the camera does not chase it.
-    fn scene(&self, cell_size: u32) -> Scene {
-        let g = &self.game;
+    /// The cells on screen: all of the map if it fits, else around the
+    /// player; while aiming, the camera holds still until the cursor leaves
+    /// it, and the line of fire and the cursor are laid on the cells.
+    fn scene(&mut self, cell_size: u32) -> Scene {
         let (w, h) = ((MAP_AREA.0 / cell_size) as i32, (MAP_AREA.1 / cell_size) as i32);
-        let (w, h) = (w.min(g.map.width()), h.min(g.map.height()));
-        let p = g.player().pos;
-        let origin = Point::new(
-            (p.x - w / 2).clamp(0, (g.map.width() - w).max(0)),
-            (p.y - h / 2).clamp(0, (g.map.height() - h).max(0)),
-        );
+        let (w, h) = (w.min(self.game.map.width()), h.min(self.game.map.height()));
+        let origin = self.game.camera_origin(w, h);
         let mut cells = Vec::with_capacity((w * h) as usize);
         for y in origin.y..origin.y + h {
             for x in origin.x..origin.x + w {
                 cells.push(self.scene_cell(Point::new(x, y)));
             }
         }
-        Scene { origin, width: w, height: h, cells: cells.into(), cursor: None.into() }
+        let mut scene = Scene { origin, width: w, height: h, cells: cells.into(), cursor: None.into() };
+        self.game.decorate_aim(&mut scene);
+        scene
     }
 
     fn scene_cell(&self, p: Point) -> SceneCell {
@@ -317,7 +332,7 @@ impl App {
         let plugins = self.game.plugins.clone();
         let mut lines = Vec::new();
         for hook in &plugins.hooks {
-            let result = hook.imp.panel_lines(crate::ctx::HostCtx::new(&mut self.game, &hook.plugin).as_ctx());
+            let result = hook.imp.panel_lines(crate::ctx::HostCtx::read_only(&mut self.game, &hook.plugin).as_ctx());
             match result.into_result() {
                 Ok(more) => lines.extend(more.iter().map(|l| Line::new(l.as_str(), palette::TEXT))),
                 Err(e) => self.game.plugin_error(&hook.plugin, &e),
@@ -329,7 +344,9 @@ impl App {
     fn overlay(&mut self) -> Overlay {
         match self.mode {
             Mode::Play => Overlay::None,
-            Mode::UseItem | Mode::DropItem => self.pack_overlay(),
+            Mode::UseItem | Mode::DropItem | Mode::ThrowItem => self.pack_overlay(),
+            Mode::Aim => Overlay::None,
+            Mode::ConfirmFire => Overlay::Confirm { question: App::confirm_fire_question() },
             Mode::History => self.history_overlay(),
             Mode::AskContinue => Overlay::Confirm {
                 question: format!(
@@ -371,21 +388,25 @@ impl App {
 
     fn pack_overlay(&mut self) -> Overlay {
         let header = self.game.pack_header().into_iter().map(|l| Line::new(l, palette::TEXT)).collect();
-        let g = &self.game;
+        let throwing = self.mode == Mode::ThrowItem;
+        let slots = self.game.pack.slots().to_vec();
         let mut lines = Vec::new();
-        for (i, slot) in g.pack.slots().iter().enumerate() {
+        for (i, slot) in slots.iter().enumerate() {
             if let Some(item) = slot {
+                let g = &self.game;
                 let text = g.records.items.get(&item.kind).map(|r| r.describe(item.count)).unwrap_or(item.kind.clone());
-                lines.push(Line::new(format!("{} - {text}", slot_letter(i)), palette::TEXT));
+                // Choosing what to throw, what cannot be thrown is dimmed.
+                let color = if throwing && !self.game.is_throwable(&item.kind) { palette::DIM } else { palette::TEXT };
+                lines.push(Line::new(format!("{} - {text}", slot_letter(i)), color));
             }
         }
         if lines.is_empty() {
             lines.push(Line::new("Your pack is empty.", palette::DIM));
         }
-        let (title, footer) = if self.mode == Mode::UseItem {
-            ("Pack", "a-z: use    Esc: close")
-        } else {
-            ("Drop which?", "a-z: drop    Esc: cancel")
+        let (title, footer) = match self.mode {
+            Mode::UseItem => ("Pack", "a-z: use    Esc: close"),
+            Mode::ThrowItem => ("Throw which?", "a-z: throw    Esc: cancel"),
+            _ => ("Drop which?", "a-z: drop    Esc: cancel"),
         };
         Overlay::Menu { title: title.into(), header, lines, footer: footer.into() }
     }
@@ -412,8 +433,12 @@ impl crate::ui::Frontend for App {
         App::press(self, key)
     }
 
-    fn hover(&mut self, _cell: Point) {
-        // Nothing follows the mouse until there is something to aim.
+    fn hover(&mut self, cell: Point) {
+        // While aiming the cursor follows the mouse; the move is kept with
+        // the keys so a recording replays the shot where it went.
+        if self.mode == Mode::Aim && self.game.aim_cursor() != Some(cell) {
+            self.press(Key::Hover(cell.x, cell.y));
+        }
     }
 
     fn close(&mut self) {

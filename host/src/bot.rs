@@ -8,10 +8,26 @@
 //! `damage_max` params is something to hit with, one with `defense`
 //! something to wear, and either is better when its numbers beat what the
 //! plugins derive for the player now.
+//!
+//! With ranged_combat loaded it also shoots: it readies a bow (a record
+//! whose effect is `bow`) and fills its quiver (effect `quiver`), reading
+//! what is ready from the player's store keys `bow` and `quiver_count`;
+//! it fires at a monster in sight that is not next to it, in the bow's
+//! `range` and with a clear line, else throws darts (what stacks and the
+//! plugins call throwable). It aims exactly as a player does: `f` or `t`,
+//! the cursor put on the target, then fire, or Esc if the shot would not
+//! reach it.
+//!
+//! With the fireball plugin it reads a scroll of fireball (a record whose
+//! effect is `fireball`) at a monster in sight when the flight would end on
+//! it and the burst round it would catch at least two monsters and never
+//! the player (the same path and burst the Targeting state works out, from
+//! the record's `range` and `radius`), choosing the monster whose burst
+//! catches the most, the nearest first on a tie.
 
 use std::collections::BTreeMap;
 
-use emberdeep_api::{Damage, Point, DIRECTIONS};
+use emberdeep_api::{Damage, EntityId, Point, DIRECTIONS};
 
 use crate::data::ItemRecord;
 use crate::paths::DistanceMap;
@@ -32,12 +48,21 @@ pub struct RunResult {
     pub killer: Option<String>,
 }
 
+/// What the bot does next: one action, or a shot at a cell with the
+/// action to take instead if the shot cannot be made.
+enum Plan {
+    Act(Action),
+    Shoot { start: Action, at: Point, otherwise: Action },
+}
+
 /// Plays `game` to the end (death, or the turn limit).
 pub fn play_run(game: &mut Game) -> RunResult {
     let mut stuck = 0;
     while !game.over && game.turn < TURN_LIMIT {
-        let action = choose(game);
-        if game.player_action(action) {
+        // Nobody watches the bot: shots queued for the window are dropped.
+        game.effects.clear();
+        let plan = choose(game);
+        if carry_out(game, plan) {
             stuck = 0;
         } else {
             stuck += 1;
@@ -52,26 +77,68 @@ pub fn play_run(game: &mut Game) -> RunResult {
     RunResult { turns: game.turn, floor: game.floor, killer: died.then(|| game.killer.clone().unwrap_or_default()) }
 }
 
-/// The bot's next action.
-fn choose(game: &mut Game) -> Action {
+/// Plays a plan through the player's own paths; returns whether a turn passed.
+fn carry_out(game: &mut Game, plan: Plan) -> bool {
+    if game.is_aiming() {
+        // Something left the bot aiming (an effect it used): put it away.
+        return game.player_action(Action::CancelAim);
+    }
+    let (start, at, otherwise) = match plan {
+        Plan::Act(action) => return game.player_action(action),
+        Plan::Shoot { start, at, otherwise } => (start, at, otherwise),
+    };
+    game.player_action(start);
+    if !game.is_aiming() {
+        return game.player_action(otherwise);
+    }
+    game.aim_at(at);
+    if game.aim_path().last() == Some(&at) {
+        return game.player_action(Action::Shoot);
+    }
+    game.player_action(Action::CancelAim);
+    game.player_action(otherwise)
+}
+
+/// The bot's next move.
+fn choose(game: &mut Game) -> Plan {
     let now = Fighting::now(game);
+    let throwing = throwing_slot(game);
     let game = &*game;
     let me = game.player();
     if me.hp * 2 < me.max_hp {
         if let Some(slot) = healing_slot(game) {
-            return Action::Use(slot);
+            return Plan::Act(Action::Use(slot));
         }
     }
     if let Some(target) = game.monsters_in_view().first().and_then(|id| game.creatures.get(id)) {
+        if let Some((slot, at)) = burst_plan(game) {
+            return Plan::Shoot { start: Action::Use(slot), at, otherwise: Action::Wait };
+        }
         let d = target.pos;
         if me.pos.is_adjacent(d) {
-            return Action::Move(d.x - me.pos.x, d.y - me.pos.y);
+            return Plan::Act(Action::Move(d.x - me.pos.x, d.y - me.pos.y));
         }
-        if let Some(a) = walk_toward(game, &[d]) {
-            return a;
+        let walk = walk_toward(game, &[d]).unwrap_or(Action::Wait);
+        if clear_line(game, d) {
+            if bow_reaches(game, d) {
+                return Plan::Shoot { start: Action::Fire, at: d, otherwise: walk };
+            }
+            if let Some(slot) = throwing {
+                return Plan::Shoot { start: Action::Throw(slot), at: d, otherwise: walk };
+            }
         }
+        return Plan::Act(walk);
     }
-    if let Some(slot) = better_gear_slot(game, &now) {
+    if let Some(slot) = bow_or_arrows_slot(game) {
+        return Plan::Act(Action::Use(slot));
+    }
+    Plan::Act(explore(game, &now))
+}
+
+/// No fight in sight: better gear, things to pick up, the unknown, the stairs.
+fn explore(game: &Game, now: &Fighting) -> Action {
+    let me = game.player();
+    if let Some(slot) = better_gear_slot(game, now) {
         return Action::Use(slot);
     }
     let wanted = |kind: &str| game.records.items.get(kind).is_some_and(|r| now.wants(r));
@@ -100,6 +167,79 @@ fn choose(game: &mut Game) -> Action {
         return Action::Descend;
     }
     walk_toward(game, &stairs).unwrap_or(Action::Wait)
+}
+
+/// Whether a missile from the player would reach `target` with nothing
+/// solid and no other creature in the way.
+fn clear_line(game: &Game, target: Point) -> bool {
+    let me = game.player().pos;
+    let request = emberdeep_api::AimRequest::missile(me.steps_to(target));
+    let path = crate::aiming::shot_path(&game.map, me, target, &request, |p| game.creature_at(p).is_some());
+    path.last() == Some(&target)
+}
+
+/// A scroll of fireball to read and the monster in sight to burst it on:
+/// the flight must end on that monster, the burst catch at least two
+/// monsters and not the player; the most caught wins, the nearest on a tie.
+fn burst_plan(game: &Game) -> Option<(usize, Point)> {
+    let (slot, rec) = game.pack.slots().iter().enumerate().find_map(|(i, s)| {
+        let rec = s.as_ref().and_then(|s| game.records.items.get(&s.kind))?;
+        (rec.effect.as_deref() == Some("fireball")).then_some((i, rec))
+    })?;
+    let param = |name: &str, default: i64| rec.params.get(name).copied().unwrap_or(default) as i32;
+    let (range, radius) = (param("range", 8), param("radius", 2));
+    let request = emberdeep_api::AimRequest { range, passes_through: false, burst_radius: radius, stops_at_cursor: true };
+    let me = game.player().pos;
+    let mut best: Option<(usize, Point)> = None;
+    for id in game.monsters_in_view() {
+        let Some(at) = game.creatures.get(&id).map(|c| c.pos) else { continue };
+        let path = crate::aiming::shot_path(&game.map, me, at, &request, |p| game.creature_at(p).is_some());
+        if path.last() != Some(&at) {
+            continue;
+        }
+        let burst = crate::sight::burst_cells(&game.map, at, radius);
+        if burst.contains(&me) {
+            continue;
+        }
+        let caught = burst.iter().filter(|p| game.creature_at(**p).is_some()).count();
+        if caught >= 2 && best.is_none_or(|(most, _)| caught > most) {
+            best = Some((caught, at));
+        }
+    }
+    best.map(|(_, at)| (slot, at))
+}
+
+/// Whether a bow is ready, the quiver holds arrows, and `target` is within the bow's range.
+fn bow_reaches(game: &Game, target: Point) -> bool {
+    let key = |k: &str| (EntityId::PLAYER, k.to_string());
+    let Some(bow) = game.store_text.get(&key("bow")).and_then(|kind| game.records.items.get(kind)) else { return false };
+    let arrows = game.store.get(&key("quiver_count")).copied().unwrap_or(0);
+    let range = bow.params.get("range").copied().unwrap_or(0);
+    arrows > 0 && i64::from(game.player().pos.steps_to(target)) <= range
+}
+
+/// A pack slot of something to ready or put in the quiver: a bow while
+/// none is ready, and arrows.
+fn bow_or_arrows_slot(game: &Game) -> Option<usize> {
+    let bow_ready = game.store_text.contains_key(&(EntityId::PLAYER, "bow".to_string()));
+    game.pack.slots().iter().position(|s| {
+        let effect = s.as_ref().and_then(|s| game.records.items.get(&s.kind)).and_then(|r| r.effect.as_deref());
+        effect == Some("quiver") || (effect == Some("bow") && !bow_ready)
+    })
+}
+
+/// A pack slot of darts: a stack the plugins say can be thrown (asked
+/// through a context that cannot change the game).
+fn throwing_slot(game: &mut Game) -> Option<usize> {
+    let stacks: Vec<(usize, String)> = game
+        .pack
+        .slots()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.as_ref().map(|s| (i, s.kind.clone())))
+        .filter(|(_, kind)| game.records.items.get(kind).is_some_and(|r| r.stacks))
+        .collect();
+    stacks.into_iter().find(|(_, kind)| game.is_throwable(kind)).map(|(i, _)| i)
 }
 
 /// What the player fights with now, as the loaded plugins derive it.

@@ -85,6 +85,10 @@ pub struct Cli {
     #[arg(long = "continue", conflicts_with_all = ["scenario", "replay", "seed", "bot"])]
     pub continue_run: bool,
 
+    /// Print the time from start to the first frame drawn (plugins and data loaded), headless; then exit.
+    #[arg(long)]
+    pub bench_startup: bool,
+
     /// Tools that do not start the game.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -1,31 +1,53 @@
 //! The host's side of the game context: `HostCtx` implements the api's
 //! `GameCtx` over a `Game`, remembering which plugin is calling so that what
 //! the plugin causes is traced under its name.
+//!
+//! A read-only context ([`HostCtx::read_only`]) is lent while the screen is
+//! drawn (panel lines, the look panel while aiming): it answers questions but
+//! refuses every roll and every change, so looking never alters the run.
 
 use abi_stable::{
     sabi_trait::TD_Opaque,
-    std_types::{ROption, RStr, RString, RVec},
+    std_types::{ROption, RSlice, RStr, RString, RVec},
 };
 use emberdeep_api::{
-    Attack, CreatureInfo, Ctx, Damage, EntityId, GameCtx, GameCtx_TO, ItemInfo, MessageKind, MonsterState, PackEntry,
-    Point,
+    Attack, CreatureInfo, Ctx, Damage, EntityId, FieldValue, GameCtx, GameCtx_TO, ItemInfo, LogField, Look,
+    MessageKind, MonsterState, PackEntry, Point,
 };
 
 use crate::items::record_params;
 use crate::paths::DistanceMap;
-use crate::sight::line_of_fire;
+use crate::effects::Effect;
+use crate::sight::{burst_cells, line_of_fire};
 use crate::world::Game;
 
 /// A game lent to a plugin for one call.
 pub struct HostCtx<'a> {
     game: &'a mut Game,
     source: &'a str,
+    /// Refuses rolls and changes (the screen is being drawn).
+    read_only: bool,
 }
 
 impl<'a> HostCtx<'a> {
     /// Lends `game` to the plugin `source`.
     pub fn new(game: &'a mut Game, source: &'a str) -> Self {
-        HostCtx { game, source }
+        HostCtx { game, source, read_only: false }
+    }
+
+    /// Lends `game` to `source` to read only: a roll gives its least value
+    /// without drawing from the run's RNG, and every change is ignored (each
+    /// refusal is logged as a warning naming the plugin).
+    pub fn read_only(game: &'a mut Game, source: &'a str) -> Self {
+        HostCtx { game, source, read_only: true }
+    }
+
+    /// True (and a warning) if this context may not do `what`.
+    fn refuses(&self, what: &str) -> bool {
+        if self.read_only {
+            tracing::warn!(plugin = self.source, "a plugin tried to {what} while the screen was drawn; refused");
+        }
+        self.read_only
     }
 
     /// The context as the trait object plugins receive.
@@ -62,6 +84,9 @@ impl Game {
 
 impl GameCtx for HostCtx<'_> {
     fn roll(&mut self, min: i32, max: i32) -> i32 {
+        if self.refuses("roll a die") {
+            return min;
+        }
         self.game.rng.range(min, max)
     }
 
@@ -122,14 +147,17 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn move_creature(&mut self, id: EntityId, to: Point) -> bool {
-        self.game.move_creature(id, to)
+        !self.refuses("move a creature") && self.game.move_creature(id, to)
     }
 
     fn attack(&mut self, attack: Attack) -> bool {
-        self.game.apply_attack(attack, self.source)
+        !self.refuses("attack") && self.game.apply_attack(attack, self.source)
     }
 
     fn heal(&mut self, id: EntityId, amount: i32) -> i32 {
+        if self.refuses("heal") {
+            return 0;
+        }
         let Some(c) = self.game.creatures.get_mut(&id) else { return 0 };
         let healed = amount.clamp(0, c.max_hp - c.hp);
         c.hp += healed;
@@ -137,14 +165,23 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn set_state(&mut self, id: EntityId, state: MonsterState) {
+        if self.refuses("change a monster's state") {
+            return;
+        }
         self.game.set_state(id, state, "plugin", self.source);
     }
 
     fn noise(&mut self, at: Point, loudness: i32) {
+        if self.refuses("make a noise") {
+            return;
+        }
         self.game.noise(at, loudness, self.source);
     }
 
     fn message(&mut self, text: RStr<'_>, kind: MessageKind) {
+        if self.refuses("write a message") {
+            return;
+        }
         self.game.log.add(text.as_str(), kind);
     }
 
@@ -153,10 +190,16 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn store_set(&mut self, id: EntityId, key: RStr<'_>, value: i64) {
+        if self.refuses("store a number") {
+            return;
+        }
         self.game.store.insert((id, key.to_string()), value);
     }
 
     fn store_remove(&mut self, id: EntityId, key: RStr<'_>) {
+        if self.refuses("remove a stored value") {
+            return;
+        }
         let key = (id, key.to_string());
         self.game.store.remove(&key);
         self.game.store_text.remove(&key);
@@ -172,6 +215,9 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn store_set_text(&mut self, id: EntityId, key: RStr<'_>, value: RStr<'_>) {
+        if self.refuses("store a text") {
+            return;
+        }
         self.game.store_text.insert((id, key.to_string()), value.to_string());
     }
 
@@ -180,10 +226,16 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn pack_take(&mut self, slot: u32, count: u32) -> ROption<PackEntry> {
+        if self.refuses("take from the pack") {
+            return ROption::RNone;
+        }
         opt(self.game.pack.take(slot as usize, count).map(|i| PackEntry { kind: i.kind.into(), count: i.count }))
     }
 
     fn pack_add(&mut self, kind: RStr<'_>, count: u32) -> ROption<u32> {
+        if self.refuses("add to the pack") {
+            return ROption::RNone;
+        }
         opt(self.game.add_to_pack(kind.as_str(), count).map(|slot| slot as u32))
     }
 
@@ -191,13 +243,58 @@ impl GameCtx for HostCtx<'_> {
         opt(self.game.item_record(kind.as_str()).map(|rec| ItemInfo {
             id: rec.id.as_str().into(),
             name: rec.name.as_str().into(),
+            plural: rec.plural.as_str().into(),
             article: rec.article.as_str().into(),
             class: rec.class.as_str().into(),
             params: record_params(rec),
+            look: Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
         }))
     }
 
     fn player_damage(&mut self) -> ROption<Damage> {
         opt(self.game.player_damage())
+    }
+
+    fn place_item(&mut self, kind: RStr<'_>, count: u32, at: Point) -> ROption<Point> {
+        if self.refuses("place an item") {
+            return ROption::RNone;
+        }
+        opt(self.game.place_item(kind.as_str(), count, at))
+    }
+
+    fn try_ranged(&mut self, me: EntityId) -> bool {
+        if self.refuses("attack from afar") {
+            return false;
+        }
+        // What the caller logged so far is the caller's, not the ranged kind's.
+        self.game.trace.drain_plugin_logs(self.game.turn, self.source);
+        self.game.try_ranged(me)
+    }
+
+    fn burst(&self, center: Point, radius: i32) -> RVec<Point> {
+        burst_cells(&self.game.map, center, radius).into()
+    }
+
+    fn animate(&mut self, missile: Look, path: RSlice<'_, Point>, burst: RSlice<'_, Point>) {
+        if self.read_only {
+            return;
+        }
+        self.game.effects.push(Effect { missile, path: path.to_vec(), burst: burst.to_vec() });
+    }
+
+    fn event(&mut self, name: RStr<'_>, fields: RVec<LogField>) {
+        if self.refuses("write a trace event") {
+            return;
+        }
+        let mut out = crate::trace::Fields::new();
+        for f in fields {
+            let value = match f.value {
+                FieldValue::Int(i) => serde_json::Value::from(i),
+                FieldValue::Bool(b) => serde_json::Value::from(b),
+                FieldValue::Text(t) => serde_json::Value::from(t.as_str()),
+            };
+            out.insert(f.name.into(), value);
+        }
+        self.game.emit(name.as_str(), self.source, out);
     }
 }

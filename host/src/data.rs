@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use emberdeep_api::{Damage, Rgba};
+use emberdeep_api::{Damage, RangedSpec, Rgba};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -63,6 +63,9 @@ pub struct MonsterRecord {
     pub sight: i32,
     /// The registered brain it uses.
     pub brain: String,
+    /// Its attack from afar, if it has one: a registered `RangedKind`'s
+    /// name, damage, range and the turns between attacks.
+    pub ranged: Option<RangedSpec>,
     /// The plugin whose folder it came from.
     pub plugin: String,
     /// The data file it was read from (for messages about it).
@@ -158,8 +161,24 @@ struct MonsterRaw {
     defense: i32,
     sight: i32,
     brain: Spanned<String>,
+    ranged: Option<Spanned<RangedRaw>>,
     #[serde(default)]
     needs: Vec<String>,
+}
+
+/// `ranged = { kind = "arrows", damage = [2, 7], range = 7, every = 1 }`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RangedRaw {
+    kind: Spanned<String>,
+    damage: [i32; 2],
+    range: i32,
+    #[serde(default = "one_turn")]
+    every: i32,
+}
+
+fn one_turn() -> i32 {
+    1
 }
 
 #[derive(Deserialize)]
@@ -244,6 +263,7 @@ impl FileReader<'_> {
         if m.damage[0] > m.damage[1] || m.hp < 1 {
             return Err(self.error(raw.span().start, "damage", "damage must be [min, max] with min <= max, and hp at least 1".into()));
         }
+        let ranged = m.ranged.as_ref().map(|r| self.ranged(r)).transpose()?;
         Ok(Some(MonsterRecord {
             id: m.id.clone(),
             name: m.name.clone(),
@@ -257,9 +277,32 @@ impl FileReader<'_> {
             defense: m.defense,
             sight: m.sight,
             brain: m.brain.get_ref().clone(),
+            ranged,
             plugin: self.plugin.to_string(),
             file: self.file.to_path_buf(),
         }))
+    }
+
+    /// A monster's `ranged` entry: its kind must be a registered `RangedKind`.
+    fn ranged(&self, raw: &Spanned<RangedRaw>) -> Result<RangedSpec, DataError> {
+        let r = raw.get_ref();
+        if !self.plugins.ranged.contains_key(r.kind.get_ref()) {
+            let known = self.plugins.ranged.keys().cloned().collect();
+            return Err(self.unknown(r.kind.span().start, "ranged.kind", "ranged kind", r.kind.get_ref(), known));
+        }
+        let [min, max] = r.damage;
+        if min < 0 || min > max || r.range < 1 || r.every < 1 {
+            return Err(self.error(
+                raw.span().start,
+                "ranged",
+                format!(
+                    "must be {{ kind = \"arrows\", damage = [min, max], range = R, every = N }} with 0 <= min <= max, \
+                     range and every at least 1 (got damage [{min}, {max}], range {}, every {})",
+                    r.range, r.every
+                ),
+            ));
+        }
+        Ok(RangedSpec { kind: r.kind.get_ref().as_str().into(), damage: Damage::new(min, max), range: r.range, every: r.every })
     }
 
     fn item(&self, raw: &Spanned<ItemRaw>) -> Result<Option<ItemRecord>, DataError> {
@@ -326,14 +369,26 @@ impl FileReader<'_> {
 }
 
 /// Reads the host's folder and the folder of every loaded plugin, in sorted order.
+///
+/// A plugin's records are in `data/<plugin>/`, or, for a plugin dropped into
+/// the plugin folder by a third party, in a folder named after it beside its
+/// library (`plugins/libconfusion.so` and `plugins/confusion/items.toml`).
 pub fn load_records(data_dir: &Path, plugins: &Plugins) -> Result<Records, DataError> {
     let mut records = Records::default();
-    let mut folders = vec!["host".to_string()];
-    folders.extend(plugins.loaded.iter().map(|p| p.name.clone()));
-    for folder in folders {
-        for file in toml_files(&data_dir.join(&folder)) {
+    let mut folders = vec![("host".to_string(), data_dir.join("host"))];
+    for p in &plugins.loaded {
+        let shipped = data_dir.join(&p.name);
+        let beside = p.path.parent().map(|d| d.join(&p.name));
+        let folder = match beside {
+            Some(b) if !shipped.is_dir() && b.is_dir() => b,
+            _ => shipped,
+        };
+        folders.push((p.name.clone(), folder));
+    }
+    for (plugin, folder) in folders {
+        for file in toml_files(&folder) {
             let text = std::fs::read_to_string(&file).map_err(|source| DataError::Read { file: file.clone(), source })?;
-            FileReader { file: &file, text: &text, plugin: &folder, plugins }.read_into(&mut records)?;
+            FileReader { file: &file, text: &text, plugin: &plugin, plugins }.read_into(&mut records)?;
         }
     }
     Ok(records)
@@ -405,6 +460,23 @@ brain = "dreaming"
     fn a_syntax_error_names_the_line() {
         let err = read("[[monster]]\nid = \n", &Plugins::default()).unwrap_err().to_string();
         assert!(err.starts_with("data/test/monsters.toml:2:"), "{err}");
+    }
+
+    #[test]
+    fn a_ranged_attack_names_a_registered_kind_and_sane_numbers() {
+        let mut plugins = Plugins::default();
+        plugins.fake_brain("dreaming");
+        let text = format!("{RAT}ranged = {{ kind = \"spit\", damage = [2, 4], range = 4 }}\n");
+        let err = read(&text, &plugins).unwrap_err().to_string();
+        assert!(err.starts_with("data/test/monsters.toml:13: field `ranged.kind`"), "{err}");
+        assert!(err.contains("ranged kind named \"spit\""), "{err}");
+        plugins.fake_ranged("spit");
+        let rat = read(&text, &plugins).unwrap().monsters.remove("rat").unwrap();
+        let spec = rat.ranged.expect("the rat spits");
+        assert_eq!((spec.kind.as_str(), spec.damage, spec.range, spec.every), ("spit", Damage::new(2, 4), 4, 1));
+        let backwards = text.replace("[2, 4]", "[4, 2]");
+        let err = read(&backwards, &plugins).unwrap_err().to_string();
+        assert!(err.contains("monsters.toml:13: field `ranged`") && err.contains("damage [4, 2]"), "{err}");
     }
 
     #[test]

@@ -12,8 +12,8 @@
 //! included, animates with no change to the api. Cells the player cannot see
 //! show nothing.
 //!
-//! Who queues them: the ranged and fireball plugins, once the api lets a
-//! plugin ask for one (a `GameCtx` method to come); until then nothing does.
+//! Who queues them: plugins, through `GameCtx::animate` (ranged_combat's
+//! arrows, darts, bolts and the dragon's fire; the fireball's to come).
 
 use std::time::Duration;
 

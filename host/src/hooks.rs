@@ -28,13 +28,44 @@ impl Game {
         let plugins = self.plugins.clone();
         let mut lines = Vec::new();
         for hook in &plugins.hooks {
-            let result = hook.imp.pack_header(HostCtx::new(self, &hook.plugin).as_ctx());
+            // Asked as the pack screen is drawn: a context that refuses changes.
+            let result = hook.imp.pack_header(HostCtx::read_only(self, &hook.plugin).as_ctx());
             match result.into_result() {
                 Ok(more) => lines.extend(more.into_iter().map(String::from)),
                 Err(e) => self.plugin_error(&hook.plugin, &e),
             }
         }
         lines
+    }
+
+    /// Asks the plugins, in load order, whether one takes the `count` items
+    /// of `kind` the player picks up itself (arrows into the quiver).
+    pub fn plugin_picks_up(&mut self, kind: &str, count: u32) -> bool {
+        let plugins = self.plugins.clone();
+        for hook in &plugins.hooks {
+            let result = hook.imp.pick_up(HostCtx::new(self, &hook.plugin).as_ctx(), kind.into(), count);
+            self.trace.drain_plugin_logs(self.turn, &hook.plugin);
+            match result.into_result() {
+                Ok(true) => return true,
+                Ok(false) => {}
+                Err(e) => self.plugin_error(&hook.plugin, &e),
+            }
+        }
+        false
+    }
+
+    /// Whether some plugin says items of `kind` can be thrown (asked with a
+    /// read-only context: the pack screen is being drawn).
+    pub fn is_throwable(&mut self, kind: &str) -> bool {
+        let plugins = self.plugins.clone();
+        for hook in &plugins.hooks {
+            match hook.imp.throwable(HostCtx::read_only(self, &hook.plugin).as_ctx(), kind.into()).into_result() {
+                Ok(true) => return true,
+                Ok(false) => {}
+                Err(e) => self.plugin_error(&hook.plugin, &e),
+            }
+        }
+        false
     }
 
     /// Tells every plugin that the player stepped from `from` to `to`.

@@ -2,7 +2,7 @@
 //! using an item through its record's registered effect.
 
 use abi_stable::std_types::RVec;
-use emberdeep_api::{EntityId, ItemUse, MessageKind, Param, Point, UseOutcome};
+use emberdeep_api::{EntityId, ItemUse, MessageKind, Param, Point, UseOutcome, DIRECTIONS};
 
 use crate::ctx::HostCtx;
 use crate::data::ItemRecord;
@@ -137,6 +137,21 @@ impl Game {
         self.items.push(FloorItem { kind: kind.into(), count, pos });
     }
 
+    /// Lays items down at `at`, or on the first neighbour that can take them
+    /// (walkable, and bare or holding a heap of the same kind that stacks).
+    /// Returns where they landed; `None` if nowhere could (they are lost).
+    pub fn place_item(&mut self, kind: &str, count: u32, at: Point) -> Option<Point> {
+        let stacks = self.item_record(kind)?.stacks;
+        let around = DIRECTIONS.iter().map(|&(dx, dy)| at.offset(dx, dy));
+        let cell = std::iter::once(at).chain(around).find(|&cell| {
+            let mut here = self.items.iter().filter(|i| i.pos == cell).peekable();
+            let bare = here.peek().is_none();
+            self.map.is_walkable(cell) && (bare || (stacks && here.all(|i| i.kind == kind)))
+        })?;
+        self.drop_on_floor(kind, count, cell);
+        Some(cell)
+    }
+
     /// `g`: picks up the top item where the player stands (a whole stack, or
     /// one of a heap of things that do not stack). Returns whether a turn passed.
     pub fn pick_up(&mut self) -> bool {
@@ -150,13 +165,14 @@ impl Game {
         if !rec.stacks {
             item.count = 1;
         }
+        if self.plugin_picks_up(&item.kind, item.count) {
+            // A plugin took them (arrows into the quiver) and said so.
+            self.lift(index, &item);
+            return true;
+        }
         match self.pack.add(&item.kind, item.count, rec.stacks) {
             Some(slot) => {
-                self.items[index].count -= item.count;
-                if self.items[index].count == 0 {
-                    self.items.remove(index);
-                }
-                self.emit("action", "host", fields! {"action" => "pick_up", "item" => item.kind, "count" => item.count});
+                self.lift(index, &item);
                 self.log.add(format!("{} - {}.", slot_letter(slot), rec.describe(item.count)), MessageKind::Info);
                 true
             }
@@ -165,6 +181,16 @@ impl Game {
                 false
             }
         }
+    }
+
+    /// Takes `item.count` off the heap at `index` (gone when none are left)
+    /// and traces the pick-up.
+    fn lift(&mut self, index: usize, item: &FloorItem) {
+        self.items[index].count -= item.count;
+        if self.items[index].count == 0 {
+            self.items.remove(index);
+        }
+        self.emit("action", "host", fields! {"action" => "pick_up", "item" => item.kind, "count" => item.count});
     }
 
     /// `d` then a letter: drops that slot's items where the player stands.
@@ -188,7 +214,8 @@ impl Game {
     }
 
     /// A letter in the pack: uses that slot's item through its effect.
-    /// Returns the outcome (`NoTurn` when nothing happened).
+    /// Returns the outcome (`NoTurn` when nothing happened; `Aim` when the
+    /// effect asked to aim, and the player now aims it: no turn has passed).
     pub fn use_slot(&mut self, slot: usize) -> UseOutcome {
         let Some(item) = self.pack.get(slot).cloned() else { return UseOutcome::NoTurn };
         let Some(rec) = self.item_record(&item.kind).cloned() else { return UseOutcome::NoTurn };
@@ -208,9 +235,10 @@ impl Game {
                 self.pack.take(slot, 1);
                 UseOutcome::Consumed
             }
-            Ok(UseOutcome::Aim(_)) => {
-                self.log.add("Nothing here can aim that yet.", MessageKind::Info);
-                UseOutcome::NoTurn
+            Ok(UseOutcome::Aim(aim)) => {
+                let source = crate::aiming::AimSource::Read;
+                self.start_aim(crate::aiming::PendingAim::new(&effect_name, &effect.plugin, request, aim, source));
+                UseOutcome::Aim(aim)
             }
             Ok(other) => other,
             Err(e) => {
@@ -222,7 +250,7 @@ impl Game {
 }
 
 /// What an effect is told about the item in pack slot `slot`.
-fn item_use(rec: &ItemRecord, slot: usize) -> ItemUse {
+pub fn item_use(rec: &ItemRecord, slot: usize) -> ItemUse {
     ItemUse {
         user: EntityId::PLAYER,
         kind: rec.id.as_str().into(),

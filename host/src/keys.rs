@@ -4,7 +4,8 @@
 //! Tokens are separated by spaces. A single character is that character's key
 //! (`l`, `>`, `R`, `.`). Names: `Tab`, `Enter`, `Esc`, `Space`, `Up`, `Down`,
 //! `Left`, `Right`, `F1`..`F12`, `KP1`..`KP9` (numpad), `Click:X,Y` (a left
-//! click on map cell X,Y). `N*TOKEN` repeats a token N times (`20*.` waits
+//! click on map cell X,Y), `Hover:X,Y` (the mouse moved onto map cell X,Y,
+//! which moves the aiming cursor). `N*TOKEN` repeats a token N times (`20*.` waits
 //! twenty turns). Text after `//` on a line of a keys file is a comment.
 
 use std::fmt;
@@ -34,6 +35,8 @@ pub enum Key {
     F(u8),
     /// A left click on a map cell.
     Click(i32, i32),
+    /// The mouse moved onto a map cell (kept only while aiming, where it moves the cursor).
+    Hover(i32, i32),
 }
 
 impl fmt::Display for Key {
@@ -51,13 +54,14 @@ impl fmt::Display for Key {
             Key::Numpad(n) => write!(f, "KP{n}"),
             Key::F(n) => write!(f, "F{n}"),
             Key::Click(x, y) => write!(f, "Click:{x},{y}"),
+            Key::Hover(x, y) => write!(f, "Hover:{x},{y}"),
         }
     }
 }
 
 /// A token of the key notation that could not be read.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("unknown key '{token}' (word {position}); use a single character or one of Tab Enter Esc Space Up Down Left Right F1-F12 KP1-KP9 Click:X,Y, and N*KEY to repeat")]
+#[error("unknown key '{token}' (word {position}); use a single character or one of Tab Enter Esc Space Up Down Left Right F1-F12 KP1-KP9 Click:X,Y Hover:X,Y, and N*KEY to repeat")]
 pub struct KeyError {
     /// The token as written.
     pub token: String,
@@ -114,6 +118,10 @@ fn parse_numbered(name: &str) -> Option<Key> {
         let (x, y) = xy.split_once(',')?;
         return Some(Key::Click(x.parse().ok()?, y.parse().ok()?));
     }
+    if let Some(xy) = name.strip_prefix("Hover:") {
+        let (x, y) = xy.split_once(',')?;
+        return Some(Key::Hover(x.parse().ok()?, y.parse().ok()?));
+    }
     let n: u8 = name.strip_prefix('F')?.parse().ok()?;
     (1..=12).contains(&n).then_some(Key::F(n))
 }
@@ -169,7 +177,7 @@ mod tests {
 
     #[test]
     fn every_key_prints_back_in_the_notation() {
-        for k in parse_keys("a Space Tab Enter Esc Up Down Left Right KP3 F12 Click:1,2").unwrap() {
+        for k in parse_keys("a Space Tab Enter Esc Up Down Left Right KP3 F12 Click:1,2 Hover:3,4").unwrap() {
             assert_eq!(parse_keys(&k.to_string()).unwrap(), vec![k]);
         }
     }

@@ -6,11 +6,13 @@
 //!
 //! A map of the code: `map`, `mapgen`, `sight` and `paths` are the dungeon;
 //! `world` is a run's state; `turn`, `monsters`, `items` and `spawn` change it;
-//! `ctx` lends it to plugins; `plugins` loads them and `data` reads their
-//! records; `app` turns keys into actions and state into a `screen` model
-//! that `ui` draws; `trace` writes the turn events; `bot`, `headless`,
-//! `setup` and `scenario` drive runs without a person.
+//! `ctx` lends it to plugins and `aiming` runs the cursor of a shot;
+//! `plugins` loads the plugins and `data` reads their records; `app` turns
+//! keys into actions and state into a `screen` model that `ui` draws;
+//! `trace` writes the turn events; `bot`, `headless`, `setup` and
+//! `scenario` drive runs without a person.
 
+mod aiming;
 mod app;
 mod atlas;
 mod bot;
@@ -54,6 +56,8 @@ use crate::plugins::{default_plugin_dir, load_plugins, Plugins};
 use crate::trace::Trace;
 
 fn main() -> ExitCode {
+    let started = std::time::Instant::now();
+    STARTED.with(|s| s.set(Some(started)));
     let cli = Cli::parse();
     // Kept to the end of main: dropping it finishes the Chrome trace file.
     let _chrome = match init_logging(cli.trace_chrome.as_deref()) {
@@ -173,6 +177,9 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     };
     let start_seed = game.seed;
     let mut app = App::new(game, ui::host_views());
+    if cli.bench_startup {
+        return bench_startup(&mut app, &atlas);
+    }
     app.save_slot = slot_path.map(|path| save::SaveSlot { path });
     if ask {
         app.offer_continue();
@@ -238,6 +245,7 @@ fn scripted_keys(cli: &Cli) -> anyhow::Result<Vec<keys::Key>> {
 fn run_bot(cli: &Cli, runs: u32, seed: u64, plugins: Rc<Plugins>, records: Rc<data::Records>) -> anyhow::Result<()> {
     let mut trace = open_trace(cli)?;
     let mut results = Vec::new();
+    let clock = std::time::Instant::now();
     for i in 0..runs as u64 {
         let mut game = setup::game_from_seed(seed.wrapping_add(i), plugins.clone(), records.clone(), trace);
         results.push(bot::play_run(&mut game));
@@ -245,6 +253,25 @@ fn run_bot(cli: &Cli, runs: u32, seed: u64, plugins: Rc<Plugins>, records: Rc<da
     }
     trace.finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))?;
     print!("{}", bot::summary(&results));
+    let turns: u64 = results.iter().map(|r| r.turns).sum();
+    let seconds = clock.elapsed().as_secs_f64().max(1e-9);
+    println!("  turns per second: {:.0} ({turns} turns in {seconds:.2} s)", turns as f64 / seconds);
+    Ok(())
+}
+
+thread_local! {
+    /// When `main` began, for `--bench-startup`.
+    static STARTED: std::cell::Cell<Option<std::time::Instant>> = const { std::cell::Cell::new(None) };
+}
+
+/// `--bench-startup`: draws the first frame offscreen and prints how long it took to get there.
+fn bench_startup(app: &mut App, atlas: &atlas::Atlas) -> anyhow::Result<()> {
+    let model = app.model();
+    ui::render_rgba(&model, app.current_view(), atlas)?;
+    let started = STARTED.with(|s| s.get()).unwrap_or_else(std::time::Instant::now);
+    let ms = started.elapsed().as_secs_f64() * 1000.0;
+    println!("startup to first frame: {ms:.1} ms ({} plugins, {} monster kinds, {} item kinds)",
+        app.game.plugins.loaded.len(), app.game.records.monsters.len(), app.game.records.items.len());
     Ok(())
 }
 

@@ -5,7 +5,7 @@
 use abi_stable::std_types::RResult;
 use emberdeep_api::{Attack, EntityId, MessageKind, MonsterState, Point};
 #[cfg(test)]
-use emberdeep_api::{Ctx, MonsterBrain, PluginError};
+use emberdeep_api::{Ctx, MonsterBrain, PluginError, RangedKind, RangedSpec};
 
 use crate::ctx::HostCtx;
 use crate::fields;
@@ -21,6 +21,17 @@ pub struct Idle;
 impl MonsterBrain for Idle {
     fn act(&self, _ctx: Ctx<'_>, _me: EntityId) -> RResult<(), PluginError> {
         RResult::ROk(())
+    }
+}
+
+/// A ranged kind that never attacks (for tests of the host alone).
+#[cfg(test)]
+pub struct Holds;
+
+#[cfg(test)]
+impl RangedKind for Holds {
+    fn try_attack(&self, _ctx: Ctx<'_>, _me: EntityId, _spec: &RangedSpec) -> RResult<bool, PluginError> {
+        RResult::ROk(false)
     }
 }
 
@@ -67,6 +78,24 @@ impl Game {
         } else if m.goal == Some(m.pos) {
             m.goal = None;
             m.state = MonsterState::Wandering;
+        }
+    }
+
+    /// Monster `id` tries its record's attack from afar through the
+    /// registered `RangedKind`; false if it has none or did not attack.
+    pub fn try_ranged(&mut self, id: EntityId) -> bool {
+        let Some(kind) = self.creatures.get(&id).map(|m| m.kind.clone()) else { return false };
+        let Some(spec) = self.records.monsters.get(&kind).and_then(|r| r.ranged.clone()) else { return false };
+        let plugins = self.plugins.clone();
+        let Some(ranged) = plugins.ranged.get(spec.kind.as_str()) else { return false };
+        let result = ranged.imp.try_attack(HostCtx::new(self, &ranged.plugin).as_ctx(), id, &spec);
+        self.trace.drain_plugin_logs(self.turn, &ranged.plugin);
+        match result.into_result() {
+            Ok(attacked) => attacked,
+            Err(e) => {
+                self.plugin_error(&ranged.plugin, &e);
+                false
+            }
         }
     }
 

@@ -133,6 +133,14 @@ impl Plugins {
         self.brains.insert(name.into(), Entry { plugin: "test".into(), imp });
     }
 
+    /// Registers a ranged kind that never attacks (for tests of records).
+    #[cfg(test)]
+    pub fn fake_ranged(&mut self, name: &str) {
+        use emberdeep_api::{abi_stable::sabi_trait::TD_Opaque, RangedKind_TO};
+        let imp = RangedKind_TO::from_value(crate::monsters::Holds, TD_Opaque);
+        self.ranged.insert(name.into(), Entry { plugin: "test".into(), imp });
+    }
+
     fn add(&mut self, reg: Registration, path: PathBuf) -> Result<(), LoadError> {
         let plugin = reg.name.to_string();
         let needs = reg.dependencies.iter().map(|d| (d.name.to_string(), d.min_version.to_string())).collect();
@@ -249,8 +257,13 @@ pub fn load_plugins(dir: &Path, wanted: Option<&[String]>) -> Result<Plugins, Lo
     for (name, path) in chosen {
         match register_one(&path) {
             Ok(reg) => plugins.add(reg, path)?,
-            Err(reason) if wanted.is_some() => return Err(LoadError::Refused { name, path, reason }),
-            Err(reason) => plugins.skipped.push(format!("skipped plugin '{name}' ({}): {reason}", path.display())),
+            // A plugin built for another api is never left out quietly: the player must rebuild it.
+            Err(Refusal { reason, incompatible }) if wanted.is_some() || incompatible => {
+                return Err(LoadError::Refused { name, path, reason })
+            }
+            Err(Refusal { reason, .. }) => {
+                plugins.skipped.push(format!("skipped plugin '{name}' ({}): {reason}", path.display()))
+            }
         }
     }
     check_dependencies(&plugins)?;
@@ -306,29 +319,48 @@ impl Plugins {
     }
 }
 
+/// Why one library was not registered.
+struct Refusal {
+    /// One short line.
+    reason: String,
+    /// Built against another api: an error even when loading every plugin found.
+    incompatible: bool,
+}
+
 /// Opens one library, checks it, and runs its `register`.
-fn register_one(path: &Path) -> Result<Registration, String> {
+fn register_one(path: &Path) -> Result<Registration, Refusal> {
     let module = lib_header_from_path(path)
         .and_then(|header| header.init_root_module::<PluginModRef>())
         .map_err(|e| describe_library_error(&e, path))?;
     let register = module.register();
-    register(HostLink { log: plugin_log_callback }).into_result().map_err(|e| format!("its register function failed: {e}"))
+    register(HostLink { log: plugin_log_callback })
+        .into_result()
+        .map_err(|e| Refusal { reason: format!("its register function failed: {e}"), incompatible: false })
 }
 
 /// One short line for a load failure; abi_stable's long layout report goes to a file.
-fn describe_library_error(e: &LibraryError, path: &Path) -> String {
+fn describe_library_error(e: &LibraryError, path: &Path) -> Refusal {
+    let plain = |reason: String| Refusal { reason, incompatible: false };
+    let api = emberdeep_api::API_VERSION;
+    let rebuild = "rebuild the plugin against the api crate this game was built with";
     match e {
-        LibraryError::OpenError { .. } => format!("not a loadable library: {e}"),
-        LibraryError::GetSymbolError { .. } => "not an Emberdeep plugin (it exports no root module)".into(),
+        LibraryError::OpenError { .. } => plain(format!("not a loadable library: {e}")),
+        LibraryError::GetSymbolError { .. } => plain("not an Emberdeep plugin (it exports no root module)".into()),
         LibraryError::AbiInstability(_) => {
-            let report = path.with_extension("abi-report.txt");
-            let _ = std::fs::write(&report, e.to_string());
-            format!("built against an incompatible api (layout differs); full report in {}", report.display())
+            let name = plugin_name_of(path).unwrap_or_else(|| "plugin".into());
+            let report = std::env::temp_dir().join(format!("emberdeep-{name}-abi-report.txt"));
+            let written = std::fs::write(&report, e.to_string()).is_ok();
+            let where_ = if written { format!("full report in {}", report.display()) } else { "the report could not be written".into() };
+            Refusal {
+                reason: format!("built against an api whose types differ from this game's api {api}; {rebuild} ({where_})"),
+                incompatible: true,
+            }
         }
-        LibraryError::IncompatibleVersionNumber { expected_version, actual_version, .. } => format!(
-            "built against api {actual_version}, the host has api {expected_version}; rebuild the plugin against this api"
-        ),
-        LibraryError::RootModule { err, .. } => format!("its root module failed: {err}"),
-        other => other.to_string(),
+        LibraryError::IncompatibleVersionNumber { expected_version, actual_version, .. } => Refusal {
+            reason: format!("built against api {actual_version}, this game has api {expected_version}; {rebuild}"),
+            incompatible: true,
+        },
+        LibraryError::RootModule { err, .. } => plain(format!("its root module failed: {err}")),
+        other => plain(other.to_string()),
     }
 }

@@ -204,6 +204,25 @@ pub fn line_of_fire(map: &Map, from: Point, toward: Point, range: i32) -> Vec<Po
         .collect()
 }
 
+/// The cells a burst centred on `center` reaches within `radius` steps:
+/// every cell that does not block sight and that the centre sees along the
+/// Bresenham line to it (a wall or closed door between shelters it). The
+/// centre is in unless it is solid itself. Row by row, left to right.
+pub fn burst_cells(map: &Map, center: Point, radius: i32) -> Vec<Point> {
+    let radius = radius.clamp(0, map.width().max(map.height()));
+    let mut cells = Vec::new();
+    for y in center.y - radius..=center.y + radius {
+        for x in center.x - radius..=center.x + radius {
+            let cell = Point::new(x, y);
+            let open = |p: &Point| !map.blocks_sight(*p);
+            if map.in_bounds(cell) && open(&cell) && bresenham(center, cell).iter().all(open) {
+                cells.push(cell);
+            }
+        }
+    }
+    cells
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,6 +406,61 @@ mod tests {
         assert!(line_of_fire(&map, p(5, 5), p(6, 5), 0).is_empty());
         // A huge range is safe and still ends at the wall.
         assert_eq!(line_of_fire(&map, p(5, 5), p(6, 5), i32::MAX).len(), 3);
+    }
+
+    /// The cells of a shot from (10,10) toward (10+dx,10+dy), as offsets.
+    fn shot(dx: i32, dy: i32, range: i32) -> Vec<(i32, i32)> {
+        let map = room(40, 40);
+        let from = p(10, 10);
+        line_of_fire(&map, from, from.offset(dx, dy), range).iter().map(|q| (q.x - 10, q.y - 10)).collect()
+    }
+
+    #[test]
+    fn fire_along_the_axes_and_both_diagonals() {
+        assert_eq!(shot(0, 3, 4), [(0, 1), (0, 2), (0, 3), (0, 4)], "down");
+        assert_eq!(shot(0, -1, 3), [(0, -1), (0, -2), (0, -3)], "up, past the cursor");
+        assert_eq!(shot(-2, 0, 3), [(-1, 0), (-2, 0), (-3, 0)], "left");
+        assert_eq!(shot(4, 4, 3), [(1, 1), (2, 2), (3, 3)], "down-right, cut to the range");
+        assert_eq!(shot(-1, -1, 3), [(-1, -1), (-2, -2), (-3, -3)], "up-left");
+        assert_eq!(shot(2, -2, 3), [(1, -1), (2, -2), (3, -3)], "up-right");
+        assert_eq!(shot(-3, 3, 3), [(-1, 1), (-2, 2), (-3, 3)], "down-left");
+    }
+
+    #[test]
+    fn fire_shallow_and_steep_in_all_eight_octants() {
+        // Worked by hand from the error sums: (5,2) is shallow, (2,5) steep.
+        let shallow = [(1, 0), (2, 1), (3, 1), (4, 2), (5, 2)];
+        let steep = [(0, 1), (1, 2), (1, 3), (2, 4), (2, 5)];
+        for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+            let flip = |cells: &[(i32, i32)]| cells.iter().map(|(x, y)| (x * sx, y * sy)).collect::<Vec<_>>();
+            assert_eq!(shot(5 * sx, 2 * sy, 5), flip(&shallow), "shallow {sx},{sy}");
+            assert_eq!(shot(2 * sx, 5 * sy, 5), flip(&steep), "steep {sx},{sy}");
+        }
+    }
+
+    #[test]
+    fn fire_runs_on_past_the_cursor_along_the_same_slope() {
+        let long = shot(5, 2, 10);
+        assert_eq!(long, [(1, 0), (2, 1), (3, 1), (4, 2), (5, 2), (6, 2), (7, 3), (8, 3), (9, 4), (10, 4)]);
+        assert_eq!(long[..5], shot(5, 2, 5)[..], "the cells up to the cursor do not change");
+        assert_eq!(shot(1, 0, 0), [], "no range, no cells");
+        assert_eq!(shot(0, 0, 8), [], "a zero-length line");
+    }
+
+    #[test]
+    fn a_burst_is_what_its_centre_sees_within_the_radius() {
+        let mut map = room(20, 20);
+        let c = p(10, 10);
+        assert_eq!(burst_cells(&map, c, 1).len(), 9);
+        assert_eq!(burst_cells(&map, c, 2).len(), 25);
+        assert_eq!(burst_cells(&map, c, 0), [c]);
+        // A wall east of the centre shelters the cell behind it and is not itself burned.
+        map.set_tile(p(11, 10), Tile::Wall);
+        let cells = burst_cells(&map, c, 2);
+        assert!(!cells.contains(&p(11, 10)) && !cells.contains(&p(12, 10)));
+        assert!(cells.contains(&p(12, 11)) && cells.contains(&p(9, 10)));
+        // Against the room's edge the wall ring is left out.
+        assert_eq!(burst_cells(&map, p(1, 1), 1).len(), 4);
     }
 
     proptest::proptest! {

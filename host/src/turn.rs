@@ -23,6 +23,14 @@ pub enum Action {
     Use(usize),
     /// Go down the stairs.
     Descend,
+    /// `f`: aim the readied missile weapon (the plugins decide what that is).
+    Fire,
+    /// `t` then a letter: aim the pack slot's item to throw it.
+    Throw(usize),
+    /// Fire the aimed shot at the cursor.
+    Shoot,
+    /// Stop aiming (the effect decides whether that wastes the item and a turn).
+    CancelAim,
 }
 
 impl Game {
@@ -39,6 +47,10 @@ impl Game {
         if self.over {
             return false;
         }
+        // While aiming, only the shot or putting it away can happen.
+        if self.is_aiming() != matches!(action, Action::Shoot | Action::CancelAim) {
+            return false;
+        }
         let span = tracing::info_span!("turn", turn = self.turn);
         let _entered = span.enter();
         let took_turn = match action {
@@ -49,8 +61,12 @@ impl Game {
             }
             Action::PickUp => self.pick_up(),
             Action::Drop(slot) => self.drop_slot(slot),
-            Action::Use(slot) => !matches!(self.use_slot(slot), UseOutcome::NoTurn),
+            Action::Use(slot) => matches!(self.use_slot(slot), UseOutcome::Consumed | UseOutcome::Kept),
             Action::Descend => self.descend(),
+            Action::Fire => self.fire_key(),
+            Action::Throw(slot) => self.throw_key(slot),
+            Action::Shoot => self.shoot(),
+            Action::CancelAim => self.cancel_aim(),
         };
         if took_turn {
             self.finish_turn();

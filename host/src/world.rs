@@ -217,6 +217,8 @@ pub struct Game {
     pub(crate) deriving: bool,
     /// Shots and bursts this turn made, for the window to show (never read by the game).
     pub effects: Vec<crate::effects::Effect>,
+    /// The Targeting state: the shot being aimed, the last target.
+    pub targeting: crate::aiming::Targeting,
 }
 
 impl Game {
@@ -250,6 +252,7 @@ impl Game {
             away_cache: None,
             deriving: false,
             effects: Vec::new(),
+            targeting: Default::default(),
         }
     }
 

@@ -53,7 +53,7 @@ fn records(plugin: &str, table: &str) -> Vec<toml::Value> {
     found
 }
 
-/// A monster kind's numbers from core_combat's records.
+/// A monster kind's numbers from core_combat's and ranged_combat's records.
 #[derive(Debug, Clone, Copy)]
 struct Kind {
     defense: i64,
@@ -63,7 +63,9 @@ struct Kind {
 /// Every monster kind by id.
 fn monster_kinds() -> BTreeMap<String, Kind> {
     let int = |v: &toml::Value| v.as_integer().unwrap();
-    records("core_combat", "monster")
+    let mut monsters = records("core_combat", "monster");
+    monsters.extend(records("ranged_combat", "monster"));
+    monsters
         .iter()
         .map(|m| {
             let damage = m["damage"].as_array().unwrap();
@@ -308,6 +310,8 @@ fn the_bot_wields_and_wears_only_what_is_better_and_its_blows_follow_the_hand() 
                 defense = num(e, "defense");
                 wears += 1;
             }
+            // Blows only: shots from afar (ranged_combat) follow their own rules.
+            ("attack", _) if e["kind"] != "melee" => {}
             ("attack", _) if e["attacker"] == "player" => {
                 let def = kind_of(&kinds, e["target"].as_str().unwrap()).defense;
                 let d = num(e, "damage");

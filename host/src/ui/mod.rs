@@ -26,7 +26,7 @@ use crate::screen::ScreenModel;
 
 pub use glyph_view::glyph_view;
 pub use tile_view::tile_view;
-pub use screenshot::screenshot;
+pub use screenshot::{render_rgba, screenshot};
 pub use window::run_window;
 
 /// The host's own views in `F2` order, by name: glyphs, then tiles.

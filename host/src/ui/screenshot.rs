@@ -25,7 +25,7 @@ pub fn screenshot(model: &ScreenModel, view: &ViewBox, atlas: &Atlas, path: &Pat
 }
 
 /// The frame's pixels, RGBA, row by row without padding.
-pub(crate) fn render_rgba(model: &ScreenModel, view: &ViewBox, atlas: &Atlas) -> Result<Vec<u8>> {
+pub fn render_rgba(model: &ScreenModel, view: &ViewBox, atlas: &Atlas) -> Result<Vec<u8>> {
     let surface = Surface::new(SCREEN_W, SCREEN_H, PixelFormat::RGBA32)
         .map_err(|e| anyhow!("creating the screenshot surface: {e}"))?;
     let mut canvas =

@@ -386,3 +386,50 @@ fn the_glyph_view_is_a_view() {
     let view = glyph_view();
     assert_eq!(view.cell_size(), 16);
 }
+
+/// The real window loop, under Xvfb (or SDL's offscreen driver when there is
+/// no display): while the player aims, the mouse is moved over a newt and
+/// clicked, through SDL's own event queue, and the shot goes where it was
+/// clicked. The only test that opens a window (SDL starts once per process).
+#[test]
+fn mouse_aiming_in_a_real_window_fires_at_the_newt_clicked() {
+    use sdl3::event::Event;
+    use sdl3::mouse::{MouseButton, MouseState};
+    use std::time::Duration;
+
+    let _sdl = SDL.lock().unwrap_or_else(|e| e.into_inner());
+    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+        sdl3::hint::set("SDL_VIDEO_DRIVER", "offscreen");
+    }
+    let mut app = crate::aiming::tests::app(&[(12, 6), (8, 12)]);
+    crate::aiming::tests::keys(&mut app, "i a");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(8, 12)), "aiming starts on the nearer newt");
+    let sdl = sdl3::init().expect("SDL starts");
+    let sender = sdl.event().expect("SDL events").event_sender();
+    // The centre of map cell (12, 6) in the glyph view's 16-pixel cells.
+    let (x, y) = (12.0 * 16.0 + 8.0, 6.0 * 16.0 + 8.0);
+    let mouse = std::thread::spawn(move || {
+        let pause = |ms| std::thread::sleep(Duration::from_millis(ms));
+        let moved = Event::MouseMotion {
+            timestamp: 0, window_id: 0, which: 0, mousestate: MouseState::from_sdl_state(0), x, y, xrel: 0.0, yrel: 0.0,
+        };
+        let click = Event::MouseButtonDown {
+            timestamp: 0, window_id: 0, which: 0, mouse_btn: MouseButton::Left, clicks: 1, x, y,
+        };
+        pause(700);
+        sender.push_event(moved).expect("mouse moved");
+        pause(300);
+        sender.push_event(click).expect("mouse clicked");
+        pause(500);
+        sender.push_event(Event::Quit { timestamp: 0 }).expect("window closed");
+    });
+    run_window(&mut app, repo_atlas()).expect("the window runs");
+    mouse.join().expect("the mouse thread");
+    let pressed: Vec<String> = app.pressed.iter().map(|k| k.to_string()).collect();
+    assert!(pressed.ends_with(&["Hover:12,6".to_string(), "Click:12,6".to_string()]), "{pressed:?}");
+    let fired = crate::aiming::tests::fired();
+    assert_eq!(fired.len(), 1, "one shot");
+    assert_eq!(fired[0].1, Point::new(12, 6), "at the newt under the mouse");
+    assert_eq!(fired[0].0.last(), Some(&Point::new(12, 6)), "and it flew to that newt");
+    eprintln!("window test ran with the {} video driver", sdl.video().map(|v| v.current_video_driver().to_string()).unwrap_or_default());
+}

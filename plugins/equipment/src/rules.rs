@@ -84,9 +84,11 @@ mod tests {
         ItemInfo {
             id: name.replace(' ', "_").as_str().into(),
             name: name.into(),
+            plural: format!("{name}s").as_str().into(),
             article: article.into(),
             class: "weapon".into(),
             params: params.iter().map(|(n, v)| Param { name: (*n).into(), value: *v }).collect::<RVec<_>>(),
+            look: emberdeep_api::Look { glyph: ')' as u32, color: emberdeep_api::Rgba::rgb(200, 200, 200), tile: "".into() },
         }
     }
 

@@ -1,0 +1,136 @@
+//! # Writing a plugin: the guide
+//!
+//! This page walks from nothing to a plugin the game loads. Everything a
+//! plugin needs is in this crate; it never links the host, SDL, or another
+//! plugin.
+//!
+//! ## 1. Make a cdylib that depends on the api
+//!
+//! The quickest start is the template: `scripts/new-plugin.sh lantern` in an
+//! Emberdeep checkout copies `templates/plugin` to `../lantern` with the
+//! names filled in. By hand, a `Cargo.toml` needs:
+//!
+//! ```toml
+//! [lib]
+//! crate-type = ["cdylib", "rlib"]   # cdylib for the game, rlib for your tests
+//!
+//! [dependencies]
+//! emberdeep_api = { path = "../emberdeep/api" }
+//! abi_stable = "0.11"
+//! tracing = "0.1"
+//! ```
+//!
+//! ## 2. Export the root module
+//!
+//! One line at the bottom of `lib.rs`, naming your register function. The
+//! plugin's name and version are the crate's own (`CARGO_PKG_NAME`,
+//! `CARGO_PKG_VERSION`): the name is what `--plugins` and `--list-plugins`
+//! use, and the folder your records live in.
+//!
+//! ```no_run
+//! use emberdeep_api::{export_plugin, PluginError, Registrar};
+//!
+//! fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+//!     // reg.brain(...), reg.item_effect(...), reg.ranged_kind(...), reg.view(...)
+//!     let _ = reg;
+//!     Ok(())
+//! }
+//!
+//! export_plugin!(register);
+//! ```
+//!
+//! ## 3. Register what you bring
+//!
+//! Each extension trait has an example on its own page:
+//! [`ItemEffect`](crate::ItemEffect) (what using an item does, at once or
+//! after the player aims), [`MonsterBrain`](crate::MonsterBrain) (a
+//! monster's turn), [`RangedKind`](crate::RangedKind) (a monster's attack
+//! from afar), [`View`](crate::View) (how the map is drawn; `F2` cycles
+//! through every view), and [`Hooks`](crate::Hooks) (bumping into monsters,
+//! side panel lines, the player's derived damage and defense). Register each
+//! under a name with the [`Registrar`](crate::Registrar); two plugins may not
+//! register the same name for the same trait (the host names both).
+//!
+//! If your plugin needs another, say so, and the host refuses to start
+//! without it, naming both: `reg.depends_on("core_combat", "0.1.0");`. Load
+//! order puts a plugin after what it needs, and is otherwise by name.
+//!
+//! ## 4. Add records in a data folder
+//!
+//! Monsters and items are TOML records in a folder named after the plugin:
+//! `data/<name>/` in the Emberdeep repository for plugins shipped with it, or
+//! beside the library for yours (`plugins/liblantern.so` and
+//! `plugins/lantern/*.toml`). Records name what plugins registered:
+//!
+//! ```toml
+//! [[monster]]
+//! id = "dawdler"
+//! name = "dawdler"
+//! glyph = "d"
+//! color = [180, 140, 220]
+//! tile = "monster_kobold"      # a name in assets/tiles.txt
+//! floors = [1, 3]
+//! frequency = 5
+//! hp = 6
+//! damage = [1, 2]
+//! sight = 6
+//! brain = "dawdle"             # registered with reg.brain("dawdle", ...)
+//!
+//! [[item]]
+//! id = "glow_stone"
+//! name = "glow stone"
+//! glyph = "*"
+//! color = [250, 240, 150]
+//! tile = "potion"
+//! class = "stone"
+//! stacks = true
+//! effect = "glow"              # registered with reg.item_effect("glow", ...)
+//! floors = [1, 10]
+//! params = { brightness = 3 }  # whole numbers your effect reads with item.param("brightness")
+//!
+//! [settings]
+//! glow_turns = 5               # read with ctx.setting("glow_turns")
+//! ```
+//!
+//! A record that names something no loaded plugin registered stops the
+//! start with the file, the line and the field. A record that needs another
+//! plugin says `needs = ["ranged_combat"]`, and simply does not appear
+//! when that plugin is left out.
+//!
+//! ## 5. Act only through the context, and keep no state
+//!
+//! Every method receives a [`Ctx`](crate::Ctx): roll dice with
+//! [`GameCtx::roll`](crate::GameCtx::roll) (the run's one RNG, so seeds
+//! replay), read creatures and the map, move, attack (the host applies
+//! damage, writes the log line and the `attack` trace event, removes the
+//! dead), make noise, write messages. Keep what you must remember about a
+//! creature in the per-creature store (`store_set`, `store_set_text`): the
+//! host saves it with the run, so your plugin needs no save code.
+//!
+//! ## 6. Guard against panics
+//!
+//! A panic must never cross into the host. Run every method body under
+//! [`guard`](crate::guard::guard): a panic becomes a
+//! [`PluginError`](crate::PluginError), which the host shows with your
+//! plugin's name and traces as `plugin_error`, and the run goes on.
+//!
+//! ## 7. Trace with `tracing`
+//!
+//! Write `tracing::info!(monster = me.0, "hesitates")` as anywhere. The
+//! [`export_plugin!`](crate::export_plugin) macro installs a bridge that
+//! carries your events into the host's trace (`--trace FILE`, events named
+//! `log` with `source` your plugin) and its console (`RUST_LOG=info`).
+//!
+//! ## 8. Build, drop in, play
+//!
+//! ```sh
+//! cargo build
+//! cp target/debug/liblantern.so PLUGINS/ && cp -r data/lantern PLUGINS/
+//! emberdeep --plugin-dir PLUGINS --list-plugins
+//! emberdeep --plugin-dir PLUGINS --plugins core_combat,lantern
+//! ```
+//!
+//! A plugin built against another api version is refused with one line
+//! naming it, its api version and the host's: rebuild it against the api the
+//! game has. A plugin is native code with all of the player's rights: the
+//! host refuses what is malformed or incompatible, it does not sandbox.

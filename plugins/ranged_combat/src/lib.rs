@@ -1,0 +1,52 @@
+//! # ranged_combat: attacks from afar, the player's and the monsters'
+//!
+//! Everything here is aimed through the host's Targeting state: an effect
+//! asks to aim (range, whether the shot passes through creatures), the host
+//! runs the cursor and hands back the path, and the effect acts along it.
+//!
+//! * the scroll of `lightning`: a bolt along the line that strikes everyone
+//!   on it, armor ignored; Esc after reading wastes it;
+//! * bows (`bow`: using one readies it; `f` fires an arrow from the quiver),
+//!   arrows (`quiver`: using them fills the quiver), darts and daggers
+//!   (`throw`: `t` throws one). A missile hits with a chance that falls with
+//!   distance, does its roll less the target's defense (at least 1), and
+//!   lands where it stopped unless it is an arrow that breaks;
+//! * monsters' attacks from afar, the `RangedKind`s `arrows`, `lightning`
+//!   and `fire`, which a monster record names in its `ranged` entry;
+//! * the brains `keeps_distance` (archers, mages) and `ranged_melee` (the
+//!   dragon: breathes when it can, else fights like any monster).
+//!
+//! Records are in `data/ranged_combat/`; the numbers of the rules (the hit
+//! table, the throw range, the distances kept) are its `[settings]`.
+//!
+//! The plugin keeps no state. The player's readied bow and quiver live in
+//! the host's store (see [`gear`]); each monster's next turn to attack from
+//! afar is its number store key `ranged_ready` (see [`monsters`]).
+
+#![allow(non_local_definitions)]
+
+mod brains;
+pub mod gear;
+mod hooks;
+mod lightning;
+mod missiles;
+pub mod monsters;
+pub mod rules;
+
+use emberdeep_api::{export_plugin, PluginError, Registrar};
+
+fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.item_effect("lightning", lightning::LightningScroll);
+    reg.item_effect("bow", missiles::Bow);
+    reg.item_effect("quiver", missiles::Quiver);
+    reg.item_effect("throw", missiles::Throw);
+    reg.ranged_kind("arrows", monsters::Arrows);
+    reg.ranged_kind("lightning", monsters::Lightning);
+    reg.ranged_kind("fire", monsters::Fire);
+    reg.brain("keeps_distance", brains::KeepsDistance);
+    reg.brain("ranged_melee", brains::RangedMelee);
+    reg.hooks(hooks::RangedHooks);
+    Ok(())
+}
+
+export_plugin!(register);

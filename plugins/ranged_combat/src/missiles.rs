@@ -1,0 +1,341 @@
+//! The player's missiles: readying a bow, filling the quiver, firing an
+//! arrow (`f`), throwing a dart or a dagger (`t`), and what happens to a
+//! missile in flight: the first creature on its path is hit with the
+//! chance its distance gives, and the missile lands where it stopped
+//! unless it is an arrow that breaks.
+
+use abi_stable::std_types::{RResult, RSlice, RString, RVec};
+use emberdeep_api::{
+    guard, AimOrder, AimRequest, Attack, Ctx, Damage, EntityId, FieldValue, ItemEffect, ItemInfo, ItemUse, KeyAnswer,
+    LogField, Look, MessageKind, PluginError, Point, UseOutcome,
+};
+
+use crate::gear::{self, BowStats};
+use crate::rules::{after_defense, capitalized, flight_glyph, setting, HitTable};
+
+/// The effect named `bow` in bow records: using a bow readies it, and a
+/// shot aimed with `f` fires an arrow from the quiver with it.
+pub struct Bow;
+
+/// The effect named `quiver` in arrow records: using arrows fills the quiver.
+pub struct Quiver;
+
+/// The effect named `throw`: darts are only thrown (`t`), and whatever `t`
+/// aims, a dart or a dagger, is thrown by this effect.
+pub struct Throw;
+
+impl ItemEffect for Bow {
+    fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
+        guard(|| ready_bow(&mut ctx, item))
+    }
+
+    fn aimed(
+        &self,
+        mut ctx: Ctx<'_>,
+        item: &ItemUse,
+        path: RSlice<'_, Point>,
+        _target: Point,
+    ) -> RResult<UseOutcome, PluginError> {
+        guard(|| {
+            let bow = ctx.item_info(item.kind.as_str().into()).into_option().ok_or("the readied bow has no record")?;
+            let stats = gear::bow_stats(&bow).ok_or("the readied bow's record has no shot_min and shot_max")?;
+            let Some((arrows, count)) = gear::quiver(&ctx) else {
+                ctx.message("Your quiver is empty.".into(), MessageKind::Info);
+                return Ok(UseOutcome::NoTurn);
+            };
+            gear::set_quiver(&mut ctx, Some((arrows.id.as_str(), count - 1)));
+            ctx.message(format!("You shoot {}.", arrows.counted(1)).as_str().into(), MessageKind::Info);
+            let look = Look { glyph: 0, color: arrows.look.color, tile: "arrow_flight".into() };
+            fly(&mut ctx, &Missile { info: arrows, damage: stats.damage, look }, &path);
+            Ok(UseOutcome::Kept)
+        })
+    }
+
+    fn describe_target(
+        &self,
+        mut ctx: Ctx<'_>,
+        item: &ItemUse,
+        target: EntityId,
+    ) -> RResult<RVec<RString>, PluginError> {
+        guard(|| {
+            let bow = ctx.item_info(item.kind.as_str().into()).into_option().ok_or("the readied bow has no record")?;
+            let damage = gear::bow_stats(&bow).map_or(Damage::new(0, 0), |s| s.damage);
+            Ok(odds(&mut ctx, target, damage))
+        })
+    }
+}
+
+impl ItemEffect for Quiver {
+    fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
+        guard(|| fill_quiver(&mut ctx, item))
+    }
+}
+
+impl ItemEffect for Throw {
+    fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
+        guard(|| {
+            let text = format!("{} are for throwing: press t to throw one.", capitalized(&item_plural(&ctx, item)));
+            ctx.message(text.as_str().into(), MessageKind::Info);
+            Ok(UseOutcome::NoTurn)
+        })
+    }
+
+    fn aimed(
+        &self,
+        mut ctx: Ctx<'_>,
+        item: &ItemUse,
+        path: RSlice<'_, Point>,
+        _target: Point,
+    ) -> RResult<UseOutcome, PluginError> {
+        guard(|| {
+            let info = ctx.item_info(item.kind.as_str().into()).into_option().ok_or("the thrown item has no record")?;
+            let taken = ctx.pack_take(item.slot, 1).into_option().ok_or("the thrown item's pack slot is empty")?;
+            if taken.kind != item.kind {
+                ctx.pack_add(taken.kind.as_str().into(), taken.count);
+                return Err(format!("pack slot {} holds '{}', not '{}'", item.slot, taken.kind, item.kind).into());
+            }
+            ctx.message(format!("You throw {}.", info.counted(1)).as_str().into(), MessageKind::Info);
+            let look = info.look.clone();
+            fly(&mut ctx, &Missile { damage: gear::thrown_damage(&info), info, look }, &path);
+            Ok(UseOutcome::Kept)
+        })
+    }
+
+    fn describe_target(
+        &self,
+        mut ctx: Ctx<'_>,
+        item: &ItemUse,
+        target: EntityId,
+    ) -> RResult<RVec<RString>, PluginError> {
+        guard(|| {
+            let info = ctx.item_info(item.kind.as_str().into()).into_option().ok_or("the thrown item has no record")?;
+            Ok(odds(&mut ctx, target, gear::thrown_damage(&info)))
+        })
+    }
+}
+
+/// "Darts", as the record names several.
+fn item_plural(ctx: &Ctx<'_>, item: &ItemUse) -> String {
+    ctx.item_info(item.kind.as_str().into()).into_option().map_or(item.name.to_string(), |i| i.plural.to_string())
+}
+
+/// The look panel's lines for a missile at `target`: the chance at its
+/// distance and the damage range.
+fn odds(ctx: &mut Ctx<'_>, target: EntityId, damage: Damage) -> RVec<RString> {
+    let (Some(player), Some(them)) = (ctx.creature(EntityId::PLAYER).into_option(), ctx.creature(target).into_option())
+    else {
+        return RVec::new();
+    };
+    let distance = player.pos.steps_to(them.pos);
+    let chance = HitTable::from_settings(ctx).chance(distance);
+    let lines = [
+        format!("Hit {chance}% at {distance} steps"),
+        format!("Damage {}-{}", damage.min, damage.max),
+        format!("less its defense {}", them.defense),
+    ];
+    lines.iter().map(|l| RString::from(l.as_str())).collect()
+}
+
+/// `f`'s answer: aim the readied bow, or say why nothing can be fired.
+pub fn fire(ctx: &mut Ctx<'_>) -> Result<KeyAnswer, PluginError> {
+    let Some(bow) = gear::bow(ctx) else {
+        ctx.message("You have no bow ready.".into(), MessageKind::Info);
+        return Ok(KeyAnswer::Done(false));
+    };
+    if gear::quiver(ctx).is_none() {
+        ctx.message("Your quiver is empty.".into(), MessageKind::Info);
+        return Ok(KeyAnswer::Done(false));
+    }
+    let range = gear::bow_stats(&bow).map_or(1, |s: BowStats| s.range);
+    let item = ItemUse {
+        user: EntityId::PLAYER,
+        kind: bow.id.clone(),
+        name: bow.name.clone(),
+        params: bow.params.clone(),
+        slot: ItemUse::NO_SLOT,
+    };
+    Ok(KeyAnswer::Aim(AimOrder { effect: "bow".into(), item, request: AimRequest::missile(range) }))
+}
+
+/// `t`'s answer for pack slot `slot`: aim it if it can be thrown.
+pub fn throw(ctx: &mut Ctx<'_>, slot: u32) -> Result<KeyAnswer, PluginError> {
+    let Some(held) = ctx.pack_item(slot).into_option() else { return Ok(KeyAnswer::Pass) };
+    let Some(info) = ctx.item_info(held.kind.as_str().into()).into_option() else { return Ok(KeyAnswer::Pass) };
+    if !gear::is_throwable(&info) {
+        let text = format!("{} is not made for throwing.", capitalized(&info.counted(1)));
+        ctx.message(text.as_str().into(), MessageKind::Info);
+        return Ok(KeyAnswer::Done(false));
+    }
+    let range = setting(ctx, "throw_range", 6);
+    let item = ItemUse {
+        user: EntityId::PLAYER,
+        kind: info.id.clone(),
+        name: info.name.clone(),
+        params: info.params.clone(),
+        slot,
+    };
+    Ok(KeyAnswer::Aim(AimOrder { effect: "throw".into(), item, request: AimRequest::missile(range) }))
+}
+
+/// Readies the bow in `item.slot`; the bow that was ready goes back in the
+/// pack (the new one leaves it first, so a full pack loses nothing).
+fn ready_bow(ctx: &mut Ctx<'_>, item: &ItemUse) -> Result<UseOutcome, PluginError> {
+    let kind = item.kind.as_str();
+    let info = ctx.item_info(kind.into()).into_option().ok_or_else(|| format!("no record for '{kind}'"))?;
+    gear::bow_stats(&info)
+        .ok_or_else(|| format!("the record '{kind}' is used by bow but has no shot_min and shot_max params"))?;
+    ctx.pack_take(item.slot, 1).into_option().ok_or_else(|| format!("pack slot {} is empty", item.slot))?;
+    if let Some(old) = gear::bow(ctx) {
+        if ctx.pack_add(old.id.as_str().into(), 1).is_none() {
+            ctx.pack_add(kind.into(), 1);
+            ctx.message(
+                format!("There is no room in your pack for the {}.", old.name).as_str().into(),
+                MessageKind::Info,
+            );
+            return Ok(UseOutcome::NoTurn);
+        }
+        ctx.message(format!("You put away the {}.", old.name).as_str().into(), MessageKind::Info);
+    }
+    gear::set_bow(ctx, Some(kind));
+    ctx.message(format!("You ready the {}.", info.name).as_str().into(), MessageKind::Info);
+    tracing::info!(item = kind, "bow readied");
+    Ok(UseOutcome::Kept)
+}
+
+/// Puts the stack in `item.slot` in the quiver: arrows of the kind already
+/// there join them; arrows of another kind swap back into the pack.
+fn fill_quiver(ctx: &mut Ctx<'_>, item: &ItemUse) -> Result<UseOutcome, PluginError> {
+    let kind = item.kind.as_str();
+    let held = ctx.pack_item(item.slot).into_option().ok_or_else(|| format!("pack slot {} is empty", item.slot))?;
+    let taken = ctx.pack_take(item.slot, held.count).into_option().ok_or("the arrows could not be taken")?;
+    let count = match gear::quiver(ctx) {
+        Some((old, n)) if old.id.as_str() == kind => n + taken.count,
+        Some((old, n)) => {
+            if ctx.pack_add(old.id.as_str().into(), n).is_none() {
+                ctx.pack_add(kind.into(), taken.count);
+                ctx.message("There is no room in your pack for the arrows in your quiver.".into(), MessageKind::Info);
+                return Ok(UseOutcome::NoTurn);
+            }
+            ctx.message(format!("You put {} back in your pack.", old.counted(n)).as_str().into(), MessageKind::Info);
+            taken.count
+        }
+        None => taken.count,
+    };
+    gear::set_quiver(ctx, Some((kind, count)));
+    let text = gear::quiver_text(ctx).unwrap_or_default();
+    ctx.message(format!("Your quiver holds {text}.").as_str().into(), MessageKind::Info);
+    tracing::info!(item = kind, count, "quiver filled");
+    Ok(UseOutcome::Kept)
+}
+
+/// Picking up arrows of the quivered kind puts them straight in the quiver.
+pub fn pick_up(ctx: &mut Ctx<'_>, kind: &str, count: u32) -> bool {
+    let Some((arrows, n)) = gear::quiver(ctx) else { return false };
+    if arrows.id.as_str() != kind {
+        return false;
+    }
+    gear::set_quiver(ctx, Some((kind, n + count)));
+    let text = format!("You put {} in your quiver ({} now).", arrows.counted(count), n + count);
+    ctx.message(text.as_str().into(), MessageKind::Info);
+    true
+}
+
+/// What flies: its record (for landing and the trace), its damage before
+/// defense, and how it looks in flight.
+pub struct Missile {
+    /// The item's record.
+    pub info: ItemInfo,
+    /// Damage before the target's defense.
+    pub damage: Damage,
+    /// Its look in flight; a glyph of 0 is drawn by the line's slant.
+    pub look: Look,
+}
+
+/// A missile flies along `path` to the first creature on it (or the end),
+/// is shown flying, hits with the chance its distance gives (the roll less
+/// the target's defense, at least 1), then breaks or lands where it stopped.
+pub fn fly(ctx: &mut Ctx<'_>, missile: &Missile, path: &[Point]) {
+    let Some(player) = ctx.creature(EntityId::PLAYER).into_option() else { return };
+    let Some(&end) = path.last() else { return };
+    let struck = path.iter().position(|&p| ctx.creature_at(p).into_option().is_some_and(|id| !id.is_player()));
+    let flown = &path[..struck.map_or(path.len(), |i| i + 1)];
+    let landing = flown.last().copied().unwrap_or(end);
+    let mut look = missile.look.clone();
+    if look.glyph == 0 {
+        look.glyph = flight_glyph(player.pos, end) as u32;
+    }
+    ctx.animate(look, flown.into(), RSlice::from_slice(&[]));
+    let name = missile.info.name.as_str();
+    if let Some(target) = struck.and_then(|i| ctx.creature_at(path[i]).into_option()) {
+        strike(ctx, &player.pos, target, name, missile.damage);
+    }
+    land(ctx, &missile.info, landing);
+}
+
+/// Rolls to hit `target` and applies the hit or the miss; a hit makes a
+/// fight's noise where it lands.
+fn strike(ctx: &mut Ctx<'_>, from: &Point, target: EntityId, name: &str, damage: Damage) {
+    let Some(them) = ctx.creature(target).into_option() else { return };
+    let distance = from.steps_to(them.pos);
+    let chance = HitTable::from_settings(ctx).chance(distance);
+    let hit = ctx.roll(1, 100) <= chance;
+    let dealt = if hit { after_defense(ctx.roll(damage.min, damage.max), them.defense) } else { 0 };
+    let message = if !hit {
+        format!("The {name} misses the {}.", them.name)
+    } else if dealt >= them.hp {
+        format!("The {name} kills the {}!", them.name)
+    } else {
+        format!("The {name} hits the {} for {dealt}.", them.name)
+    };
+    let kind = name.replace(' ', "_");
+    let attack = Attack {
+        attacker: EntityId::PLAYER,
+        target,
+        kind: kind.as_str().into(),
+        hit,
+        damage: dealt,
+        chance,
+        distance,
+        killer: RString::new(),
+        message: message.as_str().into(),
+    };
+    ctx.attack(attack);
+    if hit {
+        let loudness = setting(ctx, "fight_noise", 4);
+        ctx.noise(them.pos, loudness);
+    }
+}
+
+/// An arrow may break (one time in its record's `break_one_in`); anything
+/// else lands on its cell or the nearest free neighbour. Both are traced.
+fn land(ctx: &mut Ctx<'_>, info: &ItemInfo, at: Point) {
+    let fields = |extra: Vec<LogField>| {
+        let mut all = vec![text_field("item", info.id.as_str()), int_field("x", at.x), int_field("y", at.y)];
+        all.extend(extra);
+        RVec::from(all)
+    };
+    let one_in = gear::break_one_in(info);
+    if one_in > 0 && ctx.roll(1, one_in) == 1 {
+        ctx.message(format!("The {} breaks.", info.name).as_str().into(), MessageKind::Info);
+        ctx.event("arrow_broke".into(), fields(Vec::new()));
+        return;
+    }
+    match ctx.place_item(info.id.as_str().into(), 1, at).into_option() {
+        Some(cell) => ctx
+            .event("missile_landed".into(), fields(vec![int_field("landed_x", cell.x), int_field("landed_y", cell.y)])),
+        None => {
+            ctx.message(format!("The {} is lost.", info.name).as_str().into(), MessageKind::Info);
+            ctx.event("missile_lost".into(), fields(Vec::new()));
+        }
+    }
+}
+
+/// A whole-number field of a trace event.
+pub fn int_field(name: &str, value: i32) -> LogField {
+    LogField { name: name.into(), value: FieldValue::Int(value as i64) }
+}
+
+/// A text field of a trace event.
+pub fn text_field(name: &str, value: &str) -> LogField {
+    LogField { name: name.into(), value: FieldValue::Text(value.into()) }
+}
