@@ -167,6 +167,15 @@ pub trait GameCtx {
     /// window plays it, headless runs skip it, nothing reads it.
     fn animate(&mut self, missile: Look, path: RSlice<'_, Point>, burst: RSlice<'_, Point>);
 
+    /// The registered brain monster `id` thinks with now (`melee`).
+    fn brain_of(&self, id: EntityId) -> ROption<RString>;
+
+    /// Gives monster `id` another registered brain (a confusion, a charm),
+    /// traced as a `brain` event. Returns false if no plugin registered
+    /// `brain` or `id` is not a living monster. Keep the old name in the store
+    /// to give it back.
+    fn set_brain(&mut self, id: EntityId, brain: RStr<'_>) -> bool;
+
     /// Writes an event of the plugin's own to the trace, under the plugin's
     /// name, with `fields` in order (`arrow_broke` with `item`, `x`, `y`).
     /// Document it in `docs/trace.md`.

@@ -282,6 +282,21 @@ impl GameCtx for HostCtx<'_> {
         self.game.effects.push(Effect { missile, path: path.to_vec(), burst: burst.to_vec() });
     }
 
+    fn brain_of(&self, id: EntityId) -> ROption<RString> {
+        opt(self.game.creatures.get(&id).and_then(|c| c.brain.as_deref().map(RString::from)))
+    }
+
+    fn set_brain(&mut self, id: EntityId, brain: RStr<'_>) -> bool {
+        if self.refuses("change a monster's brain") || !self.game.plugins.brains.contains_key(brain.as_str()) {
+            return false;
+        }
+        let Some(monster) = self.game.creatures.get_mut(&id).filter(|c| !c.id.is_player()) else { return false };
+        let from = monster.brain.replace(brain.to_string()).unwrap_or_default();
+        let name = monster.trace_name();
+        self.game.emit("brain", self.source, crate::fields! {"monster" => name, "from" => from, "to" => brain.as_str()});
+        true
+    }
+
     fn event(&mut self, name: RStr<'_>, fields: RVec<LogField>) {
         if self.refuses("write a trace event") {
             return;

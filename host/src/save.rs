@@ -389,9 +389,10 @@ fn decode(bytes: &[u8]) -> Result<SaveFile, Decode> {
     if format != SAVE_FORMAT {
         return Err(Decode::Format(format));
     }
-    let crc = words.next().and_then(|w| u32::from_str_radix(w, 16).ok()).ok_or_else(|| damaged("no checksum"))?;
+    let crc = words.next().ok_or_else(|| damaged("no checksum"))?;
     let body = body.strip_suffix('\n').ok_or_else(|| damaged("cut short"))?;
-    if crc32fast::hash(body.as_bytes()) != crc {
+    // Compared as written (lowercase hex), so even a changed letter case counts as damage.
+    if words.next().is_some() || format!("{:08x}", crc32fast::hash(body.as_bytes())) != crc {
         return Err(damaged("its checksum does not match: it was cut short or changed"));
     }
     serde_json::from_str(body).map_err(|e| Decode::Damaged(format!("unreadable: {e}")))
@@ -484,6 +485,16 @@ mod tests {
         let bytes = String::from_utf8(encode(&sample_game())).unwrap().replacen("emberdeep-save 1 ", "emberdeep-save 7 ", 1);
         let e = reload(bytes.as_bytes()).err().unwrap().to_string();
         assert!(e.contains("save format 7") && e.contains("kept as it is"), "{e}");
+    }
+
+    #[test]
+    fn a_checksum_with_its_letters_in_capitals_is_damage() {
+        let good = String::from_utf8(encode(&sample_game())).unwrap();
+        let (header, body) = good.split_once('\n').unwrap();
+        let shouting = format!("{}\n{body}", header.to_uppercase().replacen("EMBERDEEP-SAVE", "emberdeep-save", 1));
+        if shouting != good {
+            assert!(reload(shouting.as_bytes()).err().unwrap().to_string().contains("damaged"));
+        }
     }
 
     #[test]

@@ -134,3 +134,15 @@ fn a_missing_or_too_old_dependency_stops_the_start_naming_both() {
     let addon = stdout.find("addon 0.1.0").expect("addon listed");
     assert!(core < addon, "a plugin loads after what it needs: {stdout}");
 }
+
+#[test]
+fn a_plugin_that_needs_ranged_combat_left_out_of_plugins_names_both() {
+    let folder = plugin_folder(&[first_party("core_combat"), first_party("ranged_combat"), test_plugin("needs_ranged")]);
+    let dir = folder.path().to_str().unwrap();
+    let out = run(&["--plugin-dir", dir, "--plugins", "core_combat,needs_ranged", "--list-plugins"]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(stderr.contains("plugin 'needs_ranged' needs 'ranged_combat' 0.1.0 or newer, which is not loaded"), "{stderr}");
+    let out = run(&["--plugin-dir", dir, "--plugins", "core_combat,ranged_combat,needs_ranged", "--list-plugins"]);
+    assert!(out.status.success(), "{}", text(&out).1);
+}

@@ -91,6 +91,11 @@ fn a_save_from_another_plugin_set_or_format_is_refused_by_name() {
     assert!(!out.status.success());
     assert!(stderr.contains("equipment 0.1.0 was loaded when saved and is not now"), "{stderr}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
+    let out = run(&["--headless", "--continue", "--plugins", "core_combat,equipment,fireball", "--save-dir", saves]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(stderr.contains("ranged_combat 0.1.0 was loaded when saved and is not now"), "{stderr}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
     let other_format = String::from_utf8(before).unwrap().replacen("emberdeep-save 1 ", "emberdeep-save 2 ", 1);
     std::fs::write(&path, &other_format).unwrap();
     let out = run(&["--headless", "--continue", "--save-dir", saves]);
@@ -128,4 +133,21 @@ fn starting_again_offers_the_saved_run_and_esc_saves_it() {
         .unwrap();
     assert!(out.status.success(), "{}", text(&out).1);
     assert_eq!(saved_turn(&path), 2);
+}
+
+#[test]
+fn a_scroll_read_but_not_fired_when_the_game_stopped_is_back_in_the_pack() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    let s = scenario("lightning_mid_aim.txt");
+    // Read the scroll of lightning, and stop while aiming.
+    run_ok(&["--headless", "--scenario", s.to_str().unwrap(), "--keys", "i a", "--save-dir", saves.to_str().unwrap()]);
+    let save = std::fs::read_to_string(saves.join("save.json")).unwrap();
+    assert!(save.contains("\"kind\":\"scroll_of_lightning\",\"count\":1"), "the scroll is in the saved pack");
+    // Continued, the scroll is there to read again, and fires.
+    let trace_path = dir.path().join("t.jsonl");
+    run_ok(&["--headless", "--continue", "--save-dir", saves.to_str().unwrap(), "--keys", "i a Enter", "--trace", trace_path.to_str().unwrap()]);
+    let trace = read_trace(&trace_path);
+    assert_eq!(events(&trace, "use")[0]["item"], "scroll_of_lightning");
+    assert!(events(&trace, "attack").iter().any(|a| a["kind"] == "lightning"), "the bolt flew after continuing");
 }

@@ -83,3 +83,51 @@ fn a_plugin_built_against_a_changed_api_is_refused_in_one_line_with_a_report() {
     let report_text = std::fs::read_to_string(report).expect("the report file exists");
     assert!(report_text.len() > 200, "abi_stable's full report is in the file");
 }
+
+/// Builds `examples/confusion` as its own project, as a third party would.
+fn build_confusion_example() -> PathBuf {
+    let target = root().join("target/examples");
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--manifest-path"])
+        .arg(root().join("examples/confusion/Cargo.toml"))
+        .arg("--target-dir")
+        .arg(&target)
+        .status()
+        .unwrap();
+    assert!(status.success(), "building examples/confusion failed");
+    target.join("debug").join(lib_name("confusion"))
+}
+
+#[test]
+fn the_confusion_example_swaps_the_goblins_brain_for_ten_turns() {
+    let lib = build_confusion_example();
+    let folder = plugin_folder(&[first_party("core_combat"), lib]);
+    copy_dir(&root().join("examples/confusion/data/confusion"), &folder.path().join("confusion"));
+    let dir = tempfile::tempdir().unwrap();
+    let trace_path = dir.path().join("t.jsonl");
+    let s = scenario("confusion.txt");
+    let out = run(&[
+        "--plugin-dir", folder.path().to_str().unwrap(),
+        "--headless", "--scenario", s.to_str().unwrap(),
+        "--keys", "i a Enter 14*.",
+        "--trace", trace_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let trace = read_trace(&trace_path);
+    let uses = events(&trace, "use");
+    assert_eq!(uses[0]["effect"], "confuse");
+    assert_eq!(uses[0]["source"], "confusion");
+    let swaps = events(&trace, "brain");
+    assert_eq!(swaps.len(), 2, "one swap in, one back: {swaps:?}");
+    assert_eq!((swaps[0]["from"].as_str(), swaps[0]["to"].as_str()), (Some("melee"), Some("confused")));
+    assert_eq!((swaps[1]["from"].as_str(), swaps[1]["to"].as_str()), (Some("confused"), Some("melee")));
+    assert!(swaps.iter().all(|s| s["source"] == "confusion" && s["monster"] == "goblin#1"));
+    let staggers: Vec<_> = events(&trace, "log").into_iter().filter(|e| e["message"] == "staggers").collect();
+    assert_eq!(staggers.len(), 10, "ten turns of confused steps");
+    assert!(staggers.iter().all(|e| e["source"] == "confusion"));
+    let (start, end) = (swaps[0]["turn"].as_u64().unwrap(), swaps[1]["turn"].as_u64().unwrap());
+    assert_eq!(end - start, 9, "confused from turn {start} to turn {end}");
+    // Its own brain is back: the goblin hunts and fights through core_combat again.
+    let after: Vec<_> = trace.iter().filter(|e| e["turn"].as_u64().unwrap() > end).collect();
+    assert!(!after.iter().any(|e| e["message"] == "staggers"));
+}

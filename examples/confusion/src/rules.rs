@@ -1,0 +1,39 @@
+//! The words and store keys of confusion, kept apart so they are tested
+//! without a game.
+
+/// Store key (number): turns of confusion left.
+pub const TURNS_KEY: &str = "confusion.turns";
+/// Store key (text): the brain to give back.
+pub const BRAIN_KEY: &str = "confusion.brain";
+
+/// "The goblin looks confused."
+pub fn confused_line(name: &str) -> String {
+    format!("The {name} looks confused.")
+}
+
+/// "The goblin stumbles into the jackal." / "... into you."
+pub fn bump_line(name: &str, other: &str, other_is_player: bool) -> String {
+    if other_is_player {
+        format!("The {name} stumbles into you.")
+    } else {
+        format!("The {name} stumbles into the {other}.")
+    }
+}
+
+/// "The goblin is no longer confused."
+pub fn recovered_line(name: &str) -> String {
+    format!("The {name} is no longer confused.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lines_read_well() {
+        assert_eq!(confused_line("goblin"), "The goblin looks confused.");
+        assert_eq!(bump_line("goblin", "jackal", false), "The goblin stumbles into the jackal.");
+        assert_eq!(bump_line("goblin", "you", true), "The goblin stumbles into you.");
+        assert_eq!(recovered_line("goblin"), "The goblin is no longer confused.");
+    }
+}
