@@ -6,6 +6,8 @@
 //! drawn (panel lines, the look panel while aiming): it answers questions but
 //! refuses every roll and every change, so looking never alters the run.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use abi_stable::{
     sabi_trait::TD_Opaque,
     std_types::{ROption, RSlice, RStr, RString, RVec},
@@ -21,6 +23,14 @@ use crate::effects::Effect;
 use crate::sight::{burst_cells, line_of_fire};
 use crate::world::Game;
 
+/// How many contexts have been lent to plugins since the process began: one
+/// per call across the plugin boundary that may call back (brains, effects,
+/// hooks, panels). The benchmarks read it before and after some turns. The
+/// game runs on one thread, so it is bumped with a plain load and store (no
+/// locked add on every plugin call); counts from several threads at once may
+/// be short, which nothing relies on.
+pub static BOUNDARY_CALLS: AtomicU64 = AtomicU64::new(0);
+
 /// A game lent to a plugin for one call.
 pub struct HostCtx<'a> {
     game: &'a mut Game,
@@ -32,6 +42,7 @@ pub struct HostCtx<'a> {
 impl<'a> HostCtx<'a> {
     /// Lends `game` to the plugin `source`.
     pub fn new(game: &'a mut Game, source: &'a str) -> Self {
+        count_boundary_call();
         HostCtx { game, source, read_only: false }
     }
 
@@ -39,6 +50,7 @@ impl<'a> HostCtx<'a> {
     /// without drawing from the run's RNG, and every change is ignored (each
     /// refusal is logged as a warning naming the plugin).
     pub fn read_only(game: &'a mut Game, source: &'a str) -> Self {
+        count_boundary_call();
         HostCtx { game, source, read_only: true }
     }
 
@@ -54,6 +66,10 @@ impl<'a> HostCtx<'a> {
     pub fn as_ctx(&mut self) -> Ctx<'_> {
         GameCtx_TO::from_ptr(self, TD_Opaque)
     }
+}
+
+fn count_boundary_call() {
+    BOUNDARY_CALLS.store(BOUNDARY_CALLS.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
 }
 
 fn opt<T>(o: Option<T>) -> ROption<T> {

@@ -1,48 +1,4 @@
-//! # emberdeep: the host
-//!
-//! The game binary. It owns the dungeon, the turn, the screen and the trace;
-//! everything else (melee, monsters, items' effects, views) comes from
-//! plugins loaded at startup from dynamic libraries.
-//!
-//! A map of the code: `map`, `mapgen`, `sight` and `paths` are the dungeon;
-//! `world` is a run's state; `turn`, `monsters`, `items` and `spawn` change it;
-//! `ctx` lends it to plugins and `aiming` runs the cursor of a shot;
-//! `plugins` loads the plugins and `data` reads their records; `app` turns
-//! keys into actions and state into a `screen` model that `ui` draws;
-//! `trace` writes the turn events; `bot`, `headless`, `setup` and
-//! `scenario` drive runs without a person.
-
-mod aiming;
-mod app;
-mod atlas;
-mod bot;
-mod cli;
-mod ctx;
-mod data;
-mod effects;
-mod headless;
-mod hooks;
-mod items;
-mod keys;
-mod log;
-mod map;
-mod mapgen;
-mod monsters;
-mod paths;
-mod plugins;
-mod record;
-mod rng;
-mod save;
-mod scenario;
-mod screen;
-mod setup;
-mod sight;
-mod spawn;
-mod trace;
-mod trace_tools;
-mod turn;
-mod ui;
-mod world;
+//! The `emberdeep` binary: parses the command line and runs the host library.
 
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -50,10 +6,11 @@ use std::rc::Rc;
 use anyhow::Context;
 use clap::Parser;
 
-use crate::app::App;
-use crate::cli::Cli;
-use crate::plugins::{default_plugin_dir, load_plugins, Plugins};
-use crate::trace::Trace;
+use emberdeep::app::App;
+use emberdeep::{atlas, bot, cli, data, headless, keys, record, save, setup, trace_tools, ui};
+use emberdeep::cli::Cli;
+use emberdeep::plugins::{default_plugin_dir, load_plugins, Plugins};
+use emberdeep::trace::Trace;
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();

@@ -17,9 +17,6 @@ const WALL_BLOCK: Rgba = Rgba::rgb(40, 40, 55);
 const FLOOR: Rgba = Rgba::rgb(90, 90, 90);
 const DOOR: Rgba = Rgba::rgb(180, 120, 60);
 const STAIRS: Rgba = Rgba::rgb(240, 230, 140);
-const CURSOR: Rgba = Rgba::rgb(250, 220, 60);
-/// The cursor outline's thickness.
-const CURSOR_LINE: u32 = 2;
 
 /// Draws each cell as a character.
 pub struct GlyphView;
@@ -40,7 +37,7 @@ impl View for GlyphView {
                 let (x, y) = scene.cell_origin(i, CELL);
                 draw_cell(&mut canvas, x, y, cell);
             }
-            draw_cursor(&mut canvas, scene);
+            super::cursor::draw_cursor(&mut canvas, scene, CELL, true);
             Ok(())
         })
     }
@@ -83,19 +80,3 @@ fn draw_cell(canvas: &mut CanvasMut<'_>, x: i32, y: i32, cell: &SceneCell) {
     canvas.glyph(x, y, CELL, ch, dim(color));
 }
 
-/// A yellow frame around the aiming cursor's cell, if it is in the scene.
-fn draw_cursor(canvas: &mut CanvasMut<'_>, scene: &Scene) {
-    let Some(at) = scene.cursor.into_option() else { return };
-    let (col, row) = (at.x - scene.origin.x, at.y - scene.origin.y);
-    if col < 0 || row < 0 || col >= scene.width || row >= scene.height {
-        return;
-    }
-    // The frame straddles the cell's edge so it hides little of the glyph.
-    let (x, y) = (col * CELL as i32 - 1, row * CELL as i32 - 1);
-    let (t, size) = (CURSOR_LINE, CELL + 2);
-    let far = (size - t) as i32;
-    canvas.fill_rect(x, y, size, t, CURSOR);
-    canvas.fill_rect(x, y + far, size, t, CURSOR);
-    canvas.fill_rect(x, y + t as i32, t, size - 2 * t, CURSOR);
-    canvas.fill_rect(x + far, y + t as i32, t, size - 2 * t, CURSOR);
-}

@@ -5,6 +5,7 @@
 //! The game implements [`Frontend`]; [`run_window`] drives it, and
 //! [`screenshot()`] draws one frame to a PNG with no display at all.
 
+mod cursor;
 mod font;
 mod frame;
 mod glyph_view;

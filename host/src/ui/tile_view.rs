@@ -23,9 +23,6 @@ const UNTINTED: Rgba = Rgba::rgb(255, 255, 255);
 const REMEMBERED: Rgba = Rgba::rgb(110, 110, 134);
 /// Tiles whose names start so are tinted by their look's colour.
 const TINTED_PREFIXES: [&str; 2] = ["potion", "scroll"];
-const CURSOR: Rgba = Rgba::rgb(250, 220, 60);
-/// The cursor outline's thickness.
-const CURSOR_LINE: u32 = 2;
 /// Glyphs standing in for terrain tiles the atlas lacks.
 const FALLBACK_TERRAIN: Rgba = Rgba::rgb(130, 130, 150);
 
@@ -48,7 +45,7 @@ impl View for TileView {
                 let (x, y) = scene.cell_origin(i, CELL);
                 draw_cell(&mut canvas, x, y, cell);
             }
-            draw_cursor(&mut canvas, scene);
+            super::cursor::draw_cursor(&mut canvas, scene, CELL, false);
             Ok(())
         })
     }
@@ -102,20 +99,6 @@ fn draw_thing(canvas: &mut CanvasMut<'_>, x: i32, y: i32, look: &Look, light: Rg
     }
 }
 
-/// A yellow frame around the aiming cursor's cell, if it is in the scene.
-fn draw_cursor(canvas: &mut CanvasMut<'_>, scene: &Scene) {
-    let Some(at) = scene.cursor.into_option() else { return };
-    let (col, row) = (at.x - scene.origin.x, at.y - scene.origin.y);
-    if col < 0 || row < 0 || col >= scene.width || row >= scene.height {
-        return;
-    }
-    let (x, y) = (col * CELL as i32, row * CELL as i32);
-    let (t, far) = (CURSOR_LINE, (CELL - CURSOR_LINE) as i32);
-    canvas.fill_rect(x, y, CELL, t, CURSOR);
-    canvas.fill_rect(x, y + far, CELL, t, CURSOR);
-    canvas.fill_rect(x, y + t as i32, t, CELL - 2 * t, CURSOR);
-    canvas.fill_rect(x + far, y + t as i32, t, CELL - 2 * t, CURSOR);
-}
 
 #[cfg(test)]
 mod tests {

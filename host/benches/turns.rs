@@ -1,0 +1,244 @@
+//! The benchmark suite (issue 10): `cargo bench -p emberdeep --bench turns`.
+//!
+//! Loads the real plugins (from `EMBERDEEP_PLUGIN_DIR`, or the folder cargo
+//! builds them in: `target/release` for `cargo bench`, so run
+//! `cargo build --workspace --release` first) and the records of `data/`, then
+//! measures:
+//!
+//! - `turn/N`: one full turn (`Game::player_action(Action::Wait)`: every
+//!   monster acts, the player heals, the death check) on an open 80x45 floor
+//!   with N hunting goblins and jackals, all plugins loaded;
+//! - `boundary calls per turn`: how many plugin calls (contexts lent) one
+//!   such turn makes, counted, not timed;
+//! - `dungeon/*`: field of view and the two distance maps alone on a generated floor;
+//! - `brain_call/*`: one `MonsterBrain::act` that rolls a die once under the
+//!   panic guard, through the abi_stable trait object and through plain `dyn`;
+//! - `frame/VIEW`: one 1600x900 frame drawn offscreen by the software renderer.
+//!
+//! Besides criterion's figures it prints a summary (ns per brain call, the
+//! ratio, calls per turn and the boundary's share of a turn).
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use abi_stable::sabi_trait::TD_Opaque;
+use abi_stable::std_types::RResult;
+use criterion::{BenchmarkId, Criterion};
+use emberdeep::app::App;
+use emberdeep::ctx::{HostCtx, BOUNDARY_CALLS};
+use emberdeep::data::{self, Records};
+use emberdeep::map::{Map, Tile};
+use emberdeep::paths::DistanceMap;
+use emberdeep::plugins::{default_plugin_dir, load_plugins, Plugins};
+use emberdeep::rng::RunRng;
+use emberdeep::trace::Trace;
+use emberdeep::turn::Action;
+use emberdeep::world::Game;
+use emberdeep::{atlas, mapgen, setup, sight, ui};
+use emberdeep_api::{guard, Ctx, EntityId, MonsterBrain, MonsterBrain_TO, MonsterState, PluginError, Point};
+
+const WIDTH: i32 = 80;
+const HEIGHT: i32 = 45;
+const SEED: u64 = 10;
+
+/// The plugins and records every benchmark shares.
+struct World {
+    plugins: Rc<Plugins>,
+    records: Rc<Records>,
+}
+
+fn world() -> World {
+    let dir = std::env::var_os("EMBERDEEP_PLUGIN_DIR").map(PathBuf::from).unwrap_or_else(default_plugin_dir);
+    let plugins = load_plugins(&dir, None).unwrap_or_else(|e| panic!("loading the plugins of {}: {e}", dir.display()));
+    assert!(
+        plugins.loaded.len() >= 4,
+        "expected the four plugins in {} (run `cargo build --workspace --release`), found {:?}",
+        dir.display(),
+        plugins.names()
+    );
+    let records = data::load_records(&data::default_data_dir(), &plugins).expect("loading data/");
+    World { plugins: Rc::new(plugins), records: Rc::new(records) }
+}
+
+/// An open floor (walls round the edge), the player in the middle with
+/// hit points that never run out, and `monsters` hunting goblins and jackals
+/// at random free cells.
+fn scenario(w: &World, monsters: usize) -> Game {
+    let mut map = Map::new_filled(WIDTH, HEIGHT, Tile::Wall);
+    for y in 1..HEIGHT - 1 {
+        for x in 1..WIDTH - 1 {
+            map.set_tile(Point::new(x, y), Tile::Floor);
+        }
+    }
+    let start = Point::new(WIDTH / 2, HEIGHT / 2);
+    let mut game = Game::blank(SEED, map, start, w.plugins.clone(), w.records.clone(), Trace::console());
+    let player = game.player_mut();
+    player.max_hp = 2_000_000_000;
+    player.hp = 1_000_000_000;
+    let mut rng = RunRng::from_seed(SEED);
+    let mut placed = 0;
+    while placed < monsters {
+        let p = Point::new(rng.range(1, WIDTH - 2), rng.range(1, HEIGHT - 2));
+        if !game.is_free(p) {
+            continue;
+        }
+        let kind = if placed % 2 == 0 { "goblin" } else { "jackal" };
+        game.spawn_monster(kind, p, Some(MonsterState::Hunting)).expect("goblins and jackals are in data/");
+        placed += 1;
+    }
+    game
+}
+
+fn bench_turns(c: &mut Criterion, w: &World) {
+    let mut group = c.benchmark_group("turn");
+    for n in [10usize, 100, 1000] {
+        let mut game = scenario(w, n);
+        // Let the crowd close in first, so the figure is the steady state.
+        for _ in 0..20 {
+            game.player_action(Action::Wait);
+        }
+        group.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
+            b.iter(|| black_box(game.player_action(Action::Wait)))
+        });
+        assert!(!game.over, "the player must outlive the benchmark");
+    }
+    group.finish();
+}
+
+/// Plugin calls per turn with `monsters` monsters, averaged over some turns.
+fn calls_per_turn(w: &World, monsters: usize) -> f64 {
+    let mut game = scenario(w, monsters);
+    for _ in 0..20 {
+        game.player_action(Action::Wait);
+    }
+    let turns = 200;
+    let before = BOUNDARY_CALLS.load(Ordering::Relaxed);
+    for _ in 0..turns {
+        game.player_action(Action::Wait);
+    }
+    (BOUNDARY_CALLS.load(Ordering::Relaxed) - before) as f64 / turns as f64
+}
+
+fn bench_dungeon(c: &mut Criterion) {
+    let level = mapgen::generate(&mut RunRng::from_seed(SEED), WIDTH, HEIGHT);
+    let mut group = c.benchmark_group("dungeon");
+    group.bench_function("field_of_view", |b| b.iter(|| sight::field_of_view(black_box(&level.map), level.start, 9)));
+    group.bench_function("distance_toward", |b| b.iter(|| DistanceMap::toward(black_box(&level.map), &[level.start])));
+    group.bench_function("distance_fleeing", |b| b.iter(|| DistanceMap::fleeing(black_box(&level.map), level.start)));
+    group.finish();
+}
+
+/// A trivial brain: one call back into the host, under the panic guard.
+struct Tiny;
+
+impl MonsterBrain for Tiny {
+    fn act(&self, mut ctx: Ctx<'_>, _me: EntityId) -> RResult<(), PluginError> {
+        guard(|| {
+            black_box(ctx.roll(1, 6));
+            Ok(())
+        })
+    }
+}
+
+fn brain_game(w: &World) -> Game {
+    scenario(w, 1)
+}
+
+/// Nanoseconds per call of `call`, the best of several timed batches.
+fn ns_per_call(mut call: impl FnMut()) -> f64 {
+    let batch = 2_000_000;
+    (0..7)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..batch {
+                call();
+            }
+            t.elapsed().as_secs_f64() * 1e9 / batch as f64
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn bench_brain_call(c: &mut Criterion, w: &World) -> (f64, f64) {
+    let abi = MonsterBrain_TO::from_value(Tiny, TD_Opaque);
+    let plain: Box<dyn MonsterBrain> = Box::new(Tiny);
+    let mut game = brain_game(w);
+    let me = EntityId(1);
+    let mut group = c.benchmark_group("brain_call");
+    group.bench_function("abi_stable", |b| {
+        b.iter(|| black_box(&abi).act(HostCtx::new(&mut game, "bench").as_ctx(), me))
+    });
+    group.bench_function("plain_dyn", |b| {
+        b.iter(|| black_box(&plain).act(HostCtx::new(&mut game, "bench").as_ctx(), me))
+    });
+    group.finish();
+    let abi_ns = ns_per_call(|| {
+        black_box(black_box(&abi).act(HostCtx::new(&mut game, "bench").as_ctx(), me));
+    });
+    let plain_ns = ns_per_call(|| {
+        black_box(black_box(&plain).act(HostCtx::new(&mut game, "bench").as_ctx(), me));
+    });
+    (abi_ns, plain_ns)
+}
+
+fn bench_frames(c: &mut Criterion, w: &World) {
+    let atlas = atlas::Atlas::load(&atlas::default_assets_dir()).expect("loading assets/");
+    let game = setup::game_from_seed(SEED, w.plugins.clone(), w.records.clone(), Trace::console());
+    let mut app = App::new(game, ui::host_views());
+    let mut group = c.benchmark_group("frame");
+    for view in app.view_names() {
+        app.select_view(&view).expect("a listed view");
+        let model = app.model();
+        let app = &app;
+        group.bench_function(&view, |b| {
+            b.iter(|| ui::render_rgba(black_box(&model), app.current_view(), &atlas).expect("drawing a frame"))
+        });
+    }
+    group.finish();
+}
+
+/// Mean time of one turn with `monsters` monsters, timed directly (for the summary's share).
+fn turn_ns(w: &World, monsters: usize) -> f64 {
+    let mut game = scenario(w, monsters);
+    for _ in 0..20 {
+        game.player_action(Action::Wait);
+    }
+    let turns = 2000;
+    let t = Instant::now();
+    for _ in 0..turns {
+        game.player_action(Action::Wait);
+    }
+    t.elapsed().as_secs_f64() * 1e9 / turns as f64
+}
+
+fn main() {
+    let w = world();
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args();
+    bench_turns(&mut c, &w);
+    bench_dungeon(&mut c);
+    let (abi_ns, plain_ns) = bench_brain_call(&mut c, &w);
+    bench_frames(&mut c, &w);
+    c.final_summary();
+
+    // The summary: the boundary's share of a 100-monster turn.
+    let calls = calls_per_turn(&w, 100);
+    let turn100 = turn_ns(&w, 100);
+    let turn1000 = turn_ns(&w, 1000);
+    let overhead = abi_ns - plain_ns;
+    println!();
+    println!("summary ({} plugins: {})", w.plugins.loaded.len(), w.plugins.names().join(", "));
+    println!("  brain call through abi_stable: {abi_ns:.1} ns; through plain dyn: {plain_ns:.1} ns");
+    println!("  ratio abi_stable / plain dyn: {:.2}x; overhead per call: {overhead:.1} ns", abi_ns / plain_ns);
+    println!("  boundary calls per turn with 100 monsters: {calls:.1}");
+    println!("  turn with 100 monsters: {:.1} us; with 1000: {:.1} us ({:.1}x)", turn100 / 1e3, turn1000 / 1e3, turn1000 / turn100);
+    println!(
+        "  boundary share of a 100-monster turn: {calls:.1} calls x {overhead:.1} ns / {:.1} us = {:.3}%",
+        turn100 / 1e3,
+        100.0 * calls * overhead / turn100
+    );
+}
