@@ -9,6 +9,12 @@ use std::process::Command;
 
 use common::*;
 
+/// One target folder for every plugin built outside the workspace, so
+/// abi_stable and friends compile once for all of them.
+fn shared_target() -> PathBuf {
+    root().join("target/test-plugins")
+}
+
 /// Builds `oldie`, a plugin compiled against a copy of the api crate whose
 /// `MessageKind` has one more variant than the game's: a layout change.
 fn build_against_changed_api() -> PathBuf {
@@ -49,11 +55,12 @@ fn build_against_changed_api() -> PathBuf {
     let status = Command::new(env!("CARGO"))
         .args(["build", "--quiet", "--manifest-path"])
         .arg(work.join("Cargo.toml"))
-        .args(["-p", "oldie"])
+        .args(["-p", "oldie", "--target-dir"])
+        .arg(shared_target())
         .status()
         .unwrap();
     assert!(status.success(), "building the plugin against the changed api failed");
-    work.join("target/debug").join(lib_name("oldie"))
+    shared_target().join("debug").join(lib_name("oldie"))
 }
 
 fn copy_dir(from: &Path, to: &Path) {
@@ -86,7 +93,7 @@ fn a_plugin_built_against_a_changed_api_is_refused_in_one_line_with_a_report() {
 
 /// Builds `examples/confusion` as its own project, as a third party would.
 fn build_confusion_example() -> PathBuf {
-    let target = root().join("target/examples");
+    let target = shared_target();
     let status = Command::new(env!("CARGO"))
         .args(["build", "--quiet", "--manifest-path"])
         .arg(root().join("examples/confusion/Cargo.toml"))
