@@ -300,10 +300,14 @@ pub trait View: Send + Sync {
 ///
 /// Where several plugins answer the same question (`player_damage`,
 /// `player_defense`), the host asks them in load order (sorted by name) and
-/// takes the first `Some`. Those two must only read the game: the host asks
-/// them whenever it needs the number, drawing included. While one of them
-/// runs, the derived numbers read through the context are the base ones, so a
-/// hook that asks for the player's defense does not ask itself again.
+/// takes the first `Some`. Those two must only read the game, and derive
+/// their answer from the pack, the stored values (`store_get`,
+/// `store_get_text`), the player's base numbers and the records: the host
+/// keeps the answers and asks again only when one of those changed, so an
+/// answer that followed the turn, the dice or the player's health would go
+/// stale. While one of them runs, the derived numbers read through the
+/// context are the base ones, so a hook that asks for the player's defense
+/// does not ask itself again.
 ///
 /// ```
 /// use emberdeep_api::*;

@@ -174,7 +174,7 @@ impl GameCtx for HostCtx<'_> {
         if self.refuses("heal") {
             return 0;
         }
-        let Some(c) = self.game.creatures.get_mut(&id) else { return 0 };
+        let Some(mut c) = self.game.creatures.get_mut(&id) else { return 0 };
         let healed = amount.clamp(0, c.max_hp - c.hp);
         c.hp += healed;
         healed
@@ -210,6 +210,7 @@ impl GameCtx for HostCtx<'_> {
             return;
         }
         self.game.store.insert((id, key.to_string()), value);
+        self.game.stored_changed();
     }
 
     fn store_remove(&mut self, id: EntityId, key: RStr<'_>) {
@@ -219,6 +220,7 @@ impl GameCtx for HostCtx<'_> {
         let key = (id, key.to_string());
         self.game.store.remove(&key);
         self.game.store_text.remove(&key);
+        self.game.stored_changed();
     }
 
     fn setting(&self, key: RStr<'_>) -> ROption<i64> {
@@ -235,6 +237,7 @@ impl GameCtx for HostCtx<'_> {
             return;
         }
         self.game.store_text.insert((id, key.to_string()), value.to_string());
+        self.game.stored_changed();
     }
 
     fn pack_item(&self, slot: u32) -> ROption<PackEntry> {
@@ -306,9 +309,13 @@ impl GameCtx for HostCtx<'_> {
         if self.refuses("change a monster's brain") || !self.game.plugins.brains.contains_key(brain.as_str()) {
             return false;
         }
-        let Some(monster) = self.game.creatures.get_mut(&id).filter(|c| !c.id.is_player()) else { return false };
+        if id.is_player() {
+            return false;
+        }
+        let Some(mut monster) = self.game.creatures.get_mut(&id) else { return false };
         let from = monster.brain.replace(brain.to_string()).unwrap_or_default();
         let name = monster.trace_name();
+        drop(monster);
         self.game.emit("brain", self.source, crate::fields! {"monster" => name, "from" => from, "to" => brain.as_str()});
         true
     }

@@ -9,18 +9,64 @@ use emberdeep_api::{Ctx, Damage, HooksBox, PluginError, Point};
 use crate::ctx::HostCtx;
 use crate::world::Game;
 
+/// What the player's derived numbers depend on: the pack, the plugins'
+/// stored values and the player's base numbers. Hooks derive from those and
+/// the records, so while they stay the same the last answers stand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct DerivedFrom {
+    pack: u64,
+    store: u64,
+    base_defense: i32,
+    base_damage: Damage,
+}
+
+/// The player's derived damage and defense as last asked, and what from.
+#[derive(Debug, Default)]
+pub struct Derived {
+    damage: Option<(DerivedFrom, Option<Damage>)>,
+    defense: Option<(DerivedFrom, i32)>,
+}
+
 impl Game {
+    fn derived_from(&self) -> DerivedFrom {
+        let player = self.player();
+        DerivedFrom {
+            pack: self.pack.version(),
+            store: self.store_version,
+            base_defense: player.defense,
+            base_damage: player.damage,
+        }
+    }
+
     /// The player's blow as the first plugin that derives it says (the
-    /// weapon in hand); `None` when no plugin does.
+    /// weapon in hand); `None` when no plugin does. Asked again only when
+    /// the pack, a stored value or the base numbers changed.
     pub fn player_damage(&mut self) -> Option<Damage> {
-        self.first_answer(|hooks, ctx| hooks.player_damage(ctx))
+        let from = self.derived_from();
+        if let Some((_, damage)) = self.derived.damage.filter(|(at, _)| *at == from) {
+            return damage;
+        }
+        if self.deriving {
+            return None;
+        }
+        let damage = self.first_answer(|hooks, ctx| hooks.player_damage(ctx));
+        self.derived.damage = Some((from, damage));
+        damage
     }
 
     /// The player's defense as the first plugin that derives it says (the
-    /// armor worn), else the player's base defense (0).
+    /// armor worn), else the player's base defense (0). Cached as `player_damage` is.
     pub fn player_defense(&mut self) -> i32 {
-        let base = self.player().defense;
-        self.first_answer(|hooks, ctx| hooks.player_defense(ctx)).unwrap_or(base)
+        let from = self.derived_from();
+        if let Some((_, defense)) = self.derived.defense.filter(|(at, _)| *at == from) {
+            return defense;
+        }
+        if self.deriving {
+            return from.base_defense;
+        }
+        let defense = self.first_answer(|hooks, ctx| hooks.player_defense(ctx)).unwrap_or(from.base_defense);
+        self.derived.defense = Some((from, defense));
+        defense
     }
 
     /// Every plugin's lines for the top of the pack screen, in load order.

@@ -33,6 +33,14 @@ pub struct PackItem {
 #[derive(Debug, Clone)]
 pub struct Pack {
     slots: Vec<Option<PackItem>>,
+    /// Changes with every change of the contents (unique in the process).
+    version: u64,
+}
+
+/// Hands out pack versions: no two packs or states of a pack share one.
+fn next_version() -> u64 {
+    static VERSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    VERSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The letter of slot `i`.
@@ -43,12 +51,17 @@ pub fn slot_letter(i: usize) -> char {
 impl Pack {
     /// An empty pack of `size` slots.
     pub fn new(size: usize) -> Pack {
-        Pack { slots: vec![None; size] }
+        Pack { slots: vec![None; size], version: next_version() }
     }
 
     /// A pack with these slots (a continued run's).
     pub fn from_slots(slots: Vec<Option<PackItem>>) -> Pack {
-        Pack { slots }
+        Pack { slots, version: next_version() }
+    }
+
+    /// A number that changes whenever the contents do (and differs between packs).
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
     /// The slots.
@@ -64,6 +77,7 @@ impl Pack {
     /// Puts `count` of `kind` in: on a stack of its kind if it stacks, else the
     /// first free slot. Returns the slot, or `None` if the pack is full.
     pub fn add(&mut self, kind: &str, count: u32, stacks: bool) -> Option<usize> {
+        self.version = next_version();
         if stacks {
             if let Some(i) = self.slots.iter().position(|s| s.as_ref().is_some_and(|s| s.kind == kind)) {
                 if let Some(s) = self.slots[i].as_mut() {
@@ -79,6 +93,7 @@ impl Pack {
 
     /// Takes `count` out of slot `i` (the slot empties when none are left).
     pub fn take(&mut self, i: usize, count: u32) -> Option<PackItem> {
+        self.version = next_version();
         let slot = self.slots.get_mut(i)?;
         let item = slot.as_mut()?;
         let taken = count.min(item.count);

@@ -32,6 +32,7 @@ pub mod paths;
 pub mod plugins;
 pub mod record;
 pub mod rng;
+pub mod roster;
 pub mod save;
 pub mod scenario;
 pub mod screen;

@@ -57,7 +57,7 @@ impl Game {
     fn maybe_stir(&mut self, id: EntityId) {
         if self.sees_player(id) && self.rng.percent(self.rules.notice_percent) {
             let player_pos = self.player().pos;
-            if let Some(m) = self.creatures.get_mut(&id) {
+            if let Some(mut m) = self.creatures.get_mut(&id) {
                 m.goal = Some(player_pos);
             }
             self.set_state(id, MonsterState::Hunting, "sight", "host");
@@ -69,10 +69,11 @@ impl Game {
     fn notice_player(&mut self, id: EntityId) {
         let player_pos = self.player().pos;
         let sees = self.sees_player(id);
-        let Some(m) = self.creatures.get_mut(&id) else { return };
+        let Some(mut m) = self.creatures.get_mut(&id) else { return };
         if sees {
             m.goal = Some(player_pos);
             if m.state != MonsterState::Hunting {
+                drop(m);
                 self.set_state(id, MonsterState::Hunting, "sight", "host");
             }
         } else if m.goal == Some(m.pos) {
@@ -100,9 +101,12 @@ impl Game {
     }
 
     fn run_brain(&mut self, id: EntityId) {
-        let Some(brain_name) = self.creatures.get(&id).and_then(|m| m.brain.clone()) else { return };
         let plugins = self.plugins.clone();
-        let Some(brain) = plugins.brains.get(&brain_name) else { return };
+        let Some((brain_name, brain)) =
+            self.creatures.get(&id).and_then(|m| m.brain.as_deref()).and_then(|b| plugins.brains.get_key_value(b))
+        else {
+            return;
+        };
         let span = tracing::info_span!("monster", id = id.0, brain = brain_name.as_str());
         let _entered = span.enter();
         let result = brain.imp.act(HostCtx::new(self, &brain.plugin).as_ctx(), id);
@@ -114,13 +118,14 @@ impl Game {
 
     /// Changes a monster's state, tracing a `wake` when it leaves sleep or starts hunting.
     pub fn set_state(&mut self, id: EntityId, state: MonsterState, cause: &str, source: &str) {
-        let Some(m) = self.creatures.get_mut(&id) else { return };
+        let Some(mut m) = self.creatures.get_mut(&id) else { return };
         if id.is_player() || m.state == state {
             return;
         }
         let was = m.state;
         m.state = state;
         let name = m.trace_name();
+        drop(m);
         if state == MonsterState::Hunting || was == MonsterState::Asleep {
             self.emit("wake", source, fields! {"monster" => name, "cause" => cause, "was" => was.name(), "now" => state.name()});
         }
@@ -129,22 +134,26 @@ impl Game {
     /// A noise at `at`: sleepers within `loudness / 2` steps wake, and they and
     /// wanderers within `loudness` steps come to where it was.
     pub fn noise(&mut self, at: Point, loudness: i32, source: &str) {
-        self.emit("noise", source, fields! {"x" => at.x, "y" => at.y, "loudness" => loudness});
-        let ids: Vec<EntityId> = self.creatures.keys().copied().filter(|id| !id.is_player()).collect();
-        for id in ids {
-            let Some(m) = self.creatures.get(&id) else { continue };
-            let d = m.pos.steps_to(at);
-            let hears = match m.state {
-                MonsterState::Asleep => d <= loudness / 2,
-                MonsterState::Wandering => d <= loudness,
-                MonsterState::Hunting => false,
-            };
-            if hears {
-                if let Some(m) = self.creatures.get_mut(&id) {
-                    m.goal = Some(at);
+        self.emit_with("noise", source, || fields! {"x" => at.x, "y" => at.y, "loudness" => loudness});
+        let hearers: Vec<EntityId> = self
+            .creatures
+            .values()
+            .filter(|m| {
+                let d = m.pos.steps_to(at);
+                match m.state {
+                    _ if m.id.is_player() => false,
+                    MonsterState::Asleep => d <= loudness / 2,
+                    MonsterState::Wandering => d <= loudness,
+                    MonsterState::Hunting => false,
                 }
-                self.set_state(id, MonsterState::Hunting, "noise", source);
+            })
+            .map(|m| m.id)
+            .collect();
+        for id in hearers {
+            if let Some(mut m) = self.creatures.get_mut(&id) {
+                m.goal = Some(at);
             }
+            self.set_state(id, MonsterState::Hunting, "noise", source);
         }
     }
 
@@ -158,7 +167,7 @@ impl Game {
             self.open_door(to);
             return true;
         }
-        if let Some(c) = self.creatures.get_mut(&id) {
+        if let Some(mut c) = self.creatures.get_mut(&id) {
             c.pos = to;
         }
         true
@@ -176,35 +185,38 @@ impl Game {
         let (Some(attacker), Some(target)) = (self.creatures.get(&a.attacker), self.creatures.get(&a.target)) else {
             return false;
         };
-        let (attacker, target) = (attacker.clone(), target.clone());
-        let mut fields = fields! {
-            "attacker" => attacker.trace_name(), "target" => target.trace_name(),
-            "kind" => a.kind.as_str(), "hit" => a.hit, "damage" => if a.hit { a.damage } else { 0 },
-        };
-        if a.chance >= 0 {
-            fields.insert("chance".into(), a.chance.into());
-        }
-        if a.distance >= 0 {
-            fields.insert("distance".into(), a.distance.into());
-        }
-        self.emit("attack", source, fields);
-        let hp_left = target.hp - if a.hit { a.damage.max(0) } else { 0 };
-        if let Some(t) = self.creatures.get_mut(&a.target) {
+        let (attacker_name, attacker_pos, attacker_trace) = (attacker.the_name(), attacker.pos, attacker.trace_name());
+        let (target_name, target_hp, target_trace) = (target.the_name(), target.hp, target.trace_name());
+        self.emit_with("attack", source, || {
+            let mut fields = fields! {
+                "attacker" => attacker_trace.as_str(), "target" => target_trace,
+                "kind" => a.kind.as_str(), "hit" => a.hit, "damage" => if a.hit { a.damage } else { 0 },
+            };
+            if a.chance >= 0 {
+                fields.insert("chance".into(), a.chance.into());
+            }
+            if a.distance >= 0 {
+                fields.insert("distance".into(), a.distance.into());
+            }
+            fields
+        });
+        let hp_left = target_hp - if a.hit { a.damage.max(0) } else { 0 };
+        if let Some(mut t) = self.creatures.get_mut(&a.target) {
             t.hp = hp_left;
         }
         let died = hp_left <= 0;
-        self.log_attack(&a, &attacker.the_name(), &target.the_name(), died);
-        if target.id.is_player() {
+        self.log_attack(&a, &attacker_name, &target_name, died);
+        if a.target.is_player() {
             if died && self.killer.is_none() {
                 self.killer = Some(a.killer.to_string());
             }
         } else if died {
-            self.kill_monster(target.id, &attacker.trace_name(), source);
+            self.kill_monster(a.target, &attacker_trace, source);
         } else {
-            if let Some(t) = self.creatures.get_mut(&a.target) {
-                t.goal = Some(attacker.pos);
+            if let Some(mut t) = self.creatures.get_mut(&a.target) {
+                t.goal = Some(attacker_pos);
             }
-            self.set_state(target.id, MonsterState::Hunting, "attacked", source);
+            self.set_state(a.target, MonsterState::Hunting, "attacked", source);
         }
         died
     }

@@ -8,7 +8,6 @@
 //! atomic: a new file, synced, then renamed over the old one. A file that
 //! cannot be loaded is never deleted or overwritten.
 
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -238,7 +237,7 @@ impl SaveFile {
             .creatures
             .into_iter()
             .map(|c| restore_creature(c, &game))
-            .collect::<Result<BTreeMap<_, _>, String>>()?;
+            .collect::<Result<crate::roster::Roster, String>>()?;
         for i in self.items {
             let (x, y) = i.pos.ok_or("an item on the floor without a place")?;
             known_item(&game, &i.kind)?;

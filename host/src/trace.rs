@@ -58,8 +58,18 @@ impl Trace {
         Ok(Trace { out: Some(BufWriter::new(file)), kept: None, failed: None })
     }
 
+    /// Whether an event goes anywhere: a file, the kept lines, or the
+    /// console at `RUST_LOG=emberdeep::trace=debug`. When not, callers may
+    /// skip building its fields.
+    pub fn wanted(&self) -> bool {
+        self.out.is_some() || self.kept.is_some() || tracing::enabled!(target: "emberdeep::trace", tracing::Level::DEBUG)
+    }
+
     /// Writes one event.
     pub fn event(&mut self, turn: u64, event: &str, source: &str, fields: Fields) {
+        if !self.wanted() {
+            return;
+        }
         let mut obj = Map::new();
         obj.insert("turn".into(), turn.into());
         obj.insert("event".into(), event.into());

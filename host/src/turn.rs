@@ -82,10 +82,11 @@ impl Game {
         }
         self.turn += 1;
         let heals_now = self.turn % self.rules.heal_every == 0;
-        let p = self.player_mut();
+        let mut p = self.player_mut();
         if p.hp > 0 && p.hp < p.max_hp && heals_now {
             p.hp += 1;
         }
+        drop(p);
         self.death_check();
         self.update_sight();
     }

@@ -13,6 +13,7 @@ use crate::log::MessageLog;
 use crate::map::Map;
 use crate::paths::DistanceMap;
 use crate::plugins::Plugins;
+use crate::roster::{CreatureMut, Roster};
 use crate::rng::RunRng;
 use crate::sight::{field_of_view, Visibility};
 use crate::trace::{Fields, Trace};
@@ -184,7 +185,7 @@ pub struct Game {
     /// What the player sees now.
     pub fov: Visibility,
     /// Everyone alive, the player included, by id.
-    pub creatures: BTreeMap<EntityId, Creature>,
+    pub creatures: Roster,
     /// The next monster id.
     pub next_id: u32,
     /// Items lying on this floor, in the order they came.
@@ -199,6 +200,10 @@ pub struct Game {
     pub store: BTreeMap<(EntityId, String), i64>,
     /// Plugins' per-creature texts (the kind of the weapon in hand).
     pub store_text: BTreeMap<(EntityId, String), String>,
+    /// Bumped by `stored_changed` whenever `store` or `store_text` change.
+    pub(crate) store_version: u64,
+    /// The player's derived numbers as last asked, with what they were derived from.
+    pub(crate) derived: crate::hooks::Derived,
     /// What killed the player ("a jackal"), once dead.
     pub killer: Option<String>,
     /// Whether the run is over.
@@ -225,7 +230,7 @@ impl Game {
     /// An empty game on a map; `spawn` and `scenario` fill it.
     pub fn blank(seed: u64, map: Map, start: Point, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Game {
         let rules = Rules::from_records(&records);
-        let mut creatures = BTreeMap::new();
+        let mut creatures = Roster::new();
         creatures.insert(EntityId::PLAYER, Creature::player(start, rules.player_hp));
         let fov = field_of_view(&map, start, rules.fov_radius);
         Game {
@@ -243,6 +248,8 @@ impl Game {
             trace,
             store: BTreeMap::new(),
             store_text: BTreeMap::new(),
+            store_version: 0,
+            derived: Default::default(),
             killer: None,
             over: false,
             plugins,
@@ -265,16 +272,23 @@ impl Game {
     pub fn retain_stored(&mut self, keep: impl Fn(EntityId) -> bool) {
         self.store.retain(|(id, _), _| keep(*id));
         self.store_text.retain(|(id, _), _| keep(*id));
+        self.stored_changed();
+    }
+
+    /// Notes that the plugins' stored values changed, so the player's derived
+    /// numbers must be asked again.
+    pub fn stored_changed(&mut self) {
+        self.store_version += 1;
     }
 
     /// The player, to change.
-    pub fn player_mut(&mut self) -> &mut Creature {
+    pub fn player_mut(&mut self) -> CreatureMut<'_> {
         self.creatures.get_mut(&EntityId::PLAYER).expect("the player is never removed")
     }
 
     /// The creature standing on `p`.
     pub fn creature_at(&self, p: Point) -> Option<&Creature> {
-        self.creatures.values().find(|c| c.pos == p)
+        self.creatures.at(p)
     }
 
     /// Whether a creature could step onto `p` (walkable or a closed door, nobody there).
@@ -284,8 +298,16 @@ impl Game {
 
     /// Writes a trace event for this turn, after any plugin logs waiting.
     pub fn emit(&mut self, event: &str, source: &str, fields: Fields) {
+        self.emit_with(event, source, || fields);
+    }
+
+    /// `emit`, building the fields only when the event goes somewhere (for
+    /// the events of every turn: attacks, noises).
+    pub fn emit_with(&mut self, event: &str, source: &str, fields: impl FnOnce() -> Fields) {
         self.trace.drain_plugin_logs(self.turn, source);
-        self.trace.event(self.turn, event, source, fields);
+        if self.trace.wanted() {
+            self.trace.event(self.turn, event, source, fields());
+        }
     }
 
     /// Recomputes what the player sees and remembers it.

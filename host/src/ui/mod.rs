@@ -27,7 +27,7 @@ use crate::screen::ScreenModel;
 
 pub use glyph_view::glyph_view;
 pub use tile_view::tile_view;
-pub use screenshot::{render_rgba, screenshot};
+pub use screenshot::{render_rgba, screenshot, with_offscreen, Offscreen};
 pub use window::run_window;
 
 /// The host's own views in `F2` order, by name: glyphs, then tiles.
