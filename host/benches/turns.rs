@@ -8,17 +8,22 @@
 //! - `turn/N`: one full turn (`Game::player_action(Action::Wait)`: every
 //!   monster acts, the player heals, the death check) on an open 80x45 floor
 //!   with N hunting goblins and jackals, all plugins loaded;
-//! - `boundary calls per turn`: how many plugin calls (contexts lent) one
-//!   such turn makes, counted, not timed;
+//! - calls per turn (in the summary): how many calls into plugins (contexts
+//!   lent) and back into the host (context methods) one such turn makes,
+//!   counted, not timed;
 //! - `dungeon/*`: field of view and the two distance maps alone on a generated floor;
 //! - `brain_call/*`: one `MonsterBrain::act` that rolls a die once under the
-//!   panic guard, through the abi_stable trait object and through plain `dyn`;
+//!   panic guard: through the abi_stable trait object with the abi_stable
+//!   context, and through a plain `dyn` trait with a plain `dyn` context;
+//! - `callback/*`: one `ctx.roll` through each kind of context;
 //! - `frame/VIEW`: one 1600x900 frame (screen model, then drawing) by the
 //!   software renderer kept between frames, as the window keeps its own;
 //!   the summary gives the median and 99th percentile of 400 frames.
 //!
-//! Besides criterion's figures it prints a summary (ns per brain call, the
-//! ratio, calls per turn and the boundary's share of a turn).
+//! Besides criterion's figures it prints a summary: the best of seven
+//! batches for each call pair, the overheads, calls per turn, the turn's
+//! growth, the boundary's share of a 100-monster turn and the frames' median
+//! and 99th percentile.
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -30,7 +35,7 @@ use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::RResult;
 use criterion::{BenchmarkId, Criterion};
 use emberdeep::app::App;
-use emberdeep::ctx::{HostCtx, BOUNDARY_CALLS};
+use emberdeep::ctx::{HostCtx, BOUNDARY_CALLS, CALLBACKS};
 use emberdeep::data::{self, Records};
 use emberdeep::map::{Map, Tile};
 use emberdeep::paths::DistanceMap;
@@ -40,7 +45,7 @@ use emberdeep::trace::Trace;
 use emberdeep::turn::Action;
 use emberdeep::world::Game;
 use emberdeep::{atlas, mapgen, setup, sight, ui};
-use emberdeep_api::{guard, Ctx, EntityId, MonsterBrain, MonsterBrain_TO, MonsterState, PluginError, Point};
+use emberdeep_api::{guard, Ctx, EntityId, GameCtx, MonsterBrain, MonsterBrain_TO, MonsterState, PluginError, Point};
 
 const WIDTH: i32 = 80;
 const HEIGHT: i32 = 45;
@@ -111,18 +116,23 @@ fn bench_turns(c: &mut Criterion, w: &World) {
     group.finish();
 }
 
-/// Plugin calls per turn with `monsters` monsters, averaged over some turns.
-fn calls_per_turn(w: &World, monsters: usize) -> f64 {
+/// Calls into plugins and calls back into the host per turn with
+/// `monsters` monsters, averaged over some turns.
+fn calls_per_turn(w: &World, monsters: usize) -> (f64, f64) {
     let mut game = scenario(w, monsters);
     for _ in 0..20 {
         game.player_action(Action::Wait);
     }
     let turns = 200;
-    let before = BOUNDARY_CALLS.load(Ordering::Relaxed);
+    let (calls, callbacks) = (BOUNDARY_CALLS.load(Ordering::Relaxed), CALLBACKS.load(Ordering::Relaxed));
     for _ in 0..turns {
         game.player_action(Action::Wait);
     }
-    (BOUNDARY_CALLS.load(Ordering::Relaxed) - before) as f64 / turns as f64
+    let per_turn = |now: u64, before: u64| (now - before) as f64 / turns as f64;
+    (
+        per_turn(BOUNDARY_CALLS.load(Ordering::Relaxed), calls),
+        per_turn(CALLBACKS.load(Ordering::Relaxed), callbacks),
+    )
 }
 
 fn bench_dungeon(c: &mut Criterion) {
@@ -139,6 +149,21 @@ struct Tiny;
 
 impl MonsterBrain for Tiny {
     fn act(&self, mut ctx: Ctx<'_>, _me: EntityId) -> RResult<(), PluginError> {
+        guard(|| {
+            black_box(ctx.roll(1, 6));
+            Ok(())
+        })
+    }
+}
+
+/// The same brain as a plain Rust trait, called back through a plain `dyn`
+/// context: the whole call with no abi_stable in it.
+trait PlainBrain {
+    fn act(&self, ctx: &mut dyn GameCtx, me: EntityId) -> RResult<(), PluginError>;
+}
+
+impl PlainBrain for Tiny {
+    fn act(&self, ctx: &mut dyn GameCtx, _me: EntityId) -> RResult<(), PluginError> {
         guard(|| {
             black_box(ctx.roll(1, 6));
             Ok(())
@@ -164,9 +189,19 @@ fn ns_per_call(mut call: impl FnMut()) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
-fn bench_brain_call(c: &mut Criterion, w: &World) -> (f64, f64) {
+/// Nanoseconds per call, best batch: (brain through abi_stable with an
+/// abi_stable context, brain through plain `dyn` with a plain `dyn` context,
+/// a callback through the abi_stable context, the same through plain `dyn`).
+struct CallFigures {
+    brain_abi: f64,
+    brain_plain: f64,
+    callback_abi: f64,
+    callback_plain: f64,
+}
+
+fn bench_brain_call(c: &mut Criterion, w: &World) -> CallFigures {
     let abi = MonsterBrain_TO::from_value(Tiny, TD_Opaque);
-    let plain: Box<dyn MonsterBrain> = Box::new(Tiny);
+    let plain: Box<dyn PlainBrain> = Box::new(Tiny);
     let mut game = brain_game(w);
     let me = EntityId(1);
     let mut group = c.benchmark_group("brain_call");
@@ -174,16 +209,41 @@ fn bench_brain_call(c: &mut Criterion, w: &World) -> (f64, f64) {
         b.iter(|| black_box(&abi).act(HostCtx::new(&mut game, "bench").as_ctx(), me))
     });
     group.bench_function("plain_dyn", |b| {
-        b.iter(|| black_box(&plain).act(HostCtx::new(&mut game, "bench").as_ctx(), me))
+        b.iter(|| black_box(&plain).act(&mut HostCtx::new(&mut game, "bench"), me))
     });
     group.finish();
-    let abi_ns = ns_per_call(|| {
+    let mut group = c.benchmark_group("callback");
+    {
+        let mut host = HostCtx::new(&mut game, "bench");
+        let mut ctx = host.as_ctx();
+        group.bench_function("abi_stable", |b| b.iter(|| black_box(&mut ctx).roll(1, 6)));
+    }
+    {
+        let mut host = HostCtx::new(&mut game, "bench");
+        let ctx: &mut dyn GameCtx = &mut host;
+        group.bench_function("plain_dyn", |b| b.iter(|| black_box(&mut *ctx).roll(1, 6)));
+    }
+    group.finish();
+    let brain_abi = ns_per_call(|| {
         black_box(black_box(&abi).act(HostCtx::new(&mut game, "bench").as_ctx(), me));
     });
-    let plain_ns = ns_per_call(|| {
-        black_box(black_box(&plain).act(HostCtx::new(&mut game, "bench").as_ctx(), me));
+    let brain_plain = ns_per_call(|| {
+        black_box(black_box(&plain).act(&mut HostCtx::new(&mut game, "bench"), me));
     });
-    (abi_ns, plain_ns)
+    let mut host = HostCtx::new(&mut game, "bench");
+    let callback_abi = {
+        let mut ctx = host.as_ctx();
+        ns_per_call(|| {
+            black_box(black_box(&mut ctx).roll(1, 6));
+        })
+    };
+    let callback_plain = {
+        let ctx: &mut dyn GameCtx = &mut host;
+        ns_per_call(|| {
+            black_box(black_box(&mut *ctx).roll(1, 6));
+        })
+    };
+    CallFigures { brain_abi, brain_plain, callback_abi, callback_plain }
 }
 
 /// The figures of steady frames: median and 99th percentile, milliseconds.
@@ -254,25 +314,37 @@ fn main() {
         .configure_from_args();
     bench_turns(&mut c, &w);
     bench_dungeon(&mut c);
-    let (abi_ns, plain_ns) = bench_brain_call(&mut c, &w);
+    let f = bench_brain_call(&mut c, &w);
     let frames = bench_frames(&mut c, &w);
     c.final_summary();
 
     // The summary: the boundary's share of a 100-monster turn.
-    let calls = calls_per_turn(&w, 100);
+    let (calls, callbacks) = calls_per_turn(&w, 100);
     let turn100 = turn_ns(&w, 100);
     let turn1000 = turn_ns(&w, 1000);
-    let overhead = abi_ns - plain_ns;
+    let call_overhead = (f.brain_abi - f.brain_plain).max(0.0);
+    let callback_overhead = (f.callback_abi - f.callback_plain).max(0.0);
+    let boundary = calls * call_overhead + callbacks * callback_overhead;
     println!();
     println!("summary ({} plugins: {})", w.plugins.loaded.len(), w.plugins.names().join(", "));
-    println!("  brain call through abi_stable: {abi_ns:.1} ns; through plain dyn: {plain_ns:.1} ns");
-    println!("  ratio abi_stable / plain dyn: {:.2}x; overhead per call: {overhead:.1} ns", abi_ns / plain_ns);
-    println!("  boundary calls per turn with 100 monsters: {calls:.1}");
+    println!(
+        "  brain call (one callback, panic guard): abi_stable {:.1} ns, plain dyn {:.1} ns: {:.2}x, overhead {call_overhead:.1} ns",
+        f.brain_abi,
+        f.brain_plain,
+        f.brain_abi / f.brain_plain
+    );
+    println!(
+        "  callback (ctx.roll): abi_stable {:.1} ns, plain dyn {:.1} ns: {:.2}x, overhead {callback_overhead:.1} ns",
+        f.callback_abi,
+        f.callback_plain,
+        f.callback_abi / f.callback_plain
+    );
+    println!("  per turn with 100 monsters: {calls:.1} calls into plugins, {callbacks:.1} calls back into the host");
     println!("  turn with 100 monsters: {:.1} us; with 1000: {:.1} us ({:.1}x)", turn100 / 1e3, turn1000 / 1e3, turn1000 / turn100);
     println!(
-        "  boundary share of a 100-monster turn: {calls:.1} calls x {overhead:.1} ns / {:.1} us = {:.3}%",
+        "  boundary share of a 100-monster turn: ({calls:.0} x {call_overhead:.1} + {callbacks:.0} x {callback_overhead:.1}) ns / {:.1} us = {:.2}%",
         turn100 / 1e3,
-        100.0 * calls * overhead / turn100
+        100.0 * boundary / turn100
     );
     for f in &frames {
         println!("  frame, {} view, 400 steady frames: median {:.2} ms, 99th percentile {:.2} ms", f.view, f.median_ms, f.p99_ms);

@@ -30,7 +30,7 @@ use std::collections::BTreeMap;
 use emberdeep_api::{Damage, EntityId, Point, DIRECTIONS};
 
 use crate::data::ItemRecord;
-use crate::paths::DistanceMap;
+use crate::paths::first_step;
 use crate::turn::Action;
 use crate::world::Game;
 
@@ -305,9 +305,7 @@ fn walk_toward(game: &Game, goals: &[Point]) -> Option<Action> {
         return None;
     }
     let me = game.player().pos;
-    let dist = DistanceMap::toward(&game.map, goals);
-    let occupied: BTreeMap<Point, ()> = game.creatures.values().filter(|c| !c.id.is_player()).map(|c| (c.pos, ())).collect();
-    let step = dist.step_down(me, |p| occupied.contains_key(&p) && !goals.contains(&p), &game.map)?;
+    let step = first_step(&game.map, me, goals, |p| game.creature_at(p).is_some())?;
     Some(Action::Move(step.x - me.x, step.y - me.y))
 }
 

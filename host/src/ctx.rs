@@ -18,7 +18,6 @@ use emberdeep_api::{
 };
 
 use crate::items::record_params;
-use crate::paths::DistanceMap;
 use crate::effects::Effect;
 use crate::sight::{burst_cells, line_of_fire};
 use crate::world::Game;
@@ -68,6 +67,15 @@ impl<'a> HostCtx<'a> {
     }
 }
 
+/// How many calls plugins have made back into the host through a context
+/// (`roll`, `creature`, `step_toward`, ...) since the process began; counted
+/// as `BOUNDARY_CALLS` is.
+pub static CALLBACKS: AtomicU64 = AtomicU64::new(0);
+
+fn count_callback() {
+    CALLBACKS.store(CALLBACKS.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
+}
+
 fn count_boundary_call() {
     BOUNDARY_CALLS.store(BOUNDARY_CALLS.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
 }
@@ -80,26 +88,21 @@ impl Game {
     /// The free neighbour of `id` nearest `goal` by walking distance.
     pub fn step_toward(&mut self, id: EntityId, goal: Point) -> Option<Point> {
         let from = self.creatures.get(&id)?.pos;
-        if self.toward_cache.as_ref().is_none_or(|(g, _)| *g != goal) {
-            self.toward_cache = Some((goal, DistanceMap::toward(&self.map, &[goal])));
-        }
-        let (_, dist) = self.toward_cache.as_ref()?;
-        dist.step_down(from, |p| self.creature_at(p).is_some(), &self.map)
+        let (creatures, map) = (&self.creatures, &self.map);
+        self.paths.toward(map, goal).step_down(from, |p| creatures.at(p).is_some(), map)
     }
 
     /// The free neighbour of `id` that best gets away from `threat`.
     pub fn step_away(&mut self, id: EntityId, threat: Point) -> Option<Point> {
         let from = self.creatures.get(&id)?.pos;
-        if self.away_cache.as_ref().is_none_or(|(t, _)| *t != threat) {
-            self.away_cache = Some((threat, DistanceMap::fleeing(&self.map, threat)));
-        }
-        let (_, dist) = self.away_cache.as_ref()?;
-        dist.step_down(from, |p| self.creature_at(p).is_some(), &self.map)
+        let (creatures, map) = (&self.creatures, &self.map);
+        self.paths.fleeing(map, threat).step_down(from, |p| creatures.at(p).is_some(), map)
     }
 }
 
 impl GameCtx for HostCtx<'_> {
     fn roll(&mut self, min: i32, max: i32) -> i32 {
+        count_callback();
         if self.refuses("roll a die") {
             return min;
         }
@@ -107,14 +110,17 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn turn(&self) -> u64 {
+        count_callback();
         self.game.turn
     }
 
     fn floor(&self) -> u32 {
+        count_callback();
         self.game.floor
     }
 
     fn creature(&mut self, id: EntityId) -> ROption<CreatureInfo> {
+        count_callback();
         let mut info = self.game.creatures.get(&id).map(|c| c.info());
         if let Some(player) = info.as_mut().filter(|i| i.id.is_player()) {
             player.defense = self.game.player_defense();
@@ -123,54 +129,67 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn creature_at(&self, p: Point) -> ROption<EntityId> {
+        count_callback();
         opt(self.game.creature_at(p).map(|c| c.id))
     }
 
     fn monsters_in_view(&self) -> RVec<EntityId> {
+        count_callback();
         self.game.monsters_in_view().into()
     }
 
     fn sees_player(&self, id: EntityId) -> bool {
+        count_callback();
         self.game.sees_player(id)
     }
 
     fn is_visible(&self, p: Point) -> bool {
+        count_callback();
         self.game.fov.is_visible(p)
     }
 
     fn is_walkable(&self, p: Point) -> bool {
+        count_callback();
         self.game.map.is_walkable(p)
     }
 
     fn is_free(&self, p: Point) -> bool {
+        count_callback();
         self.game.is_free(p)
     }
 
     fn line_of_fire(&self, from: Point, toward: Point, range: i32) -> RVec<Point> {
+        count_callback();
         line_of_fire(&self.game.map, from, toward, range).into()
     }
 
     fn step_toward(&mut self, id: EntityId, goal: Point) -> ROption<Point> {
+        count_callback();
         opt(self.game.step_toward(id, goal))
     }
 
     fn step_away(&mut self, id: EntityId, threat: Point) -> ROption<Point> {
+        count_callback();
         opt(self.game.step_away(id, threat))
     }
 
     fn hunt_goal(&self, id: EntityId) -> ROption<Point> {
+        count_callback();
         opt(self.game.creatures.get(&id).and_then(|c| c.goal))
     }
 
     fn move_creature(&mut self, id: EntityId, to: Point) -> bool {
+        count_callback();
         !self.refuses("move a creature") && self.game.move_creature(id, to)
     }
 
     fn attack(&mut self, attack: Attack) -> bool {
+        count_callback();
         !self.refuses("attack") && self.game.apply_attack(attack, self.source)
     }
 
     fn heal(&mut self, id: EntityId, amount: i32) -> i32 {
+        count_callback();
         if self.refuses("heal") {
             return 0;
         }
@@ -181,6 +200,7 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn set_state(&mut self, id: EntityId, state: MonsterState) {
+        count_callback();
         if self.refuses("change a monster's state") {
             return;
         }
@@ -188,6 +208,7 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn noise(&mut self, at: Point, loudness: i32) {
+        count_callback();
         if self.refuses("make a noise") {
             return;
         }
@@ -195,6 +216,7 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn message(&mut self, text: RStr<'_>, kind: MessageKind) {
+        count_callback();
         if self.refuses("write a message") {
             return;
         }
@@ -202,10 +224,12 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn store_get(&self, id: EntityId, key: RStr<'_>) -> ROption<i64> {
+        count_callback();
         opt(self.game.store.get(&(id, key.to_string())).copied())
     }
 
     fn store_set(&mut self, id: EntityId, key: RStr<'_>, value: i64) {
+        count_callback();
         if self.refuses("store a number") {
             return;
         }
@@ -214,6 +238,7 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn store_remove(&mut self, id: EntityId, key: RStr<'_>) {
+        count_callback();
         if self.refuses("remove a stored value") {
             return;
         }
@@ -224,15 +249,18 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn setting(&self, key: RStr<'_>) -> ROption<i64> {
+        count_callback();
         let found = self.game.records.settings.get(self.source).and_then(|s| s.get(key.as_str()));
         opt(found.copied())
     }
 
     fn store_get_text(&self, id: EntityId, key: RStr<'_>) -> ROption<RString> {
+        count_callback();
         opt(self.game.store_text.get(&(id, key.to_string())).map(|t| t.as_str().into()))
     }
 
     fn store_set_text(&mut self, id: EntityId, key: RStr<'_>, value: RStr<'_>) {
+        count_callback();
         if self.refuses("store a text") {
             return;
         }
@@ -241,10 +269,12 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn pack_item(&self, slot: u32) -> ROption<PackEntry> {
+        count_callback();
         opt(self.game.pack.get(slot as usize).map(|i| PackEntry { kind: i.kind.as_str().into(), count: i.count }))
     }
 
     fn pack_take(&mut self, slot: u32, count: u32) -> ROption<PackEntry> {
+        count_callback();
         if self.refuses("take from the pack") {
             return ROption::RNone;
         }
@@ -252,6 +282,7 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn pack_add(&mut self, kind: RStr<'_>, count: u32) -> ROption<u32> {
+        count_callback();
         if self.refuses("add to the pack") {
             return ROption::RNone;
         }
@@ -259,6 +290,7 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn item_info(&self, kind: RStr<'_>) -> ROption<ItemInfo> {
+        count_callback();
         opt(self.game.item_record(kind.as_str()).map(|rec| ItemInfo {
             id: rec.id.as_str().into(),
             name: rec.name.as_str().into(),
@@ -271,10 +303,12 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn player_damage(&mut self) -> ROption<Damage> {
+        count_callback();
         opt(self.game.player_damage())
     }
 
     fn place_item(&mut self, kind: RStr<'_>, count: u32, at: Point) -> ROption<Point> {
+        count_callback();
         if self.refuses("place an item") {
             return ROption::RNone;
         }
@@ -282,6 +316,7 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn try_ranged(&mut self, me: EntityId) -> bool {
+        count_callback();
         if self.refuses("attack from afar") {
             return false;
         }
@@ -291,10 +326,12 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn burst(&self, center: Point, radius: i32) -> RVec<Point> {
+        count_callback();
         burst_cells(&self.game.map, center, radius).into()
     }
 
     fn animate(&mut self, missile: Look, path: RSlice<'_, Point>, burst: RSlice<'_, Point>) {
+        count_callback();
         if self.read_only {
             return;
         }
@@ -302,10 +339,12 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn brain_of(&self, id: EntityId) -> ROption<RString> {
+        count_callback();
         opt(self.game.creatures.get(&id).and_then(|c| c.brain.as_deref().map(RString::from)))
     }
 
     fn set_brain(&mut self, id: EntityId, brain: RStr<'_>) -> bool {
+        count_callback();
         if self.refuses("change a monster's brain") || !self.game.plugins.brains.contains_key(brain.as_str()) {
             return false;
         }
@@ -321,6 +360,7 @@ impl GameCtx for HostCtx<'_> {
     }
 
     fn event(&mut self, name: RStr<'_>, fields: RVec<LogField>) {
+        count_callback();
         if self.refuses("write a trace event") {
             return;
         }

@@ -19,6 +19,13 @@ pub enum Tile {
     StairsDown,
 }
 
+impl Tile {
+    /// Whether a creature can move into it (a closed door opens as it does).
+    pub fn is_passable(self) -> bool {
+        matches!(self, Tile::Floor | Tile::DoorOpen | Tile::StairsDown | Tile::DoorClosed)
+    }
+}
+
 /// A rectangular floor of tiles and the cells the player has seen before.
 #[derive(Clone, Debug)]
 pub struct Map {
@@ -90,7 +97,21 @@ impl Map {
     /// Whether a creature can move into `p`, counting a closed door as
     /// passable because walking into it opens it.
     pub fn is_passable(&self, p: Point) -> bool {
-        self.is_walkable(p) || self.tile(p) == Tile::DoorClosed
+        self.tile(p).is_passable()
+    }
+
+    /// Every tile, row by row.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    /// Remembers every cell `seen` marks (a field of view of this map's size).
+    pub fn remember_all(&mut self, seen: &[bool]) {
+        if seen.len() == self.remembered.len() {
+            for (r, s) in self.remembered.iter_mut().zip(seen) {
+                *r |= *s;
+            }
+        }
     }
 
     /// Whether `p` stops a line of sight (off the map always does).

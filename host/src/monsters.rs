@@ -176,8 +176,7 @@ impl Game {
     /// Opens a door; the shared distance maps are out of date after it.
     pub fn open_door(&mut self, at: Point) {
         self.map.set_tile(at, Tile::DoorOpen);
-        self.toward_cache = None;
-        self.away_cache = None;
+        self.paths.clear();
     }
 
     /// Applies an attack a plugin decided. Returns whether the target died.

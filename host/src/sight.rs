@@ -39,6 +39,11 @@ impl Visibility {
         self.index(p).is_some_and(|i| self.visible[i])
     }
 
+    /// For each cell, row by row, whether it is seen.
+    pub fn cells(&self) -> &[bool] {
+        &self.visible
+    }
+
     /// Every seen cell, row by row, left to right.
     pub fn visible_points(&self) -> impl Iterator<Item = Point> + '_ {
         let w = self.width;

@@ -14,8 +14,7 @@ impl Game {
         self.floor = floor;
         self.map = level.map;
         self.items.clear();
-        self.toward_cache = None;
-        self.away_cache = None;
+        self.paths.clear();
         self.creatures.retain(|id, _| id.is_player());
         self.retain_stored(|id| id.is_player());
         self.player_mut().pos = level.start;

@@ -125,8 +125,6 @@ impl Game {
                 self.emit("action", "host", fields! {"action" => "move", "x" => to.x, "y" => to.y});
                 let from = self.player().pos;
                 self.player_mut().pos = to;
-                self.toward_cache = None;
-                self.away_cache = None;
                 self.player_stepped(from, to);
                 self.describe_floor_here(to);
                 true

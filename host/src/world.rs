@@ -11,7 +11,7 @@ use crate::data::{MonsterRecord, Records};
 use crate::items::{FloorItem, Pack};
 use crate::log::MessageLog;
 use crate::map::Map;
-use crate::paths::DistanceMap;
+use crate::paths::PathCache;
 use crate::plugins::Plugins;
 use crate::roster::{CreatureMut, Roster};
 use crate::rng::RunRng;
@@ -215,8 +215,7 @@ pub struct Game {
     /// The host's numbers.
     pub rules: Rules,
     /// Distance maps shared by every monster this floor: toward a goal, away from a threat.
-    pub(crate) toward_cache: Option<(Point, DistanceMap)>,
-    pub(crate) away_cache: Option<(Point, DistanceMap)>,
+    pub(crate) paths: PathCache,
     /// Set while the plugins' derived-stat hooks run, so that a hook reading
     /// the player gets the base numbers instead of asking the hooks again.
     pub(crate) deriving: bool,
@@ -255,8 +254,7 @@ impl Game {
             plugins,
             records,
             rules,
-            toward_cache: None,
-            away_cache: None,
+            paths: PathCache::default(),
             deriving: false,
             effects: Vec::new(),
             targeting: Default::default(),
@@ -314,10 +312,7 @@ impl Game {
     pub fn update_sight(&mut self) {
         let origin = self.player().pos;
         self.fov = field_of_view(&self.map, origin, self.rules.fov_radius);
-        let seen: Vec<Point> = self.fov.visible_points().collect();
-        for p in seen {
-            self.map.remember(p);
-        }
+        self.map.remember_all(self.fov.cells());
     }
 
     /// Whether monster `id` sees the player: in the player's sight and its own.
