@@ -15,7 +15,11 @@ pub struct Message {
     pub count: u32,
 }
 
-/// The whole log of the run.
+/// How many messages the log keeps: the history screen's scrollback. Older
+/// ones are dropped, so a long run's log (and its save) stays small.
+pub const KEPT_MESSAGES: usize = 1000;
+
+/// The log of the run: its last [`KEPT_MESSAGES`] messages.
 #[derive(Debug, Default, Clone)]
 pub struct MessageLog {
     messages: Vec<Message>,
@@ -32,6 +36,10 @@ impl MessageLog {
             }
         }
         self.messages.push(Message { text, kind, count: 1 });
+        // Dropped in batches, so adding stays cheap.
+        if self.messages.len() >= 2 * KEPT_MESSAGES {
+            self.messages.drain(..self.messages.len() - KEPT_MESSAGES);
+        }
     }
 
     /// A log holding these messages (a continued run's).
@@ -39,7 +47,7 @@ impl MessageLog {
         MessageLog { messages }
     }
 
-    /// Every message, oldest first.
+    /// The messages kept (at least the last [`KEPT_MESSAGES`]), oldest first.
     pub fn messages(&self) -> &[Message] {
         &self.messages
     }
@@ -106,5 +114,18 @@ mod tests {
         assert_eq!(article_for("ogre"), "an");
         assert_eq!(article_for("potion of healing"), "a");
         assert_eq!(capitalized("the jackal"), "The jackal");
+    }
+
+    #[test]
+    fn a_long_run_keeps_the_newest_messages() {
+        let mut log = MessageLog::default();
+        for i in 0..5 * KEPT_MESSAGES {
+            log.add(format!("message {i}"), MessageKind::Info);
+        }
+        let kept = log.messages();
+        assert!(kept.len() >= KEPT_MESSAGES && kept.len() < 2 * KEPT_MESSAGES, "{} kept", kept.len());
+        assert_eq!(kept.last().unwrap().text, format!("message {}", 5 * KEPT_MESSAGES - 1));
+        let first = kept.len();
+        assert_eq!(kept[0].text, format!("message {}", 5 * KEPT_MESSAGES - first));
     }
 }
