@@ -49,16 +49,7 @@ impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
         }
         self.canvas.set_draw_color(Color::RGBA(color.r, color.g, color.b, color.a));
         let rect = self.dest(x, y, w, h);
-        // An opaque fill is a plain copy: blending it costs more and changes nothing.
-        let opaque = color.a == u8::MAX;
-        if opaque {
-            self.canvas.set_blend_mode(BlendMode::None);
-        }
-        let filled = self.canvas.fill_rect(rect).map_err(|e| anyhow!("fill_rect: {e}"));
-        if opaque {
-            self.canvas.set_blend_mode(BlendMode::Blend);
-        }
-        filled
+        self.canvas.fill_rect(rect).map_err(|e| anyhow!("fill_rect: {e}"))
     }
 
     /// A `thickness`-pixel frame just inside the rectangle.
