@@ -65,16 +65,35 @@ fn slot_origin(slot: usize) -> (usize, usize) {
     ((slot % COLUMNS) * PITCH + 1, (slot / COLUMNS) * PITCH + 1)
 }
 
+/// Most pre-tinted glyphs kept before the cache starts again.
+const MOST_TINTED: usize = 4096;
+
+/// Makes a static RGBA texture of a size, for the glyphs tinted on demand.
+type MakeTexture<'tc> = Box<dyn Fn(u32, u32) -> Result<Texture<'tc>> + 'tc>;
+
 /// The atlas as a texture of one render target.
+///
+/// On the software renderer a glyph copied from the atlas with a colour mod
+/// and scaling goes through SDL's slowest blit, pixel by pixel; there the
+/// font instead makes each (glyph, size, colour) once as a small texture
+/// already tinted and sized, so a copy is a plain alpha blend. Renderers on
+/// a GPU tint and scale for free and batch copies from one texture, so they
+/// keep copying from the atlas.
 pub(crate) struct Font<'tc> {
     texture: Texture<'tc>,
     slots: HashMap<char, usize>,
     fallback: usize,
+    color: Rgba,
+    /// Set on the software renderer: how to make a tinted glyph's texture.
+    make: Option<MakeTexture<'tc>>,
+    bits: HashMap<char, [u8; 8]>,
+    tinted: HashMap<(char, u32, [u8; 4]), Texture<'tc>>,
 }
 
 impl<'tc> Font<'tc> {
-    /// Uploads the atlas to a texture of `creator`'s renderer.
-    pub fn new<C>(creator: &'tc TextureCreator<C>) -> Result<Self> {
+    /// Uploads the atlas to a texture of `creator`'s renderer; `pretint`
+    /// (for the software renderer) makes tinted glyphs instead of tinting copies.
+    pub fn new<C: 'tc>(creator: &'tc TextureCreator<C>, pretint: bool) -> Result<Self> {
         let image = build_atlas();
         let (w, h) = (image.width as u32, image.height as u32);
         let mut texture = creator
@@ -84,12 +103,23 @@ impl<'tc> Font<'tc> {
         texture.set_blend_mode(BlendMode::Blend);
         texture.set_scale_mode(ScaleMode::Nearest);
         let fallback = image.slots.get(&'?').copied().unwrap_or(0);
-        Ok(Font { texture, slots: image.slots, fallback })
-    }
-
-    /// The texture, for copying from.
-    pub fn texture(&self) -> &Texture<'tc> {
-        &self.texture
+        let make: Option<MakeTexture<'tc>> = pretint.then(|| {
+            Box::new(move |w: u32, h: u32| {
+                let mut t = creator.create_texture_static(PixelFormat::RGBA32, w, h).context("creating a glyph texture")?;
+                t.set_blend_mode(BlendMode::Blend);
+                Ok(t)
+            }) as MakeTexture<'tc>
+        });
+        let bits = glyphs().into_iter().collect();
+        Ok(Font {
+            texture,
+            slots: image.slots,
+            fallback,
+            color: Rgba::rgb(255, 255, 255),
+            make,
+            bits,
+            tinted: HashMap::new(),
+        })
     }
 
     /// Where `ch` sits in the atlas; chars it lacks show as '?'.
@@ -101,7 +131,40 @@ impl<'tc> Font<'tc> {
 
     /// Tints what is drawn next.
     pub fn tint(&mut self, color: Rgba) {
-        self.texture.set_color_mod(color.r, color.g, color.b);
-        self.texture.set_alpha_mod(color.a);
+        self.color = color;
+        if self.make.is_none() {
+            self.texture.set_color_mod(color.r, color.g, color.b);
+            self.texture.set_alpha_mod(color.a);
+        }
+    }
+
+    /// What to copy to draw `ch` `size` pixels square in the tint: a texture
+    /// and the rectangle of it to copy.
+    pub fn glyph(&mut self, ch: char, size: u32) -> Result<(&Texture<'tc>, FRect)> {
+        let Some(make) = &self.make else { return Ok((&self.texture, self.source(ch))) };
+        let ch = if self.bits.contains_key(&ch) { ch } else { '?' };
+        let c = self.color;
+        let key = (ch, size, [c.r, c.g, c.b, c.a]);
+        if !self.tinted.contains_key(&key) {
+            if self.tinted.len() >= MOST_TINTED {
+                self.tinted.clear();
+            }
+            let bits = self.bits.get(&ch).copied().unwrap_or([0; 8]);
+            let n = size.max(1) as usize;
+            let mut rgba = vec![0u8; n * n * BPP];
+            for y in 0..n {
+                for x in 0..n {
+                    // Nearest sampling, as the renderer scales the atlas.
+                    if bits[y * 8 / n] & (1 << (x * 8 / n)) != 0 {
+                        rgba[(y * n + x) * BPP..][..BPP].copy_from_slice(&[c.r, c.g, c.b, c.a]);
+                    }
+                }
+            }
+            let mut texture = make(n as u32, n as u32)?;
+            texture.update(None, &rgba, n * BPP).context("uploading a glyph")?;
+            self.tinted.insert(key, texture);
+        }
+        let whole = FRect::new(0.0, 0.0, size as f32, size as f32);
+        Ok((&self.tinted[&key], whole))
     }
 }

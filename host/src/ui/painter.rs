@@ -49,7 +49,16 @@ impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
         }
         self.canvas.set_draw_color(Color::RGBA(color.r, color.g, color.b, color.a));
         let rect = self.dest(x, y, w, h);
-        self.canvas.fill_rect(rect).map_err(|e| anyhow!("fill_rect: {e}"))
+        // An opaque fill is a plain copy: blending it costs more and changes nothing.
+        let opaque = color.a == u8::MAX;
+        if opaque {
+            self.canvas.set_blend_mode(BlendMode::None);
+        }
+        let filled = self.canvas.fill_rect(rect).map_err(|e| anyhow!("fill_rect: {e}"));
+        if opaque {
+            self.canvas.set_blend_mode(BlendMode::Blend);
+        }
+        filled
     }
 
     /// A `thickness`-pixel frame just inside the rectangle.
@@ -107,15 +116,15 @@ impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
     /// `tint`; false (nothing drawn) when the atlas has no such tile.
     pub fn tile(&mut self, x: i32, y: i32, size: u32, name: &str, tint: Rgba) -> Result<bool> {
         let dst = self.dest(x, y, size, size);
-        let Some((texture, src)) = self.tiles.prepare(name, tint) else { return Ok(false) };
+        let Some((texture, src)) = self.tiles.prepare(name, size, tint)? else { return Ok(false) };
         self.canvas.copy(texture, src, dst).map_err(|e| anyhow!("drawing the tile '{name}': {e}"))?;
         Ok(true)
     }
 
     fn copy_glyph(&mut self, x: i32, y: i32, size: u32, ch: char) -> Result<()> {
-        let src = self.font.source(ch);
         let dst = self.dest(x, y, size, size);
-        self.canvas.copy(self.font.texture(), src, dst).map_err(|e| anyhow!("drawing a glyph: {e}"))
+        let (texture, src) = self.font.glyph(ch, size)?;
+        self.canvas.copy(texture, src, dst).map_err(|e| anyhow!("drawing a glyph: {e}"))
     }
 
     /// A rectangle relative to the area, in canvas coordinates.

@@ -43,9 +43,15 @@ pub struct Offscreen<'a, 'tc> {
 }
 
 impl Offscreen<'_, '_> {
-    /// Draws one frame.
+    /// Draws one frame and presents it, as the window does: the software
+    /// renderer queues drawing and runs the queue when presented, so a frame
+    /// has cost all it costs only then.
     pub fn draw(&mut self, model: &ScreenModel, view: &ViewBox) -> Result<()> {
-        draw_frame(self.canvas, self.font, self.tiles, model, view)
+        draw_frame(self.canvas, self.font, self.tiles, model, view)?;
+        if !self.canvas.present() {
+            return Err(anyhow!("presenting the frame: {}", sdl3::get_error()));
+        }
+        Ok(())
     }
 
     /// The last frame's pixels, RGBA, row by row without padding.
@@ -66,8 +72,8 @@ pub fn with_offscreen<R>(atlas: &Atlas, f: impl FnOnce(&mut Offscreen<'_, '_>) -
     let mut canvas =
         surface.into_canvas().map_err(|e| anyhow!("creating the software renderer: {e}"))?;
     let creator = canvas.texture_creator();
-    let mut font = Font::new(&creator)?;
-    let mut tiles = TileSheet::new(&creator, atlas)?;
+    let mut font = Font::new(&creator, true)?;
+    let mut tiles = TileSheet::new(&creator, atlas, true)?;
     Ok(f(&mut Offscreen { canvas: &mut canvas, font: &mut font, tiles: &mut tiles }))
 }
 

@@ -251,7 +251,7 @@ fn unknown_chars_draw_as_question_marks() {
     let surface = sdl3::surface::Surface::new(8, 8, sdl3::pixels::PixelFormat::RGBA32).unwrap();
     let canvas = surface.into_canvas().unwrap();
     let creator = canvas.texture_creator();
-    let font = super::font::Font::new(&creator).unwrap();
+    let font = super::font::Font::new(&creator, false).unwrap();
     let q = font.source('?');
     assert_eq!(font.source('\u{20ac}'), q);
     for ch in ['A', 'z', '#', '\u{e9}', '\u{2500}', '\u{2588}'] {

@@ -2,6 +2,8 @@
 //! surface), uploaded from the pixels `crate::atlas` decoded at startup.
 //! Sprites are copied with nearest scaling, so 16-pixel art stays crisp at 32.
 
+use std::collections::HashMap;
+
 use anyhow::{Context, Result};
 use emberdeep_api::Rgba;
 use sdl3::pixels::PixelFormat;
@@ -9,17 +11,30 @@ use sdl3::render::{BlendMode, FRect, ScaleMode, Texture, TextureCreator};
 
 use crate::atlas::Atlas;
 
+/// Most pre-tinted tiles kept before the cache starts again.
+const MOST_TINTED: usize = 1024;
+
+/// Makes a static RGBA texture of a size, for tiles tinted on demand.
+type MakeTexture<'tc> = Box<dyn Fn(u32, u32) -> Result<Texture<'tc>> + 'tc>;
+
 /// The atlas texture and where each tile is; empty when there is no atlas.
+///
+/// As with the font, on the software renderer each (tile, size, tint) is
+/// made once as its own texture, already scaled and tinted, so drawing it is
+/// a plain alpha blend rather than SDL's per-pixel scaling, tinting blit.
 pub(crate) struct TileSheet<'tc> {
     texture: Option<Texture<'tc>>,
     atlas: Atlas,
+    make: Option<MakeTexture<'tc>>,
+    tinted: HashMap<(String, u32, [u8; 4]), Texture<'tc>>,
 }
 
 impl<'tc> TileSheet<'tc> {
-    /// Uploads `atlas` to a texture of `creator`'s renderer.
-    pub fn new<C>(creator: &'tc TextureCreator<C>, atlas: &Atlas) -> Result<Self> {
+    /// Uploads `atlas` to a texture of `creator`'s renderer; `pretint` (for
+    /// the software renderer) makes scaled, tinted tiles instead.
+    pub fn new<C: 'tc>(creator: &'tc TextureCreator<C>, atlas: &Atlas, pretint: bool) -> Result<Self> {
         if atlas.width == 0 || atlas.height == 0 {
-            return Ok(TileSheet { texture: None, atlas: Atlas::default() });
+            return Ok(TileSheet { texture: None, atlas: Atlas::default(), make: None, tinted: HashMap::new() });
         }
         let mut texture = creator
             .create_texture_static(PixelFormat::RGBA32, atlas.width, atlas.height)
@@ -27,16 +42,49 @@ impl<'tc> TileSheet<'tc> {
         texture.update(None, &atlas.rgba, atlas.width as usize * 4).context("uploading the tile atlas")?;
         texture.set_blend_mode(BlendMode::Blend);
         texture.set_scale_mode(ScaleMode::Nearest);
-        Ok(TileSheet { texture: Some(texture), atlas: atlas.clone() })
+        let make: Option<MakeTexture<'tc>> = pretint.then(|| {
+            Box::new(move |w: u32, h: u32| {
+                let mut t = creator.create_texture_static(PixelFormat::RGBA32, w, h).context("creating a tile texture")?;
+                t.set_blend_mode(BlendMode::Blend);
+                Ok(t)
+            }) as MakeTexture<'tc>
+        });
+        Ok(TileSheet { texture: Some(texture), atlas: atlas.clone(), make, tinted: HashMap::new() })
     }
 
-    /// The texture tinted by `tint` and where the named tile is in it, if there is one.
-    pub fn prepare(&mut self, name: &str, tint: Rgba) -> Option<(&Texture<'tc>, FRect)> {
-        let rect = self.atlas.tile(name)?;
-        let texture = self.texture.as_mut()?;
-        texture.set_color_mod(tint.r, tint.g, tint.b);
-        texture.set_alpha_mod(tint.a);
-        let src = FRect::new(rect.x as f32, rect.y as f32, rect.size as f32, rect.size as f32);
-        Some((texture, src))
+    /// What to copy to draw the named tile `size` pixels square tinted by
+    /// `tint`: a texture and the rectangle of it, if the atlas has the tile.
+    pub fn prepare(&mut self, name: &str, size: u32, tint: Rgba) -> Result<Option<(&Texture<'tc>, FRect)>> {
+        let Some(rect) = self.atlas.tile(name) else { return Ok(None) };
+        let Some(make) = &self.make else {
+            let Some(texture) = self.texture.as_mut() else { return Ok(None) };
+            texture.set_color_mod(tint.r, tint.g, tint.b);
+            texture.set_alpha_mod(tint.a);
+            let src = FRect::new(rect.x as f32, rect.y as f32, rect.size as f32, rect.size as f32);
+            return Ok(Some((texture, src)));
+        };
+        let key = (name.to_string(), size, [tint.r, tint.g, tint.b, tint.a]);
+        if !self.tinted.contains_key(&key) {
+            if self.tinted.len() >= MOST_TINTED {
+                self.tinted.clear();
+            }
+            let (n, from) = (size.max(1) as usize, rect.size.max(1) as usize);
+            let m = [tint.r, tint.g, tint.b, tint.a].map(u32::from);
+            let mut rgba = vec![0u8; n * n * 4];
+            for y in 0..n {
+                for x in 0..n {
+                    // Nearest sampling, then modulation as SDL does it: c * m / 255.
+                    let (sx, sy) = (rect.x as usize + x * from / n, rect.y as usize + y * from / n);
+                    let at = (sy * self.atlas.width as usize + sx) * 4;
+                    for (c, px) in rgba[(y * n + x) * 4..][..4].iter_mut().enumerate() {
+                        *px = (u32::from(self.atlas.rgba[at + c]) * m[c] / 255) as u8;
+                    }
+                }
+            }
+            let mut texture = make(n as u32, n as u32)?;
+            texture.update(None, &rgba, n * 4).context("uploading a tile")?;
+            self.tinted.insert(key.clone(), texture);
+        }
+        Ok(Some((&self.tinted[&key], FRect::new(0.0, 0.0, size as f32, size as f32))))
     }
 }

@@ -48,8 +48,9 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
     let mut canvas = open_window(&video)?;
     video.text_input().start(canvas.window());
     let creator = canvas.texture_creator();
-    let mut font = Font::new(&creator)?;
-    let mut tiles = TileSheet::new(&creator, atlas)?;
+    let software = canvas.renderer_name == "software";
+    let mut font = Font::new(&creator, software)?;
+    let mut tiles = TileSheet::new(&creator, atlas, software)?;
     let mut pump = sdl.event_pump().map_err(|e| anyhow!("opening the SDL event queue: {e}"))?;
     let mut looper = Looper::default();
     let mut last_draw: Option<Instant> = None;
