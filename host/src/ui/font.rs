@@ -10,6 +10,8 @@ use font8x8::{UnicodeFonts, BASIC_FONTS, BLOCK_FONTS, BOX_FONTS, LATIN_FONTS};
 use sdl3::pixels::PixelFormat;
 use sdl3::render::{BlendMode, FRect, ScaleMode, Texture, TextureCreator};
 
+use super::tinted::Tinted;
+
 /// Glyph cells per atlas row.
 const COLUMNS: usize = 32;
 /// Pixels per glyph cell: the 8x8 glyph plus a clear border, so that scaled
@@ -68,9 +70,6 @@ fn slot_origin(slot: usize) -> (usize, usize) {
 /// Most pre-tinted glyphs kept before the cache starts again.
 const MOST_TINTED: usize = 4096;
 
-/// Makes a static RGBA texture of a size, for the glyphs tinted on demand.
-type MakeTexture<'tc> = Box<dyn Fn(u32, u32) -> Result<Texture<'tc>> + 'tc>;
-
 /// The atlas as a texture of one render target.
 ///
 /// On the software renderer a glyph copied from the atlas with a colour mod
@@ -84,10 +83,9 @@ pub(crate) struct Font<'tc> {
     slots: HashMap<char, usize>,
     fallback: usize,
     color: Rgba,
-    /// Set on the software renderer: how to make a tinted glyph's texture.
-    make: Option<MakeTexture<'tc>>,
+    /// Set on the software renderer: the glyphs made so far, by char, size and tint.
+    tinted: Option<Tinted<'tc, (char, u32, [u8; 4])>>,
     bits: HashMap<char, [u8; 8]>,
-    tinted: HashMap<(char, u32, [u8; 4]), Texture<'tc>>,
 }
 
 impl<'tc> Font<'tc> {
@@ -103,22 +101,14 @@ impl<'tc> Font<'tc> {
         texture.set_blend_mode(BlendMode::Blend);
         texture.set_scale_mode(ScaleMode::Nearest);
         let fallback = image.slots.get(&'?').copied().unwrap_or(0);
-        let make: Option<MakeTexture<'tc>> = pretint.then(|| {
-            Box::new(move |w: u32, h: u32| {
-                let mut t = creator.create_texture_static(PixelFormat::RGBA32, w, h).context("creating a glyph texture")?;
-                t.set_blend_mode(BlendMode::Blend);
-                Ok(t)
-            }) as MakeTexture<'tc>
-        });
         let bits = glyphs().into_iter().collect();
         Ok(Font {
             texture,
             slots: image.slots,
             fallback,
             color: Rgba::rgb(255, 255, 255),
-            make,
+            tinted: pretint.then(|| Tinted::new(creator, MOST_TINTED)),
             bits,
-            tinted: HashMap::new(),
         })
     }
 
@@ -132,7 +122,7 @@ impl<'tc> Font<'tc> {
     /// Tints what is drawn next.
     pub fn tint(&mut self, color: Rgba) {
         self.color = color;
-        if self.make.is_none() {
+        if self.tinted.is_none() {
             self.texture.set_color_mod(color.r, color.g, color.b);
             self.texture.set_alpha_mod(color.a);
         }
@@ -141,16 +131,13 @@ impl<'tc> Font<'tc> {
     /// What to copy to draw `ch` `size` pixels square in the tint: a texture
     /// and the rectangle of it to copy.
     pub fn glyph(&mut self, ch: char, size: u32) -> Result<(&Texture<'tc>, FRect)> {
-        let Some(make) = &self.make else { return Ok((&self.texture, self.source(ch))) };
+        if self.tinted.is_none() {
+            return Ok((&self.texture, self.source(ch)));
+        }
+        let tinted = self.tinted.as_mut().expect("checked above");
         let ch = if self.bits.contains_key(&ch) { ch } else { '?' };
-        let c = self.color;
-        let key = (ch, size, [c.r, c.g, c.b, c.a]);
-        if !self.tinted.contains_key(&key) {
-            if self.tinted.len() >= MOST_TINTED {
-                self.tinted.clear();
-            }
-            let bits = self.bits.get(&ch).copied().unwrap_or([0; 8]);
-            let n = size.max(1) as usize;
+        let (c, bits) = (self.color, self.bits.get(&ch).copied().unwrap_or([0; 8]));
+        let texture = tinted.get((ch, size, [c.r, c.g, c.b, c.a]), size, |n| {
             let mut rgba = vec![0u8; n * n * BPP];
             for y in 0..n {
                 for x in 0..n {
@@ -160,11 +147,8 @@ impl<'tc> Font<'tc> {
                     }
                 }
             }
-            let mut texture = make(n as u32, n as u32)?;
-            texture.update(None, &rgba, n * BPP).context("uploading a glyph")?;
-            self.tinted.insert(key, texture);
-        }
-        let whole = FRect::new(0.0, 0.0, size as f32, size as f32);
-        Ok((&self.tinted[&key], whole))
+            rgba
+        })?;
+        Ok((texture, FRect::new(0.0, 0.0, size as f32, size as f32)))
     }
 }

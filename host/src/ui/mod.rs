@@ -15,6 +15,7 @@ mod painter;
 mod screenshot;
 mod tile_view;
 mod tiles;
+mod tinted;
 mod window;
 
 #[cfg(test)]

@@ -2,20 +2,16 @@
 //! surface), uploaded from the pixels `crate::atlas` decoded at startup.
 //! Sprites are copied with nearest scaling, so 16-pixel art stays crisp at 32.
 
-use std::collections::HashMap;
-
 use anyhow::{Context, Result};
 use emberdeep_api::Rgba;
 use sdl3::pixels::PixelFormat;
 use sdl3::render::{BlendMode, FRect, ScaleMode, Texture, TextureCreator};
 
+use super::tinted::Tinted;
 use crate::atlas::Atlas;
 
 /// Most pre-tinted tiles kept before the cache starts again.
 const MOST_TINTED: usize = 1024;
-
-/// Makes a static RGBA texture of a size, for tiles tinted on demand.
-type MakeTexture<'tc> = Box<dyn Fn(u32, u32) -> Result<Texture<'tc>> + 'tc>;
 
 /// The atlas texture and where each tile is; empty when there is no atlas.
 ///
@@ -25,8 +21,8 @@ type MakeTexture<'tc> = Box<dyn Fn(u32, u32) -> Result<Texture<'tc>> + 'tc>;
 pub(crate) struct TileSheet<'tc> {
     texture: Option<Texture<'tc>>,
     atlas: Atlas,
-    make: Option<MakeTexture<'tc>>,
-    tinted: HashMap<(String, u32, [u8; 4]), Texture<'tc>>,
+    /// Set on the software renderer: the tiles made so far, by name, size and tint.
+    tinted: Option<Tinted<'tc, (String, u32, [u8; 4])>>,
 }
 
 impl<'tc> TileSheet<'tc> {
@@ -34,7 +30,7 @@ impl<'tc> TileSheet<'tc> {
     /// the software renderer) makes scaled, tinted tiles instead.
     pub fn new<C: 'tc>(creator: &'tc TextureCreator<C>, atlas: &Atlas, pretint: bool) -> Result<Self> {
         if atlas.width == 0 || atlas.height == 0 {
-            return Ok(TileSheet { texture: None, atlas: Atlas::default(), make: None, tinted: HashMap::new() });
+            return Ok(TileSheet { texture: None, atlas: Atlas::default(), tinted: None });
         }
         let mut texture = creator
             .create_texture_static(PixelFormat::RGBA32, atlas.width, atlas.height)
@@ -42,49 +38,38 @@ impl<'tc> TileSheet<'tc> {
         texture.update(None, &atlas.rgba, atlas.width as usize * 4).context("uploading the tile atlas")?;
         texture.set_blend_mode(BlendMode::Blend);
         texture.set_scale_mode(ScaleMode::Nearest);
-        let make: Option<MakeTexture<'tc>> = pretint.then(|| {
-            Box::new(move |w: u32, h: u32| {
-                let mut t = creator.create_texture_static(PixelFormat::RGBA32, w, h).context("creating a tile texture")?;
-                t.set_blend_mode(BlendMode::Blend);
-                Ok(t)
-            }) as MakeTexture<'tc>
-        });
-        Ok(TileSheet { texture: Some(texture), atlas: atlas.clone(), make, tinted: HashMap::new() })
+        let tinted = pretint.then(|| Tinted::new(creator, MOST_TINTED));
+        Ok(TileSheet { texture: Some(texture), atlas: atlas.clone(), tinted })
     }
 
     /// What to copy to draw the named tile `size` pixels square tinted by
     /// `tint`: a texture and the rectangle of it, if the atlas has the tile.
     pub fn prepare(&mut self, name: &str, size: u32, tint: Rgba) -> Result<Option<(&Texture<'tc>, FRect)>> {
         let Some(rect) = self.atlas.tile(name) else { return Ok(None) };
-        let Some(make) = &self.make else {
+        let Some(tinted) = &mut self.tinted else {
             let Some(texture) = self.texture.as_mut() else { return Ok(None) };
             texture.set_color_mod(tint.r, tint.g, tint.b);
             texture.set_alpha_mod(tint.a);
             let src = FRect::new(rect.x as f32, rect.y as f32, rect.size as f32, rect.size as f32);
             return Ok(Some((texture, src)));
         };
-        let key = (name.to_string(), size, [tint.r, tint.g, tint.b, tint.a]);
-        if !self.tinted.contains_key(&key) {
-            if self.tinted.len() >= MOST_TINTED {
-                self.tinted.clear();
-            }
-            let (n, from) = (size.max(1) as usize, rect.size.max(1) as usize);
+        let atlas = &self.atlas;
+        let texture = tinted.get((name.to_string(), size, [tint.r, tint.g, tint.b, tint.a]), size, |n| {
+            let from = rect.size.max(1) as usize;
             let m = [tint.r, tint.g, tint.b, tint.a].map(u32::from);
             let mut rgba = vec![0u8; n * n * 4];
             for y in 0..n {
                 for x in 0..n {
                     // Nearest sampling, then modulation as SDL does it: c * m / 255.
                     let (sx, sy) = (rect.x as usize + x * from / n, rect.y as usize + y * from / n);
-                    let at = (sy * self.atlas.width as usize + sx) * 4;
+                    let at = (sy * atlas.width as usize + sx) * 4;
                     for (c, px) in rgba[(y * n + x) * 4..][..4].iter_mut().enumerate() {
-                        *px = (u32::from(self.atlas.rgba[at + c]) * m[c] / 255) as u8;
+                        *px = (u32::from(atlas.rgba[at + c]) * m[c] / 255) as u8;
                     }
                 }
             }
-            let mut texture = make(n as u32, n as u32)?;
-            texture.update(None, &rgba, n * 4).context("uploading a tile")?;
-            self.tinted.insert(key.clone(), texture);
-        }
-        Ok(Some((&self.tinted[&key], FRect::new(0.0, 0.0, size as f32, size as f32))))
+            rgba
+        })?;
+        Ok(Some((texture, FRect::new(0.0, 0.0, size as f32, size as f32))))
     }
 }
