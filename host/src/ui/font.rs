@@ -131,10 +131,8 @@ impl<'tc> Font<'tc> {
     /// What to copy to draw `ch` `size` pixels square in the tint: a texture
     /// and the rectangle of it to copy.
     pub fn glyph(&mut self, ch: char, size: u32) -> Result<(&Texture<'tc>, FRect)> {
-        if self.tinted.is_none() {
-            return Ok((&self.texture, self.source(ch)));
-        }
-        let tinted = self.tinted.as_mut().expect("checked above");
+        let atlas_rect = self.source(ch);
+        let Some(tinted) = self.tinted.as_mut() else { return Ok((&self.texture, atlas_rect)) };
         let ch = if self.bits.contains_key(&ch) { ch } else { '?' };
         let (c, bits) = (self.color, self.bits.get(&ch).copied().unwrap_or([0; 8]));
         let texture = tinted.get((ch, size, [c.r, c.g, c.b, c.a]), size, |n| {
