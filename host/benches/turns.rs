@@ -34,17 +34,17 @@ use std::time::{Duration, Instant};
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::RResult;
 use criterion::{BenchmarkId, Criterion};
-use emberdeep::app::App;
-use emberdeep::ctx::{HostCtx, BOUNDARY_CALLS, CALLBACKS};
-use emberdeep::data::{self, Records};
-use emberdeep::map::{Map, Tile};
-use emberdeep::paths::DistanceMap;
-use emberdeep::plugins::{default_plugin_dir, load_plugins, Plugins};
-use emberdeep::rng::RunRng;
-use emberdeep::trace::Trace;
-use emberdeep::turn::Action;
-use emberdeep::world::Game;
-use emberdeep::{atlas, mapgen, setup, sight, ui};
+use emberdeep::front::app::App;
+use emberdeep::front::{atlas, ui};
+use emberdeep_engine::boundary::{HostCtx, BOUNDARY_CALLS, CALLBACKS};
+use emberdeep_engine::core::map::{Map, Tile};
+use emberdeep_engine::core::paths::DistanceMap;
+use emberdeep_engine::core::rng::RunRng;
+use emberdeep_engine::core::{mapgen, sight};
+use emberdeep_engine::loader::{default_plugin_dir, load_plugins, Plugins};
+use emberdeep_engine::records::{self as data, Records};
+use emberdeep_engine::trace::Trace;
+use emberdeep_engine::{Action, Game};
 use emberdeep_api::{guard, Ctx, EntityId, GameCtx, MonsterBrain, MonsterBrain_TO, MonsterState, PluginError, Point};
 
 const WIDTH: i32 = 80;
@@ -206,31 +206,31 @@ fn bench_brain_call(c: &mut Criterion, w: &World) -> CallFigures {
     let me = EntityId(1);
     let mut group = c.benchmark_group("brain_call");
     group.bench_function("abi_stable", |b| {
-        b.iter(|| black_box(&abi).act(HostCtx::new(&mut game, "bench").as_ctx(), me))
+        b.iter(|| black_box(&abi).act(HostCtx::for_bench(&mut game, "bench").as_ctx(), me))
     });
     group.bench_function("plain_dyn", |b| {
-        b.iter(|| black_box(&plain).act(&mut HostCtx::new(&mut game, "bench"), me))
+        b.iter(|| black_box(&plain).act(&mut HostCtx::for_bench(&mut game, "bench"), me))
     });
     group.finish();
     let mut group = c.benchmark_group("callback");
     {
-        let mut host = HostCtx::new(&mut game, "bench");
+        let mut host = HostCtx::for_bench(&mut game, "bench");
         let mut ctx = host.as_ctx();
         group.bench_function("abi_stable", |b| b.iter(|| black_box(&mut ctx).roll(1, 6)));
     }
     {
-        let mut host = HostCtx::new(&mut game, "bench");
+        let mut host = HostCtx::for_bench(&mut game, "bench");
         let ctx: &mut dyn GameCtx = &mut host;
         group.bench_function("plain_dyn", |b| b.iter(|| black_box(&mut *ctx).roll(1, 6)));
     }
     group.finish();
     let brain_abi = ns_per_call(|| {
-        black_box(black_box(&abi).act(HostCtx::new(&mut game, "bench").as_ctx(), me));
+        black_box(black_box(&abi).act(HostCtx::for_bench(&mut game, "bench").as_ctx(), me));
     });
     let brain_plain = ns_per_call(|| {
-        black_box(black_box(&plain).act(&mut HostCtx::new(&mut game, "bench"), me));
+        black_box(black_box(&plain).act(&mut HostCtx::for_bench(&mut game, "bench"), me));
     });
-    let mut host = HostCtx::new(&mut game, "bench");
+    let mut host = HostCtx::for_bench(&mut game, "bench");
     let callback_abi = {
         let mut ctx = host.as_ctx();
         ns_per_call(|| {
@@ -258,7 +258,7 @@ struct FrameFigures {
 /// whose every cell is remembered (the most the map ever draws).
 fn bench_frames(c: &mut Criterion, w: &World) -> Vec<FrameFigures> {
     let atlas = atlas::Atlas::load(&atlas::default_assets_dir()).expect("loading assets/");
-    let mut game = setup::game_from_seed(SEED, w.plugins.clone(), w.records.clone(), Trace::console());
+    let mut game = Game::fresh(SEED, w.plugins.clone(), w.records.clone(), Trace::console());
     let cells: Vec<Point> = game.map.points().collect();
     for p in cells {
         game.map.remember(p);
@@ -272,14 +272,14 @@ fn bench_frames(c: &mut Criterion, w: &World) -> Vec<FrameFigures> {
             group.bench_function(&view, |b| {
                 b.iter(|| {
                     let model = app.model();
-                    frame.draw(black_box(&model), app.current_view()).expect("drawing a frame")
+                    frame.draw(black_box(&model), app.views()).expect("drawing a frame")
                 })
             });
             let mut ms: Vec<f64> = (0..400)
                 .map(|_| {
                     let t = Instant::now();
                     let model = app.model();
-                    frame.draw(&model, app.current_view()).expect("drawing a frame");
+                    frame.draw(&model, app.views()).expect("drawing a frame");
                     t.elapsed().as_secs_f64() * 1e3
                 })
                 .collect();

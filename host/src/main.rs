@@ -1,4 +1,6 @@
-//! The `emberdeep` binary: parses the command line and runs the host library.
+//! The `emberdeep` binary: parses the command line, loads the plugins and
+//! records, and hands over to a driver: the trace tools, the bot, or a
+//! session played in the window or headless.
 
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -6,11 +8,14 @@ use std::rc::Rc;
 use anyhow::Context;
 use clap::Parser;
 
-use emberdeep::app::App;
-use emberdeep::{atlas, bot, cli, data, headless, keys, record, save, setup, trace_tools, ui};
-use emberdeep::cli::Cli;
-use emberdeep::plugins::{default_plugin_dir, load_plugins, Plugins};
-use emberdeep::trace::Trace;
+use emberdeep::drivers::cli::{self, Cli};
+use emberdeep::drivers::session::{Plan, SavedRun, Session};
+use emberdeep::drivers::{bot, headless, recording, save, trace_tools};
+use emberdeep::front::{atlas, keys, ui};
+use emberdeep_engine::loader::{default_plugin_dir, load_plugins, Plugins};
+use emberdeep_engine::records;
+use emberdeep_engine::trace::Trace;
+use emberdeep_engine::Game;
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
@@ -57,7 +62,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if let Some(cli::Command::Trace { tool }) = &cli.command {
         return run_trace_tool(tool);
     }
-    let replay = cli.replay.as_deref().map(record::Recording::load).transpose()?;
+    let replay = cli.replay.as_deref().map(recording::Recording::load).transpose()?;
     if let Some(rec) = &replay {
         cli.seed = Some(rec.seed);
         cli.scenario = rec.scenario.clone().map(Into::into);
@@ -73,8 +78,8 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     for warning in &plugins.skipped {
         eprintln!("emberdeep: warning: {warning}");
     }
-    let data_dir = cli.data_dir.clone().unwrap_or_else(data::default_data_dir);
-    let records = data::load_records(&data_dir, &plugins);
+    let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
+    let records = records::load_records(&data_dir, &plugins);
     if cli.list_plugins {
         print!("{}", list_plugins(&plugins, &plugin_dir, records.as_ref().ok()));
         return records.map(|_| ()).map_err(Into::into);
@@ -89,82 +94,60 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         return run_bot(&cli, runs, seed, plugins, records);
     }
     let trace = open_trace(&cli)?;
-    // Saves are the player's: a window run or --continue uses the platform's
-    // folder, a headless run only the --save-dir it is given (so a scripted
-    // screenshot never replaces a player's saved run), a replay none at all.
-    let save_dir = match (&cli.save_dir, replay.is_some()) {
-        (_, true) => None,
-        (Some(dir), false) => Some(dir.clone()),
-        (None, false) if !cli.headless || cli.continue_run => Some(save::default_save_dir()),
-        (None, false) => None,
-    };
-    let main_save = save_dir.as_ref().map(|d| d.join("save.json")).unwrap_or_default();
-    let found = if save_dir.is_some() && cli.scenario.is_none() && (cli.continue_run || !cli.headless) {
-        Some(save::load(&main_save, plugins.clone(), records.clone(), Trace::console()))
-    } else {
-        None
-    };
-    let mut trace = Some(trace);
-    let (game, slot_path, ask) = match found {
-        Some(Ok(mut saved)) => {
-            saved.trace = trace.take().unwrap_or_else(Trace::console);
-            if cli.continue_run {
-                save::announce_continue(&mut saved);
-            }
-            (saved, Some(main_save.clone()), !cli.continue_run)
-        }
-        Some(Err(e)) if cli.continue_run => {
-            anyhow::bail!("{e}. Start without --continue for a new run; the save is left as it is")
-        }
-        other => {
-            let main_loadable = save::is_save_file(&main_save);
-            if let Some(Err(e)) = &other {
-                if !matches!(e, save::SaveError::Missing(_)) {
-                    eprintln!("emberdeep: {e}");
-                }
-            }
-            let trace = trace.take().unwrap_or_else(Trace::console);
-            let game = match &cli.scenario {
-                Some(path) => setup::game_from_scenario(path, seed, plugins, records, trace)?,
-                None => setup::game_from_seed(seed, plugins, records, trace),
-            };
-            let path = save_dir.as_deref().map(|d| save::new_run_save_path(d, main_loadable));
-            (game, path, false)
-        }
-    };
-    let start_seed = game.seed;
-    let mut app = App::new(game, ui::host_views());
-    if cli.bench_startup {
-        return bench_startup(&mut app, &atlas);
+    let mut session = Session::open(&plan(&cli, replay.is_some(), seed), plugins, records, trace)?;
+    if let Some(refused) = &session.refused {
+        eprintln!("emberdeep: {refused}");
     }
-    app.save_slot = slot_path.map(|path| save::SaveSlot { path });
-    if ask {
-        app.offer_continue();
+    let start_seed = session.app.game.seed;
+    if cli.bench_startup {
+        return bench_startup(&mut session, &atlas);
     }
     if let Some(view) = &cli.view {
-        app.select_view(view).map_err(anyhow::Error::msg)?;
+        session.app.select_view(view).map_err(anyhow::Error::msg)?;
     }
     let keys = match &replay {
         Some(rec) => rec.keys()?,
         None => scripted_keys(&cli)?,
     };
     if cli.headless {
-        headless::play_keys(&mut app, &keys);
+        headless::play_keys(&mut session, &keys);
     } else {
         // Scripted keys play first; one that quits means no window at all.
-        let quit = keys.iter().any(|&key| !app.press(key));
+        let quit = keys.iter().any(|&key| !session.press(key));
         if !quit {
-            ui::run_window(&mut app, &atlas)?;
+            ui::run_window(&mut session, &atlas)?;
         }
     }
     if let Some(path) = &cli.screenshot {
-        headless::screenshot(&mut app, &atlas, path)?;
+        headless::screenshot(&mut session, &atlas, path)?;
     }
     if let Some(path) = &cli.record {
-        record::Recording::new(start_seed, &app.game.plugins, cli.scenario.as_deref(), &app.pressed).save(path)?;
+        let pressed = &session.app.pressed;
+        recording::Recording::new(start_seed, &session.app.game.plugins, cli.scenario.as_deref(), pressed).save(path)?;
     }
-    app.stop()?;
-    app.take_trace().finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))
+    session.stop()?;
+    session.take_trace().finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))
+}
+
+/// What the command line asks the session for. Saves are the player's: a
+/// window run or `--continue` uses the platform's folder, a headless run
+/// only the `--save-dir` it is given (so a scripted screenshot never
+/// replaces a player's saved run), a replay none at all.
+fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
+    let save_dir = match (&cli.save_dir, replay) {
+        (_, true) => None,
+        (Some(dir), false) => Some(dir.clone()),
+        (None, false) if !cli.headless || cli.continue_run => Some(save::default_save_dir()),
+        (None, false) => None,
+    };
+    let saved = if cli.continue_run {
+        SavedRun::Resume
+    } else if cli.headless {
+        SavedRun::Ignore
+    } else {
+        SavedRun::Offer
+    };
+    Plan { save_dir, saved, scenario: cli.scenario.clone(), seed }
 }
 
 /// `emberdeep trace summary|diff`.
@@ -199,12 +182,12 @@ fn scripted_keys(cli: &Cli) -> anyhow::Result<Vec<keys::Key>> {
     keys::parse_keys(&script).map_err(|e| anyhow::anyhow!("in the scripted keys: {e}"))
 }
 
-fn run_bot(cli: &Cli, runs: u32, seed: u64, plugins: Rc<Plugins>, records: Rc<data::Records>) -> anyhow::Result<()> {
+fn run_bot(cli: &Cli, runs: u32, seed: u64, plugins: Rc<Plugins>, records: Rc<records::Records>) -> anyhow::Result<()> {
     let mut trace = open_trace(cli)?;
     let mut results = Vec::new();
     let clock = std::time::Instant::now();
     for i in 0..runs as u64 {
-        let mut game = setup::game_from_seed(seed.wrapping_add(i), plugins.clone(), records.clone(), trace);
+        let mut game = Game::fresh(seed.wrapping_add(i), plugins.clone(), records.clone(), trace);
         results.push(bot::play_run(&mut game));
         trace = std::mem::replace(&mut game.trace, Trace::console());
     }
@@ -222,9 +205,9 @@ thread_local! {
 }
 
 /// `--bench-startup`: draws the first frame offscreen and prints how long it took to get there.
-fn bench_startup(app: &mut App, atlas: &atlas::Atlas) -> anyhow::Result<()> {
-    let model = app.model();
-    ui::render_rgba(&model, app.current_view(), atlas)?;
+fn bench_startup(session: &mut Session, atlas: &atlas::Atlas) -> anyhow::Result<()> {
+    ui::render_front(session, atlas)?;
+    let app = &session.app;
     let started = STARTED.with(|s| s.get()).unwrap_or_else(std::time::Instant::now);
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     println!("startup to first frame: {ms:.1} ms ({} plugins, {} monster kinds, {} item kinds)",
@@ -237,7 +220,7 @@ fn clock_seed() -> u64 {
 }
 
 /// `--list-plugins`: each plugin, its version, its names per trait, its records.
-fn list_plugins(plugins: &Plugins, dir: &std::path::Path, records: Option<&data::Records>) -> String {
+fn list_plugins(plugins: &Plugins, dir: &std::path::Path, records: Option<&records::Records>) -> String {
     let mut out = format!("plugins in {}:\n", dir.display());
     if plugins.loaded.is_empty() {
         out.push_str("  (none loaded)\n");

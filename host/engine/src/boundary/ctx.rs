@@ -1,0 +1,363 @@
+//! The context lent to a plugin: `HostCtx` implements the api's `GameCtx`
+//! over a `Game`, remembering which plugin is calling so that what the
+//! plugin causes is traced under its name.
+//!
+//! Lent to look ([`Access::Look`]: panel lines, the look panel while aiming)
+//! it answers questions but refuses every roll and every change, so looking
+//! never alters the run.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use abi_stable::{
+    sabi_trait::TD_Opaque,
+    std_types::{ROption, RSlice, RStr, RString, RVec},
+};
+use emberdeep_api::{
+    Attack, CreatureInfo, Ctx, Damage, EntityId, FieldValue, GameCtx, GameCtx_TO, ItemInfo, LogField, Look,
+    MessageKind, MonsterState, PackEntry, Point,
+};
+
+use super::Access;
+use crate::animation::Animation;
+use crate::core::sight::{burst_cells, line_of_fire};
+use crate::game::Game;
+use crate::items::record_params;
+
+/// How many contexts have been lent to plugins since the process began: one
+/// per call across the plugin boundary that may call back (brains, effects,
+/// hooks, panels). The benchmarks read it before and after some turns. The
+/// game runs on one thread, so it is bumped with a plain load and store (no
+/// locked add on every plugin call); counts from several threads at once may
+/// be short, which nothing relies on.
+pub static BOUNDARY_CALLS: AtomicU64 = AtomicU64::new(0);
+
+/// A game lent to a plugin for one call.
+pub struct HostCtx<'a> {
+    game: &'a mut Game,
+    source: &'a str,
+    /// Refuses rolls and changes (the screen is being drawn).
+    read_only: bool,
+}
+
+impl<'a> HostCtx<'a> {
+    /// Lends `game` to the plugin `source`. To look, a roll gives its least
+    /// value without drawing from the run's RNG, and every change is ignored
+    /// (each refusal is logged as a warning naming the plugin).
+    pub(crate) fn new(game: &'a mut Game, source: &'a str, access: Access) -> Self {
+        HostCtx { game, source, read_only: access == Access::Look }
+    }
+
+    /// A context for the benchmarks, which time a call across the boundary
+    /// against a plain `dyn` one. The game lends one only through `Game::call`.
+    #[doc(hidden)]
+    pub fn for_bench(game: &'a mut Game, source: &'a str) -> Self {
+        HostCtx::new(game, source, Access::Play)
+    }
+
+    /// True (and a warning) if this context may not do `what`.
+    fn refuses(&self, what: &str) -> bool {
+        if self.read_only {
+            tracing::warn!(plugin = self.source, "a plugin tried to {what} while the screen was drawn; refused");
+        }
+        self.read_only
+    }
+
+    /// The context as the trait object plugins receive.
+    pub fn as_ctx(&mut self) -> Ctx<'_> {
+        GameCtx_TO::from_ptr(self, TD_Opaque)
+    }
+}
+
+/// How many calls plugins have made back into the host through a context
+/// (`roll`, `creature`, `step_toward`, ...) since the process began; counted
+/// as `BOUNDARY_CALLS` is.
+pub static CALLBACKS: AtomicU64 = AtomicU64::new(0);
+
+fn count_callback() {
+    CALLBACKS.store(CALLBACKS.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
+}
+
+pub(crate) fn count_boundary_call() {
+    BOUNDARY_CALLS.store(BOUNDARY_CALLS.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
+}
+
+fn opt<T>(o: Option<T>) -> ROption<T> {
+    o.into()
+}
+
+impl GameCtx for HostCtx<'_> {
+    fn roll(&mut self, min: i32, max: i32) -> i32 {
+        count_callback();
+        if self.refuses("roll a die") {
+            return min;
+        }
+        self.game.rng.range(min, max)
+    }
+
+    fn turn(&self) -> u64 {
+        count_callback();
+        self.game.turn
+    }
+
+    fn floor(&self) -> u32 {
+        count_callback();
+        self.game.floor
+    }
+
+    fn creature(&mut self, id: EntityId) -> ROption<CreatureInfo> {
+        count_callback();
+        let mut info = self.game.creatures.get(&id).map(|c| c.info());
+        if let Some(player) = info.as_mut().filter(|i| i.id.is_player()) {
+            player.defense = self.game.player_defense();
+        }
+        opt(info)
+    }
+
+    fn creature_at(&self, p: Point) -> ROption<EntityId> {
+        count_callback();
+        opt(self.game.creature_at(p).map(|c| c.id))
+    }
+
+    fn monsters_in_view(&self) -> RVec<EntityId> {
+        count_callback();
+        self.game.monsters_in_view().into()
+    }
+
+    fn sees_player(&self, id: EntityId) -> bool {
+        count_callback();
+        self.game.sees_player(id)
+    }
+
+    fn is_visible(&self, p: Point) -> bool {
+        count_callback();
+        self.game.fov.is_visible(p)
+    }
+
+    fn is_walkable(&self, p: Point) -> bool {
+        count_callback();
+        self.game.map.is_walkable(p)
+    }
+
+    fn is_free(&self, p: Point) -> bool {
+        count_callback();
+        self.game.is_free(p)
+    }
+
+    fn line_of_fire(&self, from: Point, toward: Point, range: i32) -> RVec<Point> {
+        count_callback();
+        line_of_fire(&self.game.map, from, toward, range).into()
+    }
+
+    fn step_toward(&mut self, id: EntityId, goal: Point) -> ROption<Point> {
+        count_callback();
+        opt(self.game.step_toward(id, goal))
+    }
+
+    fn step_away(&mut self, id: EntityId, threat: Point) -> ROption<Point> {
+        count_callback();
+        opt(self.game.step_away(id, threat))
+    }
+
+    fn hunt_goal(&self, id: EntityId) -> ROption<Point> {
+        count_callback();
+        opt(self.game.creatures.get(&id).and_then(|c| c.goal))
+    }
+
+    fn move_creature(&mut self, id: EntityId, to: Point) -> bool {
+        count_callback();
+        !self.refuses("move a creature") && self.game.move_creature(id, to)
+    }
+
+    fn attack(&mut self, attack: Attack) -> bool {
+        count_callback();
+        !self.refuses("attack") && self.game.apply_attack(attack, self.source)
+    }
+
+    fn heal(&mut self, id: EntityId, amount: i32) -> i32 {
+        count_callback();
+        if self.refuses("heal") {
+            return 0;
+        }
+        let Some(mut c) = self.game.creatures.get_mut(&id) else { return 0 };
+        let healed = amount.clamp(0, c.max_hp - c.hp);
+        c.hp += healed;
+        healed
+    }
+
+    fn set_state(&mut self, id: EntityId, state: MonsterState) {
+        count_callback();
+        if self.refuses("change a monster's state") {
+            return;
+        }
+        self.game.set_state(id, state, "plugin", self.source);
+    }
+
+    fn noise(&mut self, at: Point, loudness: i32) {
+        count_callback();
+        if self.refuses("make a noise") {
+            return;
+        }
+        self.game.noise(at, loudness, self.source);
+    }
+
+    fn message(&mut self, text: RStr<'_>, kind: MessageKind) {
+        count_callback();
+        if self.refuses("write a message") {
+            return;
+        }
+        self.game.log.add(text.as_str(), kind);
+    }
+
+    fn store_get(&self, id: EntityId, key: RStr<'_>) -> ROption<i64> {
+        count_callback();
+        opt(self.game.store.get(&(id, key.to_string())).copied())
+    }
+
+    fn store_set(&mut self, id: EntityId, key: RStr<'_>, value: i64) {
+        count_callback();
+        if self.refuses("store a number") {
+            return;
+        }
+        self.game.store.insert((id, key.to_string()), value);
+        self.game.stored_changed();
+    }
+
+    fn store_remove(&mut self, id: EntityId, key: RStr<'_>) {
+        count_callback();
+        if self.refuses("remove a stored value") {
+            return;
+        }
+        let key = (id, key.to_string());
+        self.game.store.remove(&key);
+        self.game.store_text.remove(&key);
+        self.game.stored_changed();
+    }
+
+    fn setting(&self, key: RStr<'_>) -> ROption<i64> {
+        count_callback();
+        let found = self.game.records.settings.get(self.source).and_then(|s| s.get(key.as_str()));
+        opt(found.copied())
+    }
+
+    fn store_get_text(&self, id: EntityId, key: RStr<'_>) -> ROption<RString> {
+        count_callback();
+        opt(self.game.store_text.get(&(id, key.to_string())).map(|t| t.as_str().into()))
+    }
+
+    fn store_set_text(&mut self, id: EntityId, key: RStr<'_>, value: RStr<'_>) {
+        count_callback();
+        if self.refuses("store a text") {
+            return;
+        }
+        self.game.store_text.insert((id, key.to_string()), value.to_string());
+        self.game.stored_changed();
+    }
+
+    fn pack_item(&self, slot: u32) -> ROption<PackEntry> {
+        count_callback();
+        opt(self.game.pack.get(slot as usize).map(|i| PackEntry { kind: i.kind.as_str().into(), count: i.count }))
+    }
+
+    fn pack_take(&mut self, slot: u32, count: u32) -> ROption<PackEntry> {
+        count_callback();
+        if self.refuses("take from the pack") {
+            return ROption::RNone;
+        }
+        opt(self.game.pack.take(slot as usize, count).map(|i| PackEntry { kind: i.kind.into(), count: i.count }))
+    }
+
+    fn pack_add(&mut self, kind: RStr<'_>, count: u32) -> ROption<u32> {
+        count_callback();
+        if self.refuses("add to the pack") {
+            return ROption::RNone;
+        }
+        opt(self.game.add_to_pack(kind.as_str(), count).map(|slot| slot as u32))
+    }
+
+    fn item_info(&self, kind: RStr<'_>) -> ROption<ItemInfo> {
+        count_callback();
+        opt(self.game.item_record(kind.as_str()).map(|rec| ItemInfo {
+            id: rec.id.as_str().into(),
+            name: rec.name.as_str().into(),
+            plural: rec.plural.as_str().into(),
+            article: rec.article.as_str().into(),
+            class: rec.class.as_str().into(),
+            params: record_params(rec),
+            look: Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
+        }))
+    }
+
+    fn player_damage(&mut self) -> ROption<Damage> {
+        count_callback();
+        opt(self.game.player_damage())
+    }
+
+    fn place_item(&mut self, kind: RStr<'_>, count: u32, at: Point) -> ROption<Point> {
+        count_callback();
+        if self.refuses("place an item") {
+            return ROption::RNone;
+        }
+        opt(self.game.place_item(kind.as_str(), count, at))
+    }
+
+    fn try_ranged(&mut self, me: EntityId) -> bool {
+        count_callback();
+        if self.refuses("attack from afar") {
+            return false;
+        }
+        // What the caller logged so far is the caller's, not the ranged kind's.
+        self.game.trace.drain_plugin_logs(self.game.turn, self.source);
+        self.game.try_ranged(me)
+    }
+
+    fn burst(&self, center: Point, radius: i32) -> RVec<Point> {
+        count_callback();
+        burst_cells(&self.game.map, center, radius).into()
+    }
+
+    fn animate(&mut self, missile: Look, path: RSlice<'_, Point>, burst: RSlice<'_, Point>) {
+        count_callback();
+        if self.read_only {
+            return;
+        }
+        self.game.animations.push(Animation { missile, path: path.to_vec(), burst: burst.to_vec() });
+    }
+
+    fn brain_of(&self, id: EntityId) -> ROption<RString> {
+        count_callback();
+        opt(self.game.creatures.get(&id).and_then(|c| c.brain.as_deref().map(RString::from)))
+    }
+
+    fn set_brain(&mut self, id: EntityId, brain: RStr<'_>) -> bool {
+        count_callback();
+        if self.refuses("change a monster's brain") || !self.game.plugins.brains.contains_key(brain.as_str()) {
+            return false;
+        }
+        if id.is_player() {
+            return false;
+        }
+        let Some(mut monster) = self.game.creatures.get_mut(&id) else { return false };
+        let from = monster.brain.replace(brain.to_string()).unwrap_or_default();
+        let name = monster.trace_name();
+        drop(monster);
+        self.game.emit("brain", self.source, crate::fields! {"monster" => name, "from" => from, "to" => brain.as_str()});
+        true
+    }
+
+    fn event(&mut self, name: RStr<'_>, fields: RVec<LogField>) {
+        count_callback();
+        if self.refuses("write a trace event") {
+            return;
+        }
+        let mut out = crate::trace::Fields::new();
+        for f in fields {
+            let value = match f.value {
+                FieldValue::Int(i) => serde_json::Value::from(i),
+                FieldValue::Bool(b) => serde_json::Value::from(b),
+                FieldValue::Text(t) => serde_json::Value::from(t.as_str()),
+            };
+            out.insert(f.name.into(), value);
+        }
+        self.game.emit(name.as_str(), self.source, out);
+    }
+}

@@ -1,0 +1,225 @@
+//! Items in play: picking up, dropping, stacking on the floor, and using an
+//! item through its record's registered effect.
+
+use abi_stable::std_types::RVec;
+use emberdeep_api::{EntityId, ItemUse, MessageKind, Param, Point, UseOutcome, DIRECTIONS};
+
+use crate::boundary::Access;
+use crate::fields;
+use crate::game::Game;
+use crate::pack::{slot_letter, FloorItem};
+use crate::records::ItemRecord;
+use crate::targeting::{AimSource, PendingAim};
+
+impl Game {
+    /// The record of an item kind.
+    pub fn item_record(&self, kind: &str) -> Option<&ItemRecord> {
+        self.records.items.get(kind)
+    }
+
+    /// Puts `count` of `kind` in the pack, all or nothing: a kind that stacks
+    /// joins its stack or takes a free slot, one that does not takes a slot
+    /// each. Returns the (first) slot, or `None` if there is no room or no record.
+    pub fn add_to_pack(&mut self, kind: &str, count: u32) -> Option<usize> {
+        let stacks = self.item_record(kind)?.stacks;
+        if stacks || count <= 1 {
+            return self.pack.add(kind, count.max(1), stacks);
+        }
+        if self.pack.free_slots() < count as usize {
+            return None;
+        }
+        let first = self.pack.add(kind, 1, false);
+        for _ in 1..count {
+            self.pack.add(kind, 1, false);
+        }
+        first
+    }
+
+    /// Lays items on the floor, joining a heap of the same kind there if it stacks.
+    pub fn drop_on_floor(&mut self, kind: &str, count: u32, pos: Point) {
+        let stacks = self.item_record(kind).is_some_and(|r| r.stacks);
+        if stacks {
+            if let Some(heap) = self.items.iter_mut().find(|i| i.pos == pos && i.kind == kind) {
+                heap.count += count;
+                return;
+            }
+        }
+        self.items.push(FloorItem { kind: kind.into(), count, pos });
+    }
+
+    /// Lays items down at `at`, or on the first neighbour that can take them
+    /// (walkable, and bare or holding a heap of the same kind that stacks).
+    /// Returns where they landed; `None` if nowhere could (they are lost).
+    pub fn place_item(&mut self, kind: &str, count: u32, at: Point) -> Option<Point> {
+        let stacks = self.item_record(kind)?.stacks;
+        let around = DIRECTIONS.iter().map(|&(dx, dy)| at.offset(dx, dy));
+        let cell = std::iter::once(at).chain(around).find(|&cell| {
+            let mut here = self.items.iter().filter(|i| i.pos == cell).peekable();
+            let bare = here.peek().is_none();
+            self.map.is_walkable(cell) && (bare || (stacks && here.all(|i| i.kind == kind)))
+        })?;
+        self.drop_on_floor(kind, count, cell);
+        Some(cell)
+    }
+
+    /// `g`: picks up the top item where the player stands (a whole stack, or
+    /// one of a heap of things that do not stack). Returns whether a turn passed.
+    pub fn pick_up(&mut self) -> bool {
+        let pos = self.player().pos;
+        let Some(index) = self.items.iter().rposition(|i| i.pos == pos) else {
+            self.log.add("There is nothing here to pick up.", MessageKind::Info);
+            return false;
+        };
+        let mut item = self.items[index].clone();
+        let Some(rec) = self.item_record(&item.kind).cloned() else { return false };
+        if !rec.stacks {
+            item.count = 1;
+        }
+        if self.plugin_picks_up(&item.kind, item.count) {
+            // A plugin took them (arrows into the quiver) and said so.
+            self.lift(index, &item);
+            return true;
+        }
+        match self.pack.add(&item.kind, item.count, rec.stacks) {
+            Some(slot) => {
+                self.lift(index, &item);
+                self.log.add(format!("{} - {}.", slot_letter(slot), rec.describe(item.count)), MessageKind::Info);
+                true
+            }
+            None => {
+                self.log.add("Your pack is full.", MessageKind::Info);
+                false
+            }
+        }
+    }
+
+    /// Takes `item.count` off the heap at `index` (gone when none are left)
+    /// and traces the pick-up.
+    fn lift(&mut self, index: usize, item: &FloorItem) {
+        self.items[index].count -= item.count;
+        if self.items[index].count == 0 {
+            self.items.remove(index);
+        }
+        self.emit("action", "host", fields! {"action" => "pick_up", "item" => item.kind, "count" => item.count});
+    }
+
+    /// `d` then a letter: drops that slot's items where the player stands.
+    /// A kind that does not stack needs a cell with nothing on it; else the
+    /// drop is refused and no turn passes.
+    pub fn drop_slot(&mut self, slot: usize) -> bool {
+        let Some(held) = self.pack.get(slot).cloned() else { return false };
+        let pos = self.player().pos;
+        let stacks = self.item_record(&held.kind).is_some_and(|r| r.stacks);
+        if !stacks && self.items.iter().any(|i| i.pos == pos) {
+            let name = self.item_record(&held.kind).map_or(held.kind.clone(), |r| r.name.clone());
+            self.log.add(format!("There is no room here for the {name}."), MessageKind::Info);
+            return false;
+        }
+        let Some(item) = self.pack.take(slot, held.count) else { return false };
+        self.drop_on_floor(&item.kind, item.count, pos);
+        let text = self.item_record(&item.kind).map(|r| r.describe(item.count)).unwrap_or_default();
+        self.emit("action", "host", fields! {"action" => "drop", "item" => item.kind, "count" => item.count});
+        self.log.add(format!("You drop {text}."), MessageKind::Info);
+        true
+    }
+
+    /// A letter in the pack: uses that slot's item through its effect.
+    /// Returns the outcome (`NoTurn` when nothing happened; `Aim` when the
+    /// effect asked to aim, and the player now aims it: no turn has passed).
+    pub fn use_slot(&mut self, slot: usize) -> UseOutcome {
+        let Some(item) = self.pack.get(slot).cloned() else { return UseOutcome::NoTurn };
+        let Some(rec) = self.item_record(&item.kind).cloned() else { return UseOutcome::NoTurn };
+        let Some(effect_name) = rec.effect.clone() else {
+            self.log.add(format!("You can't use {}.", rec.describe(1)), MessageKind::Info);
+            return UseOutcome::NoTurn;
+        };
+        let plugins = self.plugins.clone();
+        let Some(effect) = plugins.effects.get(&effect_name) else { return UseOutcome::NoTurn };
+        self.emit("action", "host", fields! {"action" => "use", "item" => item.kind});
+        self.emit("use", effect.plugin(), fields! {"item" => rec.id, "effect" => effect_name});
+        let request = item_use(&rec, slot);
+        match self.call(effect, Access::Play, |imp, ctx| imp.use_item(ctx, &request)) {
+            Some(UseOutcome::Consumed) => {
+                self.pack.take(slot, 1);
+                UseOutcome::Consumed
+            }
+            Some(UseOutcome::Aim(aim)) => {
+                let source = AimSource::Read;
+                self.start_aim(PendingAim::new(&effect_name, effect.plugin(), request, aim, source));
+                UseOutcome::Aim(aim)
+            }
+            Some(other) => other,
+            None => UseOutcome::NoTurn,
+        }
+    }
+}
+
+/// What an effect is told about the item in pack slot `slot`.
+pub fn item_use(rec: &ItemRecord, slot: usize) -> ItemUse {
+    ItemUse {
+        user: EntityId::PLAYER,
+        kind: rec.id.as_str().into(),
+        name: rec.name.as_str().into(),
+        params: record_params(rec),
+        slot: slot as u32,
+    }
+}
+
+/// A record's `params` as they cross to plugins, sorted by name.
+pub fn record_params(rec: &ItemRecord) -> RVec<Param> {
+    rec.params.iter().map(|(k, v)| Param { name: k.as_str().into(), value: *v }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pack::Pack;
+
+    /// A game on an open 5x3 floor whose records hold a sword (no stacking) and a potion.
+    fn game_with_records() -> Game {
+        use std::rc::Rc;
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir(dir.path().join("host")).expect("host folder");
+        let item = |id: &str, stacks: bool| {
+            format!(
+                "[[item]]\nid = \"{id}\"\nname = \"{id}\"\nglyph = \"?\"\ncolor = [1, 2, 3]\ntile = \"{id}\"\n\
+                 class = \"test\"\nstacks = {stacks}\nfloors = [1, 1]\n"
+            )
+        };
+        let text = format!("{}\n{}", item("sword", false), item("potion", true));
+        std::fs::write(dir.path().join("host/items.toml"), text).expect("records");
+        let plugins = crate::loader::Plugins::default();
+        let records = crate::records::load_records(dir.path(), &plugins).expect("the records read");
+        let map = crate::core::map::Map::new_filled(5, 3, crate::core::map::Tile::Floor);
+        Game::blank(1, map, Point::new(1, 1), Rc::new(plugins), Rc::new(records), crate::trace::Trace::console())
+    }
+
+    #[test]
+    fn things_that_do_not_stack_take_a_slot_each_all_or_nothing() {
+        let mut game = game_with_records();
+        game.pack = Pack::new(3);
+        assert_eq!(game.add_to_pack("sword", 2), Some(0));
+        assert_eq!((game.pack.get(0).unwrap().count, game.pack.get(1).unwrap().count), (1, 1));
+        assert_eq!(game.add_to_pack("sword", 2), None, "one slot left for two swords: nothing added");
+        assert_eq!(game.pack.free_slots(), 1);
+        assert_eq!(game.add_to_pack("potion", 5), Some(2));
+        assert_eq!(game.add_to_pack("potion", 1), Some(2));
+        assert_eq!(game.add_to_pack("unknown", 1), None);
+    }
+
+    #[test]
+    fn a_heap_of_swords_is_picked_up_one_at_a_time_and_a_sword_needs_a_bare_cell() {
+        let mut game = game_with_records();
+        game.drop_on_floor("sword", 2, Point::new(1, 1));
+        assert!(game.pick_up());
+        assert_eq!(game.items[0].count, 1, "one sword is left on the floor");
+        assert_eq!(game.pack.get(0).map(|i| i.count), Some(1));
+        assert!(!game.drop_slot(0), "the cell still holds a sword");
+        assert_eq!(game.log.messages().last().unwrap().text, "There is no room here for the sword.");
+        assert!(game.pick_up());
+        assert!(game.items.is_empty());
+        assert!(game.drop_slot(0), "a bare cell takes a sword");
+        game.pack.add("potion", 1, true);
+        assert!(game.drop_slot(0), "a potion may join any cell");
+    }
+}

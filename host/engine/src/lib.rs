@@ -1,0 +1,46 @@
+//! # emberdeep_engine: the rules of Emberdeep and the state of a run
+//!
+//! Everything that decides what happens, and nothing that shows it: this
+//! crate has no screen in its dependencies, so the compiler keeps drawing
+//! out of the rules. The binary (`emberdeep`) puts a front end and the
+//! drivers (sessions, saves, scenarios, replays, the bot) on top of it.
+//!
+//! * [`core`]: pure functions of their inputs: the map and its generation,
+//!   sight and lines of fire, distance maps, the run's RNG.
+//! * [`game`]: [`Game`](game::Game), one run's state; [`creature`],
+//!   [`roster`], [`pack`], [`rules`] and [`log`] are its parts.
+//! * [`turn`], [`monsters`], [`items`], [`spawn`], [`targeting`],
+//!   [`derived`] and [`hooks`]: the rules that change a `Game`.
+//! * [`records`]: the plugins' data records; [`tile_index`]: the tile
+//!   atlas's index, which every record's tile must be in.
+//! * [`trace`]: the turn events; [`animation`]: what a turn asks the screen
+//!   to show (never read back).
+//! * [`loader`]: finding, checking and registering plugins; [`boundary`]:
+//!   the context lent to them and the one function every call goes through.
+//!
+//! Dependencies inside the crate run one way: no module imports one that
+//! imports it back (a test reads the `use crate::` lines and fails on a circle).
+
+pub mod animation;
+pub mod boundary;
+pub mod core;
+pub mod creature;
+pub mod derived;
+pub mod game;
+pub mod hooks;
+pub mod items;
+pub mod loader;
+pub mod log;
+pub mod monsters;
+pub mod pack;
+pub mod records;
+pub mod roster;
+pub mod rules;
+pub mod spawn;
+pub mod targeting;
+pub mod tile_index;
+pub mod trace;
+pub mod turn;
+
+pub use game::Game;
+pub use turn::Action;

@@ -1,0 +1,384 @@
+//! Finding, loading and registering plugins.
+//!
+//! Each plugin is a dynamic library in the plugin folder. Files are listed,
+//! sorted, and loaded one by one with abi_stable, which checks every type's
+//! layout and refuses an incompatible plugin with a reason. What the plugins
+//! register is kept in `BTreeMap`s, so nothing depends on the file system's order.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use abi_stable::library::{lib_header_from_path, LibraryError};
+use abi_stable::std_types::RResult;
+use emberdeep_api::{
+    HooksBox, HostLink, ItemEffectBox, MonsterBrainBox, PluginError, PluginModRef, RangedKindBox, Registration,
+    ViewBox,
+};
+
+use crate::boundary::Entry;
+use crate::trace::plugin_log_callback;
+
+/// Why the plugin set could not be loaded at all.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// `--plugins` named a plugin with no library in the folder.
+    #[error("plugin '{name}' not found in {dir} (found: {found})")]
+    Missing {
+        /// The name asked for.
+        name: String,
+        /// The folder searched.
+        dir: PathBuf,
+        /// What is there.
+        found: String,
+    },
+    /// The plugin folder cannot be read.
+    #[error("cannot read the plugin folder {dir}: {source}")]
+    Folder {
+        /// The folder.
+        dir: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Two plugins registered the same name for the same trait.
+    #[error("{what} '{name}' is registered by both {first} and {second}; leave one of them out with --plugins")]
+    Duplicate {
+        /// Which trait (`brain`, `item effect`...).
+        what: &'static str,
+        /// The name.
+        name: String,
+        /// The plugin that registered it first.
+        first: String,
+        /// The other one.
+        second: String,
+    },
+    /// A plugin needs another that is not loaded, or is too old.
+    #[error("plugin '{plugin}' needs '{needs}' {min_version} or newer, {problem}")]
+    Dependency {
+        /// The plugin with the need.
+        plugin: String,
+        /// The plugin it needs.
+        needs: String,
+        /// The oldest version that will do.
+        min_version: String,
+        /// What is wrong ("which is not loaded ...", "but core_combat is 0.1.0").
+        problem: String,
+    },
+    /// A chosen plugin could not be loaded.
+    #[error("plugin '{name}' ({path}) cannot be used: {reason}")]
+    Refused {
+        /// The plugin's name.
+        name: String,
+        /// Its file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A plugin that loaded, and what it registered.
+#[derive(Debug, Clone)]
+pub struct LoadedPlugin {
+    /// Its name.
+    pub name: String,
+    /// Its version.
+    pub version: String,
+    /// Its library file.
+    pub path: PathBuf,
+    /// The plugins it needs, with the oldest version of each.
+    pub needs: Vec<(String, String)>,
+    /// Registered names per trait, sorted.
+    pub names: BTreeMap<&'static str, Vec<String>>,
+}
+
+/// Everything the loaded plugins registered.
+#[derive(Default)]
+pub struct Plugins {
+    /// The plugins, in load order (sorted by name).
+    pub loaded: Vec<LoadedPlugin>,
+    /// Item effects by name.
+    pub effects: BTreeMap<String, Entry<ItemEffectBox>>,
+    /// Ranged kinds by name.
+    pub ranged: BTreeMap<String, Entry<RangedKindBox>>,
+    /// Brains by name.
+    pub brains: BTreeMap<String, Entry<MonsterBrainBox>>,
+    /// Views, in registration order.
+    pub views: Vec<(String, Entry<ViewBox>)>,
+    /// Hooks, in load order.
+    pub hooks: Vec<Entry<HooksBox>>,
+    /// Plugin files that were skipped, and why (shown as warnings).
+    pub skipped: Vec<String>,
+}
+
+impl Plugins {
+    /// Whether a plugin of that name is loaded.
+    pub fn is_loaded(&self, name: &str) -> bool {
+        self.loaded.iter().any(|p| p.name == name)
+    }
+
+    /// The sorted names of the loaded plugins.
+    pub fn names(&self) -> Vec<String> {
+        self.loaded.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// Registers a brain that does nothing, as plugin `test` (for tests of
+    /// the host alone, without plugin libraries).
+    pub fn fake_brain(&mut self, name: &str) {
+        use emberdeep_api::{abi_stable::sabi_trait::TD_Opaque, MonsterBrain_TO};
+        let imp = MonsterBrain_TO::from_value(Idle, TD_Opaque);
+        self.brains.insert(name.into(), Entry::new("test", imp));
+    }
+
+    /// Registers a ranged kind that never attacks, as plugin `test` (for
+    /// tests of the host alone).
+    pub fn fake_ranged(&mut self, name: &str) {
+        use emberdeep_api::{abi_stable::sabi_trait::TD_Opaque, RangedKind_TO};
+        let imp = RangedKind_TO::from_value(Holds, TD_Opaque);
+        self.ranged.insert(name.into(), Entry::new("test", imp));
+    }
+
+    fn add(&mut self, reg: Registration, path: PathBuf) -> Result<(), LoadError> {
+        let plugin = reg.name.to_string();
+        let needs = reg.dependencies.iter().map(|d| (d.name.to_string(), d.min_version.to_string())).collect();
+        let mut names: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
+        for t in reg.item_effects {
+            names.entry("ItemEffect").or_default().push(t.0.to_string());
+            insert_unique(&mut self.effects, "item effect", t.0.into(), &plugin, t.1)?;
+        }
+        for t in reg.ranged_kinds {
+            names.entry("RangedKind").or_default().push(t.0.to_string());
+            insert_unique(&mut self.ranged, "ranged kind", t.0.into(), &plugin, t.1)?;
+        }
+        for t in reg.brains {
+            names.entry("MonsterBrain").or_default().push(t.0.to_string());
+            insert_unique(&mut self.brains, "brain", t.0.into(), &plugin, t.1)?;
+        }
+        for t in reg.views {
+            let name = t.0.to_string();
+            if let Some((_, first)) = self.views.iter().find(|(n, _)| *n == name) {
+                return Err(dup("view", &name, first.plugin(), &plugin));
+            }
+            names.entry("View").or_default().push(name.clone());
+            self.views.push((name, Entry::new(plugin.clone(), t.1)));
+        }
+        if let Some(hooks) = reg.hooks.into_option() {
+            // A hooks object answers every hook point, most with the trait's defaults: no names to list.
+            names.entry("Hooks").or_default().push("registered".into());
+            self.hooks.push(Entry::new(plugin.clone(), hooks));
+        }
+        names.values_mut().for_each(|v| v.sort());
+        self.loaded.push(LoadedPlugin { name: plugin, version: reg.version.into(), path, needs, names });
+        Ok(())
+    }
+}
+
+/// A brain that does nothing (for tests of the host alone).
+struct Idle;
+
+impl emberdeep_api::MonsterBrain for Idle {
+    fn act(&self, _ctx: emberdeep_api::Ctx<'_>, _me: emberdeep_api::EntityId) -> RResult<(), PluginError> {
+        RResult::ROk(())
+    }
+}
+
+/// A ranged kind that never attacks (for tests of the host alone).
+struct Holds;
+
+impl emberdeep_api::RangedKind for Holds {
+    fn try_attack(
+        &self,
+        _ctx: emberdeep_api::Ctx<'_>,
+        _me: emberdeep_api::EntityId,
+        _spec: &emberdeep_api::RangedSpec,
+    ) -> RResult<bool, PluginError> {
+        RResult::ROk(false)
+    }
+}
+
+fn dup(what: &'static str, name: &str, first: &str, second: &str) -> LoadError {
+    LoadError::Duplicate { what, name: name.into(), first: first.into(), second: second.into() }
+}
+
+fn insert_unique<T>(
+    map: &mut BTreeMap<String, Entry<T>>,
+    what: &'static str,
+    name: String,
+    plugin: &str,
+    imp: T,
+) -> Result<(), LoadError> {
+    if let Some(first) = map.get(&name) {
+        return Err(dup(what, &name, first.plugin(), plugin));
+    }
+    map.insert(name, Entry::new(plugin, imp));
+    Ok(())
+}
+
+/// The plugin name a library file stands for: `libcore_combat.so` → `core_combat`.
+pub fn plugin_name_of(path: &Path) -> Option<String> {
+    let ext = path.extension()?.to_str()?;
+    if ext != std::env::consts::DLL_EXTENSION {
+        return None;
+    }
+    let stem = path.file_stem()?.to_str()?;
+    Some(stem.strip_prefix(std::env::consts::DLL_PREFIX).unwrap_or(stem).to_string())
+}
+
+/// The plugin libraries in a folder, sorted by plugin name.
+pub fn find_plugin_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, LoadError> {
+    let entries = std::fs::read_dir(dir).map_err(|source| LoadError::Folder { dir: dir.into(), source })?;
+    let mut files: Vec<(String, PathBuf)> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter_map(|p| plugin_name_of(&p).map(|n| (n, p)))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// Where plugins are looked for by default: the folder of the executable
+/// (cargo puts the plugin libraries next to the binary), or its parent when
+/// the executable is a test harness in `deps/`.
+pub fn default_plugin_dir() -> PathBuf {
+    let exe_dir = std::env::current_exe().ok().and_then(|e| e.parent().map(Path::to_path_buf));
+    match exe_dir {
+        Some(d) if d.ends_with("deps") => d.parent().map(Path::to_path_buf).unwrap_or(d),
+        Some(d) => d,
+        None => PathBuf::from("."),
+    }
+}
+
+/// Loads the plugins of `dir`: all of them, or those `wanted` names.
+///
+/// A file that is not a plugin is skipped with a warning when loading every
+/// plugin found, and is an error when it was asked for by name. A plugin
+/// whose `register` fails or panics is skipped the same way.
+pub fn load_plugins(dir: &Path, wanted: Option<&[String]>) -> Result<Plugins, LoadError> {
+    let files = find_plugin_files(dir)?;
+    let chosen: Vec<(String, PathBuf)> = match wanted {
+        None => files,
+        Some(names) => {
+            let mut names: Vec<&String> = names.iter().collect();
+            names.sort();
+            names.dedup();
+            names
+                .into_iter()
+                .map(|name| {
+                    files.iter().find(|(n, _)| n == name).cloned().ok_or_else(|| LoadError::Missing {
+                        name: name.clone(),
+                        dir: dir.to_path_buf(),
+                        found: files.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", "),
+                    })
+                })
+                .collect::<Result<_, _>>()?
+        }
+    };
+    let mut plugins = Plugins::default();
+    for (name, path) in chosen {
+        match register_one(&path) {
+            Ok(reg) => plugins.add(reg, path)?,
+            // A plugin built for another api is never left out quietly: the player must rebuild it.
+            Err(Refusal { reason, incompatible }) if wanted.is_some() || incompatible => {
+                return Err(LoadError::Refused { name, path, reason })
+            }
+            Err(Refusal { reason, .. }) => {
+                plugins.skipped.push(format!("skipped plugin '{name}' ({}): {reason}", path.display()))
+            }
+        }
+    }
+    check_dependencies(&plugins)?;
+    plugins.order_by_dependencies();
+    Ok(plugins)
+}
+
+/// A version as numbers (`0.1.0` → [0, 1, 0]); parts that are not numbers count as 0.
+fn version_numbers(v: &str) -> Vec<u64> {
+    v.split(['.', '-', '+']).take(3).map(|p| p.parse().unwrap_or(0)).collect()
+}
+
+/// Every plugin's needs are loaded, at their oldest version or newer.
+fn check_dependencies(plugins: &Plugins) -> Result<(), LoadError> {
+    for p in &plugins.loaded {
+        for (needs, min_version) in &p.needs {
+            let problem = match plugins.loaded.iter().find(|q| &q.name == needs) {
+                None => "which is not loaded (add it to --plugins, or put its library in the plugin folder)".to_string(),
+                Some(q) if version_numbers(&q.version) < version_numbers(min_version) => {
+                    format!("but {needs} is {}; update {needs}", q.version)
+                }
+                Some(_) => continue,
+            };
+            return Err(LoadError::Dependency {
+                plugin: p.name.clone(),
+                needs: needs.clone(),
+                min_version: min_version.clone(),
+                problem,
+            });
+        }
+    }
+    Ok(())
+}
+
+impl Plugins {
+    /// Puts every plugin after the plugins it needs, otherwise keeping name
+    /// order; hooks follow the same order, so a dependency's hooks answer first.
+    fn order_by_dependencies(&mut self) {
+        let mut ordered: Vec<LoadedPlugin> = Vec::new();
+        let mut left = std::mem::take(&mut self.loaded);
+        while !left.is_empty() {
+            let ready = left
+                .iter()
+                .position(|p| p.needs.iter().all(|(n, _)| ordered.iter().any(|o| &o.name == n) || !left.iter().any(|l| &l.name == n)))
+                .unwrap_or(0);
+            ordered.push(left.remove(ready));
+        }
+        self.loaded = ordered;
+        let rank = |plugin: &str| self.loaded.iter().position(|p| p.name == plugin).unwrap_or(usize::MAX);
+        let mut hooks = std::mem::take(&mut self.hooks);
+        hooks.sort_by_key(|h| rank(h.plugin()));
+        self.hooks = hooks;
+    }
+}
+
+/// Why one library was not registered.
+struct Refusal {
+    /// One short line.
+    reason: String,
+    /// Built against another api: an error even when loading every plugin found.
+    incompatible: bool,
+}
+
+/// Opens one library, checks it, and runs its `register`.
+fn register_one(path: &Path) -> Result<Registration, Refusal> {
+    let module = lib_header_from_path(path)
+        .and_then(|header| header.init_root_module::<PluginModRef>())
+        .map_err(|e| describe_library_error(&e, path))?;
+    let register = module.register();
+    register(HostLink { log: plugin_log_callback })
+        .into_result()
+        .map_err(|e| Refusal { reason: format!("its register function failed: {e}"), incompatible: false })
+}
+
+/// One short line for a load failure; abi_stable's long layout report goes to a file.
+fn describe_library_error(e: &LibraryError, path: &Path) -> Refusal {
+    let plain = |reason: String| Refusal { reason, incompatible: false };
+    let api = emberdeep_api::API_VERSION;
+    let rebuild = "rebuild the plugin against the api crate this game was built with";
+    match e {
+        LibraryError::OpenError { .. } => plain(format!("not a loadable library: {e}")),
+        LibraryError::GetSymbolError { .. } => plain("not an Emberdeep plugin (it exports no root module)".into()),
+        LibraryError::AbiInstability(_) => {
+            let name = plugin_name_of(path).unwrap_or_else(|| "plugin".into());
+            let report = std::env::temp_dir().join(format!("emberdeep-{name}-abi-report.txt"));
+            let written = std::fs::write(&report, e.to_string()).is_ok();
+            let where_ = if written { format!("full report in {}", report.display()) } else { "the report could not be written".into() };
+            Refusal {
+                reason: format!("built against an api whose types differ from this game's api {api}; {rebuild} ({where_})"),
+                incompatible: true,
+            }
+        }
+        LibraryError::IncompatibleVersionNumber { expected_version, actual_version, .. } => Refusal {
+            reason: format!("built against api {actual_version}, this game has api {expected_version}; {rebuild}"),
+            incompatible: true,
+        },
+        LibraryError::RootModule { err, .. } => plain(format!("its root module failed: {err}")),
+        other => plain(other.to_string()),
+    }
+}

@@ -1,0 +1,222 @@
+//! Monsters: their turn (awareness, then their brain), their states, noise
+//! that wakes them, moving, and attacks applied to anyone.
+
+use emberdeep_api::{Attack, EntityId, MessageKind, MonsterState, Point};
+
+use crate::boundary::Access;
+use crate::core::map::Tile;
+use crate::fields;
+use crate::game::Game;
+use crate::log::capitalized;
+
+impl Game {
+    /// Every awake monster acts, in id order (a fixed order, for replays).
+    pub fn monsters_act(&mut self) {
+        let ids: Vec<EntityId> = self.creatures.keys().copied().filter(|id| !id.is_player()).collect();
+        for id in ids {
+            if self.player().hp <= 0 {
+                break;
+            }
+            let Some(state) = self.creatures.get(&id).map(|m| m.state) else { continue };
+            if state == MonsterState::Asleep {
+                self.maybe_stir(id);
+                continue;
+            }
+            self.notice_player(id);
+            self.run_brain(id);
+        }
+    }
+
+    /// A sleeper with the player in its sight may stir: `notice_percent` a turn.
+    fn maybe_stir(&mut self, id: EntityId) {
+        if self.sees_player(id) && self.rng.percent(self.rules.notice_percent) {
+            let player_pos = self.player().pos;
+            if let Some(mut m) = self.creatures.get_mut(&id) {
+                m.goal = Some(player_pos);
+            }
+            self.set_state(id, MonsterState::Hunting, "sight", "host");
+        }
+    }
+
+    /// A monster that sees the player hunts it; one that reached the place it
+    /// last saw the player, and sees nothing, goes back to wandering.
+    fn notice_player(&mut self, id: EntityId) {
+        let player_pos = self.player().pos;
+        let sees = self.sees_player(id);
+        let Some(mut m) = self.creatures.get_mut(&id) else { return };
+        if sees {
+            m.goal = Some(player_pos);
+            if m.state != MonsterState::Hunting {
+                drop(m);
+                self.set_state(id, MonsterState::Hunting, "sight", "host");
+            }
+        } else if m.goal == Some(m.pos) {
+            m.goal = None;
+            m.state = MonsterState::Wandering;
+        }
+    }
+
+    /// Monster `id` tries its record's attack from afar through the
+    /// registered `RangedKind`; false if it has none or did not attack.
+    pub fn try_ranged(&mut self, id: EntityId) -> bool {
+        let Some(kind) = self.creatures.get(&id).map(|m| m.kind.clone()) else { return false };
+        let Some(spec) = self.records.monsters.get(&kind).and_then(|r| r.ranged.clone()) else { return false };
+        let plugins = self.plugins.clone();
+        let Some(ranged) = plugins.ranged.get(spec.kind.as_str()) else { return false };
+        self.call(ranged, Access::Play, |imp, ctx| imp.try_attack(ctx, id, &spec)).unwrap_or(false)
+    }
+
+    fn run_brain(&mut self, id: EntityId) {
+        let plugins = self.plugins.clone();
+        let Some((brain_name, brain)) =
+            self.creatures.get(&id).and_then(|m| m.brain.as_deref()).and_then(|b| plugins.brains.get_key_value(b))
+        else {
+            return;
+        };
+        let span = tracing::info_span!("monster", id = id.0, brain = brain_name.as_str());
+        let _entered = span.enter();
+        self.call(brain, Access::Play, |imp, ctx| imp.act(ctx, id));
+    }
+
+    /// Changes a monster's state, tracing a `wake` when it leaves sleep or starts hunting.
+    pub fn set_state(&mut self, id: EntityId, state: MonsterState, cause: &str, source: &str) {
+        let Some(mut m) = self.creatures.get_mut(&id) else { return };
+        if id.is_player() || m.state == state {
+            return;
+        }
+        let was = m.state;
+        m.state = state;
+        let name = m.trace_name();
+        drop(m);
+        if state == MonsterState::Hunting || was == MonsterState::Asleep {
+            self.emit("wake", source, fields! {"monster" => name, "cause" => cause, "was" => was.name(), "now" => state.name()});
+        }
+    }
+
+    /// A noise at `at`: sleepers within `loudness / 2` steps wake, and they and
+    /// wanderers within `loudness` steps come to where it was.
+    pub fn noise(&mut self, at: Point, loudness: i32, source: &str) {
+        self.emit_with("noise", source, || fields! {"x" => at.x, "y" => at.y, "loudness" => loudness});
+        let hearers: Vec<EntityId> = self
+            .creatures
+            .values()
+            .filter(|m| {
+                let d = m.pos.steps_to(at);
+                match m.state {
+                    _ if m.id.is_player() => false,
+                    MonsterState::Asleep => d <= loudness / 2,
+                    MonsterState::Wandering => d <= loudness,
+                    MonsterState::Hunting => false,
+                }
+            })
+            .map(|m| m.id)
+            .collect();
+        for id in hearers {
+            if let Some(mut m) = self.creatures.get_mut(&id) {
+                m.goal = Some(at);
+            }
+            self.set_state(id, MonsterState::Hunting, "noise", source);
+        }
+    }
+
+    /// Moves a creature one step onto a free cell; a closed door there opens instead.
+    pub fn move_creature(&mut self, id: EntityId, to: Point) -> bool {
+        let Some(from) = self.creatures.get(&id).map(|c| c.pos) else { return false };
+        if !from.is_adjacent(to) || !self.is_free(to) {
+            return false;
+        }
+        if self.map.tile(to) == Tile::DoorClosed {
+            self.open_door(to);
+            return true;
+        }
+        if let Some(mut c) = self.creatures.get_mut(&id) {
+            c.pos = to;
+        }
+        true
+    }
+
+    /// The free neighbour of `id` nearest `goal` by walking distance.
+    pub fn step_toward(&mut self, id: EntityId, goal: Point) -> Option<Point> {
+        let from = self.creatures.get(&id)?.pos;
+        let (creatures, map) = (&self.creatures, &self.map);
+        self.paths.toward(map, goal).step_down(from, |p| creatures.at(p).is_some(), map)
+    }
+
+    /// The free neighbour of `id` that best gets away from `threat`.
+    pub fn step_away(&mut self, id: EntityId, threat: Point) -> Option<Point> {
+        let from = self.creatures.get(&id)?.pos;
+        let (creatures, map) = (&self.creatures, &self.map);
+        self.paths.fleeing(map, threat).step_down(from, |p| creatures.at(p).is_some(), map)
+    }
+
+    /// Opens a door; the shared distance maps are out of date after it.
+    pub fn open_door(&mut self, at: Point) {
+        self.map.set_tile(at, Tile::DoorOpen);
+        self.paths.clear();
+    }
+
+    /// Applies an attack a plugin decided. Returns whether the target died.
+    pub fn apply_attack(&mut self, a: Attack, source: &str) -> bool {
+        let (Some(attacker), Some(target)) = (self.creatures.get(&a.attacker), self.creatures.get(&a.target)) else {
+            return false;
+        };
+        let (attacker_name, attacker_pos, attacker_trace) = (attacker.the_name(), attacker.pos, attacker.trace_name());
+        let (target_name, target_hp, target_trace) = (target.the_name(), target.hp, target.trace_name());
+        self.emit_with("attack", source, || {
+            let mut fields = fields! {
+                "attacker" => attacker_trace.as_str(), "target" => target_trace,
+                "kind" => a.kind.as_str(), "hit" => a.hit, "damage" => if a.hit { a.damage } else { 0 },
+            };
+            if a.chance >= 0 {
+                fields.insert("chance".into(), a.chance.into());
+            }
+            if a.distance >= 0 {
+                fields.insert("distance".into(), a.distance.into());
+            }
+            fields
+        });
+        let hp_left = target_hp - if a.hit { a.damage.max(0) } else { 0 };
+        if let Some(mut t) = self.creatures.get_mut(&a.target) {
+            t.hp = hp_left;
+        }
+        let died = hp_left <= 0;
+        self.log_attack(&a, &attacker_name, &target_name, died);
+        if a.target.is_player() {
+            if died && self.killer.is_none() {
+                self.killer = Some(a.killer.to_string());
+            }
+        } else if died {
+            self.kill_monster(a.target, &attacker_trace, source);
+        } else {
+            if let Some(mut t) = self.creatures.get_mut(&a.target) {
+                t.goal = Some(attacker_pos);
+            }
+            self.set_state(a.target, MonsterState::Hunting, "attacked", source);
+        }
+        died
+    }
+
+    fn log_attack(&mut self, a: &Attack, attacker: &str, target: &str, died: bool) {
+        let by_player = a.attacker.is_player();
+        let kind = if a.target.is_player() { MessageKind::Danger } else { MessageKind::Info };
+        let text = if !a.message.is_empty() {
+            a.message.to_string()
+        } else if !a.hit {
+            capitalized(&format!("{attacker} {} {target}.", if by_player { "miss" } else { "misses" }))
+        } else if died && !a.target.is_player() {
+            capitalized(&format!("{attacker} {} {target}!", if by_player { "kill" } else { "kills" }))
+        } else {
+            let verb = if by_player { "hit" } else { "hits" };
+            capitalized(&format!("{attacker} {verb} {target} for {}.", a.damage))
+        };
+        self.log.add(text, kind);
+    }
+
+    /// Removes a dead monster and what plugins stored for it.
+    fn kill_monster(&mut self, id: EntityId, killer: &str, source: &str) {
+        if let Some(m) = self.creatures.remove(&id) {
+            self.retain_stored(|owner| owner != id);
+            self.emit("death", source, fields! {"who" => m.trace_name(), "killer" => killer});
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! The pack's lettered slots and the heaps of items on the floor: plain
+//! containers, with no rule of what an item does.
+
+use emberdeep_api::Point;
+
+/// A heap of one kind of item on the floor.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FloorItem {
+    /// Record id.
+    pub kind: String,
+    /// How many.
+    pub count: u32,
+    /// Where.
+    pub pos: Point,
+}
+
+/// One pack slot's contents.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PackItem {
+    /// Record id.
+    pub kind: String,
+    /// How many (1 for kinds that do not stack).
+    pub count: u32,
+}
+
+/// The pack: lettered slots a, b, c... of fixed number.
+#[derive(Debug, Clone)]
+pub struct Pack {
+    slots: Vec<Option<PackItem>>,
+    /// Changes with every change of the contents (unique in the process).
+    version: u64,
+}
+
+/// Hands out pack versions: no two packs or states of a pack share one.
+fn next_version() -> u64 {
+    static VERSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    VERSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// The letter of slot `i`.
+pub fn slot_letter(i: usize) -> char {
+    (b'a' + i as u8) as char
+}
+
+impl Pack {
+    /// An empty pack of `size` slots.
+    pub fn new(size: usize) -> Pack {
+        Pack { slots: vec![None; size], version: next_version() }
+    }
+
+    /// A pack with these slots (a continued run's).
+    pub fn from_slots(slots: Vec<Option<PackItem>>) -> Pack {
+        Pack { slots, version: next_version() }
+    }
+
+    /// A number that changes whenever the contents do (and differs between packs).
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The slots.
+    pub fn slots(&self) -> &[Option<PackItem>] {
+        &self.slots
+    }
+
+    /// The item in slot `i`.
+    pub fn get(&self, i: usize) -> Option<&PackItem> {
+        self.slots.get(i).and_then(Option::as_ref)
+    }
+
+    /// Puts `count` of `kind` in: on a stack of its kind if it stacks, else the
+    /// first free slot. Returns the slot, or `None` if the pack is full.
+    pub fn add(&mut self, kind: &str, count: u32, stacks: bool) -> Option<usize> {
+        self.version = next_version();
+        if stacks {
+            if let Some(i) = self.slots.iter().position(|s| s.as_ref().is_some_and(|s| s.kind == kind)) {
+                if let Some(s) = self.slots[i].as_mut() {
+                    s.count += count;
+                }
+                return Some(i);
+            }
+        }
+        let i = self.slots.iter().position(Option::is_none)?;
+        self.slots[i] = Some(PackItem { kind: kind.into(), count });
+        Some(i)
+    }
+
+    /// Takes `count` out of slot `i` (the slot empties when none are left).
+    pub fn take(&mut self, i: usize, count: u32) -> Option<PackItem> {
+        self.version = next_version();
+        let slot = self.slots.get_mut(i)?;
+        let item = slot.as_mut()?;
+        let taken = count.min(item.count);
+        item.count -= taken;
+        let kind = item.kind.clone();
+        if item.count == 0 {
+            *slot = None;
+        }
+        Some(PackItem { kind, count: taken })
+    }
+
+    /// Whether no slot is free.
+    pub fn is_full(&self) -> bool {
+        self.slots.iter().all(Option::is_some)
+    }
+
+    /// How many slots are free.
+    pub fn free_slots(&self) -> usize {
+        self.slots.iter().filter(|s| s.is_none()).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stacking_kinds_share_a_slot_and_others_do_not() {
+        let mut pack = Pack::new(3);
+        assert_eq!(pack.add("potion", 1, true), Some(0));
+        assert_eq!(pack.add("potion", 2, true), Some(0));
+        assert_eq!(pack.get(0).unwrap().count, 3);
+        assert_eq!(pack.add("sword", 1, false), Some(1));
+        assert_eq!(pack.add("sword", 1, false), Some(2));
+        assert!(pack.is_full());
+        assert_eq!(pack.add("sword", 1, false), None);
+        assert_eq!(pack.add("potion", 1, true), Some(0), "a stack still takes more when full");
+        assert_eq!(pack.free_slots(), 0);
+        pack.take(1, 1);
+        assert_eq!(pack.free_slots(), 1);
+    }
+
+    #[test]
+    fn taking_the_last_one_empties_the_slot() {
+        let mut pack = Pack::new(2);
+        pack.add("potion", 2, true);
+        assert_eq!(pack.take(0, 1).unwrap().count, 1);
+        assert!(pack.get(0).is_some());
+        pack.take(0, 1);
+        assert!(pack.get(0).is_none());
+        assert_eq!(slot_letter(0), 'a');
+        assert_eq!(slot_letter(25), 'z');
+    }
+}

@@ -1,0 +1,201 @@
+//! The turn. The player acts; if that took a turn, one place plays the rest
+//! in a fixed order: every monster acts, the turn counter goes up, the player
+//! heals 1 every `heal_every` turns while hurt, then the one death check.
+
+use emberdeep_api::{MessageKind, Point, UseOutcome};
+
+use std::rc::Rc;
+
+use crate::boundary::Access;
+use crate::core::map::{Map, Tile};
+use crate::fields;
+use crate::game::Game;
+use crate::loader::Plugins;
+use crate::records::Records;
+use crate::trace::Trace;
+
+/// What the player can do in one turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Step (or attack, or open a door) in a direction.
+    Move(i32, i32),
+    /// Wait a turn.
+    Wait,
+    /// Pick up what lies here.
+    PickUp,
+    /// Drop a pack slot.
+    Drop(usize),
+    /// Use a pack slot.
+    Use(usize),
+    /// Go down the stairs.
+    Descend,
+    /// `f`: aim the readied missile weapon (the plugins decide what that is).
+    Fire,
+    /// `t` then a letter: aim the pack slot's item to throw it.
+    Throw(usize),
+    /// Fire the aimed shot at the cursor.
+    Shoot,
+    /// Stop aiming (the effect decides whether that wastes the item and a turn).
+    CancelAim,
+}
+
+impl Game {
+    /// A new run from `seed` on a generated first floor.
+    pub fn fresh(seed: u64, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Game {
+        let map = Map::new_filled(1, 1, Tile::Wall);
+        let mut game = Game::blank(seed, map, Point::new(0, 0), plugins, records, trace);
+        game.start_run();
+        game
+    }
+
+    /// Writes the `run_start` event and enters the first floor.
+    pub fn start_run(&mut self) {
+        let plugins = self.plugins.names();
+        self.emit("run_start", "host", fields! {"seed" => self.seed, "plugins" => plugins});
+        self.enter_new_floor(1);
+        self.log.add("Welcome to Emberdeep. Find the stairs down (>) and go deeper.", MessageKind::Good);
+    }
+
+    /// Writes the `run_continue` event and a welcome line when a saved run goes on.
+    pub fn announce_continue(&mut self) {
+        let plugins = self.plugins.names();
+        self.emit("run_continue", "host", fields! {"seed" => self.seed, "floor" => self.floor, "plugins" => plugins});
+        self.log.add(format!("Welcome back. Floor {}, turn {}.", self.floor, self.turn), MessageKind::Good);
+    }
+
+    /// The player does `action`. Returns whether a turn passed.
+    pub fn player_action(&mut self, action: Action) -> bool {
+        if self.over {
+            return false;
+        }
+        // While aiming, only the shot or putting it away can happen.
+        if self.is_aiming() != matches!(action, Action::Shoot | Action::CancelAim) {
+            return false;
+        }
+        let span = tracing::info_span!("turn", turn = self.turn);
+        let _entered = span.enter();
+        let took_turn = match action {
+            Action::Move(dx, dy) => self.player_move(dx, dy),
+            Action::Wait => {
+                self.emit("action", "host", fields! {"action" => "wait"});
+                true
+            }
+            Action::PickUp => self.pick_up(),
+            Action::Drop(slot) => self.drop_slot(slot),
+            Action::Use(slot) => matches!(self.use_slot(slot), UseOutcome::Consumed | UseOutcome::Kept),
+            Action::Descend => self.descend(),
+            Action::Fire => self.fire_key(),
+            Action::Throw(slot) => self.throw_key(slot),
+            Action::Shoot => self.shoot(),
+            Action::CancelAim => self.cancel_aim(),
+        };
+        if took_turn {
+            self.finish_turn();
+        }
+        took_turn
+    }
+
+    /// The rest of the turn, in its fixed order (docs/rules.md, "The turn").
+    fn finish_turn(&mut self) {
+        self.update_sight();
+        if self.player().hp > 0 {
+            self.monsters_act();
+        }
+        self.turn += 1;
+        let heals_now = self.turn % self.rules.heal_every == 0;
+        let mut p = self.player_mut();
+        if p.hp > 0 && p.hp < p.max_hp && heals_now {
+            p.hp += 1;
+        }
+        drop(p);
+        self.death_check();
+        self.update_sight();
+    }
+
+    fn death_check(&mut self) {
+        if self.player().hp > 0 || self.over {
+            return;
+        }
+        self.over = true;
+        let killer = self.killer.clone().unwrap_or_else(|| "something unseen".into());
+        self.log.add("You die...", MessageKind::Danger);
+        self.emit("death", "host", fields! {"who" => "player", "killer" => killer.clone()});
+        self.emit("run_end", "host", fields! {"turns" => self.turn, "cause" => format!("killed by {killer}"), "floor" => self.floor});
+    }
+
+    /// Ends the run without a death (the player quit).
+    pub fn quit_run(&mut self) {
+        if !self.over {
+            self.over = true;
+            self.emit("run_end", "host", fields! {"turns" => self.turn, "cause" => "quit", "floor" => self.floor});
+        }
+    }
+
+    fn player_move(&mut self, dx: i32, dy: i32) -> bool {
+        let to = self.player().pos.offset(dx, dy);
+        if let Some(target) = self.creature_at(to).map(|c| c.id) {
+            return self.bump(target);
+        }
+        match self.map.tile(to) {
+            Tile::DoorClosed => {
+                self.emit("action", "host", fields! {"action" => "open", "x" => to.x, "y" => to.y});
+                self.open_door(to);
+                true
+            }
+            _ if self.map.is_walkable(to) => {
+                self.emit("action", "host", fields! {"action" => "move", "x" => to.x, "y" => to.y});
+                let from = self.player().pos;
+                self.player_mut().pos = to;
+                self.player_stepped(from, to);
+                self.describe_floor_here(to);
+                true
+            }
+            // Bumping a wall takes no turn.
+            _ => false,
+        }
+    }
+
+    /// Walking into a monster: the plugins' bump hooks decide (melee comes from core_combat).
+    fn bump(&mut self, target: emberdeep_api::EntityId) -> bool {
+        let plugins = self.plugins.clone();
+        let name = self.creatures.get(&target).map(|c| c.trace_name()).unwrap_or_default();
+        if !plugins.hooks.is_empty() {
+            self.emit("action", "host", fields! {"action" => "attack", "target" => name});
+        }
+        for hook in &plugins.hooks {
+            if self.call(hook, Access::Play, |imp, ctx| imp.bump(ctx, target)) == Some(true) {
+                return true;
+            }
+        }
+        let what = self.creatures.get(&target).map(|c| c.the_name()).unwrap_or_default();
+        self.log.add(crate::log::capitalized(&format!("{what} is in the way.")), MessageKind::Info);
+        false
+    }
+
+    fn describe_floor_here(&mut self, at: Point) {
+        let here: Vec<String> = self
+            .items
+            .iter()
+            .filter(|i| i.pos == at)
+            .filter_map(|i| self.records.items.get(&i.kind).map(|r| r.describe(i.count)))
+            .collect();
+        if !here.is_empty() {
+            self.log.add(format!("You see {} here.", here.join(", ")), MessageKind::Info);
+        }
+        if self.map.tile(at) == Tile::StairsDown {
+            self.log.add("There are stairs down here (>).", MessageKind::Info);
+        }
+    }
+
+    fn descend(&mut self) -> bool {
+        if self.map.tile(self.player().pos) != Tile::StairsDown {
+            self.log.add("There are no stairs down here.", MessageKind::Info);
+            return false;
+        }
+        self.emit("action", "host", fields! {"action" => "descend"});
+        let next = self.floor + 1;
+        self.enter_new_floor(next);
+        self.log.add(format!("You go down the stairs to floor {next}."), MessageKind::Info);
+        true
+    }
+}

@@ -1,0 +1,331 @@
+//! A plain bot that plays whole runs headless: it drinks a potion when
+//! hurt, fights what it sees, wields and wears what is better, picks things
+//! up, explores, and goes down the stairs. Its choices read the game but
+//! never draw from the run's RNG, so a bot run is as reproducible as a
+//! scripted one.
+//!
+//! It knows no weapon or armor by name: a record with `damage_min` and
+//! `damage_max` params is something to hit with, one with `defense`
+//! something to wear, and either is better when its numbers beat what the
+//! plugins derive for the player now.
+//!
+//! With ranged_combat loaded it also shoots: it readies a bow (a record
+//! whose effect is `bow`) and fills its quiver (effect `quiver`), reading
+//! what is ready from the player's store keys `bow` and `quiver_count`;
+//! it fires at a monster in sight that is not next to it, in the bow's
+//! `range` and with a clear line, else throws darts (what stacks and the
+//! plugins call throwable). It aims exactly as a player does: `f` or `t`,
+//! the cursor put on the target, then fire, or Esc if the shot would not
+//! reach it.
+//!
+//! With the fireball plugin it reads a scroll of fireball (a record whose
+//! effect is `fireball`) at a monster in sight when the flight would end on
+//! it and the burst round it would catch at least two monsters and never
+//! the player (the same path and burst the Targeting state works out, from
+//! the record's `range` and `radius`), choosing the monster whose burst
+//! catches the most, the nearest first on a tie.
+
+use std::collections::BTreeMap;
+
+use emberdeep_api::{Damage, EntityId, Point, DIRECTIONS};
+
+use emberdeep_engine::records::ItemRecord;
+use emberdeep_engine::core::paths::first_step;
+use emberdeep_engine::Action;
+use emberdeep_engine::Game;
+
+/// Turns after which the bot gives a run up.
+pub const TURN_LIMIT: u64 = 5_000;
+
+/// How a run ended, for the summary.
+#[derive(Debug, Clone)]
+pub struct RunResult {
+    /// Turns played.
+    pub turns: u64,
+    /// Deepest floor reached.
+    pub floor: u32,
+    /// The killer, if the player died.
+    pub killer: Option<String>,
+}
+
+/// What the bot does next: one action, or a shot at a cell with the
+/// action to take instead if the shot cannot be made.
+enum Plan {
+    Act(Action),
+    Shoot { start: Action, at: Point, otherwise: Action },
+}
+
+/// Plays `game` to the end (death, or the turn limit).
+pub fn play_run(game: &mut Game) -> RunResult {
+    let mut stuck = 0;
+    while !game.over && game.turn < TURN_LIMIT {
+        // Nobody watches the bot: shots queued for the window are dropped.
+        game.animations.clear();
+        let plan = choose(game);
+        if carry_out(game, plan) {
+            stuck = 0;
+        } else {
+            stuck += 1;
+            if stuck > 3 {
+                game.player_action(Action::Wait);
+                stuck = 0;
+            }
+        }
+    }
+    let died = game.killer.is_some() && game.player().hp <= 0;
+    game.quit_run();
+    RunResult { turns: game.turn, floor: game.floor, killer: died.then(|| game.killer.clone().unwrap_or_default()) }
+}
+
+/// Plays a plan through the player's own paths; returns whether a turn passed.
+fn carry_out(game: &mut Game, plan: Plan) -> bool {
+    if game.is_aiming() {
+        // Something left the bot aiming (an effect it used): put it away.
+        return game.player_action(Action::CancelAim);
+    }
+    let (start, at, otherwise) = match plan {
+        Plan::Act(action) => return game.player_action(action),
+        Plan::Shoot { start, at, otherwise } => (start, at, otherwise),
+    };
+    game.player_action(start);
+    if !game.is_aiming() {
+        return game.player_action(otherwise);
+    }
+    game.aim_at(at);
+    if game.aim_path().last() == Some(&at) {
+        return game.player_action(Action::Shoot);
+    }
+    game.player_action(Action::CancelAim);
+    game.player_action(otherwise)
+}
+
+/// The bot's next move.
+fn choose(game: &mut Game) -> Plan {
+    let now = Fighting::now(game);
+    let throwing = throwing_slot(game);
+    let game = &*game;
+    let me = game.player();
+    if me.hp * 2 < me.max_hp {
+        if let Some(slot) = healing_slot(game) {
+            return Plan::Act(Action::Use(slot));
+        }
+    }
+    if let Some(target) = game.monsters_in_view().first().and_then(|id| game.creatures.get(id)) {
+        if let Some((slot, at)) = burst_plan(game) {
+            return Plan::Shoot { start: Action::Use(slot), at, otherwise: Action::Wait };
+        }
+        let d = target.pos;
+        if me.pos.is_adjacent(d) {
+            return Plan::Act(Action::Move(d.x - me.pos.x, d.y - me.pos.y));
+        }
+        let walk = walk_toward(game, &[d]).unwrap_or(Action::Wait);
+        if clear_line(game, d) {
+            if bow_reaches(game, d) {
+                return Plan::Shoot { start: Action::Fire, at: d, otherwise: walk };
+            }
+            if let Some(slot) = throwing {
+                return Plan::Shoot { start: Action::Throw(slot), at: d, otherwise: walk };
+            }
+        }
+        return Plan::Act(walk);
+    }
+    if let Some(slot) = bow_or_arrows_slot(game) {
+        return Plan::Act(Action::Use(slot));
+    }
+    Plan::Act(explore(game, &now))
+}
+
+/// No fight in sight: better gear, things to pick up, the unknown, the stairs.
+fn explore(game: &Game, now: &Fighting) -> Action {
+    let me = game.player();
+    if let Some(slot) = better_gear_slot(game, now) {
+        return Action::Use(slot);
+    }
+    let wanted = |kind: &str| game.records.items.get(kind).is_some_and(|r| now.wants(r));
+    let top_here = game.items.iter().rev().find(|i| i.pos == me.pos);
+    if top_here.is_some_and(|i| wanted(&i.kind)) && !game.pack.is_full() {
+        return Action::PickUp;
+    }
+    let seen_items: Vec<Point> = game
+        .items
+        .iter()
+        .filter(|i| game.map.is_remembered(i.pos) && wanted(&i.kind))
+        .map(|i| i.pos)
+        .filter(|p| *p != me.pos)
+        .collect();
+    if !game.pack.is_full() {
+        if let Some(a) = walk_toward(game, &seen_items) {
+            return a;
+        }
+    }
+    if let Some(a) = walk_toward(game, &frontier(game)) {
+        return a;
+    }
+    let stairs: Vec<Point> =
+        game.map.points().filter(|p| game.map.is_remembered(*p) && game.map.tile(*p) == emberdeep_engine::core::map::Tile::StairsDown).collect();
+    if stairs.contains(&me.pos) {
+        return Action::Descend;
+    }
+    walk_toward(game, &stairs).unwrap_or(Action::Wait)
+}
+
+/// Whether a missile from the player would reach `target` with nothing
+/// solid and no other creature in the way.
+fn clear_line(game: &Game, target: Point) -> bool {
+    let me = game.player().pos;
+    let request = emberdeep_api::AimRequest::missile(me.steps_to(target));
+    let path = emberdeep_engine::targeting::shot_path(&game.map, me, target, &request, |p| game.creature_at(p).is_some());
+    path.last() == Some(&target)
+}
+
+/// A scroll of fireball to read and the monster in sight to burst it on:
+/// the flight must end on that monster, the burst catch at least two
+/// monsters and not the player; the most caught wins, the nearest on a tie.
+fn burst_plan(game: &Game) -> Option<(usize, Point)> {
+    let (slot, rec) = game.pack.slots().iter().enumerate().find_map(|(i, s)| {
+        let rec = s.as_ref().and_then(|s| game.records.items.get(&s.kind))?;
+        (rec.effect.as_deref() == Some("fireball")).then_some((i, rec))
+    })?;
+    let param = |name: &str, default: i64| rec.params.get(name).copied().unwrap_or(default) as i32;
+    let (range, radius) = (param("range", 8), param("radius", 2));
+    let request = emberdeep_api::AimRequest { range, passes_through: false, burst_radius: radius, stops_at_cursor: true };
+    let me = game.player().pos;
+    let mut best: Option<(usize, Point)> = None;
+    for id in game.monsters_in_view() {
+        let Some(at) = game.creatures.get(&id).map(|c| c.pos) else { continue };
+        let path = emberdeep_engine::targeting::shot_path(&game.map, me, at, &request, |p| game.creature_at(p).is_some());
+        if path.last() != Some(&at) {
+            continue;
+        }
+        let burst = emberdeep_engine::core::sight::burst_cells(&game.map, at, radius);
+        if burst.contains(&me) {
+            continue;
+        }
+        let caught = burst.iter().filter(|p| game.creature_at(**p).is_some()).count();
+        if caught >= 2 && best.is_none_or(|(most, _)| caught > most) {
+            best = Some((caught, at));
+        }
+    }
+    best.map(|(_, at)| (slot, at))
+}
+
+/// Whether a bow is ready, the quiver holds arrows, and `target` is within the bow's range.
+fn bow_reaches(game: &Game, target: Point) -> bool {
+    let key = |k: &str| (EntityId::PLAYER, k.to_string());
+    let Some(bow) = game.store_text.get(&key("bow")).and_then(|kind| game.records.items.get(kind)) else { return false };
+    let arrows = game.store.get(&key("quiver_count")).copied().unwrap_or(0);
+    let range = bow.params.get("range").copied().unwrap_or(0);
+    arrows > 0 && i64::from(game.player().pos.steps_to(target)) <= range
+}
+
+/// A pack slot of something to ready or put in the quiver: a bow while
+/// none is ready, and arrows.
+fn bow_or_arrows_slot(game: &Game) -> Option<usize> {
+    let bow_ready = game.store_text.contains_key(&(EntityId::PLAYER, "bow".to_string()));
+    game.pack.slots().iter().position(|s| {
+        let effect = s.as_ref().and_then(|s| game.records.items.get(&s.kind)).and_then(|r| r.effect.as_deref());
+        effect == Some("quiver") || (effect == Some("bow") && !bow_ready)
+    })
+}
+
+/// A pack slot of darts: a stack the plugins say can be thrown (asked
+/// through a context that cannot change the game).
+fn throwing_slot(game: &mut Game) -> Option<usize> {
+    let stacks: Vec<(usize, String)> = game
+        .pack
+        .slots()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.as_ref().map(|s| (i, s.kind.clone())))
+        .filter(|(_, kind)| game.records.items.get(kind).is_some_and(|r| r.stacks))
+        .collect();
+    stacks.into_iter().find(|(_, kind)| game.is_throwable(kind)).map(|(i, _)| i)
+}
+
+/// What the player fights with now, as the loaded plugins derive it.
+struct Fighting {
+    /// The blow before the target's defense.
+    damage: Damage,
+    /// The player's defense.
+    defense: i32,
+}
+
+impl Fighting {
+    fn now(game: &mut Game) -> Fighting {
+        let base = game.player().damage;
+        Fighting { damage: game.player_damage().unwrap_or(base), defense: game.player_defense() }
+    }
+
+    /// Whether using this record's item would improve things: a weapon whose
+    /// min + max beats the current blow's, armor whose defense beats the
+    /// current one; `None` for what is neither weapon nor armor.
+    fn improved_by(&self, rec: &ItemRecord) -> Option<bool> {
+        let p = &rec.params;
+        if let (Some(min), Some(max)) = (p.get("damage_min"), p.get("damage_max")) {
+            return Some(min + max > (self.damage.min + self.damage.max) as i64);
+        }
+        p.get("defense").map(|d| *d > self.defense as i64)
+    }
+
+    /// Whether to pick the item up: anything but gear, and gear that is better.
+    fn wants(&self, rec: &ItemRecord) -> bool {
+        self.improved_by(rec).unwrap_or(true)
+    }
+}
+
+/// The first pack slot holding usable gear better than what is held.
+fn better_gear_slot(game: &Game, now: &Fighting) -> Option<usize> {
+    game.pack.slots().iter().position(|s| {
+        let rec = s.as_ref().and_then(|s| game.records.items.get(&s.kind));
+        rec.is_some_and(|r| r.effect.is_some() && now.improved_by(r) == Some(true))
+    })
+}
+
+fn healing_slot(game: &Game) -> Option<usize> {
+    game.pack.slots().iter().position(|s| {
+        s.as_ref().and_then(|s| game.records.items.get(&s.kind)).is_some_and(|r| r.effect.as_deref() == Some("heal"))
+    })
+}
+
+/// Remembered passable cells next to a cell never seen: where exploring goes on.
+fn frontier(game: &Game) -> Vec<Point> {
+    let map = &game.map;
+    map.points()
+        .filter(|p| map.is_remembered(*p) && map.is_passable(*p))
+        .filter(|p| DIRECTIONS.iter().any(|(dx, dy)| {
+            let q = p.offset(*dx, *dy);
+            map.in_bounds(q) && !map.is_remembered(q)
+        }))
+        .collect()
+}
+
+/// One step toward the nearest goal through known cells.
+fn walk_toward(game: &Game, goals: &[Point]) -> Option<Action> {
+    if goals.is_empty() {
+        return None;
+    }
+    let me = game.player().pos;
+    let step = first_step(&game.map, me, goals, |p| game.creature_at(p).is_some())?;
+    Some(Action::Move(step.x - me.x, step.y - me.y))
+}
+
+/// What `--bot N` prints at the end.
+pub fn summary(results: &[RunResult]) -> String {
+    let runs = results.len().max(1);
+    let mean_turns = results.iter().map(|r| r.turns).sum::<u64>() as f64 / runs as f64;
+    let deepest = results.iter().map(|r| r.floor).max().unwrap_or(0);
+    let mut killers: BTreeMap<String, usize> = BTreeMap::new();
+    for r in results {
+        let k = r.killer.clone().unwrap_or_else(|| format!("survived (turn limit {TURN_LIMIT})"));
+        *killers.entry(k).or_default() += 1;
+    }
+    let mut out = format!(
+        "bot summary\n  runs: {}\n  mean turns: {mean_turns:.1}\n  deepest floor: {deepest}\n  mean floor: {:.2}\n  deaths by killer:\n",
+        results.len(),
+        results.iter().map(|r| r.floor as f64).sum::<f64>() / runs as f64
+    );
+    for (k, n) in killers {
+        out.push_str(&format!("    {n:>4}  {k}\n"));
+    }
+    out
+}

@@ -1,0 +1,18 @@
+//! The drivers: what starts, stops and repeats runs, on top of the front end.
+//!
+//! * [`session`]: which run to play (a saved one, a scenario, a fresh one),
+//!   saved when it stops, its save deleted when the player dies.
+//! * [`save`]: the save file; [`scenario`]: runs from a drawn map;
+//!   [`recording`]: a run's seed, plugins and keys, to replay.
+//! * [`headless`]: scripted keys without a window; [`bot`]: a player that
+//!   plays whole runs; [`trace_tools`]: `trace summary` and `trace diff`;
+//!   [`cli`]: the command line.
+
+pub mod bot;
+pub mod cli;
+pub mod headless;
+pub mod recording;
+pub mod save;
+pub mod scenario;
+pub mod session;
+pub mod trace_tools;

@@ -1,0 +1,530 @@
+//! Saves: a run kept on disk so the player can stop and come back.
+//!
+//! A save file is one header line, `emberdeep-save <format> <crc32>`, then the
+//! run as JSON: map, creatures, items, pack, RNG state, turn, log, the plugin
+//! set with versions, and every plugin's per-creature store, so plugins need
+//! no save code of their own. The checksum makes any damage (a cut-short
+//! file, a flipped bit) a clear message instead of a strange run. Writing is
+//! atomic: a new file, synced, then renamed over the old one. A file that
+//! cannot be loaded is never deleted or overwritten.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use emberdeep_api::{Damage, EntityId, Look, MessageKind, MonsterState, Point, Rgba};
+use serde::{Deserialize, Serialize};
+
+use emberdeep_engine::core::map::{Map, Tile};
+use emberdeep_engine::core::rng::RunRng;
+use emberdeep_engine::creature::Creature;
+use emberdeep_engine::loader::Plugins;
+use emberdeep_engine::log::{Message, MessageLog};
+use emberdeep_engine::pack::{FloorItem, Pack, PackItem};
+use emberdeep_engine::records::Records;
+use emberdeep_engine::trace::Trace;
+use emberdeep_engine::Game;
+
+use super::recording::{plugin_set_differences, plugin_versions, PluginVersion};
+
+/// The save format this game writes and reads.
+pub const SAVE_FORMAT: u32 = 1;
+/// The first word of every save file.
+const MAGIC: &str = "emberdeep-save";
+
+/// Why a save could not be loaded. The file is left as it is.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// No save there.
+    #[error("no saved run in {0}")]
+    Missing(PathBuf),
+    /// The file cannot be read.
+    #[error("the save {path} cannot be read: {reason}")]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The file is damaged (cut short, changed, not a save).
+    #[error("the save {path} is damaged ({reason}); it is kept as it is")]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Another format version wrote it.
+    #[error("the save {path} is save format {found}, and this game reads format {SAVE_FORMAT}; it is kept as it is")]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// Its format.
+        found: u32,
+    },
+    /// It was played with another plugin set.
+    #[error("the save {path} was played with another plugin set: {differences}; it is kept as it is (continue with --plugins \"{wanted}\")")]
+    Plugins {
+        /// The file.
+        path: PathBuf,
+        /// Each difference, in words.
+        differences: String,
+        /// The set it needs.
+        wanted: String,
+    },
+    /// The file could not be written.
+    #[error("cannot write the save {path}: {reason}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+}
+
+#[derive(Serialize, Deserialize)]
+struct SaveFile {
+    plugins: Vec<PluginVersion>,
+    seed: u64,
+    rng: RunRng,
+    turn: u64,
+    floor: u32,
+    next_id: u32,
+    map: SavedMap,
+    creatures: Vec<SavedCreature>,
+    items: Vec<SavedItem>,
+    pack: Vec<Option<SavedItem>>,
+    log: Vec<SavedMessage>,
+    store: Vec<(u32, String, i64)>,
+    store_text: Vec<(u32, String, String)>,
+    killer: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SavedMap {
+    width: i32,
+    height: i32,
+    /// One character per cell: `#` wall, `.` floor, `+` closed door, `'` open door, `>` stairs.
+    rows: Vec<String>,
+    /// One character per cell: `1` remembered.
+    seen: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SavedCreature {
+    id: u32,
+    kind: String,
+    name: String,
+    hp: i32,
+    max_hp: i32,
+    defense: i32,
+    damage: (i32, i32),
+    sight: i32,
+    pos: (i32, i32),
+    state: String,
+    goal: Option<(i32, i32)>,
+    brain: Option<String>,
+    glyph: u32,
+    color: [u8; 4],
+    tile: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SavedItem {
+    kind: String,
+    count: u32,
+    pos: Option<(i32, i32)>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SavedMessage {
+    text: String,
+    kind: String,
+    count: u32,
+}
+
+fn tile_char(t: Tile) -> char {
+    match t {
+        Tile::Wall => '#',
+        Tile::Floor => '.',
+        Tile::DoorClosed => '+',
+        Tile::DoorOpen => '\'',
+        Tile::StairsDown => '>',
+    }
+}
+
+fn char_tile(c: char) -> Option<Tile> {
+    Some(match c {
+        '#' => Tile::Wall,
+        '.' => Tile::Floor,
+        '+' => Tile::DoorClosed,
+        '\'' => Tile::DoorOpen,
+        '>' => Tile::StairsDown,
+        _ => return None,
+    })
+}
+
+fn state_name(s: MonsterState) -> &'static str {
+    s.name()
+}
+
+fn state_of(name: &str) -> Option<MonsterState> {
+    Some(match name {
+        "asleep" => MonsterState::Asleep,
+        "wandering" => MonsterState::Wandering,
+        "hunting" => MonsterState::Hunting,
+        _ => return None,
+    })
+}
+
+fn kind_name(k: MessageKind) -> &'static str {
+    match k {
+        MessageKind::Info => "info",
+        MessageKind::Good => "good",
+        MessageKind::Danger => "danger",
+    }
+}
+
+fn kind_of(name: &str) -> MessageKind {
+    match name {
+        "good" => MessageKind::Good,
+        "danger" => MessageKind::Danger,
+        _ => MessageKind::Info,
+    }
+}
+
+impl SaveFile {
+    fn of(game: &Game) -> SaveFile {
+        let map = &game.map;
+        let row = |y: i32, f: &dyn Fn(Point) -> char| (0..map.width()).map(|x| f(Point::new(x, y))).collect::<String>();
+        SaveFile {
+            plugins: plugin_versions(&game.plugins),
+            seed: game.seed,
+            rng: game.rng.clone(),
+            turn: game.turn,
+            floor: game.floor,
+            next_id: game.next_id,
+            map: SavedMap {
+                width: map.width(),
+                height: map.height(),
+                rows: (0..map.height()).map(|y| row(y, &|p| tile_char(map.tile(p)))).collect(),
+                seen: (0..map.height()).map(|y| row(y, &|p| if map.is_remembered(p) { '1' } else { '0' })).collect(),
+            },
+            creatures: game.creatures.values().map(saved_creature).collect(),
+            items: game.items.iter().map(|i| SavedItem { kind: i.kind.clone(), count: i.count, pos: Some((i.pos.x, i.pos.y)) }).collect(),
+            pack: game.pack.slots().iter().map(|s| s.as_ref().map(|i| SavedItem { kind: i.kind.clone(), count: i.count, pos: None })).collect(),
+            log: game
+                .log
+                .messages()
+                .iter()
+                .map(|m| SavedMessage { text: m.text.clone(), kind: kind_name(m.kind).into(), count: m.count })
+                .collect(),
+            store: game.store.iter().map(|((id, k), v)| (id.0, k.clone(), *v)).collect(),
+            store_text: game.store_text.iter().map(|((id, k), v)| (id.0, k.clone(), v.clone())).collect(),
+            killer: game.killer.clone(),
+        }
+    }
+
+    /// Rebuilds the game; `Err` names what in the file does not fit.
+    fn into_game(self, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Result<Game, String> {
+        let map = self.map.rebuild()?;
+        let player = self.creatures.iter().find(|c| c.id == 0).ok_or("no player in it")?;
+        let start = Point::new(player.pos.0, player.pos.1);
+        let mut game = Game::blank(self.seed, map, start, plugins, records, trace);
+        game.rng = self.rng;
+        game.turn = self.turn;
+        game.floor = self.floor;
+        game.next_id = self.next_id;
+        game.creatures = self
+            .creatures
+            .into_iter()
+            .map(|c| restore_creature(c, &game))
+            .collect::<Result<emberdeep_engine::roster::Roster, String>>()?;
+        for i in self.items {
+            let (x, y) = i.pos.ok_or("an item on the floor without a place")?;
+            known_item(&game, &i.kind)?;
+            game.items.push(FloorItem { kind: i.kind, count: i.count, pos: Point::new(x, y) });
+        }
+        if self.pack.len() != game.rules.pack_size {
+            return Err(format!("a pack of {} slots, the game has {}", self.pack.len(), game.rules.pack_size));
+        }
+        let mut slots = Vec::new();
+        for s in self.pack {
+            if let Some(i) = &s {
+                known_item(&game, &i.kind)?;
+            }
+            slots.push(s.map(|i| PackItem { kind: i.kind, count: i.count }));
+        }
+        game.pack = Pack::from_slots(slots);
+        game.log = MessageLog::from_messages(
+            self.log.into_iter().map(|m| Message { text: m.text, kind: kind_of(&m.kind), count: m.count }).collect(),
+        );
+        game.store = self.store.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
+        game.store_text = self.store_text.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
+        game.killer = self.killer;
+        game.update_sight();
+        Ok(game)
+    }
+}
+
+fn known_item(game: &Game, kind: &str) -> Result<(), String> {
+    if game.records.items.contains_key(kind) {
+        Ok(())
+    } else {
+        Err(format!("an item '{kind}' that no loaded plugin has"))
+    }
+}
+
+impl SavedMap {
+    fn rebuild(&self) -> Result<Map, String> {
+        if self.width <= 0 || self.height <= 0 || self.width > 1000 || self.height > 1000 {
+            return Err(format!("a map of {}x{}", self.width, self.height));
+        }
+        if self.rows.len() != self.height as usize || self.seen.len() != self.height as usize {
+            return Err("a map whose rows do not match its height".into());
+        }
+        let mut map = Map::new_filled(self.width, self.height, Tile::Wall);
+        for (y, (row, seen)) in self.rows.iter().zip(&self.seen).enumerate() {
+            if row.chars().count() != self.width as usize || seen.chars().count() != self.width as usize {
+                return Err(format!("map row {y} is not {} cells wide", self.width));
+            }
+            for (x, (c, s)) in row.chars().zip(seen.chars()).enumerate() {
+                let p = Point::new(x as i32, y as i32);
+                map.set_tile(p, char_tile(c).ok_or_else(|| format!("an unknown map cell '{c}'"))?);
+                if s == '1' {
+                    map.remember(p);
+                }
+            }
+        }
+        Ok(map)
+    }
+}
+
+fn saved_creature(c: &Creature) -> SavedCreature {
+    let col = c.look.color;
+    SavedCreature {
+        id: c.id.0,
+        kind: c.kind.clone(),
+        name: c.name.clone(),
+        hp: c.hp,
+        max_hp: c.max_hp,
+        defense: c.defense,
+        damage: (c.damage.min, c.damage.max),
+        sight: c.sight,
+        pos: (c.pos.x, c.pos.y),
+        state: state_name(c.state).into(),
+        goal: c.goal.map(|g| (g.x, g.y)),
+        brain: c.brain.clone(),
+        glyph: c.look.glyph,
+        color: [col.r, col.g, col.b, col.a],
+        tile: c.look.tile.to_string(),
+    }
+}
+
+fn restore_creature(c: SavedCreature, game: &Game) -> Result<(EntityId, Creature), String> {
+    if c.id != 0 && !game.records.monsters.contains_key(&c.kind) {
+        return Err(format!("a monster '{}' that no loaded plugin has", c.kind));
+    }
+    if !game.map.in_bounds(Point::new(c.pos.0, c.pos.1)) {
+        return Err(format!("{} stands off the map", c.kind));
+    }
+    let creature = Creature {
+        id: EntityId(c.id),
+        kind: c.kind,
+        name: c.name,
+        hp: c.hp,
+        max_hp: c.max_hp,
+        defense: c.defense,
+        damage: Damage::new(c.damage.0, c.damage.1),
+        sight: c.sight,
+        pos: Point::new(c.pos.0, c.pos.1),
+        state: state_of(&c.state).ok_or_else(|| format!("an unknown state '{}'", c.state))?,
+        goal: c.goal.map(|(x, y)| Point::new(x, y)),
+        brain: c.brain,
+        look: Look { glyph: c.glyph, color: Rgba { r: c.color[0], g: c.color[1], b: c.color[2], a: c.color[3] }, tile: c.tile.into() },
+    };
+    Ok((creature.id, creature))
+}
+
+/// The save file's bytes for a game.
+pub fn encode(game: &Game) -> Vec<u8> {
+    let body = serde_json::to_string(&SaveFile::of(game)).unwrap_or_default();
+    let crc = crc32fast::hash(body.as_bytes());
+    format!("{MAGIC} {SAVE_FORMAT} {crc:08x}\n{body}\n").into_bytes()
+}
+
+/// Reads a save: checks the header, the checksum, the format, the plugin
+/// set, and that everything in it exists in the loaded records.
+pub fn load(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Result<Game, SaveError> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(SaveError::Missing(path.into())),
+        Err(e) => return Err(SaveError::Unreadable { path: path.into(), reason: e.to_string() }),
+    };
+    let save = decode(&bytes).map_err(|e| match e {
+        Decode::Format(found) => SaveError::Format { path: path.into(), found },
+        Decode::Damaged(reason) => SaveError::Damaged { path: path.into(), reason },
+    })?;
+    let differences = plugin_set_differences(&save.plugins, &plugin_versions(&plugins), "when saved");
+    if !differences.is_empty() {
+        let wanted = save.plugins.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(",");
+        return Err(SaveError::Plugins { path: path.into(), differences: differences.join("; "), wanted });
+    }
+    save.into_game(plugins, records, trace).map_err(|reason| SaveError::Damaged { path: path.into(), reason: format!("it holds {reason}") })
+}
+
+enum Decode {
+    Format(u32),
+    Damaged(String),
+}
+
+fn decode(bytes: &[u8]) -> Result<SaveFile, Decode> {
+    let damaged = |why: &str| Decode::Damaged(why.to_string());
+    let text = std::str::from_utf8(bytes).map_err(|_| damaged("not text"))?;
+    let (header, body) = text.split_once('\n').ok_or_else(|| damaged("no header line"))?;
+    let mut words = header.split(' ');
+    if words.next() != Some(MAGIC) {
+        return Err(damaged("not an Emberdeep save"));
+    }
+    let format: u32 = words.next().and_then(|w| w.parse().ok()).ok_or_else(|| damaged("no format number"))?;
+    if format != SAVE_FORMAT {
+        return Err(Decode::Format(format));
+    }
+    let crc = words.next().ok_or_else(|| damaged("no checksum"))?;
+    let body = body.strip_suffix('\n').ok_or_else(|| damaged("cut short"))?;
+    // Compared as written (lowercase hex), so even a changed letter case counts as damage.
+    if words.next().is_some() || format!("{:08x}", crc32fast::hash(body.as_bytes())) != crc {
+        return Err(damaged("its checksum does not match: it was cut short or changed"));
+    }
+    serde_json::from_str(body).map_err(|e| Decode::Damaged(format!("unreadable: {e}")))
+}
+
+/// Writes `bytes` to `path` atomically: a new file beside it, synced, then
+/// renamed over the old one. `fail_before_rename` stops after the sync, as a
+/// crash would (for tests).
+pub fn write_atomic(path: &Path, bytes: &[u8], fail_before_rename: bool) -> Result<(), SaveError> {
+    let err = |e: std::io::Error| SaveError::Write { path: path.into(), reason: e.to_string() };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(err)?;
+    }
+    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+    let mut file = std::fs::File::create(&tmp).map_err(err)?;
+    file.write_all(bytes).map_err(err)?;
+    file.sync_all().map_err(err)?;
+    drop(file);
+    if fail_before_rename {
+        return Err(SaveError::Write { path: path.into(), reason: "stopped before the rename (test)".into() });
+    }
+    std::fs::rename(&tmp, path).map_err(err)?;
+    if let Some(dir) = path.parent().and_then(|d| std::fs::File::open(d).ok()) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+/// Saves a game.
+pub fn save(game: &Game, path: &Path) -> Result<(), SaveError> {
+    write_atomic(path, &encode(game), false)
+}
+
+/// Where saves go: `--save-dir`, else the platform's data folder.
+pub fn default_save_dir() -> PathBuf {
+    dirs::data_dir().unwrap_or_else(|| PathBuf::from(".")).join("emberdeep")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn sample_game() -> Game {
+        let records = Rc::new(Records::default());
+        let plugins = Rc::new(Plugins::default());
+        let mut map = Map::new_filled(10, 6, Tile::Floor);
+        map.set_tile(Point::new(0, 0), Tile::Wall);
+        map.set_tile(Point::new(3, 3), Tile::DoorClosed);
+        let mut game = Game::blank(99, map, Point::new(2, 2), plugins, records, Trace::console());
+        game.turn = 41;
+        game.log.add("hello", MessageKind::Danger);
+        game.store.insert((EntityId::PLAYER, "strength".into()), 2);
+        game.store_text.insert((EntityId::PLAYER, "hand".into()), "long_sword".into());
+        game
+    }
+
+    fn reload(bytes: &[u8]) -> Result<Game, SaveError> {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("save.json");
+        std::fs::write(&p, bytes).unwrap();
+        load(&p, Rc::new(Plugins::default()), Rc::new(Records::default()), Trace::console())
+    }
+
+    #[test]
+    fn a_game_round_trips() {
+        let mut game = sample_game();
+        let bytes = encode(&game);
+        let mut back = reload(&bytes).unwrap();
+        assert_eq!(back.turn, 41);
+        assert_eq!(back.map.tile(Point::new(3, 3)), Tile::DoorClosed);
+        assert_eq!(back.store_text[&(EntityId::PLAYER, "hand".to_string())], "long_sword");
+        assert_eq!(back.log.messages()[0].kind, MessageKind::Danger);
+        assert_eq!(back.rng.range(1, 1000), game.rng.range(1, 1000), "the RNG goes on where it was");
+        assert_eq!(encode(&back).len(), encode(&game).len());
+    }
+
+    #[test]
+    fn another_format_is_named() {
+        let bytes = String::from_utf8(encode(&sample_game())).unwrap().replacen("emberdeep-save 1 ", "emberdeep-save 7 ", 1);
+        let e = reload(bytes.as_bytes()).err().unwrap().to_string();
+        assert!(e.contains("save format 7") && e.contains("kept as it is"), "{e}");
+    }
+
+    #[test]
+    fn a_checksum_with_its_letters_in_capitals_is_damage() {
+        let good = String::from_utf8(encode(&sample_game())).unwrap();
+        let (header, body) = good.split_once('\n').unwrap();
+        let shouting = format!("{}\n{body}", header.to_uppercase().replacen("EMBERDEEP-SAVE", "emberdeep-save", 1));
+        if shouting != good {
+            assert!(reload(shouting.as_bytes()).err().unwrap().to_string().contains("damaged"));
+        }
+    }
+
+    #[test]
+    fn a_failure_before_the_rename_leaves_the_old_save_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("save.json");
+        let old = encode(&sample_game());
+        write_atomic(&p, &old, false).unwrap();
+        let mut newer = sample_game();
+        newer.turn = 500;
+        assert!(write_atomic(&p, &encode(&newer), true).is_err());
+        assert_eq!(std::fs::read(&p).unwrap(), old);
+        assert_eq!(reload(&std::fs::read(&p).unwrap()).unwrap().turn, 41);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        // Cut short, a flipped bit, or random bytes: never a panic, always the message.
+        #[test]
+        fn damaged_files_give_the_message(cut in 0usize..4000, flip in 0usize..4000, bit in 0u8..8, junk in proptest::collection::vec(any::<u8>(), 0..300)) {
+            let good = encode(&sample_game());
+            let truncated = &good[..cut.min(good.len().saturating_sub(1))];
+            let mut flipped = good.clone();
+            let i = flip % flipped.len();
+            flipped[i] ^= 1 << bit;
+            for bytes in [truncated.to_vec(), flipped, junk] {
+                let dir = tempfile::tempdir().unwrap();
+                let p = dir.path().join("save.json");
+                std::fs::write(&p, &bytes).unwrap();
+                let r = load(&p, Rc::new(Plugins::default()), Rc::new(Records::default()), Trace::console());
+                let message = r.err().map(|e| e.to_string()).unwrap_or_default();
+                prop_assert!(message.contains("save.json"), "no message for damaged bytes");
+                prop_assert_eq!(std::fs::read(&p).unwrap(), bytes, "the file was changed");
+            }
+        }
+    }
+}
+
+/// Whether the file is an undamaged save of this format (whatever its plugins).
+pub fn is_save_file(path: &Path) -> bool {
+    std::fs::read(path).ok().is_some_and(|b| decode(&b).is_ok())
+}

@@ -1,0 +1,119 @@
+//! Aiming as the player drives it: the keys while the Targeting state runs
+//! (the cursor, Tab, firing, the question before firing into one's own
+//! burst), and the shading of the shot's path laid on the scene. The state
+//! itself and the path are the engine's (`emberdeep_engine::targeting`).
+
+use emberdeep_api::{MessageKind, Point, Rgba, Scene};
+use emberdeep_engine::targeting::Shading;
+use emberdeep_engine::{Action, Game};
+
+use super::app::{App, Mode};
+use super::keys::{direction, Key};
+
+/// The shade of the cells a shot passes.
+pub const PATH_SHADE: Rgba = Rgba::rgb(250, 220, 60).with_alpha(100);
+/// The fainter shade of a burst's cells around the path's end.
+pub const BURST_SHADE: Rgba = Rgba::rgb(255, 120, 30).with_alpha(45);
+
+/// The shades to lay on the map while aiming, by the engine's shading.
+pub fn aim_shades(game: &Game) -> Vec<(Point, Rgba)> {
+    let colour = |s: Shading| match s {
+        Shading::Path => PATH_SHADE,
+        Shading::Burst => BURST_SHADE,
+    };
+    game.aim_shading().into_iter().map(|(p, s)| (p, colour(s))).collect()
+}
+
+/// Lays the cursor and the shades on a scene about to be drawn.
+pub fn decorate_aim(game: &Game, scene: &mut Scene) {
+    let Some(cursor) = game.aim_cursor() else { return };
+    scene.cursor = Some(cursor).into();
+    for (p, shade) in aim_shades(game) {
+        let (x, y) = (p.x - scene.origin.x, p.y - scene.origin.y);
+        if x >= 0 && y >= 0 && x < scene.width && y < scene.height {
+            if let Some(cell) = scene.cells.get_mut((y * scene.width + x) as usize) {
+                cell.shade = Some(shade).into();
+            }
+        }
+    }
+}
+
+impl App {
+    /// A key while aiming (or while asked whether to fire into one's own
+    /// burst). Returns `false` when the player quits (never, here).
+    pub(crate) fn press_aiming(&mut self, key: Key) -> bool {
+        if self.mode == Mode::ConfirmFire {
+            if key == Key::Char('y') {
+                self.act_on_aim(Action::Shoot);
+            } else {
+                self.mode = Mode::Aim;
+                self.game.log.add("You hold your fire.", MessageKind::Info);
+            }
+            return true;
+        }
+        match key {
+            Key::Esc => self.act_on_aim(Action::CancelAim),
+            Key::Enter | Key::Char('f') => self.fire_or_ask(),
+            Key::Click(x, y) => {
+                self.game.aim_at(Point::new(x, y));
+                self.fire_or_ask();
+            }
+            Key::Hover(x, y) => self.game.aim_at(Point::new(x, y)),
+            Key::Tab => self.game.aim_next_target(),
+            k => {
+                if let Some((dx, dy)) = direction(k) {
+                    self.game.move_aim(dx, dy);
+                }
+            }
+        }
+        true
+    }
+
+    /// Fires, unless the shot's burst would reach the player: then asks first.
+    fn fire_or_ask(&mut self) {
+        if self.game.aim_burst_hits_player() {
+            self.mode = Mode::ConfirmFire;
+        } else {
+            self.act_on_aim(Action::Shoot);
+        }
+    }
+
+    /// Plays a shot or a cancel, then leaves aiming if it is over.
+    fn act_on_aim(&mut self, action: Action) {
+        self.game.player_action(action);
+        self.mode = if self.game.over {
+            Mode::Dead
+        } else if self.game.is_aiming() {
+            Mode::Aim
+        } else {
+            Mode::Play
+        };
+    }
+
+    /// Enters aiming if the last action started it.
+    pub(crate) fn follow_aim(&mut self) {
+        if self.game.is_aiming() && !self.game.over {
+            self.mode = Mode::Aim;
+        }
+    }
+
+    /// `t`: the "throw which?" screen, unless nothing in the pack can be thrown.
+    pub(crate) fn open_throw_screen(&mut self) {
+        let kinds: Vec<String> = self.game.pack.slots().iter().flatten().map(|i| i.kind.clone()).collect();
+        if kinds.iter().any(|k| self.game.is_throwable(k)) {
+            self.mode = Mode::ThrowItem;
+        } else {
+            self.game.log.add("You have nothing to throw.", MessageKind::Info);
+        }
+    }
+
+    /// The question asked before firing into one's own burst.
+    pub(crate) fn confirm_fire_question() -> String {
+        "The burst would reach you too. Fire anyway? y: fire   any other key: aim again".into()
+    }
+}
+
+#[cfg(test)]
+mod burst_tests;
+#[cfg(test)]
+pub(crate) mod tests;

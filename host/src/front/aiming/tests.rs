@@ -1,0 +1,382 @@
+//! Tests of the Targeting state with a recording effect: the path shaded is
+//! the path shot, Tab's order, the camera, cancelling, the mouse, and that
+//! aiming never draws from the run's RNG.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use abi_stable::sabi_trait::TD_Opaque;
+use abi_stable::std_types::{RResult, RSlice, RString, RVec};
+use emberdeep_api::{
+    AimRequest, Ctx, EntityId, ItemEffect, ItemEffect_TO, ItemUse, MonsterState, PluginError, Point, UseOutcome,
+};
+
+use super::*;
+use crate::front::app::{App, Mode};
+use emberdeep_engine::core::map::{Map, Tile};
+use emberdeep_engine::boundary::Entry;
+use emberdeep_engine::loader::Plugins;
+
+thread_local! {
+    /// The paths and cursors the recording effect was fired along.
+    static FIRED: RefCell<Vec<(Vec<Point>, Point)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// An effect that aims (range and passing through from its record's
+/// params), records the path it is fired along, and is wasted by Esc when
+/// its record says `wasted = 1`.
+struct Recorder;
+
+impl ItemEffect for Recorder {
+    fn use_item(&self, _ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
+        let range = item.param("range").unwrap_or(8) as i32;
+        let passes_through = item.param("through") == Some(1);
+        let burst_radius = item.param("burst").unwrap_or(0) as i32;
+        let stops_at_cursor = burst_radius > 0;
+        RResult::ROk(UseOutcome::Aim(AimRequest { range, passes_through, burst_radius, stops_at_cursor }))
+    }
+
+    fn aimed(
+        &self,
+        mut ctx: Ctx<'_>,
+        _item: &ItemUse,
+        path: RSlice<'_, Point>,
+        target: Point,
+    ) -> RResult<UseOutcome, PluginError> {
+        FIRED.with(|f| f.borrow_mut().push((path.to_vec(), target)));
+        let look =
+            emberdeep_api::Look { glyph: '*' as u32, color: emberdeep_api::Rgba::rgb(1, 2, 3), tile: "bolt".into() };
+        ctx.animate(look, path, RSlice::from_slice(&[]));
+        RResult::ROk(UseOutcome::Consumed)
+    }
+
+    fn aim_cancelled(&self, _ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
+        RResult::ROk(if item.param("wasted") == Some(1) { UseOutcome::Consumed } else { UseOutcome::NoTurn })
+    }
+
+    fn describe_target(
+        &self,
+        mut ctx: Ctx<'_>,
+        _item: &ItemUse,
+        _target: EntityId,
+    ) -> RResult<RVec<RString>, PluginError> {
+        // A roll here must not reach the run's RNG: the context refuses it.
+        let roll = ctx.roll(1, 100);
+        RResult::ROk(vec![RString::from(format!("rolled {roll}"))].into())
+    }
+}
+
+/// The records: a "wand" aimed by the recorder (range 12), a "scroll" that
+/// passes through and is wasted by Esc, and a monster kind.
+const RECORDS: &str = r#"
+[[item]]
+id = "wand"
+name = "wand"
+glyph = "/"
+color = [1, 2, 3]
+tile = "wand"
+class = "wand"
+effect = "recorder"
+floors = [1, 1]
+params = { range = 12 }
+
+[[item]]
+id = "scroll"
+name = "scroll"
+glyph = "?"
+color = [1, 2, 3]
+tile = "scroll"
+class = "scroll"
+stacks = true
+effect = "recorder"
+floors = [1, 1]
+params = { range = 8, through = 1, wasted = 1 }
+
+[[item]]
+id = "orb"
+name = "orb"
+glyph = "*"
+color = [1, 2, 3]
+tile = "orb"
+class = "orb"
+effect = "recorder"
+floors = [1, 1]
+params = { range = 8, burst = 2 }
+
+[[monster]]
+id = "newt"
+name = "newt"
+glyph = "n"
+color = [1, 2, 3]
+tile = "newt"
+floors = [1, 1]
+hp = 5
+damage = [1, 1]
+sight = 5
+brain = "idle"
+"#;
+
+/// A game on an open 40x20 floor (walls round it), the player at (5,10)
+/// with a wand in slot a and two scrolls in slot b, newts at `newts`.
+fn game(newts: &[(i32, i32)]) -> Game {
+    let mut plugins = Plugins::default();
+    plugins.fake_brain("idle");
+    let imp = ItemEffect_TO::from_value(Recorder, TD_Opaque);
+    plugins.effects.insert("recorder".into(), Entry::new("test", imp));
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(dir.path().join("host")).expect("host folder");
+    std::fs::write(dir.path().join("host/records.toml"), RECORDS).expect("records");
+    let records = emberdeep_engine::records::load_records(dir.path(), &plugins).expect("the records read");
+    let mut map = Map::new_filled(40, 20, Tile::Wall);
+    for y in 1..19 {
+        for x in 1..39 {
+            map.set_tile(Point::new(x, y), Tile::Floor);
+        }
+    }
+    let mut game =
+        Game::blank(7, map, Point::new(5, 10), Rc::new(plugins), Rc::new(records), emberdeep_engine::trace::Trace::console());
+    for &(x, y) in newts {
+        game.spawn_monster("newt", Point::new(x, y), Some(MonsterState::Asleep));
+    }
+    game.pack.add("wand", 1, false);
+    game.pack.add("scroll", 2, true);
+    game.pack.add("orb", 1, false);
+    game.update_sight();
+    FIRED.with(|f| f.borrow_mut().clear());
+    game
+}
+
+/// An app around [`game`], in the glyph view.
+pub(crate) fn app(newts: &[(i32, i32)]) -> App {
+    App::new(game(newts), crate::front::ui::host_views())
+}
+
+/// Presses the keys of `script`, in the notation of `--keys`.
+pub(crate) fn keys(app: &mut App, script: &str) {
+    for key in crate::front::keys::parse_keys(script).expect("keys") {
+        app.press(key);
+    }
+}
+
+/// Every shot the recording effect was fired with, on this thread: path and cursor.
+pub(crate) fn fired() -> Vec<(Vec<Point>, Point)> {
+    FIRED.with(|f| f.borrow().clone())
+}
+
+fn shaded(app: &mut App) -> Vec<Point> {
+    let scene = app.model().scene;
+    let mut cells = Vec::new();
+    for (i, cell) in scene.cells.iter().enumerate() {
+        if cell.shade.is_some() {
+            let w = scene.width as usize;
+            cells.push(scene.origin.offset((i % w) as i32, (i / w) as i32));
+        }
+    }
+    cells
+}
+
+#[test]
+fn the_shaded_line_is_the_path_the_shot_takes_and_stops_at_the_first_monster() {
+    // Two newts in a row east of the player; the wand stops at the first.
+    let mut app = app(&[(8, 10), (11, 10)]);
+    keys(&mut app, "i a");
+    assert_eq!(app.mode, Mode::Aim);
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(8, 10)), "aiming starts on the nearest");
+    keys(&mut app, "Tab");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(11, 10)));
+    let shade = shaded(&mut app);
+    assert_eq!(shade, [Point::new(6, 10), Point::new(7, 10), Point::new(8, 10)], "cut at the first newt");
+    assert_eq!(app.game.aim_path(), shade);
+    keys(&mut app, "Enter");
+    assert_eq!(fired(), [(shade.clone(), Point::new(11, 10))], "the effect got the very cells shaded");
+    let shown = crate::front::ui::Frontend::take_animations(&mut app);
+    assert_eq!(shown.len(), 1, "the effect's animation waits for the window");
+    assert_eq!(shown[0].path, shade, "flying the same cells");
+    assert_eq!(app.mode, Mode::Play);
+    assert_eq!(app.game.turn, 1, "the shot took the turn");
+    assert!(app.game.pack.get(0).is_none(), "Consumed took the wand from its slot");
+}
+
+#[test]
+fn a_shot_through_creatures_is_shaded_through_them_and_only_as_far_as_the_player_sees() {
+    let mut app = app(&[(8, 10), (11, 10)]);
+    keys(&mut app, "i b");
+    let path = app.game.aim_path();
+    assert_eq!(path.len(), 8, "a scroll's bolt runs its whole range through both newts");
+    assert_eq!(shaded(&mut app), path);
+    keys(&mut app, "Esc");
+    // The wand reaches 12 steps but sight only 9: the shading stops at the edge of sight.
+    keys(&mut app, "i a h h h h");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(4, 10)));
+    let path = app.game.aim_path();
+    assert_eq!(
+        path,
+        [Point::new(4, 10), Point::new(3, 10), Point::new(2, 10), Point::new(1, 10)],
+        "cut at the west wall"
+    );
+    keys(&mut app, "Esc");
+    let mut app = super::tests::app(&[]);
+    keys(&mut app, "i a 6*Right");
+    let path = app.game.aim_path();
+    assert_eq!(path.len(), 12);
+    let shade = shaded(&mut app);
+    assert_eq!(shade.len(), 9, "sight's radius");
+    assert_eq!(shade[..], path[..9]);
+    assert!(path[9..].iter().all(|p| !app.game.fov.is_visible(*p)));
+}
+
+#[test]
+fn tab_visits_monsters_nearest_first_higher_then_left_and_wraps() {
+    // (7,10) is 2 steps away; (9,8), (1,10) and (9,12) are all 4 steps
+    // away, so the higher comes first: rows 8, 10, 12.
+    let mut app = app(&[(9, 12), (1, 10), (9, 8), (7, 10)]);
+    keys(&mut app, "i a");
+    let mut visited = vec![app.game.aim_cursor().unwrap()];
+    for _ in 0..4 {
+        keys(&mut app, "Tab");
+        visited.push(app.game.aim_cursor().unwrap());
+    }
+    let p = Point::new;
+    assert_eq!(visited, [p(7, 10), p(9, 8), p(1, 10), p(9, 12), p(7, 10)]);
+}
+
+#[test]
+fn aiming_starts_on_the_last_target_while_it_is_in_sight() {
+    let mut app = app(&[(7, 10), (9, 8)]);
+    keys(&mut app, "i a Tab Enter");
+    assert_eq!(fired()[0].1, Point::new(9, 8));
+    app.game.pack.add("wand", 1, false);
+    keys(&mut app, "i a");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(9, 8)), "the last target again, not the nearest");
+    keys(&mut app, "Esc");
+    // Out of sight, it is forgotten: the nearest is chosen.
+    let id = app.game.creature_at(Point::new(9, 8)).unwrap().id;
+    app.game.creatures.get_mut(&id).unwrap().pos = Point::new(30, 3);
+    keys(&mut app, "i a");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(7, 10)));
+}
+
+#[test]
+fn esc_wastes_what_the_effect_says_is_wasted_and_nothing_else() {
+    let mut app = app(&[(8, 10)]);
+    keys(&mut app, "i a Esc");
+    assert_eq!((app.mode, app.game.turn), (Mode::Play, 0), "putting the wand away costs nothing");
+    assert!(app.game.pack.get(0).is_some());
+    keys(&mut app, "i b Esc");
+    assert_eq!(app.game.turn, 1, "the scroll was read: the turn is spent");
+    assert_eq!(app.game.pack.get(1).map(|i| i.count), Some(1), "and one scroll is gone");
+    assert!(fired().is_empty());
+}
+
+#[test]
+fn firing_at_yourself_or_into_a_wall_says_why_and_goes_on_aiming() {
+    let mut app = app(&[]);
+    keys(&mut app, "i a");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(5, 10)), "no monster: the cursor starts on the player");
+    keys(&mut app, "Enter");
+    assert_eq!((app.mode, app.game.turn), (Mode::Aim, 0));
+    assert_eq!(app.game.log.messages().last().unwrap().text, "Move the cursor off yourself first.");
+    keys(&mut app, "l Enter");
+    assert_eq!((app.mode, app.game.turn), (Mode::Play, 1));
+}
+
+#[test]
+fn the_mouse_moves_the_cursor_and_a_click_fires_where_it_is() {
+    use crate::front::ui::Frontend;
+    let mut app = app(&[(12, 6), (8, 12)]);
+    keys(&mut app, "i a");
+    Frontend::hover(&mut app, Point::new(12, 6));
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(12, 6)));
+    assert_eq!(app.pressed.last(), Some(&crate::front::keys::Key::Hover(12, 6)), "kept with the keys, for replays");
+    keys(&mut app, "Click:8,12");
+    assert_eq!(fired().last().map(|f| f.1), Some(Point::new(8, 12)));
+    // Out of aiming the mouse changes nothing and is not kept.
+    let before = app.pressed.len();
+    Frontend::hover(&mut app, Point::new(3, 3));
+    assert_eq!(app.pressed.len(), before);
+}
+
+#[test]
+fn looking_and_aiming_never_touch_the_runs_rng() {
+    let mut app = app(&[(8, 10), (11, 10), (9, 13)]);
+    let mut before = app.game.rng.clone();
+    keys(&mut app, "i a Tab Tab l l k Hover:20,5 Tab");
+    let model = app.model();
+    assert!(model.look.iter().any(|l| l.text == "rolled 1"), "the plugin's roll was refused: {:?}", model.look);
+    keys(&mut app, "Esc");
+    let _ = app.model();
+    assert_eq!(app.game.rng.next_raw(), before.next_raw());
+}
+
+#[test]
+fn the_look_panel_names_the_target_its_health_and_what_stands_in_the_way() {
+    let mut app = app(&[(8, 10), (11, 10)]);
+    keys(&mut app, "i a Tab");
+    let look: Vec<String> = app.model().look.into_iter().map(|l| l.text).collect();
+    assert!(look.contains(&"n newt (asleep)".to_string()), "{look:?}");
+    assert!(look.contains(&"Health 5/5".to_string()), "{look:?}");
+    assert!(look.contains(&"In the way: the newt".to_string()), "{look:?}");
+}
+
+#[test]
+fn the_camera_holds_still_while_aiming_until_the_cursor_leaves_the_view() {
+    // The tile view shows 40x22 cells of a 40x20 map: all of it. Make the map wide.
+    let mut game = game(&[]);
+    let mut map = Map::new_filled(120, 60, Tile::Floor);
+    map.set_tile(Point::new(0, 0), Tile::Wall);
+    game.map = map;
+    game.player_mut().pos = Point::new(60, 30);
+    game.update_sight();
+    let mut app = App::new(game, crate::front::ui::host_views());
+    app.select_view("tiles").unwrap();
+    let start = app.model().scene.origin;
+    keys(&mut app, "i a");
+    for _ in 0..15 {
+        keys(&mut app, "l");
+        assert_eq!(app.model().scene.origin, start, "the cursor is still in view");
+    }
+    for _ in 0..10 {
+        keys(&mut app, "l");
+    }
+    let moved = app.model().scene.origin;
+    assert_ne!(moved, start, "the cursor left the view, so the camera followed it");
+    keys(&mut app, "h");
+    assert_eq!(app.model().scene.origin, moved, "and holds still again");
+    keys(&mut app, "Esc");
+    assert_eq!(app.model().scene.origin, start, "back on the player after aiming");
+}
+
+#[test]
+fn a_burst_is_previewed_fainter_and_firing_into_your_own_asks_first() {
+    let mut app = app(&[(12, 10)]);
+    keys(&mut app, "i c");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(12, 10)));
+    let path = app.game.aim_path();
+    assert_eq!(path.last(), Some(&Point::new(12, 10)), "it bursts on the newt");
+    let shades = crate::front::aiming::aim_shades(&app.game);
+    let faint: Vec<Point> = shades.iter().filter(|(_, s)| s.a < 100).map(|(p, _)| *p).collect();
+    assert_eq!(faint.len(), 25 - 3, "the burst's 5x5 cells, less the path's three inside it");
+    assert!(!app.game.aim_burst_hits_player());
+    // Two steps off, the burst would reach the player: the game asks, and only `y` fires.
+    keys(&mut app, "h h h h h");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(7, 10)));
+    keys(&mut app, "Enter");
+    assert_eq!(app.mode, Mode::ConfirmFire);
+    assert!(matches!(app.model().overlay, crate::front::screen::Overlay::Confirm { .. }));
+    keys(&mut app, "n");
+    assert_eq!((app.mode, app.game.turn), (Mode::Aim, 0), "held: still aiming");
+    keys(&mut app, "Enter y");
+    assert_eq!((app.mode, app.game.turn), (Mode::Play, 1));
+    assert_eq!(fired().last().map(|f| f.1), Some(Point::new(7, 10)));
+}
+
+#[test]
+fn a_burst_out_of_sight_is_not_previewed() {
+    let mut app = app(&[]);
+    keys(&mut app, "i c 8*l");
+    // The orb flies 8 steps to the cursor; the last cell is in sight, so the burst shows.
+    assert!(crate::front::aiming::aim_shades(&app.game).iter().any(|(_, s)| s.a < 100));
+    // A wall-less hall beyond sight: put the player so the path's end is unseen.
+    app.game.fov = emberdeep_engine::core::sight::field_of_view(&app.game.map, app.game.player().pos, 4);
+    assert!(crate::front::aiming::aim_shades(&app.game).iter().all(|(_, s)| s.a >= 100), "no burst shaded when the path runs out of sight");
+}

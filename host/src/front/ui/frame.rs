@@ -1,0 +1,269 @@
+//! One frame: the map through the view, the side panel, the log and the
+//! overlay. The window and screenshots both draw with [`draw_frame`], so a
+//! screenshot shows exactly what a player sees.
+
+use abi_stable::sabi_trait::TD_Opaque;
+use anyhow::{Context, Result};
+use emberdeep_api::{Canvas_TO, PluginError, Rgba, ViewBox};
+use emberdeep_engine::boundary::{call_drawing, Entry};
+use sdl3::pixels::Color;
+use sdl3::render::{Canvas, RenderTarget};
+
+use super::font::Font;
+use super::layout::{Area, LINE_STEP, LOG, MAP, PANEL, SCREEN_H, SCREEN_W, TEXT_PX, TITLE_PX};
+use super::painter::Painter;
+use super::tiles::TileSheet;
+use super::Views;
+use crate::front::screen::{palette, Health, Line, Overlay, ScreenModel};
+
+/// Characters of panel text per line before wrapping.
+const PANEL_CHARS: usize = 19;
+/// Characters of a view's error message per line.
+const ERROR_CHARS: usize = 78;
+/// Panel text's left margin.
+const PANEL_PAD: i32 = 8;
+/// The health bar's size.
+const BAR_W: u32 = 288;
+const BAR_H: u32 = 12;
+/// Behind the empty part of the health bar.
+const BAR_BACK: Rgba = Rgba::rgb(60, 30, 34);
+/// Rules between the areas, and box borders.
+const RULE: Rgba = Rgba::rgb(48, 48, 62);
+const BOX_BORDER: Rgba = Rgba::rgb(150, 110, 70);
+/// The title's colour.
+const EMBER: Rgba = Rgba::rgb(235, 140, 60);
+/// The death screen's fade over the map.
+const FADE: Rgba = Rgba::rgb(0, 0, 0).with_alpha(170);
+
+/// Draws the whole frame for `model` onto `canvas` (1600x900 logical
+/// pixels). If the current view fails, the fallback draws the map instead
+/// and the view's error comes back, for the front end to name and to switch.
+pub(crate) fn draw_frame<'tc, T: RenderTarget>(
+    canvas: &mut Canvas<T>,
+    font: &mut Font<'tc>,
+    tiles: &mut TileSheet<'tc>,
+    model: &ScreenModel,
+    views: Views<'_>,
+) -> Result<Option<PluginError>> {
+    canvas.set_clip_rect(None);
+    canvas.set_draw_color(to_color(palette::BACKGROUND));
+    canvas.clear();
+    let mut p = Painter::new(canvas, font, tiles, whole_screen());
+    let failed = draw_map(&mut p, model, views).context("drawing the map")?;
+    draw_panel(&mut p, model).context("drawing the side panel")?;
+    draw_log(&mut p, &model.log).context("drawing the log")?;
+    draw_overlay(&mut p, &model.overlay).context("drawing the overlay")?;
+    p.set_area(whole_screen(), false);
+    Ok(failed)
+}
+
+fn whole_screen() -> Area {
+    Area::new(0, 0, SCREEN_W, SCREEN_H)
+}
+
+fn to_color(c: Rgba) -> Color {
+    Color::RGBA(c.r, c.g, c.b, c.a)
+}
+
+/// The view draws the map, clipped to the map area. If it fails, what it
+/// drew is wiped (a half map misleads) and the fallback draws instead; the
+/// view's error is returned. Should the fallback fail too, its error shows
+/// in red where the map would be.
+fn draw_map<T: RenderTarget>(
+    p: &mut Painter<'_, '_, T>,
+    model: &ScreenModel,
+    views: Views<'_>,
+) -> Result<Option<PluginError>> {
+    p.set_area(MAP, true);
+    let Err(failed) = draw_with(p, model, views.current)? else { return Ok(None) };
+    p.fill(0, 0, MAP.w, MAP.h, palette::BACKGROUND)?;
+    if let Err(e) = draw_with(p, model, views.fallback)? {
+        p.fill(0, 0, MAP.w, MAP.h, palette::BACKGROUND)?;
+        let lines = wrap(&format!("The map view failed: {e}"), ERROR_CHARS, 2);
+        for (i, line) in lines.iter().enumerate() {
+            p.text(8, 8 + i as i32 * LINE_STEP, TEXT_PX, line, palette::DANGER)?;
+        }
+    }
+    Ok(Some(failed))
+}
+
+/// One view's drawing of the scene, through the boundary: the outer error
+/// is SDL's, the inner the view's own.
+fn draw_with<T: RenderTarget>(
+    p: &mut Painter<'_, '_, T>,
+    model: &ScreenModel,
+    view: &Entry<ViewBox>,
+) -> Result<Result<(), PluginError>> {
+    let outcome = call_drawing(view, |v| v.draw_map(&model.scene, Canvas_TO::from_ptr(&mut *p, TD_Opaque)));
+    if let Some(e) = p.take_view_error() {
+        return Err(e);
+    }
+    Ok(outcome)
+}
+
+/// Title, health and bar, the panel lines, then the look lines.
+fn draw_panel<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &ScreenModel) -> Result<()> {
+    p.set_area(PANEL, true);
+    p.fill(0, 0, PANEL.w, PANEL.h, palette::PANEL_BG)?;
+    p.fill(0, 0, 1, PANEL.h, RULE)?;
+    p.text_centred(14, TITLE_PX, "Emberdeep", EMBER)?;
+    let mut y = draw_health(p, model.health, 64)?;
+    y = draw_panel_lines(p, &model.panel, y + 14)?;
+    if !model.look.is_empty() {
+        p.fill(PANEL_PAD, y + 6, PANEL.w - 2 * PANEL_PAD as u32, 1, palette::DIM)?;
+        draw_panel_lines(p, &model.look, y + 16)?;
+    }
+    Ok(())
+}
+
+/// The "Health 28/30" line and the bar under it; returns the y below them.
+fn draw_health<T: RenderTarget>(p: &mut Painter<'_, '_, T>, health: Health, y: i32) -> Result<i32> {
+    let label = format!("Health {}/{}", health.hp, health.max);
+    p.text(PANEL_PAD, y, TEXT_PX, &label, palette::TEXT)?;
+    let bar_x = (PANEL.w - BAR_W) as i32 / 2;
+    let bar_y = y + LINE_STEP + 2;
+    p.fill(bar_x, bar_y, BAR_W, BAR_H, BAR_BACK)?;
+    p.fill(bar_x, bar_y, bar_fill(health, BAR_W), BAR_H, health.color())?;
+    Ok(bar_y + BAR_H as i32)
+}
+
+/// How many of `width` pixels the bar fills.
+pub(crate) fn bar_fill(health: Health, width: u32) -> u32 {
+    if health.max <= 0 {
+        return 0;
+    }
+    let hp = health.hp.clamp(0, health.max) as u64;
+    (hp * width as u64 / health.max as u64) as u32
+}
+
+/// Panel lines, wrapped; returns the y below the last.
+fn draw_panel_lines<T: RenderTarget>(
+    p: &mut Painter<'_, '_, T>,
+    lines: &[Line],
+    mut y: i32,
+) -> Result<i32> {
+    for line in lines {
+        for part in wrap(&line.text, PANEL_CHARS, 1) {
+            p.text(PANEL_PAD, y, TEXT_PX, &part, line.color)?;
+            y += LINE_STEP;
+        }
+    }
+    Ok(y)
+}
+
+/// Splits `text` into lines of at most `width` characters, breaking at a space
+/// when there is one; continuation lines are indented by `indent` spaces.
+pub(crate) fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest: Vec<char> = text.chars().collect();
+    let mut prefix = String::new();
+    let width = width.max(indent + 2);
+    loop {
+        let room = width - prefix.len();
+        if rest.len() <= room {
+            out.push(prefix + &rest.iter().collect::<String>());
+            return out;
+        }
+        let cut = rest[..=room].iter().rposition(|&c| c == ' ').filter(|&i| i > 0).unwrap_or(room);
+        out.push(prefix.clone() + rest[..cut].iter().collect::<String>().trim_end());
+        let skip = rest[cut..].iter().take_while(|&&c| c == ' ').count();
+        rest.drain(..cut + skip);
+        prefix = " ".repeat(indent);
+    }
+}
+
+/// The newest log lines at the bottom of the log area, as many as fit.
+fn draw_log<T: RenderTarget>(p: &mut Painter<'_, '_, T>, log: &[Line]) -> Result<()> {
+    p.set_area(LOG, true);
+    p.fill(0, 0, LOG.w, LOG.h, palette::PANEL_BG)?;
+    p.fill(0, 0, LOG.w, 1, RULE)?;
+    let pad = 9;
+    let fits = ((LOG.h as i32 - 2 * pad + 2) / LINE_STEP) as usize;
+    let shown = &log[log.len().saturating_sub(fits)..];
+    let bottom = LOG.h as i32 - pad - TEXT_PX as i32;
+    for (i, line) in shown.iter().rev().enumerate() {
+        p.text(8, bottom - i as i32 * LINE_STEP, TEXT_PX, &line.text, line.color)?;
+    }
+    Ok(())
+}
+
+fn draw_overlay<T: RenderTarget>(p: &mut Painter<'_, '_, T>, overlay: &Overlay) -> Result<()> {
+    match overlay {
+        Overlay::None => Ok(()),
+        Overlay::Menu { title, header, lines, footer } => {
+            draw_menu(p, title, header, lines, footer)
+        }
+        Overlay::Death { cause, details } => draw_death(p, cause, details),
+        Overlay::Confirm { question } => draw_confirm(p, question),
+    }
+}
+
+/// A bordered box centred on the map; drawing then happens inside it.
+fn open_box<T: RenderTarget>(p: &mut Painter<'_, '_, T>, w: u32, h: u32) -> Result<Area> {
+    let area = MAP.centred(w, h);
+    p.set_area(area, true);
+    p.fill(0, 0, w, h, palette::PANEL_BG.with_alpha(245))?;
+    p.outline(0, 0, w, h, 2, BOX_BORDER)?;
+    Ok(area)
+}
+
+/// Pack, "drop which?", message history: title, header, lines, footer.
+fn draw_menu<T: RenderTarget>(
+    p: &mut Painter<'_, '_, T>,
+    title: &str,
+    header: &[Line],
+    lines: &[Line],
+    footer: &str,
+) -> Result<()> {
+    let area = open_box(p, 800, 600)?;
+    p.text_centred(16, TITLE_PX, title, palette::TEXT)?;
+    let mut y = 16 + TITLE_PX as i32 + 16;
+    for line in header {
+        p.text(24, y, TEXT_PX, &line.text, line.color)?;
+        y += LINE_STEP;
+    }
+    if !header.is_empty() {
+        y += LINE_STEP / 2;
+    }
+    let footer_y = area.h as i32 - 16 - TEXT_PX as i32;
+    let room = ((footer_y - 8 - y) / LINE_STEP).max(0) as usize;
+    for (i, line) in lines.iter().enumerate() {
+        let more = lines.len() - i;
+        if i + 1 == room && more > 1 {
+            p.text(24, y, TEXT_PX, &format!("... and {more} more"), palette::DIM)?;
+            break;
+        }
+        p.text(24, y, TEXT_PX, &line.text, line.color)?;
+        y += LINE_STEP;
+    }
+    p.text_centred(footer_y, TEXT_PX, footer, palette::DIM)
+}
+
+/// The map faded, "You died", the cause and the details, centred.
+fn draw_death<T: RenderTarget>(
+    p: &mut Painter<'_, '_, T>,
+    cause: &str,
+    details: &[Line],
+) -> Result<()> {
+    p.set_area(MAP, true);
+    p.fill(0, 0, MAP.w, MAP.h, FADE)?;
+    let height = TITLE_PX as i32 + 24 + LINE_STEP * (2 + details.len() as i32);
+    let mut y = (MAP.h as i32 - height) / 2;
+    p.text_centred(y, TITLE_PX, "You died", palette::DANGER)?;
+    y += TITLE_PX as i32 + 24;
+    p.text_centred(y, TEXT_PX, cause, palette::TEXT)?;
+    y += LINE_STEP * 2;
+    for line in details {
+        p.text_centred(y, TEXT_PX, &line.text, line.color)?;
+        y += LINE_STEP;
+    }
+    Ok(())
+}
+
+/// A small box with a yes/no question.
+fn draw_confirm<T: RenderTarget>(p: &mut Painter<'_, '_, T>, question: &str) -> Result<()> {
+    let text_w = question.chars().count() as u32 * TEXT_PX;
+    let w = (text_w + 64).clamp(400, MAP.w);
+    open_box(p, w, 80)?;
+    p.text_centred(32, TEXT_PX, question, palette::TEXT)
+}

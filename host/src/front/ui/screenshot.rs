@@ -1,0 +1,130 @@
+//! Screenshots: one frame drawn by the same code as the window, into a
+//! software canvas over an SDL surface (no display needed), saved as a PNG.
+
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::Path;
+
+use anyhow::{anyhow, Context, Result};
+use emberdeep_api::PluginError;
+use sdl3::pixels::PixelFormat;
+use sdl3::render::Canvas;
+use sdl3::surface::Surface;
+
+use super::font::Font;
+use super::frame::draw_frame;
+use super::tiles::TileSheet;
+use super::layout::{SCREEN_H, SCREEN_W};
+use super::{Frontend, Views};
+use crate::front::atlas::Atlas;
+use crate::front::screen::ScreenModel;
+
+/// Draws the frame `model` and `views` make (with the tiles of `atlas`) and
+/// writes it to `path` as a 1600x900 RGBA PNG.
+pub fn screenshot(model: &ScreenModel, views: Views<'_>, atlas: &Atlas, path: &Path) -> Result<()> {
+    let rgba = render_rgba(model, views, atlas)?;
+    write_png(path, &rgba).with_context(|| format!("writing the screenshot {}", path.display()))
+}
+
+/// The frame's pixels, RGBA, row by row without padding.
+pub fn render_rgba(model: &ScreenModel, views: Views<'_>, atlas: &Atlas) -> Result<Vec<u8>> {
+    with_offscreen(atlas, |frame| {
+        frame.draw(model, views)?;
+        frame.pixels()
+    })?
+}
+
+/// The frame the front end shows now, as a screenshot at `path`.
+pub fn screenshot_front(front: &mut dyn Frontend, atlas: &Atlas, path: &Path) -> Result<()> {
+    let rgba = render_front(front, atlas)?;
+    write_png(path, &rgba).with_context(|| format!("writing the screenshot {}", path.display()))
+}
+
+/// The front end's frame, RGBA. A view that fails is told to the front end,
+/// and the frame drawn again as it then is: the glyph view, the failure named.
+pub fn render_front(front: &mut dyn Frontend, atlas: &Atlas) -> Result<Vec<u8>> {
+    with_offscreen(atlas, |frame| {
+        let model = front.model();
+        if let Some(e) = frame.draw(&model, front.views())? {
+            front.view_failed(&e);
+            let model = front.model();
+            frame.draw(&model, front.views())?;
+        }
+        frame.pixels()
+    })?
+}
+
+/// A software renderer over a 1600x900 surface, with the font and tile
+/// textures made once: frames drawn through it cost what the window's
+/// steady frames cost (the benchmarks use it).
+pub struct Offscreen<'a, 'tc> {
+    canvas: &'a mut Canvas<Surface<'static>>,
+    font: &'a mut Font<'tc>,
+    tiles: &'a mut TileSheet<'tc>,
+}
+
+impl Offscreen<'_, '_> {
+    /// Draws one frame and presents it, as the window does: the software
+    /// renderer queues drawing and runs the queue when presented, so a frame
+    /// has cost all it costs only then. The current view's error, if it
+    /// failed and the fallback drew.
+    pub fn draw(&mut self, model: &ScreenModel, views: Views<'_>) -> Result<Option<PluginError>> {
+        let failed = draw_frame(self.canvas, self.font, self.tiles, model, views)?;
+        if !self.canvas.present() {
+            return Err(anyhow!("presenting the frame: {}", sdl3::get_error()));
+        }
+        Ok(failed)
+    }
+
+    /// The last frame's pixels, RGBA, row by row without padding.
+    pub fn pixels(&mut self) -> Result<Vec<u8>> {
+        let pixels = self.canvas.read_pixels(None).map_err(|e| anyhow!("reading the frame back: {e}"))?;
+        let pixels = pixels
+            .convert_format(PixelFormat::RGBA32)
+            .map_err(|e| anyhow!("converting the frame to RGBA: {e}"))?;
+        // Locking a fresh, non-RLE surface cannot fail.
+        Ok(pixels.with_lock(|bytes| unpad(bytes, pixels.pitch() as usize)))
+    }
+}
+
+/// Makes an offscreen renderer with the tiles of `atlas` and hands it to `f`.
+pub fn with_offscreen<R>(atlas: &Atlas, f: impl FnOnce(&mut Offscreen<'_, '_>) -> R) -> Result<R> {
+    let surface = Surface::new(SCREEN_W, SCREEN_H, PixelFormat::RGBA32)
+        .map_err(|e| anyhow!("creating the offscreen surface: {e}"))?;
+    let mut canvas =
+        surface.into_canvas().map_err(|e| anyhow!("creating the software renderer: {e}"))?;
+    let creator = canvas.texture_creator();
+    let mut font = Font::new(&creator, true)?;
+    let mut tiles = TileSheet::new(&creator, atlas, true)?;
+    Ok(f(&mut Offscreen { canvas: &mut canvas, font: &mut font, tiles: &mut tiles }))
+}
+
+/// Drops the padding at the end of each surface row.
+fn unpad(bytes: &[u8], pitch: usize) -> Vec<u8> {
+    let row = SCREEN_W as usize * 4;
+    bytes
+        .chunks(pitch)
+        .take(SCREEN_H as usize)
+        .flat_map(|r| &r[..row.min(r.len())])
+        .copied()
+        .collect()
+}
+
+/// Writes next to `path` first, then renames, so a failed write leaves no half file.
+fn write_png(path: &Path, rgba: &[u8]) -> Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = Path::new(&tmp);
+    encode(tmp, rgba)?;
+    std::fs::rename(tmp, path).context("moving the finished file into place")
+}
+
+fn encode(path: &Path, rgba: &[u8]) -> Result<()> {
+    let file = File::create(path).context("creating the file")?;
+    let mut encoder = png::Encoder::new(BufWriter::new(file), SCREEN_W, SCREEN_H);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().context("writing the PNG header")?;
+    writer.write_image_data(rgba).context("writing the PNG pixels")?;
+    writer.finish().context("finishing the PNG")
+}

@@ -1,0 +1,454 @@
+//! Tests of the front end: screenshots of small synthetic frames decoded and
+//! checked pixel by pixel, text wrapping, key mapping and mouse cells.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use abi_stable::sabi_trait::TD_Opaque;
+use abi_stable::std_types::{RNone, RResult, RSome, RVec};
+use emberdeep_api::{
+    CanvasMut, Light, Look, PluginError, Point, Rgba, Scene, SceneCell, Terrain, View, View_TO,
+};
+use sdl3::keyboard::{Keycode, Scancode};
+
+use super::frame::{bar_fill, wrap};
+use super::input::{KeyState, MapGeometry};
+use super::*;
+use crate::front::atlas::Atlas;
+use emberdeep_engine::boundary::Entry;
+use crate::front::screen::{palette, Health, Line, Overlay, ScreenModel};
+
+/// SDL's software renderer is not meant to be driven from many threads at once.
+static SDL: Mutex<()> = Mutex::new(());
+
+/// A 10x10 room: walls round the edge, a door, stairs, the player at (3,3).
+fn room() -> Scene {
+    let mut cells = RVec::new();
+    for y in 0..10 {
+        for x in 0..10 {
+            let edge = x == 0 || y == 0 || x == 9 || y == 9;
+            let terrain = match (x, y) {
+                (9, 5) => Terrain::DoorClosed,
+                (7, 7) => Terrain::StairsDown,
+                _ if edge => Terrain::Wall,
+                _ => Terrain::Floor,
+            };
+            let light = if x > 6 { Light::Remembered } else { Light::Visible };
+            let thing = match (x, y) {
+                (3, 3) => RSome(look('@', Rgba::rgb(255, 255, 255))),
+                (5, 2) => RSome(look('j', Rgba::rgb(200, 150, 90))),
+                (8, 2) => RSome(look('!', Rgba::rgb(220, 60, 200))),
+                _ => RNone,
+            };
+            let shade =
+                if (x, y) == (4, 3) { RSome(Rgba::rgb(230, 80, 70).with_alpha(90)) } else { RNone };
+            cells.push(SceneCell { terrain, light, thing, shade });
+        }
+    }
+    Scene {
+        origin: Point::new(0, 0),
+        width: 10,
+        height: 10,
+        cells,
+        cursor: RSome(Point::new(5, 2)),
+    }
+}
+
+fn look(ch: char, color: Rgba) -> Look {
+    Look { glyph: ch as u32, color, tile: "".into() }
+}
+
+fn model(hp: i32, overlay: Overlay) -> ScreenModel {
+    ScreenModel {
+        scene: room(),
+        health: Health { hp, max: 30 },
+        panel: vec![
+            Line::new("Turn 57", palette::TEXT),
+            Line::new("Floor 2", palette::TEXT),
+            Line::new("Seed 12345", palette::DIM),
+            Line::new("Poisoned: a long line that must wrap", palette::DANGER),
+        ],
+        look: vec![
+            Line::new("a jackal (hunting)", palette::TEXT),
+            Line::new("hit 70%", palette::GOOD),
+        ],
+        log: (1..=14)
+            .map(|i| Line::new(format!("Message number {i} of the log."), palette::DIM))
+            .collect(),
+        overlay,
+    }
+}
+
+fn menu() -> Overlay {
+    Overlay::Menu {
+        title: "Pack".into(),
+        header: vec![Line::new("Wielding a dagger", palette::DIM)],
+        lines: vec![
+            Line::new("a - 2 potions of healing", palette::TEXT),
+            Line::new("b - a scroll of lightning", palette::TEXT),
+        ],
+        footer: "a-z to use, Esc to close".into(),
+    }
+}
+
+/// Renders `model` through `view` to a PNG in the target dir, decodes it, and
+/// returns the pixels and the path.
+fn shoot(name: &str, model: &ScreenModel, view: emberdeep_api::ViewBox) -> (Vec<u8>, PathBuf) {
+    shoot_with(name, model, view, glyph_view())
+}
+
+/// As [`shoot`], with `fallback` in place of the glyph view should `view` fail.
+fn shoot_with(
+    name: &str,
+    model: &ScreenModel,
+    view: emberdeep_api::ViewBox,
+    fallback: emberdeep_api::ViewBox,
+) -> (Vec<u8>, PathBuf) {
+    let path = std::env::temp_dir().join(format!("emberdeep-ui-{name}-{}.png", std::process::id()));
+    let (current, fallback) = (Entry::new("test", view), Entry::new("host", fallback));
+    {
+        let _sdl = SDL.lock().unwrap_or_else(|e| e.into_inner());
+        screenshot(model, Views { current: &current, fallback: &fallback }, repo_atlas(), &path).expect("screenshot");
+    }
+    (decode(&path), path)
+}
+
+/// The repository's tile atlas, read once.
+fn repo_atlas() -> &'static Atlas {
+    static ATLAS: OnceLock<Atlas> = OnceLock::new();
+    ATLAS.get_or_init(|| {
+        Atlas::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets")).expect("assets/ loads")
+    })
+}
+
+fn decode(path: &Path) -> Vec<u8> {
+    let file = std::fs::File::open(path).expect("open png");
+    let mut reader =
+        png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("png header");
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).expect("png data");
+    assert_eq!((info.width, info.height), (SCREEN_W, SCREEN_H));
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    buf.truncate(info.buffer_size());
+    buf
+}
+
+fn pixel(rgba: &[u8], x: u32, y: u32) -> Rgba {
+    let at = ((y * SCREEN_W + x) * 4) as usize;
+    Rgba { r: rgba[at], g: rgba[at + 1], b: rgba[at + 2], a: rgba[at + 3] }
+}
+
+/// How many pixels of the rectangle have exactly `color`.
+fn count(rgba: &[u8], x0: u32, y0: u32, w: u32, h: u32, color: Rgba) -> usize {
+    (y0..y0 + h)
+        .flat_map(|y| (x0..x0 + w).map(move |x| (x, y)))
+        .filter(|&(x, y)| pixel(rgba, x, y) == color)
+        .count()
+}
+
+#[test]
+fn a_screenshot_shows_panel_bar_title_map_and_menu() {
+    let (rgba, path) = shoot("menu", &model(5, menu()), glyph_view());
+    eprintln!("screenshot: {}", path.display());
+    // The panel's background, away from any text.
+    assert_eq!(pixel(&rgba, 1590, 890), palette::PANEL_BG);
+    // 5/30 is below a quarter: the bar's filled part is danger red, the rest dark.
+    assert_eq!(Health { hp: 5, max: 30 }.color(), palette::HEALTH_DANGER);
+    assert_eq!(pixel(&rgba, 1300, 90), palette::HEALTH_DANGER);
+    assert_ne!(pixel(&rgba, 1500, 90), palette::HEALTH_DANGER);
+    // The title is drawn in its colour; the health line in plain text.
+    assert!(count(&rgba, 1280, 0, 320, 56, Rgba::rgb(235, 140, 60)) > 200);
+    assert!(count(&rgba, 1280, 60, 320, 20, palette::TEXT) > 50);
+    // The player's '@' is white in its cell (3,3); the menu's title text shows.
+    assert!(count(&rgba, 48, 48, 16, 16, Rgba::rgb(255, 255, 255)) > 20);
+    assert!(count(&rgba, 240, 60, 800, 70, palette::TEXT) > 100);
+    // The log's background and its newest line at the bottom.
+    assert_eq!(pixel(&rgba, 1270, 725), palette::PANEL_BG);
+    assert!(count(&rgba, 0, 870, 700, 20, palette::DIM) > 100);
+}
+
+#[test]
+fn remembered_cells_are_dimmed_and_walls_have_blocks() {
+    let (rgba, _) = shoot("room", &model(30, Overlay::None), glyph_view());
+    let wall = Rgba::rgb(40, 40, 55);
+    assert!(count(&rgba, 0, 0, 16, 16, wall) > 50, "a visible wall's block");
+    assert!(count(&rgba, 144, 0, 16, 16, wall.dimmed(45)) > 50, "a remembered wall's block");
+    assert!(
+        count(&rgba, 128, 32, 16, 16, Rgba::rgb(220, 60, 200).dimmed(45)) > 5,
+        "a remembered item"
+    );
+    // The cursor's yellow frame round (5,2), over the jackal.
+    assert_eq!(pixel(&rgba, 79, 31), Rgba::rgb(250, 220, 60));
+    assert_eq!(pixel(&rgba, 96, 48), Rgba::rgb(250, 220, 60));
+    // Full health: green bar.
+    assert_eq!(pixel(&rgba, 1580, 90), palette::HEALTH_GOOD);
+}
+
+#[test]
+fn the_death_screen_fades_the_map_and_says_so() {
+    let death = Overlay::Death {
+        cause: "killed by a jackal, on turn 57".into(),
+        details: vec![Line::new("R for a new run, Esc to quit", palette::DIM)],
+    };
+    let (rgba, path) = shoot("death", &model(0, death), glyph_view());
+    eprintln!("screenshot: {}", path.display());
+    assert!(count(&rgba, 0, 250, 1280, 200, palette::DANGER) > 300, "big red 'You died'");
+    // Walls under the fade are darker than their block colour.
+    let wall = pixel(&rgba, 2, 2);
+    assert!(wall.r <= 45 && wall.b <= 55 && wall.b > 0, "faded wall {wall:?}");
+    // Empty bar at 0 hp.
+    assert_ne!(pixel(&rgba, 1300, 90), palette::HEALTH_DANGER);
+}
+
+#[test]
+fn a_confirm_box_is_drawn() {
+    let confirm = Overlay::Confirm { question: "Fire into the burst? y/n".into() };
+    let (rgba, _) = shoot("confirm", &model(12, confirm), glyph_view());
+    assert!(count(&rgba, 400, 320, 480, 80, palette::TEXT) > 100);
+    assert_eq!(pixel(&rgba, 1300, 90), palette::HEALTH_LOW);
+}
+
+/// A view that draws a little, then fails.
+struct Broken;
+
+impl View for Broken {
+    fn cell_size(&self) -> u32 {
+        16
+    }
+    fn draw_map(&self, _scene: &Scene, mut canvas: CanvasMut<'_>) -> RResult<(), PluginError> {
+        canvas.fill_rect(0, 0, 2000, 2000, Rgba::rgb(0, 0, 255));
+        RResult::RErr(PluginError::new("no tiles here"))
+    }
+}
+
+#[test]
+fn a_failing_view_is_wiped_and_the_glyph_view_draws_the_map() {
+    let broken = View_TO::from_value(Broken, TD_Opaque);
+    let (rgba, _) = shoot("broken", &model(30, Overlay::None), broken);
+    assert_eq!(count(&rgba, 0, 0, 1600, 900, Rgba::rgb(0, 0, 255)), 0, "what the broken view drew is gone");
+    let (glyphs, _) = shoot("glyphs-for-broken", &model(30, Overlay::None), glyph_view());
+    assert_eq!(&rgba[..1280 * 4 * 700], &glyphs[..1280 * 4 * 700], "the map is the glyph view's");
+}
+
+#[test]
+fn when_the_fallback_fails_too_the_error_shows_in_red() {
+    let (current, fallback) = (View_TO::from_value(Broken, TD_Opaque), View_TO::from_value(Broken, TD_Opaque));
+    let (rgba, _) = shoot_with("broken-twice", &model(30, Overlay::None), current, fallback);
+    assert!(count(&rgba, 0, 0, 1280, 30, palette::DANGER) > 100, "the error in red");
+    assert_eq!(count(&rgba, 0, 0, 1600, 900, Rgba::rgb(0, 0, 255)), 0, "no half map");
+}
+
+#[test]
+fn screenshot_names_the_path_it_cannot_write() {
+    let path = Path::new("/nonexistent-dir/shot.png");
+    let _sdl = SDL.lock().unwrap_or_else(|e| e.into_inner());
+    let glyphs = Entry::new("host", glyph_view());
+    let views = Views { current: &glyphs, fallback: &glyphs };
+    let err = screenshot(&model(30, Overlay::None), views, repo_atlas(), path).unwrap_err();
+    assert!(format!("{err:#}").contains("/nonexistent-dir/shot.png"), "{err:#}");
+}
+
+#[test]
+fn a_long_menu_says_how_many_more() {
+    let lines: Vec<Line> = (0..60).map(|i| Line::new(format!("line {i}"), palette::TEXT)).collect();
+    let menu = Overlay::Menu {
+        title: "Messages".into(),
+        header: vec![],
+        lines,
+        footer: "Esc to close".into(),
+    };
+    let (rgba, path) = shoot("long-menu", &model(30, menu), glyph_view());
+    eprintln!("screenshot: {}", path.display());
+    // The "... and N more" line and the footer, in dim, at the bottom of the box.
+    assert!(count(&rgba, 240, 580, 800, 30, palette::DIM) > 50);
+    assert!(count(&rgba, 240, 620, 800, 30, palette::DIM) > 50);
+}
+
+#[test]
+fn unknown_chars_draw_as_question_marks() {
+    let _sdl = SDL.lock().unwrap_or_else(|e| e.into_inner());
+    let surface = sdl3::surface::Surface::new(8, 8, sdl3::pixels::PixelFormat::RGBA32).unwrap();
+    let canvas = surface.into_canvas().unwrap();
+    let creator = canvas.texture_creator();
+    let font = super::font::Font::new(&creator, false).unwrap();
+    let q = font.source('?');
+    assert_eq!(font.source('\u{20ac}'), q);
+    for ch in ['A', 'z', '#', '\u{e9}', '\u{2500}', '\u{2588}'] {
+        assert_ne!(font.source(ch), q, "{ch}");
+    }
+}
+
+#[test]
+fn bar_is_proportional() {
+    assert_eq!(bar_fill(Health { hp: 15, max: 30 }, 288), 144);
+    assert_eq!(bar_fill(Health { hp: -3, max: 30 }, 288), 0);
+    assert_eq!(bar_fill(Health { hp: 40, max: 30 }, 288), 288);
+    assert_eq!(bar_fill(Health { hp: 1, max: 0 }, 288), 0);
+}
+
+#[test]
+fn long_lines_wrap_at_spaces_with_an_indent() {
+    assert_eq!(wrap("Turn 57", 19, 1), vec!["Turn 57"]);
+    assert_eq!(
+        wrap("Poisoned: a long line that must wrap", 19, 1),
+        vec!["Poisoned: a long", " line that must", " wrap"]
+    );
+    assert_eq!(wrap("abcdefghijklmnopqrstuvwxyz", 19, 1), vec!["abcdefghijklmnopqrs", " tuvwxyz"]);
+    assert!(wrap("x", 0, 5).len() == 1);
+}
+
+#[test]
+fn keys_come_from_key_presses_and_text() {
+    let mut keys = KeyState::default();
+    assert_eq!(keys.key_down(Some(Keycode::Up), Some(Scancode::Up)), Some(Key::Up));
+    assert_eq!(keys.key_down(Some(Keycode::KpEnter), Some(Scancode::KpEnter)), Some(Key::Enter));
+    assert_eq!(keys.key_down(Some(Keycode::F2), Some(Scancode::F2)), Some(Key::F(2)));
+    assert_eq!(keys.key_down(Some(Keycode::Escape), Some(Scancode::Escape)), Some(Key::Esc));
+    // A letter's key press gives nothing; its text gives the Char.
+    assert_eq!(keys.key_down(Some(Keycode::R), Some(Scancode::R)), None);
+    assert_eq!(keys.text("R"), vec![Key::Char('R')]);
+    assert_eq!(keys.text(">"), vec![Key::Char('>')]);
+    // A keypad digit is Numpad, and its text is dropped, Num Lock or not.
+    assert_eq!(keys.key_down(Some(Keycode::Kp5), Some(Scancode::Kp5)), Some(Key::Numpad(5)));
+    assert_eq!(keys.text("5"), vec![]);
+    assert_eq!(keys.key_down(Some(Keycode::End), Some(Scancode::Kp1)), Some(Key::Numpad(1)));
+    assert_eq!(keys.key_down(Some(Keycode::_5), Some(Scancode::_5)), None);
+    assert_eq!(keys.text("5"), vec![Key::Char('5')]);
+    assert_eq!(keys.text("\t"), vec![]);
+}
+
+#[test]
+fn mouse_positions_become_map_cells() {
+    let map = MapGeometry { origin: Point::new(10, 20), width: 80, height: 45 };
+    assert_eq!(map.cell_at(0.0, 0.0, 16), Some(Point::new(10, 20)));
+    assert_eq!(map.cell_at(33.0, 17.5, 16), Some(Point::new(12, 21)));
+    assert_eq!(map.cell_at(1279.9, 719.9, 16), Some(Point::new(89, 64)));
+    assert_eq!(map.cell_at(1300.0, 10.0, 16), None, "the panel");
+    assert_eq!(map.cell_at(10.0, 800.0, 16), None, "the log");
+    let small = MapGeometry { origin: Point::new(0, 0), width: 10, height: 10 };
+    assert_eq!(small.cell_at(200.0, 10.0, 16), None, "beyond the scene");
+    assert_eq!(small.cell_at(10.0, 10.0, 0), None);
+}
+
+/// How many pixels of the rectangle are within `tolerance` of `color` in each channel.
+fn count_near(rgba: &[u8], x0: u32, y0: u32, w: u32, h: u32, color: Rgba, tolerance: u8) -> usize {
+    let near = |a: u8, b: u8| a.abs_diff(b) <= tolerance;
+    (y0..y0 + h)
+        .flat_map(|y| (x0..x0 + w).map(move |x| (x, y)))
+        .map(|(x, y)| pixel(rgba, x, y))
+        .filter(|p| near(p.r, color.r) && near(p.g, color.g) && near(p.b, color.b))
+        .count()
+}
+
+/// What SDL's colour modulation makes of `c`.
+fn modulated(c: Rgba, by: Rgba) -> Rgba {
+    let f = |a: u8, b: u8| ((a as u32 * b as u32) / 255) as u8;
+    Rgba::rgb(f(c.r, by.r), f(c.g, by.g), f(c.b, by.b))
+}
+
+/// The room with its things given their atlas tiles, and a green potion in sight at (2,5).
+fn tiled_model() -> ScreenModel {
+    let mut m = model(30, Overlay::None);
+    for cell in m.scene.cells.iter_mut() {
+        if let RSome(look) = &mut cell.thing {
+            look.tile = match char::from_u32(look.glyph) {
+                Some('@') => "player",
+                Some('j') => "monster_jackal",
+                _ => "potion",
+            }
+            .into();
+        }
+    }
+    let potion = Look { glyph: '!' as u32, color: Rgba::rgb(60, 200, 90), tile: "potion".into() };
+    m.scene.cells[5 * 10 + 2].thing = RSome(potion);
+    m
+}
+
+#[test]
+fn the_tile_view_draws_sprites_and_tints_only_potions() {
+    let (rgba, path) = shoot("tiles", &tiled_model(), tile_view());
+    eprintln!("screenshot: {}", path.display());
+    let (stone, tan, pale) = (Rgba::rgb(0x6a, 0x66, 0x80), Rgba::rgb(0xc8, 0xa0, 0x70), Rgba::rgb(0xd2, 0xd2, 0xdc));
+    let remembered = Rgba::rgb(110, 110, 134);
+    assert!(count(&rgba, 0, 0, 32, 32, stone) > 100, "a visible wall in its stone");
+    assert_eq!(count(&rgba, 288, 0, 32, 32, stone), 0, "a remembered wall is darker");
+    assert!(count_near(&rgba, 288, 0, 32, 32, modulated(stone, remembered), 2) > 100, "and still drawn");
+    assert!(count(&rgba, 160, 64, 32, 32, tan) > 20, "the jackal in its own colours");
+    let green = Rgba::rgb(60, 200, 90);
+    assert_eq!(count(&rgba, 64, 160, 32, 32, pale), 0, "the potion is tinted");
+    assert!(count_near(&rgba, 64, 160, 32, 32, modulated(pale, green), 2) > 40, "by its colour");
+    let far = modulated(modulated(pale, Rgba::rgb(220, 60, 200)), remembered);
+    assert!(count_near(&rgba, 256, 64, 32, 32, far, 3) > 20, "a remembered potion: tinted and darkened");
+    // The cursor's frame round (5,2), over the jackal.
+    assert_eq!(pixel(&rgba, 160, 64), Rgba::rgb(250, 220, 60));
+    assert_eq!(pixel(&rgba, 191, 95), Rgba::rgb(250, 220, 60));
+}
+
+#[test]
+fn a_tile_the_atlas_lacks_falls_back_to_the_glyph() {
+    let mut m = tiled_model();
+    m.scene.cells[5 * 10 + 2].thing =
+        RSome(Look { glyph: 'Q' as u32, color: Rgba::rgb(0, 0, 255), tile: "no_such_tile".into() });
+    let (rgba, _) = shoot("tiles-fallback", &m, tile_view());
+    assert!(count(&rgba, 64, 160, 32, 32, Rgba::rgb(0, 0, 255)) > 40, "the blue Q");
+}
+
+#[test]
+fn the_tile_view_is_a_view_of_32_pixel_cells() {
+    assert_eq!(tile_view().cell_size(), 32);
+    let names: Vec<String> = host_views().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["glyphs", "tiles"]);
+}
+
+#[test]
+fn the_glyph_view_is_a_view() {
+    let view = glyph_view();
+    assert_eq!(view.cell_size(), 16);
+}
+
+/// The real window loop, under Xvfb (or SDL's offscreen driver when there is
+/// no display): while the player aims, the mouse is moved over a newt and
+/// clicked, through SDL's own event queue, and the shot goes where it was
+/// clicked. The only test that opens a window (SDL starts once per process).
+#[test]
+fn mouse_aiming_in_a_real_window_fires_at_the_newt_clicked() {
+    use sdl3::event::Event;
+    use sdl3::mouse::{MouseButton, MouseState};
+    use std::time::Duration;
+
+    let _sdl = SDL.lock().unwrap_or_else(|e| e.into_inner());
+    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+        sdl3::hint::set("SDL_VIDEO_DRIVER", "offscreen");
+    }
+    let mut app = crate::front::aiming::tests::app(&[(12, 6), (8, 12)]);
+    crate::front::aiming::tests::keys(&mut app, "i a");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(8, 12)), "aiming starts on the nearer newt");
+    let sdl = sdl3::init().expect("SDL starts");
+    let sender = sdl.event().expect("SDL events").event_sender();
+    // The centre of map cell (12, 6) in the glyph view's 16-pixel cells.
+    let (x, y) = (12.0 * 16.0 + 8.0, 6.0 * 16.0 + 8.0);
+    let mouse = std::thread::spawn(move || {
+        let pause = |ms| std::thread::sleep(Duration::from_millis(ms));
+        let moved = Event::MouseMotion {
+            timestamp: 0, window_id: 0, which: 0, mousestate: MouseState::from_sdl_state(0), x, y, xrel: 0.0, yrel: 0.0,
+        };
+        let click = Event::MouseButtonDown {
+            timestamp: 0, window_id: 0, which: 0, mouse_btn: MouseButton::Left, clicks: 1, x, y,
+        };
+        pause(700);
+        sender.push_event(moved).expect("mouse moved");
+        pause(300);
+        sender.push_event(click).expect("mouse clicked");
+        pause(500);
+        sender.push_event(Event::Quit { timestamp: 0 }).expect("window closed");
+    });
+    run_window(&mut app, repo_atlas()).expect("the window runs");
+    mouse.join().expect("the mouse thread");
+    let pressed: Vec<String> = app.pressed.iter().map(|k| k.to_string()).collect();
+    assert!(pressed.ends_with(&["Hover:12,6".to_string(), "Click:12,6".to_string()]), "{pressed:?}");
+    let fired = crate::front::aiming::tests::fired();
+    assert_eq!(fired.len(), 1, "one shot");
+    assert_eq!(fired[0].1, Point::new(12, 6), "at the newt under the mouse");
+    assert_eq!(fired[0].0.last(), Some(&Point::new(12, 6)), "and it flew to that newt");
+    eprintln!("window test ran with the {} video driver", sdl.video().map(|v| v.current_video_driver().to_string()).unwrap_or_default());
+}

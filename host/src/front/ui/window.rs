@@ -1,0 +1,237 @@
+//! The window loop: opens the window, feeds keys, clicks and hovers to the
+//! [`Frontend`] and redraws after anything happens, until the game or the
+//! player closes it. Effects a key caused (a shot's flight, a burst) play
+//! frame by frame before the game goes on; a key skips them.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{anyhow, Context, Result};
+use sdl3::event::{Event, WindowEvent};
+use sdl3::mouse::MouseButton;
+use sdl3::render::{create_renderer, WindowCanvas};
+use sdl3::sys::render::SDL_LOGICAL_PRESENTATION_LETTERBOX;
+use sdl3::VideoSubsystem;
+
+use super::font::Font;
+use super::frame::draw_frame;
+use super::tiles::TileSheet;
+use super::input::{KeyState, MapGeometry};
+use super::layout::{SCREEN_H, SCREEN_W};
+use super::Frontend;
+use crate::front::atlas::Atlas;
+use crate::front::keys::Key;
+use crate::front::playback::{self, Playback};
+
+/// Longest wait for an event before the loop looks again (about 60 fps).
+const FRAME: Duration = Duration::from_millis(16);
+/// Redraw at least this often even when nothing happens.
+const IDLE_REDRAW: Duration = Duration::from_millis(500);
+/// The event wait while an effect plays, so its frames keep time.
+const EFFECT_POLL: Duration = Duration::from_millis(5);
+
+/// What one event asks of the loop.
+#[derive(Debug, PartialEq, Eq)]
+enum Flow {
+    /// Nothing visible changed.
+    Idle,
+    /// Redraw.
+    Changed,
+    /// Leave the loop (the game has already been told).
+    Quit,
+}
+
+/// Opens the window and runs until the game quits or the window is closed;
+/// tile views draw from `atlas`.
+pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
+    let sdl = sdl3::init().map_err(|e| anyhow!("starting SDL: {e}"))?;
+    let video = sdl.video().map_err(|e| anyhow!("starting SDL video: {e}"))?;
+    let mut canvas = open_window(&video)?;
+    video.text_input().start(canvas.window());
+    let creator = canvas.texture_creator();
+    let software = canvas.renderer_name == "software";
+    let mut font = Font::new(&creator, software)?;
+    let mut tiles = TileSheet::new(&creator, atlas, software)?;
+    let mut pump = sdl.event_pump().map_err(|e| anyhow!("opening the SDL event queue: {e}"))?;
+    let mut looper = Looper::default();
+    let mut last_draw: Option<Instant> = None;
+    loop {
+        let mut changed = false;
+        let wait = if looper.playing.is_some() { EFFECT_POLL } else { FRAME };
+        let first = pump.wait_event_timeout(wait);
+        for event in first.into_iter().chain(pump.poll_iter()) {
+            match looper.handle(front, &canvas, event) {
+                Flow::Quit => return Ok(()),
+                Flow::Changed => changed = true,
+                Flow::Idle => {}
+            }
+        }
+        changed |= looper.tick();
+        let due = last_draw.is_none_or(|t| t.elapsed() >= IDLE_REDRAW);
+        if changed || due {
+            looper.draw(front, &mut canvas, &mut font, &mut tiles)?;
+            last_draw = Some(Instant::now());
+        }
+    }
+}
+
+/// The resizable window and its renderer, scaled from 1600x900 with letterboxing.
+fn open_window(video: &VideoSubsystem) -> Result<WindowCanvas> {
+    // Vsync if the driver has it; the event wait paces the loop otherwise.
+    sdl3::hint::set("SDL_RENDER_VSYNC", "1");
+    let window = video
+        .window("Emberdeep", SCREEN_W, SCREEN_H)
+        .resizable()
+        .position_centered()
+        .build()
+        .context("creating the window")?;
+    let mut canvas = create_renderer(window, None).context("creating the renderer")?;
+    canvas
+        .set_logical_size(SCREEN_W, SCREEN_H, SDL_LOGICAL_PRESENTATION_LETTERBOX)
+        .context("setting the logical screen size")?;
+    tracing::debug!(renderer = %canvas.renderer_name, "window open");
+    Ok(canvas)
+}
+
+/// The loop's memory between events.
+#[derive(Default)]
+struct Looper {
+    keys: KeyState,
+    map: MapGeometry,
+    hovered: Option<emberdeep_api::Point>,
+    /// Effects being shown, and when their current frame reached the screen.
+    playing: Option<(Playback, Option<Instant>)>,
+}
+
+impl Looper {
+    /// Draws the game's current model and shows it.
+    fn draw<'tc>(
+        &mut self,
+        front: &mut dyn Frontend,
+        canvas: &mut WindowCanvas,
+        font: &mut Font<'tc>,
+        tiles: &mut TileSheet<'tc>,
+    ) -> Result<()> {
+        let mut model = front.model();
+        if let Some((playback, shown)) = &mut self.playing {
+            playback.apply(&mut model.scene);
+            shown.get_or_insert_with(Instant::now);
+        }
+        if let Some(e) = draw_frame(canvas, font, tiles, &model, front.views())? {
+            // The glyph view drew this frame; the next one says why.
+            front.view_failed(&e);
+        }
+        self.map = MapGeometry::of(&model.scene);
+        // A failed present only loses this frame; the next one tries again.
+        if !canvas.present() {
+            tracing::warn!(error = %sdl3::get_error(), "presenting a frame failed");
+        }
+        Ok(())
+    }
+
+    fn handle(
+        &mut self,
+        front: &mut dyn Frontend,
+        canvas: &WindowCanvas,
+        mut event: Event,
+    ) -> Flow {
+        if event.is_mouse() {
+            // Mouse positions arrive in window pixels; the map is laid out in logical ones.
+            event.convert_coords(canvas);
+        }
+        match event {
+            Event::Quit { .. } => {
+                front.close();
+                Flow::Quit
+            }
+            Event::KeyDown { keycode, scancode, .. } => {
+                let key = self.keys.key_down(keycode, scancode);
+                self.press_all(front, key)
+            }
+            Event::TextInput { text, .. } => {
+                let keys = self.keys.text(&text);
+                self.press_all(front, keys)
+            }
+            Event::MouseMotion { x, y, .. } => self.hover(front, x, y),
+            Event::MouseButtonDown { mouse_btn: MouseButton::Left, x, y, .. } => {
+                self.click(front, x, y)
+            }
+            Event::Window { win_event, .. } => window_flow(win_event),
+            _ => Flow::Idle,
+        }
+    }
+
+    /// Hands keys to the game in order; stops if it wants to quit. While an
+    /// effect plays, a key only skips it.
+    fn press_all(&mut self, front: &mut dyn Frontend, keys: impl IntoIterator<Item = Key>) -> Flow {
+        let mut keys = keys.into_iter().peekable();
+        if keys.peek().is_some() && self.playing.take().is_some() {
+            return Flow::Changed;
+        }
+        let mut flow = Flow::Idle;
+        for key in keys {
+            if !front.press(key) {
+                return Flow::Quit;
+            }
+            self.playing = Playback::new(front.take_animations()).map(|p| (p, None));
+            flow = Flow::Changed;
+        }
+        flow
+    }
+
+    /// Moves the playing effect on once its frame has shown long enough;
+    /// true when the screen changes.
+    fn tick(&mut self) -> bool {
+        let Some((playback, Some(shown))) = &mut self.playing else { return false };
+        if shown.elapsed() < playback::FRAME {
+            return false;
+        }
+        if playback.advance() {
+            self.playing = self.playing.take().map(|(p, _)| (p, None));
+        } else {
+            self.playing = None;
+        }
+        true
+    }
+
+    /// Tells the game when the mouse moves onto another map cell.
+    fn hover(&mut self, front: &mut dyn Frontend, x: f32, y: f32) -> Flow {
+        let cell = self.map.cell_at(x, y, cell_size(front));
+        if cell == self.hovered {
+            return Flow::Idle;
+        }
+        self.hovered = cell;
+        match cell {
+            Some(cell) => {
+                front.hover(cell);
+                Flow::Changed
+            }
+            None => Flow::Idle,
+        }
+    }
+
+    fn click(&mut self, front: &mut dyn Frontend, x: f32, y: f32) -> Flow {
+        match self.map.cell_at(x, y, cell_size(front)) {
+            Some(cell) => self.press_all(front, [Key::Click(cell.x, cell.y)]),
+            None => Flow::Idle,
+        }
+    }
+}
+
+/// Window changes that need the frame drawn again.
+fn window_flow(event: WindowEvent) -> Flow {
+    match event {
+        WindowEvent::Exposed
+        | WindowEvent::Resized(..)
+        | WindowEvent::PixelSizeChanged(..)
+        | WindowEvent::Shown
+        | WindowEvent::Restored
+        | WindowEvent::Maximized => Flow::Changed,
+        _ => Flow::Idle,
+    }
+}
+
+/// The current view's cell size, asked through the boundary (16 if it fails).
+fn cell_size(front: &dyn Frontend) -> u32 {
+    let view = front.views().current;
+    emberdeep_engine::boundary::call_drawing(view, |v| abi_stable::std_types::RResult::ROk(v.cell_size())).unwrap_or(16)
+}
