@@ -48,14 +48,25 @@ fn a_run_saved_at_turn_100_and_continued_plays_on_as_if_it_never_stopped() {
 fn death_deletes_the_save() {
     let dir = tempfile::tempdir().unwrap();
     let saves = dir.path().to_str().unwrap();
-    run_ok(&["--headless", "--seed", "5", "--keys", "3*.", "--save-dir", saves]);
-    assert!(dir.path().join("save.json").exists());
     let s = scenario("jackal_then_goblin.txt");
-    run_ok(&["--headless", "--scenario", s.to_str().unwrap(), "--keys", "h h h h h 80*.", "--save-dir", saves]);
+    run_ok(&["--headless", "--scenario", s.to_str().unwrap(), "--keys", ".", "--save-dir", saves]);
+    assert!(dir.path().join("save.json").exists());
+    run_ok(&["--headless", "--continue", "--keys", "h h h h h 80*.", "--save-dir", saves]);
     assert!(!dir.path().join("save.json").exists(), "death deleted the save");
     let out = run(&["--headless", "--continue", "--save-dir", saves]);
     assert!(!out.status.success());
     assert!(text(&out).1.contains("no saved run"), "{}", text(&out).1);
+}
+
+#[test]
+fn a_new_headless_run_saves_beside_a_save_already_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().to_str().unwrap();
+    run_ok(&["--headless", "--seed", "5", "--keys", "3*.", "--save-dir", saves]);
+    let first = std::fs::read(dir.path().join("save.json")).unwrap();
+    run_ok(&["--headless", "--seed", "6", "--keys", "5*.", "--save-dir", saves]);
+    assert_eq!(std::fs::read(dir.path().join("save.json")).unwrap(), first, "the first run's save is untouched");
+    assert!(dir.path().join("save-2.json").exists(), "the second run saved beside it");
 }
 
 #[test]

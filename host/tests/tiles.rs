@@ -8,14 +8,12 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use common::*;
+use emberdeep_engine::tile_index::{TileIndex, HOST_TILES};
 
-/// The tile names of the atlas index.
+/// The tile names of the atlas index, as the engine reads it.
 fn atlas_tiles() -> BTreeSet<String> {
-    let text = std::fs::read_to_string(root().join("assets/tiles.txt")).expect("assets/tiles.txt");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("atlas "))
-        .filter_map(|l| l.split_whitespace().next().map(String::from))
-        .collect()
+    let index = TileIndex::read(&root().join("assets/tiles.txt")).expect("assets/tiles.txt");
+    index.tiles().map(|(name, _, _)| name.to_string()).collect()
 }
 
 /// Every `.toml` file under `dir`, at any depth.
@@ -63,7 +61,7 @@ fn every_record_of_every_plugin_names_a_tile_the_atlas_has() {
     }
     // core_combat alone has seven monsters and a potion.
     assert!(checked >= 8, "only {checked} records checked");
-    for tile in ["floor", "wall", "door_closed", "door_open", "stairs_down", "player"] {
+    for tile in HOST_TILES {
         assert!(atlas.contains(tile), "{tile}");
     }
 }
@@ -113,6 +111,19 @@ fn an_atlas_that_does_not_load_is_named() {
 }
 
 #[test]
+fn a_tile_outside_the_atlas_image_is_named_with_its_index_line() {
+    let assets = tempfile::tempdir().unwrap();
+    std::fs::copy(root().join("assets/tiles.png"), assets.path().join("tiles.png")).unwrap();
+    let index = std::fs::read_to_string(root().join("assets/tiles.txt")).unwrap();
+    let line = index.lines().count() + 1;
+    std::fs::write(assets.path().join("tiles.txt"), format!("{index}far_away 999 0\n")).unwrap();
+    let out = run(&["--assets-dir", assets.path().to_str().unwrap(), "--headless"]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success());
+    assert!(stderr.contains(&format!("tiles.txt:{line}: tile 'far_away' lies outside the ")), "{stderr}");
+}
+
+#[test]
 fn the_atlas_loads_and_the_tile_view_screenshot_works() {
     let dir = tempfile::tempdir().unwrap();
     let png = dir.path().join("tiles.png");
@@ -130,5 +141,8 @@ fn the_atlas_loads_and_the_tile_view_screenshot_works() {
     ]);
     let (_, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
-    assert!(png.exists());
+    let (width, height, rgba) = decode_png(&png);
+    assert_eq!((width, height), (1600, 900));
+    let first = &rgba[..4];
+    assert!(rgba.chunks(4).any(|px| px != first), "the screenshot is not one flat color");
 }

@@ -33,17 +33,9 @@ fn shot(plugins: &Path, keys: &str, extra: &[&str]) -> Vec<u8> {
     let out = run(&args);
     let (_, stderr) = text(&out);
     assert!(out.status.success(), "{args:?}: {stderr}");
-    decode_png(&png)
-}
-
-fn decode_png(path: &Path) -> Vec<u8> {
-    let file = std::fs::File::open(path).expect("the screenshot exists");
-    let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("a PNG");
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).expect("PNG pixels");
-    assert_eq!((info.width, info.height), (1600, 900));
-    buf.truncate(info.buffer_size());
-    buf
+    let (width, height, rgba) = decode_png(&png);
+    assert_eq!((width, height), (1600, 900));
+    rgba
 }
 
 /// How many pixels two screenshots differ in.

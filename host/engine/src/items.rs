@@ -1,10 +1,9 @@
 //! Items in play: picking up, dropping, stacking on the floor, and using an
 //! item through its record's registered effect.
 
-use abi_stable::std_types::RVec;
-use emberdeep_api::{EntityId, ItemUse, MessageKind, Param, Point, UseOutcome, DIRECTIONS};
+use emberdeep_api::{EntityId, ItemUse, MessageKind, Point, UseOutcome, DIRECTIONS};
 
-use crate::boundary::Access;
+use crate::boundary::entry::Access;
 use crate::fields;
 use crate::game::Game;
 use crate::pack::{slot_letter, FloorItem};
@@ -160,14 +159,9 @@ pub fn item_use(rec: &ItemRecord, slot: usize) -> ItemUse {
         user: EntityId::PLAYER,
         kind: rec.id.as_str().into(),
         name: rec.name.as_str().into(),
-        params: record_params(rec),
+        params: rec.params_for_plugins(),
         slot: slot as u32,
     }
-}
-
-/// A record's `params` as they cross to plugins, sorted by name.
-pub fn record_params(rec: &ItemRecord) -> RVec<Param> {
-    rec.params.iter().map(|(k, v)| Param { name: k.as_str().into(), value: *v }).collect()
 }
 
 #[cfg(test)]

@@ -9,8 +9,9 @@
 //!   sight and lines of fire, distance maps, the run's RNG.
 //! * [`game`]: [`Game`](game::Game), one run's state; [`creature`],
 //!   [`roster`], [`pack`], [`rules`] and [`log`] are its parts.
-//! * [`turn`], [`monsters`], [`items`], [`spawn`], [`targeting`],
-//!   [`derived`] and [`hooks`]: the rules that change a `Game`.
+//! * [`turn`], [`monsters`], [`items`], [`spawn`], [`aiming`], [`stats`]
+//!   and [`hooks`]: the rules that change a `Game`; [`targeting`] (the aim
+//!   and its path) and [`derived`] (the player's derived numbers) are state.
 //! * [`records`]: the plugins' data records; [`tile_index`]: the tile
 //!   atlas's index, which every record's tile must be in.
 //! * [`trace`]: the turn events; [`animation`]: what a turn asks the screen
@@ -21,6 +22,7 @@
 //! Dependencies inside the crate run one way: no module imports one that
 //! imports it back (a test reads the `use crate::` lines and fails on a circle).
 
+pub mod aiming;
 pub mod animation;
 pub mod boundary;
 pub mod core;
@@ -37,6 +39,7 @@ pub mod records;
 pub mod roster;
 pub mod rules;
 pub mod spawn;
+pub mod stats;
 pub mod targeting;
 pub mod tile_index;
 pub mod trace;

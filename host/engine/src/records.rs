@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use emberdeep_api::{Damage, RangedSpec, Rgba};
+use abi_stable::std_types::RVec;
+use emberdeep_api::{Damage, Param, RangedSpec, Rgba};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -119,6 +120,11 @@ impl ItemRecord {
         } else {
             format!("{count} {}", self.plural)
         }
+    }
+
+    /// Its `params` as they cross to plugins, sorted by name.
+    pub fn params_for_plugins(&self) -> RVec<Param> {
+        self.params.iter().map(|(k, v)| Param { name: k.as_str().into(), value: *v }).collect()
     }
 }
 

@@ -207,3 +207,139 @@ impl Frontend for Session {
         self.app.take_animations()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::front::keys::parse_keys;
+
+    /// A session with no plugins and no records: an empty dungeon.
+    fn open(dir: &Path, saved: SavedRun, seed: u64) -> anyhow::Result<Session> {
+        let plan = Plan { save_dir: Some(dir.to_path_buf()), saved, scenario: None, seed };
+        Session::open(&plan, Rc::new(Plugins::default()), Rc::new(Records::default()), Trace::console())
+    }
+
+    fn press(session: &mut Session, keys: &str) {
+        for key in parse_keys(keys).expect("keys") {
+            session.press(key);
+        }
+    }
+
+    fn die(session: &mut Session) {
+        session.app.game.player_mut().hp = 0;
+        press(session, ".");
+        assert!(session.app.died(), "the player is dead");
+    }
+
+    /// A save of a run played with `core_combat`, which this test's game does not load.
+    fn save_from_another_plugin_set(dir: &Path) -> Vec<u8> {
+        let mut other = open(dir, SavedRun::Ignore, 9).unwrap();
+        press(&mut other, "3*.");
+        let bytes = String::from_utf8(save::encode(&other.app.game)).unwrap();
+        let (_, body) = bytes.split_once('\n').unwrap();
+        let body = body.trim_end().replacen("\"plugins\":[]", "\"plugins\":[{\"name\":\"core_combat\",\"version\":\"0.1.0\"}]", 1);
+        assert!(body.contains("core_combat"), "the plugin set was changed");
+        let text = format!("emberdeep-save {} {:08x}\n{body}\n", save::SAVE_FORMAT, crc32fast::hash(body.as_bytes()));
+        std::fs::write(dir.join("save.json"), &text).unwrap();
+        text.into_bytes()
+    }
+
+    #[test]
+    fn stopping_saves_the_run_where_it_stood() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut session = open(dir.path(), SavedRun::Ignore, 3).unwrap();
+        press(&mut session, "4*.");
+        session.stop().unwrap();
+        let mut again = open(dir.path(), SavedRun::Resume, 99).unwrap();
+        assert_eq!((again.app.game.turn, again.app.game.seed), (4, 3), "the saved run goes on");
+        assert_eq!(again.save_path(), Some(dir.path().join("save.json").as_path()));
+        press(&mut again, "2*.");
+        again.stop().unwrap();
+        let third = open(dir.path(), SavedRun::Resume, 1).unwrap();
+        assert_eq!(third.app.game.turn, 6, "continuing saves over its own save");
+    }
+
+    #[test]
+    fn death_deletes_the_save_and_stopping_after_it_writes_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut session = open(dir.path(), SavedRun::Ignore, 3).unwrap();
+        press(&mut session, "2*.");
+        session.stop().unwrap();
+        let main = dir.path().join("save.json");
+        assert!(main.exists());
+        let mut resumed = open(dir.path(), SavedRun::Resume, 3).unwrap();
+        die(&mut resumed);
+        assert!(!main.exists(), "death deleted the save at once");
+        resumed.stop().unwrap();
+        assert!(!main.exists(), "and stopping did not write it again");
+        assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "no other file was written");
+    }
+
+    #[test]
+    fn a_save_from_another_plugin_set_is_reported_and_never_written_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let kept = save_from_another_plugin_set(dir.path());
+        let main = dir.path().join("save.json");
+        let err = open(dir.path(), SavedRun::Resume, 1).err().expect("--continue refuses it").to_string();
+        assert!(err.contains("another plugin set") && err.contains("left as it is"), "{err}");
+        let mut fresh = open(dir.path(), SavedRun::Offer, 1).unwrap();
+        let refused = fresh.refused.as_ref().map(|e| e.to_string()).unwrap_or_default();
+        assert!(refused.contains("another plugin set"), "the player is told: {refused}");
+        assert_eq!(fresh.app.mode, Mode::Play, "nothing to offer: a fresh run starts");
+        assert_eq!(fresh.save_path(), Some(dir.path().join("save-2.json").as_path()));
+        press(&mut fresh, "3*.");
+        fresh.stop().unwrap();
+        assert_eq!(std::fs::read(&main).unwrap(), kept, "the refused save is untouched");
+        assert!(dir.path().join("save-2.json").exists(), "the new run saved beside it");
+        let mut third = open(dir.path(), SavedRun::Offer, 2).unwrap();
+        assert_eq!(third.save_path(), Some(dir.path().join("save-3.json").as_path()));
+        die(&mut third);
+        third.stop().unwrap();
+        assert_eq!(std::fs::read(&main).unwrap(), kept, "a death elsewhere deletes nothing of it");
+    }
+
+    #[test]
+    fn a_damaged_save_is_never_deleted_nor_written_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let main = dir.path().join("save.json");
+        std::fs::write(&main, b"emberdeep-save 1 0000\n{cut").unwrap();
+        let mut fresh = open(dir.path(), SavedRun::Offer, 5).unwrap();
+        assert!(fresh.refused.as_ref().is_some_and(|e| e.to_string().contains("damaged")));
+        press(&mut fresh, "2*.");
+        fresh.stop().unwrap();
+        assert_eq!(std::fs::read(&main).unwrap(), b"emberdeep-save 1 0000\n{cut");
+    }
+
+    #[test]
+    fn a_saved_run_offered_and_not_answered_is_left_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut first = open(dir.path(), SavedRun::Ignore, 3).unwrap();
+        press(&mut first, "2*.");
+        first.stop().unwrap();
+        let before = std::fs::read(dir.path().join("save.json")).unwrap();
+        let mut offered = open(dir.path(), SavedRun::Offer, 3).unwrap();
+        assert_eq!(offered.app.mode, Mode::AskContinue);
+        offered.stop().unwrap();
+        assert_eq!(std::fs::read(dir.path().join("save.json")).unwrap(), before);
+    }
+
+    #[test]
+    fn a_new_run_never_takes_the_name_of_a_file_already_there() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(new_run_save_path(dir.path()), dir.path().join("save.json"));
+        std::fs::write(dir.path().join("save.json"), b"junk").unwrap();
+        assert_eq!(new_run_save_path(dir.path()), dir.path().join("save-2.json"));
+        std::fs::write(dir.path().join("save-2.json"), b"junk").unwrap();
+        assert_eq!(new_run_save_path(dir.path()), dir.path().join("save-3.json"));
+    }
+
+    #[test]
+    fn a_run_without_a_save_folder_writes_nothing() {
+        let plan = Plan { save_dir: None, saved: SavedRun::Offer, scenario: None, seed: 1 };
+        let mut session =
+            Session::open(&plan, Rc::new(Plugins::default()), Rc::new(Records::default()), Trace::console()).unwrap();
+        press(&mut session, "3*.");
+        assert_eq!(session.save_path(), None);
+        session.stop().unwrap();
+    }
+}

@@ -82,6 +82,21 @@ pub fn first_party(name: &str) -> PathBuf {
     plugin_dir().join(lib_name(name))
 }
 
+/// A PNG file's width, height and pixels (RGBA, row by row), decoded by
+/// SDL_image: loaded as a surface, converted to RGBA32, the rows copied out.
+pub fn decode_png(path: &Path) -> (u32, u32, Vec<u8>) {
+    use sdl3::image::LoadSurface;
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{} is not a PNG", path.display());
+    let surface = sdl3::surface::Surface::from_file(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let surface = surface.convert_format(sdl3::pixels::PixelFormat::RGBA32).expect("converting to RGBA32");
+    let (width, height, pitch) = (surface.width(), surface.height(), surface.pitch() as usize);
+    let rgba = surface.with_lock(|bytes| {
+        bytes.chunks(pitch).take(height as usize).flat_map(|row| &row[..width as usize * 4]).copied().collect()
+    });
+    (width, height, rgba)
+}
+
 /// A trace file's events.
 pub fn read_trace(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).expect("trace file");

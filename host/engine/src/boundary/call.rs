@@ -17,36 +17,9 @@ use abi_stable::std_types::RResult;
 use emberdeep_api::{Ctx, PluginError};
 
 use super::ctx::{count_boundary_call, HostCtx};
+use super::entry::{Access, Entry};
 use crate::game::Game;
 use crate::trace;
-
-/// A registered implementation and the plugin that brought it. Only the
-/// boundary reaches the implementation: every call goes through it.
-pub struct Entry<T> {
-    plugin: String,
-    imp: T,
-}
-
-impl<T> Entry<T> {
-    /// `imp`, registered by `plugin`.
-    pub fn new(plugin: impl Into<String>, imp: T) -> Self {
-        Entry { plugin: plugin.into(), imp }
-    }
-
-    /// The plugin's name (the trace's `source`).
-    pub fn plugin(&self) -> &str {
-        &self.plugin
-    }
-}
-
-/// What a call may do to the run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Access {
-    /// The game plays: rolls, changes and trace events are the plugin's to make.
-    Play,
-    /// A question while the screen is drawn: nothing may change, nothing is traced.
-    Look,
-}
 
 impl Game {
     /// Calls the plugin behind `entry` with the game lent for `access`.
@@ -58,7 +31,7 @@ impl Game {
         access: Access,
         call: impl FnOnce(&I, Ctx<'_>) -> RResult<T, PluginError>,
     ) -> Option<T> {
-        let plugin = entry.plugin.as_str();
+        let plugin = entry.plugin();
         let result = invoke(entry, |imp| call(imp, HostCtx::new(self, plugin, access).as_ctx()));
         match access {
             Access::Play => self.trace.drain_plugin_logs(self.turn, plugin),
@@ -83,9 +56,9 @@ impl Game {
 /// does a failure, once; the error comes back for the screen to name.
 pub fn call_drawing<I, T>(entry: &Entry<I>, call: impl FnOnce(&I) -> RResult<T, PluginError>) -> Result<T, PluginError> {
     let result = invoke(entry, call);
-    trace::echo_plugin_logs(&entry.plugin);
+    trace::echo_plugin_logs(entry.plugin());
     if let Err(e) = &result {
-        report_on_console(&entry.plugin, e);
+        report_on_console(entry.plugin(), e);
     }
     result
 }
@@ -94,7 +67,7 @@ pub fn call_drawing<I, T>(entry: &Entry<I>, call: impl FnOnce(&I) -> RResult<T, 
 /// plugin's own guard (a host-side implementation's) caught as an error.
 fn invoke<I, T>(entry: &Entry<I>, call: impl FnOnce(&I) -> RResult<T, PluginError>) -> Result<T, PluginError> {
     count_boundary_call();
-    match catch_unwind(AssertUnwindSafe(|| call(&entry.imp))) {
+    match catch_unwind(AssertUnwindSafe(|| call(entry.imp()))) {
         Ok(result) => result.into_result(),
         Err(payload) => {
             let text = payload

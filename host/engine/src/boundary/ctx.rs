@@ -17,11 +17,10 @@ use emberdeep_api::{
     MessageKind, MonsterState, PackEntry, Point,
 };
 
-use super::Access;
+use super::entry::Access;
 use crate::animation::Animation;
 use crate::core::sight::{burst_cells, line_of_fire};
 use crate::game::Game;
-use crate::items::record_params;
 
 /// How many contexts have been lent to plugins since the process began: one
 /// per call across the plugin boundary that may call back (brains, effects,
@@ -282,7 +281,7 @@ impl GameCtx for HostCtx<'_> {
             plural: rec.plural.as_str().into(),
             article: rec.article.as_str().into(),
             class: rec.class.as_str().into(),
-            params: record_params(rec),
+            params: rec.params_for_plugins(),
             look: Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
         }))
     }

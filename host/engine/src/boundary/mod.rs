@@ -9,6 +9,8 @@
 
 mod call;
 mod ctx;
+pub mod entry;
 
-pub use call::{call_drawing, Access, Entry};
+pub use call::call_drawing;
 pub use ctx::{HostCtx, BOUNDARY_CALLS, CALLBACKS};
+pub use entry::{Access, Entry};

@@ -15,7 +15,7 @@ use emberdeep_api::{
     ViewBox,
 };
 
-use crate::boundary::Entry;
+use crate::boundary::entry::Entry;
 use crate::trace::plugin_log_callback;
 
 /// Why the plugin set could not be loaded at all.

@@ -13,7 +13,7 @@ use super::font::Font;
 use super::layout::{Area, LINE_STEP, LOG, MAP, PANEL, SCREEN_H, SCREEN_W, TEXT_PX, TITLE_PX};
 use super::painter::Painter;
 use super::tiles::TileSheet;
-use super::Views;
+use super::frontend::Views;
 use crate::front::screen::{palette, Health, Line, Overlay, ScreenModel};
 
 /// Characters of panel text per line before wrapping.

@@ -1,7 +1,10 @@
 //! Where things go on the 1600x900 logical screen: the map area, the side
 //! panel and the log, plus the text sizes the host uses.
 
-pub(crate) use super::{SCREEN_H, SCREEN_W};
+/// Logical screen width; the window scales it (letterboxed).
+pub const SCREEN_W: u32 = 1600;
+/// Logical screen height.
+pub const SCREEN_H: u32 = 900;
 
 /// A rectangle in logical pixels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

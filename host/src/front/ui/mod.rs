@@ -8,6 +8,7 @@
 mod cursor;
 mod font;
 mod frame;
+mod frontend;
 mod glyph_view;
 mod input;
 mod layout;
@@ -21,13 +22,9 @@ mod window;
 #[cfg(test)]
 mod tests;
 
-use emberdeep_api::{PluginError, Point, ViewBox};
-use emberdeep_engine::animation::Animation;
-use emberdeep_engine::boundary::Entry;
+use emberdeep_api::ViewBox;
 
-use super::keys::Key;
-use super::screen::ScreenModel;
-
+pub use frontend::{Frontend, Views};
 pub use glyph_view::glyph_view;
 pub use tile_view::tile_view;
 pub use screenshot::{render_front, render_rgba, screenshot, screenshot_front, with_offscreen, Offscreen};
@@ -38,36 +35,4 @@ pub fn host_views() -> Vec<(String, ViewBox)> {
     vec![("glyphs".to_string(), glyph_view()), ("tiles".to_string(), tile_view())]
 }
 
-/// Logical screen width; the window scales it (letterboxed).
-pub const SCREEN_W: u32 = 1600;
-/// Logical screen height.
-pub const SCREEN_H: u32 = 900;
-
-/// The view that draws the map, and the one that takes over if it fails.
-#[derive(Clone, Copy)]
-pub struct Views<'a> {
-    /// The view chosen now.
-    pub current: &'a Entry<ViewBox>,
-    /// The host's glyph view.
-    pub fallback: &'a Entry<ViewBox>,
-}
-
-/// What the window loop drives; the game implements it.
-pub trait Frontend {
-    /// What to draw now.
-    fn model(&mut self) -> ScreenModel;
-    /// The views to draw the map with (the game cycles views on F2 itself).
-    fn views(&self) -> Views<'_>;
-    /// The current view failed to draw: say so and fall back to the glyph view.
-    fn view_failed(&mut self, error: &PluginError);
-    /// A key or click; returns false when the game wants to quit.
-    fn press(&mut self, key: Key) -> bool;
-    /// The mouse is over map cell `cell` (map coordinates); used while aiming.
-    fn hover(&mut self, cell: Point);
-    /// The window is closing (the game saves).
-    fn close(&mut self);
-    /// The animations (shots, bursts) the last key caused, taken to be shown.
-    fn take_animations(&mut self) -> Vec<Animation> {
-        Vec::new()
-    }
-}
+pub use layout::{SCREEN_H, SCREEN_W};

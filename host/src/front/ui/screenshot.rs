@@ -1,12 +1,12 @@
 //! Screenshots: one frame drawn by the same code as the window, into a
-//! software canvas over an SDL surface (no display needed), saved as a PNG.
+//! software canvas over an SDL surface (no display needed), saved as a PNG
+//! through SDL_image.
 
-use std::fs::File;
-use std::io::BufWriter;
 use std::path::Path;
 
 use anyhow::{anyhow, Context, Result};
 use emberdeep_api::PluginError;
+use sdl3::image::SaveSurface;
 use sdl3::pixels::PixelFormat;
 use sdl3::render::Canvas;
 use sdl3::surface::Surface;
@@ -15,15 +15,15 @@ use super::font::Font;
 use super::frame::draw_frame;
 use super::tiles::TileSheet;
 use super::layout::{SCREEN_H, SCREEN_W};
-use super::{Frontend, Views};
-use crate::front::atlas::Atlas;
+use super::frontend::{Frontend, Views};
+use crate::front::atlas::{surface_rgba, Atlas};
 use crate::front::screen::ScreenModel;
 
 /// Draws the frame `model` and `views` make (with the tiles of `atlas`) and
 /// writes it to `path` as a 1600x900 RGBA PNG.
 pub fn screenshot(model: &ScreenModel, views: Views<'_>, atlas: &Atlas, path: &Path) -> Result<()> {
-    let rgba = render_rgba(model, views, atlas)?;
-    write_png(path, &rgba).with_context(|| format!("writing the screenshot {}", path.display()))
+    let mut rgba = render_rgba(model, views, atlas)?;
+    write_png(path, &mut rgba).with_context(|| format!("writing the screenshot {}", path.display()))
 }
 
 /// The frame's pixels, RGBA, row by row without padding.
@@ -36,8 +36,8 @@ pub fn render_rgba(model: &ScreenModel, views: Views<'_>, atlas: &Atlas) -> Resu
 
 /// The frame the front end shows now, as a screenshot at `path`.
 pub fn screenshot_front(front: &mut dyn Frontend, atlas: &Atlas, path: &Path) -> Result<()> {
-    let rgba = render_front(front, atlas)?;
-    write_png(path, &rgba).with_context(|| format!("writing the screenshot {}", path.display()))
+    let mut rgba = render_front(front, atlas)?;
+    write_png(path, &mut rgba).with_context(|| format!("writing the screenshot {}", path.display()))
 }
 
 /// The front end's frame, RGBA. A view that fails is told to the front end,
@@ -79,11 +79,7 @@ impl Offscreen<'_, '_> {
     /// The last frame's pixels, RGBA, row by row without padding.
     pub fn pixels(&mut self) -> Result<Vec<u8>> {
         let pixels = self.canvas.read_pixels(None).map_err(|e| anyhow!("reading the frame back: {e}"))?;
-        let pixels = pixels
-            .convert_format(PixelFormat::RGBA32)
-            .map_err(|e| anyhow!("converting the frame to RGBA: {e}"))?;
-        // Locking a fresh, non-RLE surface cannot fail.
-        Ok(pixels.with_lock(|bytes| unpad(bytes, pixels.pitch() as usize)))
+        surface_rgba(&pixels).map_err(|e| anyhow!("reading the frame back: {e}"))
     }
 }
 
@@ -99,32 +95,30 @@ pub fn with_offscreen<R>(atlas: &Atlas, f: impl FnOnce(&mut Offscreen<'_, '_>) -
     Ok(f(&mut Offscreen { canvas: &mut canvas, font: &mut font, tiles: &mut tiles }))
 }
 
-/// Drops the padding at the end of each surface row.
-fn unpad(bytes: &[u8], pitch: usize) -> Vec<u8> {
-    let row = SCREEN_W as usize * 4;
-    bytes
-        .chunks(pitch)
-        .take(SCREEN_H as usize)
-        .flat_map(|r| &r[..row.min(r.len())])
-        .copied()
-        .collect()
-}
-
 /// Writes next to `path` first, then renames, so a failed write leaves no half file.
-fn write_png(path: &Path, rgba: &[u8]) -> Result<()> {
+fn write_png(path: &Path, rgba: &mut [u8]) -> Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = Path::new(&tmp);
-    encode(tmp, rgba)?;
+    if let Err(e) = encode(tmp, rgba) {
+        let _ = std::fs::remove_file(tmp);
+        return Err(e);
+    }
     std::fs::rename(tmp, path).context("moving the finished file into place")
 }
 
-fn encode(path: &Path, rgba: &[u8]) -> Result<()> {
-    let file = File::create(path).context("creating the file")?;
-    let mut encoder = png::Encoder::new(BufWriter::new(file), SCREEN_W, SCREEN_H);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().context("writing the PNG header")?;
-    writer.write_image_data(rgba).context("writing the PNG pixels")?;
-    writer.finish().context("finishing the PNG")
+/// Saves a frame's RGBA pixels as a PNG at `path` with SDL_image.
+fn encode(path: &Path, rgba: &mut [u8]) -> Result<()> {
+    // SDL reads exactly a frame's worth from the pointer it is given.
+    if rgba.len() != (SCREEN_W * SCREEN_H * 4) as usize {
+        return Err(anyhow!("the frame has {} bytes, not {SCREEN_W}x{SCREEN_H} RGBA", rgba.len()));
+    }
+    // SDL opens files by UTF-8 name (and the binding would panic on another).
+    let name = path
+        .to_str()
+        .filter(|name| !name.contains('\0'))
+        .ok_or_else(|| anyhow!("SDL_image writes only to paths that are UTF-8 text"))?;
+    let surface = Surface::from_data(rgba, SCREEN_W, SCREEN_H, SCREEN_W * 4, PixelFormat::RGBA32)
+        .map_err(|e| anyhow!("wrapping the frame in a surface: {e}"))?;
+    surface.save(name).map_err(|e| anyhow!("writing the PNG: {e}"))
 }

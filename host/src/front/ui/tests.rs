@@ -14,7 +14,8 @@ use sdl3::keyboard::{Keycode, Scancode};
 use super::frame::{bar_fill, wrap};
 use super::input::{KeyState, MapGeometry};
 use super::*;
-use crate::front::atlas::Atlas;
+use crate::front::keys::Key;
+use crate::front::atlas::{read_image, Atlas};
 use emberdeep_engine::boundary::Entry;
 use crate::front::screen::{palette, Health, Line, Overlay, ScreenModel};
 
@@ -121,16 +122,13 @@ fn repo_atlas() -> &'static Atlas {
     })
 }
 
+/// The screenshot at `path` decoded by SDL_image, as RGBA.
 fn decode(path: &Path) -> Vec<u8> {
-    let file = std::fs::File::open(path).expect("open png");
-    let mut reader =
-        png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("png header");
-    let mut buf = vec![0; reader.output_buffer_size()];
-    let info = reader.next_frame(&mut buf).expect("png data");
-    assert_eq!((info.width, info.height), (SCREEN_W, SCREEN_H));
-    assert_eq!(info.color_type, png::ColorType::Rgba);
-    buf.truncate(info.buffer_size());
-    buf
+    let bytes = std::fs::read(path).expect("the screenshot exists");
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{} is a PNG", path.display());
+    let (width, height, rgba) = read_image(path).expect("the screenshot decodes");
+    assert_eq!((width, height), (SCREEN_W, SCREEN_H));
+    rgba
 }
 
 fn pixel(rgba: &[u8], x: u32, y: u32) -> Rgba {

@@ -17,7 +17,7 @@ use super::frame::draw_frame;
 use super::tiles::TileSheet;
 use super::input::{KeyState, MapGeometry};
 use super::layout::{SCREEN_H, SCREEN_W};
-use super::Frontend;
+use super::frontend::Frontend;
 use crate::front::atlas::Atlas;
 use crate::front::keys::Key;
 use crate::front::playback::{self, Playback};

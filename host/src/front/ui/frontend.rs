@@ -1,0 +1,38 @@
+//! What the window loop and screenshots drive: the game's front end, and
+//! the views it draws the map with.
+
+use emberdeep_api::{PluginError, Point, ViewBox};
+use emberdeep_engine::animation::Animation;
+use emberdeep_engine::boundary::Entry;
+
+use crate::front::keys::Key;
+use crate::front::screen::ScreenModel;
+
+/// The view that draws the map, and the one that takes over if it fails.
+#[derive(Clone, Copy)]
+pub struct Views<'a> {
+    /// The view chosen now.
+    pub current: &'a Entry<ViewBox>,
+    /// The host's glyph view.
+    pub fallback: &'a Entry<ViewBox>,
+}
+
+/// What the window loop drives; the game implements it.
+pub trait Frontend {
+    /// What to draw now.
+    fn model(&mut self) -> ScreenModel;
+    /// The views to draw the map with (the game cycles views on F2 itself).
+    fn views(&self) -> Views<'_>;
+    /// The current view failed to draw: say so and fall back to the glyph view.
+    fn view_failed(&mut self, error: &PluginError);
+    /// A key or click; returns false when the game wants to quit.
+    fn press(&mut self, key: Key) -> bool;
+    /// The mouse is over map cell `cell` (map coordinates); used while aiming.
+    fn hover(&mut self, cell: Point);
+    /// The window is closing (the game saves).
+    fn close(&mut self);
+    /// The animations (shots, bursts) the last key caused, taken to be shown.
+    fn take_animations(&mut self) -> Vec<Animation> {
+        Vec::new()
+    }
+}

@@ -1,0 +1,37 @@
+//! The binary's layers: no module imports one that imports it back, and
+//! dependencies run one way: drivers, then the front end, then the engine.
+
+#[path = "../engine/tests/imports/mod.rs"]
+mod imports;
+
+use std::path::Path;
+
+fn binary() -> imports::Crate {
+    imports::read_crate(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+}
+
+#[test]
+fn the_binary_has_no_import_circles() {
+    let krate = binary();
+    assert!(krate.files.len() > 20, "the binary's modules were read");
+    let circles = imports::circles(&krate);
+    let text: Vec<String> = circles.iter().map(|c| imports::describe(c)).collect();
+    assert!(circles.is_empty(), "import circles in the binary:\n  {}", text.join("\n\n  "));
+}
+
+#[test]
+fn the_front_end_never_reaches_up_into_the_drivers() {
+    let krate = binary();
+    let mut wrong = Vec::new();
+    for (module, imported) in &krate.imports {
+        if module.first().map(String::as_str) != Some("front") {
+            continue;
+        }
+        for (target, line) in imported {
+            if target.first().map(String::as_str) == Some("drivers") {
+                wrong.push(format!("{} -> {}  ({line})", imports::name(module), imports::name(target)));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "the front end imports drivers:\n  {}", wrong.join("\n  "));
+}
