@@ -55,10 +55,9 @@ pub fn guard<T>(body: impl FnOnce() -> Result<T, PluginError>) -> RResult<T, Plu
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(v)) => RResult::ROk(v),
         Ok(Err(e)) => RResult::RErr(e),
-        Err(payload) => RResult::RErr(PluginError {
-            message: RString::from(panic_text(payload.as_ref())),
-            panicked: true,
-        }),
+        Err(payload) => {
+            RResult::RErr(PluginError { message: RString::from(panic_text(payload.as_ref())), panicked: true })
+        }
     }
 }
 

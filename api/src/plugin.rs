@@ -204,8 +204,7 @@ macro_rules! export_plugin {
         ) -> ::abi_stable::std_types::RResult<$crate::Registration, $crate::PluginError> {
             $crate::guard(|| {
                 $crate::bridge::install(link);
-                let mut registrar =
-                    $crate::Registrar::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
+                let mut registrar = $crate::Registrar::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
                 $register(&mut registrar)?;
                 Ok(registrar.finish())
             })

@@ -186,12 +186,7 @@ pub trait ItemEffect: Send + Sync {
     /// drawn, with a context that refuses to roll or change anything. The
     /// default adds nothing.
     #[sabi(last_prefix_field)]
-    fn describe_target(
-        &self,
-        ctx: Ctx<'_>,
-        item: &ItemUse,
-        target: EntityId,
-    ) -> RResult<RVec<RString>, PluginError> {
+    fn describe_target(&self, ctx: Ctx<'_>, item: &ItemUse, target: EntityId) -> RResult<RVec<RString>, PluginError> {
         let _ = (ctx, item, target);
         RResult::ROk(RVec::new())
     }

@@ -44,8 +44,7 @@ impl Point {
 
 /// The eight directions, in a fixed order (N, NE, E, SE, S, SW, W, NW), so that
 /// anything that walks them is deterministic.
-pub const DIRECTIONS: [(i32, i32); 8] =
-    [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
+pub const DIRECTIONS: [(i32, i32); 8] = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
 
 /// A creature's identity for the whole run. The player is always `EntityId::PLAYER`.
 #[repr(transparent)]

@@ -36,6 +36,7 @@ use abi_stable::std_types::RResult;
 use criterion::{BenchmarkId, Criterion};
 use emberdeep::front::app::App;
 use emberdeep::front::{atlas, ui};
+use emberdeep_api::{guard, Ctx, EntityId, GameCtx, MonsterBrain, MonsterBrain_TO, MonsterState, PluginError, Point};
 use emberdeep_engine::boundary::{HostCtx, BOUNDARY_CALLS, CALLBACKS};
 use emberdeep_engine::core::map::{Map, Tile};
 use emberdeep_engine::core::paths::DistanceMap;
@@ -45,7 +46,6 @@ use emberdeep_engine::loader::{default_plugin_dir, load_plugins, Plugins};
 use emberdeep_engine::records::{self as data, Records};
 use emberdeep_engine::trace::Trace;
 use emberdeep_engine::{Action, Game};
-use emberdeep_api::{guard, Ctx, EntityId, GameCtx, MonsterBrain, MonsterBrain_TO, MonsterState, PluginError, Point};
 
 const WIDTH: i32 = 80;
 const HEIGHT: i32 = 45;
@@ -129,10 +129,7 @@ fn calls_per_turn(w: &World, monsters: usize) -> (f64, f64) {
         game.player_action(Action::Wait);
     }
     let per_turn = |now: u64, before: u64| (now - before) as f64 / turns as f64;
-    (
-        per_turn(BOUNDARY_CALLS.load(Ordering::Relaxed), calls),
-        per_turn(CALLBACKS.load(Ordering::Relaxed), callbacks),
-    )
+    (per_turn(BOUNDARY_CALLS.load(Ordering::Relaxed), calls), per_turn(CALLBACKS.load(Ordering::Relaxed), callbacks))
 }
 
 fn bench_dungeon(c: &mut Criterion) {
@@ -346,13 +343,21 @@ fn main() {
         f.callback_abi / f.callback_plain
     );
     println!("  per turn with 100 monsters: {calls:.1} calls into plugins, {callbacks:.1} calls back into the host");
-    println!("  turn with 100 monsters: {:.1} us; with 1000: {:.1} us ({:.1}x)", turn100 / 1e3, turn1000 / 1e3, turn1000 / turn100);
+    println!(
+        "  turn with 100 monsters: {:.1} us; with 1000: {:.1} us ({:.1}x)",
+        turn100 / 1e3,
+        turn1000 / 1e3,
+        turn1000 / turn100
+    );
     println!(
         "  boundary share of a 100-monster turn: ({calls:.0} x {call_overhead:.1} + {callbacks:.0} x {callback_overhead:.1}) ns / {:.1} us = {:.2}%",
         turn100 / 1e3,
         100.0 * boundary / turn100
     );
     for f in &frames {
-        println!("  frame, {} view, 400 steady frames: median {:.2} ms, 99th percentile {:.2} ms", f.view, f.median_ms, f.p99_ms);
+        println!(
+            "  frame, {} view, 400 steady frames: median {:.2} ms, 99th percentile {:.2} ms",
+            f.view, f.median_ms, f.p99_ms
+        );
     }
 }

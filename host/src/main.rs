@@ -123,7 +123,8 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     }
     if let Some(path) = &cli.record {
         let pressed = &session.app.pressed;
-        recording::Recording::new(start_seed, &session.app.game.plugins, cli.scenario.as_deref(), pressed).save(path)?;
+        recording::Recording::new(start_seed, &session.app.game.plugins, cli.scenario.as_deref(), pressed)
+            .save(path)?;
     }
     session.stop()?;
     session.take_trace().finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))
@@ -175,7 +176,8 @@ fn open_trace(cli: &Cli) -> anyhow::Result<Trace> {
 fn scripted_keys(cli: &Cli) -> anyhow::Result<Vec<keys::Key>> {
     let mut script = cli.keys.clone().unwrap_or_default();
     if let Some(path) = &cli.keys_file {
-        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read the keys file {}", path.display()))?;
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("cannot read the keys file {}", path.display()))?;
         script.push('\n');
         script.push_str(&text);
     }
@@ -210,8 +212,12 @@ fn bench_startup(session: &mut Session, atlas: &atlas::Atlas) -> anyhow::Result<
     let app = &session.app;
     let started = STARTED.with(|s| s.get()).unwrap_or_else(std::time::Instant::now);
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    println!("startup to first frame: {ms:.1} ms ({} plugins, {} monster kinds, {} item kinds)",
-        app.game.plugins.loaded.len(), app.game.records.monsters.len(), app.game.records.items.len());
+    println!(
+        "startup to first frame: {ms:.1} ms ({} plugins, {} monster kinds, {} item kinds)",
+        app.game.plugins.loaded.len(),
+        app.game.records.monsters.len(),
+        app.game.records.items.len()
+    );
     Ok(())
 }
 

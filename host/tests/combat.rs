@@ -43,7 +43,10 @@ fn the_player_kills_the_jackal_then_a_goblin_kills_the_player() {
     assert_eq!(jackal_death["killer"], "player");
 
     // The goblin's blows respect 2-5 less the player's defense 0.
-    let goblin_blows: Vec<_> = events(&trace, "attack").into_iter().filter(|a| a["attacker"].as_str().unwrap().starts_with("goblin#")).collect();
+    let goblin_blows: Vec<_> = events(&trace, "attack")
+        .into_iter()
+        .filter(|a| a["attacker"].as_str().unwrap().starts_with("goblin#"))
+        .collect();
     assert!(!goblin_blows.is_empty());
     for b in &goblin_blows {
         let d = b["damage"].as_i64().unwrap();
@@ -67,7 +70,15 @@ fn r_on_the_death_screen_starts_a_run_with_another_seed() {
     let trace_path = dir.path().join("trace.jsonl");
     let scenario = scenario("jackal_then_goblin.txt");
     let keys = format!("{FIGHT} R l");
-    let out = run(&["--headless", "--scenario", scenario.to_str().unwrap(), "--keys", &keys, "--trace", trace_path.to_str().unwrap()]);
+    let out = run(&[
+        "--headless",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--keys",
+        &keys,
+        "--trace",
+        trace_path.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", text(&out).1);
     let trace = read_trace(&trace_path);
     let starts = events(&trace, "run_start");

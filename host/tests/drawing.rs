@@ -86,7 +86,11 @@ fn what_a_plugin_says_while_drawing_is_on_the_console_under_its_name() {
         assert!(stderr.contains(said), "'{said}' on the console:\n{stderr}");
     }
     assert!(stderr.contains("noisy_view") && stderr.contains("roll a die"), "the refused roll is named:\n{stderr}");
-    assert_eq!(std::fs::read(&shot).unwrap(), std::fs::read(&plain).unwrap(), "the trace with --screenshot is the same");
+    assert_eq!(
+        std::fs::read(&shot).unwrap(),
+        std::fs::read(&plain).unwrap(),
+        "the trace with --screenshot is the same"
+    );
 }
 
 #[test]
@@ -118,7 +122,11 @@ fn a_headless_screenshot_through_a_panicking_view_names_the_plugin() {
     let png = dir.path().join("shot.png");
     let (with_view, without) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
     let base = ["--plugin-dir", folder.path().to_str().unwrap(), "--headless", "--seed", "8", "--keys", KEYS];
-    let out = run(&[&base[..], &["--view", "panicky", "--screenshot", png.to_str().unwrap(), "--trace", with_view.to_str().unwrap()]].concat());
+    let out = run(&[
+        &base[..],
+        &["--view", "panicky", "--screenshot", png.to_str().unwrap(), "--trace", with_view.to_str().unwrap()],
+    ]
+    .concat());
     let stderr = text(&out).1;
     assert!(out.status.success(), "{stderr}");
     assert!(stderr.contains("panicky_view") && stderr.contains("panicked"), "the console names the plugin:\n{stderr}");

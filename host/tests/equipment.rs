@@ -16,8 +16,15 @@ fn play(scenario_name: &str, keys: &str, extra: &[&str]) -> Vec<Value> {
     let dir = tempfile::tempdir().unwrap();
     let trace_path = dir.path().join("trace.jsonl");
     let scenario = scenario(scenario_name);
-    let mut args =
-        vec!["--headless", "--scenario", scenario.to_str().unwrap(), "--keys", keys, "--trace", trace_path.to_str().unwrap()];
+    let mut args = vec![
+        "--headless",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--keys",
+        keys,
+        "--trace",
+        trace_path.to_str().unwrap(),
+    ];
     args.extend_from_slice(extra);
     let out = run(&args);
     assert!(out.status.success(), "{}", text(&out).1);
@@ -134,7 +141,8 @@ fn a_wielded_long_sword_decides_every_later_blow() {
     let wielded_on = num(uses[0], "turn");
 
     // What the panel's "Damage 3-9" is made from: the plugin's derived blow.
-    let wielded = events(&trace, "log").into_iter().find(|l| l["message"] == "wielded").expect("the plugin says what it wielded");
+    let wielded =
+        events(&trace, "log").into_iter().find(|l| l["message"] == "wielded").expect("the plugin says what it wielded");
     assert_eq!((num(wielded, "damage_min"), num(wielded, "damage_max")), (3, 9));
 
     let kinds = monster_kinds();
@@ -178,7 +186,8 @@ fn swaps_with_a_full_pack_lose_nothing() {
 #[test]
 fn plate_makes_defense_5_and_every_monster_blow_loses_5() {
     let trace = play("plate_ogre.txt", "i a 25*.", &[]);
-    let worn = events(&trace, "log").into_iter().find(|l| l["message"] == "worn").expect("the plugin says what it wore");
+    let worn =
+        events(&trace, "log").into_iter().find(|l| l["message"] == "worn").expect("the plugin says what it wore");
     assert_eq!(worn["item"], "plate_armor");
     assert_eq!(num(worn, "defense"), 5);
     let blows: Vec<_> = events(&trace, "attack").into_iter().filter(|a| a["target"] == "player").collect();
@@ -203,7 +212,10 @@ fn three_steps_in_plate_make_three_noises_and_waiting_none() {
     for (noise, step) in noises.iter().zip(&moves) {
         assert_eq!(noise["source"], "equipment");
         assert_eq!(num(noise, "loudness"), 6);
-        assert_eq!((num(noise, "x"), num(noise, "y"), num(noise, "turn")), (num(step, "x"), num(step, "y"), num(step, "turn")));
+        assert_eq!(
+            (num(noise, "x"), num(noise, "y"), num(noise, "turn")),
+            (num(step, "x"), num(step, "y"), num(step, "turn"))
+        );
     }
     assert_eq!(actions(&trace, "wait").len(), 3);
 
@@ -257,7 +269,17 @@ fn two_long_swords_take_two_slots() {
 fn without_equipment_no_weapon_or_armor_appears_in_50_bot_runs_and_blows_are_2_6() {
     let dir = tempfile::tempdir().unwrap();
     let trace_path = dir.path().join("bot.jsonl");
-    let out = run(&["--plugins", "core_combat", "--headless", "--bot", "50", "--seed", "1", "--trace", trace_path.to_str().unwrap()]);
+    let out = run(&[
+        "--plugins",
+        "core_combat",
+        "--headless",
+        "--bot",
+        "50",
+        "--seed",
+        "1",
+        "--trace",
+        trace_path.to_str().unwrap(),
+    ]);
     assert!(out.status.success(), "{}", text(&out).1);
     let trace = read_trace(&trace_path);
     assert_eq!(events(&trace, "run_start").len(), 50);

@@ -21,7 +21,8 @@ fn play(name: &str, keys: &str, extra: &[&str]) -> Vec<Value> {
     let dir = tempfile::tempdir().unwrap();
     let trace = dir.path().join("t.jsonl");
     let scen = scenario(name);
-    let mut args = vec!["--headless", "--scenario", scen.to_str().unwrap(), "--keys", keys, "--trace", trace.to_str().unwrap()];
+    let mut args =
+        vec!["--headless", "--scenario", scen.to_str().unwrap(), "--keys", keys, "--trace", trace.to_str().unwrap()];
     args.extend_from_slice(extra);
     let out = run(&args);
     let (o, e) = text(&out);
@@ -32,7 +33,10 @@ fn play(name: &str, keys: &str, extra: &[&str]) -> Vec<Value> {
 /// The scenario text of `name` with its seed replaced by `seed`, in a temp file.
 fn reseeded(name: &str, seed: u64) -> (tempfile::TempDir, std::path::PathBuf) {
     let text = std::fs::read_to_string(scenario(name)).unwrap();
-    let text = text.lines().map(|l| if l.starts_with("seed") { format!("seed = {seed}") } else { l.to_string() }).collect::<Vec<_>>();
+    let text = text
+        .lines()
+        .map(|l| if l.starts_with("seed") { format!("seed = {seed}") } else { l.to_string() })
+        .collect::<Vec<_>>();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(name);
     std::fs::write(&path, text.join("\n")).unwrap();
@@ -86,11 +90,18 @@ fn a_burst_in_the_open_burns_everyone_within_two_steps_and_nobody_at_three() {
     assert_eq!(sorted, within, "every creature within 2 steps burned, each once");
     assert!(at_three.iter().all(|n| !burned.contains(n)), "nobody at 3 steps: {burned:?}");
     for b in burns(&trace) {
-        assert_eq!((b["attacker"].as_str(), b["hit"].as_bool(), b["chance"].as_i64()), (Some("player"), Some(true), Some(100)));
+        assert_eq!(
+            (b["attacker"].as_str(), b["hit"].as_bool(), b["chance"].as_i64()),
+            (Some("player"), Some(true), Some(100))
+        );
     }
     let burst = &events(&trace, "fireball_burst")[0];
     assert_eq!((burst["x"].as_i64(), burst["y"].as_i64(), burst["radius"].as_i64()), (Some(10), Some(5), Some(2)));
-    assert_eq!((burst["cells"].as_i64(), burst["caught"].as_i64()), (Some(25), Some(6)), "all 25 cells of the open 5x5");
+    assert_eq!(
+        (burst["cells"].as_i64(), burst["caught"].as_i64()),
+        (Some(25), Some(6)),
+        "all 25 cells of the open 5x5"
+    );
     // The survivors hunt the player.
     let hunting: Vec<&str> = events(&trace, "wake")
         .into_iter()
@@ -112,10 +123,23 @@ fn the_burn_is_six_to_ten_whatever_the_armor() {
         let (_dir, path) = reseeded("fireball_open.txt", seed);
         let dir = tempfile::tempdir().unwrap();
         let trace = dir.path().join("t.jsonl");
-        let out = run(&["--headless", "--scenario", path.to_str().unwrap(), "--keys", "i a n n n Enter", "--trace", trace.to_str().unwrap()]);
+        let out = run(&[
+            "--headless",
+            "--scenario",
+            path.to_str().unwrap(),
+            "--keys",
+            "i a n n n Enter",
+            "--trace",
+            trace.to_str().unwrap(),
+        ]);
         assert!(out.status.success());
         let trace = read_trace(&trace);
-        all.extend(burns(&trace).iter().filter(|b| b["target"].as_str().unwrap().starts_with("troll")).map(|b| b["damage"].as_i64().unwrap()));
+        all.extend(
+            burns(&trace)
+                .iter()
+                .filter(|b| b["target"].as_str().unwrap().starts_with("troll"))
+                .map(|b| b["damage"].as_i64().unwrap()),
+        );
     }
     assert_eq!(all.len(), 24, "three trolls burned in each of 8 runs");
     assert!(all.iter().all(|d| (6..=10).contains(d)), "{all:?}");
@@ -177,12 +201,19 @@ fn the_blast_is_heard_once_after_every_burn() {
             let of_turn: Vec<&Value> = trace.iter().filter(|e| &e["turn"] == turn).collect();
             let pos = |pred: &dyn Fn(&Value) -> bool| of_turn.iter().position(|e| pred(e));
             let last_burn = of_turn.iter().rposition(|e| e["event"] == "attack" && e["kind"] == "fireball").unwrap();
-            let noises: Vec<usize> =
-                of_turn.iter().enumerate().filter(|(_, e)| e["event"] == "noise" && e["source"] == "fireball").map(|(i, _)| i).collect();
+            let noises: Vec<usize> = of_turn
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| e["event"] == "noise" && e["source"] == "fireball")
+                .map(|(i, _)| i)
+                .collect();
             assert_eq!(noises.len(), 1, "one noise per burst");
             assert!(noises[0] > last_burn, "the noise follows every burn");
             let noise = of_turn[noises[0]];
-            assert_eq!((noise["x"].clone(), noise["y"].clone(), noise["loudness"].as_i64()), (burst["x"].clone(), burst["y"].clone(), Some(15)));
+            assert_eq!(
+                (noise["x"].clone(), noise["y"].clone(), noise["loudness"].as_i64()),
+                (burst["x"].clone(), burst["y"].clone(), Some(15))
+            );
             // use (effect fireball), then the burns, then the noise.
             let used = pos(&|e| e["event"] == "use" && e["effect"] == "fireball").unwrap();
             let first_burn = pos(&|e| e["event"] == "attack").unwrap();
@@ -286,6 +317,9 @@ fn the_bot_reads_fireballs_at_groups_and_never_burns_itself() {
     assert!(!bursts.is_empty(), "the bot found a group to burn in 20 runs");
     assert!(bursts.iter().all(|b| b["caught"].as_i64().unwrap() >= 2), "only at groups");
     assert!(burns(&trace).iter().all(|b| b["target"] != "player"), "the bot stays out of its own bursts");
-    let wasted = events(&trace, "action").iter().filter(|a| a["action"] == "cancel_aim" && a["item"] == "scroll_of_fireball").count();
+    let wasted = events(&trace, "action")
+        .iter()
+        .filter(|a| a["action"] == "cancel_aim" && a["item"] == "scroll_of_fireball")
+        .count();
     assert_eq!(wasted, 0, "every scroll the bot read, it fired");
 }

@@ -102,7 +102,8 @@ fn with_no_plugins_300_turns_pass_without_a_single_attack() {
     let trace_path = dir.path().join("t.jsonl");
     // Walk about and wait: 300 turns of keys that each take a turn or bump a wall.
     let keys = "50*l 50*j 50*h 50*k 100*.";
-    let out = run(&["--plugins", "", "--headless", "--seed", "3", "--keys", keys, "--trace", trace_path.to_str().unwrap()]);
+    let out =
+        run(&["--plugins", "", "--headless", "--seed", "3", "--keys", keys, "--trace", trace_path.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out).1);
     let trace = read_trace(&trace_path);
     assert_eq!(events(&trace, "run_start")[0]["plugins"], serde_json::json!([]));
@@ -124,7 +125,10 @@ fn a_missing_or_too_old_dependency_stops_the_start_naming_both() {
     let out = run(&["--plugin-dir", old.path().to_str().unwrap(), "--list-plugins"]);
     let (_, stderr) = text(&out);
     assert!(!out.status.success());
-    assert!(stderr.contains("plugin 'too_new' needs 'core_combat' 9.0.0 or newer, but core_combat is 0.1.0"), "{stderr}");
+    assert!(
+        stderr.contains("plugin 'too_new' needs 'core_combat' 9.0.0 or newer, but core_combat is 0.1.0"),
+        "{stderr}"
+    );
 
     let fine = plugin_folder(&[first_party("core_combat"), test_plugin("addon")]);
     let out = run(&["--plugin-dir", fine.path().to_str().unwrap(), "--list-plugins"]);
@@ -137,12 +141,16 @@ fn a_missing_or_too_old_dependency_stops_the_start_naming_both() {
 
 #[test]
 fn a_plugin_that_needs_ranged_combat_left_out_of_plugins_names_both() {
-    let folder = plugin_folder(&[first_party("core_combat"), first_party("ranged_combat"), test_plugin("needs_ranged")]);
+    let folder =
+        plugin_folder(&[first_party("core_combat"), first_party("ranged_combat"), test_plugin("needs_ranged")]);
     let dir = folder.path().to_str().unwrap();
     let out = run(&["--plugin-dir", dir, "--plugins", "core_combat,needs_ranged", "--list-plugins"]);
     let (_, stderr) = text(&out);
     assert!(!out.status.success());
-    assert!(stderr.contains("plugin 'needs_ranged' needs 'ranged_combat' 0.1.0 or newer, which is not loaded"), "{stderr}");
+    assert!(
+        stderr.contains("plugin 'needs_ranged' needs 'ranged_combat' 0.1.0 or newer, which is not loaded"),
+        "{stderr}"
+    );
     let out = run(&["--plugin-dir", dir, "--plugins", "core_combat,ranged_combat,needs_ranged", "--list-plugins"]);
     assert!(out.status.success(), "{}", text(&out).1);
 }

@@ -32,12 +32,41 @@ fn a_run_saved_at_turn_100_and_continued_plays_on_as_if_it_never_stopped() {
         let s = scenario.to_str().unwrap();
         // Wield the long sword, then wait: 100 turns, then 60 more and a potion.
         let (first_keys, second_keys) = ("i a 99*.", "30*. i b 29*.");
-        run_ok(&["--headless", "--seed", seed, "--scenario", s, "--keys", &format!("{first_keys} {second_keys}"), "--trace", whole.to_str().unwrap()]);
-        run_ok(&["--headless", "--seed", seed, "--scenario", s, "--keys", first_keys, "--save-dir", saves.to_str().unwrap()]);
+        run_ok(&[
+            "--headless",
+            "--seed",
+            seed,
+            "--scenario",
+            s,
+            "--keys",
+            &format!("{first_keys} {second_keys}"),
+            "--trace",
+            whole.to_str().unwrap(),
+        ]);
+        run_ok(&[
+            "--headless",
+            "--seed",
+            seed,
+            "--scenario",
+            s,
+            "--keys",
+            first_keys,
+            "--save-dir",
+            saves.to_str().unwrap(),
+        ]);
         let save = std::fs::read_to_string(saves.join("save.json")).unwrap();
         assert!(save.contains("\"turn\":100"), "saved at turn 100");
         assert!(save.contains("long_sword"), "the wielded sword is in the save");
-        run_ok(&["--headless", "--continue", "--save-dir", saves.to_str().unwrap(), "--keys", second_keys, "--trace", second.to_str().unwrap()]);
+        run_ok(&[
+            "--headless",
+            "--continue",
+            "--save-dir",
+            saves.to_str().unwrap(),
+            "--keys",
+            second_keys,
+            "--trace",
+            second.to_str().unwrap(),
+        ]);
         let (a, b) = (events_after(&whole, 100), events_after(&second, 100));
         assert!(a.len() > 50, "seed {seed}: the run went on past turn 100");
         assert_eq!(a, b, "seed {seed}: the continued run differs from the unbroken one");
@@ -157,7 +186,16 @@ fn a_scroll_read_but_not_fired_when_the_game_stopped_is_back_in_the_pack() {
     assert!(save.contains("\"kind\":\"scroll_of_lightning\",\"count\":1"), "the scroll is in the saved pack");
     // Continued, the scroll is there to read again, and fires.
     let trace_path = dir.path().join("t.jsonl");
-    run_ok(&["--headless", "--continue", "--save-dir", saves.to_str().unwrap(), "--keys", "i a Enter", "--trace", trace_path.to_str().unwrap()]);
+    run_ok(&[
+        "--headless",
+        "--continue",
+        "--save-dir",
+        saves.to_str().unwrap(),
+        "--keys",
+        "i a Enter",
+        "--trace",
+        trace_path.to_str().unwrap(),
+    ]);
     let trace = read_trace(&trace_path);
     assert_eq!(events(&trace, "use")[0]["item"], "scroll_of_lightning");
     assert!(events(&trace, "attack").iter().any(|a| a["kind"] == "lightning"), "the bolt flew after continuing");

@@ -114,10 +114,15 @@ fn the_confusion_example_swaps_the_goblins_brain_for_ten_turns() {
     let trace_path = dir.path().join("t.jsonl");
     let s = scenario("confusion.txt");
     let out = run(&[
-        "--plugin-dir", folder.path().to_str().unwrap(),
-        "--headless", "--scenario", s.to_str().unwrap(),
-        "--keys", "i a Enter 14*.",
-        "--trace", trace_path.to_str().unwrap(),
+        "--plugin-dir",
+        folder.path().to_str().unwrap(),
+        "--headless",
+        "--scenario",
+        s.to_str().unwrap(),
+        "--keys",
+        "i a Enter 14*.",
+        "--trace",
+        trace_path.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out).1);
     let trace = read_trace(&trace_path);

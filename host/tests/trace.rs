@@ -31,7 +31,17 @@ fn a_recorded_500_key_run_replays_to_the_same_trace() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b, rec) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"), dir.path().join("run.json"));
     let keys = "5*l 5*j 5*h 5*k 5*y 5*u 5*b 5*n 10*. g i a ".repeat(10);
-    run_ok(&["--headless", "--seed", "77", "--keys", &keys, "--trace", a.to_str().unwrap(), "--record", rec.to_str().unwrap()]);
+    run_ok(&[
+        "--headless",
+        "--seed",
+        "77",
+        "--keys",
+        &keys,
+        "--trace",
+        a.to_str().unwrap(),
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
     run_ok(&["--headless", "--replay", rec.to_str().unwrap(), "--trace", b.to_str().unwrap()]);
     let (ta, tb) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     assert!(ta.len() > 1000);
@@ -56,16 +66,33 @@ fn a_plugins_tracing_event_lands_in_the_trace_under_its_name() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.jsonl");
     let scenario = scenario("potion.txt");
-    run_ok(&["--headless", "--scenario", scenario.to_str().unwrap(), "--keys", "i a", "--trace", path.to_str().unwrap()]);
+    run_ok(&[
+        "--headless",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--keys",
+        "i a",
+        "--trace",
+        path.to_str().unwrap(),
+    ]);
     let trace = read_trace(&path);
     let logs = events(&trace, "log");
-    let healed = logs.iter().find(|e| e["message"] == "healed").expect("core_combat's tracing::info! reached the trace");
+    let healed =
+        logs.iter().find(|e| e["message"] == "healed").expect("core_combat's tracing::info! reached the trace");
     assert_eq!(healed["source"], "core_combat");
     assert_eq!(healed["level"], "info");
     assert_eq!(healed["amount"], 0, "the player was at full health");
     // And the same event reaches the console when RUST_LOG asks for it.
     let out = std::process::Command::new(bin())
-        .args(["--plugin-dir", plugin_dir().to_str().unwrap(), "--headless", "--scenario", scenario.to_str().unwrap(), "--keys", "i a"])
+        .args([
+            "--plugin-dir",
+            plugin_dir().to_str().unwrap(),
+            "--headless",
+            "--scenario",
+            scenario.to_str().unwrap(),
+            "--keys",
+            "i a",
+        ])
         .env("RUST_LOG", "info")
         .output()
         .unwrap();
@@ -78,11 +105,27 @@ fn summary_and_diff_read_traces_and_name_the_bad_line() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
     let scenario = scenario("jackal_then_goblin.txt");
-    run_ok(&["--headless", "--scenario", scenario.to_str().unwrap(), "--keys", "h h h h h 80*.", "--trace", a.to_str().unwrap()]);
+    run_ok(&[
+        "--headless",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--keys",
+        "h h h h h 80*.",
+        "--trace",
+        a.to_str().unwrap(),
+    ]);
     let summary = run_ok(&["trace", "summary", a.to_str().unwrap()]);
     assert!(summary.contains("jackal#1"), "{summary}");
     assert!(summary.contains("player"), "the player's death is in the table: {summary}");
-    run_ok(&["--headless", "--scenario", scenario.to_str().unwrap(), "--keys", "h h h l 80*.", "--trace", b.to_str().unwrap()]);
+    run_ok(&[
+        "--headless",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--keys",
+        "h h h l 80*.",
+        "--trace",
+        b.to_str().unwrap(),
+    ]);
     let diff = run_ok(&["trace", "diff", a.to_str().unwrap(), b.to_str().unwrap()]);
     assert!(diff.starts_with("the traces part at event"), "{diff}");
     // A truncated trace is refused with its line number.
@@ -93,7 +136,6 @@ fn summary_and_diff_read_traces_and_name_the_bad_line() {
     assert!(!out.status.success());
     assert!(stderr.contains(&format!("line {}", content.lines().count())) && stderr.contains("cut short"), "{stderr}");
 }
-
 
 #[test]
 fn a_test_plugins_tracing_inside_monster_brain_act_reaches_trace_and_console() {
@@ -142,7 +184,17 @@ fn a_test_plugins_tracing_inside_monster_brain_act_reaches_trace_and_console() {
 fn the_chrome_trace_is_json_with_one_span_per_turn() {
     let dir = tempfile::tempdir().unwrap();
     let (chrome, trace_path) = (dir.path().join("chrome.json"), dir.path().join("t.jsonl"));
-    run_ok(&["--headless", "--seed", "4", "--keys", "30*.", "--trace-chrome", chrome.to_str().unwrap(), "--trace", trace_path.to_str().unwrap()]);
+    run_ok(&[
+        "--headless",
+        "--seed",
+        "4",
+        "--keys",
+        "30*.",
+        "--trace-chrome",
+        chrome.to_str().unwrap(),
+        "--trace",
+        trace_path.to_str().unwrap(),
+    ]);
     let events_json: serde_json::Value = serde_json::from_slice(&std::fs::read(&chrome).unwrap()).expect("valid JSON");
     let spans = events_json.as_array().expect("a JSON array of events");
     let turns_begun = spans.iter().filter(|e| e["name"] == "turn" && e["ph"] == "B").count();
@@ -161,10 +213,26 @@ fn docs_trace_md_documents_every_event_the_game_emits() {
     run_ok(&["--headless", "--bot", "5", "--seed", "12", "--trace", bot.to_str().unwrap()]);
     let fight = dir.path().join("fight.jsonl");
     let s = scenario("jackal_then_goblin.txt");
-    run_ok(&["--headless", "--scenario", s.to_str().unwrap(), "--keys", "h h h h h 80*.", "--trace", fight.to_str().unwrap()]);
+    run_ok(&[
+        "--headless",
+        "--scenario",
+        s.to_str().unwrap(),
+        "--keys",
+        "h h h h h 80*.",
+        "--trace",
+        fight.to_str().unwrap(),
+    ]);
     let potion = dir.path().join("potion.jsonl");
     let s = scenario("potion.txt");
-    run_ok(&["--headless", "--scenario", s.to_str().unwrap(), "--keys", "i a d a g", "--trace", potion.to_str().unwrap()]);
+    run_ok(&[
+        "--headless",
+        "--scenario",
+        s.to_str().unwrap(),
+        "--keys",
+        "i a d a g",
+        "--trace",
+        potion.to_str().unwrap(),
+    ]);
     for path in [&bot, &fight, &potion] {
         for e in read_trace(path) {
             seen.insert(e["event"].as_str().unwrap().to_string());

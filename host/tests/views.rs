@@ -64,7 +64,9 @@ fn the_three_views_draw_the_same_scenario_differently() {
     let tiles = shot(dir, "h", &["--view", "tiles"]);
     let checker = shot(dir, "h", &["--view", "checker"]);
     // The map area differs (thousands of pixels), the panel and log do not.
-    for (a, b, what) in [(&glyphs, &tiles, "glyphs/tiles"), (&glyphs, &checker, "glyphs/checker"), (&tiles, &checker, "tiles/checker")] {
+    for (a, b, what) in
+        [(&glyphs, &tiles, "glyphs/tiles"), (&glyphs, &checker, "glyphs/checker"), (&tiles, &checker, "tiles/checker")]
+    {
         let n = differing(a, b);
         assert!(n > 2000, "{what}: only {n} pixels differ");
     }

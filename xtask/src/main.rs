@@ -106,7 +106,13 @@ fn write_tiles() -> Result<(), String> {
     std::fs::write(&png_path, &atlas.png).map_err(|e| format!("{}: {e}", png_path.display()))?;
     std::fs::write(&txt_path, &atlas.index).map_err(|e| format!("{}: {e}", txt_path.display()))?;
     let tiles = atlas.index.lines().filter(|l| !l.starts_with('#')).count() - 1;
-    println!("wrote {} ({}x{}, {tiles} tiles) and {}", png_path.display(), atlas.width, atlas.height, txt_path.display());
+    println!(
+        "wrote {} ({}x{}, {tiles} tiles) and {}",
+        png_path.display(),
+        atlas.width,
+        atlas.height,
+        txt_path.display()
+    );
     Ok(())
 }
 
@@ -131,7 +137,7 @@ fn preview(out: &Path, scale: usize) -> Result<(), String> {
         for x in 0..w {
             let (ax, ay) = (x / scale, y / scale);
             // The borders (repeated edges) show as the grid: only sprites are drawn.
-            let border = |v: usize| v % PITCH == 0 || v % PITCH == PITCH - 1;
+            let border = |v: usize| v.is_multiple_of(PITCH) || v % PITCH == PITCH - 1;
             let on_grid = border(ax) || border(ay);
             let back = if on_grid { PREVIEW_GRID } else { PREVIEW_BACK };
             let at = (ay * atlas.width + ax) * 4;
@@ -244,7 +250,10 @@ fn parse_sprites(text: &str, file: &str, palette: &BTreeMap<char, Rgba>) -> Resu
 fn parse_row(row: &str, colours: &BTreeMap<char, Rgba>, at: &str, name: &str) -> Result<Vec<Rgba>, String> {
     let chars: Vec<char> = row.chars().collect();
     if chars.len() != SIZE {
-        return Err(format!("{at}: a row of sprite '{name}' is {} pixels wide; it must be {SIZE}: {row:?}", chars.len()));
+        return Err(format!(
+            "{at}: a row of sprite '{name}' is {} pixels wide; it must be {SIZE}: {row:?}",
+            chars.len()
+        ));
     }
     chars
         .iter()

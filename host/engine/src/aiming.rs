@@ -169,9 +169,14 @@ impl Game {
         self.targeting.last_target = self.shot_target(&path, aim.cursor);
         let item = &aim.pending.item;
         let (action, at) = (aim.pending.source.action(), aim.cursor);
-        self.emit("action", "host", fields! {"action" => action, "item" => item.kind.as_str(), "x" => at.x, "y" => at.y});
+        self.emit(
+            "action",
+            "host",
+            fields! {"action" => action, "item" => item.kind.as_str(), "x" => at.x, "y" => at.y},
+        );
         let cursor = aim.cursor;
-        let result = self.call(effect, Access::Play, |imp, ctx| imp.aimed(ctx, item, RSlice::from_slice(&path), cursor));
+        let result =
+            self.call(effect, Access::Play, |imp, ctx| imp.aimed(ctx, item, RSlice::from_slice(&path), cursor));
         self.settle_aim(&aim.pending, result)
     }
 

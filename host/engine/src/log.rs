@@ -82,7 +82,10 @@ mod tests {
         log.add("You hit the jackal for 3.", MessageKind::Info);
         let kept = log.messages();
         assert_eq!(kept.len(), 2);
-        assert_eq!((kept[0].text.as_str(), kept[0].count, kept[0].kind), ("The jackal hits you for 1.", 3, MessageKind::Danger));
+        assert_eq!(
+            (kept[0].text.as_str(), kept[0].count, kept[0].kind),
+            ("The jackal hits you for 1.", 3, MessageKind::Danger)
+        );
         assert_eq!(kept[1].count, 1);
     }
 

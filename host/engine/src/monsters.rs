@@ -89,7 +89,11 @@ impl Game {
         let name = m.trace_name();
         drop(m);
         if state == MonsterState::Hunting || was == MonsterState::Asleep {
-            self.emit("wake", source, fields! {"monster" => name, "cause" => cause, "was" => was.name(), "now" => state.name()});
+            self.emit(
+                "wake",
+                source,
+                fields! {"monster" => name, "cause" => cause, "was" => was.name(), "now" => state.name()},
+            );
         }
     }
 

@@ -267,7 +267,11 @@ impl FileReader<'_> {
             return Err(self.unknown(m.brain.span().start, "brain", "brain", m.brain.get_ref(), known));
         }
         if m.damage[0] > m.damage[1] || m.hp < 1 {
-            return Err(self.error(raw.span().start, "damage", "damage must be [min, max] with min <= max, and hp at least 1".into()));
+            return Err(self.error(
+                raw.span().start,
+                "damage",
+                "damage must be [min, max] with min <= max, and hp at least 1".into(),
+            ));
         }
         let ranged = m.ranged.as_ref().map(|r| self.ranged(r)).transpose()?;
         Ok(Some(MonsterRecord {
@@ -308,7 +312,12 @@ impl FileReader<'_> {
                 ),
             ));
         }
-        Ok(RangedSpec { kind: r.kind.get_ref().as_str().into(), damage: Damage::new(min, max), range: r.range, every: r.every })
+        Ok(RangedSpec {
+            kind: r.kind.get_ref().as_str().into(),
+            damage: Damage::new(min, max),
+            range: r.range,
+            every: r.every,
+        })
     }
 
     fn item(&self, raw: &Spanned<ItemRaw>) -> Result<Option<ItemRecord>, DataError> {
@@ -393,7 +402,8 @@ pub fn load_records(data_dir: &Path, plugins: &Plugins) -> Result<Records, DataE
     }
     for (plugin, folder) in folders {
         for file in toml_files(&folder) {
-            let text = std::fs::read_to_string(&file).map_err(|source| DataError::Read { file: file.clone(), source })?;
+            let text =
+                std::fs::read_to_string(&file).map_err(|source| DataError::Read { file: file.clone(), source })?;
             FileReader { file: &file, text: &text, plugin: &plugin, plugins }.read_into(&mut records)?;
         }
     }
@@ -416,9 +426,9 @@ fn toml_files(dir: &Path) -> Vec<PathBuf> {
 /// Where the `data/` folder is: `--data-dir`, else next to the executable's
 /// workspace (for `cargo run`), else `./data`.
 pub fn default_data_dir() -> PathBuf {
-    let from_exe = std::env::current_exe().ok().and_then(|exe| {
-        exe.ancestors().map(|a| a.join("data")).find(|d| d.join("host").is_dir())
-    });
+    let from_exe = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.ancestors().map(|a| a.join("data")).find(|d| d.join("host").is_dir()));
     from_exe.unwrap_or_else(|| PathBuf::from("data"))
 }
 

@@ -3,9 +3,9 @@
 
 use emberdeep_api::{EntityId, MonsterState, Point};
 
-use crate::fields;
 use crate::core::mapgen::{generate, Rect};
 use crate::creature::Creature;
+use crate::fields;
 use crate::game::Game;
 
 impl Game {
@@ -47,7 +47,8 @@ impl Game {
     /// A random free floor cell inside a room (a few tries).
     fn free_cell_in(&mut self, room: &Rect) -> Option<Point> {
         for _ in 0..10 {
-            let p = Point::new(self.rng.range(room.x, room.x + room.w - 1), self.rng.range(room.y, room.y + room.h - 1));
+            let p =
+                Point::new(self.rng.range(room.x, room.x + room.w - 1), self.rng.range(room.y, room.y + room.h - 1));
             if self.map.is_walkable(p) && self.creature_at(p).is_none() && self.items.iter().all(|i| i.pos != p) {
                 return Some(p);
             }

@@ -55,10 +55,7 @@ impl Game {
     /// The first `Some` the hooks give, in load order. While the hooks run,
     /// `deriving` is set: a hook that reads the player through its context
     /// gets the base numbers instead of asking the hooks (and itself) again.
-    fn first_answer<T>(
-        &mut self,
-        ask: impl Fn(&HooksBox, Ctx<'_>) -> RResult<ROption<T>, PluginError>,
-    ) -> Option<T> {
+    fn first_answer<T>(&mut self, ask: impl Fn(&HooksBox, Ctx<'_>) -> RResult<ROption<T>, PluginError>) -> Option<T> {
         if self.deriving {
             return None;
         }

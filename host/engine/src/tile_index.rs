@@ -103,7 +103,12 @@ impl TileIndex {
             Some((i, line)) => match line.split_whitespace().collect::<Vec<_>>().as_slice() {
                 ["atlas", size, pitch] => match (size.parse::<u32>(), pitch.parse::<u32>()) {
                     (Ok(s), Ok(p)) if s > 0 && p >= s => (s, p),
-                    _ => return Err(fail(i + 1, format!("expected `atlas SIZE PITCH` with PITCH >= SIZE > 0, not {line:?}"))),
+                    _ => {
+                        return Err(fail(
+                            i + 1,
+                            format!("expected `atlas SIZE PITCH` with PITCH >= SIZE > 0, not {line:?}"),
+                        ))
+                    }
                 },
                 _ => return Err(fail(i + 1, format!("the first line must be `atlas SIZE PITCH`, not {line:?}"))),
             },
@@ -220,7 +225,10 @@ mod tests {
         assert_eq!(tiles.tile("wall"), Some(TileRect { x: 19, y: 1, size: 16 }));
         assert_eq!(tiles.tile("door_open"), None);
         let listed: Vec<_> = tiles.tiles().collect();
-        assert_eq!(listed, [("floor", TileRect { x: 1, y: 1, size: 16 }, 3), ("wall", TileRect { x: 19, y: 1, size: 16 }, 5)]);
+        assert_eq!(
+            listed,
+            [("floor", TileRect { x: 1, y: 1, size: 16 }, 3), ("wall", TileRect { x: 19, y: 1, size: 16 }, 5)]
+        );
         assert_eq!(tiles.file(), Path::new("assets/tiles.txt"));
     }
 

@@ -62,7 +62,9 @@ impl Trace {
     /// console at `RUST_LOG=emberdeep::trace=debug`. When not, callers may
     /// skip building its fields.
     pub fn wanted(&self) -> bool {
-        self.out.is_some() || self.kept.is_some() || tracing::enabled!(target: "emberdeep::trace", tracing::Level::DEBUG)
+        self.out.is_some()
+            || self.kept.is_some()
+            || tracing::enabled!(target: "emberdeep::trace", tracing::Level::DEBUG)
     }
 
     /// Writes one event.

@@ -102,7 +102,7 @@ impl Game {
             self.monsters_act();
         }
         self.turn += 1;
-        let heals_now = self.turn % self.rules.heal_every == 0;
+        let heals_now = self.turn.is_multiple_of(self.rules.heal_every);
         let mut p = self.player_mut();
         if p.hp > 0 && p.hp < p.max_hp && heals_now {
             p.hp += 1;
@@ -120,7 +120,11 @@ impl Game {
         let killer = self.killer.clone().unwrap_or_else(|| "something unseen".into());
         self.log.add("You die...", MessageKind::Danger);
         self.emit("death", "host", fields! {"who" => "player", "killer" => killer.clone()});
-        self.emit("run_end", "host", fields! {"turns" => self.turn, "cause" => format!("killed by {killer}"), "floor" => self.floor});
+        self.emit(
+            "run_end",
+            "host",
+            fields! {"turns" => self.turn, "cause" => format!("killed by {killer}"), "floor" => self.floor},
+        );
     }
 
     /// Ends the run without a death (the player quit).

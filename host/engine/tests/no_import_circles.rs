@@ -25,5 +25,8 @@ fn a_circle_is_found_and_named() {
     let circles = imports::circles(&imports::read_crate(src));
     assert_eq!(circles.len(), 1, "one circle");
     let text = imports::describe(&circles[0]);
-    assert_eq!(text, "a  (use crate::b::Thing;)\n  -> b  (fn f() { crate::c::g(); })\n  -> c  (use crate::{a, b::Thing};)\n  -> a");
+    assert_eq!(
+        text,
+        "a  (use crate::b::Thing;)\n  -> b  (fn f() { crate::c::g(); })\n  -> c  (use crate::{a, b::Thing};)\n  -> a"
+    );
 }

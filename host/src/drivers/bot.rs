@@ -29,8 +29,8 @@ use std::collections::BTreeMap;
 
 use emberdeep_api::{Damage, EntityId, Point, DIRECTIONS};
 
-use emberdeep_engine::records::ItemRecord;
 use emberdeep_engine::core::paths::first_step;
+use emberdeep_engine::records::ItemRecord;
 use emberdeep_engine::Action;
 use emberdeep_engine::Game;
 
@@ -161,8 +161,11 @@ fn explore(game: &Game, now: &Fighting) -> Action {
     if let Some(a) = walk_toward(game, &frontier(game)) {
         return a;
     }
-    let stairs: Vec<Point> =
-        game.map.points().filter(|p| game.map.is_remembered(*p) && game.map.tile(*p) == emberdeep_engine::core::map::Tile::StairsDown).collect();
+    let stairs: Vec<Point> = game
+        .map
+        .points()
+        .filter(|p| game.map.is_remembered(*p) && game.map.tile(*p) == emberdeep_engine::core::map::Tile::StairsDown)
+        .collect();
     if stairs.contains(&me.pos) {
         return Action::Descend;
     }
@@ -174,7 +177,8 @@ fn explore(game: &Game, now: &Fighting) -> Action {
 fn clear_line(game: &Game, target: Point) -> bool {
     let me = game.player().pos;
     let request = emberdeep_api::AimRequest::missile(me.steps_to(target));
-    let path = emberdeep_engine::targeting::shot_path(&game.map, me, target, &request, |p| game.creature_at(p).is_some());
+    let path =
+        emberdeep_engine::targeting::shot_path(&game.map, me, target, &request, |p| game.creature_at(p).is_some());
     path.last() == Some(&target)
 }
 
@@ -188,12 +192,14 @@ fn burst_plan(game: &Game) -> Option<(usize, Point)> {
     })?;
     let param = |name: &str, default: i64| rec.params.get(name).copied().unwrap_or(default) as i32;
     let (range, radius) = (param("range", 8), param("radius", 2));
-    let request = emberdeep_api::AimRequest { range, passes_through: false, burst_radius: radius, stops_at_cursor: true };
+    let request =
+        emberdeep_api::AimRequest { range, passes_through: false, burst_radius: radius, stops_at_cursor: true };
     let me = game.player().pos;
     let mut best: Option<(usize, Point)> = None;
     for id in game.monsters_in_view() {
         let Some(at) = game.creatures.get(&id).map(|c| c.pos) else { continue };
-        let path = emberdeep_engine::targeting::shot_path(&game.map, me, at, &request, |p| game.creature_at(p).is_some());
+        let path =
+            emberdeep_engine::targeting::shot_path(&game.map, me, at, &request, |p| game.creature_at(p).is_some());
         if path.last() != Some(&at) {
             continue;
         }
@@ -212,7 +218,9 @@ fn burst_plan(game: &Game) -> Option<(usize, Point)> {
 /// Whether a bow is ready, the quiver holds arrows, and `target` is within the bow's range.
 fn bow_reaches(game: &Game, target: Point) -> bool {
     let key = |k: &str| (EntityId::PLAYER, k.to_string());
-    let Some(bow) = game.store_text.get(&key("bow")).and_then(|kind| game.records.items.get(kind)) else { return false };
+    let Some(bow) = game.store_text.get(&key("bow")).and_then(|kind| game.records.items.get(kind)) else {
+        return false;
+    };
     let arrows = game.store.get(&key("quiver_count")).copied().unwrap_or(0);
     let range = bow.params.get("range").copied().unwrap_or(0);
     arrows > 0 && i64::from(game.player().pos.steps_to(target)) <= range
@@ -292,10 +300,12 @@ fn frontier(game: &Game) -> Vec<Point> {
     let map = &game.map;
     map.points()
         .filter(|p| map.is_remembered(*p) && map.is_passable(*p))
-        .filter(|p| DIRECTIONS.iter().any(|(dx, dy)| {
-            let q = p.offset(*dx, *dy);
-            map.in_bounds(q) && !map.is_remembered(q)
-        }))
+        .filter(|p| {
+            DIRECTIONS.iter().any(|(dx, dy)| {
+                let q = p.offset(*dx, *dy);
+                map.in_bounds(q) && !map.is_remembered(q)
+            })
+        })
         .collect()
 }
 

@@ -76,13 +76,16 @@ impl Recording {
     /// Writes it as JSON.
     pub fn save(&self, path: &Path) -> anyhow::Result<()> {
         let text = serde_json::to_string_pretty(self)?;
-        std::fs::write(path, text + "\n").map_err(|e| anyhow::anyhow!("cannot write the recording {}: {e}", path.display()))
+        std::fs::write(path, text + "\n")
+            .map_err(|e| anyhow::anyhow!("cannot write the recording {}: {e}", path.display()))
     }
 
     /// Reads one, checking its format.
     pub fn load(path: &Path) -> anyhow::Result<Recording> {
-        let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read the recording {}: {e}", path.display()))?;
-        let rec: Recording = serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}: not a recording: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read the recording {}: {e}", path.display()))?;
+        let rec: Recording =
+            serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}: not a recording: {e}", path.display()))?;
         if rec.format != FORMAT {
             anyhow::bail!("{}: recording format {} (this game reads format {FORMAT})", path.display(), rec.format);
         }

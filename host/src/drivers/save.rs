@@ -211,8 +211,17 @@ impl SaveFile {
                 seen: (0..map.height()).map(|y| row(y, &|p| if map.is_remembered(p) { '1' } else { '0' })).collect(),
             },
             creatures: game.creatures.values().map(saved_creature).collect(),
-            items: game.items.iter().map(|i| SavedItem { kind: i.kind.clone(), count: i.count, pos: Some((i.pos.x, i.pos.y)) }).collect(),
-            pack: game.pack.slots().iter().map(|s| s.as_ref().map(|i| SavedItem { kind: i.kind.clone(), count: i.count, pos: None })).collect(),
+            items: game
+                .items
+                .iter()
+                .map(|i| SavedItem { kind: i.kind.clone(), count: i.count, pos: Some((i.pos.x, i.pos.y)) })
+                .collect(),
+            pack: game
+                .pack
+                .slots()
+                .iter()
+                .map(|s| s.as_ref().map(|i| SavedItem { kind: i.kind.clone(), count: i.count, pos: None }))
+                .collect(),
             log: game
                 .log
                 .messages()
@@ -341,7 +350,11 @@ fn restore_creature(c: SavedCreature, game: &Game) -> Result<(EntityId, Creature
         state: state_of(&c.state).ok_or_else(|| format!("an unknown state '{}'", c.state))?,
         goal: c.goal.map(|(x, y)| Point::new(x, y)),
         brain: c.brain,
-        look: Look { glyph: c.glyph, color: Rgba { r: c.color[0], g: c.color[1], b: c.color[2], a: c.color[3] }, tile: c.tile.into() },
+        look: Look {
+            glyph: c.glyph,
+            color: Rgba { r: c.color[0], g: c.color[1], b: c.color[2], a: c.color[3] },
+            tile: c.tile.into(),
+        },
     };
     Ok((creature.id, creature))
 }
@@ -370,7 +383,8 @@ pub fn load(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trac
         let wanted = save.plugins.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(",");
         return Err(SaveError::Plugins { path: path.into(), differences: differences.join("; "), wanted });
     }
-    save.into_game(plugins, records, trace).map_err(|reason| SaveError::Damaged { path: path.into(), reason: format!("it holds {reason}") })
+    save.into_game(plugins, records, trace)
+        .map_err(|reason| SaveError::Damaged { path: path.into(), reason: format!("it holds {reason}") })
 }
 
 enum Decode {
@@ -432,6 +446,11 @@ pub fn default_save_dir() -> PathBuf {
     dirs::data_dir().unwrap_or_else(|| PathBuf::from(".")).join("emberdeep")
 }
 
+/// Whether the file is an undamaged save of this format (whatever its plugins).
+pub fn is_save_file(path: &Path) -> bool {
+    std::fs::read(path).ok().is_some_and(|b| decode(&b).is_ok())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -473,7 +492,8 @@ mod tests {
 
     #[test]
     fn another_format_is_named() {
-        let bytes = String::from_utf8(encode(&sample_game())).unwrap().replacen("emberdeep-save 1 ", "emberdeep-save 7 ", 1);
+        let bytes =
+            String::from_utf8(encode(&sample_game())).unwrap().replacen("emberdeep-save 1 ", "emberdeep-save 7 ", 1);
         let e = reload(bytes.as_bytes()).err().unwrap().to_string();
         assert!(e.contains("save format 7") && e.contains("kept as it is"), "{e}");
     }
@@ -522,9 +542,4 @@ mod tests {
             }
         }
     }
-}
-
-/// Whether the file is an undamaged save of this format (whatever its plugins).
-pub fn is_save_file(path: &Path) -> bool {
-    std::fs::read(path).ok().is_some_and(|b| decode(&b).is_ok())
 }

@@ -237,7 +237,11 @@ mod tests {
         press(&mut other, "3*.");
         let bytes = String::from_utf8(save::encode(&other.app.game)).unwrap();
         let (_, body) = bytes.split_once('\n').unwrap();
-        let body = body.trim_end().replacen("\"plugins\":[]", "\"plugins\":[{\"name\":\"core_combat\",\"version\":\"0.1.0\"}]", 1);
+        let body = body.trim_end().replacen(
+            "\"plugins\":[]",
+            "\"plugins\":[{\"name\":\"core_combat\",\"version\":\"0.1.0\"}]",
+            1,
+        );
         assert!(body.contains("core_combat"), "the plugin set was changed");
         let text = format!("emberdeep-save {} {:08x}\n{body}\n", save::SAVE_FORMAT, crc32fast::hash(body.as_bytes()));
         std::fs::write(dir.join("save.json"), &text).unwrap();

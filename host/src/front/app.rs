@@ -110,7 +110,8 @@ impl App {
         let names = self.view_names();
         let name = names.get(self.view_index).cloned().unwrap_or_default();
         let plugin = self.current_view().plugin().to_string();
-        self.notices.push(format!("The view '{name}' of the {plugin} plugin failed ({error}); back to the glyph view."));
+        self.notices
+            .push(format!("The view '{name}' of the {plugin} plugin failed ({error}); back to the glyph view."));
         self.view_index = 0;
     }
 
@@ -251,7 +252,6 @@ impl App {
     pub fn take_trace(&mut self) -> Trace {
         std::mem::replace(&mut self.game.trace, Trace::console())
     }
-
 }
 
 /// A seed for the fresh run that replaces a saved one the player declined:

@@ -72,16 +72,11 @@ pub struct KeyError {
 /// Reads a key script in the notation above.
 pub fn parse_keys(script: &str) -> Result<Vec<Key>, KeyError> {
     let mut keys = Vec::new();
-    let tokens = script
-        .lines()
-        .map(|line| line.split("//").next().unwrap_or(""))
-        .flat_map(str::split_whitespace);
+    let tokens = script.lines().map(|line| line.split("//").next().unwrap_or("")).flat_map(str::split_whitespace);
     for (i, token) in tokens.enumerate() {
         let err = || KeyError { token: token.to_string(), position: i + 1 };
         let (count, name) = match token.split_once('*') {
-            Some((n, name)) if !n.is_empty() && !name.is_empty() => {
-                (n.parse::<usize>().map_err(|_| err())?, name)
-            }
+            Some((n, name)) if !n.is_empty() && !name.is_empty() => (n.parse::<usize>().map_err(|_| err())?, name),
             _ => (1, token),
         };
         let key = parse_one(name).ok_or_else(err)?;

@@ -40,4 +40,3 @@ pub fn health_bar(health: Health) -> String {
     };
     "\u{2588}".repeat(full) + &"\u{2591}".repeat(BAR_CELLS - full)
 }
-

@@ -26,7 +26,8 @@ impl App {
     /// fails to answer is asked to look and drawn at the glyph view's size.
     fn cell_size(&self) -> u32 {
         let view = self.current_view();
-        let size = emberdeep_engine::boundary::call_drawing(view, |v| abi_stable::std_types::RResult::ROk(v.cell_size()));
+        let size =
+            emberdeep_engine::boundary::call_drawing(view, |v| abi_stable::std_types::RResult::ROk(v.cell_size()));
         size.unwrap_or(16).max(1)
     }
 
@@ -115,7 +116,8 @@ impl App {
             lines.push(Line::new("In sight:", palette::DIM));
             for id in seen {
                 if let Some(m) = self.game.creatures.get(&id) {
-                    let text = format!("{} {} {}/{}", char::from_u32(m.look.glyph).unwrap_or('?'), m.name, m.hp, m.max_hp);
+                    let text =
+                        format!("{} {} {}/{}", char::from_u32(m.look.glyph).unwrap_or('?'), m.name, m.hp, m.max_hp);
                     lines.push(Line::new(text, m.look.color));
                 }
             }
@@ -208,22 +210,22 @@ impl App {
 
 /// The newest `n` messages as coloured lines, oldest first; older lines dimmer.
 pub fn recent_lines(log: &MessageLog, n: usize) -> Vec<Line> {
-        let messages = log.messages();
-        let start = messages.len().saturating_sub(n);
-        let shown = &messages[start..];
-        shown
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let age = shown.len() - 1 - i;
-                let base = match m.kind {
-                    MessageKind::Info => palette::TEXT,
-                    MessageKind::Good => palette::GOOD,
-                    MessageKind::Danger => palette::DANGER,
-                };
-                let percent = 100u8.saturating_sub((age as u8).saturating_mul(9)).max(40);
-                let text = if m.count > 1 { format!("{} x{}", m.text, m.count) } else { m.text.clone() };
-                Line::new(text, base.dimmed(percent))
-            })
-            .collect()
-    }
+    let messages = log.messages();
+    let start = messages.len().saturating_sub(n);
+    let shown = &messages[start..];
+    shown
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let age = shown.len() - 1 - i;
+            let base = match m.kind {
+                MessageKind::Info => palette::TEXT,
+                MessageKind::Good => palette::GOOD,
+                MessageKind::Danger => palette::DANGER,
+            };
+            let percent = 100u8.saturating_sub((age as u8).saturating_mul(9)).max(40);
+            let text = if m.count > 1 { format!("{} x{}", m.text, m.count) } else { m.text.clone() };
+            Line::new(text, base.dimmed(percent))
+        })
+        .collect()
+}

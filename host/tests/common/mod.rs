@@ -17,7 +17,11 @@ pub fn bin() -> PathBuf {
 pub fn plugin_dir() -> PathBuf {
     let dir = bin().parent().expect("binary has a folder").to_path_buf();
     let lib = dir.join(format!("{}core_combat.{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_EXTENSION));
-    assert!(lib.exists(), "{} is missing: run `cargo build --workspace` before `cargo test` (see README)", lib.display());
+    assert!(
+        lib.exists(),
+        "{} is missing: run `cargo build --workspace` before `cargo test` (see README)",
+        lib.display()
+    );
     dir
 }
 

@@ -1,7 +1,7 @@
 //! A melee blow: the damage rule, the killer's name, and the player's bump.
 
 use abi_stable::std_types::RResult;
-use emberdeep_api::{guard, Attack, Ctx, CreatureInfo, Damage, EntityId, Hooks, PluginError};
+use emberdeep_api::{guard, Attack, CreatureInfo, Ctx, Damage, EntityId, Hooks, PluginError};
 
 /// Damage of one blow: the roll less the defender's defense, never below 1.
 pub fn blow_damage(roll: i32, defense: i32) -> i32 {

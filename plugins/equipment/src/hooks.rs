@@ -3,7 +3,7 @@
 //! step in noisy armor. All of them read the game; only the step writes,
 //! through the host's noise.
 
-use abi_stable::std_types::{ROption, RResult, RVec, RString};
+use abi_stable::std_types::{ROption, RResult, RString, RVec};
 use emberdeep_api::{guard, Ctx, Damage, Hooks, PluginError, Point};
 
 use crate::gear::{outfit, Place};

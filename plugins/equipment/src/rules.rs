@@ -88,7 +88,11 @@ mod tests {
             article: article.into(),
             class: "weapon".into(),
             params: params.iter().map(|(n, v)| Param { name: (*n).into(), value: *v }).collect::<RVec<_>>(),
-            look: emberdeep_api::Look { glyph: ')' as u32, color: emberdeep_api::Rgba::rgb(200, 200, 200), tile: "".into() },
+            look: emberdeep_api::Look {
+                glyph: ')' as u32,
+                color: emberdeep_api::Rgba::rgb(200, 200, 200),
+                tile: "".into(),
+            },
         }
     }
 

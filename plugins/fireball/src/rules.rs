@@ -34,7 +34,9 @@ impl Fireball {
     /// loudness of at least 0, a maximum no lower than the minimum.
     pub fn from_params(param: impl Fn(&str) -> Option<i64>) -> Fireball {
         let s = Fireball::STANDARD;
-        let get = |name: &str, default: i32| param(name).map_or(default, |v| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32);
+        let get = |name: &str, default: i32| {
+            param(name).map_or(default, |v| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32)
+        };
         let min = get("burn_min", s.burn.min).max(0);
         Fireball {
             range: get("range", s.range).max(1),
@@ -84,7 +86,11 @@ pub fn burn_message(name: Option<&str>, dealt: i32, kills: bool) -> String {
 
 /// The look panel's lines about a fireball.
 pub fn describe(f: &Fireball) -> [String; 3] {
-    [format!("Burst: {}-{} each", f.burn.min, f.burn.max), format!("Reach: {} steps", f.radius), "Armor ignored".to_string()]
+    [
+        format!("Burst: {}-{} each", f.burn.min, f.burn.max),
+        format!("Reach: {} steps", f.radius),
+        "Armor ignored".to_string(),
+    ]
 }
 
 #[cfg(test)]

@@ -81,12 +81,21 @@ fn burst(ctx: &mut Ctx<'_>, fireball: &Fireball, path: &[Point], at: Point) {
 impl ItemEffect for FireballScroll {
     fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
         guard(|| {
-            ctx.message("You read the scroll. Fire gathers in your hands: where will you throw it?".into(), MessageKind::Info);
+            ctx.message(
+                "You read the scroll. Fire gathers in your hands: where will you throw it?".into(),
+                MessageKind::Info,
+            );
             Ok(UseOutcome::Aim(numbers(item).request()))
         })
     }
 
-    fn aimed(&self, mut ctx: Ctx<'_>, item: &ItemUse, path: RSlice<'_, Point>, _target: Point) -> RResult<UseOutcome, PluginError> {
+    fn aimed(
+        &self,
+        mut ctx: Ctx<'_>,
+        item: &ItemUse,
+        path: RSlice<'_, Point>,
+        _target: Point,
+    ) -> RResult<UseOutcome, PluginError> {
         guard(|| {
             let Some(at) = centre(path.as_slice()) else {
                 // The host never fires along nothing; if it did, the scroll stays.

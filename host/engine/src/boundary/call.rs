@@ -54,7 +54,10 @@ impl Game {
 /// Calls a plugin that gets no context: a [`View`](emberdeep_api::View)
 /// drawing a scene. What it logs goes to the console under its name, and so
 /// does a failure, once; the error comes back for the screen to name.
-pub fn call_drawing<I, T>(entry: &Entry<I>, call: impl FnOnce(&I) -> RResult<T, PluginError>) -> Result<T, PluginError> {
+pub fn call_drawing<I, T>(
+    entry: &Entry<I>,
+    call: impl FnOnce(&I) -> RResult<T, PluginError>,
+) -> Result<T, PluginError> {
     let result = invoke(entry, call);
     trace::echo_plugin_logs(entry.plugin());
     if let Err(e) = &result {

@@ -339,7 +339,11 @@ impl GameCtx for HostCtx<'_> {
         let from = monster.brain.replace(brain.to_string()).unwrap_or_default();
         let name = monster.trace_name();
         drop(monster);
-        self.game.emit("brain", self.source, crate::fields! {"monster" => name, "from" => from, "to" => brain.as_str()});
+        self.game.emit(
+            "brain",
+            self.source,
+            crate::fields! {"monster" => name, "from" => from, "to" => brain.as_str()},
+        );
         true
     }
 

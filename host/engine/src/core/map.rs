@@ -42,12 +42,7 @@ impl Map {
         let width = width.max(0);
         let height = height.max(0);
         let cells = (width as usize) * (height as usize);
-        Map {
-            width,
-            height,
-            tiles: vec![tile; cells],
-            remembered: vec![false; cells],
-        }
+        Map { width, height, tiles: vec![tile; cells], remembered: vec![false; cells] }
     }
 
     /// Number of columns.
@@ -88,10 +83,7 @@ impl Map {
 
     /// Whether a creature can stand at `p` right now.
     pub fn is_walkable(&self, p: Point) -> bool {
-        matches!(
-            self.tile(p),
-            Tile::Floor | Tile::DoorOpen | Tile::StairsDown
-        )
+        matches!(self.tile(p), Tile::Floor | Tile::DoorOpen | Tile::StairsDown)
     }
 
     /// Whether a creature can move into `p`, counting a closed door as
@@ -153,12 +145,7 @@ mod tests {
     #[test]
     fn off_the_map_is_wall_and_set_is_ignored() {
         let mut m = Map::new_filled(3, 3, Tile::Floor);
-        for p in [
-            Point::new(-1, 0),
-            Point::new(0, -1),
-            Point::new(3, 0),
-            Point::new(0, 3),
-        ] {
+        for p in [Point::new(-1, 0), Point::new(0, -1), Point::new(3, 0), Point::new(0, 3)] {
             assert!(!m.in_bounds(p));
             assert_eq!(m.tile(p), Tile::Wall);
             assert!(m.blocks_sight(p));
@@ -172,13 +159,7 @@ mod tests {
     #[test]
     fn tile_properties() {
         let mut m = Map::new_filled(5, 1, Tile::Wall);
-        let tiles = [
-            Tile::Wall,
-            Tile::Floor,
-            Tile::DoorClosed,
-            Tile::DoorOpen,
-            Tile::StairsDown,
-        ];
+        let tiles = [Tile::Wall, Tile::Floor, Tile::DoorClosed, Tile::DoorOpen, Tile::StairsDown];
         for (x, t) in tiles.iter().enumerate() {
             m.set_tile(Point::new(x as i32, 0), *t);
         }
@@ -194,15 +175,7 @@ mod tests {
     fn points_are_row_major() {
         let m = Map::new_filled(2, 2, Tile::Wall);
         let pts: Vec<Point> = m.points().collect();
-        assert_eq!(
-            pts,
-            [
-                Point::new(0, 0),
-                Point::new(1, 0),
-                Point::new(0, 1),
-                Point::new(1, 1)
-            ]
-        );
+        assert_eq!(pts, [Point::new(0, 0), Point::new(1, 0), Point::new(0, 1), Point::new(1, 1)]);
     }
 
     #[test]

@@ -91,12 +91,7 @@ pub fn generate(rng: &mut RunRng, width: i32, height: i32) -> Level {
     place_doors(rng, &mut map, &rooms);
     let (start, stairs) = start_and_stairs(&rooms);
     map.set_tile(stairs, Tile::StairsDown);
-    Level {
-        map,
-        rooms,
-        start,
-        stairs,
-    }
+    Level { map, rooms, start, stairs }
 }
 
 /// Tries random rooms and keeps those that do not crowd an earlier one.
@@ -180,11 +175,7 @@ fn place_doors(rng: &mut RunRng, map: &mut Map, rooms: &[Rect]) {
         for (p, along) in wall_ring(room) {
             if is_door_spot(map, p, along) {
                 // Closed one time in three.
-                let tile = if rng.below(3) == 0 {
-                    Tile::DoorClosed
-                } else {
-                    Tile::DoorOpen
-                };
+                let tile = if rng.below(3) == 0 { Tile::DoorClosed } else { Tile::DoorOpen };
                 map.set_tile(p, tile);
             }
         }
@@ -222,12 +213,9 @@ fn is_door_spot(map: &Map, p: Point, along: (i32, i32)) -> bool {
 }
 
 fn has_door_next_to(map: &Map, p: Point) -> bool {
-    emberdeep_api::DIRECTIONS.iter().any(|&(dx, dy)| {
-        matches!(
-            map.tile(p.offset(dx, dy)),
-            Tile::DoorClosed | Tile::DoorOpen
-        )
-    })
+    emberdeep_api::DIRECTIONS
+        .iter()
+        .any(|&(dx, dy)| matches!(map.tile(p.offset(dx, dy)), Tile::DoorClosed | Tile::DoorOpen))
 }
 
 /// The start at the first room's centre, the stairs at the last room's.
@@ -235,17 +223,11 @@ fn has_door_next_to(map: &Map, p: Point) -> bool {
 fn start_and_stairs(rooms: &[Rect]) -> (Point, Point) {
     // `generate` never sees an empty list at its minimum size, but a room of
     // the minimum size keeps this total anyway.
-    let first = rooms
-        .first()
-        .copied()
-        .unwrap_or(Rect::new(1, 1, ROOM_WIDTH.0, ROOM_HEIGHT.0));
+    let first = rooms.first().copied().unwrap_or(Rect::new(1, 1, ROOM_WIDTH.0, ROOM_HEIGHT.0));
     let start = first.center();
     match rooms.last() {
         Some(last) if rooms.len() > 1 => (start, last.center()),
-        _ => (
-            start,
-            Point::new(first.x + first.w - 1, first.y + first.h - 1),
-        ),
+        _ => (start, Point::new(first.x + first.w - 1, first.y + first.h - 1)),
     }
 }
 
@@ -303,11 +285,7 @@ mod tests {
 
     fn check_level(level: &Level, seed: u64) {
         let map = &level.map;
-        assert!(
-            level.rooms.len() >= MIN_ROOMS,
-            "seed {seed}: {} rooms",
-            level.rooms.len()
-        );
+        assert!(level.rooms.len() >= MIN_ROOMS, "seed {seed}: {} rooms", level.rooms.len());
         assert_ne!(level.start, level.stairs, "seed {seed}");
         assert!(map.is_walkable(level.start), "seed {seed}");
         assert_eq!(map.tile(level.stairs), Tile::StairsDown, "seed {seed}");
@@ -320,10 +298,7 @@ mod tests {
                 assert_eq!(map.tile(p), Tile::Wall, "seed {seed}: border {p:?}");
             }
             if map.is_passable(p) {
-                assert!(
-                    reach[(p.y * map.width() + p.x) as usize],
-                    "seed {seed}: {p:?} unreachable"
-                );
+                assert!(reach[(p.y * map.width() + p.x) as usize], "seed {seed}: {p:?} unreachable");
             }
         }
     }
@@ -353,19 +328,11 @@ mod tests {
                 } else {
                     open += 1;
                 }
-                let walls_ns =
-                    !map.is_passable(p.offset(0, -1)) && !map.is_passable(p.offset(0, 1));
-                let walls_we =
-                    !map.is_passable(p.offset(-1, 0)) && !map.is_passable(p.offset(1, 0));
-                assert!(
-                    walls_ns || walls_we,
-                    "seed {seed}: door {p:?} not in a wall"
-                );
+                let walls_ns = !map.is_passable(p.offset(0, -1)) && !map.is_passable(p.offset(0, 1));
+                let walls_we = !map.is_passable(p.offset(-1, 0)) && !map.is_passable(p.offset(1, 0));
+                assert!(walls_ns || walls_we, "seed {seed}: door {p:?} not in a wall");
                 for (dx, dy) in DIRECTIONS {
-                    assert!(
-                        !is_door(map.tile(p.offset(dx, dy))),
-                        "seed {seed}: doors touch at {p:?}"
-                    );
+                    assert!(!is_door(map.tile(p.offset(dx, dy))), "seed {seed}: doors touch at {p:?}");
                 }
             }
         }
@@ -387,10 +354,7 @@ mod tests {
     fn tiny_sizes_are_raised_and_still_sound() {
         for seed in 0..50 {
             let level = generate(&mut RunRng::from_seed(seed), 0, -5);
-            assert_eq!(
-                (level.map.width(), level.map.height()),
-                (MIN_WIDTH, MIN_HEIGHT)
-            );
+            assert_eq!((level.map.width(), level.map.height()), (MIN_WIDTH, MIN_HEIGHT));
             assert!(!level.rooms.is_empty());
             assert_ne!(level.start, level.stairs);
             assert!(level.map.is_walkable(level.start));

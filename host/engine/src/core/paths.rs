@@ -30,11 +30,7 @@ pub struct DistanceMap {
 impl DistanceMap {
     fn unreached(map: &Map) -> DistanceMap {
         let cells = (map.width() as usize) * (map.height() as usize);
-        DistanceMap {
-            width: map.width(),
-            height: map.height(),
-            dist: vec![UNREACHABLE; cells],
-        }
+        DistanceMap { width: map.width(), height: map.height(), dist: vec![UNREACHABLE; cells] }
     }
 
     fn index(&self, p: Point) -> Option<usize> {
@@ -131,20 +127,13 @@ impl DistanceMap {
 
     /// The value at `p`; `None` off the map or where no goal can be reached.
     pub fn get(&self, p: Point) -> Option<i32> {
-        self.index(p)
-            .map(|i| self.dist[i])
-            .filter(|&d| d != UNREACHABLE)
+        self.index(p).map(|i| self.dist[i]).filter(|&d| d != UNREACHABLE)
     }
 
     /// The best next step from `from`: the passable, not `blocked` neighbour
     /// with the lowest value strictly below `from`'s (ties go to the first in
     /// `DIRECTIONS` order), or `None` when no step leads downhill.
-    pub fn step_down(
-        &self,
-        from: Point,
-        blocked: impl Fn(Point) -> bool,
-        map: &Map,
-    ) -> Option<Point> {
+    pub fn step_down(&self, from: Point, blocked: impl Fn(Point) -> bool, map: &Map) -> Option<Point> {
         let here = self.index(from).map_or(UNREACHABLE, |i| self.dist[i]);
         let mut best: Option<(i32, Point)> = None;
         for (dx, dy) in DIRECTIONS {
@@ -500,10 +489,7 @@ mod tests {
         for start in [p(11, 10), p(8, 12), p(12, 7), p(10, 11)] {
             let next = flee.step_down(start, |_| false, &map);
             let next = next.unwrap_or_else(|| panic!("no step from {start:?}"));
-            assert!(
-                next.steps_to(threat) > start.steps_to(threat),
-                "{start:?} -> {next:?}"
-            );
+            assert!(next.steps_to(threat) > start.steps_to(threat), "{start:?} -> {next:?}");
         }
         assert!(flee.get(threat).is_some_and(|v| v < 0));
     }

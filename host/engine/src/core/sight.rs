@@ -16,11 +16,7 @@ pub struct Visibility {
 impl Visibility {
     fn new(width: i32, height: i32) -> Visibility {
         let cells = (width.max(0) as usize) * (height.max(0) as usize);
-        Visibility {
-            width: width.max(0),
-            height: height.max(0),
-            visible: vec![false; cells],
-        }
+        Visibility { width: width.max(0), height: height.max(0), visible: vec![false; cells] }
     }
 
     fn index(&self, p: Point) -> Option<usize> {
@@ -47,11 +43,7 @@ impl Visibility {
     /// Every seen cell, row by row, left to right.
     pub fn visible_points(&self) -> impl Iterator<Item = Point> + '_ {
         let w = self.width;
-        self.visible
-            .iter()
-            .enumerate()
-            .filter(|(_, &v)| v)
-            .map(move |(i, _)| Point::new(i as i32 % w, i as i32 / w))
+        self.visible.iter().enumerate().filter(|(_, &v)| v).map(move |(i, _)| Point::new(i as i32 % w, i as i32 / w))
     }
 }
 
@@ -77,12 +69,7 @@ pub fn field_of_view(map: &Map, origin: Point, radius: i32) -> Visibility {
     vis.mark(origin);
     let radius = radius.max(0);
     for octant in OCTANTS {
-        let caster = Caster {
-            map,
-            origin,
-            radius,
-            octant,
-        };
+        let caster = Caster { map, origin, radius, octant };
         caster.cast(&mut vis, 1, 1.0, 0.0);
     }
     vis
@@ -190,10 +177,7 @@ pub fn line_of_fire(map: &Map, from: Point, toward: Point, range: i32) -> Vec<Po
     let dist = dx.abs().max(dy.abs());
     // Past this many steps every cell is off the map, which blocks anyway;
     // the cap keeps the arithmetic below far from overflow.
-    let reach = map
-        .width()
-        .max(map.height())
-        .saturating_add(from.x.abs().max(from.y.abs()));
+    let reach = map.width().max(map.height()).saturating_add(from.x.abs().max(from.y.abs()));
     let range = range.min(reach);
     if dist == 0 || range <= 0 {
         return Vec::new();
@@ -275,14 +259,8 @@ mod tests {
             map.set_tile(pillar, Tile::Wall);
             let vis = field_of_view(&map, o, 9);
             assert!(vis.is_visible(pillar), "pillar {dx},{dy}");
-            assert!(
-                !vis.is_visible(o.offset(3 * dx, 3 * dy)),
-                "behind {dx},{dy}"
-            );
-            assert!(
-                !vis.is_visible(o.offset(5 * dx, 5 * dy)),
-                "far behind {dx},{dy}"
-            );
+            assert!(!vis.is_visible(o.offset(3 * dx, 3 * dy)), "behind {dx},{dy}");
+            assert!(!vis.is_visible(o.offset(5 * dx, 5 * dy)), "far behind {dx},{dy}");
             map.set_tile(pillar, Tile::Floor);
         }
     }
@@ -329,33 +307,12 @@ mod tests {
     #[test]
     fn bresenham_all_octants() {
         assert_eq!(bresenham(p(0, 0), p(0, 0)), [p(0, 0)]);
-        assert_eq!(
-            bresenham(p(0, 0), p(3, 0)),
-            [p(0, 0), p(1, 0), p(2, 0), p(3, 0)]
-        );
-        assert_eq!(
-            bresenham(p(0, 0), p(-2, -2)),
-            [p(0, 0), p(-1, -1), p(-2, -2)]
-        );
+        assert_eq!(bresenham(p(0, 0), p(3, 0)), [p(0, 0), p(1, 0), p(2, 0), p(3, 0)]);
+        assert_eq!(bresenham(p(0, 0), p(-2, -2)), [p(0, 0), p(-1, -1), p(-2, -2)]);
         // Half-way cells (x = 1 and 3) are ties; the rule settles them the same way every time.
-        assert_eq!(
-            bresenham(p(0, 0), p(4, 2)),
-            [p(0, 0), p(1, 1), p(2, 1), p(3, 2), p(4, 2)]
-        );
-        assert_eq!(
-            bresenham(p(0, 0), p(1, 3)),
-            [p(0, 0), p(0, 1), p(1, 2), p(1, 3)]
-        );
-        for (dx, dy) in [
-            (5, 2),
-            (2, 5),
-            (-2, 5),
-            (-5, 2),
-            (-5, -2),
-            (-2, -5),
-            (2, -5),
-            (5, -2),
-        ] {
+        assert_eq!(bresenham(p(0, 0), p(4, 2)), [p(0, 0), p(1, 1), p(2, 1), p(3, 2), p(4, 2)]);
+        assert_eq!(bresenham(p(0, 0), p(1, 3)), [p(0, 0), p(0, 1), p(1, 2), p(1, 3)]);
+        for (dx, dy) in [(5, 2), (2, 5), (-2, 5), (-5, 2), (-5, -2), (-2, -5), (2, -5), (5, -2)] {
             let line = bresenham(p(10, 10), p(10 + dx, 10 + dy));
             assert_eq!(line.len() as i32, dx.abs().max(dy.abs()) + 1);
             assert_eq!(line[0], p(10, 10));
@@ -395,10 +352,7 @@ mod tests {
     fn fire_stops_before_a_wall_or_closed_door() {
         let mut map = room(30, 10);
         map.set_tile(p(9, 5), Tile::DoorClosed);
-        assert_eq!(
-            line_of_fire(&map, p(5, 5), p(6, 5), 10),
-            [p(6, 5), p(7, 5), p(8, 5)]
-        );
+        assert_eq!(line_of_fire(&map, p(5, 5), p(6, 5), 10), [p(6, 5), p(7, 5), p(8, 5)]);
         // The room's east wall at x = 29.
         let line = line_of_fire(&map, p(25, 3), p(26, 3), 10);
         assert_eq!(line, [p(26, 3), p(27, 3), p(28, 3)]);

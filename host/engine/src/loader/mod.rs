@@ -11,8 +11,7 @@ use std::path::{Path, PathBuf};
 use abi_stable::library::{lib_header_from_path, LibraryError};
 use abi_stable::std_types::RResult;
 use emberdeep_api::{
-    HooksBox, HostLink, ItemEffectBox, MonsterBrainBox, PluginError, PluginModRef, RangedKindBox, Registration,
-    ViewBox,
+    HooksBox, HostLink, ItemEffectBox, MonsterBrainBox, PluginError, PluginModRef, RangedKindBox, Registration, ViewBox,
 };
 
 use crate::boundary::entry::Entry;
@@ -225,11 +224,8 @@ pub fn plugin_name_of(path: &Path) -> Option<String> {
 /// The plugin libraries in a folder, sorted by plugin name.
 pub fn find_plugin_files(dir: &Path) -> Result<Vec<(String, PathBuf)>, LoadError> {
     let entries = std::fs::read_dir(dir).map_err(|source| LoadError::Folder { dir: dir.into(), source })?;
-    let mut files: Vec<(String, PathBuf)> = entries
-        .flatten()
-        .map(|e| e.path())
-        .filter_map(|p| plugin_name_of(&p).map(|n| (n, p)))
-        .collect();
+    let mut files: Vec<(String, PathBuf)> =
+        entries.flatten().map(|e| e.path()).filter_map(|p| plugin_name_of(&p).map(|n| (n, p))).collect();
     files.sort();
     Ok(files)
 }
@@ -299,7 +295,9 @@ fn check_dependencies(plugins: &Plugins) -> Result<(), LoadError> {
     for p in &plugins.loaded {
         for (needs, min_version) in &p.needs {
             let problem = match plugins.loaded.iter().find(|q| &q.name == needs) {
-                None => "which is not loaded (add it to --plugins, or put its library in the plugin folder)".to_string(),
+                None => {
+                    "which is not loaded (add it to --plugins, or put its library in the plugin folder)".to_string()
+                }
                 Some(q) if version_numbers(&q.version) < version_numbers(min_version) => {
                     format!("but {needs} is {}; update {needs}", q.version)
                 }
@@ -325,7 +323,11 @@ impl Plugins {
         while !left.is_empty() {
             let ready = left
                 .iter()
-                .position(|p| p.needs.iter().all(|(n, _)| ordered.iter().any(|o| &o.name == n) || !left.iter().any(|l| &l.name == n)))
+                .position(|p| {
+                    p.needs
+                        .iter()
+                        .all(|(n, _)| ordered.iter().any(|o| &o.name == n) || !left.iter().any(|l| &l.name == n))
+                })
                 .unwrap_or(0);
             ordered.push(left.remove(ready));
         }
@@ -368,9 +370,15 @@ fn describe_library_error(e: &LibraryError, path: &Path) -> Refusal {
             let name = plugin_name_of(path).unwrap_or_else(|| "plugin".into());
             let report = std::env::temp_dir().join(format!("emberdeep-{name}-abi-report.txt"));
             let written = std::fs::write(&report, e.to_string()).is_ok();
-            let where_ = if written { format!("full report in {}", report.display()) } else { "the report could not be written".into() };
+            let where_ = if written {
+                format!("full report in {}", report.display())
+            } else {
+                "the report could not be written".into()
+            };
             Refusal {
-                reason: format!("built against an api whose types differ from this game's api {api}; {rebuild} ({where_})"),
+                reason: format!(
+                    "built against an api whose types differ from this game's api {api}; {rebuild} ({where_})"
+                ),
                 incompatible: true,
             }
         }

@@ -34,7 +34,8 @@ pub fn read_crate(src: &Path) -> Crate {
 }
 
 fn collect(root: &Path, dir: &Path, out: &mut BTreeMap<ModPath, PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir).expect("a source folder").flatten().map(|e| e.path()).collect();
+    let mut entries: Vec<PathBuf> =
+        std::fs::read_dir(dir).expect("a source folder").flatten().map(|e| e.path()).collect();
     entries.sort();
     for path in entries {
         if path.is_dir() {
@@ -121,10 +122,13 @@ fn paths_at(chars: &[char], i: usize) -> Vec<Vec<String>> {
             j += 1;
         }
         let inner: String = group.chars().skip(1).collect();
-        return split_top(&inner).iter().flat_map(|part| {
-            let part: Vec<char> = part.trim().chars().collect();
-            paths_at(&part, 0)
-        }).collect();
+        return split_top(&inner)
+            .iter()
+            .flat_map(|part| {
+                let part: Vec<char> = part.trim().chars().collect();
+                paths_at(&part, 0)
+            })
+            .collect();
     }
     let mut segments = Vec::new();
     let mut j = i;
@@ -176,7 +180,11 @@ fn imports_of(text: &str, me: &ModPath, dir_module: bool, modules: &BTreeSet<Mod
     let code = code_only(text);
     let mut found: BTreeMap<ModPath, String> = BTreeMap::new();
     // The module `super` names: the parent of a file module, the grandparent of a `mod.rs`'s.
-    let parent: ModPath = if dir_module { me.iter().take(me.len().saturating_sub(1)).cloned().collect() } else { me[..me.len().saturating_sub(1)].to_vec() };
+    let parent: ModPath = if dir_module {
+        me.iter().take(me.len().saturating_sub(1)).cloned().collect()
+    } else {
+        me[..me.len().saturating_sub(1)].to_vec()
+    };
     let here: ModPath = me.clone();
     // Braces open now, and the depths at which inline modules (`mod tests {`)
     // began: inside one, `super` is this file's own module.
@@ -247,54 +255,15 @@ pub fn circles(krate: &Crate) -> Vec<Vec<(ModPath, String)>> {
     // module holds a circle, which a walk inside it finds.
     let nodes: Vec<&ModPath> = krate.imports.keys().collect();
     let index_of: BTreeMap<&ModPath, usize> = nodes.iter().enumerate().map(|(i, m)| (*m, i)).collect();
-    let edges: Vec<Vec<usize>> = nodes
-        .iter()
-        .map(|m| krate.imports[*m].keys().filter_map(|t| index_of.get(t).copied()).collect())
-        .collect();
-    let n = nodes.len();
-    let (mut index, mut low, mut on, mut stack) = (vec![usize::MAX; n], vec![0; n], vec![false; n], Vec::new());
-    let mut counter = 0;
-    let mut components: Vec<Vec<usize>> = Vec::new();
-    fn strong(
-        v: usize,
-        edges: &[Vec<usize>],
-        counter: &mut usize,
-        index: &mut [usize],
-        low: &mut [usize],
-        on: &mut [bool],
-        stack: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
-    ) {
-        index[v] = *counter;
-        low[v] = *counter;
-        *counter += 1;
-        stack.push(v);
-        on[v] = true;
-        for &w in &edges[v] {
-            if index[w] == usize::MAX {
-                strong(w, edges, counter, index, low, on, stack, out);
-                low[v] = low[v].min(low[w]);
-            } else if on[w] {
-                low[v] = low[v].min(index[w]);
-            }
-        }
-        if low[v] == index[v] {
-            let mut component = Vec::new();
-            while let Some(w) = stack.pop() {
-                on[w] = false;
-                component.push(w);
-                if w == v {
-                    break;
-                }
-            }
-            out.push(component);
+    let edges: Vec<Vec<usize>> =
+        nodes.iter().map(|m| krate.imports[*m].keys().filter_map(|t| index_of.get(t).copied()).collect()).collect();
+    let mut tarjan = Tarjan::new(&edges);
+    for v in 0..nodes.len() {
+        if tarjan.index[v] == usize::MAX {
+            tarjan.strong(v);
         }
     }
-    for v in 0..n {
-        if index[v] == usize::MAX {
-            strong(v, &edges, &mut counter, &mut index, &mut low, &mut on, &mut stack, &mut components);
-        }
-    }
+    let components = tarjan.components;
     let mut out = Vec::new();
     for component in components.into_iter().filter(|c| c.len() > 1) {
         let inside: BTreeSet<usize> = component.iter().copied().collect();
@@ -352,4 +321,57 @@ pub fn describe(circle: &[(ModPath, String)]) -> String {
         .map(|(m, line)| if line.is_empty() { name(m) } else { format!("{}  ({line})", name(m)) })
         .collect::<Vec<_>>()
         .join("\n  -> ")
+}
+
+/// Tarjan's strongly connected components of a graph given as edge lists.
+struct Tarjan<'a> {
+    edges: &'a [Vec<usize>],
+    counter: usize,
+    index: Vec<usize>,
+    low: Vec<usize>,
+    on_stack: Vec<bool>,
+    stack: Vec<usize>,
+    components: Vec<Vec<usize>>,
+}
+
+impl<'a> Tarjan<'a> {
+    fn new(edges: &'a [Vec<usize>]) -> Self {
+        let n = edges.len();
+        Tarjan {
+            edges,
+            counter: 0,
+            index: vec![usize::MAX; n],
+            low: vec![0; n],
+            on_stack: vec![false; n],
+            stack: Vec::new(),
+            components: Vec::new(),
+        }
+    }
+
+    fn strong(&mut self, v: usize) {
+        self.index[v] = self.counter;
+        self.low[v] = self.counter;
+        self.counter += 1;
+        self.stack.push(v);
+        self.on_stack[v] = true;
+        for &w in &self.edges[v] {
+            if self.index[w] == usize::MAX {
+                self.strong(w);
+                self.low[v] = self.low[v].min(self.low[w]);
+            } else if self.on_stack[w] {
+                self.low[v] = self.low[v].min(self.index[w]);
+            }
+        }
+        if self.low[v] == self.index[v] {
+            let mut component = Vec::new();
+            while let Some(w) = self.stack.pop() {
+                self.on_stack[w] = false;
+                component.push(w);
+                if w == v {
+                    break;
+                }
+            }
+            self.components.push(component);
+        }
+    }
 }

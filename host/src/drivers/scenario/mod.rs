@@ -30,7 +30,11 @@ pub fn game_from_scenario(
     let mut game = Game::blank(seed, scenario.map.clone(), scenario.player, plugins, records, trace);
     game.floor = scenario.floor;
     let names = game.plugins.names();
-    game.emit("run_start", "host", fields! {"seed" => seed, "plugins" => names, "scenario" => path.display().to_string()});
+    game.emit(
+        "run_start",
+        "host",
+        fields! {"seed" => seed, "plugins" => names, "scenario" => path.display().to_string()},
+    );
     game.emit("floor", "host", fields! {"floor" => scenario.floor});
     for m in &scenario.monsters {
         let state = match m.state.as_deref() {
@@ -72,7 +76,10 @@ fn check_kinds(s: &Scenario, records: &Records) -> Result<(), String> {
     let pack = s.pack.iter().map(|p| &p.0).zip(s.pack_lines.iter().copied());
     for (kind, line) in items.chain(pack) {
         if !records.items.contains_key(kind) {
-            return Err(format!("line {line}: no loaded plugin has an item '{kind}' (loaded items: {})", known_items()));
+            return Err(format!(
+                "line {line}: no loaded plugin has an item '{kind}' (loaded items: {})",
+                known_items()
+            ));
         }
     }
     Ok(())

@@ -57,8 +57,8 @@
 
 use std::path::{Path, PathBuf};
 
-use emberdeep_engine::core::map::{Map, Tile};
 use emberdeep_api::Point;
+use emberdeep_engine::core::map::{Map, Tile};
 
 /// Smallest size a scenario map is padded to: that of a generated floor.
 pub const MIN_WIDTH: i32 = 80;
@@ -111,16 +111,10 @@ pub struct ScenarioItem {
 pub enum ScenarioError {
     #[error("line {line}: text before the first section (expected [map], [legend], [pack] or [options])")]
     OutsideSection { line: usize },
-    #[error(
-        "line {line}: unknown section [{name}] (expected [map], [legend], [pack] or [options])"
-    )]
+    #[error("line {line}: unknown section [{name}] (expected [map], [legend], [pack] or [options])")]
     UnknownSection { line: usize, name: String },
     #[error("line {second}: section [{name}] appears twice (lines {first} and {second})")]
-    DuplicateSection {
-        name: String,
-        first: usize,
-        second: usize,
-    },
+    DuplicateSection { name: String, first: usize, second: usize },
     #[error("no [map] section")]
     NoMap,
     #[error("line {line}: the map is too large (at most {MAX_SIDE} x {MAX_SIDE} cells)")]
@@ -131,20 +125,14 @@ pub enum ScenarioError {
     NoPlayer,
     #[error("line {second}: two players '@' (lines {first} and {second})")]
     TwoPlayers { first: usize, second: usize },
-    #[error(
-        "line {line}: expected 'SYMBOL = monster KIND [STATE]' or 'SYMBOL = item KIND [COUNT]'"
-    )]
+    #[error("line {line}: expected 'SYMBOL = monster KIND [STATE]' or 'SYMBOL = item KIND [COUNT]'")]
     LegendSyntax { line: usize },
     #[error("line {line}: a legend symbol is one character, not '{text}'")]
     BadSymbol { line: usize, text: String },
     #[error("line {line}: symbol {symbol:?} has a fixed meaning and cannot be redefined")]
     FixedSymbol { line: usize, symbol: char },
     #[error("line {second}: symbol {symbol:?} is defined twice (lines {first} and {second})")]
-    DuplicateSymbol {
-        symbol: char,
-        first: usize,
-        second: usize,
-    },
+    DuplicateSymbol { symbol: char, first: usize, second: usize },
     #[error("line {line}: unknown entry '{word}' (expected monster or item)")]
     UnknownEntry { line: usize, word: String },
     #[error("line {line}: missing the {what} kind")]
@@ -160,18 +148,9 @@ pub enum ScenarioError {
     #[error("line {line}: unknown option '{key}' (expected seed or floor)")]
     UnknownOption { line: usize, key: String },
     #[error("line {line}: bad value '{value}' for {key} (expected {expected})")]
-    BadOption {
-        line: usize,
-        key: &'static str,
-        value: String,
-        expected: &'static str,
-    },
+    BadOption { line: usize, key: &'static str, value: String, expected: &'static str },
     #[error("line {second}: option '{key}' is given twice (lines {first} and {second})")]
-    DuplicateOption {
-        key: &'static str,
-        first: usize,
-        second: usize,
-    },
+    DuplicateOption { key: &'static str, first: usize, second: usize },
 }
 
 impl ScenarioError {
@@ -209,24 +188,16 @@ impl ScenarioError {
 #[derive(thiserror::Error, Debug)]
 pub enum ScenarioFileError {
     #[error("{}: cannot read: {error}", path.display())]
-    Read {
-        path: PathBuf,
-        error: std::io::Error,
-    },
+    Read { path: PathBuf, error: std::io::Error },
     #[error("{}: {error}", path.display())]
     Parse { path: PathBuf, error: ScenarioError },
 }
 
 /// Reads and parses the scenario file at `path`.
 pub fn load_scenario(path: &Path) -> Result<Scenario, ScenarioFileError> {
-    let text = std::fs::read_to_string(path).map_err(|error| ScenarioFileError::Read {
-        path: path.to_path_buf(),
-        error,
-    })?;
-    parse_scenario(&text).map_err(|error| ScenarioFileError::Parse {
-        path: path.to_path_buf(),
-        error,
-    })
+    let text =
+        std::fs::read_to_string(path).map_err(|error| ScenarioFileError::Read { path: path.to_path_buf(), error })?;
+    parse_scenario(&text).map_err(|error| ScenarioFileError::Parse { path: path.to_path_buf(), error })
 }
 
 /// Parses a scenario from its text (see the module docs for the format).
@@ -272,12 +243,8 @@ enum Section {
     Options,
 }
 
-const SECTION_NAMES: [(&str, Section); 4] = [
-    ("map", Section::Map),
-    ("legend", Section::Legend),
-    ("pack", Section::Pack),
-    ("options", Section::Options),
-];
+const SECTION_NAMES: [(&str, Section); 4] =
+    [("map", Section::Map), ("legend", Section::Legend), ("pack", Section::Pack), ("options", Section::Options)];
 
 fn split_sections(text: &str) -> Result<Sections<'_>, ScenarioError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -293,11 +260,7 @@ fn split_sections(text: &str) -> Result<Sections<'_>, ScenarioError> {
             let section = find_section(name, line)?;
             if let Some(&(_, first)) = opened.iter().find(|(s, _)| *s == section) {
                 let name = name.to_ascii_lowercase();
-                return Err(ScenarioError::DuplicateSection {
-                    name,
-                    first,
-                    second: line,
-                });
+                return Err(ScenarioError::DuplicateSection { name, first, second: line });
             }
             opened.push((section, line));
             if section == Section::Map {
@@ -332,10 +295,7 @@ fn find_section(name: &str, line: usize) -> Result<Section, ScenarioError> {
         .iter()
         .find(|(n, _)| *n == lower)
         .map(|&(_, s)| s)
-        .ok_or(ScenarioError::UnknownSection {
-            line,
-            name: name.to_string(),
-        })
+        .ok_or(ScenarioError::UnknownSection { line, name: name.to_string() })
 }
 
 /// What a legend symbol puts on the map.
@@ -353,11 +313,7 @@ fn parse_legend(lines: &[Numbered<'_>]) -> Result<Legend, ScenarioError> {
     for &(line, text) in lines {
         let (symbol, rest) = split_legend_line(line, text)?;
         if let Some(&(_, _, first)) = legend.iter().find(|(s, _, _)| *s == symbol) {
-            return Err(ScenarioError::DuplicateSymbol {
-                symbol,
-                first,
-                second: line,
-            });
+            return Err(ScenarioError::DuplicateSymbol { symbol, first, second: line });
         }
         legend.push((symbol, parse_entry(line, rest)?, line));
     }
@@ -376,10 +332,7 @@ fn split_legend_line(line: usize, text: &str) -> Result<(char, &str), ScenarioEr
         return Ok((symbol, rest));
     }
     match text.split_once('=') {
-        Some((before, _)) => Err(ScenarioError::BadSymbol {
-            line,
-            text: before.trim().to_string(),
-        }),
+        Some((before, _)) => Err(ScenarioError::BadSymbol { line, text: before.trim().to_string() }),
         None => Err(ScenarioError::LegendSyntax { line }),
     }
 }
@@ -398,12 +351,7 @@ fn parse_entry(line: usize, rest: &str) -> Result<LegendEntry, ScenarioError> {
             let count = words.next().map_or(Ok(1), |c| parse_count(line, c))?;
             LegendEntry::Item { kind, count }
         }
-        Some(word) => {
-            return Err(ScenarioError::UnknownEntry {
-                line,
-                word: word.to_string(),
-            })
-        }
+        Some(word) => return Err(ScenarioError::UnknownEntry { line, word: word.to_string() }),
         None => return Err(ScenarioError::LegendSyntax { line }),
     };
     no_more_words(line, words)?;
@@ -415,45 +363,30 @@ fn next_kind<'a>(
     line: usize,
     what: &'static str,
 ) -> Result<String, ScenarioError> {
-    words
-        .next()
-        .map(str::to_string)
-        .ok_or(ScenarioError::MissingKind { line, what })
+    words.next().map(str::to_string).ok_or(ScenarioError::MissingKind { line, what })
 }
 
 fn parse_state(line: usize, word: &str) -> Result<String, ScenarioError> {
     if STATES.contains(&word) {
         Ok(word.to_string())
     } else {
-        Err(ScenarioError::UnknownState {
-            line,
-            state: word.to_string(),
-        })
+        Err(ScenarioError::UnknownState { line, state: word.to_string() })
     }
 }
 
 fn parse_count(line: usize, word: &str) -> Result<u32, ScenarioError> {
     match word.parse::<u32>() {
         Ok(n) if n >= 1 => Ok(n),
-        _ => Err(ScenarioError::BadCount {
-            line,
-            text: word.to_string(),
-        }),
+        _ => Err(ScenarioError::BadCount { line, text: word.to_string() }),
     }
 }
 
-fn no_more_words<'a>(
-    line: usize,
-    words: impl Iterator<Item = &'a str>,
-) -> Result<(), ScenarioError> {
+fn no_more_words<'a>(line: usize, words: impl Iterator<Item = &'a str>) -> Result<(), ScenarioError> {
     let extra: Vec<&str> = words.collect();
     if extra.is_empty() {
         Ok(())
     } else {
-        Err(ScenarioError::ExtraWords {
-            line,
-            text: extra.join(" "),
-        })
+        Err(ScenarioError::ExtraWords { line, text: extra.join(" ") })
     }
 }
 
@@ -483,15 +416,11 @@ struct Options {
 fn parse_options(lines: &[Numbered<'_>]) -> Result<Options, ScenarioError> {
     let mut options = Options::default();
     for &(line, text) in lines {
-        let (key, value) = text
-            .split_once('=')
-            .ok_or(ScenarioError::OptionSyntax { line })?;
+        let (key, value) = text.split_once('=').ok_or(ScenarioError::OptionSyntax { line })?;
         let (key, value) = (key.trim(), value.trim());
         match key {
             "seed" => {
-                let seed = parse_option(line, "seed", value, "a whole number", |v| {
-                    v.parse::<u64>().ok()
-                })?;
+                let seed = parse_option(line, "seed", value, "a whole number", |v| v.parse::<u64>().ok())?;
                 set_once(&mut options.seed, "seed", seed, line)?;
             }
             "floor" => {
@@ -500,12 +429,7 @@ fn parse_options(lines: &[Numbered<'_>]) -> Result<Options, ScenarioError> {
                 set_once(&mut options.floor, "floor", floor, line)?;
             }
             "" => return Err(ScenarioError::OptionSyntax { line }),
-            _ => {
-                return Err(ScenarioError::UnknownOption {
-                    line,
-                    key: key.to_string(),
-                })
-            }
+            _ => return Err(ScenarioError::UnknownOption { line, key: key.to_string() }),
         }
     }
     Ok(options)
@@ -518,26 +442,12 @@ fn parse_option<T>(
     expected: &'static str,
     parse: impl Fn(&str) -> Option<T>,
 ) -> Result<T, ScenarioError> {
-    parse(value).ok_or_else(|| ScenarioError::BadOption {
-        line,
-        key,
-        value: value.to_string(),
-        expected,
-    })
+    parse(value).ok_or_else(|| ScenarioError::BadOption { line, key, value: value.to_string(), expected })
 }
 
-fn set_once<T>(
-    slot: &mut Option<(T, usize)>,
-    key: &'static str,
-    value: T,
-    line: usize,
-) -> Result<(), ScenarioError> {
+fn set_once<T>(slot: &mut Option<(T, usize)>, key: &'static str, value: T, line: usize) -> Result<(), ScenarioError> {
     if let Some((_, first)) = slot {
-        return Err(ScenarioError::DuplicateOption {
-            key,
-            first: *first,
-            second: line,
-        });
+        return Err(ScenarioError::DuplicateOption { key, first: *first, second: line });
     }
     *slot = Some((value, line));
     Ok(())
@@ -553,10 +463,8 @@ struct Drawn {
 
 fn parse_map(rows: &[Numbered<'_>], legend: &Legend) -> Result<Drawn, ScenarioError> {
     // Trailing whitespace (and blank rows at the end) only add wall.
-    let rows: Vec<(usize, Vec<char>)> = rows
-        .iter()
-        .map(|&(line, text)| (line, text.trim_end().chars().collect()))
-        .collect();
+    let rows: Vec<(usize, Vec<char>)> =
+        rows.iter().map(|&(line, text)| (line, text.trim_end().chars().collect())).collect();
     check_map_size(&rows)?;
     let width = rows.iter().map(|(_, r)| r.len()).max().unwrap_or(0) as i32;
     let height = rows.len() as i32;
@@ -572,10 +480,7 @@ fn parse_map(rows: &[Numbered<'_>], legend: &Legend) -> Result<Drawn, ScenarioEr
             let p = Point::new(x as i32, y as i32);
             if c == '@' {
                 if let Some(first) = player_line {
-                    return Err(ScenarioError::TwoPlayers {
-                        first,
-                        second: *line,
-                    });
+                    return Err(ScenarioError::TwoPlayers { first, second: *line });
                 }
                 player_line = Some(*line);
                 drawn.player = p;
@@ -598,13 +503,7 @@ fn check_map_size(rows: &[(usize, Vec<char>)]) -> Result<(), ScenarioError> {
 }
 
 /// Sets the tile for `c` at `p` and records any monster or item it stands for.
-fn place_symbol(
-    drawn: &mut Drawn,
-    legend: &Legend,
-    c: char,
-    p: Point,
-    line: usize,
-) -> Result<(), ScenarioError> {
+fn place_symbol(drawn: &mut Drawn, legend: &Legend, c: char, p: Point, line: usize) -> Result<(), ScenarioError> {
     let tile = match c {
         '#' | ' ' => Tile::Wall,
         '.' | '@' => Tile::Floor,
@@ -612,10 +511,8 @@ fn place_symbol(
         '\'' => Tile::DoorOpen,
         '>' => Tile::StairsDown,
         _ => {
-            let (_, entry, def_line) = legend
-                .iter()
-                .find(|(s, _, _)| *s == c)
-                .ok_or(ScenarioError::UnknownSymbol { line, symbol: c })?;
+            let (_, entry, def_line) =
+                legend.iter().find(|(s, _, _)| *s == c).ok_or(ScenarioError::UnknownSymbol { line, symbol: c })?;
             add_entry(drawn, entry, p, *def_line);
             Tile::Floor
         }
@@ -627,20 +524,10 @@ fn place_symbol(
 fn add_entry(drawn: &mut Drawn, entry: &LegendEntry, pos: Point, line: usize) {
     match entry {
         LegendEntry::Monster { kind, state } => {
-            drawn.monsters.push(ScenarioMonster {
-                kind: kind.clone(),
-                pos,
-                state: state.clone(),
-                line,
-            });
+            drawn.monsters.push(ScenarioMonster { kind: kind.clone(), pos, state: state.clone(), line });
         }
         LegendEntry::Item { kind, count } => {
-            drawn.items.push(ScenarioItem {
-                kind: kind.clone(),
-                pos,
-                count: *count,
-                line,
-            });
+            drawn.items.push(ScenarioItem { kind: kind.clone(), pos, count: *count, line });
         }
     }
 }
@@ -699,36 +586,12 @@ floor = 3
         assert_eq!(
             s.monsters,
             [
-                ScenarioMonster {
-                    kind: "jackal".into(),
-                    pos: p(4, 1),
-                    state: None,
-                    line: 9
-                },
-                ScenarioMonster {
-                    kind: "goblin".into(),
-                    pos: p(6, 3),
-                    state: Some("asleep".into()),
-                    line: 10
-                },
+                ScenarioMonster { kind: "jackal".into(), pos: p(4, 1), state: None, line: 9 },
+                ScenarioMonster { kind: "goblin".into(), pos: p(6, 3), state: Some("asleep".into()), line: 10 },
             ]
         );
-        assert_eq!(
-            s.items,
-            [ScenarioItem {
-                kind: "arrows".into(),
-                pos: p(2, 3),
-                count: 12,
-                line: 11
-            }]
-        );
-        assert_eq!(
-            s.pack,
-            [
-                ("healing_potion".to_string(), 2),
-                ("scroll_of_lightning".to_string(), 1)
-            ]
-        );
+        assert_eq!(s.items, [ScenarioItem { kind: "arrows".into(), pos: p(2, 3), count: 12, line: 11 }]);
+        assert_eq!(s.pack, [("healing_potion".to_string(), 2), ("scroll_of_lightning".to_string(), 1)]);
         assert_eq!(s.pack_lines, [13, 14]);
         assert_eq!(s.seed, Some(7));
         assert_eq!(s.floor, 3);
@@ -753,15 +616,7 @@ floor = 3
     fn sections_in_any_order_with_windows_line_ends() {
         let text = "[legend]\r\nx = item gold 3\r\n[map]\r\n#@x#\r\n";
         let s = parse_scenario(text).expect("parses");
-        assert_eq!(
-            s.items,
-            [ScenarioItem {
-                kind: "gold".into(),
-                pos: p(2, 0),
-                count: 3,
-                line: 2
-            }]
-        );
+        assert_eq!(s.items, [ScenarioItem { kind: "gold".into(), pos: p(2, 0), count: 3, line: 2 }]);
         assert_eq!(s.map.tile(p(2, 0)), Tile::Floor);
         assert_eq!(s.map.tile(p(3, 0)), Tile::Wall);
     }
@@ -774,150 +629,57 @@ floor = 3
         let wide = format!("[map]\n@{}\n", ".".repeat(MAX_SIDE));
         assert_eq!(err(&wide), ScenarioError::MapTooLarge { line: 2 });
         let tall = format!("[map]\n@\n{}", ".\n".repeat(MAX_SIDE));
-        assert_eq!(
-            err(&tall),
-            ScenarioError::MapTooLarge { line: 2 + MAX_SIDE }
-        );
+        assert_eq!(err(&tall), ScenarioError::MapTooLarge { line: 2 + MAX_SIDE });
     }
 
     #[test]
     fn symbol_not_in_legend() {
         let e = err(&with_map("[legend]\ny = monster rat\n"));
-        assert_eq!(
-            e,
-            ScenarioError::UnknownSymbol {
-                line: 3,
-                symbol: 'x'
-            }
-        );
+        assert_eq!(e, ScenarioError::UnknownSymbol { line: 3, symbol: 'x' });
         assert_eq!(e.to_string(), "line 3: symbol 'x' is not in the [legend]");
     }
 
     #[test]
     fn player_errors() {
-        assert_eq!(
-            err("[map]\n###\n#.#\n").to_string(),
-            "no player '@' in [map]"
-        );
+        assert_eq!(err("[map]\n###\n#.#\n").to_string(), "no player '@' in [map]");
         let e = err("[map]\n#@#\n#.#\n#@#\n");
-        assert_eq!(
-            e,
-            ScenarioError::TwoPlayers {
-                first: 2,
-                second: 4
-            }
-        );
+        assert_eq!(e, ScenarioError::TwoPlayers { first: 2, second: 4 });
         assert_eq!(e.to_string(), "line 4: two players '@' (lines 2 and 4)");
         assert_eq!(err("[legend]\nx = item gold\n"), ScenarioError::NoMap);
     }
 
     #[test]
     fn section_errors() {
-        assert_eq!(
-            err("#@#\n[map]\n"),
-            ScenarioError::OutsideSection { line: 1 }
-        );
+        assert_eq!(err("#@#\n[map]\n"), ScenarioError::OutsideSection { line: 1 });
         let e = err(&with_map("[monsters]\n"));
-        assert_eq!(
-            e.to_string(),
-            "line 5: unknown section [monsters] (expected [map], [legend], [pack] or [options])"
-        );
+        assert_eq!(e.to_string(), "line 5: unknown section [monsters] (expected [map], [legend], [pack] or [options])");
         let e = err(&with_map("[pack]\ngold\n[PACK]\n"));
-        assert_eq!(
-            e,
-            ScenarioError::DuplicateSection {
-                name: "pack".into(),
-                first: 5,
-                second: 7
-            }
-        );
+        assert_eq!(e, ScenarioError::DuplicateSection { name: "pack".into(), first: 5, second: 7 });
     }
 
     #[test]
     fn legend_errors() {
         let legend = |line: &str| err(&with_map(&format!("[legend]\n{line}\n")));
-        assert_eq!(
-            legend("x monster rat"),
-            ScenarioError::LegendSyntax { line: 6 }
-        );
-        assert_eq!(
-            legend("xy = monster rat"),
-            ScenarioError::BadSymbol {
-                line: 6,
-                text: "xy".into()
-            }
-        );
-        assert_eq!(
-            legend("# = monster rat"),
-            ScenarioError::FixedSymbol {
-                line: 6,
-                symbol: '#'
-            }
-        );
-        assert_eq!(
-            legend("x = monstr rat"),
-            ScenarioError::UnknownEntry {
-                line: 6,
-                word: "monstr".into()
-            }
-        );
+        assert_eq!(legend("x monster rat"), ScenarioError::LegendSyntax { line: 6 });
+        assert_eq!(legend("xy = monster rat"), ScenarioError::BadSymbol { line: 6, text: "xy".into() });
+        assert_eq!(legend("# = monster rat"), ScenarioError::FixedSymbol { line: 6, symbol: '#' });
+        assert_eq!(legend("x = monstr rat"), ScenarioError::UnknownEntry { line: 6, word: "monstr".into() });
         assert_eq!(legend("x ="), ScenarioError::LegendSyntax { line: 6 });
-        assert_eq!(
-            legend("x = monster"),
-            ScenarioError::MissingKind {
-                line: 6,
-                what: "monster"
-            }
-        );
-        assert_eq!(
-            legend("x = item"),
-            ScenarioError::MissingKind {
-                line: 6,
-                what: "item"
-            }
-        );
+        assert_eq!(legend("x = monster"), ScenarioError::MissingKind { line: 6, what: "monster" });
+        assert_eq!(legend("x = item"), ScenarioError::MissingKind { line: 6, what: "item" });
         let e = legend("x = monster rat sleepy");
-        assert_eq!(
-            e.to_string(),
-            "line 6: unknown state 'sleepy' (expected asleep, wandering or hunting)"
-        );
-        assert_eq!(
-            legend("x = item arrows 0"),
-            ScenarioError::BadCount {
-                line: 6,
-                text: "0".into()
-            }
-        );
-        assert_eq!(
-            legend("x = item arrows lots"),
-            ScenarioError::BadCount {
-                line: 6,
-                text: "lots".into()
-            }
-        );
-        assert_eq!(
-            legend("x = monster rat asleep now"),
-            ScenarioError::ExtraWords {
-                line: 6,
-                text: "now".into()
-            }
-        );
+        assert_eq!(e.to_string(), "line 6: unknown state 'sleepy' (expected asleep, wandering or hunting)");
+        assert_eq!(legend("x = item arrows 0"), ScenarioError::BadCount { line: 6, text: "0".into() });
+        assert_eq!(legend("x = item arrows lots"), ScenarioError::BadCount { line: 6, text: "lots".into() });
+        assert_eq!(legend("x = monster rat asleep now"), ScenarioError::ExtraWords { line: 6, text: "now".into() });
         let twice = err(&with_map("[legend]\nx = item a\n\nx = item b\n"));
-        assert_eq!(
-            twice,
-            ScenarioError::DuplicateSymbol {
-                symbol: 'x',
-                first: 6,
-                second: 8
-            }
-        );
+        assert_eq!(twice, ScenarioError::DuplicateSymbol { symbol: 'x', first: 6, second: 8 });
     }
 
     #[test]
     fn every_state_is_accepted_and_equals_can_be_a_symbol() {
         for state in STATES {
-            let s = parse_scenario(&with_map(&format!("[legend]\nx = monster rat {state}\n")))
-                .expect("parses");
+            let s = parse_scenario(&with_map(&format!("[legend]\nx = monster rat {state}\n"))).expect("parses");
             assert_eq!(s.monsters[0].state.as_deref(), Some(state));
         }
         let s = parse_scenario("[map]\n@=\n[legend]\n= = item coin\n").expect("parses");
@@ -926,90 +688,34 @@ floor = 3
 
     #[test]
     fn pack_errors() {
-        let pack = |line: &str| {
-            err(&with_map(&format!(
-                "[legend]\nx = item a\n[pack]\n{line}\n"
-            )))
-        };
-        assert_eq!(
-            pack("arrows -3"),
-            ScenarioError::BadCount {
-                line: 8,
-                text: "-3".into()
-            }
-        );
-        assert_eq!(
-            pack("arrows 3 4"),
-            ScenarioError::ExtraWords {
-                line: 8,
-                text: "4".into()
-            }
-        );
+        let pack = |line: &str| err(&with_map(&format!("[legend]\nx = item a\n[pack]\n{line}\n")));
+        assert_eq!(pack("arrows -3"), ScenarioError::BadCount { line: 8, text: "-3".into() });
+        assert_eq!(pack("arrows 3 4"), ScenarioError::ExtraWords { line: 8, text: "4".into() });
     }
 
     #[test]
     fn option_errors() {
-        let opt = |line: &str| {
-            err(&with_map(&format!(
-                "[legend]\nx = item a\n[options]\n{line}\n"
-            )))
-        };
+        let opt = |line: &str| err(&with_map(&format!("[legend]\nx = item a\n[options]\n{line}\n")));
         assert_eq!(opt("seed 7"), ScenarioError::OptionSyntax { line: 8 });
         assert_eq!(opt("= 7"), ScenarioError::OptionSyntax { line: 8 });
-        assert_eq!(
-            opt("speed = 7"),
-            ScenarioError::UnknownOption {
-                line: 8,
-                key: "speed".into()
-            }
-        );
+        assert_eq!(opt("speed = 7"), ScenarioError::UnknownOption { line: 8, key: "speed".into() });
         let e = opt("floor = 0");
-        assert_eq!(
-            e.to_string(),
-            "line 8: bad value '0' for floor (expected a whole number from 1 up)"
-        );
-        assert!(matches!(
-            opt("seed = -1"),
-            ScenarioError::BadOption { key: "seed", .. }
-        ));
-        let twice = err(&with_map(
-            "[legend]\nx = item a\n[options]\nseed = 1\nseed = 2\n",
-        ));
-        assert_eq!(
-            twice,
-            ScenarioError::DuplicateOption {
-                key: "seed",
-                first: 8,
-                second: 9
-            }
-        );
+        assert_eq!(e.to_string(), "line 8: bad value '0' for floor (expected a whole number from 1 up)");
+        assert!(matches!(opt("seed = -1"), ScenarioError::BadOption { key: "seed", .. }));
+        let twice = err(&with_map("[legend]\nx = item a\n[options]\nseed = 1\nseed = 2\n"));
+        assert_eq!(twice, ScenarioError::DuplicateOption { key: "seed", first: 8, second: 9 });
     }
 
     #[test]
     fn error_lines() {
         assert_eq!(ScenarioError::NoPlayer.line(), None);
-        assert_eq!(
-            ScenarioError::TwoPlayers {
-                first: 2,
-                second: 5
-            }
-            .line(),
-            Some(5)
-        );
-        assert_eq!(
-            ScenarioError::BadCount {
-                line: 4,
-                text: "x".into()
-            }
-            .line(),
-            Some(4)
-        );
+        assert_eq!(ScenarioError::TwoPlayers { first: 2, second: 5 }.line(), Some(5));
+        assert_eq!(ScenarioError::BadCount { line: 4, text: "x".into() }.line(), Some(4));
     }
 
     #[test]
     fn load_puts_the_path_first() {
-        let dir =
-            std::env::temp_dir().join(format!("emberdeep-scenario-test-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("emberdeep-scenario-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).expect("temp dir");
         let good = dir.join("good.txt");
         std::fs::write(&good, EXAMPLE).expect("write");
@@ -1017,18 +723,10 @@ floor = 3
         let bad = dir.join("bad.txt");
         std::fs::write(&bad, "[map]\n#@q#\n").expect("write");
         let e = load_scenario(&bad).expect_err("bad symbol");
-        assert_eq!(
-            e.to_string(),
-            format!(
-                "{}: line 2: symbol 'q' is not in the [legend]",
-                bad.display()
-            )
-        );
+        assert_eq!(e.to_string(), format!("{}: line 2: symbol 'q' is not in the [legend]", bad.display()));
         let missing = dir.join("missing.txt");
         let e = load_scenario(&missing).expect_err("missing file");
-        assert!(e
-            .to_string()
-            .starts_with(&format!("{}: cannot read: ", missing.display())));
+        assert!(e.to_string().starts_with(&format!("{}: cannot read: ", missing.display())));
         std::fs::remove_dir_all(&dir).ok();
     }
 

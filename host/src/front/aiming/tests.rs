@@ -13,8 +13,8 @@ use emberdeep_api::{
 
 use super::*;
 use crate::front::app::{App, Mode};
-use emberdeep_engine::core::map::{Map, Tile};
 use emberdeep_engine::boundary::Entry;
+use emberdeep_engine::core::map::{Map, Tile};
 use emberdeep_engine::loader::Plugins;
 
 thread_local! {
@@ -133,8 +133,14 @@ fn game(newts: &[(i32, i32)]) -> Game {
             map.set_tile(Point::new(x, y), Tile::Floor);
         }
     }
-    let mut game =
-        Game::blank(7, map, Point::new(5, 10), Rc::new(plugins), Rc::new(records), emberdeep_engine::trace::Trace::console());
+    let mut game = Game::blank(
+        7,
+        map,
+        Point::new(5, 10),
+        Rc::new(plugins),
+        Rc::new(records),
+        emberdeep_engine::trace::Trace::console(),
+    );
     for &(x, y) in newts {
         game.spawn_monster("newt", Point::new(x, y), Some(MonsterState::Asleep));
     }
@@ -378,5 +384,8 @@ fn a_burst_out_of_sight_is_not_previewed() {
     assert!(crate::front::aiming::aim_shades(&app.game).iter().any(|(_, s)| s.a < 100));
     // A wall-less hall beyond sight: put the player so the path's end is unseen.
     app.game.fov = emberdeep_engine::core::sight::field_of_view(&app.game.map, app.game.player().pos, 4);
-    assert!(crate::front::aiming::aim_shades(&app.game).iter().all(|(_, s)| s.a >= 100), "no burst shaded when the path runs out of sight");
+    assert!(
+        crate::front::aiming::aim_shades(&app.game).iter().all(|(_, s)| s.a >= 100),
+        "no burst shaded when the path runs out of sight"
+    );
 }

@@ -75,7 +75,8 @@ fn walk_trace(animate: bool) -> String {
         app.press(crate::front::keys::parse_keys(key).expect("a key")[0]);
         app.game.animations.push(flight(arrow(), vec![Point::new(3, 2), Point::new(4, 2), Point::new(5, 2)]));
         if animate {
-            let mut playback = Playback::new(crate::front::ui::Frontend::take_animations(&mut app)).expect("a shot to show");
+            let mut playback =
+                Playback::new(crate::front::ui::Frontend::take_animations(&mut app)).expect("a shot to show");
             loop {
                 let mut model = app.model();
                 playback.apply(&mut model.scene);

@@ -32,12 +32,7 @@ pub(crate) struct AtlasImage {
 fn glyphs() -> Vec<(char, [u8; 8])> {
     let basic = BASIC_FONTS.iter().filter(|f| !f.char().is_control());
     let latin = LATIN_FONTS.iter();
-    basic
-        .chain(latin)
-        .chain(BOX_FONTS.iter())
-        .chain(BLOCK_FONTS.iter())
-        .map(|f| (f.char(), f.byte_array()))
-        .collect()
+    basic.chain(latin).chain(BOX_FONTS.iter()).chain(BLOCK_FONTS.iter()).map(|f| (f.char(), f.byte_array())).collect()
 }
 
 /// Lays the glyphs out in a grid, white where a bit is set (bit 0 is the left pixel).
@@ -94,9 +89,8 @@ impl<'tc> Font<'tc> {
     pub fn new<C: 'tc>(creator: &'tc TextureCreator<C>, pretint: bool) -> Result<Self> {
         let image = build_atlas();
         let (w, h) = (image.width as u32, image.height as u32);
-        let mut texture = creator
-            .create_texture_static(PixelFormat::RGBA32, w, h)
-            .context("creating the font atlas texture")?;
+        let mut texture =
+            creator.create_texture_static(PixelFormat::RGBA32, w, h).context("creating the font atlas texture")?;
         texture.update(None, &image.rgba, image.width * BPP).context("uploading the font atlas")?;
         texture.set_blend_mode(BlendMode::Blend);
         texture.set_scale_mode(ScaleMode::Nearest);

@@ -10,10 +10,10 @@ use sdl3::pixels::Color;
 use sdl3::render::{Canvas, RenderTarget};
 
 use super::font::Font;
+use super::frontend::Views;
 use super::layout::{Area, LINE_STEP, LOG, MAP, PANEL, SCREEN_H, SCREEN_W, TEXT_PX, TITLE_PX};
 use super::painter::Painter;
 use super::tiles::TileSheet;
-use super::frontend::Views;
 use crate::front::screen::{palette, Health, Line, Overlay, ScreenModel};
 
 /// Characters of panel text per line before wrapping.
@@ -137,11 +137,7 @@ pub(crate) fn bar_fill(health: Health, width: u32) -> u32 {
 }
 
 /// Panel lines, wrapped; returns the y below the last.
-fn draw_panel_lines<T: RenderTarget>(
-    p: &mut Painter<'_, '_, T>,
-    lines: &[Line],
-    mut y: i32,
-) -> Result<i32> {
+fn draw_panel_lines<T: RenderTarget>(p: &mut Painter<'_, '_, T>, lines: &[Line], mut y: i32) -> Result<i32> {
     for line in lines {
         for part in wrap(&line.text, PANEL_CHARS, 1) {
             p.text(PANEL_PAD, y, TEXT_PX, &part, line.color)?;
@@ -190,9 +186,7 @@ fn draw_log<T: RenderTarget>(p: &mut Painter<'_, '_, T>, log: &[Line]) -> Result
 fn draw_overlay<T: RenderTarget>(p: &mut Painter<'_, '_, T>, overlay: &Overlay) -> Result<()> {
     match overlay {
         Overlay::None => Ok(()),
-        Overlay::Menu { title, header, lines, footer } => {
-            draw_menu(p, title, header, lines, footer)
-        }
+        Overlay::Menu { title, header, lines, footer } => draw_menu(p, title, header, lines, footer),
         Overlay::Death { cause, details } => draw_death(p, cause, details),
         Overlay::Confirm { question } => draw_confirm(p, question),
     }
@@ -240,11 +234,7 @@ fn draw_menu<T: RenderTarget>(
 }
 
 /// The map faded, "You died", the cause and the details, centred.
-fn draw_death<T: RenderTarget>(
-    p: &mut Painter<'_, '_, T>,
-    cause: &str,
-    details: &[Line],
-) -> Result<()> {
+fn draw_death<T: RenderTarget>(p: &mut Painter<'_, '_, T>, cause: &str, details: &[Line]) -> Result<()> {
     p.set_area(MAP, true);
     p.fill(0, 0, MAP.w, MAP.h, FADE)?;
     let height = TITLE_PX as i32 + 24 + LINE_STEP * (2 + details.len() as i32);

@@ -4,9 +4,7 @@
 
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::RResult;
-use emberdeep_api::{
-    guard, CanvasMut, Light, PluginError, Rgba, Scene, SceneCell, Terrain, View, ViewBox, View_TO,
-};
+use emberdeep_api::{guard, CanvasMut, Light, PluginError, Rgba, Scene, SceneCell, Terrain, View, ViewBox, View_TO};
 
 /// Pixels per cell.
 const CELL: u32 = 16;
@@ -79,4 +77,3 @@ fn draw_cell(canvas: &mut CanvasMut<'_>, x: i32, y: i32, cell: &SceneCell) {
     };
     canvas.glyph(x, y, CELL, ch, dim(color));
 }
-

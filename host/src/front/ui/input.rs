@@ -20,11 +20,7 @@ pub(crate) struct KeyState {
 
 impl KeyState {
     /// A key went down: the named key it stands for, if any.
-    pub fn key_down(
-        &mut self,
-        keycode: Option<Keycode>,
-        scancode: Option<Scancode>,
-    ) -> Option<Key> {
+    pub fn key_down(&mut self, keycode: Option<Keycode>, scancode: Option<Scancode>) -> Option<Key> {
         self.keypad_text = None;
         if let Some(n) = scancode.and_then(keypad_digit) {
             self.keypad_text = char::from_digit(n as u32, 10);

@@ -26,8 +26,8 @@ use emberdeep_api::ViewBox;
 
 pub use frontend::{Frontend, Views};
 pub use glyph_view::glyph_view;
-pub use tile_view::tile_view;
 pub use screenshot::{render_front, render_rgba, screenshot, screenshot_front, with_offscreen, Offscreen};
+pub use tile_view::tile_view;
 pub use window::run_window;
 
 /// The host's own views in `F2` order, by name: glyphs, then tiles.

@@ -25,12 +25,7 @@ pub(crate) struct Painter<'p, 'tc, T: RenderTarget> {
 
 impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
     /// A painter over the whole of `area`, with alpha blending on.
-    pub fn new(
-        canvas: &'p mut Canvas<T>,
-        font: &'p mut Font<'tc>,
-        tiles: &'p mut TileSheet<'tc>,
-        area: Area,
-    ) -> Self {
+    pub fn new(canvas: &'p mut Canvas<T>, font: &'p mut Font<'tc>, tiles: &'p mut TileSheet<'tc>, area: Area) -> Self {
         canvas.set_blend_mode(BlendMode::Blend);
         Painter { canvas, font, tiles, area, view_error: None }
     }
@@ -62,15 +57,7 @@ impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
     }
 
     /// A `thickness`-pixel frame just inside the rectangle.
-    pub fn outline(
-        &mut self,
-        x: i32,
-        y: i32,
-        w: u32,
-        h: u32,
-        thickness: u32,
-        color: Rgba,
-    ) -> Result<()> {
+    pub fn outline(&mut self, x: i32, y: i32, w: u32, h: u32, thickness: u32, color: Rgba) -> Result<()> {
         let t = thickness.min(w / 2).min(h / 2);
         let inner_h = h.saturating_sub(2 * t);
         self.fill(x, y, w, t, color)?;

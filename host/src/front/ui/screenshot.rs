@@ -13,9 +13,9 @@ use sdl3::surface::Surface;
 
 use super::font::Font;
 use super::frame::draw_frame;
-use super::tiles::TileSheet;
-use super::layout::{SCREEN_H, SCREEN_W};
 use super::frontend::{Frontend, Views};
+use super::layout::{SCREEN_H, SCREEN_W};
+use super::tiles::TileSheet;
 use crate::front::atlas::{surface_rgba, Atlas};
 use crate::front::screen::ScreenModel;
 
@@ -87,8 +87,7 @@ impl Offscreen<'_, '_> {
 pub fn with_offscreen<R>(atlas: &Atlas, f: impl FnOnce(&mut Offscreen<'_, '_>) -> R) -> Result<R> {
     let surface = Surface::new(SCREEN_W, SCREEN_H, PixelFormat::RGBA32)
         .map_err(|e| anyhow!("creating the offscreen surface: {e}"))?;
-    let mut canvas =
-        surface.into_canvas().map_err(|e| anyhow!("creating the software renderer: {e}"))?;
+    let mut canvas = surface.into_canvas().map_err(|e| anyhow!("creating the software renderer: {e}"))?;
     let creator = canvas.texture_creator();
     let mut font = Font::new(&creator, true)?;
     let mut tiles = TileSheet::new(&creator, atlas, true)?;

@@ -6,18 +6,16 @@ use std::sync::{Mutex, OnceLock};
 
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::{RNone, RResult, RSome, RVec};
-use emberdeep_api::{
-    CanvasMut, Light, Look, PluginError, Point, Rgba, Scene, SceneCell, Terrain, View, View_TO,
-};
+use emberdeep_api::{CanvasMut, Light, Look, PluginError, Point, Rgba, Scene, SceneCell, Terrain, View, View_TO};
 use sdl3::keyboard::{Keycode, Scancode};
 
 use super::frame::{bar_fill, wrap};
 use super::input::{KeyState, MapGeometry};
 use super::*;
-use crate::front::keys::Key;
 use crate::front::atlas::{read_image, Atlas};
-use emberdeep_engine::boundary::Entry;
+use crate::front::keys::Key;
 use crate::front::screen::{palette, Health, Line, Overlay, ScreenModel};
+use emberdeep_engine::boundary::Entry;
 
 /// SDL's software renderer is not meant to be driven from many threads at once.
 static SDL: Mutex<()> = Mutex::new(());
@@ -41,18 +39,11 @@ fn room() -> Scene {
                 (8, 2) => RSome(look('!', Rgba::rgb(220, 60, 200))),
                 _ => RNone,
             };
-            let shade =
-                if (x, y) == (4, 3) { RSome(Rgba::rgb(230, 80, 70).with_alpha(90)) } else { RNone };
+            let shade = if (x, y) == (4, 3) { RSome(Rgba::rgb(230, 80, 70).with_alpha(90)) } else { RNone };
             cells.push(SceneCell { terrain, light, thing, shade });
         }
     }
-    Scene {
-        origin: Point::new(0, 0),
-        width: 10,
-        height: 10,
-        cells,
-        cursor: RSome(Point::new(5, 2)),
-    }
+    Scene { origin: Point::new(0, 0), width: 10, height: 10, cells, cursor: RSome(Point::new(5, 2)) }
 }
 
 fn look(ch: char, color: Rgba) -> Look {
@@ -69,13 +60,8 @@ fn model(hp: i32, overlay: Overlay) -> ScreenModel {
             Line::new("Seed 12345", palette::DIM),
             Line::new("Poisoned: a long line that must wrap", palette::DANGER),
         ],
-        look: vec![
-            Line::new("a jackal (hunting)", palette::TEXT),
-            Line::new("hit 70%", palette::GOOD),
-        ],
-        log: (1..=14)
-            .map(|i| Line::new(format!("Message number {i} of the log."), palette::DIM))
-            .collect(),
+        look: vec![Line::new("a jackal (hunting)", palette::TEXT), Line::new("hit 70%", palette::GOOD)],
+        log: (1..=14).map(|i| Line::new(format!("Message number {i} of the log."), palette::DIM)).collect(),
         overlay,
     }
 }
@@ -117,9 +103,7 @@ fn shoot_with(
 /// The repository's tile atlas, read once.
 fn repo_atlas() -> &'static Atlas {
     static ATLAS: OnceLock<Atlas> = OnceLock::new();
-    ATLAS.get_or_init(|| {
-        Atlas::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets")).expect("assets/ loads")
-    })
+    ATLAS.get_or_init(|| Atlas::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets")).expect("assets/ loads"))
 }
 
 /// The screenshot at `path` decoded by SDL_image, as RGBA.
@@ -138,10 +122,7 @@ fn pixel(rgba: &[u8], x: u32, y: u32) -> Rgba {
 
 /// How many pixels of the rectangle have exactly `color`.
 fn count(rgba: &[u8], x0: u32, y0: u32, w: u32, h: u32, color: Rgba) -> usize {
-    (y0..y0 + h)
-        .flat_map(|y| (x0..x0 + w).map(move |x| (x, y)))
-        .filter(|&(x, y)| pixel(rgba, x, y) == color)
-        .count()
+    (y0..y0 + h).flat_map(|y| (x0..x0 + w).map(move |x| (x, y))).filter(|&(x, y)| pixel(rgba, x, y) == color).count()
 }
 
 #[test]
@@ -171,10 +152,7 @@ fn remembered_cells_are_dimmed_and_walls_have_blocks() {
     let wall = Rgba::rgb(40, 40, 55);
     assert!(count(&rgba, 0, 0, 16, 16, wall) > 50, "a visible wall's block");
     assert!(count(&rgba, 144, 0, 16, 16, wall.dimmed(45)) > 50, "a remembered wall's block");
-    assert!(
-        count(&rgba, 128, 32, 16, 16, Rgba::rgb(220, 60, 200).dimmed(45)) > 5,
-        "a remembered item"
-    );
+    assert!(count(&rgba, 128, 32, 16, 16, Rgba::rgb(220, 60, 200).dimmed(45)) > 5, "a remembered item");
     // The cursor's yellow frame round (5,2), over the jackal.
     assert_eq!(pixel(&rgba, 79, 31), Rgba::rgb(250, 220, 60));
     assert_eq!(pixel(&rgba, 96, 48), Rgba::rgb(250, 220, 60));
@@ -249,12 +227,7 @@ fn screenshot_names_the_path_it_cannot_write() {
 #[test]
 fn a_long_menu_says_how_many_more() {
     let lines: Vec<Line> = (0..60).map(|i| Line::new(format!("line {i}"), palette::TEXT)).collect();
-    let menu = Overlay::Menu {
-        title: "Messages".into(),
-        header: vec![],
-        lines,
-        footer: "Esc to close".into(),
-    };
+    let menu = Overlay::Menu { title: "Messages".into(), header: vec![], lines, footer: "Esc to close".into() };
     let (rgba, path) = shoot("long-menu", &model(30, menu), glyph_view());
     eprintln!("screenshot: {}", path.display());
     // The "... and N more" line and the footer, in dim, at the bottom of the box.
@@ -428,10 +401,23 @@ fn mouse_aiming_in_a_real_window_fires_at_the_newt_clicked() {
     let mouse = std::thread::spawn(move || {
         let pause = |ms| std::thread::sleep(Duration::from_millis(ms));
         let moved = Event::MouseMotion {
-            timestamp: 0, window_id: 0, which: 0, mousestate: MouseState::from_sdl_state(0), x, y, xrel: 0.0, yrel: 0.0,
+            timestamp: 0,
+            window_id: 0,
+            which: 0,
+            mousestate: MouseState::from_sdl_state(0),
+            x,
+            y,
+            xrel: 0.0,
+            yrel: 0.0,
         };
         let click = Event::MouseButtonDown {
-            timestamp: 0, window_id: 0, which: 0, mouse_btn: MouseButton::Left, clicks: 1, x, y,
+            timestamp: 0,
+            window_id: 0,
+            which: 0,
+            mouse_btn: MouseButton::Left,
+            clicks: 1,
+            x,
+            y,
         };
         pause(700);
         sender.push_event(moved).expect("mouse moved");
@@ -448,5 +434,8 @@ fn mouse_aiming_in_a_real_window_fires_at_the_newt_clicked() {
     assert_eq!(fired.len(), 1, "one shot");
     assert_eq!(fired[0].1, Point::new(12, 6), "at the newt under the mouse");
     assert_eq!(fired[0].0.last(), Some(&Point::new(12, 6)), "and it flew to that newt");
-    eprintln!("window test ran with the {} video driver", sdl.video().map(|v| v.current_video_driver().to_string()).unwrap_or_default());
+    eprintln!(
+        "window test ran with the {} video driver",
+        sdl.video().map(|v| v.current_video_driver().to_string()).unwrap_or_default()
+    );
 }

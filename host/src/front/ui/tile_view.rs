@@ -99,7 +99,6 @@ fn draw_thing(canvas: &mut CanvasMut<'_>, x: i32, y: i32, look: &Look, light: Rg
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,10 +14,10 @@ use sdl3::VideoSubsystem;
 
 use super::font::Font;
 use super::frame::draw_frame;
-use super::tiles::TileSheet;
+use super::frontend::Frontend;
 use super::input::{KeyState, MapGeometry};
 use super::layout::{SCREEN_H, SCREEN_W};
-use super::frontend::Frontend;
+use super::tiles::TileSheet;
 use crate::front::atlas::Atlas;
 use crate::front::keys::Key;
 use crate::front::playback::{self, Playback};
@@ -128,12 +128,7 @@ impl Looper {
         Ok(())
     }
 
-    fn handle(
-        &mut self,
-        front: &mut dyn Frontend,
-        canvas: &WindowCanvas,
-        mut event: Event,
-    ) -> Flow {
+    fn handle(&mut self, front: &mut dyn Frontend, canvas: &WindowCanvas, mut event: Event) -> Flow {
         if event.is_mouse() {
             // Mouse positions arrive in window pixels; the map is laid out in logical ones.
             event.convert_coords(canvas);
@@ -152,9 +147,7 @@ impl Looper {
                 self.press_all(front, keys)
             }
             Event::MouseMotion { x, y, .. } => self.hover(front, x, y),
-            Event::MouseButtonDown { mouse_btn: MouseButton::Left, x, y, .. } => {
-                self.click(front, x, y)
-            }
+            Event::MouseButtonDown { mouse_btn: MouseButton::Left, x, y, .. } => self.click(front, x, y),
             Event::Window { win_event, .. } => window_flow(win_event),
             _ => Flow::Idle,
         }
