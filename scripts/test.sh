@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Every test: system packages, a build of the whole workspace (the plugin
-# libraries the whole-game tests load), the tests, and the SDK docs.
+# Every test: system packages, formatting, a build of the whole workspace
+# (the plugin libraries the whole-game tests load), clippy with warnings as
+# errors, the tests, and the SDK docs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+cargo fmt --all --check
 cargo build --workspace
+cargo clippy --workspace --all-targets -- -D warnings
 cargo test --workspace
 RUSTDOCFLAGS="-D warnings" cargo doc -p emberdeep_api --no-deps

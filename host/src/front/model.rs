@@ -13,6 +13,7 @@ use super::aiming::decorate_aim;
 use super::app::{App, Mode};
 use super::look::look_lines;
 use super::screen::{palette, Health, Line, Overlay, ScreenModel};
+use super::ui::cell_size_of;
 
 /// Pixels of the map area, which the view's cell size divides into cells.
 pub const MAP_AREA: (u32, u32) = (1280, 720);
@@ -22,15 +23,6 @@ const LOG_LINES: usize = 9;
 const HISTORY_LINES: usize = 26;
 
 impl App {
-    /// The current view's cell size in pixels (at least 1). A view that
-    /// fails to answer is asked to look and drawn at the glyph view's size.
-    fn cell_size(&self) -> u32 {
-        let view = self.current_view();
-        let size =
-            emberdeep_engine::boundary::call_drawing(view, |v| abi_stable::std_types::RResult::ROk(v.cell_size()));
-        size.unwrap_or(16).max(1)
-    }
-
     /// The log lines on screen: the run's newest messages, then what the
     /// front end itself has to say.
     fn log_lines(&self) -> Vec<Line> {
@@ -41,7 +33,7 @@ impl App {
 
     /// What the screen shows now.
     pub fn model(&mut self) -> ScreenModel {
-        let cell = self.cell_size();
+        let cell = cell_size_of(self.current_view());
         let scene = self.scene(cell);
         let player = self.game.player();
         ScreenModel {

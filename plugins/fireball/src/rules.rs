@@ -25,7 +25,7 @@ pub struct Fireball {
 }
 
 impl Fireball {
-    /// GAME.md's fireball: 8 steps, a burst of 2, 6-10, noise 15.
+    /// The fireball of docs/rules.md: 8 steps, a burst of 2, 6-10, noise 15.
     pub const STANDARD: Fireball = Fireball { range: 8, radius: 2, burn: Damage::new(6, 10), loudness: 15 };
 
     /// The numbers from a record's params (`range`, `radius`, `burn_min`,

@@ -20,7 +20,7 @@ pub struct HitTable {
 }
 
 impl HitTable {
-    /// GAME.md's table: 95% within 2 steps, 5% less each step further, at least 50%.
+    /// The hit table (docs/rules.md): 95% within 2 steps, 5% less each step further, at least 50%.
     pub const STANDARD: HitTable = HitTable { near: 95, near_steps: 2, step: 5, min: 50 };
 
     /// The table from the plugin's settings (`hit_near`, `hit_near_steps`,

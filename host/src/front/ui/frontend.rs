@@ -36,3 +36,10 @@ pub trait Frontend {
         Vec::new()
     }
 }
+
+/// A view's cell size in pixels, asked through the boundary: at least 1,
+/// and the glyph view's 16 if the view fails to answer.
+pub fn cell_size_of(view: &Entry<ViewBox>) -> u32 {
+    let size = emberdeep_engine::boundary::call_drawing(view, |v| abi_stable::std_types::RResult::ROk(v.cell_size()));
+    size.unwrap_or(16).max(1)
+}

@@ -24,7 +24,7 @@ mod tests;
 
 use emberdeep_api::ViewBox;
 
-pub use frontend::{Frontend, Views};
+pub use frontend::{cell_size_of, Frontend, Views};
 pub use glyph_view::glyph_view;
 pub use screenshot::{render_front, render_rgba, screenshot, screenshot_front, with_offscreen, Offscreen};
 pub use tile_view::tile_view;

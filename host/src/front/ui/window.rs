@@ -188,7 +188,7 @@ impl Looper {
 
     /// Tells the game when the mouse moves onto another map cell.
     fn hover(&mut self, front: &mut dyn Frontend, x: f32, y: f32) -> Flow {
-        let cell = self.map.cell_at(x, y, cell_size(front));
+        let cell = self.map.cell_at(x, y, super::frontend::cell_size_of(front.views().current));
         if cell == self.hovered {
             return Flow::Idle;
         }
@@ -203,7 +203,7 @@ impl Looper {
     }
 
     fn click(&mut self, front: &mut dyn Frontend, x: f32, y: f32) -> Flow {
-        match self.map.cell_at(x, y, cell_size(front)) {
+        match self.map.cell_at(x, y, super::frontend::cell_size_of(front.views().current)) {
             Some(cell) => self.press_all(front, [Key::Click(cell.x, cell.y)]),
             None => Flow::Idle,
         }
@@ -221,10 +221,4 @@ fn window_flow(event: WindowEvent) -> Flow {
         | WindowEvent::Maximized => Flow::Changed,
         _ => Flow::Idle,
     }
-}
-
-/// The current view's cell size, asked through the boundary (16 if it fails).
-fn cell_size(front: &dyn Frontend) -> u32 {
-    let view = front.views().current;
-    emberdeep_engine::boundary::call_drawing(view, |v| abi_stable::std_types::RResult::ROk(v.cell_size())).unwrap_or(16)
 }
