@@ -30,6 +30,7 @@ pub mod creature;
 pub mod derived;
 pub mod game;
 pub mod hooks;
+pub mod input;
 pub mod items;
 pub mod loader;
 pub mod log;

@@ -18,6 +18,8 @@ use crate::front::screen::{palette, Health, Line, Overlay, ScreenModel};
 
 /// Characters of panel text per line before wrapping.
 const PANEL_CHARS: usize = 19;
+/// Characters of a log line before wrapping.
+const LOG_CHARS: usize = 78;
 /// Characters of a view's error message per line.
 const ERROR_CHARS: usize = 78;
 /// Panel text's left margin.
@@ -168,14 +170,17 @@ pub(crate) fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     }
 }
 
-/// The newest log lines at the bottom of the log area, as many as fit.
+/// The newest log lines at the bottom of the log area, as many as fit; a
+/// line too long for the area goes on, indented, on the next.
 fn draw_log<T: RenderTarget>(p: &mut Painter<'_, '_, T>, log: &[Line]) -> Result<()> {
     p.set_area(LOG, true);
     p.fill(0, 0, LOG.w, LOG.h, palette::PANEL_BG)?;
     p.fill(0, 0, LOG.w, 1, RULE)?;
     let pad = 9;
     let fits = ((LOG.h as i32 - 2 * pad + 2) / LINE_STEP) as usize;
-    let shown = &log[log.len().saturating_sub(fits)..];
+    let wrapped: Vec<Line> =
+        log.iter().flat_map(|l| wrap(&l.text, LOG_CHARS, 2).into_iter().map(|t| Line::new(t, l.color))).collect();
+    let shown = &wrapped[wrapped.len().saturating_sub(fits)..];
     let bottom = LOG.h as i32 - pad - TEXT_PX as i32;
     for (i, line) in shown.iter().rev().enumerate() {
         p.text(8, bottom - i as i32 * LINE_STEP, TEXT_PX, &line.text, line.color)?;

@@ -1,0 +1,184 @@
+//! Reading a file the game did not write itself: plugins, records, saves,
+//! key scripts, recordings, scenarios, traces, the atlas. Every one is
+//! hostile until checked: it must be a regular file (a FIFO would hang the
+//! game, `/dev/zero` would fill its memory) no larger than the limit for
+//! its kind, and it is read no further than that limit even if it grows.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The largest file of each kind the game reads, in bytes. The README lists them.
+pub mod limits {
+    /// A plugin library.
+    pub const PLUGIN: u64 = 256 << 20;
+    /// A data file of records (`data/<plugin>/*.toml`).
+    pub const RECORDS: u64 = 1 << 20;
+    /// A save.
+    pub const SAVE: u64 = 64 << 20;
+    /// A key script (`--keys-file`).
+    pub const KEYS: u64 = 1 << 20;
+    /// A recording (`--replay`).
+    pub const RECORDING: u64 = 16 << 20;
+    /// A scenario.
+    pub const SCENARIO: u64 = 1 << 20;
+    /// A trace read by the trace tools (they stream it, a line at a time).
+    pub const TRACE: u64 = 4 << 30;
+    /// One line of a trace.
+    pub const TRACE_LINE: usize = 1 << 20;
+    /// The tile atlas's image.
+    pub const ATLAS_IMAGE: u64 = 64 << 20;
+    /// The tile atlas's index.
+    pub const ATLAS_INDEX: u64 = 1 << 20;
+}
+
+/// Why a file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The file system said no.
+    #[error("{path}: cannot read the {what}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What it was to be (`save`, `data file`).
+        what: &'static str,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A folder, a FIFO, a device or a socket.
+    #[error("{path}: the {what} is not a regular file but {kind}")]
+    NotAFile {
+        /// The file.
+        path: PathBuf,
+        /// What it was to be.
+        what: &'static str,
+        /// What it is instead.
+        kind: &'static str,
+    },
+    /// Larger than its kind may be.
+    #[error("{path}: the {what} is {size} bytes, over the limit of {limit} bytes")]
+    TooBig {
+        /// The file.
+        path: PathBuf,
+        /// What it was to be.
+        what: &'static str,
+        /// Its size.
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
+    /// Not UTF-8 text.
+    #[error("{path}: the {what} is not UTF-8 text (byte {at} is not)")]
+    NotText {
+        /// The file.
+        path: PathBuf,
+        /// What it was to be.
+        what: &'static str,
+        /// Where the first bad byte is.
+        at: usize,
+    },
+}
+
+/// Checks `path` is a regular file of at most `limit` bytes (a link is
+/// followed); its size. Nothing is opened, so a FIFO cannot block.
+pub fn check_file(path: &Path, what: &'static str, limit: u64) -> Result<u64, InputError> {
+    let meta = std::fs::metadata(path).map_err(|source| InputError::Io { path: path.into(), what, source })?;
+    if !meta.is_file() {
+        return Err(InputError::NotAFile { path: path.into(), what, kind: kind_of(&meta) });
+    }
+    if meta.len() > limit {
+        return Err(InputError::TooBig { path: path.into(), what, size: meta.len(), limit });
+    }
+    Ok(meta.len())
+}
+
+/// The bytes of a checked file, never more than `limit` of them.
+pub fn read_bytes(path: &Path, what: &'static str, limit: u64) -> Result<Vec<u8>, InputError> {
+    let size = check_file(path, what, limit)?;
+    let io = |source| InputError::Io { path: path.into(), what, source };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(InputError::TooBig { path: path.into(), what, size: bytes.len() as u64, limit });
+    }
+    Ok(bytes)
+}
+
+/// The text of a checked file.
+pub fn read_text(path: &Path, what: &'static str, limit: u64) -> Result<String, InputError> {
+    let bytes = read_bytes(path, what, limit)?;
+    String::from_utf8(bytes).map_err(|e| InputError::NotText {
+        path: path.into(),
+        what,
+        at: e.utf8_error().valid_up_to(),
+    })
+}
+
+/// A checked file opened to read as a stream (a trace).
+pub fn open_stream(path: &Path, what: &'static str, limit: u64) -> Result<impl Read, InputError> {
+    check_file(path, what, limit)?;
+    let file = std::fs::File::open(path).map_err(|source| InputError::Io { path: path.into(), what, source })?;
+    Ok(file.take(limit))
+}
+
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    if t.is_dir() {
+        "a folder"
+    } else if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "something else"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fifo_a_device_and_a_folder_are_refused_without_opening_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().map(|s| s.success()).unwrap_or(false);
+        if made {
+            let e = read_text(&fifo, "save", limits::SAVE).unwrap_err().to_string();
+            assert!(e.contains("pipe") && e.contains("a FIFO"), "{e}");
+        }
+        let e = read_text(Path::new("/dev/zero"), "data file", limits::RECORDS).unwrap_err().to_string();
+        assert!(e.contains("/dev/zero") && e.contains("character device"), "{e}");
+        let e = read_text(dir.path(), "key script", limits::KEYS).unwrap_err().to_string();
+        assert!(e.contains("a folder"), "{e}");
+    }
+
+    #[test]
+    fn a_link_to_a_device_is_refused_too() {
+        let dir = tempfile::tempdir().unwrap();
+        let link = dir.path().join("items.toml");
+        std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+        let e = read_text(&link, "data file", limits::RECORDS).unwrap_err().to_string();
+        assert!(e.contains("items.toml") && e.contains("character device"), "{e}");
+    }
+
+    #[test]
+    fn a_file_over_its_limit_is_refused_and_one_at_it_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("keys.txt");
+        std::fs::write(&path, vec![b'.'; 11]).unwrap();
+        let e = read_text(&path, "key script", 10).unwrap_err().to_string();
+        assert!(e.contains("11 bytes") && e.contains("limit of 10"), "{e}");
+        assert_eq!(read_text(&path, "key script", 11).unwrap().len(), 11);
+        std::fs::write(&path, [b'a', 0xff, b'b']).unwrap();
+        let e = read_text(&path, "key script", 10).unwrap_err().to_string();
+        assert!(e.contains("not UTF-8") && e.contains("byte 1"), "{e}");
+        let e = read_text(&dir.path().join("none"), "save", 10).unwrap_err().to_string();
+        assert!(e.contains("none") && e.contains("cannot read the save"), "{e}");
+    }
+}
