@@ -155,12 +155,11 @@ fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
 fn run_trace_tool(tool: &cli::TraceTool) -> anyhow::Result<()> {
     match tool {
         cli::TraceTool::Summary { file } => {
-            let lines = trace_tools::read_trace_file(file)?;
-            print!("{}", trace_tools::summary_table(&lines));
+            print!("{}", trace_tools::summary_table(trace_tools::TraceReader::open(file)?)?);
         }
         cli::TraceTool::Diff { a, b } => {
-            let (la, lb) = (trace_tools::read_trace_file(a)?, trace_tools::read_trace_file(b)?);
-            print!("{}", trace_tools::diff(&a.display().to_string(), &la, &b.display().to_string(), &lb));
+            let (la, lb) = (trace_tools::TraceReader::open(a)?, trace_tools::TraceReader::open(b)?);
+            print!("{}", trace_tools::diff(&a.display().to_string(), la, &b.display().to_string(), lb)?);
         }
     }
     Ok(())
@@ -176,8 +175,7 @@ fn open_trace(cli: &Cli) -> anyhow::Result<Trace> {
 fn scripted_keys(cli: &Cli) -> anyhow::Result<Vec<keys::Key>> {
     let mut script = cli.keys.clone().unwrap_or_default();
     if let Some(path) = &cli.keys_file {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("cannot read the keys file {}", path.display()))?;
+        let text = emberdeep_engine::input::read_text(path, "key script", emberdeep_engine::input::limits::KEYS)?;
         script.push('\n');
         script.push_str(&text);
     }

@@ -81,7 +81,7 @@ pub struct Game {
 impl Game {
     /// An empty game on a map; `spawn` and `scenario` fill it.
     pub fn blank(seed: u64, map: Map, start: Point, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Game {
-        let rules = Rules::from_records(&records);
+        let rules = Rules::from_settings(records.settings.get("host"));
         let mut creatures = Roster::new();
         creatures.insert(EntityId::PLAYER, Creature::player(start, rules.player_hp));
         let fov = field_of_view(&map, start, rules.fov_radius);

@@ -39,7 +39,7 @@ impl Game {
         let stacks = self.item_record(kind).is_some_and(|r| r.stacks);
         if stacks {
             if let Some(heap) = self.items.iter_mut().find(|i| i.pos == pos && i.kind == kind) {
-                heap.count += count;
+                heap.count = heap.count.saturating_add(count).min(crate::pack::MOST_IN_A_STACK);
                 return;
             }
         }

@@ -37,6 +37,9 @@ fn next_version() -> u64 {
     VERSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
+/// The most of one kind a stack in the pack or a heap on the floor holds.
+pub const MOST_IN_A_STACK: u32 = 9999;
+
 /// The letter of slot `i`.
 pub fn slot_letter(i: usize) -> char {
     (b'a' + i as u8) as char
@@ -69,14 +72,18 @@ impl Pack {
     }
 
     /// Puts `count` of `kind` in: on a stack of its kind if it stacks, else the
-    /// first free slot. Returns the slot, or `None` if the pack is full.
+    /// first free slot. Returns the slot, or `None` if the pack is full (or
+    /// the stack would hold more than [`MOST_IN_A_STACK`]).
     pub fn add(&mut self, kind: &str, count: u32, stacks: bool) -> Option<usize> {
+        if count > MOST_IN_A_STACK {
+            return None;
+        }
         self.version = next_version();
         if stacks {
             if let Some(i) = self.slots.iter().position(|s| s.as_ref().is_some_and(|s| s.kind == kind)) {
-                if let Some(s) = self.slots[i].as_mut() {
-                    s.count += count;
-                }
+                let s = self.slots[i].as_mut()?;
+                let more = s.count.checked_add(count).filter(|n| *n <= MOST_IN_A_STACK)?;
+                s.count = more;
                 return Some(i);
             }
         }
@@ -128,6 +135,16 @@ mod tests {
         assert_eq!(pack.free_slots(), 0);
         pack.take(1, 1);
         assert_eq!(pack.free_slots(), 1);
+    }
+
+    #[test]
+    fn a_stack_never_holds_more_than_the_most_and_never_wraps() {
+        let mut pack = Pack::new(2);
+        assert_eq!(pack.add("potion", MOST_IN_A_STACK - 1, true), Some(0));
+        assert_eq!(pack.add("potion", 5, true), None, "over the most: refused");
+        assert_eq!(pack.get(0).unwrap().count, MOST_IN_A_STACK - 1, "and left as it was");
+        assert_eq!(pack.add("potion", 1, true), Some(0));
+        assert_eq!(pack.add("arrow", u32::MAX, true), None);
     }
 
     #[test]

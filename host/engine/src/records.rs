@@ -10,18 +10,21 @@ use emberdeep_api::{Damage, Param, RangedSpec, Rgba};
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::input::{self, limits, InputError};
 use crate::loader::Plugins;
+use crate::rules::SETTINGS;
 
 /// A problem in a data file, with where it is.
 #[derive(Debug, thiserror::Error)]
 pub enum DataError {
-    /// The file could not be read.
-    #[error("{file}: cannot read: {source}")]
-    Read {
-        /// The file.
-        file: PathBuf,
-        /// Why.
-        source: std::io::Error,
+    /// The file could not be read (not a regular file, too large, not text).
+    #[error(transparent)]
+    Read(#[from] InputError),
+    /// `--data-dir` names no folder of records.
+    #[error("{dir}: no such data folder (it should hold host/rules.toml and a folder per plugin)")]
+    NoFolder {
+        /// The folder asked for.
+        dir: PathBuf,
     },
     /// A field is wrong.
     #[error("{file}:{line}: field `{field}`: {message}")]
@@ -139,11 +142,16 @@ pub struct Records {
     pub settings: BTreeMap<String, BTreeMap<String, i64>>,
 }
 
+/// A number as written, with where.
+type Num = Spanned<i64>;
+/// A list of numbers as written (`[min, max]`, a colour), with where.
+type Nums = Spanned<Vec<i64>>;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct FileRaw {
     #[serde(default)]
-    settings: BTreeMap<String, i64>,
+    settings: BTreeMap<Spanned<String>, Num>,
     #[serde(default)]
     monster: Vec<Spanned<MonsterRaw>>,
     #[serde(default)]
@@ -153,19 +161,17 @@ struct FileRaw {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MonsterRaw {
-    id: String,
+    id: Spanned<String>,
     name: String,
     glyph: Spanned<String>,
-    color: [u8; 3],
+    color: Nums,
     tile: String,
-    floors: [u32; 2],
-    #[serde(default = "one")]
-    frequency: u32,
-    hp: i32,
-    damage: [i32; 2],
-    #[serde(default)]
-    defense: i32,
-    sight: i32,
+    floors: Nums,
+    frequency: Option<Num>,
+    hp: Num,
+    damage: Nums,
+    defense: Option<Num>,
+    sight: Num,
     brain: Spanned<String>,
     ranged: Option<Spanned<RangedRaw>>,
     #[serde(default)]
@@ -177,43 +183,38 @@ struct MonsterRaw {
 #[serde(deny_unknown_fields)]
 struct RangedRaw {
     kind: Spanned<String>,
-    damage: [i32; 2],
-    range: i32,
-    #[serde(default = "one_turn")]
-    every: i32,
-}
-
-fn one_turn() -> i32 {
-    1
+    damage: Nums,
+    range: Num,
+    every: Option<Num>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ItemRaw {
-    id: String,
+    id: Spanned<String>,
     name: String,
     plural: Option<String>,
     article: Option<String>,
     glyph: Spanned<String>,
-    color: [u8; 3],
+    color: Nums,
     tile: String,
     class: String,
     #[serde(default)]
     stacks: bool,
     effect: Option<Spanned<String>>,
     #[serde(default)]
-    params: BTreeMap<String, i64>,
-    floors: [u32; 2],
-    #[serde(default = "one")]
-    frequency: u32,
-    found: Option<[u32; 2]>,
+    params: BTreeMap<Spanned<String>, Num>,
+    floors: Nums,
+    frequency: Option<Num>,
+    found: Option<Nums>,
     #[serde(default)]
     needs: Vec<String>,
 }
 
-fn one() -> u32 {
-    1
-}
+/// The floors a record may name: 1 to this.
+const DEEPEST: i64 = 1000;
+/// The greatest number a plugin's setting or an item's parameter may hold.
+const PARAM_MAX: i64 = 1_000_000;
 
 /// Reads one file's text into the records, checking names against `plugins`.
 struct FileReader<'a> {
@@ -240,6 +241,88 @@ impl FileReader<'_> {
         }
     }
 
+    /// A whole number from `min` to `max`.
+    fn int(&self, n: &Num, field: &str, min: i64, max: i64) -> Result<i64, DataError> {
+        let v = *n.get_ref();
+        if (min..=max).contains(&v) {
+            Ok(v)
+        } else {
+            Err(self.error(n.span().start, field, format!("must be from {min} to {max}, not {v}")))
+        }
+    }
+
+    /// An optional whole number, `default` when left out.
+    fn int_or(&self, n: &Option<Num>, field: &str, default: i64, min: i64, max: i64) -> Result<i64, DataError> {
+        n.as_ref().map_or(Ok(default), |n| self.int(n, field, min, max))
+    }
+
+    /// `[least, most]`, both from `min` to `max`, the first not above the second.
+    fn pair(&self, n: &Nums, field: &str, min: i64, max: i64) -> Result<(i64, i64), DataError> {
+        let at = n.span().start;
+        let v = n.get_ref();
+        let [lo, hi] = v[..] else {
+            let message = format!("must be [least, most]: two numbers, not {} ({v:?})", v.len());
+            return Err(self.error(at, field, message));
+        };
+        if !(min..=max).contains(&lo) || !(min..=max).contains(&hi) {
+            return Err(self.error(at, field, format!("both numbers must be from {min} to {max}, not [{lo}, {hi}]")));
+        }
+        if lo > hi {
+            return Err(self.error(at, field, format!("the least must not be above the most: [{lo}, {hi}]")));
+        }
+        Ok((lo, hi))
+    }
+
+    /// `[red, green, blue]`, each from 0 to 255.
+    fn color(&self, n: &Nums) -> Result<Rgba, DataError> {
+        match n.get_ref()[..] {
+            [r, g, b] if [r, g, b].iter().all(|c| (0..=255).contains(c)) => Ok(Rgba::rgb(r as u8, g as u8, b as u8)),
+            ref v => Err(self.error(
+                n.span().start,
+                "color",
+                format!("must be [red, green, blue], each 0 to 255, not {v:?}"),
+            )),
+        }
+    }
+
+    /// A plugin's own numbers (settings, an item's `params`): from 0 to
+    /// [`PARAM_MAX`], and a `NAME_min` never above its `NAME_max`.
+    fn plugin_numbers(
+        &self,
+        numbers: &BTreeMap<Spanned<String>, Num>,
+        what: &str,
+    ) -> Result<BTreeMap<String, i64>, DataError> {
+        let mut out = BTreeMap::new();
+        for (key, value) in numbers {
+            let field = format!("{what}{}", key.get_ref());
+            out.insert(key.get_ref().clone(), self.int(value, &field, 0, PARAM_MAX)?);
+        }
+        for (key, value) in numbers {
+            let Some(stem) = key.get_ref().strip_suffix("_min") else { continue };
+            if let Some(most) = out.get(&format!("{stem}_max")) {
+                if value.get_ref() > most {
+                    let message = format!("{} is above {stem}_max ({most})", value.get_ref());
+                    return Err(self.error(value.span().start, &format!("{what}{}", key.get_ref()), message));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The host's `[settings]`: only names it knows, each within its range.
+    fn host_settings(&self, settings: &BTreeMap<Spanned<String>, Num>) -> Result<BTreeMap<String, i64>, DataError> {
+        let mut out = BTreeMap::new();
+        for (key, value) in settings {
+            let Some(known) = SETTINGS.iter().find(|s| s.name == key.get_ref()) else {
+                let names: Vec<&str> = SETTINGS.iter().map(|s| s.name).collect();
+                let message = format!("no host setting is called that{}", suggestion(key.get_ref(), &names));
+                return Err(self.error(key.span().start, key.get_ref(), message));
+            };
+            out.insert(key.get_ref().clone(), self.int(value, key.get_ref(), known.min, known.max)?);
+        }
+        Ok(out)
+    }
+
     /// A record whose `needs` names a plugin not in the set is skipped.
     fn needs_met(&self, needs: &[String]) -> bool {
         needs.iter().all(|n| self.plugins.is_loaded(n))
@@ -257,6 +340,17 @@ impl FileReader<'_> {
         )
     }
 
+    fn id(&self, id: &Spanned<String>) -> Result<String, DataError> {
+        let text = id.get_ref();
+        let fine = !text.is_empty() && text.len() <= 64 && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if fine {
+            Ok(text.clone())
+        } else {
+            let message = format!("must be 1 to 64 letters, digits or _, not {text:?}");
+            Err(self.error(id.span().start, "id", message))
+        }
+    }
+
     fn monster(&self, raw: &Spanned<MonsterRaw>) -> Result<Option<MonsterRecord>, DataError> {
         let m = raw.get_ref();
         if !self.needs_met(&m.needs) {
@@ -266,26 +360,21 @@ impl FileReader<'_> {
             let known = self.plugins.brains.keys().cloned().collect();
             return Err(self.unknown(m.brain.span().start, "brain", "brain", m.brain.get_ref(), known));
         }
-        if m.damage[0] > m.damage[1] || m.hp < 1 {
-            return Err(self.error(
-                raw.span().start,
-                "damage",
-                "damage must be [min, max] with min <= max, and hp at least 1".into(),
-            ));
-        }
+        let (lo, hi) = self.pair(&m.damage, "damage", 0, 1000)?;
+        let floors = self.pair(&m.floors, "floors", 1, DEEPEST)?;
         let ranged = m.ranged.as_ref().map(|r| self.ranged(r)).transpose()?;
         Ok(Some(MonsterRecord {
-            id: m.id.clone(),
+            id: self.id(&m.id)?,
             name: m.name.clone(),
             glyph: self.glyph(&m.glyph)?,
-            color: Rgba::rgb(m.color[0], m.color[1], m.color[2]),
+            color: self.color(&m.color)?,
             tile: m.tile.clone(),
-            floors: (m.floors[0], m.floors[1]),
-            frequency: m.frequency,
-            hp: m.hp,
-            damage: Damage::new(m.damage[0], m.damage[1]),
-            defense: m.defense,
-            sight: m.sight,
+            floors: (floors.0 as u32, floors.1 as u32),
+            frequency: self.int_or(&m.frequency, "frequency", 1, 0, 10_000)? as u32,
+            hp: self.int(&m.hp, "hp", 1, 10_000)? as i32,
+            damage: Damage::new(lo as i32, hi as i32),
+            defense: self.int_or(&m.defense, "defense", 0, 0, 1000)? as i32,
+            sight: self.int(&m.sight, "sight", 0, 30)? as i32,
             brain: m.brain.get_ref().clone(),
             ranged,
             plugin: self.plugin.to_string(),
@@ -300,23 +389,12 @@ impl FileReader<'_> {
             let known = self.plugins.ranged.keys().cloned().collect();
             return Err(self.unknown(r.kind.span().start, "ranged.kind", "ranged kind", r.kind.get_ref(), known));
         }
-        let [min, max] = r.damage;
-        if min < 0 || min > max || r.range < 1 || r.every < 1 {
-            return Err(self.error(
-                raw.span().start,
-                "ranged",
-                format!(
-                    "must be {{ kind = \"arrows\", damage = [min, max], range = R, every = N }} with 0 <= min <= max, \
-                     range and every at least 1 (got damage [{min}, {max}], range {}, every {})",
-                    r.range, r.every
-                ),
-            ));
-        }
+        let (min, max) = self.pair(&r.damage, "ranged.damage", 0, 1000)?;
         Ok(RangedSpec {
             kind: r.kind.get_ref().as_str().into(),
-            damage: Damage::new(min, max),
-            range: r.range,
-            every: r.every,
+            damage: Damage::new(min as i32, max as i32),
+            range: self.int(&r.range, "ranged.range", 1, 30)? as i32,
+            every: self.int_or(&r.every, "ranged.every", 1, 1, 1000)? as i32,
         })
     }
 
@@ -331,34 +409,68 @@ impl FileReader<'_> {
                 return Err(self.unknown(effect.span().start, "effect", "item effect", effect.get_ref(), known));
             }
         }
-        let found = i.found.unwrap_or([1, 1]);
+        let found = match &i.found {
+            Some(found) => self.pair(found, "found", 1, 1000)?,
+            None => (1, 1),
+        };
+        let floors = self.pair(&i.floors, "floors", 1, DEEPEST)?;
         Ok(Some(ItemRecord {
-            id: i.id.clone(),
+            id: self.id(&i.id)?,
             name: i.name.clone(),
             plural: i.plural.clone().unwrap_or_else(|| format!("{}s", i.name)),
             article: i.article.clone().unwrap_or_else(|| crate::log::article_for(&i.name).to_string()),
             glyph: self.glyph(&i.glyph)?,
-            color: Rgba::rgb(i.color[0], i.color[1], i.color[2]),
+            color: self.color(&i.color)?,
             tile: i.tile.clone(),
             class: i.class.clone(),
             stacks: i.stacks,
             effect: i.effect.as_ref().map(|e| e.get_ref().clone()),
-            params: i.params.clone(),
-            floors: (i.floors[0], i.floors[1]),
-            frequency: i.frequency,
-            found: (found[0], found[1].max(found[0])),
+            params: self.plugin_numbers(&i.params, "params.")?,
+            floors: (floors.0 as u32, floors.1 as u32),
+            frequency: self.int_or(&i.frequency, "frequency", 1, 0, 10_000)? as u32,
+            found: (found.0 as u32, found.1 as u32),
             plugin: self.plugin.to_string(),
             file: self.file.to_path_buf(),
         }))
     }
 
+    /// What a TOML error is about: the key on its line, else the section's.
+    fn field_at(&self, offset: usize) -> String {
+        let before = &self.text[..offset.min(self.text.len())];
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        let line = self.text[start..].lines().next().unwrap_or("");
+        let key = line.split('=').next().unwrap_or("").trim();
+        if line.contains('=')
+            && !key.is_empty()
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || "_-.\"".contains(c))
+        {
+            return key.trim_matches('"').to_string();
+        }
+        let header = before.lines().rev().map(str::trim).find(|l| l.starts_with('['));
+        header.map_or_else(|| "(file)".to_string(), |h| h.trim_matches(|c| c == '[' || c == ']').to_string())
+    }
+
     fn read_into(&self, records: &mut Records) -> Result<(), DataError> {
         let raw: FileRaw = toml::from_str(self.text).map_err(|e| {
             let offset = e.span().map(|s| s.start).unwrap_or(0);
-            let field = e.message().split('`').nth(1).unwrap_or("?").to_string();
-            self.error(offset, &field, e.message().to_string())
+            let message = e.message().trim().to_string();
+            // serde names an unknown field and the known ones: name the nearest too.
+            let (field, message) = match unknown_field(&message) {
+                Some((field, known)) => {
+                    let known: Vec<&str> = known.iter().map(String::as_str).collect();
+                    let hint = suggestion(&field, &known);
+                    (field.clone(), format!("no such field{hint} (the fields are {})", known.join(", ")))
+                }
+                None => (self.field_at(offset), message),
+            };
+            self.error(offset, &field, message)
         })?;
-        records.settings.entry(self.plugin.to_string()).or_default().extend(raw.settings);
+        let settings = if self.plugin == "host" {
+            self.host_settings(&raw.settings)?
+        } else {
+            self.plugin_numbers(&raw.settings, "")?
+        };
+        records.settings.entry(self.plugin.to_string()).or_default().extend(settings);
         for m in &raw.monster {
             if let Some(rec) = self.monster(m)? {
                 self.check_new(records.monsters.contains_key(&rec.id), m.span().start, &rec.id)?;
@@ -383,12 +495,48 @@ impl FileReader<'_> {
     }
 }
 
+/// serde's "unknown field `x`, expected one of `a`, `b`": the field and the known names.
+fn unknown_field(message: &str) -> Option<(String, Vec<String>)> {
+    let rest = message.strip_prefix("unknown field `")?;
+    let (field, rest) = rest.split_once('`')?;
+    let known = rest.split('`').skip(1).step_by(2).map(str::to_string).collect();
+    Some((field.to_string(), known))
+}
+
+/// "; did you mean `player_hp`?" for the known name nearest `name`, if one is near.
+pub fn suggestion(name: &str, known: &[&str]) -> String {
+    let nearest = known.iter().map(|k| (edit_distance(name, k), *k)).min();
+    match nearest {
+        Some((d, k)) if d <= 2.max(name.len() / 3) => format!("; did you mean `{k}`?"),
+        _ => String::new(),
+    }
+}
+
+/// Levenshtein distance: the fewest one-letter changes from `a` to `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
 /// Reads the host's folder and the folder of every loaded plugin, in sorted order.
 ///
 /// A plugin's records are in `data/<plugin>/`, or, for a plugin dropped into
 /// the plugin folder by a third party, in a folder named after it beside its
 /// library (`plugins/libconfusion.so` and `plugins/confusion/items.toml`).
 pub fn load_records(data_dir: &Path, plugins: &Plugins) -> Result<Records, DataError> {
+    if !data_dir.is_dir() {
+        return Err(DataError::NoFolder { dir: data_dir.to_path_buf() });
+    }
     let mut records = Records::default();
     let mut folders = vec![("host".to_string(), data_dir.join("host"))];
     for p in &plugins.loaded {
@@ -402,8 +550,7 @@ pub fn load_records(data_dir: &Path, plugins: &Plugins) -> Result<Records, DataE
     }
     for (plugin, folder) in folders {
         for file in toml_files(&folder) {
-            let text =
-                std::fs::read_to_string(&file).map_err(|source| DataError::Read { file: file.clone(), source })?;
+            let text = input::read_text(&file, "data file", limits::RECORDS)?;
             FileReader { file: &file, text: &text, plugin: &plugin, plugins }.read_into(&mut records)?;
         }
     }
@@ -492,7 +639,94 @@ brain = "dreaming"
         assert_eq!((spec.kind.as_str(), spec.damage, spec.range, spec.every), ("spit", Damage::new(2, 4), 4, 1));
         let backwards = text.replace("[2, 4]", "[4, 2]");
         let err = read(&backwards, &plugins).unwrap_err().to_string();
-        assert!(err.contains("monsters.toml:13: field `ranged`") && err.contains("damage [4, 2]"), "{err}");
+        assert!(err.contains("monsters.toml:13: field `ranged.damage`") && err.contains("[4, 2]"), "{err}");
+    }
+
+    /// The error reading `RAT` with one line replaced, or nothing if it reads.
+    fn rat_with(from: &str, to: &str) -> String {
+        let mut plugins = Plugins::default();
+        plugins.fake_brain("dreaming");
+        assert!(RAT.contains(from), "{from}");
+        read(&RAT.replace(from, to), &plugins).err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn numbers_out_of_their_range_name_the_line_the_field_and_the_range() {
+        let cases = [
+            ("hp = 3", "hp = 0", "monsters.toml:9: field `hp`: must be from 1 to 10000, not 0"),
+            ("hp = 3", "hp = 4294967297", "field `hp`: must be from 1 to 10000, not 4294967297"),
+            ("damage = [1, 2]", "damage = [3, 2]", "monsters.toml:10: field `damage`: the least must not be above"),
+            ("damage = [1, 2]", "damage = [1, 2, 3]", "field `damage`: must be [least, most]: two numbers, not 3"),
+            ("damage = [1, 2]", "damage = [-1, 2]", "field `damage`: both numbers must be from 0 to 1000"),
+            ("floors = [1, 2]", "floors = [4, 1]", "monsters.toml:8: field `floors`: the least must not be above"),
+            ("floors = [1, 2]", "floors = [0, 2]", "field `floors`: both numbers must be from 1 to 1000"),
+            ("sight = 5", "sight = 100000", "monsters.toml:11: field `sight`: must be from 0 to 30"),
+            ("color = [1, 2, 3]", "color = [1, 2, 300]", "monsters.toml:6: field `color`"),
+            ("hp = 3", "hp = 3\ndefense = -2", "monsters.toml:10: field `defense`: must be from 0 to 1000, not -2"),
+            ("id = \"rat\"", "id = \"\"", "monsters.toml:3: field `id`: must be 1 to 64 letters"),
+        ];
+        for (from, to, wanted) in cases {
+            let err = rat_with(from, &to.replace("\\n", "\n"));
+            assert!(err.contains(wanted), "{to}: wanted `{wanted}`, got `{err}`");
+        }
+    }
+
+    #[test]
+    fn a_misspelled_field_is_named_with_the_nearest_known_one() {
+        let err = rat_with("sight = 5", "sight = 5\nsigth = 4");
+        assert!(err.contains("field `sigth`: no such field; did you mean `sight`?"), "{err}");
+        let err = rat_with("hp = 3", "hp = ]");
+        assert!(err.contains("monsters.toml:9: field `hp`"), "{err}");
+    }
+
+    #[test]
+    fn host_settings_are_known_names_within_their_ranges() {
+        let host = |text: &str| {
+            let mut records = Records::default();
+            let file = Path::new("data/host/rules.toml");
+            let reader = FileReader { file, text, plugin: "host", plugins: &Plugins::default() };
+            reader.read_into(&mut records).err().map(|e| e.to_string()).unwrap_or_default()
+        };
+        assert_eq!(host("[settings]\nplayer_hp = 30\n"), "");
+        let err = host("[settings]\nplayer_hpp = 30\n");
+        assert!(err.contains("rules.toml:2: field `player_hpp`") && err.contains("did you mean `player_hp`?"), "{err}");
+        for bad in [
+            "player_hp = 0",
+            "player_hp = -1",
+            "player_hp = 4294967297",
+            "pack_size = 0",
+            "pack_size = 100",
+            "fov_radius = 100000",
+            "map_width = 20000",
+        ] {
+            let err = host(&format!("[settings]\n{bad}\n"));
+            assert!(err.contains("rules.toml:2: field `") && err.contains("must be from"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn plugin_numbers_are_not_negative_and_a_min_is_not_above_its_max() {
+        let plugins = Plugins::default();
+        let item = |params: &str| {
+            let text = format!(
+                "[[item]]\nid = \"wand\"\nname = \"wand\"\nglyph = \"/\"\ncolor = [1, 2, 3]\ntile = \"t\"\n\
+                 class = \"wand\"\nfloors = [1, 1]\nfound = [1, 1]\n{params}\n"
+            );
+            read(&text, &plugins).err().map(|e| e.to_string()).unwrap_or_default()
+        };
+        assert_eq!(item("params = { amount = 10 }"), "");
+        let err = item("params = { amount = -10 }");
+        assert!(err.contains("monsters.toml:10: field `params.amount`: must be from 0 to 1000000"), "{err}");
+        let err = item("params = { damage_min = 9, damage_max = 3 }");
+        assert!(err.contains("field `params.damage_min`: 9 is above damage_max (3)"), "{err}");
+        let err = item("params = { amount = 1 }\nfound = [12, 6]").to_string();
+        assert!(err.contains("found"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_data_folder_is_an_error() {
+        let err = load_records(Path::new("/no/such/dir"), &Plugins::default()).unwrap_err().to_string();
+        assert!(err.contains("/no/such/dir: no such data folder"), "{err}");
     }
 
     #[test]

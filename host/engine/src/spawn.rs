@@ -108,7 +108,7 @@ impl Game {
             }
         });
         let id = EntityId(self.next_id);
-        self.next_id += 1;
+        self.next_id = self.next_id.checked_add(1)?;
         let monster = Creature::monster(id, &rec, pos, state);
         let name = monster.trace_name();
         self.creatures.insert(id, monster);

@@ -89,7 +89,7 @@ pub struct TileIndex {
 impl TileIndex {
     /// Reads and parses the index file `file`.
     pub fn read(file: &Path) -> Result<TileIndex, TileIndexError> {
-        let text = std::fs::read_to_string(file)
+        let text = crate::input::read_text(file, "tile index", crate::input::limits::ATLAS_INDEX)
             .map_err(|e| TileIndexError::Read { file: file.to_path_buf(), message: e.to_string() })?;
         TileIndex::parse(&text, file)
     }

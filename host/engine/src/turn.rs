@@ -197,7 +197,7 @@ impl Game {
             return false;
         }
         self.emit("action", "host", fields! {"action" => "descend"});
-        let next = self.floor + 1;
+        let next = self.floor.saturating_add(1);
         self.enter_new_floor(next);
         self.log.add(format!("You go down the stairs to floor {next}."), MessageKind::Info);
         true

@@ -82,8 +82,8 @@ impl Recording {
 
     /// Reads one, checking its format.
     pub fn load(path: &Path) -> anyhow::Result<Recording> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| anyhow::anyhow!("cannot read the recording {}: {e}", path.display()))?;
+        use emberdeep_engine::input::{limits, read_text};
+        let text = read_text(path, "recording", limits::RECORDING)?;
         let rec: Recording =
             serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}: not a recording: {e}", path.display()))?;
         if rec.format != FORMAT {

@@ -18,9 +18,10 @@ use serde::{Deserialize, Serialize};
 use emberdeep_engine::core::map::{Map, Tile};
 use emberdeep_engine::core::rng::RunRng;
 use emberdeep_engine::creature::Creature;
+use emberdeep_engine::input::{self, limits, InputError};
 use emberdeep_engine::loader::Plugins;
-use emberdeep_engine::log::{Message, MessageLog};
-use emberdeep_engine::pack::{FloorItem, Pack, PackItem};
+use emberdeep_engine::log::{Message, MessageLog, KEPT_MESSAGES};
+use emberdeep_engine::pack::{FloorItem, Pack, PackItem, MOST_IN_A_STACK};
 use emberdeep_engine::records::Records;
 use emberdeep_engine::trace::Trace;
 use emberdeep_engine::Game;
@@ -39,7 +40,7 @@ pub enum SaveError {
     #[error("no saved run in {0}")]
     Missing(PathBuf),
     /// The file cannot be read.
-    #[error("the save {path} cannot be read: {reason}")]
+    #[error("{reason}; the save {path} is kept as it is")]
     Unreadable {
         /// The file.
         path: PathBuf,
@@ -234,16 +235,43 @@ impl SaveFile {
         }
     }
 
-    /// Rebuilds the game; `Err` names what in the file does not fit.
+    /// Rebuilds the game; `Err` names what in the file does not fit. A
+    /// save is checked before it is played: one player, health within its
+    /// bounds, every creature on a cell of its own that it can stand on,
+    /// ids unique and below the next id, counts and floors within limits,
+    /// and every item and brain known to the loaded plugins.
     fn into_game(self, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Result<Game, String> {
         let map = self.map.rebuild()?;
+        let players = self.creatures.iter().filter(|c| c.id == 0).count();
+        if players != 1 {
+            return Err(format!("{players} players in it, not one"));
+        }
         let player = self.creatures.iter().find(|c| c.id == 0).ok_or("no player in it")?;
+        if !(1..=MOST_IDS).contains(&self.next_id) {
+            return Err(format!("a next id of {}, not from 1 to {MOST_IDS}", self.next_id));
+        }
+        if !(1..=DEEPEST_FLOOR).contains(&self.floor) {
+            return Err(format!("floor {}, not from 1 to {DEEPEST_FLOOR}", self.floor));
+        }
         let start = Point::new(player.pos.0, player.pos.1);
         let mut game = Game::blank(self.seed, map, start, plugins, records, trace);
         game.rng = self.rng;
         game.turn = self.turn;
         game.floor = self.floor;
         game.next_id = self.next_id;
+        let mut taken = std::collections::BTreeSet::new();
+        let mut ids = std::collections::BTreeSet::new();
+        for c in &self.creatures {
+            if c.id != 0 && c.id >= self.next_id {
+                return Err(format!("creature #{} at or above the next id {}", c.id, self.next_id));
+            }
+            if !ids.insert(c.id) {
+                return Err(format!("two creatures with the id #{}", c.id));
+            }
+            if !taken.insert(c.pos) {
+                return Err(format!("two creatures on the cell {},{}", c.pos.0, c.pos.1));
+            }
+        }
         game.creatures = self
             .creatures
             .into_iter()
@@ -251,8 +279,13 @@ impl SaveFile {
             .collect::<Result<emberdeep_engine::roster::Roster, String>>()?;
         for i in self.items {
             let (x, y) = i.pos.ok_or("an item on the floor without a place")?;
+            let pos = Point::new(x, y);
+            if !game.map.is_walkable(pos) {
+                return Err(format!("{} lying at {x},{y}, which is not a floor cell of the map", i.kind));
+            }
             known_item(&game, &i.kind)?;
-            game.items.push(FloorItem { kind: i.kind, count: i.count, pos: Point::new(x, y) });
+            check_count(&i.kind, i.count)?;
+            game.items.push(FloorItem { kind: i.kind, count: i.count, pos });
         }
         if self.pack.len() != game.rules.pack_size {
             return Err(format!("a pack of {} slots, the game has {}", self.pack.len(), game.rules.pack_size));
@@ -261,18 +294,46 @@ impl SaveFile {
         for s in self.pack {
             if let Some(i) = &s {
                 known_item(&game, &i.kind)?;
+                check_count(&i.kind, i.count)?;
+                if i.count > 1 && !game.records.items[&i.kind].stacks {
+                    return Err(format!("{} {} in one pack slot, which do not stack", i.count, i.kind));
+                }
             }
             slots.push(s.map(|i| PackItem { kind: i.kind, count: i.count }));
         }
         game.pack = Pack::from_slots(slots);
+        if self.log.len() > 2 * KEPT_MESSAGES {
+            return Err(format!("{} messages in its log, more than {}", self.log.len(), 2 * KEPT_MESSAGES));
+        }
         game.log = MessageLog::from_messages(
             self.log.into_iter().map(|m| Message { text: m.text, kind: kind_of(&m.kind), count: m.count }).collect(),
         );
+        for (id, key) in
+            self.store.iter().map(|(id, k, _)| (id, k)).chain(self.store_text.iter().map(|(id, k, _)| (id, k)))
+        {
+            if !game.creatures.contains_key(&EntityId(*id)) {
+                return Err(format!("a stored value '{key}' for creature #{id}, which is not on the floor"));
+            }
+        }
         game.store = self.store.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
         game.store_text = self.store_text.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
         game.killer = self.killer;
         game.update_sight();
         Ok(game)
+    }
+}
+
+/// The most creature ids a run may hand out (the roster indexes by id).
+const MOST_IDS: u32 = 1_000_000;
+/// The deepest floor a save may be on.
+const DEEPEST_FLOOR: u32 = 1000;
+
+/// A heap or a stack holds at least one and at most the most a stack may.
+fn check_count(kind: &str, count: u32) -> Result<(), String> {
+    if (1..=MOST_IN_A_STACK).contains(&count) {
+        Ok(())
+    } else {
+        Err(format!("{count} of {kind} in one place, not from 1 to {MOST_IN_A_STACK}"))
     }
 }
 
@@ -331,11 +392,38 @@ fn saved_creature(c: &Creature) -> SavedCreature {
 }
 
 fn restore_creature(c: SavedCreature, game: &Game) -> Result<(EntityId, Creature), String> {
+    let who = if c.id == 0 { "the player".to_string() } else { format!("{}#{}", c.kind, c.id) };
     if c.id != 0 && !game.records.monsters.contains_key(&c.kind) {
         return Err(format!("a monster '{}' that no loaded plugin has", c.kind));
     }
-    if !game.map.in_bounds(Point::new(c.pos.0, c.pos.1)) {
-        return Err(format!("{} stands off the map", c.kind));
+    if c.id == 0 && (c.kind != "player" || c.brain.is_some()) {
+        return Err("a player that is not the player (another kind, or a brain)".into());
+    }
+    if c.id != 0 {
+        match &c.brain {
+            Some(brain) if game.plugins.brains.contains_key(brain) => {}
+            Some(brain) => return Err(format!("{who} thinks with the brain '{brain}', which no loaded plugin has")),
+            None => return Err(format!("{who} has no brain")),
+        }
+    }
+    let pos = Point::new(c.pos.0, c.pos.1);
+    if !game.map.in_bounds(pos) {
+        return Err(format!("{who} stands off the map"));
+    }
+    if !game.map.is_passable(pos) || game.map.tile(pos) == Tile::DoorClosed {
+        return Err(format!("{who} stands inside a wall at {},{}", pos.x, pos.y));
+    }
+    if !(1..=10_000).contains(&c.max_hp) || !(1..=c.max_hp).contains(&c.hp) {
+        return Err(format!("{who} with health {}/{}, not from 1 to its most (at most 10000)", c.hp, c.max_hp));
+    }
+    if c.damage.0 < 0 || c.damage.0 > c.damage.1 || c.damage.1 > 1000 || !(0..=1000).contains(&c.defense) {
+        return Err(format!("{who} with a blow of {}-{} and defense {}", c.damage.0, c.damage.1, c.defense));
+    }
+    if !(0..=30).contains(&c.sight) {
+        return Err(format!("{who} with a sight of {}", c.sight));
+    }
+    if c.goal.is_some_and(|(x, y)| !game.map.in_bounds(Point::new(x, y))) {
+        return Err(format!("{who} heading off the map"));
     }
     let creature = Creature {
         id: EntityId(c.id),
@@ -369,9 +457,11 @@ pub fn encode(game: &Game) -> Vec<u8> {
 /// Reads a save: checks the header, the checksum, the format, the plugin
 /// set, and that everything in it exists in the loaded records.
 pub fn load(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Result<Game, SaveError> {
-    let bytes = match std::fs::read(path) {
+    let bytes = match input::read_bytes(path, "save", limits::SAVE) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(SaveError::Missing(path.into())),
+        Err(InputError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            return Err(SaveError::Missing(path.into()))
+        }
         Err(e) => return Err(SaveError::Unreadable { path: path.into(), reason: e.to_string() }),
     };
     let save = decode(&bytes).map_err(|e| match e {
@@ -448,7 +538,7 @@ pub fn default_save_dir() -> PathBuf {
 
 /// Whether the file is an undamaged save of this format (whatever its plugins).
 pub fn is_save_file(path: &Path) -> bool {
-    std::fs::read(path).ok().is_some_and(|b| decode(&b).is_ok())
+    input::read_bytes(path, "save", limits::SAVE).ok().is_some_and(|b| decode(&b).is_ok())
 }
 
 #[cfg(test)]
@@ -519,6 +609,106 @@ mod tests {
         assert!(write_atomic(&p, &encode(&newer), true).is_err());
         assert_eq!(std::fs::read(&p).unwrap(), old);
         assert_eq!(reload(&std::fs::read(&p).unwrap()).unwrap().turn, 41);
+    }
+
+    /// Records with a sword, a stack of potions and a rat that thinks with `idle`.
+    fn rich_records() -> (Rc<Plugins>, Rc<Records>) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("host")).unwrap();
+        let item = |id: &str, stacks: bool| {
+            format!(
+                "[[item]]\nid = \"{id}\"\nname = \"{id}\"\nglyph = \"?\"\ncolor = [1, 2, 3]\ntile = \"{id}\"\n\
+                 class = \"test\"\nstacks = {stacks}\nfloors = [1, 1]\n"
+            )
+        };
+        let rat = "[[monster]]\nid = \"rat\"\nname = \"rat\"\nglyph = \"r\"\ncolor = [1, 2, 3]\ntile = \"rat\"\n\
+                   floors = [1, 1]\nhp = 3\ndamage = [1, 2]\nsight = 5\nbrain = \"idle\"\n";
+        std::fs::write(
+            dir.path().join("host/things.toml"),
+            format!("{}\n{}\n{rat}", item("sword", false), item("potion", true)),
+        )
+        .unwrap();
+        let mut plugins = Plugins::default();
+        plugins.fake_brain("idle");
+        let records = emberdeep_engine::records::load_records(dir.path(), &plugins).unwrap();
+        (Rc::new(plugins), Rc::new(records))
+    }
+
+    /// A good save of a game with a rat, a potion on the floor and a sword in the pack, changed by `change`;
+    /// what loading it says.
+    fn tampered(change: impl Fn(&mut serde_json::Value)) -> String {
+        let (plugins, records) = rich_records();
+        let map = Map::new_filled(10, 6, Tile::Floor);
+        let mut game = Game::blank(5, map, Point::new(2, 2), plugins.clone(), records.clone(), Trace::console());
+        game.map.set_tile(Point::new(0, 0), Tile::Wall);
+        game.spawn_monster("rat", Point::new(6, 3), Some(MonsterState::Wandering)).unwrap();
+        game.drop_on_floor("potion", 3, Point::new(4, 4));
+        game.pack.add("sword", 1, false);
+        let text = String::from_utf8(encode(&game)).unwrap();
+        let body = text.split_once('\n').unwrap().1.trim_end();
+        // The RNG's 128-bit state is more than a JSON value holds: it is set aside, then put back.
+        let (rng_at, rng_end) = (body.find("\"rng\":").unwrap(), body.find("},\"turn\"").unwrap() + 1);
+        let rng = &body[rng_at..rng_end];
+        let mut value: serde_json::Value = serde_json::from_str(&body.replacen(rng, "\"rng\":0", 1)).unwrap();
+        change(&mut value);
+        let body = value.to_string().replacen("\"rng\":0", rng, 1);
+        let bytes = format!("{MAGIC} {SAVE_FORMAT} {:08x}\n{body}\n", crc32fast::hash(body.as_bytes()));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("save.json");
+        std::fs::write(&path, &bytes).unwrap();
+        let result = load(&path, plugins, records, Trace::console());
+        assert_eq!(std::fs::read(&path).unwrap(), bytes.as_bytes(), "the file is left as it was");
+        result.err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn an_untouched_save_of_the_rich_game_loads() {
+        assert_eq!(tampered(|_| {}), "");
+    }
+
+    #[test]
+    fn saves_that_break_the_rules_are_refused_by_what_is_wrong() {
+        use serde_json::json;
+        type Change = Box<dyn Fn(&mut serde_json::Value)>;
+        let cases: Vec<(&str, Change, &str)> = vec![
+            ("health 0", Box::new(|b| b["creatures"][0]["hp"] = json!(0)), "health 0/30"),
+            ("health -1", Box::new(|b| b["creatures"][0]["hp"] = json!(-1)), "health -1/30"),
+            ("over its most", Box::new(|b| b["creatures"][1]["hp"] = json!(50)), "rat#1 with health 50/3"),
+            (
+                "two players",
+                Box::new(|b| {
+                    let mut twin = b["creatures"][0].clone();
+                    twin["pos"] = json!([3, 1]);
+                    b["creatures"].as_array_mut().unwrap().push(twin);
+                }),
+                "2 players in it",
+            ),
+            (
+                "no player",
+                Box::new(|b| {
+                    b["creatures"].as_array_mut().unwrap().remove(0);
+                }),
+                "0 players",
+            ),
+            ("in a wall", Box::new(|b| b["creatures"][1]["pos"] = json!([0, 0])), "rat#1 stands inside a wall"),
+            ("a shared cell", Box::new(|b| b["creatures"][1]["pos"] = json!([2, 2])), "two creatures on the cell 2,2"),
+            ("off the map", Box::new(|b| b["items"][0]["pos"] = json!([40, 1])), "potion lying at 40,1"),
+            ("unknown brain", Box::new(|b| b["creatures"][1]["brain"] = json!("telepathy")), "brain 'telepathy'"),
+            ("null brain", Box::new(|b| b["creatures"][1]["brain"] = json!(null)), "rat#1 has no brain"),
+            ("unknown item in hand", Box::new(|b| b["pack"][0]["kind"] = json!("excalibur")), "'excalibur'"),
+            ("next id 0", Box::new(|b| b["next_id"] = json!(0)), "a next id of 0"),
+            ("id above next", Box::new(|b| b["creatures"][1]["id"] = json!(4294967295u32)), "at or above the next id"),
+            ("deepest floor", Box::new(|b| b["floor"] = json!(4294967295u32)), "floor 4294967295"),
+            ("a huge stack", Box::new(|b| b["items"][0]["count"] = json!(4294967295u32)), "4294967295 of potion"),
+            ("none at all", Box::new(|b| b["items"][0]["count"] = json!(0)), "0 of potion"),
+            ("swords stacked", Box::new(|b| b["pack"][0]["count"] = json!(2)), "2 sword in one pack slot"),
+            ("a store for nobody", Box::new(|b| b["store"] = json!([[77, "quiver_count", -5]])), "creature #77"),
+        ];
+        for (what, change, wanted) in cases {
+            let err = tampered(change);
+            assert!(err.contains(wanted), "{what}: wanted `{wanted}`, got `{err}`");
+            assert!(err.contains("save.json"), "{what}: the file is named: {err}");
+        }
     }
 
     proptest! {

@@ -2,17 +2,22 @@
 //! trace after the fact. Both check every line and name the first bad one
 //! (a truncated last line, a line that is not JSON, an event without `turn`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
+use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 
+use emberdeep_engine::input::{self, limits, InputError};
 use serde_json::Value;
 
 /// A trace that cannot be read, with the file and line at fault.
 #[derive(Debug, thiserror::Error)]
 pub enum TraceFileError {
-    /// The file cannot be read.
-    #[error("{file}: cannot read: {source}")]
-    Read {
+    /// The file cannot be read (missing, not a regular file, too large).
+    #[error(transparent)]
+    Read(#[from] InputError),
+    /// Reading stopped part way.
+    #[error("{file}: cannot read on: {source}")]
+    Io {
         /// The file.
         file: String,
         /// Why.
@@ -28,6 +33,12 @@ pub enum TraceFileError {
         /// What is wrong with it.
         problem: String,
     },
+    /// No events at all.
+    #[error("{file}: the trace is empty: no events in it")]
+    Empty {
+        /// The file.
+        file: String,
+    },
 }
 
 /// One event of a trace file, with its line.
@@ -40,28 +51,76 @@ pub struct TraceLine {
     pub event: Value,
 }
 
-/// Reads and checks a whole trace file.
-pub fn read_trace_file(path: &Path) -> Result<Vec<TraceLine>, TraceFileError> {
-    let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|source| TraceFileError::Read { file: file.clone(), source })?;
-    let text = String::from_utf8_lossy(&bytes);
-    let count = text.lines().count();
-    let mut out = Vec::with_capacity(count);
-    for (i, line) in text.lines().enumerate() {
-        let bad = |problem: String| TraceFileError::Line { file: file.clone(), line: i + 1, problem };
-        let event: Value = serde_json::from_str(line).map_err(|e| {
-            if i + 1 == count && !text.ends_with('\n') {
-                bad(format!("the last line is cut short (the trace was truncated): {e}"))
+/// The events of a trace file, read a line at a time (so a trace of any
+/// size is read in the memory of one line), each checked as it comes.
+pub struct TraceReader {
+    file: String,
+    input: BufReader<Box<dyn Read>>,
+    line: usize,
+    done: bool,
+}
+
+impl TraceReader {
+    /// Opens a trace file, checked as every file the game reads is.
+    pub fn open(path: &Path) -> Result<TraceReader, TraceFileError> {
+        let input: Box<dyn Read> = Box::new(input::open_stream(path, "trace", limits::TRACE)?);
+        Ok(TraceReader::over(&path.display().to_string(), input))
+    }
+
+    /// Events read from `input`, named `file` in messages.
+    pub fn over(file: &str, input: Box<dyn Read>) -> TraceReader {
+        TraceReader { file: file.to_string(), input: BufReader::new(input), line: 0, done: false }
+    }
+
+    fn bad(&self, problem: String) -> TraceFileError {
+        TraceFileError::Line { file: self.file.clone(), line: self.line, problem }
+    }
+
+    fn next_line(&mut self) -> Result<Option<TraceLine>, TraceFileError> {
+        let mut bytes = Vec::new();
+        let limit = limits::TRACE_LINE as u64 + 1;
+        let read = (&mut self.input).take(limit).read_until(b'\n', &mut bytes);
+        let read = read.map_err(|source| TraceFileError::Io { file: self.file.clone(), source })?;
+        if read == 0 {
+            return Ok(None);
+        }
+        self.line += 1;
+        let ended = bytes.last() == Some(&b'\n');
+        if !ended && bytes.len() as u64 >= limit {
+            return Err(self.bad(format!("longer than {} bytes: not a trace line", limits::TRACE_LINE)));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| self.bad("not UTF-8 text".into()))?;
+        let text = text.trim_end_matches(['\n', '\r']).to_string();
+        let event: Value = serde_json::from_str(&text).map_err(|e| {
+            if ended {
+                self.bad(format!("not a JSON trace event: {e}"))
             } else {
-                bad(format!("not a JSON trace event: {e}"))
+                self.bad(format!("the last line is cut short (the trace was truncated): {e}"))
             }
         })?;
         if event.get("turn").and_then(Value::as_u64).is_none() || event.get("event").and_then(Value::as_str).is_none() {
-            return Err(bad("an event needs a numeric `turn` and an `event` name".into()));
+            return Err(self.bad("an event needs a numeric `turn` and an `event` name".into()));
         }
-        out.push(TraceLine { line: i + 1, text: line.to_string(), event });
+        Ok(Some(TraceLine { line: self.line, text, event }))
     }
-    Ok(out)
+}
+
+impl Iterator for TraceReader {
+    type Item = Result<TraceLine, TraceFileError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.next_line().transpose();
+        if !matches!(next, Some(Ok(_))) {
+            self.done = true;
+        }
+        if next.is_none() && self.line == 0 {
+            return Some(Err(TraceFileError::Empty { file: self.file.clone() }));
+        }
+        next
+    }
 }
 
 /// What happened on one turn.
@@ -80,9 +139,12 @@ pub struct TurnRow {
 }
 
 /// The per-turn rows of a trace (turns with nothing in them are left out).
-pub fn summarize(lines: &[TraceLine]) -> BTreeMap<u64, TurnRow> {
+pub fn summarize(
+    lines: impl IntoIterator<Item = Result<TraceLine, TraceFileError>>,
+) -> Result<BTreeMap<u64, TurnRow>, TraceFileError> {
     let mut rows: BTreeMap<u64, TurnRow> = BTreeMap::new();
     for l in lines {
+        let l = l?;
         let e = &l.event;
         let turn = e["turn"].as_u64().unwrap_or(0);
         let row = || -> TurnRow { TurnRow::default() };
@@ -106,12 +168,14 @@ pub fn summarize(lines: &[TraceLine]) -> BTreeMap<u64, TurnRow> {
             _ => {}
         }
     }
-    rows
+    Ok(rows)
 }
 
 /// The summary table as `emberdeep trace summary` prints it.
-pub fn summary_table(lines: &[TraceLine]) -> String {
-    let rows = summarize(lines);
+pub fn summary_table(
+    lines: impl IntoIterator<Item = Result<TraceLine, TraceFileError>>,
+) -> Result<String, TraceFileError> {
+    let rows = summarize(lines)?;
     let mut out = format!("{:>6} {:>7} {:>7} {:>6} {:>6}  deaths\n", "turn", "actions", "attacks", "dealt", "taken");
     let mut total = TurnRow::default();
     for (turn, r) in &rows {
@@ -138,48 +202,65 @@ pub fn summary_table(lines: &[TraceLine]) -> String {
         total.taken,
         total.deaths.len()
     ));
-    out
+    Ok(out)
 }
 
 /// Lines of context shown around the first difference.
 const CONTEXT: usize = 3;
 
-/// Where two traces part, as `emberdeep trace diff` prints it.
-pub fn diff(a_name: &str, a: &[TraceLine], b_name: &str, b: &[TraceLine]) -> String {
-    let first = a.iter().zip(b).position(|(x, y)| x.text != y.text);
-    let at = match first {
-        Some(i) => i,
-        None if a.len() == b.len() => return format!("the traces are identical ({} events)\n", a.len()),
-        None => a.len().min(b.len()),
+/// Where two traces part, as `emberdeep trace diff` prints it. Both are
+/// read side by side, keeping only the last few common lines.
+pub fn diff(
+    a_name: &str,
+    a: impl IntoIterator<Item = Result<TraceLine, TraceFileError>>,
+    b_name: &str,
+    b: impl IntoIterator<Item = Result<TraceLine, TraceFileError>>,
+) -> Result<String, TraceFileError> {
+    let (mut a, mut b) = (a.into_iter(), b.into_iter());
+    let mut before: VecDeque<TraceLine> = VecDeque::with_capacity(CONTEXT + 1);
+    let mut count = 0usize;
+    let (first_a, first_b) = loop {
+        match (a.next().transpose()?, b.next().transpose()?) {
+            (None, None) => return Ok(format!("the traces are identical ({count} events)\n")),
+            (Some(x), Some(y)) if x.text == y.text => {
+                count += 1;
+                before.push_back(x);
+                if before.len() > CONTEXT {
+                    before.pop_front();
+                }
+            }
+            (x, y) => break (x, y),
+        }
     };
-    let parting = a.get(at).or(b.get(at));
-    let turn = parting.map(|l| l.event["turn"].as_u64().unwrap_or(0)).unwrap_or(0);
-    let line = parting.map(|l| l.line).unwrap_or(at + 1);
-    let mut out = format!("the traces part at event {} (line {line}), turn {turn}\n", at + 1);
-    for l in &a[at.saturating_sub(CONTEXT)..at] {
+    let parting = first_a.as_ref().or(first_b.as_ref()).expect("one side goes on");
+    let turn = parting.event["turn"].as_u64().unwrap_or(0);
+    let mut out = format!("the traces part at event {} (line {}), turn {turn}\n", count + 1, parting.line);
+    for l in &before {
         out.push_str(&format!("  both  {}\n", l.text));
     }
-    for (name, side) in [(a_name, a), (b_name, b)] {
-        let shown: Vec<&TraceLine> = side.iter().skip(at).take(CONTEXT).collect();
-        if shown.is_empty() {
+    for (name, first, rest) in [(a_name, first_a, &mut a as &mut dyn Iterator<Item = _>), (b_name, first_b, &mut b)] {
+        let Some(first) = first else {
             out.push_str(&format!("  {name}: (ends here)\n"));
-        }
-        for l in shown {
-            out.push_str(&format!("  {name}: {}\n", l.text));
+            continue;
+        };
+        out.push_str(&format!("  {name}: {}\n", first.text));
+        for l in rest.take(CONTEXT - 1) {
+            out.push_str(&format!("  {name}: {}\n", l?.text));
         }
     }
-    out
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn lines(text: &str) -> Vec<TraceLine> {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("t.jsonl");
-        std::fs::write(&p, text).unwrap();
-        read_trace_file(&p).unwrap()
+    fn lines(text: &str) -> TraceReader {
+        TraceReader::over("t.jsonl", Box::new(std::io::Cursor::new(text.as_bytes().to_vec())))
+    }
+
+    fn read_trace_file(path: &Path) -> Result<Vec<TraceLine>, TraceFileError> {
+        TraceReader::open(path)?.collect()
     }
 
     const T: &str = concat!(
@@ -192,10 +273,10 @@ mod tests {
 
     #[test]
     fn the_summary_counts_per_turn() {
-        let rows = summarize(&lines(T));
+        let rows = summarize(lines(T)).unwrap();
         assert_eq!(rows[&0], TurnRow { actions: 1, attacks: 2, dealt: 4, taken: 2, deaths: vec![] });
         assert_eq!(rows[&1].deaths, vec!["jackal#1".to_string()]);
-        let table = summary_table(&lines(T));
+        let table = summary_table(lines(T)).unwrap();
         assert!(table.contains("total"), "{table}");
     }
 
@@ -216,15 +297,26 @@ mod tests {
 
     #[test]
     fn diff_shows_the_first_parting_with_context() {
-        let a = lines(T);
         let changed = T.replace("\"damage\":2", "\"damage\":3");
-        let b = lines(&changed);
-        let d = diff("A", &a, "B", &b);
+        let d = diff("A", lines(T), "B", lines(&changed)).unwrap();
         assert!(d.starts_with("the traces part at event 3 (line 3), turn 0"), "{d}");
         assert!(d.contains("A: {\"turn\":0,\"event\":\"attack\",\"source\":\"core_combat\",\"attacker\":\"jackal#1\",\"target\":\"player\",\"damage\":2}"), "{d}");
         assert!(d.contains("\"damage\":3"), "{d}");
-        assert_eq!(diff("A", &a, "B", &lines(T)), "the traces are identical (5 events)\n");
-        let short = lines(&T[..T.find("{\"turn\":1").unwrap()]);
-        assert!(diff("A", &a, "B", &short).contains("B: (ends here)"));
+        assert_eq!(diff("A", lines(T), "B", lines(T)).unwrap(), "the traces are identical (5 events)\n");
+        let short = &T[..T.find("{\"turn\":1").unwrap()];
+        assert!(diff("A", lines(T), "B", lines(short)).unwrap().contains("B: (ends here)"));
+    }
+
+    #[test]
+    fn an_empty_file_or_one_that_is_no_trace_is_said_so() {
+        let e = summary_table(lines("")).unwrap_err().to_string();
+        assert!(e.contains("t.jsonl: the trace is empty"), "{e}");
+        let e = summary_table(lines("hello\n")).unwrap_err().to_string();
+        assert!(e.contains("line 1") && e.contains("not a JSON"), "{e}");
+        let e = diff("A", lines(T), "B", lines("")).unwrap_err().to_string();
+        assert!(e.contains("empty"), "{e}");
+        let huge = "x".repeat(limits::TRACE_LINE + 10);
+        let e = summary_table(lines(&huge)).unwrap_err().to_string();
+        assert!(e.contains("longer than"), "{e}");
     }
 }

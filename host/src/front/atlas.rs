@@ -12,6 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
+use emberdeep_engine::input::{self, limits};
 use emberdeep_engine::records::Records;
 pub use emberdeep_engine::tile_index::{TileIndex, TileIndexError, TileRect, HOST_TILES, INDEX};
 use sdl3::image::ImageIOStream;
@@ -98,7 +99,7 @@ fn inside(index: &TileIndex, width: u32, height: u32) -> Result<(), TileIndexErr
 /// pixels, RGBA, row by row without padding. Needs no SDL subsystem.
 pub fn read_image(file: &Path) -> Result<(u32, u32, Vec<u8>), String> {
     // Read by std (any path, its own error message), decoded from memory.
-    let bytes = std::fs::read(file).map_err(|e| e.to_string())?;
+    let bytes = input::read_bytes(file, "tile image", limits::ATLAS_IMAGE).map_err(|e| e.to_string())?;
     let stream = IOStream::from_bytes(&bytes).map_err(|e| e.to_string())?;
     let surface = stream.load().map_err(|e| e.to_string())?;
     let rgba = surface_rgba(&surface)?;

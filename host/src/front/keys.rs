@@ -59,14 +59,36 @@ impl fmt::Display for Key {
     }
 }
 
-/// A token of the key notation that could not be read.
+/// The most times one word may repeat its key (`N*KEY`).
+pub const MOST_REPEATS: usize = 100_000;
+/// The most keys a script may hold, repeats counted.
+pub const MOST_KEYS: usize = 1_000_000;
+
+/// A key script that could not be read.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("unknown key '{token}' (word {position}); use a single character or one of Tab Enter Esc Space Up Down Left Right F1-F12 KP1-KP9 Click:X,Y Hover:X,Y, and N*KEY to repeat")]
-pub struct KeyError {
-    /// The token as written.
-    pub token: String,
-    /// Its position among the tokens, from 1.
-    pub position: usize,
+pub enum KeyError {
+    /// A word that is no key.
+    #[error("unknown key '{token}' (word {position}); use a single character or one of Tab Enter Esc Space Up Down Left Right F1-F12 KP1-KP9 Click:X,Y Hover:X,Y, and N*KEY to repeat")]
+    Unknown {
+        /// The word as written.
+        token: String,
+        /// Its position among the words, from 1.
+        position: usize,
+    },
+    /// `N*KEY` with N above [`MOST_REPEATS`].
+    #[error("'{token}' (word {position}) repeats its key more than {MOST_REPEATS} times")]
+    TooManyRepeats {
+        /// The word as written.
+        token: String,
+        /// Its position among the words, from 1.
+        position: usize,
+    },
+    /// More than [`MOST_KEYS`] keys in all.
+    #[error("the script holds more than {MOST_KEYS} keys (at word {position})")]
+    TooLong {
+        /// The word that went over.
+        position: usize,
+    },
 }
 
 /// Reads a key script in the notation above.
@@ -74,12 +96,23 @@ pub fn parse_keys(script: &str) -> Result<Vec<Key>, KeyError> {
     let mut keys = Vec::new();
     let tokens = script.lines().map(|line| line.split("//").next().unwrap_or("")).flat_map(str::split_whitespace);
     for (i, token) in tokens.enumerate() {
-        let err = || KeyError { token: token.to_string(), position: i + 1 };
+        let position = i + 1;
+        let err = || KeyError::Unknown { token: token.to_string(), position };
+        let too_many = || KeyError::TooManyRepeats { token: token.to_string(), position };
         let (count, name) = match token.split_once('*') {
-            Some((n, name)) if !n.is_empty() && !name.is_empty() => (n.parse::<usize>().map_err(|_| err())?, name),
+            Some((n, name)) if !n.is_empty() && !name.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+                (n.parse::<usize>().map_err(|_| too_many())?, name)
+            }
+            Some((n, name)) if !n.is_empty() && !name.is_empty() => return Err(err()),
             _ => (1, token),
         };
         let key = parse_one(name).ok_or_else(err)?;
+        if count > MOST_REPEATS {
+            return Err(too_many());
+        }
+        if keys.len() + count > MOST_KEYS {
+            return Err(KeyError::TooLong { position });
+        }
         keys.extend(std::iter::repeat_n(key, count));
     }
     Ok(keys)
@@ -164,10 +197,22 @@ mod tests {
     #[test]
     fn bad_tokens_are_named() {
         let e = parse_keys("l Jump").unwrap_err();
-        assert_eq!(e.token, "Jump");
-        assert_eq!(e.position, 2);
+        assert_eq!(e, KeyError::Unknown { token: "Jump".into(), position: 2 });
         assert!(parse_keys("x*l").is_err());
         assert!(parse_keys("KP0").is_err());
+    }
+
+    #[test]
+    fn huge_repeats_are_refused_with_the_limit_named() {
+        for script in ["18446744073709551615*.", "4000000000000*.", "99999999999999999999999*.", "100001*."] {
+            let e = parse_keys(&format!("l {script}")).unwrap_err();
+            assert_eq!(e, KeyError::TooManyRepeats { token: script.into(), position: 2 }, "{script}");
+            assert!(e.to_string().contains("more than 100000 times"), "{e}");
+        }
+        assert_eq!(parse_keys("100000*.").unwrap().len(), MOST_REPEATS);
+        let e = parse_keys(&"100000*. ".repeat(11)).unwrap_err();
+        assert_eq!(e, KeyError::TooLong { position: 11 });
+        assert!(parse_keys("-3*l").is_err(), "a negative count is no count");
     }
 
     #[test]

@@ -188,15 +188,16 @@ impl ScenarioError {
 #[derive(thiserror::Error, Debug)]
 pub enum ScenarioFileError {
     #[error("{}: cannot read: {error}", path.display())]
-    Read { path: PathBuf, error: std::io::Error },
+    Read { path: PathBuf, error: emberdeep_engine::input::InputError },
     #[error("{}: {error}", path.display())]
     Parse { path: PathBuf, error: ScenarioError },
 }
 
 /// Reads and parses the scenario file at `path`.
 pub fn load_scenario(path: &Path) -> Result<Scenario, ScenarioFileError> {
-    let text =
-        std::fs::read_to_string(path).map_err(|error| ScenarioFileError::Read { path: path.to_path_buf(), error })?;
+    use emberdeep_engine::input::{limits, read_text};
+    let text = read_text(path, "scenario", limits::SCENARIO)
+        .map_err(|error| ScenarioFileError::Read { path: path.to_path_buf(), error })?;
     parse_scenario(&text).map_err(|error| ScenarioFileError::Parse { path: path.to_path_buf(), error })
 }
 
