@@ -94,7 +94,9 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         return run_bot(&cli, runs, seed, plugins, records);
     }
     let trace = open_trace(&cli)?;
-    let mut session = Session::open(&plan(&cli, replay.is_some(), seed), plugins, records, trace)?;
+    let mut plan = plan(&cli, replay.is_some(), seed);
+    plan.recorded_start = replay.as_ref().and_then(|r| r.start());
+    let mut session = Session::open(&plan, plugins, records, trace)?;
     if let Some(refused) = &session.refused {
         eprintln!("emberdeep: {refused}");
     }
@@ -123,7 +125,8 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     }
     if let Some(path) = &cli.record {
         let pressed = &session.app.pressed;
-        recording::Recording::new(start_seed, &session.app.game.plugins, cli.scenario.as_deref(), pressed)
+        let start = session.started_from.as_ref();
+        recording::Recording::new(start_seed, &session.app.game.plugins, cli.scenario.as_deref(), pressed, start)
             .save(path)?;
     }
     session.stop()?;
@@ -148,7 +151,7 @@ fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
     } else {
         SavedRun::Offer
     };
-    Plan { save_dir, saved, scenario: cli.scenario.clone(), seed }
+    Plan { save_dir, saved, scenario: cli.scenario.clone(), seed, recorded_start: None }
 }
 
 /// `emberdeep trace summary|diff`.

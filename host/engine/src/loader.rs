@@ -15,6 +15,7 @@ use emberdeep_api::{
 };
 
 use crate::boundary::entry::Entry;
+use crate::input::{self, limits};
 use crate::trace::plugin_log_callback;
 
 /// Why the plugin set could not be loaded at all.
@@ -39,8 +40,12 @@ pub enum LoadError {
         source: std::io::Error,
     },
     /// Two plugins registered the same name for the same trait.
-    #[error("{what} '{name}' is registered by both {first} and {second}; leave one of them out with --plugins")]
+    #[error("{what} '{name}' is registered by both {first} ({first_file}) and {second} ({second_file}); leave one of them out with --plugins, or remove one file")]
     Duplicate {
+        /// The first plugin's file.
+        first_file: String,
+        /// The second plugin's file.
+        second_file: String,
         /// Which trait (`brain`, `item effect`...).
         what: &'static str,
         /// The name.
@@ -194,7 +199,14 @@ impl emberdeep_api::RangedKind for Holds {
 }
 
 fn dup(what: &'static str, name: &str, first: &str, second: &str) -> LoadError {
-    LoadError::Duplicate { what, name: name.into(), first: first.into(), second: second.into() }
+    LoadError::Duplicate {
+        what,
+        name: name.into(),
+        first: first.into(),
+        second: second.into(),
+        first_file: String::new(),
+        second_file: String::new(),
+    }
 }
 
 fn insert_unique<T>(
@@ -270,7 +282,7 @@ pub fn load_plugins(dir: &Path, wanted: Option<&[String]>) -> Result<Plugins, Lo
     let mut plugins = Plugins::default();
     for (name, path) in chosen {
         match register_one(&path) {
-            Ok(reg) => plugins.add(reg, path)?,
+            Ok(reg) => plugins.add(reg, path.clone()).map_err(|e| plugins.with_files(e, &path))?,
             // A plugin built for another api is never left out quietly: the player must rebuild it.
             Err(Refusal { reason, incompatible }) if wanted.is_some() || incompatible => {
                 return Err(LoadError::Refused { name, path, reason })
@@ -315,6 +327,24 @@ fn check_dependencies(plugins: &Plugins) -> Result<(), LoadError> {
 }
 
 impl Plugins {
+    /// A duplicate's error with both plugins' files named.
+    fn with_files(&self, e: LoadError, second: &Path) -> LoadError {
+        match e {
+            LoadError::Duplicate { what, name, first, second: second_name, .. } => {
+                let first_file = self.loaded.iter().find(|p| p.name == first).map(|p| p.path.display().to_string());
+                LoadError::Duplicate {
+                    what,
+                    name,
+                    first,
+                    second: second_name,
+                    first_file: first_file.unwrap_or_else(|| "?".into()),
+                    second_file: second.display().to_string(),
+                }
+            }
+            other => other,
+        }
+    }
+
     /// Puts every plugin after the plugins it needs, otherwise keeping name
     /// order; hooks follow the same order, so a dependency's hooks answer first.
     fn order_by_dependencies(&mut self) {
@@ -349,6 +379,7 @@ struct Refusal {
 
 /// Opens one library, checks it, and runs its `register`.
 fn register_one(path: &Path) -> Result<Registration, Refusal> {
+    check_library(path).map_err(|reason| Refusal { reason, incompatible: false })?;
     let module = lib_header_from_path(path)
         .and_then(|header| header.init_root_module::<PluginModRef>())
         .map_err(|e| describe_library_error(&e, path))?;
@@ -358,13 +389,57 @@ fn register_one(path: &Path) -> Result<Registration, Refusal> {
         .map_err(|e| Refusal { reason: format!("its register function failed: {e}"), incompatible: false })
 }
 
+/// Looks at a plugin file before the dynamic loader may: a regular file
+/// within the size limit, an ELF shared object for this machine, whose
+/// headers and segments all lie inside the file (a cut-short library, once
+/// mapped, would crash the game with SIGBUS rather than fail to load).
+pub fn check_library(path: &Path) -> Result<(), String> {
+    use object::{Object, ObjectKind, ObjectSection, ObjectSegment};
+    let bytes = input::read_bytes(path, "plugin", limits::PLUGIN).map_err(|e| e.to_string())?;
+    let file = object::File::parse(&*bytes).map_err(|e| format!("not a shared library ({e})"))?;
+    if file.kind() != ObjectKind::Dynamic {
+        return Err(format!("not a shared library but {:?}", file.kind()).to_lowercase());
+    }
+    let wanted = host_architecture();
+    if wanted.is_some() && Some(file.architecture()) != wanted {
+        return Err(format!("built for {:?}, not for this machine ({})", file.architecture(), std::env::consts::ARCH));
+    }
+    let len = bytes.len() as u64;
+    let outside =
+        |range: Option<(u64, u64)>| range.is_some_and(|(at, size)| at.checked_add(size).is_none_or(|end| end > len));
+    let cut =
+        file.segments().any(|s| outside(Some(s.file_range()))) || file.sections().any(|s| outside(s.file_range()));
+    if cut {
+        return Err(format!("cut short: its headers reach past its {len} bytes"));
+    }
+    Ok(())
+}
+
+/// The architecture this game was built for, as the `object` crate names it.
+fn host_architecture() -> Option<object::Architecture> {
+    use object::Architecture::*;
+    Some(match std::env::consts::ARCH {
+        "x86_64" => X86_64,
+        "aarch64" => Aarch64,
+        "x86" => I386,
+        "arm" => Arm,
+        "riscv64" => Riscv64,
+        _ => return None,
+    })
+}
+
+/// The first line of a long message, spaces run together.
+fn one_line(text: &str) -> String {
+    text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// One short line for a load failure; abi_stable's long layout report goes to a file.
 fn describe_library_error(e: &LibraryError, path: &Path) -> Refusal {
     let plain = |reason: String| Refusal { reason, incompatible: false };
     let api = emberdeep_api::API_VERSION;
     let rebuild = "rebuild the plugin against the api crate this game was built with";
     match e {
-        LibraryError::OpenError { .. } => plain(format!("not a loadable library: {e}")),
+        LibraryError::OpenError { .. } => plain(format!("not a loadable library: {}", one_line(&e.to_string()))),
         LibraryError::GetSymbolError { .. } => plain("not an Emberdeep plugin (it exports no root module)".into()),
         LibraryError::AbiInstability(_) => {
             let name = plugin_name_of(path).unwrap_or_else(|| "plugin".into());
@@ -386,7 +461,9 @@ fn describe_library_error(e: &LibraryError, path: &Path) -> Refusal {
             reason: format!("built against api {actual_version}, this game has api {expected_version}; {rebuild}"),
             incompatible: true,
         },
-        LibraryError::RootModule { err, .. } => plain(format!("its root module failed: {err}")),
-        other => plain(other.to_string()),
+        LibraryError::RootModule { err, .. } => {
+            plain(format!("its root module failed: {}", one_line(&err.to_string())))
+        }
+        other => plain(one_line(&other.to_string())),
     }
 }

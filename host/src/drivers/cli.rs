@@ -68,8 +68,10 @@ pub struct Cli {
     #[arg(long, value_name = "NAME")]
     pub view: Option<String>,
 
-    /// Keep the seed, the plugin set and every key in FILE, to replay the run.
-    #[arg(long, value_name = "FILE")]
+    /// Keep the seed, the plugin set and every key in FILE, to replay the run
+    /// (from the saved run it went on from, with --continue). Not with --bot,
+    /// whose runs are replayed from their seeds.
+    #[arg(long, value_name = "FILE", conflicts_with = "bot")]
     pub record: Option<PathBuf>,
 
     /// Play a recorded run again (same plugins required); gives the same trace.

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::session::SavedStart;
 use crate::front::keys::{parse_keys, Key};
 use emberdeep_engine::loader::Plugins;
 
@@ -35,6 +36,13 @@ pub struct Recording {
     pub scenario: Option<String>,
     /// Every key, in the notation of `--keys`.
     pub keys: Vec<String>,
+    /// The save the run went on from (`--continue`, or a saved run the
+    /// player was offered), so the replay starts where it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_save: Option<String>,
+    /// Whether that save was offered (its first key answers the offer).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub start_offered: bool,
 }
 
 /// The loaded plugins as a recording lists them.
@@ -63,14 +71,27 @@ pub fn plugin_set_differences(then: &[PluginVersion], now: &[PluginVersion], whe
 
 impl Recording {
     /// A recording of a run.
-    pub fn new(seed: u64, plugins: &Plugins, scenario: Option<&Path>, keys: &[Key]) -> Recording {
+    pub fn new(
+        seed: u64,
+        plugins: &Plugins,
+        scenario: Option<&Path>,
+        keys: &[Key],
+        start: Option<&SavedStart>,
+    ) -> Recording {
         Recording {
             format: FORMAT,
             seed,
             plugins: plugin_versions(plugins),
             scenario: scenario.map(|p| p.display().to_string()),
             keys: keys.iter().map(Key::to_string).collect(),
+            start_save: start.map(|s| s.save.clone()),
+            start_offered: start.is_some_and(|s| s.offered),
         }
+    }
+
+    /// The saved run it began from, if it did.
+    pub fn start(&self) -> Option<SavedStart> {
+        self.start_save.as_ref().map(|save| SavedStart { save: save.clone(), offered: self.start_offered })
     }
 
     /// Writes it as JSON.

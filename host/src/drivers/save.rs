@@ -464,7 +464,19 @@ pub fn load(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trac
         }
         Err(e) => return Err(SaveError::Unreadable { path: path.into(), reason: e.to_string() }),
     };
-    let save = decode(&bytes).map_err(|e| match e {
+    load_bytes(&bytes, path, plugins, records, trace)
+}
+
+/// Reads a save from its bytes (`path` names it in messages): a
+/// recording's start, or a file already read.
+pub fn load_bytes(
+    bytes: &[u8],
+    path: &Path,
+    plugins: Rc<Plugins>,
+    records: Rc<Records>,
+    trace: Trace,
+) -> Result<Game, SaveError> {
+    let save = decode(bytes).map_err(|e| match e {
         Decode::Format(found) => SaveError::Format { path: path.into(), found },
         Decode::Damaged(reason) => SaveError::Damaged { path: path.into(), reason },
     })?;
@@ -501,6 +513,23 @@ fn decode(bytes: &[u8]) -> Result<SaveFile, Decode> {
         return Err(damaged("its checksum does not match: it was cut short or changed"));
     }
     serde_json::from_str(body).map_err(|e| Decode::Damaged(format!("unreadable: {e}")))
+}
+
+/// Removes what a save cut short by a kill left behind in `dir`: the
+/// `*.tmp-PID` files of processes that are gone. Returns how many.
+pub fn clean_leftovers(dir: &Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
+    let mut removed = 0;
+    for path in entries.flatten().map(|e| e.path()) {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let Some((_, pid)) = name.rsplit_once(".tmp-") else { continue };
+        let Ok(pid) = pid.parse::<u32>() else { continue };
+        let alive = pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists();
+        if !alive && std::fs::remove_file(&path).is_ok() {
+            removed += 1;
+        }
+    }
+    removed
 }
 
 /// Writes `bytes` to `path` atomically: a new file beside it, synced, then

@@ -53,6 +53,18 @@ pub struct Plan {
     pub scenario: Option<PathBuf>,
     /// The seed of a fresh run (a scenario's own seed wins).
     pub seed: u64,
+    /// A replay's start: the saved run its recording began from, played
+    /// from these bytes instead of any save folder.
+    pub recorded_start: Option<SavedStart>,
+}
+
+/// The saved run a session began from, as a recording keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedStart {
+    /// The save file's text when the run began.
+    pub save: String,
+    /// Whether it was offered (the first key answered) or resumed at once.
+    pub offered: bool,
 }
 
 /// The save file a run belongs to.
@@ -79,11 +91,22 @@ pub struct Session {
     slot: Option<SaveSlot>,
     /// The save that was found and would not load, reported to the player.
     pub refused: Option<SaveError>,
+    /// The saved run this session began from, for a recording to keep.
+    pub started_from: Option<SavedStart>,
 }
 
 impl Session {
     /// Starts what `plan` asks for, with the host's views.
     pub fn open(plan: &Plan, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> anyhow::Result<Session> {
+        if let Some(start) = &plan.recorded_start {
+            return Session::from_recorded_start(start, plugins, records, trace);
+        }
+        if let Some(dir) = &plan.save_dir {
+            let removed = save::clean_leftovers(dir);
+            if removed > 0 {
+                tracing::info!(removed, "removed what saves cut short left in {}", dir.display());
+            }
+        }
         let main = plan.save_dir.as_ref().map(|dir| dir.join("save.json"));
         let looked = match (&main, plan.saved) {
             (Some(path), SavedRun::Resume | SavedRun::Offer) if plan.scenario.is_none() => {
@@ -93,8 +116,11 @@ impl Session {
         };
         let mut trace = Some(trace);
         let mut refused = None;
+        let mut started_from = None;
         let (game, slot, ask) = match looked {
             Some(Ok(mut saved)) => {
+                let text = main.as_deref().and_then(|p| std::fs::read_to_string(p).ok()).unwrap_or_default();
+                started_from = Some(SavedStart { save: text, offered: plan.saved == SavedRun::Offer });
                 saved.trace = trace.take().unwrap_or_else(Trace::console);
                 let resume = plan.saved == SavedRun::Resume;
                 if resume {
@@ -123,12 +149,32 @@ impl Session {
         if ask {
             app.offer_continue();
         }
-        Ok(Session { app, slot: slot.map(|path| SaveSlot { path }), refused })
+        Ok(Session { app, slot: slot.map(|path| SaveSlot { path }), refused, started_from })
+    }
+
+    /// A replay of a run that began from a saved one: the save comes from
+    /// the recording, and nothing is saved.
+    fn from_recorded_start(
+        start: &SavedStart,
+        plugins: Rc<Plugins>,
+        records: Rc<Records>,
+        trace: Trace,
+    ) -> anyhow::Result<Session> {
+        let name = Path::new("the recording's saved start");
+        let mut game = save::load_bytes(start.save.as_bytes(), name, plugins, records, trace)?;
+        if !start.offered {
+            game.announce_continue();
+        }
+        let mut app = App::new(game, ui::host_views());
+        if start.offered {
+            app.offer_continue();
+        }
+        Ok(Session { app, slot: None, refused: None, started_from: Some(start.clone()) })
     }
 
     /// A session around a game that is never saved (the bot's, a replay's).
     pub fn unsaved(game: Game) -> Session {
-        Session { app: App::new(game, ui::host_views()), slot: None, refused: None }
+        Session { app: App::new(game, ui::host_views()), slot: None, refused: None, started_from: None }
     }
 
     /// The file this run saves to, if it is saved.
@@ -215,7 +261,7 @@ mod tests {
 
     /// A session with no plugins and no records: an empty dungeon.
     fn open(dir: &Path, saved: SavedRun, seed: u64) -> anyhow::Result<Session> {
-        let plan = Plan { save_dir: Some(dir.to_path_buf()), saved, scenario: None, seed };
+        let plan = Plan { save_dir: Some(dir.to_path_buf()), saved, scenario: None, seed, recorded_start: None };
         Session::open(&plan, Rc::new(Plugins::default()), Rc::new(Records::default()), Trace::console())
     }
 
@@ -339,7 +385,7 @@ mod tests {
 
     #[test]
     fn a_run_without_a_save_folder_writes_nothing() {
-        let plan = Plan { save_dir: None, saved: SavedRun::Offer, scenario: None, seed: 1 };
+        let plan = Plan { save_dir: None, saved: SavedRun::Offer, scenario: None, seed: 1, recorded_start: None };
         let mut session =
             Session::open(&plan, Rc::new(Plugins::default()), Rc::new(Records::default()), Trace::console()).unwrap();
         press(&mut session, "3*.");
