@@ -40,19 +40,15 @@ pub enum LoadError {
         source: std::io::Error,
     },
     /// Two plugins registered the same name for the same trait.
-    #[error("{what} '{name}' is registered by both {first} ({first_file}) and {second} ({second_file}); leave one of them out with --plugins, or remove one file")]
+    #[error("{what} '{name}' is registered by both {first} and {second}; leave one of them out with --plugins, or remove one file")]
     Duplicate {
-        /// The first plugin's file.
-        first_file: String,
-        /// The second plugin's file.
-        second_file: String,
         /// Which trait (`brain`, `item effect`...).
         what: &'static str,
         /// The name.
         name: String,
-        /// The plugin that registered it first.
+        /// The plugin that registered it first, and its file.
         first: String,
-        /// The other one.
+        /// The other one, and its file.
         second: String,
     },
     /// A plugin needs another that is not loaded, or is too old.
@@ -199,14 +195,7 @@ impl emberdeep_api::RangedKind for Holds {
 }
 
 fn dup(what: &'static str, name: &str, first: &str, second: &str) -> LoadError {
-    LoadError::Duplicate {
-        what,
-        name: name.into(),
-        first: first.into(),
-        second: second.into(),
-        first_file: String::new(),
-        second_file: String::new(),
-    }
+    LoadError::Duplicate { what, name: name.into(), first: first.into(), second: second.into() }
 }
 
 fn insert_unique<T>(
@@ -330,16 +319,11 @@ impl Plugins {
     /// A duplicate's error with both plugins' files named.
     fn with_files(&self, e: LoadError, second: &Path) -> LoadError {
         match e {
-            LoadError::Duplicate { what, name, first, second: second_name, .. } => {
+            LoadError::Duplicate { what, name, first, second: second_name } => {
                 let first_file = self.loaded.iter().find(|p| p.name == first).map(|p| p.path.display().to_string());
-                LoadError::Duplicate {
-                    what,
-                    name,
-                    first,
-                    second: second_name,
-                    first_file: first_file.unwrap_or_else(|| "?".into()),
-                    second_file: second.display().to_string(),
-                }
+                let first = format!("{first} ({})", first_file.unwrap_or_else(|| "?".into()));
+                let second = format!("{second_name} ({})", second.display());
+                LoadError::Duplicate { what, name, first, second }
             }
             other => other,
         }

@@ -140,7 +140,7 @@ mod tests {
     #[test]
     fn a_recording_round_trips() {
         let keys = parse_keys("l l j F2 Click:3,4 Esc").unwrap();
-        let rec = Recording::new(7, &Plugins::default(), None, &keys);
+        let rec = Recording::new(7, &Plugins::default(), None, &keys, None);
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("r.json");
         rec.save(&p).unwrap();
@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn another_plugin_set_is_named() {
-        let mut rec = Recording::new(7, &Plugins::default(), None, &[]);
+        let mut rec = Recording::new(7, &Plugins::default(), None, &[], None);
         rec.plugins.push(PluginVersion { name: "core_combat".into(), version: "0.1.0".into() });
         let e = rec.check_plugins(&Plugins::default()).unwrap_err().to_string();
         assert!(e.contains("core_combat 0.1.0 was loaded when recording"), "{e}");
