@@ -12,7 +12,7 @@ use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::session::{Plan, SavedRun, Session};
 use emberdeep::drivers::{bot, headless, recording, save, trace_tools};
 use emberdeep::front::{atlas, keys, ui};
-use emberdeep_engine::loader::{default_plugin_dir, load_plugins, Plugins};
+use emberdeep_engine::loader::{default_plugin_dir, load_plugins_probed, Plugins};
 use emberdeep_engine::records;
 use emberdeep_engine::trace::Trace;
 use emberdeep_engine::Game;
@@ -21,6 +21,15 @@ fn main() -> ExitCode {
     let started = std::time::Instant::now();
     STARTED.with(|s| s.set(Some(started)));
     let cli = Cli::parse();
+    if let Some(file) = &cli.probe_plugin {
+        return match emberdeep_engine::loader::try_one(file) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(reason) => {
+                eprintln!("{reason}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     // Kept to the end of main: dropping it finishes the Chrome trace file.
     let _chrome = match init_logging(cli.trace_chrome.as_deref()) {
         Ok(guard) => guard,
@@ -71,7 +80,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         }
     }
     let plugin_dir = cli.plugin_dir.clone().unwrap_or_else(default_plugin_dir);
-    let plugins = load_plugins(&plugin_dir, cli.plugin_names().as_deref())?;
+    let plugins = load_plugins_probed(&plugin_dir, cli.plugin_names().as_deref(), Some(&probe_in_a_child))?;
     if let Some(rec) = &replay {
         rec.check_plugins(&plugins)?;
     }
@@ -152,6 +161,40 @@ fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
         SavedRun::Offer
     };
     Plan { save_dir, saved, scenario: cli.scenario.clone(), seed, recorded_start: None }
+}
+
+/// Loads one plugin file in a child process (this binary, `--probe-plugin`):
+/// a crash or a hang there refuses the file. A refusal the child reports
+/// (exit 1) is left for the real load to find again and name.
+fn probe_in_a_child(path: &std::path::Path) -> Result<(), String> {
+    use wait_timeout::ChildExt;
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find the game to try it: {e}"))?;
+    let mut child = std::process::Command::new(exe)
+        .arg("--probe-plugin")
+        .arg(path)
+        .env("RUST_LOG", "off")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot try it: {e}"))?;
+    match child.wait_timeout(std::time::Duration::from_secs(10)) {
+        Ok(Some(status)) if matches!(status.code(), Some(0 | 1)) => Ok(()),
+        Ok(Some(status)) => {
+            use std::os::unix::process::ExitStatusExt;
+            let how = match (status.code(), status.signal()) {
+                (_, Some(signal)) => format!("signal {signal}"),
+                (Some(code), None) => format!("exit code {code}"),
+                (None, None) => "an unknown end".into(),
+            };
+            Err(format!("loading it crashed a trial run ({how}): the file is damaged"))
+        }
+        _ => {
+            let _ = child.kill();
+            let _ = child.wait();
+            Err("loading it did not finish within 10 s in a trial run".into())
+        }
+    }
 }
 
 /// `emberdeep trace summary|diff`.

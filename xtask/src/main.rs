@@ -6,6 +6,7 @@
 //! so playing needs no generation step; run it again after changing a sprite.
 //! `tiles --check` only says whether the committed atlas is up to date, and
 //! `preview FILE [SCALE]` writes the atlas enlarged on a grey grid, to look at.
+//! `fuzz` runs the game's own fuzz harness (see [`fuzz`]).
 //!
 //! ## Sprite files (`assets/sprites/*.txt`)
 //!
@@ -29,6 +30,8 @@
 //! never samples a neighbour. The index's first non-comment line is
 //! `atlas 16 18` (sprite size, cell pitch); every further line is
 //! `NAME COL ROW`: the sprite's top-left pixel is `(COL*18+1, ROW*18+1)`.
+
+mod fuzz;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -74,7 +77,11 @@ fn main() -> ExitCode {
             Ok(s) if (1..=16).contains(&s) => preview(Path::new(out), s),
             _ => Err(format!("the preview scale must be 1 to 16, not {scale:?}")),
         },
-        _ => Err("usage: cargo run -p xtask -- tiles [--check] | preview FILE [SCALE]".into()),
+        ["fuzz", rest @ ..] => fuzz::Options::parse(rest, &root()).and_then(|o| fuzz::run(&o, &root())),
+        _ => Err(
+            "usage: cargo run -p xtask -- tiles [--check] | preview FILE [SCALE] | fuzz [--seconds N] [--game PATH]"
+                .into(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -249,6 +249,22 @@ pub fn default_plugin_dir() -> PathBuf {
 /// plugin found, and is an error when it was asked for by name. A plugin
 /// whose `register` fails or panics is skipped the same way.
 pub fn load_plugins(dir: &Path, wanted: Option<&[String]>) -> Result<Plugins, LoadError> {
+    load_plugins_probed(dir, wanted, None)
+}
+
+/// A trial load of one plugin file somewhere it cannot hurt (a child
+/// process): `Err` says why the file must not be opened here.
+pub type Probe<'a> = &'a (dyn Fn(&Path) -> Result<(), String> + Sync);
+
+/// [`load_plugins`], with every chosen file first tried by `probe` (all at
+/// once): a file whose trial crashed or hung is refused like a file that is
+/// not a plugin, so a library damaged in a way no header check sees can
+/// take down the trial, never the game.
+pub fn load_plugins_probed(
+    dir: &Path,
+    wanted: Option<&[String]>,
+    probe: Option<Probe<'_>>,
+) -> Result<Plugins, LoadError> {
     let files = find_plugin_files(dir)?;
     let chosen: Vec<(String, PathBuf)> = match wanted {
         None => files,
@@ -268,9 +284,18 @@ pub fn load_plugins(dir: &Path, wanted: Option<&[String]>) -> Result<Plugins, Lo
                 .collect::<Result<_, _>>()?
         }
     };
+    let trials: Vec<Result<(), String>> = match probe {
+        Some(probe) => std::thread::scope(|scope| {
+            let running: Vec<_> = chosen.iter().map(|(_, path)| scope.spawn(move || probe(path))).collect();
+            running.into_iter().map(|t| t.join().unwrap_or_else(|_| Err("its trial failed".into()))).collect()
+        }),
+        None => chosen.iter().map(|_| Ok(())).collect(),
+    };
     let mut plugins = Plugins::default();
-    for (name, path) in chosen {
-        match register_one(&path) {
+    for ((name, path), trial) in chosen.into_iter().zip(trials) {
+        let registered =
+            trial.map_err(|reason| Refusal { reason, incompatible: false }).and_then(|()| register_one(&path));
+        match registered {
             Ok(reg) => plugins.add(reg, path.clone()).map_err(|e| plugins.with_files(e, &path))?,
             // A plugin built for another api is never left out quietly: the player must rebuild it.
             Err(Refusal { reason, incompatible }) if wanted.is_some() || incompatible => {
@@ -359,6 +384,12 @@ struct Refusal {
     reason: String,
     /// Built against another api: an error even when loading every plugin found.
     incompatible: bool,
+}
+
+/// Checks, opens and registers one plugin file, then forgets it: the
+/// trial a child process makes (`--probe-plugin`). `Err` is one line.
+pub fn try_one(path: &Path) -> Result<(), String> {
+    register_one(path).map(|_| ()).map_err(|r| r.reason)
 }
 
 /// Opens one library, checks it, and runs its `register`.
