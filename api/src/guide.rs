@@ -92,6 +92,13 @@
 //! glow_turns = 5               # read with ctx.setting("glow_turns")
 //! ```
 //!
+//! Declare the settings you read, with their defaults and ranges, when you
+//! register: `reg.setting("glow_turns", 5, 1, 100)`. The host then refuses a
+//! `[settings]` key you did not declare (suggesting the nearest one) and a
+//! value out of range, and `--list-plugins` lists them. Every setting and
+//! `params` value is a whole number from 0 to 1,000,000, and a `NAME_min`
+//! may not be above its `NAME_max`.
+//!
 //! A record that names something no loaded plugin registered stops the
 //! start with the file, the line and the field. A record that needs another
 //! plugin says `needs = ["ranged_combat"]`, and simply does not appear

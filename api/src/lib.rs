@@ -67,7 +67,7 @@ pub use abi_stable;
 pub use bridge::{FieldValue, HostLink, HostLogFn, LogField, LogRecord};
 pub use context::{Ctx, GameCtx, GameCtx_TO};
 pub use guard::{guard, PluginError};
-pub use plugin::{Dependency, PluginMod, PluginModRef, RegisteredNames, Registrar, Registration};
+pub use plugin::{Dependency, PluginMod, PluginModRef, RegisteredNames, Registrar, Registration, SettingDecl};
 pub use scene::{Light, Look, Scene, SceneCell, Terrain};
 pub use traits::*;
 pub use types::*;
@@ -79,5 +79,6 @@ pub use types::*;
 /// (`AimRequest::stops_at_cursor`, `KeyAnswer`, the `fire`, `throw`,
 /// `throwable` and `pick_up` hooks, `ItemEffect::aim_cancelled` and
 /// `describe_target`), item placement, monsters' attacks from afar
-/// (`GameCtx::try_ranged`), bursts, animations and plugins' own trace events.
+/// (`GameCtx::try_ranged`), bursts, animations and plugins' own trace events;
+/// 0.4 added declared settings (`Registrar::setting`, `Registration::settings`).
 pub const API_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -43,6 +43,24 @@ pub struct Dependency {
     pub min_version: RString,
 }
 
+/// A number a plugin reads from its records' `[settings]` (through
+/// `GameCtx::setting`): its name, the default the plugin uses when the
+/// records leave it out, and the values it may take. The host refuses a
+/// records file that names a setting its plugin did not declare (and
+/// suggests the nearest), or holds one out of range.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq, Eq)]
+pub struct SettingDecl {
+    /// The key in `[settings]`.
+    pub name: RString,
+    /// The value the plugin uses when the records leave it out.
+    pub default: i64,
+    /// The least value it may take.
+    pub min: i64,
+    /// The greatest value it may take.
+    pub max: i64,
+}
+
 /// Everything a plugin registered, as the host receives it.
 #[repr(C)]
 #[derive(StableAbi)]
@@ -63,6 +81,8 @@ pub struct Registration {
     pub views: RVec<Tuple2<RString, ViewBox>>,
     /// Hooks into the host's own actions (bumping, the side panel, derived stats...).
     pub hooks: ROption<HooksBox>,
+    /// The settings it reads, declared (none declared: any name is let in).
+    pub settings: RVec<SettingDecl>,
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -112,6 +132,7 @@ impl Registrar {
                 brains: RVec::new(),
                 views: RVec::new(),
                 hooks: ROption::RNone,
+                settings: RVec::new(),
             },
         }
     }
@@ -148,6 +169,15 @@ impl Registrar {
     /// the player's derived damage and defense, the player's steps).
     pub fn hooks(&mut self, hooks: impl Hooks + 'static) -> &mut Self {
         self.reg.hooks = ROption::RSome(Hooks_TO::from_value(hooks, TD_Opaque));
+        self
+    }
+
+    /// Declares a setting the plugin reads from its records' `[settings]`:
+    /// its name, the default it uses when they leave it out, and its range.
+    /// Once a plugin declares one, the host refuses any other name in its
+    /// `[settings]` and any value out of range, naming the file and line.
+    pub fn setting(&mut self, name: &str, default: i64, min: i64, max: i64) -> &mut Self {
+        self.reg.settings.push(SettingDecl { name: name.into(), default, min, max });
         self
     }
 

@@ -281,6 +281,15 @@ fn list_plugins(plugins: &Plugins, dir: &std::path::Path, records: Option<&recor
         for (trait_name, names) in &p.names {
             out.push_str(&format!("  {trait_name}: {}\n", names.join(", ")));
         }
+        if !p.needs.is_empty() {
+            let needs: Vec<String> = p.needs.iter().map(|(n, v)| format!("{n} {v} or newer")).collect();
+            out.push_str(&format!("  needs: {}\n", needs.join(", ")));
+        }
+        if !p.settings.is_empty() {
+            let settings: Vec<String> =
+                p.settings.iter().map(|(n, d, lo, hi)| format!("{n} = {d} ({lo} to {hi})")).collect();
+            out.push_str(&format!("  settings: {}\n", settings.join(", ")));
+        }
         if let Some(records) = records {
             let monsters: Vec<&str> =
                 records.monsters.values().filter(|m| m.plugin == p.name).map(|m| m.id.as_str()).collect();

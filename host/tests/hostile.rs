@@ -181,6 +181,24 @@ fn bad_data_is_refused_naming_the_file_line_and_field() {
             "floors = [4, 1]",
             "field `floors`: the least must not be above",
         ),
+        (
+            "ranged_combat/rules.toml",
+            "hit_near = 95",
+            "hit_neer = 95",
+            "field `hit_neer`: ranged_combat declares no setting called that; did you mean `hit_near`?",
+        ),
+        (
+            "ranged_combat/rules.toml",
+            "hit_near = 95",
+            "hit_near = 150",
+            "field `hit_near`: must be from 0 to 100, not 150",
+        ),
+        (
+            "core_combat/monsters.toml",
+            "player_damage_max = 6",
+            "player_damage_max = 1",
+            "field `player_damage_min`: 2 is above player_damage_max (1)",
+        ),
     ];
     for (file, from, to, wanted) in cases {
         let data = data_copy();

@@ -88,6 +88,8 @@ pub struct LoadedPlugin {
     pub needs: Vec<(String, String)>,
     /// Registered names per trait, sorted.
     pub names: BTreeMap<&'static str, Vec<String>>,
+    /// The settings it declared: name, default, least and greatest value.
+    pub settings: Vec<(String, i64, i64, i64)>,
 }
 
 /// Everything the loaded plugins registered.
@@ -139,6 +141,7 @@ impl Plugins {
     fn add(&mut self, reg: Registration, path: PathBuf) -> Result<(), LoadError> {
         let plugin = reg.name.to_string();
         let needs = reg.dependencies.iter().map(|d| (d.name.to_string(), d.min_version.to_string())).collect();
+        let settings = reg.settings.iter().map(|s| (s.name.to_string(), s.default, s.min, s.max)).collect();
         let mut names: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
         for t in reg.item_effects {
             names.entry("ItemEffect").or_default().push(t.0.to_string());
@@ -166,7 +169,7 @@ impl Plugins {
             self.hooks.push(Entry::new(plugin.clone(), hooks));
         }
         names.values_mut().for_each(|v| v.sort());
-        self.loaded.push(LoadedPlugin { name: plugin, version: reg.version.into(), path, needs, names });
+        self.loaded.push(LoadedPlugin { name: plugin, version: reg.version.into(), path, needs, names, settings });
         Ok(())
     }
 }
@@ -426,6 +429,66 @@ pub fn check_library(path: &Path) -> Result<(), String> {
         file.segments().any(|s| outside(Some(s.file_range()))) || file.sections().any(|s| outside(s.file_range()));
     if cut {
         return Err(format!("cut short: its headers reach past its {len} bytes"));
+    }
+    if let object::File::Elf64(elf) = &file {
+        check_program_headers(elf, len)?;
+    }
+    Ok(())
+}
+
+/// The program headers the dynamic loader maps by, held to what a linker
+/// writes: loadable segments in order, aligned, no larger in memory than
+/// the file unless writable (zeroed data), within a sane size; and every
+/// other segment (TLS, dynamic, notes) inside a loadable one, at the same
+/// place in the file as in memory. A damaged header here can make the
+/// loader map garbage that crashes the game only some of the time.
+fn check_program_headers(elf: &object::read::elf::ElfFile64<'_>, len: u64) -> Result<(), String> {
+    use object::elf::{PF_W, PT_DYNAMIC, PT_GNU_EH_FRAME, PT_LOAD, PT_NOTE, PT_PHDR, PT_TLS};
+    use object::read::elf::ProgramHeader;
+    /// The most memory a plugin's segments may ask for.
+    const MOST_MEMORY: u64 = 1 << 30;
+    let endian = elf.endian();
+    let bad = |what: String| Err(format!("damaged program headers: {what}"));
+    let headers = elf.elf_program_headers();
+    let loads: Vec<_> = headers.iter().filter(|h| h.p_type(endian) == PT_LOAD).collect();
+    if loads.is_empty() {
+        return bad("nothing to load".into());
+    }
+    let mut last_end = 0u64;
+    for (i, h) in loads.iter().enumerate() {
+        let (offset, vaddr) = (h.p_offset(endian), h.p_vaddr(endian));
+        let (filesz, memsz, align) = (h.p_filesz(endian), h.p_memsz(endian), h.p_align(endian));
+        if !align.is_power_of_two() || offset % align != vaddr % align {
+            return bad(format!("segment {i} is not aligned"));
+        }
+        let writable = h.p_flags(endian) & PF_W != 0;
+        if memsz < filesz || (memsz > filesz && !writable) || memsz > MOST_MEMORY {
+            return bad(format!("segment {i} asks for {memsz} bytes of memory for {filesz} in the file"));
+        }
+        if vaddr < last_end {
+            return bad(format!("segment {i} overlaps the one before it"));
+        }
+        last_end = vaddr.checked_add(memsz).ok_or_else(|| format!("damaged program headers: segment {i} wraps"))?;
+    }
+    if last_end > MOST_MEMORY {
+        return bad(format!("its segments span {last_end} bytes of memory"));
+    }
+    for h in
+        headers.iter().filter(|h| [PT_TLS, PT_DYNAMIC, PT_GNU_EH_FRAME, PT_NOTE, PT_PHDR].contains(&h.p_type(endian)))
+    {
+        let (offset, vaddr, filesz) = (h.p_offset(endian), h.p_vaddr(endian), h.p_filesz(endian));
+        if h.p_memsz(endian) < filesz || h.p_memsz(endian) > MOST_MEMORY || offset.saturating_add(filesz) > len {
+            return bad(format!("a segment of type {:#x} is out of bounds", h.p_type(endian)));
+        }
+        let inside = loads.iter().any(|l| {
+            let (lo, lv, lf) = (l.p_offset(endian), l.p_vaddr(endian), l.p_filesz(endian));
+            offset >= lo
+                && offset.saturating_add(filesz) <= lo.saturating_add(lf)
+                && vaddr.checked_sub(lv) == Some(offset - lo)
+        });
+        if !inside {
+            return bad(format!("a segment of type {:#x} lies outside what is loaded", h.p_type(endian)));
+        }
     }
     Ok(())
 }

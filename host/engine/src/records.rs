@@ -323,6 +323,33 @@ impl FileReader<'_> {
         Ok(out)
     }
 
+    /// A plugin's `[settings]`, held to what it declared (a plugin that
+    /// declared none is held to the plain rule of [`Self::plugin_numbers`] only).
+    fn declared_settings(&self, settings: &BTreeMap<Spanned<String>, Num>) -> Result<(), DataError> {
+        let Some(plugin) = self.plugins.loaded.iter().find(|p| p.name == self.plugin) else { return Ok(()) };
+        if plugin.settings.is_empty() {
+            return Ok(());
+        }
+        for (key, value) in settings {
+            match plugin.settings.iter().find(|s| s.0 == *key.get_ref()) {
+                Some((_, _, min, max)) => {
+                    self.int(value, key.get_ref(), *min, *max)?;
+                }
+                None => {
+                    let names: Vec<&str> = plugin.settings.iter().map(|s| s.0.as_str()).collect();
+                    let message = format!(
+                        "{} declares no setting called that{} (its settings: {})",
+                        self.plugin,
+                        suggestion(key.get_ref(), &names),
+                        names.join(", ")
+                    );
+                    return Err(self.error(key.span().start, key.get_ref(), message));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// A record whose `needs` names a plugin not in the set is skipped.
     fn needs_met(&self, needs: &[String]) -> bool {
         needs.iter().all(|n| self.plugins.is_loaded(n))
@@ -468,6 +495,7 @@ impl FileReader<'_> {
         let settings = if self.plugin == "host" {
             self.host_settings(&raw.settings)?
         } else {
+            self.declared_settings(&raw.settings)?;
             self.plugin_numbers(&raw.settings, "")?
         };
         records.settings.entry(self.plugin.to_string()).or_default().extend(settings);

@@ -138,7 +138,7 @@ impl App {
             Mode::History => self.history_overlay(),
             Mode::AskContinue => Overlay::Confirm {
                 question: format!(
-                    "A saved run waits on floor {}, turn {}. Continue it? y: continue   n: a new run",
+                    "A saved run waits on floor {}, turn {}. Continue it? y: continue   n: end it, start a new run",
                     self.game.floor, self.game.turn
                 ),
             },

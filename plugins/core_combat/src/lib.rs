@@ -16,6 +16,8 @@ pub use blow::{blow_damage, with_article};
 use emberdeep_api::{export_plugin, PluginError, Registrar};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.setting("player_damage_min", 2, 0, 1000).setting("player_damage_max", 6, 0, 1000);
+    reg.setting("fight_noise", 4, 0, 100);
     reg.brain("melee", brain::Melee);
     reg.item_effect("heal", heal::Heal);
     reg.hooks(blow::MeleeHooks);
