@@ -21,14 +21,15 @@ fn main() -> ExitCode {
     let started = std::time::Instant::now();
     STARTED.with(|s| s.set(Some(started)));
     let cli = Cli::parse();
-    if let Some(file) = &cli.probe_plugin {
-        return match emberdeep_engine::loader::try_one(file) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(reason) => {
-                eprintln!("{reason}");
-                ExitCode::FAILURE
+    if !cli.probe_plugin.is_empty() {
+        let mut refused = false;
+        for file in &cli.probe_plugin {
+            if let Err(reason) = emberdeep_engine::loader::try_one(file) {
+                eprintln!("{}: {reason}", file.display());
+                refused = true;
             }
-        };
+        }
+        return if refused { ExitCode::FAILURE } else { ExitCode::SUCCESS };
     }
     // Kept to the end of main: dropping it finishes the Chrome trace file.
     let _chrome = match init_logging(cli.trace_chrome.as_deref()) {
@@ -80,7 +81,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         }
     }
     let plugin_dir = cli.plugin_dir.clone().unwrap_or_else(default_plugin_dir);
-    let plugins = load_plugins_probed(&plugin_dir, cli.plugin_names().as_deref(), Some(&probe_in_a_child))?;
+    let plugins = load_plugins_probed(&plugin_dir, cli.plugin_names().as_deref(), Some(&probe_in_children))?;
     if let Some(rec) = &replay {
         rec.check_plugins(&plugins)?;
     }
@@ -163,15 +164,28 @@ fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
     Plan { save_dir, saved, scenario: cli.scenario.clone(), seed, recorded_start: None }
 }
 
-/// Loads one plugin file in a child process (this binary, `--probe-plugin`):
-/// a crash or a hang there refuses the file. A refusal the child reports
-/// (exit 1) is left for the real load to find again and name.
-fn probe_in_a_child(path: &std::path::Path) -> Result<(), String> {
+/// Tries the plugin files in a child process (this binary,
+/// `--probe-plugin`): all in one child first; only if that one crashes or
+/// hangs, each in a child of its own (all at once), so the damaged ones
+/// are found and refused. A refusal a child reports (exit 1) is left for the
+/// real load to find again and name.
+fn probe_in_children(paths: &[std::path::PathBuf]) -> Vec<Result<(), String>> {
+    if paths.is_empty() || trial(paths).is_ok() {
+        return paths.iter().map(|_| Ok(())).collect();
+    }
+    std::thread::scope(|scope| {
+        let running: Vec<_> = paths.iter().map(|p| scope.spawn(move || trial(std::slice::from_ref(p)))).collect();
+        running.into_iter().map(|t| t.join().unwrap_or_else(|_| Err("its trial failed".into()))).collect()
+    })
+}
+
+/// One child process loading `paths`; `Err` if it crashed or hung.
+fn trial(paths: &[std::path::PathBuf]) -> Result<(), String> {
     use wait_timeout::ChildExt;
     let exe = std::env::current_exe().map_err(|e| format!("cannot find the game to try it: {e}"))?;
     let mut child = std::process::Command::new(exe)
         .arg("--probe-plugin")
-        .arg(path)
+        .args(paths)
         .env("RUST_LOG", "off")
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())

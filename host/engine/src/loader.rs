@@ -255,14 +255,14 @@ pub fn load_plugins(dir: &Path, wanted: Option<&[String]>) -> Result<Plugins, Lo
     load_plugins_probed(dir, wanted, None)
 }
 
-/// A trial load of one plugin file somewhere it cannot hurt (a child
-/// process): `Err` says why the file must not be opened here.
-pub type Probe<'a> = &'a (dyn Fn(&Path) -> Result<(), String> + Sync);
+/// A trial load of plugin files somewhere they cannot hurt (a child
+/// process): for each file, `Err` says why it must not be opened here.
+pub type Probe<'a> = &'a dyn Fn(&[PathBuf]) -> Vec<Result<(), String>>;
 
-/// [`load_plugins`], with every chosen file first tried by `probe` (all at
-/// once): a file whose trial crashed or hung is refused like a file that is
-/// not a plugin, so a library damaged in a way no header check sees can
-/// take down the trial, never the game.
+/// [`load_plugins`], with the chosen files first tried by `probe`: a file
+/// whose trial crashed or hung is refused like a file that is not a
+/// plugin, so a library damaged in a way no header check sees can take
+/// down the trial, never the game.
 pub fn load_plugins_probed(
     dir: &Path,
     wanted: Option<&[String]>,
@@ -287,13 +287,12 @@ pub fn load_plugins_probed(
                 .collect::<Result<_, _>>()?
         }
     };
-    let trials: Vec<Result<(), String>> = match probe {
-        Some(probe) => std::thread::scope(|scope| {
-            let running: Vec<_> = chosen.iter().map(|(_, path)| scope.spawn(move || probe(path))).collect();
-            running.into_iter().map(|t| t.join().unwrap_or_else(|_| Err("its trial failed".into()))).collect()
-        }),
-        None => chosen.iter().map(|_| Ok(())).collect(),
+    let paths: Vec<PathBuf> = chosen.iter().map(|(_, p)| p.clone()).collect();
+    let mut trials = match probe {
+        Some(probe) => probe(&paths),
+        None => Vec::new(),
     };
+    trials.resize_with(chosen.len(), || Ok(()));
     let mut plugins = Plugins::default();
     for ((name, path), trial) in chosen.into_iter().zip(trials) {
         let registered =

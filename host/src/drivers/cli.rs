@@ -68,11 +68,11 @@ pub struct Cli {
     #[arg(long, value_name = "NAME")]
     pub view: Option<String>,
 
-    /// Try to load one plugin file and exit: 0 if it registers, 1 if it is
-    /// refused. The game runs this in a child process on every plugin file
+    /// Try to load plugin files and exit: 0 if all register, 1 if one is
+    /// refused. The game runs this in a child process on the plugin files
     /// before it loads any, so a damaged library crashes the trial, not the game.
-    #[arg(long, value_name = "FILE", hide = true)]
-    pub probe_plugin: Option<PathBuf>,
+    #[arg(long, value_name = "FILE", num_args = 1.., hide = true)]
+    pub probe_plugin: Vec<PathBuf>,
 
     /// Keep the seed, the plugin set and every key in FILE, to replay the run
     /// (from the saved run it went on from, with --continue). Not with --bot,

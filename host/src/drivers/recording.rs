@@ -7,7 +7,6 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::session::SavedStart;
 use crate::front::keys::{parse_keys, Key};
 use emberdeep_engine::loader::Plugins;
 
@@ -21,6 +20,15 @@ pub struct PluginVersion {
     pub name: String,
     /// Version.
     pub version: String,
+}
+
+/// The saved run a session began from, as a recording keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedStart {
+    /// The save file's text when the run began.
+    pub save: String,
+    /// Whether it was offered (the first key answered) or resumed at once.
+    pub offered: bool,
 }
 
 /// A recorded run.

@@ -24,6 +24,7 @@ use emberdeep_engine::records::Records;
 use emberdeep_engine::trace::Trace;
 use emberdeep_engine::Game;
 
+use super::recording::SavedStart;
 use super::save::{self, SaveError};
 use super::scenario::game_from_scenario;
 use crate::front::app::{App, Mode};
@@ -56,15 +57,6 @@ pub struct Plan {
     /// A replay's start: the saved run its recording began from, played
     /// from these bytes instead of any save folder.
     pub recorded_start: Option<SavedStart>,
-}
-
-/// The saved run a session began from, as a recording keeps it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SavedStart {
-    /// The save file's text when the run began.
-    pub save: String,
-    /// Whether it was offered (the first key answered) or resumed at once.
-    pub offered: bool,
 }
 
 /// The save file a run belongs to.
