@@ -398,7 +398,7 @@ impl FileReader<'_> {
             tile: m.tile.clone(),
             floors: (floors.0 as u32, floors.1 as u32),
             frequency: self.int_or(&m.frequency, "frequency", 1, 0, 10_000)? as u32,
-            hp: self.int(&m.hp, "hp", 1, 10_000)? as i32,
+            hp: self.int(&m.hp, "hp", 1, 1_000_000)? as i32,
             damage: Damage::new(lo as i32, hi as i32),
             defense: self.int_or(&m.defense, "defense", 0, 0, 1000)? as i32,
             sight: self.int(&m.sight, "sight", 0, 30)? as i32,
@@ -681,8 +681,8 @@ brain = "dreaming"
     #[test]
     fn numbers_out_of_their_range_name_the_line_the_field_and_the_range() {
         let cases = [
-            ("hp = 3", "hp = 0", "monsters.toml:9: field `hp`: must be from 1 to 10000, not 0"),
-            ("hp = 3", "hp = 4294967297", "field `hp`: must be from 1 to 10000, not 4294967297"),
+            ("hp = 3", "hp = 0", "monsters.toml:9: field `hp`: must be from 1 to 1000000, not 0"),
+            ("hp = 3", "hp = 4294967297", "field `hp`: must be from 1 to 1000000, not 4294967297"),
             ("damage = [1, 2]", "damage = [3, 2]", "monsters.toml:10: field `damage`: the least must not be above"),
             ("damage = [1, 2]", "damage = [1, 2, 3]", "field `damage`: must be [least, most]: two numbers, not 3"),
             ("damage = [1, 2]", "damage = [-1, 2]", "field `damage`: both numbers must be from 0 to 1000"),

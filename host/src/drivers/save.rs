@@ -413,8 +413,8 @@ fn restore_creature(c: SavedCreature, game: &Game) -> Result<(EntityId, Creature
     if !game.map.is_passable(pos) || game.map.tile(pos) == Tile::DoorClosed {
         return Err(format!("{who} stands inside a wall at {},{}", pos.x, pos.y));
     }
-    if !(1..=10_000).contains(&c.max_hp) || !(1..=c.max_hp).contains(&c.hp) {
-        return Err(format!("{who} with health {}/{}, not from 1 to its most (at most 10000)", c.hp, c.max_hp));
+    if !(1..=1_000_000).contains(&c.max_hp) || !(1..=c.max_hp).contains(&c.hp) {
+        return Err(format!("{who} with health {}/{}, not from 1 to its most (at most 1000000)", c.hp, c.max_hp));
     }
     if c.damage.0 < 0 || c.damage.0 > c.damage.1 || c.damage.1 > 1000 || !(0..=1000).contains(&c.defense) {
         return Err(format!("{who} with a blow of {}-{} and defense {}", c.damage.0, c.damage.1, c.defense));
