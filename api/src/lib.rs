@@ -80,5 +80,6 @@ pub use types::*;
 /// `throwable` and `pick_up` hooks, `ItemEffect::aim_cancelled` and
 /// `describe_target`), item placement, monsters' attacks from afar
 /// (`GameCtx::try_ranged`), bursts, animations and plugins' own trace events;
-/// 0.4 added declared settings (`Registrar::setting`, `Registration::settings`).
+/// 0.4 added declared settings and stored numbers (`Registrar::setting` and
+/// `stored`, `Registration::settings` and `stored`).
 pub const API_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -83,6 +83,9 @@ pub struct Registration {
     pub hooks: ROption<HooksBox>,
     /// The settings it reads, declared (none declared: any name is let in).
     pub settings: RVec<SettingDecl>,
+    /// The numbers it keeps in the per-creature store, with their ranges
+    /// (`default` unused): a save holding one out of range is refused.
+    pub stored: RVec<SettingDecl>,
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -133,6 +136,7 @@ impl Registrar {
                 views: RVec::new(),
                 hooks: ROption::RNone,
                 settings: RVec::new(),
+                stored: RVec::new(),
             },
         }
     }
@@ -178,6 +182,14 @@ impl Registrar {
     /// `[settings]` and any value out of range, naming the file and line.
     pub fn setting(&mut self, name: &str, default: i64, min: i64, max: i64) -> &mut Self {
         self.reg.settings.push(SettingDecl { name: name.into(), default, min, max });
+        self
+    }
+
+    /// Declares a number the plugin keeps in the per-creature store
+    /// (`GameCtx::store_set`) and the values it may hold: a save whose store
+    /// holds that key out of range is refused, by the key and the creature.
+    pub fn stored(&mut self, key: &str, min: i64, max: i64) -> &mut Self {
+        self.reg.stored.push(SettingDecl { name: key.into(), default: min, min, max });
         self
     }
 

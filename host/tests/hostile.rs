@@ -246,3 +246,29 @@ fn what_a_killed_save_left_behind_is_cleaned_at_the_next_start() {
     assert!(!stale.exists(), "the leftover is gone");
     assert!(dir.path().join("save.json").exists());
 }
+
+#[test]
+fn a_stored_number_out_of_its_declared_range_is_refused_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().to_str().unwrap();
+    let s = scenario("ranged_showcase.txt");
+    // Ready the bow and fill the quiver: the store now holds quiver_count.
+    let keys = "i a i b .";
+    assert!(run_bounded(&["--headless", "--scenario", s.to_str().unwrap(), "--keys", keys, "--save-dir", saves])
+        .status
+        .success());
+    let path = dir.path().join("save.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (header, body) = text.split_once('\n').unwrap();
+    let at = body.find("\"quiver_count\",").expect("the quiver is stored") + "\"quiver_count\",".len();
+    let end = at + body[at..].find(']').unwrap();
+    let body = format!("{}-5{}", &body[..at], &body[end..]);
+    let body = body.trim_end();
+    let crc = format!("{:08x}", crc32fast::hash(body.as_bytes()));
+    let magic: Vec<&str> = header.split(' ').collect();
+    let forged = format!("{} {} {crc}\n{body}\n", magic[0], magic[1]);
+    std::fs::write(&path, &forged).unwrap();
+    let err = refused(&["--headless", "--continue", "--save-dir", saves]);
+    assert!(err.contains("a stored quiver_count of -5") && err.contains("ranged_combat keeps 0 to 9999"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), forged, "the save is left as it was");
+}

@@ -90,6 +90,8 @@ pub struct LoadedPlugin {
     pub names: BTreeMap<&'static str, Vec<String>>,
     /// The settings it declared: name, default, least and greatest value.
     pub settings: Vec<(String, i64, i64, i64)>,
+    /// The stored numbers it declared: key, least and greatest value.
+    pub stored: Vec<(String, i64, i64)>,
 }
 
 /// Everything the loaded plugins registered.
@@ -142,6 +144,7 @@ impl Plugins {
         let plugin = reg.name.to_string();
         let needs = reg.dependencies.iter().map(|d| (d.name.to_string(), d.min_version.to_string())).collect();
         let settings = reg.settings.iter().map(|s| (s.name.to_string(), s.default, s.min, s.max)).collect();
+        let stored = reg.stored.iter().map(|s| (s.name.to_string(), s.min, s.max)).collect();
         let mut names: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
         for t in reg.item_effects {
             names.entry("ItemEffect").or_default().push(t.0.to_string());
@@ -169,7 +172,15 @@ impl Plugins {
             self.hooks.push(Entry::new(plugin.clone(), hooks));
         }
         names.values_mut().for_each(|v| v.sort());
-        self.loaded.push(LoadedPlugin { name: plugin, version: reg.version.into(), path, needs, names, settings });
+        self.loaded.push(LoadedPlugin {
+            name: plugin,
+            version: reg.version.into(),
+            path,
+            needs,
+            names,
+            settings,
+            stored,
+        });
         Ok(())
     }
 }

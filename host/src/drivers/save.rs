@@ -315,6 +315,14 @@ impl SaveFile {
                 return Err(format!("a stored value '{key}' for creature #{id}, which is not on the floor"));
             }
         }
+        for (id, key, value) in &self.store {
+            let declared = game.plugins.loaded.iter().find_map(|p| {
+                p.stored.iter().find(|(k, _, _)| k == key).map(|(_, lo, hi)| (p.name.as_str(), *lo, *hi))
+            });
+            if let Some((plugin, lo, hi)) = declared.filter(|(_, lo, hi)| !(*lo..=*hi).contains(value)) {
+                return Err(format!("a stored {key} of {value} for creature #{id}, where {plugin} keeps {lo} to {hi}"));
+            }
+        }
         game.store = self.store.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
         game.store_text = self.store_text.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
         game.killer = self.killer;

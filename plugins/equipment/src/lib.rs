@@ -26,6 +26,7 @@ use emberdeep_api::{export_plugin, PluginError, Registrar};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.setting("fist_damage_min", 1, 0, 1000).setting("fist_damage_max", 2, 0, 1000);
+    reg.stored("strength", 0, 100);
     reg.item_effect("wield", equip::Wield);
     reg.item_effect("wear", equip::Wear);
     reg.hooks(hooks::EquipmentHooks);
