@@ -281,7 +281,7 @@ mod tests {
             1,
         );
         assert!(body.contains("core_combat"), "the plugin set was changed");
-        let text = format!("emberdeep-save {} {:08x}\n{body}\n", save::SAVE_FORMAT, crc32fast::hash(body.as_bytes()));
+        let text = String::from_utf8(save::seal(&body)).unwrap();
         std::fs::write(dir.join("save.json"), &text).unwrap();
         text.into_bytes()
     }
