@@ -257,8 +257,14 @@ fn draw_death<T: RenderTarget>(p: &mut Painter<'_, '_, T>, cause: &str, details:
 
 /// A small box with a yes/no question.
 fn draw_confirm<T: RenderTarget>(p: &mut Painter<'_, '_, T>, question: &str) -> Result<()> {
-    let text_w = question.chars().count() as u32 * TEXT_PX;
-    let w = (text_w + 64).clamp(400, MAP.w);
-    open_box(p, w, 80)?;
-    p.text_centred(32, TEXT_PX, question, palette::TEXT)
+    // A question wider than the map goes on over more lines, each centred.
+    let most = ((MAP.w - 64) / TEXT_PX) as usize;
+    let lines = wrap(question, most, 0);
+    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32 * TEXT_PX;
+    let w = (widest + 64).clamp(400, MAP.w);
+    open_box(p, w, 56 + lines.len() as u32 * LINE_STEP as u32)?;
+    for (i, line) in lines.iter().enumerate() {
+        p.text_centred(32 + i as i32 * LINE_STEP, TEXT_PX, line, palette::TEXT)?;
+    }
+    Ok(())
 }
