@@ -41,15 +41,37 @@
 //!
 //! ## 3. Register what you bring
 //!
-//! Each extension trait has an example on its own page:
+//! Each trait is plain Rust and has an example on its own page:
 //! [`ItemEffect`](crate::ItemEffect) (what using an item does, at once or
-//! after the player aims), [`MonsterBrain`](crate::MonsterBrain) (a
-//! monster's turn), [`RangedKind`](crate::RangedKind) (a monster's attack
-//! from afar), [`View`](crate::View) (how the map is drawn; `F2` cycles
-//! through every view), and [`Hooks`](crate::Hooks) (bumping into monsters,
-//! side panel lines, the player's derived damage and defense). Register each
+//! after the player aims; what the pack writes after its name),
+//! [`MonsterBrain`](crate::MonsterBrain) (a monster's turn; it may run
+//! another registered brain with [`Ctx::run_brain`](crate::Ctx::run_brain)),
+//! [`RangedKind`](crate::RangedKind) (a monster's attack from afar),
+//! [`View`](crate::View) (how the map is drawn from a [`Scene`](crate::Scene)
+//! of cells and the creatures in sight; `F2` cycles through every view),
+//! [`Status`](crate::Status) (what a status does each turn), and
+//! [`Hooks`](crate::Hooks) (bumping into monsters, side panel lines, the
+//! player's derived damage and defense, and the events of a run: deaths,
+//! hurts, turn ends, new floors, items picked up and used). Register each
 //! under a name with the [`Registrar`](crate::Registrar); two plugins may not
-//! register the same name for the same trait (the host names both).
+//! register the same name for the same kind (the host names both).
+//!
+//! A status is registered once and put on any creature by any plugin:
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! # fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+//! let frost = StatusSpec::new("Frozen", '*', Rgba::rgb(150, 220, 255), StatusEffect::SkipsTurn);
+//! reg.status("frozen", frost, ());
+//! # Ok(()) }
+//! # fn later(ctx: &mut Ctx<'_>, goblin: EntityId) {
+//! ctx.add_status(goblin, "frozen", 2); // loses its next two turns
+//! # }
+//! ```
+//!
+//! The host counts statuses down at one fixed point of every turn, draws
+//! their marks in every view, lists them in the side and look panels,
+//! traces `status_start` and `status_end`, and saves them.
 //!
 //! If your plugin needs another, say so, and the host refuses to start
 //! without it, naming both: `reg.depends_on("core_combat", "0.1.0");`. Load
@@ -89,7 +111,7 @@
 //! params = { brightness = 3 }  # whole numbers your effect reads with item.param("brightness")
 //!
 //! [settings]
-//! glow_turns = 5               # read with ctx.setting("glow_turns")
+//! glow_turns = 5               # read with ctx.setting_or("glow_turns", 5)
 //! ```
 //!
 //! Declare the settings you read, with their defaults and ranges, when you
@@ -107,19 +129,22 @@
 //! ## 5. Act only through the context, and keep no state
 //!
 //! Every method receives a [`Ctx`](crate::Ctx): roll dice with
-//! [`GameCtx::roll`](crate::GameCtx::roll) (the run's one RNG, so seeds
+//! [`Ctx::roll`](crate::Ctx::roll) (the run's one RNG, so seeds
 //! replay), read creatures and the map, move, attack (the host applies
 //! damage, writes the log line and the `attack` trace event, removes the
 //! dead), make noise, write messages. Keep what you must remember about a
-//! creature in the per-creature store (`store_set`, `store_set_text`): the
-//! host saves it with the run, so your plugin needs no save code.
+//! creature in the per-creature store (`store_set`, `store_set_text`), and
+//! what is particular to one item (a wand's charges) in the item's store
+//! (`item_set`, `item_get`): the host saves both with the run, so your
+//! plugin needs no save code. An item with stored values never stacks.
 //!
-//! ## 6. Guard against panics
+//! ## 6. Errors and panics
 //!
-//! A panic must never cross into the host. Run every method body under
-//! [`guard`](crate::guard::guard): a panic becomes a
-//! [`PluginError`](crate::PluginError), which the host shows with your
-//! plugin's name and traces as `plugin_error`, and the run goes on.
+//! Methods return a [`PluginResult`](crate::PluginResult): `?` works on
+//! anything that turns into a [`PluginError`](crate::PluginError), text
+//! included. An error, or a panic, is caught at the boundary: the host shows
+//! it with your plugin's name, traces it as `plugin_error`, and the run goes
+//! on. You never write the guard yourself; the registrar wraps every method.
 //!
 //! ## 7. Trace with `tracing`
 //!
@@ -137,7 +162,9 @@
 //! emberdeep --plugin-dir PLUGINS --plugins core_combat,lantern
 //! ```
 //!
-//! A plugin built against another api version is refused with one line
-//! naming it, its api version and the host's: rebuild it against the api the
-//! game has. A plugin is native code with all of the player's rights: the
+//! From api 1.0 on, a plugin built against any 1.x loads into a game of
+//! any other 1.y. A plugin built against another major version (or an api
+//! whose types were changed) is refused with one line naming it, its api
+//! version and the game's, and the full report is written under the game's
+//! data folder (`reports/`): rebuild it against the api the game has. A plugin is native code with all of the player's rights: the
 //! host refuses what is malformed or incompatible, it does not sandbox.

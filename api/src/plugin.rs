@@ -1,115 +1,77 @@
-//! The root module every plugin exports, and the [`Registrar`] a plugin fills
-//! in to tell the host what it brings.
+//! The [`Registrar`] a plugin fills in to tell the host what it brings, and
+//! [`export_plugin!`](crate::export_plugin), which exports it.
 
-use abi_stable::{
-    declare_root_module_statics,
-    library::RootModule,
-    package_version_strings,
-    sabi_trait::TD_Opaque,
-    sabi_types::VersionStrings,
-    std_types::{ROption, RResult, RString, RVec, Tuple2},
-    StableAbi,
+use abi_stable::{sabi_trait::TD_Opaque, std_types::RResult};
+
+use crate::abi::{
+    HooksAbi_TO, ItemEffectAbi_TO, MonsterBrainAbi_TO, RangedKindAbi_TO, RawRegistry, StatusAbi_TO, StatusDecl,
+    ViewAbi_TO,
 };
-
+use crate::author::{Adapter, Hooks, ItemEffect, MonsterBrain, RangedKind, Status, View};
 use crate::bridge::HostLink;
-use crate::guard::PluginError;
-use crate::traits::*;
+use crate::error::{guard, PluginError};
+use crate::types::{Rgba, StatusEffect};
 
-/// The root module a plugin library exports (see [`crate::export_plugin!`]).
-#[repr(C)]
-#[derive(StableAbi)]
-#[sabi(kind(Prefix(prefix_ref = PluginModRef)))]
-#[sabi(missing_field(panic))]
-pub struct PluginMod {
-    /// Builds the plugin's [`Registration`]. Runs under the panic guard.
-    #[sabi(last_prefix_field)]
-    pub register: extern "C" fn(HostLink) -> RResult<Registration, PluginError>,
+/// How a status shows and what it does, for [`Registrar::status`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatusSpec {
+    /// How the side panel and the look panel write it (`Frozen`).
+    pub label: String,
+    /// The mark drawn on the bearer's cell, in both views.
+    pub mark: char,
+    /// The mark's color.
+    pub color: Rgba,
+    /// What it does on the bearer's turns.
+    pub effect: StatusEffect,
 }
 
-impl RootModule for PluginModRef {
-    declare_root_module_statics! {PluginModRef}
-    const BASE_NAME: &'static str = "emberdeep_plugin";
-    const NAME: &'static str = "emberdeep_plugin";
-    const VERSION_STRINGS: VersionStrings = package_version_strings!();
+impl StatusSpec {
+    /// A status written `label`, marked with `mark` in `color`, doing `effect`.
+    pub fn new(label: &str, mark: char, color: Rgba, effect: StatusEffect) -> Self {
+        StatusSpec { label: label.into(), mark, color, effect }
+    }
 }
 
-/// Another plugin this one needs, with the oldest version that will do.
-#[repr(C)]
-#[derive(StableAbi, Debug, Clone, PartialEq, Eq)]
-pub struct Dependency {
-    /// The plugin's name.
-    pub name: RString,
-    /// The oldest acceptable version (`0.1.0`).
-    pub min_version: RString,
-}
+/// Hands one named implementation to the host's registry.
+type Deliver = Box<dyn FnOnce(&mut RawRegistry<'_>, &str)>;
 
-/// A number a plugin reads from its records' `[settings]` (through
-/// `GameCtx::setting`): its name, the default the plugin uses when the
-/// records leave it out, and the values it may take. The host refuses a
-/// records file that names a setting its plugin did not declare (and
-/// suggests the nearest), or holds one out of range.
-#[repr(C)]
-#[derive(StableAbi, Debug, Clone, PartialEq, Eq)]
-pub struct SettingDecl {
-    /// The key in `[settings]`.
-    pub name: RString,
-    /// The value the plugin uses when the records leave it out.
-    pub default: i64,
-    /// The least value it may take.
-    pub min: i64,
-    /// The greatest value it may take.
-    pub max: i64,
-}
-
-/// Everything a plugin registered, as the host receives it.
-#[repr(C)]
-#[derive(StableAbi)]
-pub struct Registration {
-    /// The plugin's name (`core_combat`); its records live in `data/<name>/`.
-    pub name: RString,
-    /// Its version (`0.1.0`).
-    pub version: RString,
-    /// Other plugins it needs.
-    pub dependencies: RVec<Dependency>,
-    /// Item effects by name (`heal`).
-    pub item_effects: RVec<Tuple2<RString, ItemEffectBox>>,
-    /// Monsters' attacks from afar by name (`arrows`).
-    pub ranged_kinds: RVec<Tuple2<RString, RangedKindBox>>,
-    /// Monster brains by name (`melee`).
-    pub brains: RVec<Tuple2<RString, MonsterBrainBox>>,
-    /// Views by name (`glyphs`).
-    pub views: RVec<Tuple2<RString, ViewBox>>,
-    /// Hooks into the host's own actions (bumping, the side panel, derived stats...).
-    pub hooks: ROption<HooksBox>,
-    /// The settings it reads, declared (none declared: any name is let in).
-    pub settings: RVec<SettingDecl>,
-    /// The numbers it keeps in the per-creature store, with their ranges
-    /// (`default` unused): a save holding one out of range is refused.
-    pub stored: RVec<SettingDecl>,
+enum Item {
+    Needs(String, String),
+    Effect(String, Deliver),
+    Ranged(String, Deliver),
+    Brain(String, Deliver),
+    View(String, Deliver),
+    Status(String, Deliver),
+    Hooks(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
+    Setting(String, i64, i64, i64),
+    Stored(String, i64, i64),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
 ///
 /// ```
 /// use emberdeep_api::*;
-/// use abi_stable::std_types::RResult;
 ///
 /// struct Idle;
 /// impl MonsterBrain for Idle {
-///     fn act(&self, _ctx: Ctx<'_>, _me: EntityId) -> RResult<(), PluginError> {
-///         guard(|| Ok(()))
+///     fn act(&self, _ctx: &mut Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+///         Ok(())
 ///     }
 /// }
 ///
 /// let mut reg = Registrar::new("idle_monsters", "0.1.0");
-/// reg.brain("idle", Idle);
+/// reg.brain("idle", Idle).setting("patience", 3, 1, 10);
+/// reg.status("frozen", StatusSpec::new("Frozen", '*', Rgba::rgb(150, 220, 255), StatusEffect::SkipsTurn), ());
 /// assert_eq!(reg.names().brains, vec!["idle".to_string()]);
+/// assert_eq!(reg.names().statuses, vec!["frozen".to_string()]);
 /// ```
 pub struct Registrar {
-    reg: Registration,
+    name: String,
+    version: String,
+    items: Vec<Item>,
 }
 
-/// The names a [`Registrar`] holds so far, per trait (for tests and listings).
+/// The names a [`Registrar`] holds so far, per kind (for tests and listings).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct RegisteredNames {
     /// Item effect names.
@@ -120,59 +82,77 @@ pub struct RegisteredNames {
     pub brains: Vec<String>,
     /// View names.
     pub views: Vec<String>,
+    /// Status names.
+    pub statuses: Vec<String>,
+    /// Setting names.
+    pub settings: Vec<String>,
 }
 
 impl Registrar {
     /// A registrar for the plugin `name` at `version`.
     pub fn new(name: &str, version: &str) -> Self {
-        Registrar {
-            reg: Registration {
-                name: name.into(),
-                version: version.into(),
-                dependencies: RVec::new(),
-                item_effects: RVec::new(),
-                ranged_kinds: RVec::new(),
-                brains: RVec::new(),
-                views: RVec::new(),
-                hooks: ROption::RNone,
-                settings: RVec::new(),
-                stored: RVec::new(),
-            },
-        }
+        Registrar { name: name.into(), version: version.into(), items: Vec::new() }
     }
 
-    /// Registers an item effect under `name`; records name it as `effect = "name"`.
-    pub fn item_effect(&mut self, name: &str, effect: impl ItemEffect + 'static) -> &mut Self {
-        let boxed = ItemEffect_TO::from_value(effect, TD_Opaque);
-        self.reg.item_effects.push(Tuple2(name.into(), boxed));
+    /// The plugin's name.
+    pub fn plugin_name(&self) -> &str {
+        &self.name
+    }
+
+    /// Registers an item effect; records name it as `effect = "name"`.
+    pub fn item_effect(&mut self, name: &str, effect: impl ItemEffect) -> &mut Self {
+        let f = move |r: &mut RawRegistry<'_>, n: &str| {
+            r.item_effect(n.into(), ItemEffectAbi_TO::from_value(Adapter(effect), TD_Opaque))
+        };
+        self.items.push(Item::Effect(name.into(), Box::new(f)));
         self
     }
 
     /// Registers a monster's attack from afar; records name it as `ranged = { kind = "name", ... }`.
-    pub fn ranged_kind(&mut self, name: &str, kind: impl RangedKind + 'static) -> &mut Self {
-        let boxed = RangedKind_TO::from_value(kind, TD_Opaque);
-        self.reg.ranged_kinds.push(Tuple2(name.into(), boxed));
+    pub fn ranged_kind(&mut self, name: &str, kind: impl RangedKind) -> &mut Self {
+        let f = move |r: &mut RawRegistry<'_>, n: &str| {
+            r.ranged_kind(n.into(), RangedKindAbi_TO::from_value(Adapter(kind), TD_Opaque))
+        };
+        self.items.push(Item::Ranged(name.into(), Box::new(f)));
         self
     }
 
-    /// Registers a monster brain; records name it as `brain = "name"`.
-    pub fn brain(&mut self, name: &str, brain: impl MonsterBrain + 'static) -> &mut Self {
-        let boxed = MonsterBrain_TO::from_value(brain, TD_Opaque);
-        self.reg.brains.push(Tuple2(name.into(), boxed));
+    /// Registers a monster brain; records name it as `brain = "name"`, and
+    /// any plugin may run it with [`Ctx::run_brain`](crate::Ctx::run_brain).
+    pub fn brain(&mut self, name: &str, brain: impl MonsterBrain) -> &mut Self {
+        let f = move |r: &mut RawRegistry<'_>, n: &str| {
+            r.brain(n.into(), MonsterBrainAbi_TO::from_value(Adapter(brain), TD_Opaque))
+        };
+        self.items.push(Item::Brain(name.into(), Box::new(f)));
         self
     }
 
     /// Registers a view; `F2` cycles through the views of every plugin.
-    pub fn view(&mut self, name: &str, view: impl View + 'static) -> &mut Self {
-        let boxed = View_TO::from_value(view, TD_Opaque);
-        self.reg.views.push(Tuple2(name.into(), boxed));
+    pub fn view(&mut self, name: &str, view: impl View) -> &mut Self {
+        let f =
+            move |r: &mut RawRegistry<'_>, n: &str| r.view(n.into(), ViewAbi_TO::from_value(Adapter(view), TD_Opaque));
+        self.items.push(Item::View(name.into(), Box::new(f)));
         self
     }
 
-    /// Sets the plugin's hooks (bumping into monsters, panel and pack lines,
-    /// the player's derived damage and defense, the player's steps).
-    pub fn hooks(&mut self, hooks: impl Hooks + 'static) -> &mut Self {
-        self.reg.hooks = ROption::RSome(Hooks_TO::from_value(hooks, TD_Opaque));
+    /// Registers a status any plugin may put on a creature with
+    /// [`Ctx::add_status`](crate::Ctx::add_status): how it shows, what it
+    /// does, and its own code (`()` for none).
+    pub fn status(&mut self, name: &str, spec: StatusSpec, code: impl Status) -> &mut Self {
+        let decl =
+            StatusDecl { label: spec.label.into(), mark: spec.mark as u32, color: spec.color, effect: spec.effect };
+        let f = move |r: &mut RawRegistry<'_>, n: &str| {
+            r.status(n.into(), &decl, StatusAbi_TO::from_value(Adapter(code), TD_Opaque))
+        };
+        self.items.push(Item::Status(name.into(), Box::new(f)));
+        self
+    }
+
+    /// Sets the plugin's hooks (one set per plugin; a second call replaces the first).
+    pub fn hooks(&mut self, hooks: impl Hooks) -> &mut Self {
+        self.items.retain(|i| !matches!(i, Item::Hooks(_)));
+        let f = move |r: &mut RawRegistry<'_>| r.hooks(HooksAbi_TO::from_value(Adapter(hooks), TD_Opaque));
+        self.items.push(Item::Hooks(Box::new(f)));
         self
     }
 
@@ -181,39 +161,74 @@ impl Registrar {
     /// Once a plugin declares one, the host refuses any other name in its
     /// `[settings]` and any value out of range, naming the file and line.
     pub fn setting(&mut self, name: &str, default: i64, min: i64, max: i64) -> &mut Self {
-        self.reg.settings.push(SettingDecl { name: name.into(), default, min, max });
+        self.items.push(Item::Setting(name.into(), default, min, max));
         self
     }
 
-    /// Declares a number the plugin keeps in the per-creature store
-    /// (`GameCtx::store_set`) and the values it may hold: a save whose store
-    /// holds that key out of range is refused, by the key and the creature.
+    /// Declares a number the plugin keeps in the per-creature store and the
+    /// values it may hold: a save holding that key out of range is refused.
     pub fn stored(&mut self, key: &str, min: i64, max: i64) -> &mut Self {
-        self.reg.stored.push(SettingDecl { name: key.into(), default: min, min, max });
+        self.items.push(Item::Stored(key.into(), min, max));
         self
     }
 
     /// Declares that this plugin needs plugin `name` at `min_version` or newer.
     pub fn depends_on(&mut self, name: &str, min_version: &str) -> &mut Self {
-        self.reg.dependencies.push(Dependency { name: name.into(), min_version: min_version.into() });
+        self.items.push(Item::Needs(name.into(), min_version.into()));
         self
     }
 
     /// The names registered so far.
     pub fn names(&self) -> RegisteredNames {
-        let names = |v: Vec<String>| v;
-        RegisteredNames {
-            item_effects: names(self.reg.item_effects.iter().map(|t| t.0.to_string()).collect()),
-            ranged_kinds: names(self.reg.ranged_kinds.iter().map(|t| t.0.to_string()).collect()),
-            brains: names(self.reg.brains.iter().map(|t| t.0.to_string()).collect()),
-            views: names(self.reg.views.iter().map(|t| t.0.to_string()).collect()),
+        let mut names = RegisteredNames::default();
+        for item in &self.items {
+            match item {
+                Item::Effect(n, _) => names.item_effects.push(n.clone()),
+                Item::Ranged(n, _) => names.ranged_kinds.push(n.clone()),
+                Item::Brain(n, _) => names.brains.push(n.clone()),
+                Item::View(n, _) => names.views.push(n.clone()),
+                Item::Status(n, _) => names.statuses.push(n.clone()),
+                Item::Setting(n, ..) => names.settings.push(n.clone()),
+                Item::Needs(..) | Item::Hooks(_) | Item::Stored(..) => {}
+            }
         }
+        names
     }
 
-    /// The finished registration, handed to the host.
-    pub fn finish(self) -> Registration {
-        self.reg
+    /// Hands everything to the host's registry.
+    pub fn deliver(self, registry: &mut RawRegistry<'_>) {
+        registry.plugin(self.name.as_str().into(), self.version.as_str().into());
+        for item in self.items {
+            match item {
+                Item::Needs(n, v) => registry.depends_on(n.as_str().into(), v.as_str().into()),
+                Item::Effect(n, f) | Item::Ranged(n, f) | Item::Brain(n, f) | Item::View(n, f) | Item::Status(n, f) => {
+                    f(registry, &n)
+                }
+                Item::Hooks(f) => f(registry),
+                Item::Setting(n, d, lo, hi) => registry.setting(n.as_str().into(), d, lo, hi),
+                Item::Stored(n, lo, hi) => registry.stored(n.as_str().into(), lo, hi),
+            }
+        }
     }
+}
+
+/// What [`export_plugin!`](crate::export_plugin) runs when the host registers
+/// the plugin: installs the tracing bridge, runs `register`, and delivers.
+#[doc(hidden)]
+pub fn run_register(
+    link: HostLink,
+    mut registry: RawRegistry<'_>,
+    name: &str,
+    version: &str,
+    register: fn(&mut Registrar) -> Result<(), PluginError>,
+) -> RResult<(), PluginError> {
+    guard(|| {
+        crate::bridge::install(link);
+        let mut registrar = Registrar::new(name, version);
+        register(&mut registrar)?;
+        registrar.deliver(&mut registry);
+        Ok(())
+    })
 }
 
 /// Exports a plugin's root module. Give it a function
@@ -236,20 +251,16 @@ macro_rules! export_plugin {
     ($register:path) => {
         /// The plugin's root module, found by the host when it loads the library.
         #[::abi_stable::export_root_module]
-        pub fn get_root_module() -> $crate::PluginModRef {
+        pub fn get_root_module() -> $crate::abi::PluginModRef {
             use ::abi_stable::prefix_type::PrefixTypeTrait;
-            $crate::PluginMod { register: __emberdeep_register }.leak_into_prefix()
+            $crate::abi::PluginMod { register: __emberdeep_register }.leak_into_prefix()
         }
 
         extern "C" fn __emberdeep_register(
             link: $crate::HostLink,
-        ) -> ::abi_stable::std_types::RResult<$crate::Registration, $crate::PluginError> {
-            $crate::guard(|| {
-                $crate::bridge::install(link);
-                let mut registrar = $crate::Registrar::new(env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"));
-                $register(&mut registrar)?;
-                Ok(registrar.finish())
-            })
+            registry: $crate::abi::RawRegistry<'_>,
+        ) -> ::abi_stable::std_types::RResult<(), $crate::PluginError> {
+            $crate::plugin::run_register(link, registry, env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"), $register)
         }
     };
 }

@@ -36,7 +36,10 @@ use abi_stable::std_types::RResult;
 use criterion::{BenchmarkId, Criterion};
 use emberdeep::front::app::App;
 use emberdeep::front::{atlas, ui};
-use emberdeep_api::{guard, Ctx, EntityId, GameCtx, MonsterBrain, MonsterBrain_TO, MonsterState, PluginError, Point};
+use emberdeep_api::abi::{GameCtx, MonsterBrainAbi_TO};
+use emberdeep_api::author::Adapter;
+use emberdeep_api::error::guard;
+use emberdeep_api::{Ctx, EntityId, MonsterBrain, MonsterState, PluginError, PluginResult, Point};
 use emberdeep_engine::boundary::{HostCtx, BOUNDARY_CALLS, CALLBACKS};
 use emberdeep_engine::core::map::{Map, Tile};
 use emberdeep_engine::core::paths::DistanceMap;
@@ -141,15 +144,13 @@ fn bench_dungeon(c: &mut Criterion) {
     group.finish();
 }
 
-/// A trivial brain: one call back into the host, under the panic guard.
+/// A trivial brain: one call back into the host (the adapter adds the panic guard).
 struct Tiny;
 
 impl MonsterBrain for Tiny {
-    fn act(&self, mut ctx: Ctx<'_>, _me: EntityId) -> RResult<(), PluginError> {
-        guard(|| {
-            black_box(ctx.roll(1, 6));
-            Ok(())
-        })
+    fn act(&self, ctx: &mut Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+        black_box(ctx.roll(1, 6));
+        Ok(())
     }
 }
 
@@ -197,7 +198,7 @@ struct CallFigures {
 }
 
 fn bench_brain_call(c: &mut Criterion, w: &World) -> CallFigures {
-    let abi = MonsterBrain_TO::from_value(Tiny, TD_Opaque);
+    let abi = MonsterBrainAbi_TO::from_value(Adapter(Tiny), TD_Opaque);
     let plain: Box<dyn PlainBrain> = Box::new(Tiny);
     let mut game = brain_game(w);
     let me = EntityId(1);

@@ -291,14 +291,13 @@ fn list_plugins(plugins: &Plugins, dir: &std::path::Path, records: Option<&recor
     }
     for p in &plugins.loaded {
         let file = p.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-        out.push_str(&format!("{} {} ({file})\n", p.name, p.version));
+        out.push_str(&format!("{} {} ({file}, api {})\n", p.name, p.version, p.api_version));
         for (trait_name, names) in &p.names {
             out.push_str(&format!("  {trait_name}: {}\n", names.join(", ")));
         }
-        if !p.needs.is_empty() {
-            let needs: Vec<String> = p.needs.iter().map(|(n, v)| format!("{n} {v} or newer")).collect();
-            out.push_str(&format!("  needs: {}\n", needs.join(", ")));
-        }
+        let needs: Vec<String> = p.needs.iter().map(|(n, v)| format!("{n} {v} or newer")).collect();
+        let needs = if needs.is_empty() { "nothing".to_string() } else { needs.join(", ") };
+        out.push_str(&format!("  needs: {needs}\n"));
         if !p.settings.is_empty() {
             let settings: Vec<String> =
                 p.settings.iter().map(|(n, d, lo, hi)| format!("{n} = {d} ({lo} to {hi})")).collect();

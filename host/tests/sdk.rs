@@ -4,16 +4,10 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use common::*;
-
-/// One target folder for every plugin built outside the workspace, so
-/// abi_stable and friends compile once for all of them.
-fn shared_target() -> PathBuf {
-    root().join("target/test-plugins")
-}
 
 /// Builds `oldie`, a plugin compiled against a copy of the api crate whose
 /// `MessageKind` has one more variant than the game's: a layout change.
@@ -63,18 +57,6 @@ fn build_against_changed_api() -> PathBuf {
     shared_target().join("debug").join(lib_name("oldie"))
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 #[test]
 fn a_plugin_built_against_a_changed_api_is_refused_in_one_line_with_a_report() {
     let oldie = build_against_changed_api();
@@ -91,23 +73,9 @@ fn a_plugin_built_against_a_changed_api_is_refused_in_one_line_with_a_report() {
     assert!(report_text.len() > 200, "abi_stable's full report is in the file");
 }
 
-/// Builds `examples/confusion` as its own project, as a third party would.
-fn build_confusion_example() -> PathBuf {
-    let target = shared_target();
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--quiet", "--manifest-path"])
-        .arg(root().join("examples/confusion/Cargo.toml"))
-        .arg("--target-dir")
-        .arg(&target)
-        .status()
-        .unwrap();
-    assert!(status.success(), "building examples/confusion failed");
-    target.join("debug").join(lib_name("confusion"))
-}
-
 #[test]
-fn the_confusion_example_swaps_the_goblins_brain_for_ten_turns() {
-    let lib = build_confusion_example();
+fn the_confusion_example_confuses_the_goblin_for_ten_turns_through_a_status() {
+    let lib = build_example("confusion");
     let folder = plugin_folder(&[first_party("core_combat"), lib]);
     copy_dir(&root().join("examples/confusion/data/confusion"), &folder.path().join("confusion"));
     let dir = tempfile::tempdir().unwrap();
@@ -129,15 +97,18 @@ fn the_confusion_example_swaps_the_goblins_brain_for_ten_turns() {
     let uses = events(&trace, "use");
     assert_eq!(uses[0]["effect"], "confuse");
     assert_eq!(uses[0]["source"], "confusion");
-    let swaps = events(&trace, "brain");
-    assert_eq!(swaps.len(), 2, "one swap in, one back: {swaps:?}");
-    assert_eq!((swaps[0]["from"].as_str(), swaps[0]["to"].as_str()), (Some("melee"), Some("confused")));
-    assert_eq!((swaps[1]["from"].as_str(), swaps[1]["to"].as_str()), (Some("confused"), Some("melee")));
-    assert!(swaps.iter().all(|s| s["source"] == "confusion" && s["monster"] == "goblin#1"));
+    // The confusion is a status the host runs: no brain swapped by hand.
+    assert!(events(&trace, "brain").is_empty(), "the host lends the brain while the status lasts");
+    let starts = events(&trace, "status_start");
+    let ends = events(&trace, "status_end");
+    assert_eq!((starts.len(), ends.len()), (1, 1), "{starts:?} {ends:?}");
+    assert_eq!((starts[0]["creature"].as_str(), starts[0]["status"].as_str()), (Some("goblin#1"), Some("confused")));
+    assert_eq!(starts[0]["turns"], 10);
+    assert_eq!((ends[0]["status"].as_str(), ends[0]["why"].as_str()), (Some("confused"), Some("ran out")));
     let staggers: Vec<_> = events(&trace, "log").into_iter().filter(|e| e["message"] == "staggers").collect();
     assert_eq!(staggers.len(), 10, "ten turns of confused steps");
     assert!(staggers.iter().all(|e| e["source"] == "confusion"));
-    let (start, end) = (swaps[0]["turn"].as_u64().unwrap(), swaps[1]["turn"].as_u64().unwrap());
+    let (start, end) = (starts[0]["turn"].as_u64().unwrap(), ends[0]["turn"].as_u64().unwrap());
     assert_eq!(end - start, 9, "confused from turn {start} to turn {end}");
     // Its own brain is back: the goblin hunts and fights through core_combat again.
     let after: Vec<_> = trace.iter().filter(|e| e["turn"].as_u64().unwrap() > end).collect();

@@ -1,10 +1,10 @@
-//! The words and store keys of confusion, kept apart so they are tested
+//! The names and words of confusion, kept apart so they are tested
 //! without a game.
 
-/// Store key (number): turns of confusion left.
-pub const TURNS_KEY: &str = "confusion.turns";
-/// Store key (text): the brain to give back.
-pub const BRAIN_KEY: &str = "confusion.brain";
+/// The status a scroll puts on its victim.
+pub const STATUS: &str = "confused";
+/// The brain the status lends while it lasts.
+pub const BRAIN: &str = "confused";
 
 /// "The goblin looks confused."
 pub fn confused_line(name: &str) -> String {

@@ -12,7 +12,8 @@
 //! that wastes its item, play a turn.
 
 use abi_stable::std_types::{RResult, RSlice};
-use emberdeep_api::{Ctx, EntityId, HooksBox, ItemUse, KeyAnswer, MessageKind, PluginError, Point, UseOutcome};
+use emberdeep_api::abi::{HooksBox, RawCtx as Ctx};
+use emberdeep_api::{EntityId, KeyAnswer, MessageKind, PluginError, Point, UseOutcome};
 
 use crate::boundary::Access;
 use crate::core::sight::burst_cells;
@@ -197,12 +198,16 @@ impl Game {
     /// What an effect's answer means: `Consumed` takes one of the item from
     /// its slot; `Consumed` and `Kept` play the turn.
     fn settle_aim(&mut self, pending: &PendingAim, result: Option<UseOutcome>) -> bool {
+        if matches!(result, Some(UseOutcome::Consumed | UseOutcome::Kept)) {
+            self.item_used_event(&pending.item);
+        }
         match result {
             Some(UseOutcome::Consumed) => {
-                let slot = pending.item.slot as usize;
-                let held = self.pack.get(slot).is_some_and(|i| i.kind == pending.item.kind.as_str());
-                if pending.item.slot != ItemUse::NO_SLOT && held {
-                    self.pack.take(slot, 1);
+                if let Some(slot) = pending.item.slot() {
+                    let slot = slot as usize;
+                    if self.pack.get(slot).is_some_and(|i| i.kind == pending.item.kind.as_str()) {
+                        self.take_one_used(slot);
+                    }
                 }
                 true
             }
@@ -238,6 +243,9 @@ impl Game {
                 let text = format!("{} ({})", target.name, target.state.name());
                 lines.push(LookLine::Creature { look: target.look.clone(), text });
                 lines.push(LookLine::Health { hp: target.hp.max(0), max: target.max_hp });
+                for status in self.statuses_of(target.id) {
+                    lines.push(LookLine::Text(format!("{} ({})", status.label, status.turns)));
+                }
                 lines.extend(self.describe_target(&aim.pending, target.id));
             }
             None if aim.cursor == self.player().pos => lines.push(LookLine::Text("You".into())),
@@ -280,5 +288,33 @@ impl Game {
         let Some(effect) = plugins.effects.get(&pending.effect) else { return Vec::new() };
         let lines = self.call(effect, Access::Look, |imp, ctx| imp.describe_target(ctx, &pending.item, target));
         lines.unwrap_or_default().iter().map(|l| LookLine::Effect(l.to_string())).collect()
+    }
+}
+
+impl Game {
+    /// What `f` would aim now, asked of the plugins without changing
+    /// anything: the first plugin that would aim answers; `None` if one
+    /// would refuse (no bow ready, an empty quiver) or none answers.
+    pub fn fire_preview(&mut self) -> Option<emberdeep_api::AimRequest> {
+        let plugins = self.plugins.clone();
+        for hook in &plugins.hooks {
+            match self.call(hook, Access::Probe, |imp, ctx| imp.fire(ctx)) {
+                Some(KeyAnswer::Aim(order)) => return Some(order.request),
+                Some(KeyAnswer::Done(_)) => return None,
+                Some(KeyAnswer::Pass) | None => {}
+            }
+        }
+        None
+    }
+
+    /// How the item in pack slot `slot` would be aimed if used now, as its
+    /// effect says without using it; `None` if it is not aimed.
+    pub fn aim_preview(&mut self, slot: usize) -> Option<emberdeep_api::AimRequest> {
+        let item = self.pack.get(slot)?.clone();
+        let rec = self.item_record(&item.kind)?.clone();
+        let plugins = self.plugins.clone();
+        let effect = plugins.effects.get(rec.effect.as_deref()?)?;
+        let request = crate::items::item_use(&rec, Some(slot), Some(item.id));
+        self.call(effect, Access::Probe, |imp, ctx| imp.aim_preview(ctx, &request))?.into_option()
     }
 }

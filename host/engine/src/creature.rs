@@ -34,6 +34,17 @@ pub struct Creature {
     pub brain: Option<String>,
     /// Its look.
     pub look: Look,
+    /// The statuses it bears, in the order they came.
+    pub statuses: Vec<StatusOn>,
+}
+
+/// A status a creature bears: the registered name and the turns left.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusOn {
+    /// The registered status.
+    pub name: String,
+    /// Turns left, counting the current one.
+    pub turns: i32,
 }
 
 impl Creature {
@@ -53,6 +64,7 @@ impl Creature {
             goal: None,
             brain: None,
             look: Look { glyph: '@' as u32, color: Rgba::rgb(255, 255, 255), tile: "player".into() },
+            statuses: Vec::new(),
         }
     }
 
@@ -72,6 +84,7 @@ impl Creature {
             goal: None,
             brain: Some(rec.brain.clone()),
             look: Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
+            statuses: Vec::new(),
         }
     }
 

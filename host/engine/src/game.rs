@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use emberdeep_api::{EntityId, Point};
+use emberdeep_api::{EntityId, ItemId, Point};
 
 use crate::animation::Animation;
 use crate::core::map::Map;
@@ -76,6 +76,14 @@ pub struct Game {
     pub animations: Vec<Animation>,
     /// The Targeting state: the shot being aimed, the last target.
     pub targeting: Targeting,
+    /// The last item identity handed out.
+    pub next_item_id: u32,
+    /// Plugins' per-item numbers (a wand's charges).
+    pub item_store: BTreeMap<(ItemId, String), i64>,
+    /// Plugins' per-item texts.
+    pub item_text: BTreeMap<(ItemId, String), String>,
+    /// How deep brains are running brains (`run_brain`), to stop a loop.
+    pub(crate) brain_depth: u32,
 }
 
 impl Game {
@@ -111,6 +119,10 @@ impl Game {
             deriving: false,
             animations: Vec::new(),
             targeting: Default::default(),
+            next_item_id: 0,
+            item_store: BTreeMap::new(),
+            item_text: BTreeMap::new(),
+            brain_depth: 0,
         }
     }
 

@@ -29,6 +29,10 @@ pub mod limits {
     pub const ATLAS_IMAGE: u64 = 64 << 20;
     /// The tile atlas's index.
     pub const ATLAS_INDEX: u64 = 1 << 20;
+    /// A text a plugin stores on an item, in characters (longer is cut).
+    pub const STORED_TEXT_CHARS: usize = 4096;
+    /// The statuses one creature may bear at once (more are refused).
+    pub const STATUSES_PER_CREATURE: usize = 32;
 }
 
 /// Why a file could not be read.

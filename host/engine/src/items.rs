@@ -1,7 +1,8 @@
 //! Items in play: picking up, dropping, stacking on the floor, and using an
 //! item through its record's registered effect.
 
-use emberdeep_api::{EntityId, ItemUse, MessageKind, Point, UseOutcome, DIRECTIONS};
+use abi_stable::std_types::ROption;
+use emberdeep_api::{EntityId, ItemId, ItemUse, MessageKind, Point, UseOutcome, DIRECTIONS};
 
 use crate::boundary::entry::Access;
 use crate::fields;
@@ -16,34 +17,87 @@ impl Game {
         self.records.items.get(kind)
     }
 
-    /// Puts `count` of `kind` in the pack, all or nothing: a kind that stacks
-    /// joins its stack or takes a free slot, one that does not takes a slot
-    /// each. Returns the (first) slot, or `None` if there is no room or no record.
+    /// A new item identity.
+    pub fn new_item_id(&mut self) -> ItemId {
+        self.next_item_id = self.next_item_id.wrapping_add(1);
+        ItemId(self.next_item_id)
+    }
+
+    /// Whether item `id` is on the floor or in the pack.
+    pub fn item_exists(&self, id: ItemId) -> bool {
+        self.items.iter().any(|i| i.id == id) || self.pack.slots().iter().flatten().any(|i| i.id == id)
+    }
+
+    /// Whether a plugin stored anything on item `id` (such an item stacks with nothing).
+    pub fn item_has_store(&self, id: ItemId) -> bool {
+        let from = (id, String::new());
+        self.item_store.range(from.clone()..).next().is_some_and(|((i, _), _)| *i == id)
+            || self.item_text.range(from..).next().is_some_and(|((i, _), _)| *i == id)
+    }
+
+    /// Whether item `id` of record `kind` would join a stack of its kind.
+    fn joins_stacks(&self, kind: &str, id: ItemId) -> bool {
+        self.item_record(kind).is_some_and(|r| r.stacks) && !self.item_has_store(id)
+    }
+
+    /// Puts `count` new items of `kind` in the pack, all or nothing: a kind
+    /// that stacks joins its stack or takes a free slot, one that does not
+    /// takes a slot each. Returns the (first) slot, or `None` if there is no
+    /// room or no record.
     pub fn add_to_pack(&mut self, kind: &str, count: u32) -> Option<usize> {
         let stacks = self.item_record(kind)?.stacks;
         if stacks || count <= 1 {
-            return self.pack.add(kind, count.max(1), stacks);
+            let id = self.new_item_id();
+            return self.pack.add(kind, count.max(1), stacks, id);
         }
         if self.pack.free_slots() < count as usize {
             return None;
         }
-        let first = self.pack.add(kind, 1, false);
+        let id = self.new_item_id();
+        let first = self.pack.add(kind, 1, false, id);
         for _ in 1..count {
-            self.pack.add(kind, 1, false);
+            let id = self.new_item_id();
+            self.pack.add(kind, 1, false, id);
         }
         first
     }
 
-    /// Lays items on the floor, joining a heap of the same kind there if it stacks.
-    pub fn drop_on_floor(&mut self, kind: &str, count: u32, pos: Point) {
-        let stacks = self.item_record(kind).is_some_and(|r| r.stacks);
-        if stacks {
-            if let Some(heap) = self.items.iter_mut().find(|i| i.pos == pos && i.kind == kind) {
+    /// Lays item `id` (`count` of `kind`) on the floor, joining a heap of the
+    /// same kind there if both stack and neither holds stored values.
+    pub fn drop_on_floor(&mut self, kind: &str, count: u32, pos: Point, id: ItemId) {
+        if self.joins_stacks(kind, id) {
+            let plain: Vec<bool> = self.items.iter().map(|i| !self.item_has_store(i.id)).collect();
+            let heap = self.items.iter_mut().zip(plain).find(|(i, plain)| *plain && i.pos == pos && i.kind == kind);
+            if let Some((heap, _)) = heap {
                 heap.count = heap.count.saturating_add(count).min(crate::pack::MOST_IN_A_STACK);
                 return;
             }
         }
-        self.items.push(FloorItem { kind: kind.into(), count, pos });
+        self.items.push(FloorItem { kind: kind.into(), count, pos, id });
+    }
+
+    /// Forgets what was stored on items that are no longer anywhere (used up,
+    /// or left on a floor the player went down from).
+    pub fn prune_item_store(&mut self) {
+        let alive: std::collections::BTreeSet<ItemId> =
+            self.items.iter().map(|i| i.id).chain(self.pack.slots().iter().flatten().map(|i| i.id)).collect();
+        self.item_store.retain(|(id, _), _| alive.contains(id));
+        self.item_text.retain(|(id, _), _| alive.contains(id));
+    }
+
+    /// The name of `count` of item `id` as the pack, the floor and the look
+    /// panel write it: "3 arrows", "a wand of sparks (3)". The suffix is the
+    /// item's effect's to give; asked to look, it changes nothing.
+    pub fn item_label(&mut self, kind: &str, count: u32, id: ItemId) -> String {
+        let Some(rec) = self.item_record(kind).cloned() else { return kind.to_string() };
+        let text = rec.describe(count);
+        let plugins = self.plugins.clone();
+        let Some(effect) = rec.effect.as_deref().and_then(|e| plugins.effects.get(e)) else { return text };
+        let request = ItemUse { item: ROption::RSome(id), ..item_use(&rec, None, Some(id)) };
+        match self.call(effect, Access::Look, |imp, ctx| imp.suffix(ctx, &request)) {
+            Some(ROption::RSome(suffix)) if !suffix.is_empty() => format!("{text} {suffix}"),
+            _ => text,
+        }
     }
 
     /// Lays items down at `at`, or on the first neighbour that can take them
@@ -57,7 +111,8 @@ impl Game {
             let bare = here.peek().is_none();
             self.map.is_walkable(cell) && (bare || (stacks && here.all(|i| i.kind == kind)))
         })?;
-        self.drop_on_floor(kind, count, cell);
+        let id = self.new_item_id();
+        self.drop_on_floor(kind, count, cell, id);
         Some(cell)
     }
 
@@ -71,18 +126,23 @@ impl Game {
         };
         let mut item = self.items[index].clone();
         let Some(rec) = self.item_record(&item.kind).cloned() else { return false };
-        if !rec.stacks {
+        if !rec.stacks && item.count > 1 {
+            // One of a heap of things that do not stack: a new item of its own.
             item.count = 1;
+            item.id = self.new_item_id();
         }
         if self.plugin_picks_up(&item.kind, item.count) {
             // A plugin took them (arrows into the quiver) and said so.
             self.lift(index, &item);
             return true;
         }
-        match self.pack.add(&item.kind, item.count, rec.stacks) {
+        let stacks = self.joins_stacks(&item.kind, item.id);
+        match self.pack.add(&item.kind, item.count, stacks, item.id) {
             Some(slot) => {
                 self.lift(index, &item);
-                self.log.add(format!("{} - {}.", slot_letter(slot), rec.describe(item.count)), MessageKind::Info);
+                let label = self.item_label(&item.kind, item.count, item.id);
+                self.log.add(format!("{} - {label}.", slot_letter(slot)), MessageKind::Info);
+                self.picked_up_event(&item.kind, item.count);
                 true
             }
             None => {
@@ -114,9 +174,10 @@ impl Game {
             self.log.add(format!("There is no room here for the {name}."), MessageKind::Info);
             return false;
         }
-        let Some(item) = self.pack.take(slot, held.count) else { return false };
-        self.drop_on_floor(&item.kind, item.count, pos);
-        let text = self.item_record(&item.kind).map(|r| r.describe(item.count)).unwrap_or_default();
+        let fresh = self.new_item_id();
+        let Some(item) = self.pack.take(slot, held.count, fresh) else { return false };
+        self.drop_on_floor(&item.kind, item.count, pos, item.id);
+        let text = self.item_label(&item.kind, item.count, item.id);
         self.emit("action", "host", fields! {"action" => "drop", "item" => item.kind, "count" => item.count});
         self.log.add(format!("You drop {text}."), MessageKind::Info);
         true
@@ -136,10 +197,14 @@ impl Game {
         let Some(effect) = plugins.effects.get(&effect_name) else { return UseOutcome::NoTurn };
         self.emit("action", "host", fields! {"action" => "use", "item" => item.kind});
         self.emit("use", effect.plugin(), fields! {"item" => rec.id, "effect" => effect_name});
-        let request = item_use(&rec, slot);
-        match self.call(effect, Access::Play, |imp, ctx| imp.use_item(ctx, &request)) {
+        let request = item_use(&rec, Some(slot), Some(item.id));
+        let outcome = self.call(effect, Access::Play, |imp, ctx| imp.use_item(ctx, &request));
+        if matches!(outcome, Some(UseOutcome::Consumed | UseOutcome::Kept)) {
+            self.item_used_event(&request);
+        }
+        match outcome {
             Some(UseOutcome::Consumed) => {
-                self.pack.take(slot, 1);
+                self.take_one_used(slot);
                 UseOutcome::Consumed
             }
             Some(UseOutcome::Aim(aim)) => {
@@ -153,14 +218,29 @@ impl Game {
     }
 }
 
-/// What an effect is told about the item in pack slot `slot`.
-pub fn item_use(rec: &ItemRecord, slot: usize) -> ItemUse {
+impl Game {
+    /// One of the item in `slot` is used up; what was stored on it goes when it does.
+    pub fn take_one_used(&mut self, slot: usize) {
+        let fresh = self.new_item_id();
+        if let Some(gone) = self.pack.take(slot, 1, fresh) {
+            if self.pack.get(slot).is_none_or(|left| left.id != gone.id) {
+                self.item_store.retain(|(id, _), _| *id != gone.id);
+                self.item_text.retain(|(id, _), _| *id != gone.id);
+            }
+        }
+    }
+}
+
+/// What an effect is told about an item of record `rec`: in pack slot
+/// `slot` (if in the pack), with identity `id` (if it has one).
+pub fn item_use(rec: &ItemRecord, slot: Option<usize>, id: Option<ItemId>) -> ItemUse {
     ItemUse {
         user: EntityId::PLAYER,
         kind: rec.id.as_str().into(),
         name: rec.name.as_str().into(),
         params: rec.params_for_plugins(),
-        slot: slot as u32,
+        slot: slot.map(|s| s as u32).into(),
+        item: id.into(),
     }
 }
 
@@ -204,7 +284,7 @@ mod tests {
     #[test]
     fn a_heap_of_swords_is_picked_up_one_at_a_time_and_a_sword_needs_a_bare_cell() {
         let mut game = game_with_records();
-        game.drop_on_floor("sword", 2, Point::new(1, 1));
+        game.drop_on_floor("sword", 2, Point::new(1, 1), ItemId(1));
         assert!(game.pick_up());
         assert_eq!(game.items[0].count, 1, "one sword is left on the floor");
         assert_eq!(game.pack.get(0).map(|i| i.count), Some(1));
@@ -213,7 +293,7 @@ mod tests {
         assert!(game.pick_up());
         assert!(game.items.is_empty());
         assert!(game.drop_slot(0), "a bare cell takes a sword");
-        game.pack.add("potion", 1, true);
+        game.pack.add("potion", 1, true, ItemId(7));
         assert!(game.drop_slot(0), "a potion may join any cell");
     }
 }

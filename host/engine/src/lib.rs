@@ -9,11 +9,13 @@
 //!   sight and lines of fire, distance maps, the run's RNG.
 //! * [`game`]: [`Game`](game::Game), one run's state; [`creature`],
 //!   [`roster`], [`pack`], [`rules`] and [`log`] are its parts.
-//! * [`turn`], [`monsters`], [`items`], [`spawn`], [`aiming`], [`stats`]
-//!   and [`hooks`]: the rules that change a `Game`; [`targeting`] (the aim
+//! * [`turn`], [`monsters`], [`items`], [`spawn`], [`aiming`], [`stats`],
+//!   [`statuses`], [`hooks`] and [`events`]: the rules that change a `Game`; [`targeting`] (the aim
 //!   and its path) and [`derived`] (the player's derived numbers) are state.
-//! * [`records`]: the plugins' data records; [`tile_index`]: the tile
-//!   atlas's index, which every record's tile must be in.
+//! * [`records`]: the plugins' data records; [`records_schema`] and
+//!   [`records_doc`]: their JSON Schema and reference, made from the same
+//!   types; [`tile_index`]: the tile atlas's index, which every record's
+//!   tile must be in.
 //! * [`trace`]: the turn events; [`animation`]: what a turn asks the screen
 //!   to show (never read back).
 //! * [`loader`]: finding, checking and registering plugins; [`boundary`]:
@@ -28,6 +30,7 @@ pub mod boundary;
 pub mod core;
 pub mod creature;
 pub mod derived;
+pub mod events;
 pub mod game;
 pub mod hooks;
 pub mod input;
@@ -37,10 +40,13 @@ pub mod log;
 pub mod monsters;
 pub mod pack;
 pub mod records;
+pub mod records_doc;
+pub mod records_schema;
 pub mod roster;
 pub mod rules;
 pub mod spawn;
 pub mod stats;
+pub mod statuses;
 pub mod targeting;
 pub mod tile_index;
 pub mod trace;

@@ -9,10 +9,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use abi_stable::library::{lib_header_from_path, LibraryError};
-use abi_stable::std_types::RResult;
-use emberdeep_api::{
-    HooksBox, HostLink, ItemEffectBox, MonsterBrainBox, PluginError, PluginModRef, RangedKindBox, Registration, ViewBox,
+use abi_stable::sabi_trait::TD_Opaque;
+use abi_stable::std_types::RStr;
+use emberdeep_api::abi::{
+    HooksBox, ItemEffectBox, MonsterBrainBox, PluginModRef, RangedKindBox, RawRegistry, Registry, Registry_TO,
+    StatusBox, StatusDecl, ViewBox,
 };
+use emberdeep_api::{EntityId, HostLink, MonsterBrain, PluginResult, RangedKind, RangedSpec, Registrar};
 
 use crate::boundary::entry::Entry;
 use crate::input::{self, limits};
@@ -92,6 +95,16 @@ pub struct LoadedPlugin {
     pub settings: Vec<(String, i64, i64, i64)>,
     /// The stored numbers it declared: key, least and greatest value.
     pub stored: Vec<(String, i64, i64)>,
+    /// The api version it was built against (`1.0.0`).
+    pub api_version: String,
+}
+
+/// A registered status: how it shows, what it does, and its code.
+pub struct StatusKind {
+    /// How it shows and what it does.
+    pub decl: StatusDecl,
+    /// Its code, behind the boundary.
+    pub code: Entry<StatusBox>,
 }
 
 /// Everything the loaded plugins registered.
@@ -109,6 +122,8 @@ pub struct Plugins {
     pub views: Vec<(String, Entry<ViewBox>)>,
     /// Hooks, in load order.
     pub hooks: Vec<Entry<HooksBox>>,
+    /// Statuses by name.
+    pub statuses: BTreeMap<String, StatusKind>,
     /// Plugin files that were skipped, and why (shown as warnings).
     pub skipped: Vec<String>,
 }
@@ -127,46 +142,54 @@ impl Plugins {
     /// Registers a brain that does nothing, as plugin `test` (for tests of
     /// the host alone, without plugin libraries).
     pub fn fake_brain(&mut self, name: &str) {
-        use emberdeep_api::{abi_stable::sabi_trait::TD_Opaque, MonsterBrain_TO};
-        let imp = MonsterBrain_TO::from_value(Idle, TD_Opaque);
-        self.brains.insert(name.into(), Entry::new("test", imp));
+        let mut collector = Registration::default();
+        let mut reg = Registrar::new("test", "0.0.0");
+        reg.brain(name, Idle);
+        reg.deliver(&mut Registry_TO::from_ptr(&mut collector, TD_Opaque));
+        self.brains.append(&mut collector.brains.into_iter().map(|(n, b)| (n, Entry::new("test", b))).collect());
     }
 
     /// Registers a ranged kind that never attacks, as plugin `test` (for
     /// tests of the host alone).
     pub fn fake_ranged(&mut self, name: &str) {
-        use emberdeep_api::{abi_stable::sabi_trait::TD_Opaque, RangedKind_TO};
-        let imp = RangedKind_TO::from_value(Holds, TD_Opaque);
-        self.ranged.insert(name.into(), Entry::new("test", imp));
+        let mut collector = Registration::default();
+        let mut reg = Registrar::new("test", "0.0.0");
+        reg.ranged_kind(name, Holds);
+        reg.deliver(&mut Registry_TO::from_ptr(&mut collector, TD_Opaque));
+        self.ranged.append(&mut collector.ranged_kinds.into_iter().map(|(n, b)| (n, Entry::new("test", b))).collect());
     }
 
     fn add(&mut self, reg: Registration, path: PathBuf) -> Result<(), LoadError> {
-        let plugin = reg.name.to_string();
-        let needs = reg.dependencies.iter().map(|d| (d.name.to_string(), d.min_version.to_string())).collect();
-        let settings = reg.settings.iter().map(|s| (s.name.to_string(), s.default, s.min, s.max)).collect();
-        let stored = reg.stored.iter().map(|s| (s.name.to_string(), s.min, s.max)).collect();
+        let plugin = reg.name.clone();
+        let (needs, settings, stored) = (reg.dependencies, reg.settings, reg.stored);
         let mut names: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
-        for t in reg.item_effects {
-            names.entry("ItemEffect").or_default().push(t.0.to_string());
-            insert_unique(&mut self.effects, "item effect", t.0.into(), &plugin, t.1)?;
+        for (name, imp) in reg.item_effects {
+            names.entry("ItemEffect").or_default().push(name.clone());
+            insert_unique(&mut self.effects, "item effect", name, &plugin, imp)?;
         }
-        for t in reg.ranged_kinds {
-            names.entry("RangedKind").or_default().push(t.0.to_string());
-            insert_unique(&mut self.ranged, "ranged kind", t.0.into(), &plugin, t.1)?;
+        for (name, imp) in reg.ranged_kinds {
+            names.entry("RangedKind").or_default().push(name.clone());
+            insert_unique(&mut self.ranged, "ranged kind", name, &plugin, imp)?;
         }
-        for t in reg.brains {
-            names.entry("MonsterBrain").or_default().push(t.0.to_string());
-            insert_unique(&mut self.brains, "brain", t.0.into(), &plugin, t.1)?;
+        for (name, imp) in reg.brains {
+            names.entry("MonsterBrain").or_default().push(name.clone());
+            insert_unique(&mut self.brains, "brain", name, &plugin, imp)?;
         }
-        for t in reg.views {
-            let name = t.0.to_string();
+        for (name, decl, imp) in reg.statuses {
+            names.entry("Status").or_default().push(name.clone());
+            if let Some(first) = self.statuses.get(&name) {
+                return Err(dup("status", &name, first.code.plugin(), &plugin));
+            }
+            self.statuses.insert(name, StatusKind { decl, code: Entry::new(plugin.clone(), imp) });
+        }
+        for (name, imp) in reg.views {
             if let Some((_, first)) = self.views.iter().find(|(n, _)| *n == name) {
                 return Err(dup("view", &name, first.plugin(), &plugin));
             }
             names.entry("View").or_default().push(name.clone());
-            self.views.push((name, Entry::new(plugin.clone(), t.1)));
+            self.views.push((name, Entry::new(plugin.clone(), imp)));
         }
-        if let Some(hooks) = reg.hooks.into_option() {
+        if let Some(hooks) = reg.hooks {
             // A hooks object answers every hook point, most with the trait's defaults: no names to list.
             names.entry("Hooks").or_default().push("registered".into());
             self.hooks.push(Entry::new(plugin.clone(), hooks));
@@ -174,37 +197,85 @@ impl Plugins {
         names.values_mut().for_each(|v| v.sort());
         self.loaded.push(LoadedPlugin {
             name: plugin,
-            version: reg.version.into(),
+            version: reg.version,
             path,
             needs,
             names,
             settings,
             stored,
+            api_version: reg.api_version,
         });
         Ok(())
+    }
+}
+
+/// What one plugin's `register` handed over, as the host's side of the
+/// api's [`Registry`] collects it.
+#[derive(Default)]
+pub struct Registration {
+    name: String,
+    version: String,
+    api_version: String,
+    dependencies: Vec<(String, String)>,
+    item_effects: Vec<(String, ItemEffectBox)>,
+    ranged_kinds: Vec<(String, RangedKindBox)>,
+    brains: Vec<(String, MonsterBrainBox)>,
+    views: Vec<(String, ViewBox)>,
+    statuses: Vec<(String, StatusDecl, StatusBox)>,
+    hooks: Option<HooksBox>,
+    settings: Vec<(String, i64, i64, i64)>,
+    stored: Vec<(String, i64, i64)>,
+}
+
+impl Registry for Registration {
+    fn plugin(&mut self, name: RStr<'_>, version: RStr<'_>) {
+        self.name = name.into();
+        self.version = version.into();
+    }
+    fn depends_on(&mut self, name: RStr<'_>, min_version: RStr<'_>) {
+        self.dependencies.push((name.into(), min_version.into()));
+    }
+    fn item_effect(&mut self, name: RStr<'_>, imp: ItemEffectBox) {
+        self.item_effects.push((name.into(), imp));
+    }
+    fn ranged_kind(&mut self, name: RStr<'_>, imp: RangedKindBox) {
+        self.ranged_kinds.push((name.into(), imp));
+    }
+    fn brain(&mut self, name: RStr<'_>, imp: MonsterBrainBox) {
+        self.brains.push((name.into(), imp));
+    }
+    fn view(&mut self, name: RStr<'_>, imp: ViewBox) {
+        self.views.push((name.into(), imp));
+    }
+    fn hooks(&mut self, imp: HooksBox) {
+        self.hooks = Some(imp);
+    }
+    fn setting(&mut self, name: RStr<'_>, default: i64, min: i64, max: i64) {
+        self.settings.push((name.into(), default, min, max));
+    }
+    fn stored(&mut self, key: RStr<'_>, min: i64, max: i64) {
+        self.stored.push((key.into(), min, max));
+    }
+    fn status(&mut self, name: RStr<'_>, decl: &StatusDecl, imp: StatusBox) {
+        self.statuses.push((name.into(), decl.clone(), imp));
     }
 }
 
 /// A brain that does nothing (for tests of the host alone).
 struct Idle;
 
-impl emberdeep_api::MonsterBrain for Idle {
-    fn act(&self, _ctx: emberdeep_api::Ctx<'_>, _me: emberdeep_api::EntityId) -> RResult<(), PluginError> {
-        RResult::ROk(())
+impl MonsterBrain for Idle {
+    fn act(&self, _ctx: &mut emberdeep_api::Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+        Ok(())
     }
 }
 
 /// A ranged kind that never attacks (for tests of the host alone).
 struct Holds;
 
-impl emberdeep_api::RangedKind for Holds {
-    fn try_attack(
-        &self,
-        _ctx: emberdeep_api::Ctx<'_>,
-        _me: emberdeep_api::EntityId,
-        _spec: &emberdeep_api::RangedSpec,
-    ) -> RResult<bool, PluginError> {
-        RResult::ROk(false)
+impl RangedKind for Holds {
+    fn try_attack(&self, _ctx: &mut emberdeep_api::Ctx<'_>, _me: EntityId, _spec: &RangedSpec) -> PluginResult<bool> {
+        Ok(false)
     }
 }
 
@@ -408,13 +479,20 @@ pub fn try_one(path: &Path) -> Result<(), String> {
 /// Opens one library, checks it, and runs its `register`.
 fn register_one(path: &Path) -> Result<Registration, Refusal> {
     check_library(path).map_err(|reason| Refusal { reason, incompatible: false })?;
-    let module = lib_header_from_path(path)
-        .and_then(|header| header.init_root_module::<PluginModRef>())
-        .map_err(|e| describe_library_error(&e, path))?;
+    let header = lib_header_from_path(path).map_err(|e| describe_library_error(&e, path, None))?;
+    let api_version = header.version_strings().version.to_string();
+    let module =
+        header.init_root_module::<PluginModRef>().map_err(|e| describe_library_error(&e, path, Some(&api_version)))?;
     let register = module.register();
-    register(HostLink { log: plugin_log_callback })
+    let mut collected = Registration { api_version, ..Registration::default() };
+    let registry: RawRegistry<'_> = Registry_TO::from_ptr(&mut collected, TD_Opaque);
+    register(HostLink { log: plugin_log_callback }, registry)
         .into_result()
-        .map_err(|e| Refusal { reason: format!("its register function failed: {e}"), incompatible: false })
+        .map_err(|e| Refusal { reason: format!("its register function failed: {e}"), incompatible: false })?;
+    if collected.name.is_empty() {
+        return Err(Refusal { reason: "its register function gave no plugin name".into(), incompatible: false });
+    }
+    Ok(collected)
 }
 
 /// Looks at a plugin file before the dynamic loader may: a regular file
@@ -521,18 +599,31 @@ fn one_line(text: &str) -> String {
     text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// Where the full reports of refused plugins go: `reports/` in the game's
+/// data folder, where saves go too (`$EMBERDEEP_SAVE_DIR` if set, else the
+/// platform's data folder: `~/.local/share/emberdeep` on Linux).
+pub fn report_folder() -> PathBuf {
+    let data = std::env::var_os("EMBERDEEP_SAVE_DIR")
+        .map(PathBuf::from)
+        .or_else(|| dirs::data_dir().map(|d| d.join("emberdeep")))
+        .unwrap_or_else(std::env::temp_dir);
+    data.join("reports")
+}
+
 /// One short line for a load failure; abi_stable's long layout report goes to a file.
-fn describe_library_error(e: &LibraryError, path: &Path) -> Refusal {
+fn describe_library_error(e: &LibraryError, path: &Path, plugin_api: Option<&str>) -> Refusal {
     let plain = |reason: String| Refusal { reason, incompatible: false };
     let api = emberdeep_api::API_VERSION;
+    let theirs = plugin_api.map(|v| format!("api {v}")).unwrap_or_else(|| "an api".into());
     let rebuild = "rebuild the plugin against the api crate this game was built with";
     match e {
         LibraryError::OpenError { .. } => plain(format!("not a loadable library: {}", one_line(&e.to_string()))),
         LibraryError::GetSymbolError { .. } => plain("not an Emberdeep plugin (it exports no root module)".into()),
         LibraryError::AbiInstability(_) => {
             let name = plugin_name_of(path).unwrap_or_else(|| "plugin".into());
-            let report = std::env::temp_dir().join(format!("emberdeep-{name}-abi-report.txt"));
-            let written = std::fs::write(&report, e.to_string()).is_ok();
+            let folder = report_folder();
+            let report = folder.join(format!("{name}-abi-report.txt"));
+            let written = std::fs::create_dir_all(&folder).is_ok() && std::fs::write(&report, e.to_string()).is_ok();
             let where_ = if written {
                 format!("full report in {}", report.display())
             } else {
@@ -540,7 +631,7 @@ fn describe_library_error(e: &LibraryError, path: &Path) -> Refusal {
             };
             Refusal {
                 reason: format!(
-                    "built against an api whose types differ from this game's api {api}; {rebuild} ({where_})"
+                    "built against {theirs}, whose types differ from this game's api {api}; {rebuild} ({where_})"
                 ),
                 incompatible: true,
             }

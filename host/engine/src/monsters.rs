@@ -1,13 +1,14 @@
 //! Monsters: their turn (awareness, then their brain), their states, noise
 //! that wakes them, moving, and attacks applied to anyone.
 
-use emberdeep_api::{Attack, EntityId, MessageKind, MonsterState, Point};
+use emberdeep_api::{Attack, EntityId, Hurt, MessageKind, MonsterState, Point};
 
 use crate::boundary::Access;
 use crate::core::map::Tile;
 use crate::fields;
 use crate::game::Game;
 use crate::log::capitalized;
+use crate::statuses::TurnRule;
 
 impl Game {
     /// Every awake monster acts, in id order (a fixed order, for replays).
@@ -23,7 +24,11 @@ impl Game {
                 continue;
             }
             self.notice_player(id);
-            self.run_brain(id);
+            match self.turn_rule(id) {
+                TurnRule::Acts => self.run_brain(id, None),
+                TurnRule::Brain(brain) => self.run_brain(id, Some(&brain)),
+                TurnRule::Skips(_) => {}
+            }
         }
     }
 
@@ -66,11 +71,11 @@ impl Game {
         self.call(ranged, Access::Play, |imp, ctx| imp.try_attack(ctx, id, &spec)).unwrap_or(false)
     }
 
-    fn run_brain(&mut self, id: EntityId) {
+    /// Monster `id` thinks with its own brain, or with `instead` (a status's).
+    fn run_brain(&mut self, id: EntityId, instead: Option<&str>) {
         let plugins = self.plugins.clone();
-        let Some((brain_name, brain)) =
-            self.creatures.get(&id).and_then(|m| m.brain.as_deref()).and_then(|b| plugins.brains.get_key_value(b))
-        else {
+        let own = self.creatures.get(&id).and_then(|m| m.brain.clone());
+        let Some((brain_name, brain)) = instead.or(own.as_deref()).and_then(|b| plugins.brains.get_key_value(b)) else {
             return;
         };
         let span = tracing::info_span!("monster", id = id.0, brain = brain_name.as_str());
@@ -168,14 +173,14 @@ impl Game {
         let (target_name, target_hp, target_trace) = (target.the_name(), target.hp, target.trace_name());
         self.emit_with("attack", source, || {
             let mut fields = fields! {
-                "attacker" => attacker_trace.as_str(), "target" => target_trace,
+                "attacker" => attacker_trace.as_str(), "target" => target_trace.as_str(),
                 "kind" => a.kind.as_str(), "hit" => a.hit, "damage" => if a.hit { a.damage } else { 0 },
             };
-            if a.chance >= 0 {
-                fields.insert("chance".into(), a.chance.into());
+            if let Some(chance) = a.chance.into_option() {
+                fields.insert("chance".into(), chance.into());
             }
-            if a.distance >= 0 {
-                fields.insert("distance".into(), a.distance.into());
+            if let Some(distance) = a.distance.into_option() {
+                fields.insert("distance".into(), distance.into());
             }
             fields
         });
@@ -185,12 +190,32 @@ impl Game {
         }
         let died = hp_left <= 0;
         self.log_attack(&a, &attacker_name, &target_name, died);
+        if a.hit {
+            let hurt = Hurt { attacker: a.attacker, target: a.target, amount: a.damage, hp_left, how: a.kind.clone() };
+            self.hurt_event(hurt);
+        }
+        let (target_kind, target_pos) = self.creatures.get(&a.target).map(|t| (t.kind.clone(), t.pos)).unzip();
+        let victim = (a.target, target_kind.as_deref().unwrap_or("").to_string(), target_trace);
         if a.target.is_player() {
             if died && self.killer.is_none() {
                 self.killer = Some(a.killer.to_string());
+                let at = target_pos.unwrap_or_default();
+                self.died_event(
+                    (victim.0, &victim.1, victim.2),
+                    at,
+                    Some(a.attacker),
+                    (a.kind.as_str(), a.killer.as_str()),
+                );
             }
         } else if died {
             self.kill_monster(a.target, &attacker_trace, source);
+            let at = target_pos.unwrap_or_default();
+            self.died_event(
+                (victim.0, &victim.1, victim.2),
+                at,
+                Some(a.attacker),
+                (a.kind.as_str(), a.killer.as_str()),
+            );
         } else {
             if let Some(mut t) = self.creatures.get_mut(&a.target) {
                 t.goal = Some(attacker_pos);

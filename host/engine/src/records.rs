@@ -7,11 +7,13 @@ use std::path::{Path, PathBuf};
 
 use abi_stable::std_types::RVec;
 use emberdeep_api::{Damage, Param, RangedSpec, Rgba};
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 use serde::Deserialize;
 use toml::Spanned;
 
 use crate::input::{self, limits, InputError};
 use crate::loader::Plugins;
+use crate::records_schema::{self, Color, Glyph, Id, Int, IntOr, Numbers, Pair, PairOr};
 use crate::rules::SETTINGS;
 
 /// A problem in a data file, with where it is.
@@ -95,6 +97,8 @@ pub struct ItemRecord {
     pub tile: String,
     /// Class (`potion`, `scroll`, `weapon`...).
     pub class: String,
+    /// What it is for (`role` in the record; [`ItemRole::None`] when left out).
+    pub role: ItemRole,
     /// Whether several share a pack slot.
     pub stacks: bool,
     /// The registered effect using it runs, if any.
@@ -131,6 +135,125 @@ impl ItemRecord {
     }
 }
 
+/// What an item is for: its record's `role`, for the host and the bot to
+/// know how an item is used without knowing the plugin behind its effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum ItemRole {
+    /// `healing`: drunk to heal (the potion of healing).
+    Healing,
+    /// `melee_weapon`: wielded to fight in melee (the swords, the dagger).
+    MeleeWeapon,
+    /// `armor`: worn (leather armor, chain mail).
+    Armor,
+    /// `missile_weapon`: readied, then fires missiles from the quiver (a bow).
+    MissileWeapon,
+    /// `missile`: loaded into the quiver, for a missile weapon to fire (arrows).
+    Missile,
+    /// `thrown`: thrown by hand with `t` (darts).
+    Thrown,
+    /// `aimed`: used, then aimed at a target along a line (a scroll of lightning, a wand).
+    Aimed,
+    /// `burst`: used, then aimed, and bursts over an area (a scroll of fireball).
+    Burst,
+    /// `none`: nothing said; the host and the bot make no assumption.
+    #[default]
+    None,
+}
+
+impl ItemRole {
+    /// Every role, in the order the reference lists them.
+    pub const ALL: [ItemRole; 9] = [
+        ItemRole::Healing,
+        ItemRole::MeleeWeapon,
+        ItemRole::Armor,
+        ItemRole::MissileWeapon,
+        ItemRole::Missile,
+        ItemRole::Thrown,
+        ItemRole::Aimed,
+        ItemRole::Burst,
+        ItemRole::None,
+    ];
+
+    /// Its name in a record: `healing`, `melee_weapon`...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ItemRole::Healing => "healing",
+            ItemRole::MeleeWeapon => "melee_weapon",
+            ItemRole::Armor => "armor",
+            ItemRole::MissileWeapon => "missile_weapon",
+            ItemRole::Missile => "missile",
+            ItemRole::Thrown => "thrown",
+            ItemRole::Aimed => "aimed",
+            ItemRole::Burst => "burst",
+            ItemRole::None => "none",
+        }
+    }
+
+    /// The role named `name` in a record, if there is one.
+    pub fn from_name(name: &str) -> Option<ItemRole> {
+        ItemRole::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+
+    /// What an item of this role is, in a line for plugin authors (the
+    /// schema's and the reference's text).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            ItemRole::Healing => "drunk to heal (a potion of healing)",
+            ItemRole::MeleeWeapon => "wielded to fight in melee (a sword, the dagger)",
+            ItemRole::Armor => "worn (leather armor, chain mail)",
+            ItemRole::MissileWeapon => "readied by using it, then fires missiles from the quiver (a bow)",
+            ItemRole::Missile => "loaded into the quiver by using it, for a readied missile weapon to fire (arrows)",
+            ItemRole::Thrown => "thrown by hand with `t` (darts)",
+            ItemRole::Aimed => "used, then aimed at a target along a line (a scroll of lightning, a wand)",
+            ItemRole::Burst => "used, then aimed, and bursts over an area where it stops (a scroll of fireball)",
+            ItemRole::None => "nothing said: the host and the bot make no assumption about it",
+        }
+    }
+}
+
+impl std::fmt::Display for ItemRole {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The schema of a record's `role`: one of the names of [`ItemRole::ALL`].
+struct RoleName;
+
+impl JsonSchema for RoleName {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Role".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names: Vec<&str> = ItemRole::ALL.iter().map(|r| r.as_str()).collect();
+        let meanings: Vec<String> = ItemRole::ALL.iter().map(|r| format!("{}: {}", r.as_str(), r.meaning())).collect();
+        json_schema!({
+            "type": "string",
+            "enum": names,
+            // Shown beside each name by editors that read it (VS Code's JSON
+            // and TOML extensions); validators ignore it.
+            "enumDescriptions": meanings,
+            "default": ItemRole::None.as_str(),
+        })
+    }
+}
+
+/// The JSON Schema (draft 7) of a record file, `data/<plugin>/*.toml`,
+/// derived from the very types the loader reads: every field with its type,
+/// its range, its default and its meaning; no field the loader would refuse.
+/// `docs/records.schema.json` is this, written out by `records_doc`.
+pub fn json_schema() -> serde_json::Value {
+    let schema = records_schema::generator().into_root_schema_for::<FileRaw>();
+    let mut value = schema.to_value();
+    records_schema::tidy(&mut value);
+    value
+}
+
 /// All records of the loaded plugins, by id (sorted, so spawning is deterministic).
 #[derive(Debug, Default)]
 pub struct Records {
@@ -147,74 +270,220 @@ type Num = Spanned<i64>;
 /// A list of numbers as written (`[min, max]`, a colour), with where.
 type Nums = Spanned<Vec<i64>>;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct FileRaw {
-    #[serde(default)]
-    settings: BTreeMap<Spanned<String>, Num>,
-    #[serde(default)]
-    monster: Vec<Spanned<MonsterRaw>>,
-    #[serde(default)]
-    item: Vec<Spanned<ItemRaw>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MonsterRaw {
-    id: Spanned<String>,
-    name: String,
-    glyph: Spanned<String>,
-    color: Nums,
-    tile: String,
-    floors: Nums,
-    frequency: Option<Num>,
-    hp: Num,
-    damage: Nums,
-    defense: Option<Num>,
-    sight: Num,
-    brain: Spanned<String>,
-    ranged: Option<Spanned<RangedRaw>>,
-    #[serde(default)]
-    needs: Vec<String>,
-}
-
-/// `ranged = { kind = "arrows", damage = [2, 7], range = 7, every = 1 }`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RangedRaw {
-    kind: Spanned<String>,
-    damage: Nums,
-    range: Num,
-    every: Option<Num>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ItemRaw {
-    id: Spanned<String>,
-    name: String,
-    plural: Option<String>,
-    article: Option<String>,
-    glyph: Spanned<String>,
-    color: Nums,
-    tile: String,
-    class: String,
-    #[serde(default)]
-    stacks: bool,
-    effect: Option<Spanned<String>>,
-    #[serde(default)]
-    params: BTreeMap<Spanned<String>, Num>,
-    floors: Nums,
-    frequency: Option<Num>,
-    found: Option<Nums>,
-    #[serde(default)]
-    needs: Vec<String>,
-}
-
 /// The floors a record may name: 1 to this.
 const DEEPEST: i64 = 1000;
 /// The greatest number a plugin's setting or an item's parameter may hold.
 const PARAM_MAX: i64 = 1_000_000;
+
+// The ranges the loader holds each number to, `(least, most)`, and the
+// defaults of those that may be left out. The schema is built from the same
+// constants (the `with` attributes below), so the two cannot disagree.
+const FLOORS: (i64, i64) = (1, DEEPEST);
+const FREQUENCY: (i64, i64) = (0, 10_000);
+const FREQUENCY_DEFAULT: i64 = 1;
+const HP: (i64, i64) = (1, 1_000_000);
+const DAMAGE: (i64, i64) = (0, 1000);
+const DEFENSE: (i64, i64) = (0, 1000);
+const DEFENSE_DEFAULT: i64 = 0;
+const SIGHT: (i64, i64) = (0, 30);
+const RANGE: (i64, i64) = (1, 30);
+const EVERY: (i64, i64) = (1, 1000);
+const EVERY_DEFAULT: i64 = 1;
+const FOUND: (i64, i64) = (1, 1000);
+const FOUND_DEFAULT: (i64, i64) = (1, 1);
+
+/// A file of records, `data/<plugin>/*.toml`: a `[settings]` table, any
+/// number of `[[monster]]` tables and any number of `[[item]]` tables, all
+/// three optional. A name the loader does not know is an error.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "Emberdeep records")]
+struct FileRaw {
+    /// The plugin's own numbers, `name = number`, read by its code: each a
+    /// whole number, and a `NAME_min` never above its `NAME_max`. A plugin
+    /// that declares its settings (`emberdeep --list-plugins` shows them)
+    /// is held to those names and their ranges. In `data/host/` these are
+    /// the host's own settings instead.
+    #[serde(default)]
+    #[schemars(with = "Numbers<PARAM_MAX>")]
+    settings: BTreeMap<Spanned<String>, Num>,
+    /// The kinds of monster, one `[[monster]]` table each.
+    #[serde(default)]
+    #[schemars(with = "Vec<MonsterRaw>", extend("default" = []))]
+    monster: Vec<Spanned<MonsterRaw>>,
+    /// The kinds of item, one `[[item]]` table each.
+    #[serde(default)]
+    #[schemars(with = "Vec<ItemRaw>", extend("default" = []))]
+    item: Vec<Spanned<ItemRaw>>,
+}
+
+/// A kind of monster: one `[[monster]]` table.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "monster")]
+struct MonsterRaw {
+    /// The kind's id: 1 to 64 letters, digits or `_`, and no other monster
+    /// of the loaded plugins may have it. The trace and scenarios name the
+    /// kind by it.
+    #[schemars(with = "Id")]
+    id: Spanned<String>,
+    /// Its name in messages: "The jackal hits you."
+    name: String,
+    /// The one character that shows it in the glyph view.
+    #[schemars(with = "Glyph")]
+    glyph: Spanned<String>,
+    /// Its colour in the glyph view, `[red, green, blue]` (its tile keeps
+    /// the tile's own colours).
+    #[schemars(with = "Color")]
+    color: Nums,
+    /// The name of its tile in the tile view: a name in `assets/tiles.txt`.
+    /// A record naming a tile that is not there stops the game at start,
+    /// naming the record and its file.
+    tile: String,
+    /// `[first, last]`: the floors it may be placed on, both counted, the
+    /// first not above the last.
+    #[schemars(with = "Pair<{ FLOORS.0 }, { FLOORS.1 }>")]
+    floors: Nums,
+    /// Its weight when a monster is picked for a room of a floor it is found
+    /// on: a kind of frequency 6 comes up twice as often as one of 3. 0: it
+    /// is never placed when a floor is made (a scenario may still place one).
+    #[schemars(with = "Option<IntOr<{ FREQUENCY.0 }, { FREQUENCY.1 }, FREQUENCY_DEFAULT>>")]
+    frequency: Option<Num>,
+    /// Its health when placed. It dies at 0.
+    #[schemars(with = "Int<{ HP.0 }, { HP.1 }>")]
+    hp: Num,
+    /// `[least, most]`: the roll of its blow in melee, the first not above
+    /// the last. The shipped plugins take the player's defense off it,
+    /// never leaving less than 1.
+    #[schemars(with = "Pair<{ DAMAGE.0 }, { DAMAGE.1 }>")]
+    damage: Nums,
+    /// Its armor: the shipped plugins take it off every blow and missile
+    /// that strikes it, never leaving less than 1 (their lightning and fire
+    /// ignore it).
+    #[schemars(with = "Option<IntOr<{ DEFENSE.0 }, { DEFENSE.1 }, DEFENSE_DEFAULT>>")]
+    defense: Option<Num>,
+    /// How many steps it sees: awake, it hunts the player when the player
+    /// is within this many steps and in the player's view; asleep, it may
+    /// then wake (the host's `notice_percent`). 0: it never sees the player.
+    #[schemars(with = "Int<{ SIGHT.0 }, { SIGHT.1 }>")]
+    sight: Num,
+    /// The name of the brain that runs its turns, registered by a loaded
+    /// plugin (`melee`, `keeps_distance`, `ranged_melee` in the shipped set).
+    #[schemars(with = "String")]
+    brain: Spanned<String>,
+    /// Its attack from afar, if it has one (left out, it has none).
+    #[schemars(with = "Option<RangedRaw>")]
+    ranged: Option<Spanned<RangedRaw>>,
+    /// Plugins this record needs, by name. When one of them is not loaded
+    /// (left out of `--plugins`), the record is skipped, not refused: use it
+    /// for a record whose brain, effect or ranged kind another plugin brings.
+    #[serde(default)]
+    needs: Vec<String>,
+}
+
+/// A monster's attack from afar:
+/// `ranged = { kind = "arrows", damage = [2, 7], range = 7, every = 1 }`.
+/// The host hands these numbers to the ranged kind named, which decides
+/// whether and how to attack.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "ranged")]
+struct RangedRaw {
+    /// The name of the ranged kind, registered by a loaded plugin
+    /// (`arrows`, `lightning`, `fire` in the shipped set).
+    #[schemars(with = "String")]
+    kind: Spanned<String>,
+    /// `[least, most]`: the roll of one attack, the first not above the last.
+    #[schemars(with = "Pair<{ DAMAGE.0 }, { DAMAGE.1 }>")]
+    damage: Nums,
+    /// The furthest the target may be, in steps (a diagonal step counts 1).
+    #[schemars(with = "Int<{ RANGE.0 }, { RANGE.1 }>")]
+    range: Num,
+    /// The turns from one attack from afar to the next: 1 is every turn, 5
+    /// is once in 5 turns. The host passes it on; the ranged kind keeps
+    /// count (the shipped kinds of `ranged_combat` all do).
+    #[schemars(with = "Option<IntOr<{ EVERY.0 }, { EVERY.1 }, EVERY_DEFAULT>>")]
+    every: Option<Num>,
+}
+
+/// A kind of item: one `[[item]]` table.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "item")]
+struct ItemRaw {
+    /// The kind's id: 1 to 64 letters, digits or `_`, and no other item of
+    /// the loaded plugins may have it. Saves, scenarios and the trace name
+    /// the kind by it.
+    #[schemars(with = "Id")]
+    id: Spanned<String>,
+    /// The name of one: "potion of healing".
+    name: String,
+    /// The name of several: "potions of healing". Left out, it is the name
+    /// with an `s`.
+    plural: Option<String>,
+    /// The word before the name of one: `a`, `an`, or `""` for none ("plate
+    /// armor"). Left out, it is `an` before a vowel and `a` before anything
+    /// else.
+    article: Option<String>,
+    /// The one character that shows it in the glyph view.
+    #[schemars(with = "Glyph")]
+    glyph: Spanned<String>,
+    /// Its colour, `[red, green, blue]`: its glyph's in the glyph view, and
+    /// in the tile view the tint of a pale tile (potions and scrolls).
+    #[schemars(with = "Color")]
+    color: Nums,
+    /// The name of its tile in the tile view: a name in `assets/tiles.txt`.
+    /// A record naming a tile that is not there stops the game at start,
+    /// naming the record and its file.
+    tile: String,
+    /// A word for what sort of thing it is (`potion`, `scroll`, `weapon`,
+    /// `armor`, `bow`, `missile`), shown in `--list-plugins` and handed to
+    /// plugins; the host decides nothing by it.
+    class: String,
+    /// What the item is for, so that the host and the bot can tell how it
+    /// is used without knowing the plugin behind its effect. It changes
+    /// nothing about what the effect does.
+    #[schemars(with = "Option<RoleName>")]
+    role: Option<Spanned<String>>,
+    /// Whether several share one pack slot and one heap on the floor (up to
+    /// 9999). Things that do not stack take a slot each, and a floor cell
+    /// holding one takes nothing else.
+    #[serde(default)]
+    stacks: bool,
+    /// The name of the effect that runs when the player uses it, registered
+    /// by a loaded plugin (`heal`, `wield`, `wear`, `bow`, `quiver`, `throw`,
+    /// `lightning`, `fireball` in the shipped set). Left out, using it does
+    /// nothing: the game says it cannot be used, and no turn passes.
+    #[schemars(with = "Option<String>")]
+    effect: Option<Spanned<String>>,
+    /// Numbers handed to its effect (and to any plugin that asks about the
+    /// item), `name = number`, each a whole number, and a `NAME_min` never
+    /// above its `NAME_max`. Which names mean something is up to the
+    /// plugins that read them: `amount` for `heal`, `damage_min` and
+    /// `damage_max` for `wield`, `defense` for `wear`, `throwable` for `t`.
+    #[serde(default)]
+    #[schemars(with = "Numbers<PARAM_MAX>")]
+    params: BTreeMap<Spanned<String>, Num>,
+    /// `[first, last]`: the floors it may be placed on, both counted, the
+    /// first not above the last.
+    #[schemars(with = "Pair<{ FLOORS.0 }, { FLOORS.1 }>")]
+    floors: Nums,
+    /// Its weight when an item is picked for a room of a floor it is found
+    /// on: a kind of frequency 4 comes up twice as often as one of 2. 0: it
+    /// is never placed when a floor is made (scenarios and plugins may still
+    /// place one).
+    #[schemars(with = "Option<IntOr<{ FREQUENCY.0 }, { FREQUENCY.1 }, FREQUENCY_DEFAULT>>")]
+    frequency: Option<Num>,
+    /// `[least, most]`: how many lie in one heap when it is placed, rolled
+    /// between the two, the first not above the last.
+    #[schemars(with = "Option<PairOr<{ FOUND.0 }, { FOUND.1 }, { FOUND_DEFAULT.0 }, { FOUND_DEFAULT.1 }>>")]
+    found: Option<Nums>,
+    /// Plugins this record needs, by name. When one of them is not loaded
+    /// (left out of `--plugins`), the record is skipped, not refused: use it
+    /// for a record whose effect another plugin brings.
+    #[serde(default)]
+    needs: Vec<String>,
+}
 
 /// Reads one file's text into the records, checking names against `plugins`.
 struct FileReader<'a> {
@@ -387,8 +656,8 @@ impl FileReader<'_> {
             let known = self.plugins.brains.keys().cloned().collect();
             return Err(self.unknown(m.brain.span().start, "brain", "brain", m.brain.get_ref(), known));
         }
-        let (lo, hi) = self.pair(&m.damage, "damage", 0, 1000)?;
-        let floors = self.pair(&m.floors, "floors", 1, DEEPEST)?;
+        let (lo, hi) = self.pair(&m.damage, "damage", DAMAGE.0, DAMAGE.1)?;
+        let floors = self.pair(&m.floors, "floors", FLOORS.0, FLOORS.1)?;
         let ranged = m.ranged.as_ref().map(|r| self.ranged(r)).transpose()?;
         Ok(Some(MonsterRecord {
             id: self.id(&m.id)?,
@@ -397,11 +666,11 @@ impl FileReader<'_> {
             color: self.color(&m.color)?,
             tile: m.tile.clone(),
             floors: (floors.0 as u32, floors.1 as u32),
-            frequency: self.int_or(&m.frequency, "frequency", 1, 0, 10_000)? as u32,
-            hp: self.int(&m.hp, "hp", 1, 1_000_000)? as i32,
+            frequency: self.int_or(&m.frequency, "frequency", FREQUENCY_DEFAULT, FREQUENCY.0, FREQUENCY.1)? as u32,
+            hp: self.int(&m.hp, "hp", HP.0, HP.1)? as i32,
             damage: Damage::new(lo as i32, hi as i32),
-            defense: self.int_or(&m.defense, "defense", 0, 0, 1000)? as i32,
-            sight: self.int(&m.sight, "sight", 0, 30)? as i32,
+            defense: self.int_or(&m.defense, "defense", DEFENSE_DEFAULT, DEFENSE.0, DEFENSE.1)? as i32,
+            sight: self.int(&m.sight, "sight", SIGHT.0, SIGHT.1)? as i32,
             brain: m.brain.get_ref().clone(),
             ranged,
             plugin: self.plugin.to_string(),
@@ -416,12 +685,27 @@ impl FileReader<'_> {
             let known = self.plugins.ranged.keys().cloned().collect();
             return Err(self.unknown(r.kind.span().start, "ranged.kind", "ranged kind", r.kind.get_ref(), known));
         }
-        let (min, max) = self.pair(&r.damage, "ranged.damage", 0, 1000)?;
+        let (min, max) = self.pair(&r.damage, "ranged.damage", DAMAGE.0, DAMAGE.1)?;
         Ok(RangedSpec {
             kind: r.kind.get_ref().as_str().into(),
             damage: Damage::new(min as i32, max as i32),
-            range: self.int(&r.range, "ranged.range", 1, 30)? as i32,
-            every: self.int_or(&r.every, "ranged.every", 1, 1, 1000)? as i32,
+            range: self.int(&r.range, "ranged.range", RANGE.0, RANGE.1)? as i32,
+            every: self.int_or(&r.every, "ranged.every", EVERY_DEFAULT, EVERY.0, EVERY.1)? as i32,
+        })
+    }
+
+    /// An item's `role`: one of [`ItemRole::ALL`], `none` when left out.
+    fn role(&self, role: &Option<Spanned<String>>) -> Result<ItemRole, DataError> {
+        let Some(role) = role else { return Ok(ItemRole::None) };
+        ItemRole::from_name(role.get_ref()).ok_or_else(|| {
+            let names: Vec<&str> = ItemRole::ALL.iter().map(|r| r.as_str()).collect();
+            let message = format!(
+                "no item role is called {:?}{} (the roles: {})",
+                role.get_ref(),
+                suggestion(role.get_ref(), &names),
+                names.join(", ")
+            );
+            self.error(role.span().start, "role", message)
         })
     }
 
@@ -437,10 +721,10 @@ impl FileReader<'_> {
             }
         }
         let found = match &i.found {
-            Some(found) => self.pair(found, "found", 1, 1000)?,
-            None => (1, 1),
+            Some(found) => self.pair(found, "found", FOUND.0, FOUND.1)?,
+            None => FOUND_DEFAULT,
         };
-        let floors = self.pair(&i.floors, "floors", 1, DEEPEST)?;
+        let floors = self.pair(&i.floors, "floors", FLOORS.0, FLOORS.1)?;
         Ok(Some(ItemRecord {
             id: self.id(&i.id)?,
             name: i.name.clone(),
@@ -450,11 +734,12 @@ impl FileReader<'_> {
             color: self.color(&i.color)?,
             tile: i.tile.clone(),
             class: i.class.clone(),
+            role: self.role(&i.role)?,
             stacks: i.stacks,
             effect: i.effect.as_ref().map(|e| e.get_ref().clone()),
             params: self.plugin_numbers(&i.params, "params.")?,
             floors: (floors.0 as u32, floors.1 as u32),
-            frequency: self.int_or(&i.frequency, "frequency", 1, 0, 10_000)? as u32,
+            frequency: self.int_or(&i.frequency, "frequency", FREQUENCY_DEFAULT, FREQUENCY.0, FREQUENCY.1)? as u32,
             found: (found.0 as u32, found.1 as u32),
             plugin: self.plugin.to_string(),
             file: self.file.to_path_buf(),
@@ -749,6 +1034,137 @@ brain = "dreaming"
         assert!(err.contains("field `params.damage_min`: 9 is above damage_max (3)"), "{err}");
         let err = item("params = { amount = 1 }\nfound = [12, 6]").to_string();
         assert!(err.contains("found"), "{err}");
+    }
+
+    /// An item with no effect, its last line 8: `floors`.
+    const WAND: &str = "[[item]]\nid = \"wand\"\nname = \"wand\"\nglyph = \"/\"\ncolor = [1, 2, 3]\ntile = \"t\"\n\
+                        class = \"wand\"\nfloors = [1, 1]\n";
+
+    #[test]
+    fn an_item_role_is_read_and_is_none_when_left_out() {
+        let plugins = Plugins::default();
+        let role = |line: &str| read(&format!("{WAND}{line}"), &plugins).unwrap().items.remove("wand").unwrap().role;
+        assert_eq!(role(""), ItemRole::None);
+        assert_eq!(role("role = \"healing\"\n"), ItemRole::Healing);
+        assert_eq!(role("role = \"missile_weapon\"\n"), ItemRole::MissileWeapon);
+        for r in ItemRole::ALL {
+            assert_eq!(role(&format!("role = \"{}\"\n", r.as_str())), r);
+            assert_eq!(ItemRole::from_name(r.as_str()), Some(r));
+        }
+        assert_eq!(ItemRole::default(), ItemRole::None);
+        assert_eq!(ItemRole::MeleeWeapon.as_str(), "melee_weapon");
+    }
+
+    #[test]
+    fn a_misspelled_role_names_file_line_field_and_the_nearest_role() {
+        let err = read(&format!("{WAND}role = \"heling\"\n"), &Plugins::default()).unwrap_err().to_string();
+        let wanted =
+            "data/test/monsters.toml:9: field `role`: no item role is called \"heling\"; did you mean `healing`?";
+        assert!(err.starts_with(wanted), "{err}");
+        assert!(err.contains("(the roles: healing, melee_weapon, armor,"), "{err}");
+        let err = read(&format!("{WAND}role = 3\n"), &Plugins::default()).unwrap_err().to_string();
+        assert!(err.contains("monsters.toml:9: field `role`"), "{err}");
+    }
+
+    /// Whether the schema takes a file's text (as TOML turned into JSON).
+    fn schema_takes(validator: &jsonschema::Validator, text: &str) -> bool {
+        let value: toml::Value = toml::from_str(text).expect("the mutated text is TOML");
+        validator.is_valid(&serde_json::to_value(value).expect("TOML is JSON"))
+    }
+
+    #[test]
+    fn the_schema_and_the_loader_agree_on_every_range_and_shape() {
+        let validator = jsonschema::validator_for(&json_schema()).expect("the schema is a schema");
+        let mut plugins = Plugins::default();
+        plugins.fake_brain("dreaming");
+        plugins.fake_ranged("spit");
+        let rat = format!("{RAT}ranged = {{ kind = \"spit\", damage = [2, 4], range = 4 }}\n");
+        let wand = format!("{WAND}found = [1, 1]\nparams = {{ amount = 10 }}\n[settings]\nsome = 1\n");
+        assert!(read(&rat, &plugins).is_ok() && schema_takes(&validator, &rat));
+        assert!(read(&wand, &plugins).is_ok() && schema_takes(&validator, &wand));
+        let id65 = format!("id = \"{}\"", "a".repeat(65));
+        let id64 = format!("id = \"{}\"", "a".repeat(64));
+        // (record, line in it, what it becomes): each on both sides of its range.
+        let mut cases: Vec<(&str, &str, String)> = Vec::new();
+        let mut around = |record: &'static str, from: &'static str, field: &str, values: &[&str]| {
+            for v in values {
+                cases.push((record, from, format!("{field} = {v}")));
+            }
+        };
+        around("rat", "hp = 3", "hp", &["0", "1", "1000000", "1000001", "\"3\"", "2.5"]);
+        around("rat", "sight = 5", "sight", &["-1", "0", "30", "31"]);
+        around("rat", "hp = 3", "hp = 3\nfrequency", &["-1", "0", "10000", "10001"]);
+        around("rat", "hp = 3", "hp = 3\ndefense", &["-1", "0", "1000", "1001"]);
+        around(
+            "rat",
+            "damage = [1, 2]",
+            "damage",
+            &["[-1, 2]", "[0, 0]", "[1000, 1000]", "[0, 1001]", "[1]", "[1, 2, 3]"],
+        );
+        around("rat", "floors = [1, 2]", "floors", &["[0, 1]", "[1, 1]", "[1000, 1000]", "[1, 1001]", "[1, 2, 3]"]);
+        around("rat", "color = [1, 2, 3]", "color", &["[0, 0, 0]", "[255, 255, 255]", "[256, 0, 0]", "[-1, 0, 0]"]);
+        around("rat", "color = [1, 2, 3]", "color", &["[1, 2]", "[1, 2, 3, 4]", "\"red\""]);
+        around("rat", "glyph = \"r\"", "glyph", &["\"\"", "\"rr\"", "\"é\"", "1"]);
+        around("rat", "id = \"rat\"", "id", &["\"\"", "\"a_1\"", "\"a-b\"", "\"a b\""]);
+        around("rat", "sight = 5", "sight = 5\nsigth", &["5"]);
+        around("rat", "sight = 5", "sight = 5\nneeds", &["[]", "[\"test\"]", "\"test\""]);
+        let ranged = "ranged = { kind = \"spit\", damage = [2, 4], range = 4 }";
+        around("rat", ranged, "ranged", &["{ kind = \"spit\", damage = [2, 4], range = 0 }"]);
+        around("rat", ranged, "ranged", &["{ kind = \"spit\", damage = [2, 4], range = 30 }"]);
+        around("rat", ranged, "ranged", &["{ kind = \"spit\", damage = [2, 4], range = 31 }"]);
+        around("rat", ranged, "ranged", &["{ kind = \"spit\", damage = [2, 4], range = 4, every = 0 }"]);
+        around("rat", ranged, "ranged", &["{ kind = \"spit\", damage = [2, 4], range = 4, every = 1000 }"]);
+        around("rat", ranged, "ranged", &["{ kind = \"spit\", damage = [2, 4], range = 4, every = 1001 }"]);
+        around("rat", ranged, "ranged", &["{ kind = \"spit\", damage = [2, 1001], range = 4 }"]);
+        around("rat", ranged, "ranged", &["{ kind = \"spit\", damage = [2, 4], range = 4, often = 2 }"]);
+        around("rat", ranged, "ranged", &["{ kind = \"spit\", damage = [2, 4] }"]);
+        around("wand", "found = [1, 1]", "found", &["[0, 1]", "[1000, 1000]", "[1, 1001]", "[1, 2, 3]"]);
+        around("wand", "params = { amount = 10 }", "params", &["{ amount = -1 }", "{ amount = 1000000 }"]);
+        around("wand", "params = { amount = 10 }", "params", &["{ amount = 1000001 }", "{ amount = \"x\" }"]);
+        around("wand", "some = 1", "some", &["-1", "0", "1000000", "1000001"]);
+        around("wand", "class = \"wand\"", "class = \"wand\"\nrole", &["\"heling\"", "\"aimed\"", "\"none\"", "3"]);
+        around("wand", "class = \"wand\"", "class = \"wand\"\nstacks", &["true", "\"yes\""]);
+        around("wand", "class = \"wand\"", "class = \"wand\"\narticle", &["\"\"", "1"]);
+        around("wand", "class = \"wand\"", "class = \"wand\"\nclasss", &["\"wand\""]);
+        let mut outcomes = [0, 0];
+        for (record, from, to) in cases.iter().map(|(r, f, t)| (*r, *f, t.as_str())).chain([
+            ("rat", "id = \"rat\"", id64.as_str()),
+            ("rat", "id = \"rat\"", id65.as_str()),
+            ("rat", "sight = 5", ""),
+            ("wand", "class = \"wand\"", ""),
+            ("wand", "[settings]", "[setting]"),
+        ]) {
+            let text = if record == "rat" { &rat } else { &wand };
+            assert!(text.contains(from), "{from}");
+            let text = text.replacen(from, to, 1);
+            let (loads, takes) = (read(&text, &plugins).is_ok(), schema_takes(&validator, &text));
+            let said = |yes: bool, word: &'static str| if yes { word } else { "refuses" };
+            assert_eq!(
+                loads,
+                takes,
+                "`{to}`: the loader {}, the schema {}",
+                said(loads, "reads"),
+                said(takes, "takes")
+            );
+            outcomes[loads as usize] += 1;
+        }
+        assert!(outcomes[0] > 30 && outcomes[1] > 20, "both sides of the ranges were tried: {outcomes:?}");
+    }
+
+    #[test]
+    fn what_the_schema_cannot_know_only_the_loader_refuses() {
+        let validator = jsonschema::validator_for(&json_schema()).expect("the schema is a schema");
+        let plugins = Plugins::default();
+        for text in [
+            RAT.to_string(),
+            RAT.replace("damage = [1, 2]", "damage = [2, 1]"),
+            format!("{WAND}effect = \"no_such_effect\"\n"),
+            format!("{WAND}params = {{ shot_min = 5, shot_max = 4 }}\n"),
+            format!("{WAND}{WAND}"),
+        ] {
+            assert!(read(&text, &plugins).is_err(), "{text}");
+            assert!(schema_takes(&validator, &text), "{text}");
+        }
     }
 
     #[test]

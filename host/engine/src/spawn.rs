@@ -38,7 +38,8 @@ impl Game {
             if let (Some(kind), Some(pos)) = (self.pick_item_kind(), self.free_cell_in(room)) {
                 let found = self.records.items[&kind].found;
                 let count = self.rng.range(found.0 as i32, found.1 as i32) as u32;
-                self.drop_on_floor(&kind, count, pos);
+                let id = self.new_item_id();
+                self.drop_on_floor(&kind, count, pos, id);
                 self.emit("spawn", "host", fields! {"item" => kind, "count" => count, "x" => pos.x, "y" => pos.y});
             }
         }

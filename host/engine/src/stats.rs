@@ -4,7 +4,8 @@
 //! from stays the same.
 
 use abi_stable::std_types::{ROption, RResult};
-use emberdeep_api::{Ctx, Damage, HooksBox, PluginError};
+use emberdeep_api::abi::{HooksBox, RawCtx as Ctx};
+use emberdeep_api::{Damage, PluginError};
 
 use crate::boundary::Access;
 use crate::derived::DerivedFrom;

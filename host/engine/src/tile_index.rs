@@ -207,6 +207,7 @@ mod tests {
             color: Rgba::rgb(220, 60, 200),
             tile: tile.into(),
             class: "potion".into(),
+            role: crate::records::ItemRole::Healing,
             stacks: true,
             effect: None,
             params: BTreeMap::new(),

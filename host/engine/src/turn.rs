@@ -12,6 +12,7 @@ use crate::fields;
 use crate::game::Game;
 use crate::loader::Plugins;
 use crate::records::Records;
+use crate::statuses::TurnRule;
 use crate::trace::Trace;
 
 /// What the player can do in one turn.
@@ -53,6 +54,7 @@ impl Game {
         let plugins = self.plugins.names();
         self.emit("run_start", "host", fields! {"seed" => self.seed, "plugins" => plugins});
         self.enter_new_floor(1);
+        self.floor_entered_event();
         self.log.add("Welcome to Emberdeep. Find the stairs down (>) and go deeper.", MessageKind::Good);
     }
 
@@ -74,6 +76,11 @@ impl Game {
         }
         let span = tracing::info_span!("turn", turn = self.turn);
         let _entered = span.enter();
+        if let TurnRule::Skips(status) = self.turn_rule(emberdeep_api::EntityId::PLAYER) {
+            if !matches!(action, Action::Shoot | Action::CancelAim) {
+                return self.lose_turn(&status);
+            }
+        }
         let took_turn = match action {
             Action::Move(dx, dy) => self.player_move(dx, dy),
             Action::Wait => {
@@ -95,12 +102,23 @@ impl Game {
         took_turn
     }
 
+    /// A status (frozen) takes the player's turn, whatever was pressed.
+    fn lose_turn(&mut self, status: &str) -> bool {
+        let label = self.plugins.statuses.get(status).map_or(status.to_string(), |s| s.decl.label.to_string());
+        self.log.add(format!("You cannot act: {}.", label.to_lowercase()), MessageKind::Danger);
+        self.emit("action", "host", fields! {"action" => "lose_turn", "status" => status});
+        self.finish_turn();
+        true
+    }
+
     /// The rest of the turn, in its fixed order (docs/rules.md, "The turn").
     fn finish_turn(&mut self) {
         self.update_sight();
         if self.player().hp > 0 {
             self.monsters_act();
         }
+        self.tick_statuses();
+        self.turn_ended_event();
         self.turn += 1;
         let heals_now = self.turn.is_multiple_of(self.rules.heal_every);
         let mut p = self.player_mut();
@@ -177,11 +195,13 @@ impl Game {
     }
 
     fn describe_floor_here(&mut self, at: Point) {
-        let here: Vec<String> = self
-            .items
-            .iter()
-            .filter(|i| i.pos == at)
-            .filter_map(|i| self.records.items.get(&i.kind).map(|r| r.describe(i.count)))
+        let lying: Vec<(String, u32, emberdeep_api::ItemId)> =
+            self.items.iter().filter(|i| i.pos == at).map(|i| (i.kind.clone(), i.count, i.id)).collect();
+        let records = self.records.clone();
+        let here: Vec<String> = lying
+            .into_iter()
+            .filter(|(kind, _, _)| records.items.contains_key(kind))
+            .map(|(kind, count, id)| self.item_label(&kind, count, id))
             .collect();
         if !here.is_empty() {
             self.log.add(format!("You see {} here.", here.join(", ")), MessageKind::Info);
@@ -199,6 +219,8 @@ impl Game {
         self.emit("action", "host", fields! {"action" => "descend"});
         let next = self.floor.saturating_add(1);
         self.enter_new_floor(next);
+        self.prune_item_store();
+        self.floor_entered_event();
         self.log.add(format!("You go down the stairs to floor {next}."), MessageKind::Info);
         true
     }

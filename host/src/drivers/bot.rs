@@ -4,33 +4,38 @@
 //! never draw from the run's RNG, so a bot run is as reproducible as a
 //! scripted one.
 //!
-//! It knows no weapon or armor by name: a record with `damage_min` and
-//! `damage_max` params is something to hit with, one with `defense`
-//! something to wear, and either is better when its numbers beat what the
-//! plugins derive for the player now.
+//! It knows items only by the role their records declare (`role = ...`),
+//! never by a name, a parameter it guesses from, or a plugin's store:
 //!
-//! With ranged_combat loaded it also shoots: it readies a bow (a record
-//! whose effect is `bow`) and fills its quiver (effect `quiver`), reading
-//! what is ready from the player's store keys `bow` and `quiver_count`;
-//! it fires at a monster in sight that is not next to it, in the bow's
-//! `range` and with a clear line, else throws darts (what stacks and the
-//! plugins call throwable). It aims exactly as a player does: `f` or `t`,
-//! the cursor put on the target, then fire, or Esc if the shot would not
-//! reach it.
+//! * `healing`: drunk when below half health;
+//! * `melee_weapon` and `armor`: used (wielded, worn) when better than what
+//!   the plugins derive for the player now: a weapon's `damage_min` +
+//!   `damage_max` against the current blow's, armor's `defense` against the
+//!   current defense (the numbers those roles' records give);
+//! * `missile_weapon`: readied once (the bot remembers that it did), and
+//!   `missile`: used to fill the quiver; it fires with `f` at a monster in
+//!   sight that is not next to it when the plugins say `f` would aim and the
+//!   monster is within the range they give, with a clear line;
+//! * `thrown`: a stack the plugins call throwable, thrown with `t` at such a
+//!   monster when nothing can be fired;
+//! * `aimed`: read at a monster in sight the shot would reach (the range and
+//!   the flight the item's effect gives when asked, without using it);
+//! * `burst`: read at a monster in sight when the flight would end on it and
+//!   the burst round it would catch at least two monsters and never the
+//!   player (the same path and burst the Targeting state works out, from
+//!   what the effect says it would aim), choosing the monster whose burst
+//!   catches the most, the nearest first on a tie.
 //!
-//! With the fireball plugin it reads a scroll of fireball (a record whose
-//! effect is `fireball`) at a monster in sight when the flight would end on
-//! it and the burst round it would catch at least two monsters and never
-//! the player (the same path and burst the Targeting state works out, from
-//! the record's `range` and `radius`), choosing the monster whose burst
-//! catches the most, the nearest first on a tie.
+//! Anything else (role `none`) it picks up and leaves alone. It aims exactly
+//! as a player does: the key, the cursor put on the target, then fire, or
+//! Esc if the shot would not reach it.
 
 use std::collections::BTreeMap;
 
-use emberdeep_api::{Damage, EntityId, Point, DIRECTIONS};
+use emberdeep_api::{Damage, Point, DIRECTIONS};
 
 use emberdeep_engine::core::paths::first_step;
-use emberdeep_engine::records::ItemRecord;
+use emberdeep_engine::records::{ItemRecord, ItemRole};
 use emberdeep_engine::Action;
 use emberdeep_engine::Game;
 
@@ -58,10 +63,14 @@ enum Plan {
 /// Plays `game` to the end (death, or the turn limit).
 pub fn play_run(game: &mut Game) -> RunResult {
     let mut stuck = 0;
+    let mut memory = Memory::default();
     while !game.over && game.turn < TURN_LIMIT {
         // Nobody watches the bot: shots queued for the window are dropped.
         game.animations.clear();
-        let plan = choose(game);
+        let plan = choose(game, &memory);
+        if let Plan::Act(Action::Use(slot)) = plan {
+            memory.readied_missile_weapon |= role_in(game, slot) == Some(ItemRole::MissileWeapon);
+        }
         if carry_out(game, plan) {
             stuck = 0;
         } else {
@@ -92,17 +101,40 @@ fn carry_out(game: &mut Game, plan: Plan) -> bool {
         return game.player_action(otherwise);
     }
     game.aim_at(at);
-    if game.aim_path().last() == Some(&at) {
+    // A bolt that passes through need only reach the target; anything else must stop on it.
+    let passes = game.targeting.aim.as_ref().is_some_and(|a| a.pending.request.passes_through);
+    let path = game.aim_path();
+    if path.last() == Some(&at) || (passes && path.contains(&at)) {
         return game.player_action(Action::Shoot);
     }
     game.player_action(Action::CancelAim);
     game.player_action(otherwise)
 }
 
+/// What the bot remembers of its own run: what a player would.
+#[derive(Default)]
+struct Memory {
+    /// It readied a missile weapon (a bow): it does not swap bows.
+    readied_missile_weapon: bool,
+}
+
+/// The declared role of the item in pack slot `slot`.
+fn role_in(game: &Game, slot: usize) -> Option<ItemRole> {
+    game.pack.get(slot).and_then(|s| game.records.items.get(&s.kind)).map(|r| r.role)
+}
+
+/// The first pack slot whose item declares `role`.
+fn slot_with(game: &Game, role: ItemRole) -> Option<usize> {
+    (0..game.pack.slots().len()).find(|&i| role_in(game, i) == Some(role))
+}
+
 /// The bot's next move.
-fn choose(game: &mut Game) -> Plan {
+fn choose(game: &mut Game, memory: &Memory) -> Plan {
     let now = Fighting::now(game);
     let throwing = throwing_slot(game);
+    let fire_range = game.fire_preview().map(|r| r.range);
+    let burst = slot_with(game, ItemRole::Burst).and_then(|slot| game.aim_preview(slot).map(|r| (slot, r)));
+    let aimed = slot_with(game, ItemRole::Aimed).and_then(|slot| game.aim_preview(slot).map(|r| (slot, r)));
     let game = &*game;
     let me = game.player();
     if me.hp * 2 < me.max_hp {
@@ -111,16 +143,19 @@ fn choose(game: &mut Game) -> Plan {
         }
     }
     if let Some(target) = game.monsters_in_view().first().and_then(|id| game.creatures.get(id)) {
-        if let Some((slot, at)) = burst_plan(game) {
+        if let Some((slot, at)) = burst.and_then(|(slot, request)| burst_plan(game, &request).map(|at| (slot, at))) {
             return Plan::Shoot { start: Action::Use(slot), at, otherwise: Action::Wait };
         }
         let d = target.pos;
         if me.pos.is_adjacent(d) {
             return Plan::Act(Action::Move(d.x - me.pos.x, d.y - me.pos.y));
         }
+        if let Some((slot, at)) = aimed.and_then(|(slot, request)| aimed_plan(game, &request).map(|at| (slot, at))) {
+            return Plan::Shoot { start: Action::Use(slot), at, otherwise: Action::Wait };
+        }
         let walk = walk_toward(game, &[d]).unwrap_or(Action::Wait);
         if clear_line(game, d) {
-            if bow_reaches(game, d) {
+            if fire_range.is_some_and(|range| me.pos.steps_to(d) <= range) {
                 return Plan::Shoot { start: Action::Fire, at: d, otherwise: walk };
             }
             if let Some(slot) = throwing {
@@ -129,7 +164,7 @@ fn choose(game: &mut Game) -> Plan {
         }
         return Plan::Act(walk);
     }
-    if let Some(slot) = bow_or_arrows_slot(game) {
+    if let Some(slot) = bow_or_arrows_slot(game, memory) {
         return Plan::Act(Action::Use(slot));
     }
     Plan::Act(explore(game, &now))
@@ -182,28 +217,20 @@ fn clear_line(game: &Game, target: Point) -> bool {
     path.last() == Some(&target)
 }
 
-/// A scroll of fireball to read and the monster in sight to burst it on:
+/// The monster in sight to burst a `burst` item on, aimed as `request`:
 /// the flight must end on that monster, the burst catch at least two
 /// monsters and not the player; the most caught wins, the nearest on a tie.
-fn burst_plan(game: &Game) -> Option<(usize, Point)> {
-    let (slot, rec) = game.pack.slots().iter().enumerate().find_map(|(i, s)| {
-        let rec = s.as_ref().and_then(|s| game.records.items.get(&s.kind))?;
-        (rec.effect.as_deref() == Some("fireball")).then_some((i, rec))
-    })?;
-    let param = |name: &str, default: i64| rec.params.get(name).copied().unwrap_or(default) as i32;
-    let (range, radius) = (param("range", 8), param("radius", 2));
-    let request =
-        emberdeep_api::AimRequest { range, passes_through: false, burst_radius: radius, stops_at_cursor: true };
+fn burst_plan(game: &Game, request: &emberdeep_api::AimRequest) -> Option<Point> {
     let me = game.player().pos;
     let mut best: Option<(usize, Point)> = None;
     for id in game.monsters_in_view() {
         let Some(at) = game.creatures.get(&id).map(|c| c.pos) else { continue };
         let path =
-            emberdeep_engine::targeting::shot_path(&game.map, me, at, &request, |p| game.creature_at(p).is_some());
+            emberdeep_engine::targeting::shot_path(&game.map, me, at, request, |p| game.creature_at(p).is_some());
         if path.last() != Some(&at) {
             continue;
         }
-        let burst = emberdeep_engine::core::sight::burst_cells(&game.map, at, radius);
+        let burst = emberdeep_engine::core::sight::burst_cells(&game.map, at, request.burst_radius);
         if burst.contains(&me) {
             continue;
         }
@@ -212,27 +239,43 @@ fn burst_plan(game: &Game) -> Option<(usize, Point)> {
             best = Some((caught, at));
         }
     }
-    best.map(|(_, at)| (slot, at))
+    best.map(|(_, at)| at)
 }
 
-/// Whether a bow is ready, the quiver holds arrows, and `target` is within the bow's range.
-fn bow_reaches(game: &Game, target: Point) -> bool {
-    let key = |k: &str| (EntityId::PLAYER, k.to_string());
-    let Some(bow) = game.store_text.get(&key("bow")).and_then(|kind| game.records.items.get(kind)) else {
-        return false;
-    };
-    let arrows = game.store.get(&key("quiver_count")).copied().unwrap_or(0);
-    let range = bow.params.get("range").copied().unwrap_or(0);
-    arrows > 0 && i64::from(game.player().pos.steps_to(target)) <= range
+/// The monster in sight worth an `aimed` item, aimed as `request`: one the
+/// shot would reach (through others, for a bolt that passes through), not
+/// next to the player (that one is fought hand to hand), and either strong
+/// (`STRONG_HP` or more) or with another monster on the same line; the one
+/// whose line holds the most monsters, the nearest on a tie.
+fn aimed_plan(game: &Game, request: &emberdeep_api::AimRequest) -> Option<Point> {
+    let me = game.player().pos;
+    let mut best: Option<(usize, Point)> = None;
+    for id in game.monsters_in_view() {
+        let Some(target) = game.creatures.get(&id) else { continue };
+        let at = target.pos;
+        let path =
+            emberdeep_engine::targeting::shot_path(&game.map, me, at, request, |p| game.creature_at(p).is_some());
+        if me.is_adjacent(at) || !path.contains(&at) {
+            continue;
+        }
+        let struck = path.iter().filter(|p| game.creature_at(**p).is_some()).count();
+        if (struck >= 2 || target.max_hp >= STRONG_HP) && best.is_none_or(|(most, _)| struck > most) {
+            best = Some((struck, at));
+        }
+    }
+    best.map(|(_, at)| at)
 }
 
-/// A pack slot of something to ready or put in the quiver: a bow while
-/// none is ready, and arrows.
-fn bow_or_arrows_slot(game: &Game) -> Option<usize> {
-    let bow_ready = game.store_text.contains_key(&(EntityId::PLAYER, "bow".to_string()));
-    game.pack.slots().iter().position(|s| {
-        let effect = s.as_ref().and_then(|s| game.records.items.get(&s.kind)).and_then(|r| r.effect.as_deref());
-        effect == Some("quiver") || (effect == Some("bow") && !bow_ready)
+/// Health from which a lone monster is worth an aimed item.
+const STRONG_HP: i32 = 12;
+
+/// A pack slot of something to ready or put in the quiver: a missile
+/// weapon until one is readied, and missiles.
+fn bow_or_arrows_slot(game: &Game, memory: &Memory) -> Option<usize> {
+    (0..game.pack.slots().len()).find(|&i| match role_in(game, i) {
+        Some(ItemRole::Missile) => true,
+        Some(ItemRole::MissileWeapon) => !memory.readied_missile_weapon,
+        _ => false,
     })
 }
 
@@ -245,7 +288,7 @@ fn throwing_slot(game: &mut Game) -> Option<usize> {
         .iter()
         .enumerate()
         .filter_map(|(i, s)| s.as_ref().map(|s| (i, s.kind.clone())))
-        .filter(|(_, kind)| game.records.items.get(kind).is_some_and(|r| r.stacks))
+        .filter(|(_, kind)| game.records.items.get(kind).is_some_and(|r| r.role == ItemRole::Thrown))
         .collect();
     stacks.into_iter().find(|(_, kind)| game.is_throwable(kind)).map(|(i, _)| i)
 }
@@ -269,10 +312,14 @@ impl Fighting {
     /// current one; `None` for what is neither weapon nor armor.
     fn improved_by(&self, rec: &ItemRecord) -> Option<bool> {
         let p = &rec.params;
-        if let (Some(min), Some(max)) = (p.get("damage_min"), p.get("damage_max")) {
-            return Some(min + max > (self.damage.min + self.damage.max) as i64);
+        match rec.role {
+            ItemRole::MeleeWeapon => {
+                let (min, max) = (p.get("damage_min")?, p.get("damage_max")?);
+                Some(min + max > (self.damage.min + self.damage.max) as i64)
+            }
+            ItemRole::Armor => p.get("defense").map(|d| *d > self.defense as i64),
+            _ => None,
         }
-        p.get("defense").map(|d| *d > self.defense as i64)
     }
 
     /// Whether to pick the item up: anything but gear, and gear that is better.
@@ -290,9 +337,7 @@ fn better_gear_slot(game: &Game, now: &Fighting) -> Option<usize> {
 }
 
 fn healing_slot(game: &Game) -> Option<usize> {
-    game.pack.slots().iter().position(|s| {
-        s.as_ref().and_then(|s| game.records.items.get(&s.kind)).is_some_and(|r| r.effect.as_deref() == Some("heal"))
-    })
+    slot_with(game, ItemRole::Healing)
 }
 
 /// Remembered passable cells next to a cell never seen: where exploring goes on.

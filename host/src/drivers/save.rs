@@ -12,17 +12,18 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use emberdeep_api::{Damage, EntityId, Look, MessageKind, MonsterState, Point, Rgba};
+use emberdeep_api::{Damage, EntityId, ItemId, Look, MessageKind, MonsterState, Point, Rgba};
 use serde::{Deserialize, Serialize};
 
 use emberdeep_engine::core::map::{Map, Tile};
 use emberdeep_engine::core::rng::RunRng;
-use emberdeep_engine::creature::Creature;
+use emberdeep_engine::creature::{Creature, StatusOn};
 use emberdeep_engine::input::{self, limits, InputError};
 use emberdeep_engine::loader::Plugins;
 use emberdeep_engine::log::{Message, MessageLog, KEPT_MESSAGES};
 use emberdeep_engine::pack::{FloorItem, Pack, PackItem, MOST_IN_A_STACK};
 use emberdeep_engine::records::Records;
+use emberdeep_engine::statuses::MOST_STATUS_TURNS;
 use emberdeep_engine::trace::Trace;
 use emberdeep_engine::Game;
 
@@ -99,6 +100,15 @@ struct SaveFile {
     store: Vec<(u32, String, i64)>,
     store_text: Vec<(u32, String, String)>,
     killer: Option<String>,
+    /// The last item identity handed out (saves from before items had one: 0).
+    #[serde(default)]
+    next_item_id: u32,
+    /// Plugins' per-item numbers: item, key, value.
+    #[serde(default)]
+    item_store: Vec<(u32, String, i64)>,
+    /// Plugins' per-item texts.
+    #[serde(default)]
+    item_text: Vec<(u32, String, String)>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -128,6 +138,9 @@ struct SavedCreature {
     glyph: u32,
     color: [u8; 4],
     tile: String,
+    /// Statuses borne: name and turns left.
+    #[serde(default)]
+    statuses: Vec<(String, i32)>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -135,6 +148,9 @@ struct SavedItem {
     kind: String,
     count: u32,
     pos: Option<(i32, i32)>,
+    /// Its identity (0 in saves from before items had one: a new one is given).
+    #[serde(default)]
+    id: u32,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -215,13 +231,13 @@ impl SaveFile {
             items: game
                 .items
                 .iter()
-                .map(|i| SavedItem { kind: i.kind.clone(), count: i.count, pos: Some((i.pos.x, i.pos.y)) })
+                .map(|i| SavedItem { kind: i.kind.clone(), count: i.count, pos: Some((i.pos.x, i.pos.y)), id: i.id.0 })
                 .collect(),
             pack: game
                 .pack
                 .slots()
                 .iter()
-                .map(|s| s.as_ref().map(|i| SavedItem { kind: i.kind.clone(), count: i.count, pos: None }))
+                .map(|s| s.as_ref().map(|i| SavedItem { kind: i.kind.clone(), count: i.count, pos: None, id: i.id.0 }))
                 .collect(),
             log: game
                 .log
@@ -232,6 +248,9 @@ impl SaveFile {
             store: game.store.iter().map(|((id, k), v)| (id.0, k.clone(), *v)).collect(),
             store_text: game.store_text.iter().map(|((id, k), v)| (id.0, k.clone(), v.clone())).collect(),
             killer: game.killer.clone(),
+            next_item_id: game.next_item_id,
+            item_store: game.item_store.iter().map(|((id, k), v)| (id.0, k.clone(), *v)).collect(),
+            item_text: game.item_text.iter().map(|((id, k), v)| (id.0, k.clone(), v.clone())).collect(),
         }
     }
 
@@ -259,6 +278,8 @@ impl SaveFile {
         game.turn = self.turn;
         game.floor = self.floor;
         game.next_id = self.next_id;
+        game.next_item_id = self.next_item_id;
+        let mut item_ids = ItemIds::new(self.next_item_id)?;
         let mut taken = std::collections::BTreeSet::new();
         let mut ids = std::collections::BTreeSet::new();
         for c in &self.creatures {
@@ -285,7 +306,8 @@ impl SaveFile {
             }
             known_item(&game, &i.kind)?;
             check_count(&i.kind, i.count)?;
-            game.items.push(FloorItem { kind: i.kind, count: i.count, pos });
+            let id = item_ids.claim(i.id, &mut game)?;
+            game.items.push(FloorItem { kind: i.kind, count: i.count, pos, id });
         }
         if self.pack.len() != game.rules.pack_size {
             return Err(format!("a pack of {} slots, the game has {}", self.pack.len(), game.rules.pack_size));
@@ -299,7 +321,11 @@ impl SaveFile {
                     return Err(format!("{} {} in one pack slot, which do not stack", i.count, i.kind));
                 }
             }
-            slots.push(s.map(|i| PackItem { kind: i.kind, count: i.count }));
+            let item = match s {
+                Some(i) => Some(PackItem { id: item_ids.claim(i.id, &mut game)?, kind: i.kind, count: i.count }),
+                None => None,
+            };
+            slots.push(item);
         }
         game.pack = Pack::from_slots(slots);
         if self.log.len() > 2 * KEPT_MESSAGES {
@@ -326,8 +352,63 @@ impl SaveFile {
         game.store = self.store.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
         game.store_text = self.store_text.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
         game.killer = self.killer;
+        for (id, key, _) in &self.item_store {
+            item_ids.check_stored(*id, key)?;
+        }
+        for (id, key, text) in &self.item_text {
+            item_ids.check_stored(*id, key)?;
+            if text.chars().count() > limits::STORED_TEXT_CHARS {
+                return Err(format!(
+                    "a text '{key}' on item #{id} longer than {} characters",
+                    limits::STORED_TEXT_CHARS
+                ));
+            }
+        }
+        game.item_store = self.item_store.into_iter().map(|(id, k, v)| ((ItemId(id), k), v)).collect();
+        game.item_text = self.item_text.into_iter().map(|(id, k, v)| ((ItemId(id), k), v)).collect();
         game.update_sight();
         Ok(game)
+    }
+}
+
+/// The item identities a save holds: each at most once, none above the
+/// last one handed out; items saved without one get a new one.
+struct ItemIds {
+    last: u32,
+    seen: std::collections::BTreeSet<u32>,
+}
+
+impl ItemIds {
+    fn new(last: u32) -> Result<ItemIds, String> {
+        if last > MOST_IDS * 100 {
+            return Err(format!("a last item id of {last}, above {}", MOST_IDS * 100));
+        }
+        Ok(ItemIds { last, seen: Default::default() })
+    }
+
+    /// The id of a saved item: its own, checked, or (0) a new one.
+    fn claim(&mut self, id: u32, game: &mut Game) -> Result<ItemId, String> {
+        if id == 0 {
+            let fresh = game.new_item_id();
+            self.last = fresh.0;
+            self.seen.insert(fresh.0);
+            return Ok(fresh);
+        }
+        if id > self.last {
+            return Err(format!("item #{id} above the last item id {}", self.last));
+        }
+        if !self.seen.insert(id) {
+            return Err(format!("two items with the id #{id}"));
+        }
+        Ok(ItemId(id))
+    }
+
+    fn check_stored(&self, id: u32, key: &str) -> Result<(), String> {
+        if self.seen.contains(&id) {
+            Ok(())
+        } else {
+            Err(format!("a value '{key}' stored on item #{id}, which is neither on the floor nor in the pack"))
+        }
     }
 }
 
@@ -396,6 +477,7 @@ fn saved_creature(c: &Creature) -> SavedCreature {
         glyph: c.look.glyph,
         color: [col.r, col.g, col.b, col.a],
         tile: c.look.tile.to_string(),
+        statuses: c.statuses.iter().map(|s| (s.name.clone(), s.turns)).collect(),
     }
 }
 
@@ -433,6 +515,26 @@ fn restore_creature(c: SavedCreature, game: &Game) -> Result<(EntityId, Creature
     if c.goal.is_some_and(|(x, y)| !game.map.in_bounds(Point::new(x, y))) {
         return Err(format!("{who} heading off the map"));
     }
+    if c.statuses.len() > limits::STATUSES_PER_CREATURE {
+        return Err(format!(
+            "{who} bearing {} statuses, more than {}",
+            c.statuses.len(),
+            limits::STATUSES_PER_CREATURE
+        ));
+    }
+    let mut statuses: Vec<StatusOn> = Vec::new();
+    for (name, turns) in &c.statuses {
+        if !game.plugins.statuses.contains_key(name) {
+            return Err(format!("{who} bearing the status '{name}', which no loaded plugin registers"));
+        }
+        if !(1..=MOST_STATUS_TURNS).contains(turns) {
+            return Err(format!("{who} bearing '{name}' for {turns} turns, not from 1 to {MOST_STATUS_TURNS}"));
+        }
+        if statuses.iter().any(|s| &s.name == name) {
+            return Err(format!("{who} bearing the status '{name}' twice"));
+        }
+        statuses.push(StatusOn { name: name.clone(), turns: *turns });
+    }
     let creature = Creature {
         id: EntityId(c.id),
         kind: c.kind,
@@ -451,6 +553,7 @@ fn restore_creature(c: SavedCreature, game: &Game) -> Result<(EntityId, Creature
             color: Rgba { r: c.color[0], g: c.color[1], b: c.color[2], a: c.color[3] },
             tile: c.tile.into(),
         },
+        statuses,
     };
     Ok((creature.id, creature))
 }
@@ -685,8 +788,10 @@ mod tests {
         let mut game = Game::blank(5, map, Point::new(2, 2), plugins.clone(), records.clone(), Trace::console());
         game.map.set_tile(Point::new(0, 0), Tile::Wall);
         game.spawn_monster("rat", Point::new(6, 3), Some(MonsterState::Wandering)).unwrap();
-        game.drop_on_floor("potion", 3, Point::new(4, 4));
-        game.pack.add("sword", 1, false);
+        let id = game.new_item_id();
+        game.drop_on_floor("potion", 3, Point::new(4, 4), id);
+        let id = game.new_item_id();
+        game.pack.add("sword", 1, false, id);
         let text = String::from_utf8(encode(&game)).unwrap();
         let body = text.split_once('\n').unwrap().1.trim_end();
         // The RNG's 128-bit state is more than a JSON value holds: it is set aside, then put back.

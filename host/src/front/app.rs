@@ -3,7 +3,8 @@
 //! Headless runs, the window and the tests all go through `App::press`, so
 //! they play the same game. What a frame shows is built in [`super::model`].
 
-use emberdeep_api::{MessageKind, PluginError, Point, ViewBox};
+use emberdeep_api::abi::ViewBox;
+use emberdeep_api::{MessageKind, PluginError, Point};
 use emberdeep_engine::animation::Animation;
 use emberdeep_engine::boundary::Entry;
 use emberdeep_engine::trace::Trace;

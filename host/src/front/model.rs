@@ -3,7 +3,7 @@
 //! side panel (the host's lines, the plugins' lines, what is in sight), the
 //! look panel, the log and any overlay.
 
-use emberdeep_api::{Light, Look, MessageKind, Point, Scene, SceneCell, Terrain};
+use emberdeep_api::{EntityId, Light, Look, MessageKind, Point, Scene, SceneCell, SceneCreature, Terrain};
 use emberdeep_engine::boundary::Access;
 use emberdeep_engine::core::map::Tile;
 use emberdeep_engine::log::MessageLog;
@@ -59,9 +59,40 @@ impl App {
                 cells.push(self.scene_cell(Point::new(x, y)));
             }
         }
-        let mut scene = Scene { origin, width: w, height: h, cells: cells.into(), cursor: None.into() };
+        let player = self.game.player().pos;
+        let mut scene = Scene {
+            origin,
+            width: w,
+            height: h,
+            cells: cells.into(),
+            cursor: None.into(),
+            player,
+            creatures: self.scene_creatures().into(),
+        };
         decorate_aim(&self.game, &mut scene);
         scene
+    }
+
+    /// The player, then every monster the player sees, nearest first.
+    fn scene_creatures(&self) -> Vec<SceneCreature> {
+        let g = &self.game;
+        let ids = std::iter::once(EntityId::PLAYER).chain(g.monsters_in_view());
+        ids.filter_map(|id| {
+            let c = g.creatures.get(&id)?;
+            Some(SceneCreature {
+                id,
+                kind: c.kind.as_str().into(),
+                pos: c.pos,
+                hp: c.hp,
+                max_hp: c.max_hp,
+                state: c.state,
+                sight: c.sight,
+                sees_player: !id.is_player() && g.sees_player(id),
+                statuses: g.statuses_of(id).into(),
+                look: c.look.clone(),
+            })
+        })
+        .collect()
     }
 
     fn scene_cell(&self, p: Point) -> SceneCell {
@@ -102,14 +133,25 @@ impl App {
             Line::new(format!("Seed {}", g.seed), palette::DIM),
         ];
         lines.extend(self.plugin_panel_lines());
+        let own = self.game.statuses_of(EntityId::PLAYER);
+        if !own.is_empty() {
+            lines.push(Line::new("", palette::TEXT));
+            for s in own {
+                lines.push(Line::new(format!("{} ({})", s.label, s.turns), s.color));
+            }
+        }
         let seen = self.game.monsters_in_view();
         if !seen.is_empty() {
             lines.push(Line::new("", palette::TEXT));
             lines.push(Line::new("In sight:", palette::DIM));
             for id in seen {
                 if let Some(m) = self.game.creatures.get(&id) {
-                    let text =
+                    let mut text =
                         format!("{} {} {}/{}", char::from_u32(m.look.glyph).unwrap_or('?'), m.name, m.hp, m.max_hp);
+                    let marks: Vec<String> = self.game.statuses_of(id).iter().map(|s| s.label.to_lowercase()).collect();
+                    if !marks.is_empty() {
+                        text = format!("{text} {}", marks.join(", "));
+                    }
                     lines.push(Line::new(text, m.look.color));
                 }
             }
@@ -181,8 +223,7 @@ impl App {
         let mut lines = Vec::new();
         for (i, slot) in slots.iter().enumerate() {
             if let Some(item) = slot {
-                let g = &self.game;
-                let text = g.records.items.get(&item.kind).map(|r| r.describe(item.count)).unwrap_or(item.kind.clone());
+                let text = self.game.item_label(&item.kind, item.count, item.id);
                 // Choosing what to throw, what cannot be thrown is dimmed.
                 let color = if throwing && !self.game.is_throwable(&item.kind) { palette::DIM } else { palette::TEXT };
                 lines.push(Line::new(format!("{} - {text}", slot_letter(i)), color));

@@ -111,3 +111,46 @@ pub fn read_trace(path: &Path) -> Vec<Value> {
 pub fn events<'a>(trace: &'a [Value], event: &str) -> Vec<&'a Value> {
     trace.iter().filter(|e| e["event"] == event).collect()
 }
+
+/// Copies a folder and everything in it.
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// One target folder for every plugin built outside the workspace, so
+/// abi_stable and friends compile once for all of them.
+pub fn shared_target() -> PathBuf {
+    root().join("target/test-plugins")
+}
+
+/// Builds `examples/<name>` as its own project, as a third party would;
+/// returns its library.
+pub fn build_example(name: &str) -> PathBuf {
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--manifest-path"])
+        .arg(root().join("examples").join(name).join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(shared_target())
+        .status()
+        .unwrap();
+    assert!(status.success(), "building examples/{name} failed");
+    shared_target().join("debug").join(lib_name(name))
+}
+
+/// A plugin folder holding these libraries and the data folders `data`
+/// (each copied in under its own folder name).
+pub fn plugin_folder_with_data(files: &[PathBuf], data: &[PathBuf]) -> tempfile::TempDir {
+    let folder = plugin_folder(files);
+    for d in data {
+        copy_dir(d, &folder.path().join(d.file_name().expect("a data folder's name")));
+    }
+    folder
+}

@@ -3,15 +3,14 @@
 //! Melee blows (walk into a monster to hit it), the `melee` monster brain,
 //! the healing potion's `heal` effect. The monsters themselves are records in
 //! `data/core_combat/`. The rule of a blow: roll the attacker's damage, take
-//! off the defender's defense, never less than 1; melee always hits.
+//! off the defender's defense, never less than 1 (the api's
+//! [`emberdeep_api::blow_damage`]); melee always hits.
 
 #![allow(non_local_definitions)]
 
 mod blow;
 mod brain;
 mod heal;
-
-pub use blow::{blow_damage, with_article};
 
 use emberdeep_api::{export_plugin, PluginError, Registrar};
 

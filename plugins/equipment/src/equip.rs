@@ -2,8 +2,7 @@
 //! was in its place goes back in, so a full pack loses nothing. Each takes a
 //! turn and says so in the log.
 
-use abi_stable::std_types::RResult;
-use emberdeep_api::{guard, Ctx, EntityId, ItemEffect, ItemInfo, ItemUse, MessageKind, PluginError, UseOutcome};
+use emberdeep_api::{Ctx, EntityId, ItemEffect, ItemInfo, ItemUse, MessageKind, PluginResult, UseOutcome};
 
 use crate::gear::{outfit, Place};
 use crate::rules::{armor_defense, the_name, weapon_damage};
@@ -15,14 +14,14 @@ pub struct Wield;
 pub struct Wear;
 
 impl ItemEffect for Wield {
-    fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
-        guard(|| equip(&mut ctx, item, Place::Hand))
+    fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
+        equip(ctx, item, Place::Hand)
     }
 }
 
 impl ItemEffect for Wear {
-    fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
-        guard(|| equip(&mut ctx, item, Place::Back))
+    fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
+        equip(ctx, item, Place::Back)
     }
 }
 
@@ -35,29 +34,30 @@ fn fits(place: Place, info: &ItemInfo) -> bool {
 }
 
 /// Moves the item in `item.slot` to `place`, and what was there to the pack.
-fn equip(ctx: &mut Ctx<'_>, item: &ItemUse, place: Place) -> Result<UseOutcome, PluginError> {
+fn equip(ctx: &mut Ctx<'_>, item: &ItemUse, place: Place) -> PluginResult<UseOutcome> {
     let kind = item.kind.as_str();
-    let info = ctx.item_info(kind.into()).into_option().ok_or_else(|| format!("no record for '{kind}'"))?;
+    let info = ctx.item_info(kind).ok_or_else(|| format!("no record for '{kind}'"))?;
     if !fits(place, &info) {
         let needs = if place == Place::Hand { "damage_min and damage_max" } else { "defense" };
         return Err(format!("the record '{kind}' is used by {} but has no {needs} params", effect_name(place)).into());
     }
-    let taken = ctx.pack_take(item.slot, 1).into_option().ok_or_else(|| format!("pack slot {} is empty", item.slot))?;
+    let slot = item.slot().ok_or_else(|| format!("the {kind} to {} is not in the pack", effect_name(place)))?;
+    let taken = ctx.pack_take(slot, 1).ok_or_else(|| format!("pack slot {slot} is empty"))?;
     if taken.kind.as_str() != kind {
-        ctx.pack_add(taken.kind.as_str().into(), taken.count);
-        return Err(format!("pack slot {} holds '{}', not '{kind}'", item.slot, taken.kind).into());
+        ctx.pack_add(taken.kind.as_str(), taken.count);
+        return Err(format!("pack slot {slot} holds '{}', not '{kind}'", taken.kind).into());
     }
     let old = place.record(ctx);
     if let Some(old) = &old {
-        if ctx.pack_add(old.id.as_str().into(), 1).is_none() {
+        if ctx.pack_add(old.id.as_str(), 1).is_none() {
             // Only a stacking item could leave the pack full here; undo, and no turn passes.
-            ctx.pack_add(kind.into(), 1);
+            ctx.pack_add(kind, 1);
             let text = format!("There is no room in your pack for {}.", the_name(old));
-            ctx.message(text.as_str().into(), MessageKind::Info);
+            ctx.message(&text, MessageKind::Info);
             return Ok(UseOutcome::NoTurn);
         }
     }
-    ctx.store_set_text(EntityId::PLAYER, place.key().into(), kind.into());
+    ctx.store_set_text(EntityId::PLAYER, place.key(), kind);
     say_swap(ctx, place, old.as_ref(), &info);
     let now = outfit(ctx);
     match place {
@@ -81,7 +81,7 @@ fn say_swap(ctx: &mut Ctx<'_>, place: Place, old: Option<&ItemInfo>, new: &ItemI
         Place::Back => ("You take off", "You put on"),
     };
     if let Some(old) = old {
-        ctx.message(format!("{off} {}.", the_name(old)).as_str().into(), MessageKind::Info);
+        ctx.message(&format!("{off} {}.", the_name(old)), MessageKind::Info);
     }
-    ctx.message(format!("{on} {}.", the_name(new)).as_str().into(), MessageKind::Info);
+    ctx.message(&format!("{on} {}.", the_name(new)), MessageKind::Info);
 }

@@ -38,9 +38,9 @@ impl Place {
 
     /// The kind held there now, if any.
     pub fn held(self, ctx: &Ctx<'_>) -> Option<String> {
-        let stored = ctx.store_get_text(EntityId::PLAYER, self.key().into()).into_option();
+        let stored = ctx.store_get_text(EntityId::PLAYER, self.key());
         let kind = match (self, stored) {
-            (_, Some(kind)) => kind.to_string(),
+            (_, Some(kind)) => kind,
             (Place::Hand, None) => START_WEAPON.to_string(),
             (Place::Back, None) => String::new(),
         };
@@ -50,20 +50,20 @@ impl Place {
     /// The record of what is held there now, if any (and if it has one).
     pub fn record(self, ctx: &Ctx<'_>) -> Option<ItemInfo> {
         let kind = self.held(ctx)?;
-        ctx.item_info(kind.as_str().into()).into_option()
+        ctx.item_info(&kind)
     }
 }
 
 /// The damage of bare fists: the `fist_damage_min/max` settings (1-2).
 fn fists(ctx: &Ctx<'_>) -> Damage {
-    let min = ctx.setting("fist_damage_min".into()).into_option().unwrap_or(1) as i32;
-    let max = ctx.setting("fist_damage_max".into()).into_option().unwrap_or(2) as i32;
+    let min = ctx.setting_or("fist_damage_min", 1) as i32;
+    let max = ctx.setting_or("fist_damage_max", 2) as i32;
     Damage::new(min, max.max(min))
 }
 
 /// The player's strength (number store key `strength`), 0 until something raises it.
 fn strength(ctx: &Ctx<'_>) -> i32 {
-    ctx.store_get(EntityId::PLAYER, "strength".into()).into_option().unwrap_or(0) as i32
+    ctx.store_get(EntityId::PLAYER, "strength").unwrap_or(0) as i32
 }
 
 /// What the player wields and wears now, and the numbers that follow from it.

@@ -3,8 +3,7 @@
 //! step in noisy armor. All of them read the game; only the step writes,
 //! through the host's noise.
 
-use abi_stable::std_types::{ROption, RResult, RString, RVec};
-use emberdeep_api::{guard, Ctx, Damage, Hooks, PluginError, Point};
+use emberdeep_api::{Ctx, Damage, Hooks, PluginResult, Point};
 
 use crate::gear::{outfit, Place};
 use crate::rules::{header_lines, panel_lines, step_noise};
@@ -12,34 +11,28 @@ use crate::rules::{header_lines, panel_lines, step_noise};
 /// Equipment's answers to the host's hooks.
 pub struct EquipmentHooks;
 
-fn texts(lines: Vec<String>) -> RVec<RString> {
-    lines.into_iter().map(RString::from).collect()
-}
-
 impl Hooks for EquipmentHooks {
-    fn panel_lines(&self, ctx: Ctx<'_>) -> RResult<RVec<RString>, PluginError> {
-        guard(|| Ok(texts(panel_lines(&outfit(&ctx)))))
+    fn panel_lines(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
+        Ok(panel_lines(&outfit(ctx)))
     }
 
-    fn player_damage(&self, ctx: Ctx<'_>) -> RResult<ROption<Damage>, PluginError> {
-        guard(|| Ok(ROption::RSome(outfit(&ctx).damage)))
+    fn player_damage(&self, ctx: &mut Ctx<'_>) -> PluginResult<Option<Damage>> {
+        Ok(Some(outfit(ctx).damage))
     }
 
-    fn player_defense(&self, ctx: Ctx<'_>) -> RResult<ROption<i32>, PluginError> {
-        guard(|| Ok(ROption::RSome(outfit(&ctx).defense)))
+    fn player_defense(&self, ctx: &mut Ctx<'_>) -> PluginResult<Option<i32>> {
+        Ok(Some(outfit(ctx).defense))
     }
 
-    fn pack_header(&self, ctx: Ctx<'_>) -> RResult<RVec<RString>, PluginError> {
-        guard(|| Ok(texts(header_lines(&outfit(&ctx)))))
+    fn pack_header(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
+        Ok(header_lines(&outfit(ctx)))
     }
 
-    fn player_moved(&self, mut ctx: Ctx<'_>, _from: Point, to: Point) -> RResult<(), PluginError> {
-        guard(|| {
-            let loudness = Place::Back.record(&ctx).map_or(0, |armor| step_noise(&armor));
-            if loudness > 0 {
-                ctx.noise(to, loudness);
-            }
-            Ok(())
-        })
+    fn player_moved(&self, ctx: &mut Ctx<'_>, _from: Point, to: Point) -> PluginResult<()> {
+        let loudness = Place::Back.record(ctx).map_or(0, |armor| step_noise(&armor));
+        if loudness > 0 {
+            ctx.noise(to, loudness);
+        }
+        Ok(())
     }
 }

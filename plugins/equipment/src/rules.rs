@@ -87,6 +87,7 @@ mod tests {
             plural: format!("{name}s").as_str().into(),
             article: article.into(),
             class: "weapon".into(),
+            role: "melee_weapon".into(),
             params: params.iter().map(|(n, v)| Param { name: (*n).into(), value: *v }).collect::<RVec<_>>(),
             look: emberdeep_api::Look {
                 glyph: ')' as u32,

@@ -8,10 +8,10 @@
 //! the centre, and last the survivors set on the player. So no monster
 //! wakes to the blast in the middle of the burning that kills it.
 
-use abi_stable::std_types::{RResult, RSlice, RString, RVec};
+use abi_stable::std_types::ROption;
 use emberdeep_api::{
-    guard, Attack, Ctx, EntityId, FieldValue, ItemEffect, ItemUse, LogField, Look, MessageKind, MonsterState,
-    PluginError, Point, Rgba, UseOutcome,
+    AimRequest, Attack, Ctx, EntityId, FieldValue, ItemEffect, ItemUse, Look, MessageKind, MonsterState, PluginResult,
+    Point, Rgba, UseOutcome,
 };
 
 use crate::rules::{burn_message, caught, centre, describe, Fireball, KILLER, KIND};
@@ -28,29 +28,25 @@ fn numbers(item: &ItemUse) -> Fireball {
     Fireball::from_params(|name| item.param(name))
 }
 
-fn int(name: &str, value: i64) -> LogField {
-    LogField { name: name.into(), value: FieldValue::Int(value) }
-}
-
 /// Bursts a fireball at `at`: burns everyone in reach, then the noise.
 fn burst(ctx: &mut Ctx<'_>, fireball: &Fireball, path: &[Point], at: Point) {
-    let cells = ctx.burst(at, fireball.radius).to_vec();
-    ctx.animate(flying(), RSlice::from_slice(path), RSlice::from_slice(&cells));
-    ctx.message("The fireball bursts!".into(), MessageKind::Info);
-    let victims = caught(&cells, |p| ctx.creature_at(p).into_option());
-    let fields = vec![
-        int("x", at.x.into()),
-        int("y", at.y.into()),
-        int("radius", fireball.radius.into()),
-        int("cells", cells.len() as i64),
-        int("caught", victims.len() as i64),
+    let cells = ctx.burst(at, fireball.radius);
+    ctx.animate(flying(), path, &cells);
+    ctx.message("The fireball bursts!", MessageKind::Info);
+    let victims = caught(&cells, |p| ctx.creature_at(p));
+    let fields: [(&str, FieldValue); 5] = [
+        ("x", at.x.into()),
+        ("y", at.y.into()),
+        ("radius", fireball.radius.into()),
+        ("cells", (cells.len() as i64).into()),
+        ("caught", (victims.len() as i64).into()),
     ];
-    ctx.event("fireball_burst".into(), RVec::from(fields));
-    let thrower = ctx.creature(EntityId::PLAYER).into_option().map(|p| p.pos).unwrap_or(at);
+    ctx.event("fireball_burst", &fields);
+    let thrower = ctx.creature(EntityId::PLAYER).map(|p| p.pos).unwrap_or(at);
     let mut survivors = Vec::new();
     for &(id, pos) in &victims {
-        let Some(victim) = ctx.creature(id).into_option() else { continue };
-        let dealt = ctx.roll(fireball.burn.min, fireball.burn.max);
+        let Some(victim) = ctx.creature(id) else { continue };
+        let dealt = ctx.roll_damage(fireball.burn);
         let kills = dealt >= victim.hp;
         let name = (!id.is_player()).then_some(victim.name.as_str());
         let message = burn_message(name, dealt, kills);
@@ -60,10 +56,10 @@ fn burst(ctx: &mut Ctx<'_>, fireball: &Fireball, path: &[Point], at: Point) {
             kind: KIND.into(),
             hit: true,
             damage: dealt,
-            chance: 100,
-            distance: thrower.steps_to(pos),
+            chance: ROption::RSome(100),
+            distance: ROption::RSome(thrower.steps_to(pos)),
             killer: KILLER.into(),
-            message: message.as_str().into(),
+            message: message.into(),
         });
         if !id.is_player() && !kills {
             survivors.push(id);
@@ -72,48 +68,38 @@ fn burst(ctx: &mut Ctx<'_>, fireball: &Fireball, path: &[Point], at: Point) {
     // Heard once, from the centre, after all the burning.
     ctx.noise(at, fireball.loudness);
     for id in survivors {
-        if ctx.creature(id).into_option().is_some() {
+        if ctx.creature(id).is_some() {
             ctx.set_state(id, MonsterState::Hunting);
         }
     }
 }
 
 impl ItemEffect for FireballScroll {
-    fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
-        guard(|| {
-            ctx.message(
-                "You read the scroll. Fire gathers in your hands: where will you throw it?".into(),
-                MessageKind::Info,
-            );
-            Ok(UseOutcome::Aim(numbers(item).request()))
-        })
+    fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
+        ctx.message("You read the scroll. Fire gathers in your hands: where will you throw it?", MessageKind::Info);
+        Ok(UseOutcome::Aim(numbers(item).request()))
     }
 
-    fn aimed(
-        &self,
-        mut ctx: Ctx<'_>,
-        item: &ItemUse,
-        path: RSlice<'_, Point>,
-        _target: Point,
-    ) -> RResult<UseOutcome, PluginError> {
-        guard(|| {
-            let Some(at) = centre(path.as_slice()) else {
-                // The host never fires along nothing; if it did, the scroll stays.
-                return Ok(UseOutcome::NoTurn);
-            };
-            burst(&mut ctx, &numbers(item), path.as_slice(), at);
-            Ok(UseOutcome::Consumed)
-        })
+    fn aimed(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], _target: Point) -> PluginResult<UseOutcome> {
+        let Some(at) = centre(path) else {
+            // The host never fires along nothing; if it did, the scroll stays.
+            return Ok(UseOutcome::NoTurn);
+        };
+        burst(ctx, &numbers(item), path, at);
+        Ok(UseOutcome::Consumed)
     }
 
-    fn aim_cancelled(&self, mut ctx: Ctx<'_>, _item: &ItemUse) -> RResult<UseOutcome, PluginError> {
-        guard(|| {
-            ctx.message("The fire gutters out in your hands, and the scroll falls to ash.".into(), MessageKind::Info);
-            Ok(UseOutcome::Consumed)
-        })
+    fn aim_preview(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<AimRequest>> {
+        // What `use_item` would ask for, without reading the scroll (the bot plans its bursts with it).
+        Ok(Some(numbers(item).request()))
     }
 
-    fn describe_target(&self, _ctx: Ctx<'_>, item: &ItemUse, _target: EntityId) -> RResult<RVec<RString>, PluginError> {
-        guard(|| Ok(describe(&numbers(item)).iter().map(|l| RString::from(l.as_str())).collect()))
+    fn aim_cancelled(&self, ctx: &mut Ctx<'_>, _item: &ItemUse) -> PluginResult<UseOutcome> {
+        ctx.message("The fire gutters out in your hands, and the scroll falls to ash.", MessageKind::Info);
+        Ok(UseOutcome::Consumed)
+    }
+
+    fn describe_target(&self, _ctx: &mut Ctx<'_>, item: &ItemUse, _target: EntityId) -> PluginResult<Vec<String>> {
+        Ok(describe(&numbers(item)).to_vec())
     }
 }

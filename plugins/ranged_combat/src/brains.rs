@@ -12,10 +12,11 @@
 //! wander a random step. Every choice is a `tracing` event (`decision`), so
 //! the trace shows why a monster did what it did.
 
-use abi_stable::std_types::RResult;
-use emberdeep_api::{guard, Attack, CreatureInfo, Ctx, EntityId, MonsterBrain, PluginError, Point, DIRECTIONS};
+use emberdeep_api::{
+    blow_damage, with_article, Attack, CreatureInfo, Ctx, EntityId, MonsterBrain, PluginResult, Point,
+};
 
-use crate::rules::{after_defense, setting, with_article};
+use crate::rules::setting;
 
 /// The brain named `keeps_distance`.
 pub struct KeepsDistance;
@@ -24,47 +25,43 @@ pub struct KeepsDistance;
 pub struct RangedMelee;
 
 impl MonsterBrain for KeepsDistance {
-    fn act(&self, mut ctx: Ctx<'_>, me: EntityId) -> RResult<(), PluginError> {
-        guard(|| {
-            let Some((monster, player)) = both(&mut ctx, me) else { return Ok(()) };
-            if !ctx.sees_player(me) {
-                search(&mut ctx, me, monster.pos);
-                return Ok(());
-            }
-            let distance = monster.pos.steps_to(player.pos);
-            let decision = keep_distance(&mut ctx, &monster, &player);
-            tracing::info!(monster = me.0, distance, decision, "keeps_distance");
-            Ok(())
-        })
+    fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
+        let Some((monster, player)) = both(ctx, me) else { return Ok(()) };
+        if !ctx.sees_player(me) {
+            search(ctx, me);
+            return Ok(());
+        }
+        let distance = monster.pos.steps_to(player.pos);
+        let decision = keep_distance(ctx, &monster, &player);
+        tracing::info!(monster = me.0, distance, decision, "keeps_distance");
+        Ok(())
     }
 }
 
 impl MonsterBrain for RangedMelee {
-    fn act(&self, mut ctx: Ctx<'_>, me: EntityId) -> RResult<(), PluginError> {
-        guard(|| {
-            let Some((monster, player)) = both(&mut ctx, me) else { return Ok(()) };
-            if !ctx.sees_player(me) {
-                search(&mut ctx, me, monster.pos);
-                return Ok(());
-            }
-            let decision = if ctx.try_ranged(me) {
-                "attack_from_afar"
-            } else if monster.pos.is_adjacent(player.pos) {
-                strike(&mut ctx, &monster, &player);
-                "melee"
-            } else {
-                approach(&mut ctx, me, player.pos);
-                "approach"
-            };
-            tracing::info!(monster = me.0, distance = monster.pos.steps_to(player.pos), decision, "ranged_melee");
-            Ok(())
-        })
+    fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
+        let Some((monster, player)) = both(ctx, me) else { return Ok(()) };
+        if !ctx.sees_player(me) {
+            search(ctx, me);
+            return Ok(());
+        }
+        let decision = if ctx.try_ranged(me) {
+            "attack_from_afar"
+        } else if monster.pos.is_adjacent(player.pos) {
+            strike(ctx, &monster, &player);
+            "melee"
+        } else {
+            approach(ctx, me, player.pos);
+            "approach"
+        };
+        tracing::info!(monster = me.0, distance = monster.pos.steps_to(player.pos), decision, "ranged_melee");
+        Ok(())
     }
 }
 
 /// The monster and the player, if both are there.
 fn both(ctx: &mut Ctx<'_>, me: EntityId) -> Option<(CreatureInfo, CreatureInfo)> {
-    Some((ctx.creature(me).into_option()?, ctx.creature(EntityId::PLAYER).into_option()?))
+    Some((ctx.creature(me)?, ctx.creature(EntityId::PLAYER)?))
 }
 
 /// One turn of keeping distance with the player in sight; returns the choice made.
@@ -72,7 +69,7 @@ fn keep_distance(ctx: &mut Ctx<'_>, monster: &CreatureInfo, player: &CreatureInf
     let me = monster.id;
     let distance = monster.pos.steps_to(player.pos);
     if distance < setting(ctx, "keep_min", 3) {
-        let away = ctx.step_away(me, player.pos).into_option();
+        let away = ctx.step_away(me, player.pos);
         // A step down the flee map that does not bring it closer.
         if let Some(step) = away.filter(|s| s.steps_to(player.pos) >= distance) {
             if ctx.move_creature(me, step) {
@@ -96,29 +93,26 @@ fn keep_distance(ctx: &mut Ctx<'_>, monster: &CreatureInfo, player: &CreatureInf
 
 /// A step toward `goal`, if one brings it closer.
 fn approach(ctx: &mut Ctx<'_>, me: EntityId, goal: Point) {
-    if let Some(step) = ctx.step_toward(me, goal).into_option() {
+    if let Some(step) = ctx.step_toward(me, goal) {
         ctx.move_creature(me, step);
     }
 }
 
-/// Out of sight of the player: go where it was last seen or heard, else wander.
-fn search(ctx: &mut Ctx<'_>, me: EntityId, at: Point) {
-    if let Some(goal) = ctx.hunt_goal(me).into_option() {
+/// Out of sight of the player: go where it was last seen or heard, else
+/// wander one random step (if that way is free; the die is rolled either way).
+fn search(ctx: &mut Ctx<'_>, me: EntityId) {
+    if let Some(goal) = ctx.hunt_goal(me) {
         approach(ctx, me, goal);
         return;
     }
-    let (dx, dy) = DIRECTIONS[ctx.roll(0, 7) as usize];
-    let to = at.offset(dx, dy);
-    if ctx.is_free(to) {
-        ctx.move_creature(me, to);
-    }
+    ctx.wander(me);
 }
 
 /// A melee blow: the roll less the defender's defense, at least 1, and the
 /// fight's noise.
 fn strike(ctx: &mut Ctx<'_>, attacker: &CreatureInfo, target: &CreatureInfo) {
-    let roll = ctx.roll(attacker.damage.min, attacker.damage.max);
-    let dealt = after_defense(roll, target.defense);
+    let roll = ctx.roll_damage(attacker.damage);
+    let dealt = blow_damage(roll, target.defense);
     ctx.attack(Attack::melee(attacker.id, target.id, dealt, &with_article(attacker.name.as_str())));
     let loudness = setting(ctx, "fight_noise", 4);
     ctx.noise(target.pos, loudness);

@@ -54,23 +54,23 @@ pub fn break_one_in(info: &ItemInfo) -> i32 {
 
 /// The readied bow's record, if a bow is ready.
 pub fn bow(ctx: &Ctx<'_>) -> Option<ItemInfo> {
-    let kind = ctx.store_get_text(EntityId::PLAYER, BOW.into()).into_option()?;
-    ctx.item_info(kind.as_str().into()).into_option()
+    let kind = ctx.store_get_text(EntityId::PLAYER, BOW)?;
+    ctx.item_info(&kind)
 }
 
 /// Readies the bow of kind `kind` (or none).
 pub fn set_bow(ctx: &mut Ctx<'_>, kind: Option<&str>) {
     match kind {
-        Some(kind) => ctx.store_set_text(EntityId::PLAYER, BOW.into(), kind.into()),
-        None => ctx.store_remove(EntityId::PLAYER, BOW.into()),
+        Some(kind) => ctx.store_set_text(EntityId::PLAYER, BOW, kind),
+        None => ctx.store_remove(EntityId::PLAYER, BOW),
     }
 }
 
 /// The quivered arrows' record and count, if the quiver holds any.
 pub fn quiver(ctx: &Ctx<'_>) -> Option<(ItemInfo, u32)> {
-    let kind = ctx.store_get_text(EntityId::PLAYER, QUIVER.into()).into_option()?;
-    let count = ctx.store_get(EntityId::PLAYER, QUIVER_COUNT.into()).into_option().unwrap_or(0);
-    let info = ctx.item_info(kind.as_str().into()).into_option()?;
+    let kind = ctx.store_get_text(EntityId::PLAYER, QUIVER)?;
+    let count = ctx.store_get(EntityId::PLAYER, QUIVER_COUNT).unwrap_or(0);
+    let info = ctx.item_info(&kind)?;
     (count > 0).then_some((info, count as u32))
 }
 
@@ -78,12 +78,12 @@ pub fn quiver(ctx: &Ctx<'_>) -> Option<(ItemInfo, u32)> {
 pub fn set_quiver(ctx: &mut Ctx<'_>, arrows: Option<(&str, u32)>) {
     match arrows.filter(|(_, count)| *count > 0) {
         Some((kind, count)) => {
-            ctx.store_set_text(EntityId::PLAYER, QUIVER.into(), kind.into());
-            ctx.store_set(EntityId::PLAYER, QUIVER_COUNT.into(), count as i64);
+            ctx.store_set_text(EntityId::PLAYER, QUIVER, kind);
+            ctx.store_set(EntityId::PLAYER, QUIVER_COUNT, count as i64);
         }
         None => {
-            ctx.store_remove(EntityId::PLAYER, QUIVER.into());
-            ctx.store_remove(EntityId::PLAYER, QUIVER_COUNT.into());
+            ctx.store_remove(EntityId::PLAYER, QUIVER);
+            ctx.store_remove(EntityId::PLAYER, QUIVER_COUNT);
         }
     }
 }
@@ -106,6 +106,7 @@ mod tests {
             plural: "things".into(),
             article: "a".into(),
             class: "missile".into(),
+            role: "missile".into(),
             params: params.iter().map(|(n, v)| Param { name: (*n).into(), value: *v }).collect::<RVec<_>>(),
             look: Look { glyph: '{' as u32, color: Rgba::rgb(1, 2, 3), tile: "darts".into() },
         }

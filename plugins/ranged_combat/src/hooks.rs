@@ -1,8 +1,7 @@
 //! The hooks: `f` and `t`, what `t` may throw, arrows picked up into the
 //! quiver, and the lines about the bow on the side panel and the pack screen.
 
-use abi_stable::std_types::{RResult, RStr, RString, RVec};
-use emberdeep_api::{guard, Ctx, Hooks, KeyAnswer, PluginError};
+use emberdeep_api::{Ctx, Hooks, KeyAnswer, PluginResult};
 
 use crate::gear;
 use crate::missiles;
@@ -12,35 +11,31 @@ use crate::rules::bow_line;
 pub struct RangedHooks;
 
 impl Hooks for RangedHooks {
-    fn panel_lines(&self, ctx: Ctx<'_>) -> RResult<RVec<RString>, PluginError> {
-        guard(|| {
-            let bow = gear::bow(&ctx).map(|b| b.with_article());
-            let line = bow_line(bow.as_deref(), gear::quiver_text(&ctx).as_deref());
-            Ok(RVec::from(vec![RString::from(line)]))
-        })
+    fn panel_lines(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
+        let bow = gear::bow(ctx).map(|b| b.with_article());
+        let line = bow_line(bow.as_deref(), gear::quiver_text(ctx).as_deref());
+        Ok(vec![line])
     }
 
-    fn pack_header(&self, ctx: Ctx<'_>) -> RResult<RVec<RString>, PluginError> {
-        guard(|| {
-            let bow = gear::bow(&ctx).map_or("none".to_string(), |b| b.with_article());
-            let quiver = gear::quiver_text(&ctx).unwrap_or_else(|| "empty".to_string());
-            Ok(RVec::from(vec![RString::from(format!("Bow: {bow}")), RString::from(format!("Quiver: {quiver}"))]))
-        })
+    fn pack_header(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
+        let bow = gear::bow(ctx).map_or("none".to_string(), |b| b.with_article());
+        let quiver = gear::quiver_text(ctx).unwrap_or_else(|| "empty".to_string());
+        Ok(vec![format!("Bow: {bow}"), format!("Quiver: {quiver}")])
     }
 
-    fn fire(&self, mut ctx: Ctx<'_>) -> RResult<KeyAnswer, PluginError> {
-        guard(|| missiles::fire(&mut ctx))
+    fn fire(&self, ctx: &mut Ctx<'_>) -> PluginResult<KeyAnswer> {
+        missiles::fire(ctx)
     }
 
-    fn throw(&self, mut ctx: Ctx<'_>, slot: u32) -> RResult<KeyAnswer, PluginError> {
-        guard(|| missiles::throw(&mut ctx, slot))
+    fn throw(&self, ctx: &mut Ctx<'_>, slot: u32) -> PluginResult<KeyAnswer> {
+        missiles::throw(ctx, slot)
     }
 
-    fn throwable(&self, ctx: Ctx<'_>, kind: RStr<'_>) -> RResult<bool, PluginError> {
-        guard(|| Ok(ctx.item_info(kind).into_option().is_some_and(|info| gear::is_throwable(&info))))
+    fn throwable(&self, ctx: &mut Ctx<'_>, kind: &str) -> PluginResult<bool> {
+        Ok(ctx.item_info(kind).is_some_and(|info| gear::is_throwable(&info)))
     }
 
-    fn pick_up(&self, mut ctx: Ctx<'_>, kind: RStr<'_>, count: u32) -> RResult<bool, PluginError> {
-        guard(|| Ok(missiles::pick_up(&mut ctx, kind.as_str(), count)))
+    fn pick_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<bool> {
+        Ok(missiles::pick_up(ctx, kind, count))
     }
 }

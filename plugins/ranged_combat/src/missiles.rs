@@ -4,14 +4,14 @@
 //! chance its distance gives, and the missile lands where it stopped
 //! unless it is an arrow that breaks.
 
-use abi_stable::std_types::{RResult, RSlice, RString, RVec};
+use abi_stable::std_types::{ROption, RString};
 use emberdeep_api::{
-    guard, AimOrder, AimRequest, Attack, Ctx, Damage, EntityId, FieldValue, ItemEffect, ItemInfo, ItemUse, KeyAnswer,
-    LogField, Look, MessageKind, PluginError, Point, UseOutcome,
+    blow_damage, AimOrder, AimRequest, Attack, Ctx, Damage, EntityId, FieldValue, ItemEffect, ItemInfo, ItemUse,
+    KeyAnswer, Look, MessageKind, PluginResult, Point, UseOutcome,
 };
 
 use crate::gear::{self, BowStats};
-use crate::rules::{after_defense, capitalized, flight_glyph, setting, HitTable};
+use crate::rules::{capitalized, flight_glyph, setting, HitTable};
 
 /// The effect named `bow` in bow records: using a bow readies it, and a
 /// shot aimed with `f` fires an arrow from the quiver with it.
@@ -25,125 +25,92 @@ pub struct Quiver;
 pub struct Throw;
 
 impl ItemEffect for Bow {
-    fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
-        guard(|| ready_bow(&mut ctx, item))
+    fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
+        ready_bow(ctx, item)
     }
 
-    fn aimed(
-        &self,
-        mut ctx: Ctx<'_>,
-        item: &ItemUse,
-        path: RSlice<'_, Point>,
-        _target: Point,
-    ) -> RResult<UseOutcome, PluginError> {
-        guard(|| {
-            let bow = ctx.item_info(item.kind.as_str().into()).into_option().ok_or("the readied bow has no record")?;
-            let stats = gear::bow_stats(&bow).ok_or("the readied bow's record has no shot_min and shot_max")?;
-            let Some((arrows, count)) = gear::quiver(&ctx) else {
-                ctx.message("Your quiver is empty.".into(), MessageKind::Info);
-                return Ok(UseOutcome::NoTurn);
-            };
-            gear::set_quiver(&mut ctx, Some((arrows.id.as_str(), count - 1)));
-            ctx.message(format!("You shoot {}.", arrows.counted(1)).as_str().into(), MessageKind::Info);
-            let look = Look { glyph: 0, color: arrows.look.color, tile: "arrow_flight".into() };
-            fly(&mut ctx, &Missile { info: arrows, damage: stats.damage, look }, &path);
-            Ok(UseOutcome::Kept)
-        })
+    fn aimed(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], _target: Point) -> PluginResult<UseOutcome> {
+        let bow = ctx.item_info(&item.kind).ok_or("the readied bow has no record")?;
+        let stats = gear::bow_stats(&bow).ok_or("the readied bow's record has no shot_min and shot_max")?;
+        let Some((arrows, count)) = gear::quiver(ctx) else {
+            ctx.message("Your quiver is empty.", MessageKind::Info);
+            return Ok(UseOutcome::NoTurn);
+        };
+        gear::set_quiver(ctx, Some((arrows.id.as_str(), count - 1)));
+        ctx.message(&format!("You shoot {}.", arrows.counted(1)), MessageKind::Info);
+        let look = Look { glyph: 0, color: arrows.look.color, tile: "arrow_flight".into() };
+        fly(ctx, &Missile { info: arrows, damage: stats.damage, look }, path);
+        Ok(UseOutcome::Kept)
     }
 
-    fn describe_target(
-        &self,
-        mut ctx: Ctx<'_>,
-        item: &ItemUse,
-        target: EntityId,
-    ) -> RResult<RVec<RString>, PluginError> {
-        guard(|| {
-            let bow = ctx.item_info(item.kind.as_str().into()).into_option().ok_or("the readied bow has no record")?;
-            let damage = gear::bow_stats(&bow).map_or(Damage::new(0, 0), |s| s.damage);
-            Ok(odds(&mut ctx, target, damage))
-        })
+    fn describe_target(&self, ctx: &mut Ctx<'_>, item: &ItemUse, target: EntityId) -> PluginResult<Vec<String>> {
+        let bow = ctx.item_info(&item.kind).ok_or("the readied bow has no record")?;
+        let damage = gear::bow_stats(&bow).map_or(Damage::new(0, 0), |s| s.damage);
+        Ok(odds(ctx, target, damage))
     }
 }
 
 impl ItemEffect for Quiver {
-    fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
-        guard(|| fill_quiver(&mut ctx, item))
+    fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
+        fill_quiver(ctx, item)
     }
 }
 
 impl ItemEffect for Throw {
-    fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
-        guard(|| {
-            let text = format!("{} are for throwing: press t to throw one.", capitalized(&item_plural(&ctx, item)));
-            ctx.message(text.as_str().into(), MessageKind::Info);
-            Ok(UseOutcome::NoTurn)
-        })
+    fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
+        let text = format!("{} are for throwing: press t to throw one.", capitalized(&item_plural(ctx, item)));
+        ctx.message(&text, MessageKind::Info);
+        Ok(UseOutcome::NoTurn)
     }
 
-    fn aimed(
-        &self,
-        mut ctx: Ctx<'_>,
-        item: &ItemUse,
-        path: RSlice<'_, Point>,
-        _target: Point,
-    ) -> RResult<UseOutcome, PluginError> {
-        guard(|| {
-            let info = ctx.item_info(item.kind.as_str().into()).into_option().ok_or("the thrown item has no record")?;
-            let taken = ctx.pack_take(item.slot, 1).into_option().ok_or("the thrown item's pack slot is empty")?;
-            if taken.kind != item.kind {
-                ctx.pack_add(taken.kind.as_str().into(), taken.count);
-                return Err(format!("pack slot {} holds '{}', not '{}'", item.slot, taken.kind, item.kind).into());
-            }
-            ctx.message(format!("You throw {}.", info.counted(1)).as_str().into(), MessageKind::Info);
-            let look = info.look.clone();
-            fly(&mut ctx, &Missile { damage: gear::thrown_damage(&info), info, look }, &path);
-            Ok(UseOutcome::Kept)
-        })
+    fn aimed(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], _target: Point) -> PluginResult<UseOutcome> {
+        let info = ctx.item_info(&item.kind).ok_or("the thrown item has no record")?;
+        let slot = item.slot().ok_or("the thrown item's pack slot is empty")?;
+        let taken = ctx.pack_take(slot, 1).ok_or("the thrown item's pack slot is empty")?;
+        if taken.kind != item.kind {
+            ctx.pack_add(&taken.kind, taken.count);
+            return Err(format!("pack slot {slot} holds '{}', not '{}'", taken.kind, item.kind).into());
+        }
+        ctx.message(&format!("You throw {}.", info.counted(1)), MessageKind::Info);
+        let look = info.look.clone();
+        fly(ctx, &Missile { damage: gear::thrown_damage(&info), info, look }, path);
+        Ok(UseOutcome::Kept)
     }
 
-    fn describe_target(
-        &self,
-        mut ctx: Ctx<'_>,
-        item: &ItemUse,
-        target: EntityId,
-    ) -> RResult<RVec<RString>, PluginError> {
-        guard(|| {
-            let info = ctx.item_info(item.kind.as_str().into()).into_option().ok_or("the thrown item has no record")?;
-            Ok(odds(&mut ctx, target, gear::thrown_damage(&info)))
-        })
+    fn describe_target(&self, ctx: &mut Ctx<'_>, item: &ItemUse, target: EntityId) -> PluginResult<Vec<String>> {
+        let info = ctx.item_info(&item.kind).ok_or("the thrown item has no record")?;
+        Ok(odds(ctx, target, gear::thrown_damage(&info)))
     }
 }
 
 /// "Darts", as the record names several.
 fn item_plural(ctx: &Ctx<'_>, item: &ItemUse) -> String {
-    ctx.item_info(item.kind.as_str().into()).into_option().map_or(item.name.to_string(), |i| i.plural.to_string())
+    ctx.item_info(&item.kind).map_or(item.name.to_string(), |i| i.plural.to_string())
 }
 
 /// The look panel's lines for a missile at `target`: the chance at its
 /// distance and the damage range.
-fn odds(ctx: &mut Ctx<'_>, target: EntityId, damage: Damage) -> RVec<RString> {
-    let (Some(player), Some(them)) = (ctx.creature(EntityId::PLAYER).into_option(), ctx.creature(target).into_option())
-    else {
-        return RVec::new();
+fn odds(ctx: &mut Ctx<'_>, target: EntityId, damage: Damage) -> Vec<String> {
+    let (Some(player), Some(them)) = (ctx.creature(EntityId::PLAYER), ctx.creature(target)) else {
+        return Vec::new();
     };
     let distance = player.pos.steps_to(them.pos);
     let chance = HitTable::from_settings(ctx).chance(distance);
-    let lines = [
+    vec![
         format!("Hit {chance}% at {distance} steps"),
         format!("Damage {}-{}", damage.min, damage.max),
         format!("less its defense {}", them.defense),
-    ];
-    lines.iter().map(|l| RString::from(l.as_str())).collect()
+    ]
 }
 
 /// `f`'s answer: aim the readied bow, or say why nothing can be fired.
-pub fn fire(ctx: &mut Ctx<'_>) -> Result<KeyAnswer, PluginError> {
+pub fn fire(ctx: &mut Ctx<'_>) -> PluginResult<KeyAnswer> {
     let Some(bow) = gear::bow(ctx) else {
-        ctx.message("You have no bow ready.".into(), MessageKind::Info);
+        ctx.message("You have no bow ready.", MessageKind::Info);
         return Ok(KeyAnswer::Done(false));
     };
     if gear::quiver(ctx).is_none() {
-        ctx.message("Your quiver is empty.".into(), MessageKind::Info);
+        ctx.message("Your quiver is empty.", MessageKind::Info);
         return Ok(KeyAnswer::Done(false));
     }
     let range = gear::bow_stats(&bow).map_or(1, |s: BowStats| s.range);
@@ -152,18 +119,20 @@ pub fn fire(ctx: &mut Ctx<'_>) -> Result<KeyAnswer, PluginError> {
         kind: bow.id.clone(),
         name: bow.name.clone(),
         params: bow.params.clone(),
-        slot: ItemUse::NO_SLOT,
+        // The readied bow is in the store, not the pack: no slot, no identity.
+        slot: ROption::RNone,
+        item: ROption::RNone,
     };
     Ok(KeyAnswer::Aim(AimOrder { effect: "bow".into(), item, request: AimRequest::missile(range) }))
 }
 
 /// `t`'s answer for pack slot `slot`: aim it if it can be thrown.
-pub fn throw(ctx: &mut Ctx<'_>, slot: u32) -> Result<KeyAnswer, PluginError> {
-    let Some(held) = ctx.pack_item(slot).into_option() else { return Ok(KeyAnswer::Pass) };
-    let Some(info) = ctx.item_info(held.kind.as_str().into()).into_option() else { return Ok(KeyAnswer::Pass) };
+pub fn throw(ctx: &mut Ctx<'_>, slot: u32) -> PluginResult<KeyAnswer> {
+    let Some(held) = ctx.pack_item(slot) else { return Ok(KeyAnswer::Pass) };
+    let Some(info) = ctx.item_info(&held.kind) else { return Ok(KeyAnswer::Pass) };
     if !gear::is_throwable(&info) {
         let text = format!("{} is not made for throwing.", capitalized(&info.counted(1)));
-        ctx.message(text.as_str().into(), MessageKind::Info);
+        ctx.message(&text, MessageKind::Info);
         return Ok(KeyAnswer::Done(false));
     }
     let range = setting(ctx, "throw_range", 6);
@@ -172,58 +141,58 @@ pub fn throw(ctx: &mut Ctx<'_>, slot: u32) -> Result<KeyAnswer, PluginError> {
         kind: info.id.clone(),
         name: info.name.clone(),
         params: info.params.clone(),
-        slot,
+        slot: ROption::RSome(slot),
+        item: ROption::RSome(held.item),
     };
     Ok(KeyAnswer::Aim(AimOrder { effect: "throw".into(), item, request: AimRequest::missile(range) }))
 }
 
 /// Readies the bow in `item.slot`; the bow that was ready goes back in the
 /// pack (the new one leaves it first, so a full pack loses nothing).
-fn ready_bow(ctx: &mut Ctx<'_>, item: &ItemUse) -> Result<UseOutcome, PluginError> {
+fn ready_bow(ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
     let kind = item.kind.as_str();
-    let info = ctx.item_info(kind.into()).into_option().ok_or_else(|| format!("no record for '{kind}'"))?;
+    let info = ctx.item_info(kind).ok_or_else(|| format!("no record for '{kind}'"))?;
     gear::bow_stats(&info)
         .ok_or_else(|| format!("the record '{kind}' is used by bow but has no shot_min and shot_max params"))?;
-    ctx.pack_take(item.slot, 1).into_option().ok_or_else(|| format!("pack slot {} is empty", item.slot))?;
+    let slot = item.slot().ok_or_else(|| format!("the {kind} to ready is not in the pack"))?;
+    ctx.pack_take(slot, 1).ok_or_else(|| format!("pack slot {slot} is empty"))?;
     if let Some(old) = gear::bow(ctx) {
-        if ctx.pack_add(old.id.as_str().into(), 1).is_none() {
-            ctx.pack_add(kind.into(), 1);
-            ctx.message(
-                format!("There is no room in your pack for the {}.", old.name).as_str().into(),
-                MessageKind::Info,
-            );
+        if ctx.pack_add(old.id.as_str(), 1).is_none() {
+            ctx.pack_add(kind, 1);
+            ctx.message(&format!("There is no room in your pack for the {}.", old.name), MessageKind::Info);
             return Ok(UseOutcome::NoTurn);
         }
-        ctx.message(format!("You put away the {}.", old.name).as_str().into(), MessageKind::Info);
+        ctx.message(&format!("You put away the {}.", old.name), MessageKind::Info);
     }
     gear::set_bow(ctx, Some(kind));
-    ctx.message(format!("You ready the {}.", info.name).as_str().into(), MessageKind::Info);
+    ctx.message(&format!("You ready the {}.", info.name), MessageKind::Info);
     tracing::info!(item = kind, "bow readied");
     Ok(UseOutcome::Kept)
 }
 
 /// Puts the stack in `item.slot` in the quiver: arrows of the kind already
 /// there join them; arrows of another kind swap back into the pack.
-fn fill_quiver(ctx: &mut Ctx<'_>, item: &ItemUse) -> Result<UseOutcome, PluginError> {
+fn fill_quiver(ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
     let kind = item.kind.as_str();
-    let held = ctx.pack_item(item.slot).into_option().ok_or_else(|| format!("pack slot {} is empty", item.slot))?;
-    let taken = ctx.pack_take(item.slot, held.count).into_option().ok_or("the arrows could not be taken")?;
+    let slot = item.slot().ok_or_else(|| format!("the {kind} to quiver are not in the pack"))?;
+    let held = ctx.pack_item(slot).ok_or_else(|| format!("pack slot {slot} is empty"))?;
+    let taken = ctx.pack_take(slot, held.count).ok_or("the arrows could not be taken")?;
     let count = match gear::quiver(ctx) {
         Some((old, n)) if old.id.as_str() == kind => n + taken.count,
         Some((old, n)) => {
-            if ctx.pack_add(old.id.as_str().into(), n).is_none() {
-                ctx.pack_add(kind.into(), taken.count);
-                ctx.message("There is no room in your pack for the arrows in your quiver.".into(), MessageKind::Info);
+            if ctx.pack_add(old.id.as_str(), n).is_none() {
+                ctx.pack_add(kind, taken.count);
+                ctx.message("There is no room in your pack for the arrows in your quiver.", MessageKind::Info);
                 return Ok(UseOutcome::NoTurn);
             }
-            ctx.message(format!("You put {} back in your pack.", old.counted(n)).as_str().into(), MessageKind::Info);
+            ctx.message(&format!("You put {} back in your pack.", old.counted(n)), MessageKind::Info);
             taken.count
         }
         None => taken.count,
     };
     gear::set_quiver(ctx, Some((kind, count)));
     let text = gear::quiver_text(ctx).unwrap_or_default();
-    ctx.message(format!("Your quiver holds {text}.").as_str().into(), MessageKind::Info);
+    ctx.message(&format!("Your quiver holds {text}."), MessageKind::Info);
     tracing::info!(item = kind, count, "quiver filled");
     Ok(UseOutcome::Kept)
 }
@@ -236,7 +205,7 @@ pub fn pick_up(ctx: &mut Ctx<'_>, kind: &str, count: u32) -> bool {
     }
     gear::set_quiver(ctx, Some((kind, n + count)));
     let text = format!("You put {} in your quiver ({} now).", arrows.counted(count), n + count);
-    ctx.message(text.as_str().into(), MessageKind::Info);
+    ctx.message(&text, MessageKind::Info);
     true
 }
 
@@ -255,18 +224,18 @@ pub struct Missile {
 /// is shown flying, hits with the chance its distance gives (the roll less
 /// the target's defense, at least 1), then breaks or lands where it stopped.
 pub fn fly(ctx: &mut Ctx<'_>, missile: &Missile, path: &[Point]) {
-    let Some(player) = ctx.creature(EntityId::PLAYER).into_option() else { return };
+    let Some(player) = ctx.creature(EntityId::PLAYER) else { return };
     let Some(&end) = path.last() else { return };
-    let struck = path.iter().position(|&p| ctx.creature_at(p).into_option().is_some_and(|id| !id.is_player()));
+    let struck = path.iter().position(|&p| ctx.creature_at(p).is_some_and(|id| !id.is_player()));
     let flown = &path[..struck.map_or(path.len(), |i| i + 1)];
     let landing = flown.last().copied().unwrap_or(end);
     let mut look = missile.look.clone();
     if look.glyph == 0 {
         look.glyph = flight_glyph(player.pos, end) as u32;
     }
-    ctx.animate(look, flown.into(), RSlice::from_slice(&[]));
+    ctx.animate(look, flown, &[]);
     let name = missile.info.name.as_str();
-    if let Some(target) = struck.and_then(|i| ctx.creature_at(path[i]).into_option()) {
+    if let Some(target) = struck.and_then(|i| ctx.creature_at(path[i])) {
         strike(ctx, &player.pos, target, name, missile.damage);
     }
     land(ctx, &missile.info, landing);
@@ -275,11 +244,11 @@ pub fn fly(ctx: &mut Ctx<'_>, missile: &Missile, path: &[Point]) {
 /// Rolls to hit `target` and applies the hit or the miss; a hit makes a
 /// fight's noise where it lands.
 fn strike(ctx: &mut Ctx<'_>, from: &Point, target: EntityId, name: &str, damage: Damage) {
-    let Some(them) = ctx.creature(target).into_option() else { return };
+    let Some(them) = ctx.creature(target) else { return };
     let distance = from.steps_to(them.pos);
     let chance = HitTable::from_settings(ctx).chance(distance);
     let hit = ctx.roll(1, 100) <= chance;
-    let dealt = if hit { after_defense(ctx.roll(damage.min, damage.max), them.defense) } else { 0 };
+    let dealt = if hit { blow_damage(ctx.roll_damage(damage), them.defense) } else { 0 };
     let message = if !hit {
         format!("The {name} misses the {}.", them.name)
     } else if dealt >= them.hp {
@@ -291,13 +260,13 @@ fn strike(ctx: &mut Ctx<'_>, from: &Point, target: EntityId, name: &str, damage:
     let attack = Attack {
         attacker: EntityId::PLAYER,
         target,
-        kind: kind.as_str().into(),
+        kind: kind.into(),
         hit,
         damage: dealt,
-        chance,
-        distance,
+        chance: ROption::RSome(chance),
+        distance: ROption::RSome(distance),
         killer: RString::new(),
-        message: message.as_str().into(),
+        message: message.into(),
     };
     ctx.attack(attack);
     if hit {
@@ -309,33 +278,22 @@ fn strike(ctx: &mut Ctx<'_>, from: &Point, target: EntityId, name: &str, damage:
 /// An arrow may break (one time in its record's `break_one_in`); anything
 /// else lands on its cell or the nearest free neighbour. Both are traced.
 fn land(ctx: &mut Ctx<'_>, info: &ItemInfo, at: Point) {
-    let fields = |extra: Vec<LogField>| {
-        let mut all = vec![text_field("item", info.id.as_str()), int_field("x", at.x), int_field("y", at.y)];
-        all.extend(extra);
-        RVec::from(all)
-    };
+    let item: FieldValue = info.id.as_str().into();
+    let (x, y): (FieldValue, FieldValue) = (at.x.into(), at.y.into());
     let one_in = gear::break_one_in(info);
     if one_in > 0 && ctx.roll(1, one_in) == 1 {
-        ctx.message(format!("The {} breaks.", info.name).as_str().into(), MessageKind::Info);
-        ctx.event("arrow_broke".into(), fields(Vec::new()));
+        ctx.message(&format!("The {} breaks.", info.name), MessageKind::Info);
+        ctx.event("arrow_broke", &[("item", item), ("x", x), ("y", y)]);
         return;
     }
-    match ctx.place_item(info.id.as_str().into(), 1, at).into_option() {
-        Some(cell) => ctx
-            .event("missile_landed".into(), fields(vec![int_field("landed_x", cell.x), int_field("landed_y", cell.y)])),
+    match ctx.place_item(&info.id, 1, at) {
+        Some(cell) => ctx.event(
+            "missile_landed",
+            &[("item", item), ("x", x), ("y", y), ("landed_x", cell.x.into()), ("landed_y", cell.y.into())],
+        ),
         None => {
-            ctx.message(format!("The {} is lost.", info.name).as_str().into(), MessageKind::Info);
-            ctx.event("missile_lost".into(), fields(Vec::new()));
+            ctx.message(&format!("The {} is lost.", info.name), MessageKind::Info);
+            ctx.event("missile_lost", &[("item", item), ("x", x), ("y", y)]);
         }
     }
-}
-
-/// A whole-number field of a trace event.
-pub fn int_field(name: &str, value: i32) -> LogField {
-    LogField { name: name.into(), value: FieldValue::Int(value as i64) }
-}
-
-/// A text field of a trace event.
-pub fn text_field(name: &str, value: &str) -> LogField {
-    LogField { name: name.into(), value: FieldValue::Text(value.into()) }
 }

@@ -10,12 +10,13 @@
 //! number store key [`READY`]: the turn from which it may attack from afar
 //! again, set to the turn of an attack plus the record's `every`.
 
-use abi_stable::std_types::{RResult, RSlice};
+use abi_stable::std_types::ROption;
 use emberdeep_api::{
-    guard, Attack, CreatureInfo, Ctx, EntityId, Look, MessageKind, PluginError, Point, RangedKind, RangedSpec, Rgba,
+    blow_damage, Attack, CreatureInfo, Ctx, EntityId, Look, MessageKind, PluginResult, Point, RangedKind, RangedSpec,
+    Rgba,
 };
 
-use crate::rules::{after_defense, capitalized, flight_glyph, killer, setting, HitTable};
+use crate::rules::{capitalized, flight_glyph, killer, setting, HitTable};
 
 /// A monster's number store key: the turn it may next attack from afar.
 pub const READY: &str = "ranged_ready";
@@ -37,21 +38,22 @@ struct Shot {
 
 /// The shot monster `me` has now, if it is ready, in range and clear.
 fn clear_shot(ctx: &mut Ctx<'_>, me: EntityId, spec: &RangedSpec) -> Option<Shot> {
-    let monster = ctx.creature(me).into_option()?;
-    let player = ctx.creature(EntityId::PLAYER).into_option()?;
-    let ready = ctx.store_get(me, READY.into()).into_option().unwrap_or(0);
+    let monster = ctx.creature(me)?;
+    let player = ctx.creature(EntityId::PLAYER)?;
+    let ready = ctx.store_get(me, READY).unwrap_or(0);
     let distance = monster.pos.steps_to(player.pos);
     if (ctx.turn() as i64) < ready || distance > spec.range || !ctx.sees_player(me) {
         return None;
     }
-    let path = ctx.line_of_fire(monster.pos, player.pos, distance).to_vec();
+    let path = ctx.line_of_fire(monster.pos, player.pos, distance);
     let (&last, before) = path.split_last()?;
-    let clear = last == player.pos && before.iter().all(|&p| ctx.creature_at(p).into_option().is_none());
+    let clear = last == player.pos && before.iter().all(|&p| ctx.creature_at(p).is_none());
     if !clear {
         tracing::debug!(monster = me.0, "no clear shot");
         return None;
     }
-    ctx.store_set(me, READY.into(), ctx.turn() as i64 + spec.every as i64);
+    let ready = ctx.turn() as i64 + spec.every as i64;
+    ctx.store_set(me, READY, ready);
     Some(Shot { me: monster, player, path })
 }
 
@@ -74,10 +76,10 @@ fn hit(
         kind: kind.into(),
         hit,
         damage,
-        chance,
-        distance: shot.me.pos.steps_to(target.pos),
-        killer: killer(shot.me.name.as_str(), kind).as_str().into(),
-        message: message.as_str().into(),
+        chance: ROption::RSome(chance),
+        distance: ROption::RSome(shot.me.pos.steps_to(target.pos)),
+        killer: killer(shot.me.name.as_str(), kind).into(),
+        message: message.into(),
     });
 }
 
@@ -88,87 +90,64 @@ fn noise(ctx: &mut Ctx<'_>, at: Point) {
 }
 
 impl RangedKind for Arrows {
-    fn try_attack(&self, mut ctx: Ctx<'_>, me: EntityId, spec: &RangedSpec) -> RResult<bool, PluginError> {
-        guard(|| {
-            let Some(shot) = clear_shot(&mut ctx, me, spec) else { return Ok(false) };
-            let glyph = flight_glyph(shot.me.pos, shot.player.pos) as u32;
-            let look = Look { glyph, color: Rgba::rgb(200, 180, 140), tile: "arrow_flight".into() };
-            ctx.animate(look, RSlice::from_slice(&shot.path), RSlice::from_slice(&[]));
-            let chance = HitTable::from_settings(&ctx).chance(shot.me.pos.steps_to(shot.player.pos));
-            let name = shot.me.name.to_string();
-            let (player, player_pos) = (shot.player.clone(), shot.player.pos);
-            if ctx.roll(1, 100) > chance {
-                hit(&mut ctx, &shot, &player, "arrow", false, 0, chance, format!("The {name}'s arrow misses you."));
-            } else {
-                let dealt = after_defense(ctx.roll(spec.damage.min, spec.damage.max), player.defense);
-                hit(
-                    &mut ctx,
-                    &shot,
-                    &player,
-                    "arrow",
-                    true,
-                    dealt,
-                    chance,
-                    format!("The {name}'s arrow hits you for {dealt}."),
-                );
-            }
-            noise(&mut ctx, player_pos);
-            Ok(true)
-        })
+    fn try_attack(&self, ctx: &mut Ctx<'_>, me: EntityId, spec: &RangedSpec) -> PluginResult<bool> {
+        let Some(shot) = clear_shot(ctx, me, spec) else { return Ok(false) };
+        let glyph = flight_glyph(shot.me.pos, shot.player.pos) as u32;
+        let look = Look { glyph, color: Rgba::rgb(200, 180, 140), tile: "arrow_flight".into() };
+        ctx.animate(look, &shot.path, &[]);
+        let chance = HitTable::from_settings(ctx).chance(shot.me.pos.steps_to(shot.player.pos));
+        let name = shot.me.name.to_string();
+        let (player, player_pos) = (shot.player.clone(), shot.player.pos);
+        if ctx.roll(1, 100) > chance {
+            hit(ctx, &shot, &player, "arrow", false, 0, chance, format!("The {name}'s arrow misses you."));
+        } else {
+            let dealt = blow_damage(ctx.roll_damage(spec.damage), player.defense);
+            hit(ctx, &shot, &player, "arrow", true, dealt, chance, format!("The {name}'s arrow hits you for {dealt}."));
+        }
+        noise(ctx, player_pos);
+        Ok(true)
     }
 }
 
 impl RangedKind for Lightning {
-    fn try_attack(&self, mut ctx: Ctx<'_>, me: EntityId, spec: &RangedSpec) -> RResult<bool, PluginError> {
-        guard(|| {
-            let Some(shot) = clear_shot(&mut ctx, me, spec) else { return Ok(false) };
-            let look = Look { glyph: '*' as u32, color: Rgba::rgb(150, 200, 255), tile: "bolt".into() };
-            ctx.animate(look, RSlice::from_slice(&shot.path), RSlice::from_slice(&[]));
-            let dealt = ctx.roll(spec.damage.min, spec.damage.max);
-            let name = shot.me.name.to_string();
-            let player = shot.player.clone();
-            hit(
-                &mut ctx,
-                &shot,
-                &player,
-                "lightning",
-                true,
-                dealt,
-                100,
-                format!("The {name} casts lightning at you, for {dealt}!"),
-            );
-            noise(&mut ctx, player.pos);
-            Ok(true)
-        })
+    fn try_attack(&self, ctx: &mut Ctx<'_>, me: EntityId, spec: &RangedSpec) -> PluginResult<bool> {
+        let Some(shot) = clear_shot(ctx, me, spec) else { return Ok(false) };
+        let look = Look { glyph: '*' as u32, color: Rgba::rgb(150, 200, 255), tile: "bolt".into() };
+        ctx.animate(look, &shot.path, &[]);
+        let dealt = ctx.roll_damage(spec.damage);
+        let name = shot.me.name.to_string();
+        let player = shot.player.clone();
+        let message = format!("The {name} casts lightning at you, for {dealt}!");
+        hit(ctx, &shot, &player, "lightning", true, dealt, 100, message);
+        noise(ctx, player.pos);
+        Ok(true)
     }
 }
 
 impl RangedKind for Fire {
-    fn try_attack(&self, mut ctx: Ctx<'_>, me: EntityId, spec: &RangedSpec) -> RResult<bool, PluginError> {
-        guard(|| {
-            let Some(shot) = clear_shot(&mut ctx, me, spec) else { return Ok(false) };
-            let burst = ctx.burst(shot.player.pos, 1).to_vec();
-            let look = Look { glyph: '*' as u32, color: Rgba::rgb(255, 120, 30), tile: "fireball".into() };
-            ctx.animate(look, RSlice::from_slice(&shot.path), RSlice::from_slice(&burst));
-            let name = shot.me.name.to_string();
-            ctx.message(format!("The {name} breathes fire!").as_str().into(), MessageKind::Danger);
-            // Everyone in the burst burns, each for a roll of their own, armor
-            // ignored; the breather, standing in it or not, does not.
-            for cell in &burst {
-                let Some(id) = ctx.creature_at(*cell).into_option().filter(|id| *id != me) else { continue };
-                let Some(target) = ctx.creature(id).into_option() else { continue };
-                let dealt = ctx.roll(spec.damage.min, spec.damage.max);
-                let message = if id.is_player() {
-                    format!("The fire burns you for {dealt}!")
-                } else if dealt >= target.hp {
-                    format!("The fire kills the {}!", target.name)
-                } else {
-                    format!("The fire burns the {} for {dealt}.", target.name)
-                };
-                hit(&mut ctx, &shot, &target, "fire", true, dealt, 100, capitalized(&message));
-            }
-            noise(&mut ctx, shot.player.pos);
-            Ok(true)
-        })
+    fn try_attack(&self, ctx: &mut Ctx<'_>, me: EntityId, spec: &RangedSpec) -> PluginResult<bool> {
+        let Some(shot) = clear_shot(ctx, me, spec) else { return Ok(false) };
+        let burst = ctx.burst(shot.player.pos, 1);
+        let look = Look { glyph: '*' as u32, color: Rgba::rgb(255, 120, 30), tile: "fireball".into() };
+        ctx.animate(look, &shot.path, &burst);
+        let name = shot.me.name.to_string();
+        ctx.message(&format!("The {name} breathes fire!"), MessageKind::Danger);
+        // Everyone in the burst burns, each for a roll of their own, armor
+        // ignored; the breather, standing in it or not, does not.
+        for cell in &burst {
+            let Some(id) = ctx.creature_at(*cell).filter(|id| *id != me) else { continue };
+            let Some(target) = ctx.creature(id) else { continue };
+            let dealt = ctx.roll_damage(spec.damage);
+            let message = if id.is_player() {
+                format!("The fire burns you for {dealt}!")
+            } else if dealt >= target.hp {
+                format!("The fire kills the {}!", target.name)
+            } else {
+                format!("The fire burns the {} for {dealt}.", target.name)
+            };
+            hit(ctx, &shot, &target, "fire", true, dealt, 100, capitalized(&message));
+        }
+        noise(ctx, shot.player.pos);
+        Ok(true)
     }
 }

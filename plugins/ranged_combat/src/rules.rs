@@ -1,8 +1,10 @@
-//! The pure rules of fighting from afar: the chance to hit by distance,
-//! damage after defense, the words of messages and killers. Nothing here
-//! reads the game, so all of it is tested directly.
+//! The pure rules of fighting from afar: the chance to hit by distance and
+//! the words of messages and killers. Damage after defense is the api's
+//! [`blow_damage`](emberdeep_api::blow_damage), as is the article in a
+//! killer's name ([`with_article`]). Nothing here reads the game, so all of
+//! it is tested directly.
 
-use emberdeep_api::{Ctx, Point};
+use emberdeep_api::{with_article, Ctx, Point};
 
 /// The chance a missile hits, in percent, by distance in steps: `near`
 /// within `near_steps`, then `step` less for each step further, never
@@ -44,21 +46,7 @@ impl HitTable {
 
 /// A whole-number setting of this plugin, or `default`.
 pub fn setting(ctx: &Ctx<'_>, key: &str, default: i32) -> i32 {
-    ctx.setting(key.into()).into_option().map_or(default, |v| v as i32)
-}
-
-/// A blow or missile's damage: the roll less the target's defense, never below 1.
-pub fn after_defense(roll: i32, defense: i32) -> i32 {
-    (roll - defense).max(1)
-}
-
-/// The name with "a" or "an" in front: "an archer".
-pub fn with_article(name: &str) -> String {
-    match name.chars().next() {
-        None => String::new(),
-        Some(c) if "aeiouAEIOU".contains(c) => format!("an {name}"),
-        Some(_) => format!("a {name}"),
-    }
+    ctx.setting(key).map_or(default, |v| v as i32)
 }
 
 /// What the death screen says killed the player: "an archer's arrow".
@@ -143,9 +131,10 @@ mod tests {
             prop_assert!(t.chance(d + 1) <= t.chance(d));
         }
 
+        // Missiles and blows from afar do the api's damage after defense.
         #[test]
         fn damage_after_defense_is_at_least_one(roll in 0..30i32, defense in 0..10i32) {
-            let d = after_defense(roll, defense);
+            let d = emberdeep_api::blow_damage(roll, defense);
             prop_assert!(d >= 1);
             prop_assert_eq!(d, (roll - defense).max(1));
         }

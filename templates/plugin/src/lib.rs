@@ -1,33 +1,38 @@
 //! my_plugin: an Emberdeep plugin. It registers one monster brain (`dawdle`)
 //! and one item effect (`glow`); its records are in `data/my_plugin/`.
-//! Rename things, keep the shape: register in `register`, run every method
-//! body under `guard`, act on the game only through the `Ctx`.
+//!
+//! Rename things, keep the shape:
+//!
+//! * implement the api's plain traits ([`MonsterBrain`], [`ItemEffect`], and
+//!   `RangedKind`, `View`, `Status`, `Hooks` as you need them): each method
+//!   gets the game as `ctx: &mut Ctx<'_>` and returns a [`PluginResult`], so
+//!   `?` works and an `Err` is reported by your plugin's name. A panic is
+//!   caught for you, too: the run goes on;
+//! * act on the game only through the `Ctx`, and keep no state of your own
+//!   (what you must remember goes in the host's stores: `ctx.store_set`);
+//! * roll every die with `ctx.roll`, so a seed replays the same run;
+//! * register everything in `register`, exported with `export_plugin!`.
 #![allow(non_local_definitions)]
 
-use abi_stable::std_types::RResult;
 use emberdeep_api::{
-    export_plugin, guard, Ctx, EntityId, ItemEffect, ItemUse, MessageKind, MonsterBrain, PluginError, Registrar,
-    UseOutcome, DIRECTIONS,
+    export_plugin, Ctx, EntityId, ItemEffect, ItemUse, MessageKind, MonsterBrain, PluginError, PluginResult, Registrar,
+    UseOutcome,
 };
 
 /// A brain that takes a random step one turn in two.
 struct Dawdle;
 
 impl MonsterBrain for Dawdle {
-    fn act(&self, mut ctx: Ctx<'_>, me: EntityId) -> RResult<(), PluginError> {
-        guard(|| {
-            let Some(monster) = ctx.creature(me).into_option() else { return Ok(()) };
-            if ctx.roll(0, 1) == 0 {
-                tracing::info!(monster = me.0, "dawdles");
-                return Ok(());
-            }
-            let (dx, dy) = DIRECTIONS[ctx.roll(0, 7) as usize];
-            let to = monster.pos.offset(dx, dy);
-            if ctx.is_free(to) {
-                ctx.move_creature(me, to);
-            }
-            Ok(())
-        })
+    fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
+        // Every die comes from the run's RNG: `roll(0, 1)` is 0 or 1.
+        if ctx.roll(0, 1) == 0 {
+            // `tracing` events go to the game's trace under the plugin's name.
+            tracing::info!(monster = me.0, "dawdles");
+            return Ok(());
+        }
+        // One random step, if that way is free (the host rolls the direction).
+        ctx.wander(me);
+        Ok(())
     }
 }
 
@@ -35,15 +40,16 @@ impl MonsterBrain for Dawdle {
 struct Glow;
 
 impl ItemEffect for Glow {
-    fn use_item(&self, mut ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
-        guard(|| {
-            let text = format!("The {} glows softly, then fades.", item.name);
-            ctx.message(text.as_str().into(), MessageKind::Good);
-            Ok(UseOutcome::Consumed)
-        })
+    fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
+        let text = format!("The {} glows softly, then fades.", item.name);
+        ctx.message(&text, MessageKind::Good);
+        // `Consumed` takes one from the pack; the turn passes.
+        Ok(UseOutcome::Consumed)
     }
 }
 
+/// Tells the host what the plugin brings: the names records use
+/// (`brain = "dawdle"`, `effect = "glow"`).
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.brain("dawdle", Dawdle);
     reg.item_effect("glow", Glow);
@@ -51,3 +57,17 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
 }
 
 export_plugin!(register);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // `cargo test` runs without the game: test your rules and what you register.
+    #[test]
+    fn it_registers_its_brain_and_effect() {
+        let mut reg = Registrar::new("my_plugin", "0.1.0");
+        register(&mut reg).unwrap();
+        assert_eq!(reg.names().brains, ["dawdle"]);
+        assert_eq!(reg.names().item_effects, ["glow"]);
+    }
+}

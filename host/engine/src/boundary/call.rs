@@ -14,7 +14,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Mutex;
 
 use abi_stable::std_types::RResult;
-use emberdeep_api::{Ctx, PluginError};
+use emberdeep_api::abi::RawCtx as Ctx;
+use emberdeep_api::PluginError;
 
 use super::ctx::{count_boundary_call, HostCtx};
 use super::entry::{Access, Entry};
@@ -35,7 +36,7 @@ impl Game {
         let result = invoke(entry, |imp| call(imp, HostCtx::new(self, plugin, access).as_ctx()));
         match access {
             Access::Play => self.trace.drain_plugin_logs(self.turn, plugin),
-            Access::Look => trace::echo_plugin_logs(plugin),
+            Access::Look | Access::Probe => trace::echo_plugin_logs(plugin),
         }
         match result {
             Ok(value) => Some(value),

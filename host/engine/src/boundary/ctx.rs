@@ -12,9 +12,10 @@ use abi_stable::{
     sabi_trait::TD_Opaque,
     std_types::{ROption, RSlice, RStr, RString, RVec},
 };
+use emberdeep_api::abi::{GameCtx, GameCtx_TO, RawCtx as Ctx};
 use emberdeep_api::{
-    Attack, CreatureInfo, Ctx, Damage, EntityId, FieldValue, GameCtx, GameCtx_TO, ItemInfo, LogField, Look,
-    MessageKind, MonsterState, PackEntry, Point,
+    Attack, CreatureInfo, Damage, EntityId, FieldValue, ItemId, ItemInfo, LogField, Look, MessageKind, MonsterState,
+    PackEntry, Point, StatusInfo, DIRECTIONS,
 };
 
 use super::entry::Access;
@@ -36,6 +37,8 @@ pub struct HostCtx<'a> {
     source: &'a str,
     /// Refuses rolls and changes (the screen is being drawn).
     read_only: bool,
+    /// Refuses them without a warning (the bot asking what would happen).
+    quiet: bool,
 }
 
 impl<'a> HostCtx<'a> {
@@ -43,7 +46,7 @@ impl<'a> HostCtx<'a> {
     /// value without drawing from the run's RNG, and every change is ignored
     /// (each refusal is logged as a warning naming the plugin).
     pub(crate) fn new(game: &'a mut Game, source: &'a str, access: Access) -> Self {
-        HostCtx { game, source, read_only: access == Access::Look }
+        HostCtx { game, source, read_only: access != Access::Play, quiet: access == Access::Probe }
     }
 
     /// A context for the benchmarks, which time a call across the boundary
@@ -55,7 +58,7 @@ impl<'a> HostCtx<'a> {
 
     /// True (and a warning) if this context may not do `what`.
     fn refuses(&self, what: &str) -> bool {
-        if self.read_only {
+        if self.read_only && !self.quiet {
             tracing::warn!(plugin = self.source, "a plugin tried to {what} while the screen was drawn; refused");
         }
         self.read_only
@@ -254,7 +257,11 @@ impl GameCtx for HostCtx<'_> {
 
     fn pack_item(&self, slot: u32) -> ROption<PackEntry> {
         count_callback();
-        opt(self.game.pack.get(slot as usize).map(|i| PackEntry { kind: i.kind.as_str().into(), count: i.count }))
+        opt(self.game.pack.get(slot as usize).map(|i| PackEntry {
+            kind: i.kind.as_str().into(),
+            count: i.count,
+            item: i.id,
+        }))
     }
 
     fn pack_take(&mut self, slot: u32, count: u32) -> ROption<PackEntry> {
@@ -262,7 +269,9 @@ impl GameCtx for HostCtx<'_> {
         if self.refuses("take from the pack") {
             return ROption::RNone;
         }
-        opt(self.game.pack.take(slot as usize, count).map(|i| PackEntry { kind: i.kind.into(), count: i.count }))
+        let fresh = self.game.new_item_id();
+        let taken = self.game.pack.take(slot as usize, count, fresh);
+        opt(taken.map(|i| PackEntry { kind: i.kind.into(), count: i.count, item: i.id }))
     }
 
     fn pack_add(&mut self, kind: RStr<'_>, count: u32) -> ROption<u32> {
@@ -281,6 +290,7 @@ impl GameCtx for HostCtx<'_> {
             plural: rec.plural.as_str().into(),
             article: rec.article.as_str().into(),
             class: rec.class.as_str().into(),
+            role: rec.role.as_str().into(),
             params: rec.params_for_plugins(),
             look: Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
         }))
@@ -363,4 +373,139 @@ impl GameCtx for HostCtx<'_> {
         }
         self.game.emit(name.as_str(), self.source, out);
     }
+
+    fn add_status(&mut self, id: EntityId, name: RStr<'_>, turns: i32) -> bool {
+        count_callback();
+        !self.refuses("add a status") && self.game.add_status(id, name.as_str(), turns, self.source)
+    }
+
+    fn remove_status(&mut self, id: EntityId, name: RStr<'_>) -> bool {
+        count_callback();
+        !self.refuses("remove a status") && self.game.remove_status(id, name.as_str(), "removed", self.source)
+    }
+
+    fn statuses(&self, id: EntityId) -> RVec<StatusInfo> {
+        count_callback();
+        self.game.statuses_of(id).into()
+    }
+
+    fn run_brain(&mut self, id: EntityId, brain: RStr<'_>) -> bool {
+        count_callback();
+        if self.refuses("run a brain") || id.is_player() || !self.game.creatures.contains_key(&id) {
+            return false;
+        }
+        let plugins = self.game.plugins.clone();
+        let Some(entry) = plugins.brains.get(brain.as_str()) else { return false };
+        if self.game.brain_depth >= MOST_NESTED_BRAINS {
+            tracing::warn!(plugin = self.source, brain = brain.as_str(), "brains run brains too deep; refused");
+            return false;
+        }
+        // What the caller logged so far is the caller's, not the brain's.
+        self.game.trace.drain_plugin_logs(self.game.turn, self.source);
+        self.game.brain_depth += 1;
+        self.game.call(entry, Access::Play, |imp, ctx| imp.act(ctx, id));
+        self.game.brain_depth -= 1;
+        true
+    }
+
+    fn wander(&mut self, id: EntityId) -> bool {
+        count_callback();
+        if self.refuses("move a creature") {
+            return false;
+        }
+        let Some(from) = self.game.creatures.get(&id).map(|c| c.pos) else { return false };
+        let (dx, dy) = DIRECTIONS[self.game.rng.range(0, 7) as usize];
+        let to = from.offset(dx, dy);
+        self.game.is_free(to) && self.game.move_creature(id, to)
+    }
+
+    fn set_max_hp(&mut self, id: EntityId, max_hp: i32) -> bool {
+        count_callback();
+        if self.refuses("change a creature's health") {
+            return false;
+        }
+        let Some(mut c) = self.game.creatures.get_mut(&id) else { return false };
+        c.max_hp = max_hp.clamp(1, MOST_HEALTH);
+        c.hp = c.hp.min(c.max_hp);
+        drop(c);
+        self.game.stored_changed();
+        true
+    }
+
+    fn set_base_damage(&mut self, id: EntityId, damage: Damage) -> bool {
+        count_callback();
+        if self.refuses("change a creature's blow") || damage.min < 0 || damage.min > damage.max {
+            return false;
+        }
+        let Some(mut c) = self.game.creatures.get_mut(&id) else { return false };
+        c.damage = Damage::new(damage.min.min(MOST_HEALTH), damage.max.min(MOST_HEALTH));
+        drop(c);
+        self.game.stored_changed();
+        true
+    }
+
+    fn set_base_defense(&mut self, id: EntityId, defense: i32) -> bool {
+        count_callback();
+        if self.refuses("change a creature's defense") {
+            return false;
+        }
+        let Some(mut c) = self.game.creatures.get_mut(&id) else { return false };
+        c.defense = defense.clamp(0, MOST_HEALTH);
+        drop(c);
+        self.game.stored_changed();
+        true
+    }
+
+    fn base_numbers(&self, id: EntityId) -> ROption<CreatureInfo> {
+        count_callback();
+        opt(self.game.creatures.get(&id).map(|c| c.info()))
+    }
+
+    fn item_get(&self, item: ItemId, key: RStr<'_>) -> ROption<i64> {
+        count_callback();
+        opt(self.game.item_store.get(&(item, key.to_string())).copied())
+    }
+
+    fn item_set(&mut self, item: ItemId, key: RStr<'_>, value: i64) -> bool {
+        count_callback();
+        if self.refuses("store a number on an item") || !self.game.item_exists(item) {
+            return false;
+        }
+        self.game.item_store.insert((item, key.to_string()), value);
+        self.game.pack.touch();
+        true
+    }
+
+    fn item_get_text(&self, item: ItemId, key: RStr<'_>) -> ROption<RString> {
+        count_callback();
+        opt(self.game.item_text.get(&(item, key.to_string())).map(|t| t.as_str().into()))
+    }
+
+    fn item_set_text(&mut self, item: ItemId, key: RStr<'_>, value: RStr<'_>) -> bool {
+        count_callback();
+        if self.refuses("store a text on an item") || !self.game.item_exists(item) {
+            return false;
+        }
+        let text: String = value.chars().take(crate::input::limits::STORED_TEXT_CHARS).collect();
+        self.game.item_text.insert((item, key.to_string()), text);
+        self.game.pack.touch();
+        true
+    }
+
+    fn item_remove(&mut self, item: ItemId, key: RStr<'_>) {
+        count_callback();
+        if self.refuses("remove a value stored on an item") {
+            return;
+        }
+        let key = (item, key.to_string());
+        self.game.item_store.remove(&key);
+        self.game.item_text.remove(&key);
+        self.game.pack.touch();
+    }
 }
+
+/// How deep brains may run brains (a brain that runs itself stops here).
+const MOST_NESTED_BRAINS: u32 = 4;
+
+/// The most health, blow or defense a plugin may give a creature.
+const MOST_HEALTH: i32 = 1_000_000;

@@ -32,4 +32,7 @@ pub enum Access {
     Play,
     /// A question while the screen is drawn: nothing may change, nothing is traced.
     Look,
+    /// A question the bot asks (what would `f` aim?): as [`Access::Look`],
+    /// and a refused change is expected, so it is not warned of.
+    Probe,
 }

@@ -45,12 +45,14 @@ pub fn game_from_scenario(
         game.spawn_monster(&m.kind, m.pos, Some(state));
     }
     for item in &scenario.items {
-        game.drop_on_floor(&item.kind, item.count, item.pos);
+        let id = game.new_item_id();
+        game.drop_on_floor(&item.kind, item.count, item.pos, id);
     }
     for (kind, count) in &scenario.pack {
         let stacks = game.records.items[kind].stacks;
         for _ in 0..if stacks { 1 } else { *count } {
-            game.pack.add(kind, if stacks { *count } else { 1 }, stacks);
+            let id = game.new_item_id();
+            game.pack.add(kind, if stacks { *count } else { 1 }, stacks, id);
         }
     }
     game.update_sight();

@@ -6,10 +6,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use abi_stable::sabi_trait::TD_Opaque;
-use abi_stable::std_types::{RResult, RSlice, RString, RVec};
-use emberdeep_api::{
-    AimRequest, Ctx, EntityId, ItemEffect, ItemEffect_TO, ItemUse, MonsterState, PluginError, Point, UseOutcome,
-};
+use emberdeep_api::abi::ItemEffectAbi_TO;
+use emberdeep_api::author::Adapter;
+use emberdeep_api::{AimRequest, Ctx, EntityId, ItemEffect, ItemUse, MonsterState, PluginResult, Point, UseOutcome};
 
 use super::*;
 use crate::front::app::{App, Mode};
@@ -28,41 +27,30 @@ thread_local! {
 struct Recorder;
 
 impl ItemEffect for Recorder {
-    fn use_item(&self, _ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
+    fn use_item(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
         let range = item.param("range").unwrap_or(8) as i32;
         let passes_through = item.param("through") == Some(1);
         let burst_radius = item.param("burst").unwrap_or(0) as i32;
         let stops_at_cursor = burst_radius > 0;
-        RResult::ROk(UseOutcome::Aim(AimRequest { range, passes_through, burst_radius, stops_at_cursor }))
+        Ok(UseOutcome::Aim(AimRequest { range, passes_through, burst_radius, stops_at_cursor }))
     }
 
-    fn aimed(
-        &self,
-        mut ctx: Ctx<'_>,
-        _item: &ItemUse,
-        path: RSlice<'_, Point>,
-        target: Point,
-    ) -> RResult<UseOutcome, PluginError> {
+    fn aimed(&self, ctx: &mut Ctx<'_>, _item: &ItemUse, path: &[Point], target: Point) -> PluginResult<UseOutcome> {
         FIRED.with(|f| f.borrow_mut().push((path.to_vec(), target)));
         let look =
             emberdeep_api::Look { glyph: '*' as u32, color: emberdeep_api::Rgba::rgb(1, 2, 3), tile: "bolt".into() };
-        ctx.animate(look, path, RSlice::from_slice(&[]));
-        RResult::ROk(UseOutcome::Consumed)
+        ctx.animate(look, path, &[]);
+        Ok(UseOutcome::Consumed)
     }
 
-    fn aim_cancelled(&self, _ctx: Ctx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
-        RResult::ROk(if item.param("wasted") == Some(1) { UseOutcome::Consumed } else { UseOutcome::NoTurn })
+    fn aim_cancelled(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
+        Ok(if item.param("wasted") == Some(1) { UseOutcome::Consumed } else { UseOutcome::NoTurn })
     }
 
-    fn describe_target(
-        &self,
-        mut ctx: Ctx<'_>,
-        _item: &ItemUse,
-        _target: EntityId,
-    ) -> RResult<RVec<RString>, PluginError> {
+    fn describe_target(&self, ctx: &mut Ctx<'_>, _item: &ItemUse, _target: EntityId) -> PluginResult<Vec<String>> {
         // A roll here must not reach the run's RNG: the context refuses it.
         let roll = ctx.roll(1, 100);
-        RResult::ROk(vec![RString::from(format!("rolled {roll}"))].into())
+        Ok(vec![format!("rolled {roll}")])
     }
 }
 
@@ -121,7 +109,7 @@ brain = "idle"
 fn game(newts: &[(i32, i32)]) -> Game {
     let mut plugins = Plugins::default();
     plugins.fake_brain("idle");
-    let imp = ItemEffect_TO::from_value(Recorder, TD_Opaque);
+    let imp = ItemEffectAbi_TO::from_value(Adapter(Recorder), TD_Opaque);
     plugins.effects.insert("recorder".into(), Entry::new("test", imp));
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir(dir.path().join("host")).expect("host folder");
@@ -144,9 +132,9 @@ fn game(newts: &[(i32, i32)]) -> Game {
     for &(x, y) in newts {
         game.spawn_monster("newt", Point::new(x, y), Some(MonsterState::Asleep));
     }
-    game.pack.add("wand", 1, false);
-    game.pack.add("scroll", 2, true);
-    game.pack.add("orb", 1, false);
+    game.pack.add("wand", 1, false, emberdeep_api::ItemId(90 + 1));
+    game.pack.add("scroll", 2, true, emberdeep_api::ItemId(90 + 2));
+    game.pack.add("orb", 1, false, emberdeep_api::ItemId(90 + 1));
     game.update_sight();
     FIRED.with(|f| f.borrow_mut().clear());
     game
@@ -251,7 +239,7 @@ fn aiming_starts_on_the_last_target_while_it_is_in_sight() {
     let mut app = app(&[(7, 10), (9, 8)]);
     keys(&mut app, "i a Tab Enter");
     assert_eq!(fired()[0].1, Point::new(9, 8));
-    app.game.pack.add("wand", 1, false);
+    app.game.pack.add("wand", 1, false, emberdeep_api::ItemId(90 + 1));
     keys(&mut app, "i a");
     assert_eq!(app.game.aim_cursor(), Some(Point::new(9, 8)), "the last target again, not the nearest");
     keys(&mut app, "Esc");

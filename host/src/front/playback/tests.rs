@@ -13,7 +13,15 @@ fn corridor() -> Scene {
             shade: RNone,
         })
         .collect();
-    Scene { origin: Point::new(10, 5), width: 6, height: 1, cells, cursor: RNone }
+    Scene {
+        origin: Point::new(10, 5),
+        width: 6,
+        height: 1,
+        cells,
+        cursor: RNone,
+        player: Point::new(10, 5),
+        creatures: abi_stable::std_types::RVec::new(),
+    }
 }
 
 fn arrow() -> Look {

@@ -1,6 +1,6 @@
 //! The aiming cursor's outline, shared by the host's views.
 
-use emberdeep_api::{CanvasMut, Rgba, Scene};
+use emberdeep_api::{Canvas, Rgba, Scene};
 
 /// The cursor's colour.
 pub const CURSOR: Rgba = Rgba::rgb(250, 220, 60);
@@ -10,8 +10,8 @@ const LINE: u32 = 2;
 /// Outlines the cursor's cell, if the cursor is in the scene. With
 /// `straddle`, the frame sits across the cell's edge so it hides little of a
 /// small glyph; without, it lies inside the cell (tiles fill the whole cell).
-pub fn draw_cursor(canvas: &mut CanvasMut<'_>, scene: &Scene, cell: u32, straddle: bool) {
-    let Some(at) = scene.cursor.into_option() else { return };
+pub fn draw_cursor(canvas: &mut Canvas<'_>, scene: &Scene, cell: u32, straddle: bool) {
+    let Some(at) = scene.cursor() else { return };
     let (col, row) = (at.x - scene.origin.x, at.y - scene.origin.y);
     if col < 0 || row < 0 || col >= scene.width || row >= scene.height {
         return;

@@ -4,13 +4,14 @@
 
 use abi_stable::sabi_trait::TD_Opaque;
 use anyhow::{Context, Result};
-use emberdeep_api::{Canvas_TO, PluginError, Rgba, ViewBox};
+use emberdeep_api::abi::{Canvas_TO, ViewBox};
+use emberdeep_api::{PluginError, Rgba};
 use emberdeep_engine::boundary::{call_drawing, Entry};
 use sdl3::pixels::Color;
 use sdl3::render::{Canvas, RenderTarget};
 
 use super::font::Font;
-use super::frontend::Views;
+use super::frontend::{cell_size_of, Views};
 use super::layout::{Area, LINE_STEP, LOG, MAP, PANEL, SCREEN_H, SCREEN_W, TEXT_PX, TITLE_PX};
 use super::painter::Painter;
 use super::tiles::TileSheet;
@@ -34,6 +35,8 @@ const RULE: Rgba = Rgba::rgb(48, 48, 62);
 const BOX_BORDER: Rgba = Rgba::rgb(150, 110, 70);
 /// The title's colour.
 const EMBER: Rgba = Rgba::rgb(235, 140, 60);
+/// Behind a status mark on a creature's cell.
+const MARK_BACKING: Rgba = Rgba::rgb(0, 0, 0).with_alpha(200);
 /// The death screen's fade over the map.
 const FADE: Rgba = Rgba::rgb(0, 0, 0).with_alpha(170);
 
@@ -77,7 +80,10 @@ fn draw_map<T: RenderTarget>(
     views: Views<'_>,
 ) -> Result<Option<PluginError>> {
     p.set_area(MAP, true);
-    let Err(failed) = draw_with(p, model, views.current)? else { return Ok(None) };
+    let Err(failed) = draw_with(p, model, views.current)? else {
+        draw_status_marks(p, model, cell_size_of(views.current))?;
+        return Ok(None);
+    };
     p.fill(0, 0, MAP.w, MAP.h, palette::BACKGROUND)?;
     if let Err(e) = draw_with(p, model, views.fallback)? {
         p.fill(0, 0, MAP.w, MAP.h, palette::BACKGROUND)?;
@@ -85,8 +91,28 @@ fn draw_map<T: RenderTarget>(
         for (i, line) in lines.iter().enumerate() {
             p.text(8, 8 + i as i32 * LINE_STEP, TEXT_PX, line, palette::DANGER)?;
         }
+    } else {
+        draw_status_marks(p, model, cell_size_of(views.fallback))?;
     }
     Ok(Some(failed))
+}
+
+/// The host marks every status of a creature in sight over whatever the
+/// view drew, the same in every view: each status's mark, small, along the
+/// top of the creature's cell from the right, on a dark backing.
+fn draw_status_marks<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &ScreenModel, cell: u32) -> Result<()> {
+    let scene = &model.scene;
+    let size = (cell / 2).max(6);
+    for c in scene.creatures.iter() {
+        let Some((x, y)) = scene.origin_of(c.pos, cell) else { continue };
+        for (i, status) in c.statuses.iter().take(2).enumerate() {
+            let mx = x + cell as i32 - size as i32 * (i as i32 + 1);
+            p.fill(mx, y, size, size, MARK_BACKING)?;
+            let ch = char::from_u32(status.mark).unwrap_or('*');
+            p.glyph(mx, y, size, ch, status.color)?;
+        }
+    }
+    Ok(())
 }
 
 /// One view's drawing of the scene, through the boundary: the outer error

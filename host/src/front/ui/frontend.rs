@@ -1,7 +1,8 @@
 //! What the window loop and screenshots drive: the game's front end, and
 //! the views it draws the map with.
 
-use emberdeep_api::{PluginError, Point, ViewBox};
+use emberdeep_api::abi::ViewBox;
+use emberdeep_api::{PluginError, Point};
 use emberdeep_engine::animation::Animation;
 use emberdeep_engine::boundary::Entry;
 

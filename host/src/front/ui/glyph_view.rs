@@ -3,8 +3,9 @@
 //! remembered cells dimmed, shades and the aiming cursor on top.
 
 use abi_stable::sabi_trait::TD_Opaque;
-use abi_stable::std_types::RResult;
-use emberdeep_api::{guard, CanvasMut, Light, PluginError, Rgba, Scene, SceneCell, Terrain, View, ViewBox, View_TO};
+use emberdeep_api::abi::{ViewAbi_TO, ViewBox};
+use emberdeep_api::author::Adapter;
+use emberdeep_api::{Canvas, Light, PluginResult, Rgba, Scene, SceneCell, Terrain, View};
 
 /// Pixels per cell.
 const CELL: u32 = 16;
@@ -21,7 +22,7 @@ pub struct GlyphView;
 
 /// The glyph view, boxed as views are registered.
 pub fn glyph_view() -> ViewBox {
-    View_TO::from_value(GlyphView, TD_Opaque)
+    ViewAbi_TO::from_value(Adapter(GlyphView), TD_Opaque)
 }
 
 impl View for GlyphView {
@@ -29,15 +30,13 @@ impl View for GlyphView {
         CELL
     }
 
-    fn draw_map(&self, scene: &Scene, mut canvas: CanvasMut<'_>) -> RResult<(), PluginError> {
-        guard(|| {
-            for (i, cell) in scene.cells.iter().enumerate() {
-                let (x, y) = scene.cell_origin(i, CELL);
-                draw_cell(&mut canvas, x, y, cell);
-            }
-            super::cursor::draw_cursor(&mut canvas, scene, CELL, true);
-            Ok(())
-        })
+    fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()> {
+        for (i, cell) in scene.cells.iter().enumerate() {
+            let (x, y) = scene.cell_origin(i, CELL);
+            draw_cell(canvas, x, y, cell);
+        }
+        super::cursor::draw_cursor(canvas, scene, CELL, true);
+        Ok(())
     }
 }
 
@@ -53,7 +52,7 @@ fn terrain_glyph(terrain: Terrain) -> (char, Rgba) {
 }
 
 /// One cell: the wall block, the shade, then the thing's glyph or the terrain's.
-fn draw_cell(canvas: &mut CanvasMut<'_>, x: i32, y: i32, cell: &SceneCell) {
+fn draw_cell(canvas: &mut Canvas<'_>, x: i32, y: i32, cell: &SceneCell) {
     let dim = |c: Rgba| match cell.light {
         Light::Remembered => c.dimmed(REMEMBERED),
         _ => c,
@@ -64,16 +63,16 @@ fn draw_cell(canvas: &mut CanvasMut<'_>, x: i32, y: i32, cell: &SceneCell) {
     if cell.terrain == Terrain::Wall {
         canvas.fill_rect(x, y, CELL, CELL, dim(WALL_BLOCK));
     }
-    if let Some(shade) = cell.shade.into_option() {
+    if let Some(shade) = cell.shade() {
         canvas.fill_rect(x, y, CELL, CELL, shade);
     }
     // The game only hands remembered cells the items the player recalls.
-    let (ch, color) = match cell.thing.as_ref().into_option() {
+    let (ch, color) = match cell.thing() {
         Some(look) => (look.glyph, look.color),
         None => {
             let (ch, color) = terrain_glyph(cell.terrain);
             (ch as u32, color)
         }
     };
-    canvas.glyph(x, y, CELL, ch, dim(color));
+    canvas.glyph_code(x, y, CELL, ch, dim(color));
 }

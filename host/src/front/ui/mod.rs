@@ -22,7 +22,7 @@ mod window;
 #[cfg(test)]
 mod tests;
 
-use emberdeep_api::ViewBox;
+use emberdeep_api::abi::ViewBox;
 
 pub use frontend::{cell_size_of, Frontend, Views};
 pub use glyph_view::glyph_view;

@@ -4,10 +4,11 @@
 
 use abi_stable::std_types::{RStr, Tuple2};
 use anyhow::{anyhow, Result};
-use emberdeep_api::{Canvas as ViewCanvas, Rgba};
+use emberdeep_api::abi::Canvas as ViewCanvas;
+use emberdeep_api::Rgba;
 use sdl3::pixels::Color;
 use sdl3::rect::Rect;
-use sdl3::render::{BlendMode, Canvas, FRect, RenderTarget};
+use sdl3::render::{BlendMode, Canvas, FPoint, FRect, RenderTarget};
 
 use super::font::Font;
 use super::layout::Area;
@@ -64,6 +65,13 @@ impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
         self.fill(x, y + (h - t) as i32, w, t, color)?;
         self.fill(x, y + t as i32, t, inner_h, color)?;
         self.fill(x + (w - t) as i32, y + t as i32, t, inner_h, color)
+    }
+
+    /// A straight line one pixel wide, between two points relative to the area.
+    pub fn line(&mut self, from: (i32, i32), to: (i32, i32), color: Rgba) -> Result<()> {
+        self.canvas.set_draw_color(Color::RGBA(color.r, color.g, color.b, color.a));
+        let at = |(x, y): (i32, i32)| FPoint::new((self.area.x + x) as f32 + 0.5, (self.area.y + y) as f32 + 0.5);
+        self.canvas.draw_line(at(from), at(to)).map_err(|e| anyhow!("draw_line: {e}"))
     }
 
     /// One character, `size` pixels square.
@@ -147,6 +155,16 @@ impl<T: RenderTarget> ViewCanvas for Painter<'_, '_, T> {
 
     fn text(&mut self, x: i32, y: i32, size: u32, text: RStr<'_>, color: Rgba) {
         let result = Painter::text(self, x, y, size, text.as_str(), color);
+        self.note(result);
+    }
+
+    fn line(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, color: Rgba) {
+        let result = Painter::line(self, (x0, y0), (x1, y1), color);
+        self.note(result);
+    }
+
+    fn outline(&mut self, x: i32, y: i32, w: u32, h: u32, color: Rgba) {
+        let result = Painter::outline(self, x, y, w, h, 1, color);
         self.note(result);
     }
 

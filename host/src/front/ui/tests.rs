@@ -5,8 +5,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use abi_stable::sabi_trait::TD_Opaque;
-use abi_stable::std_types::{RNone, RResult, RSome, RVec};
-use emberdeep_api::{CanvasMut, Light, Look, PluginError, Point, Rgba, Scene, SceneCell, Terrain, View, View_TO};
+use abi_stable::std_types::{RNone, RSome, RVec};
+use emberdeep_api::abi::{ViewAbi_TO, ViewBox};
+use emberdeep_api::author::Adapter;
+use emberdeep_api::{Canvas, Light, Look, PluginError, PluginResult, Point, Rgba, Scene, SceneCell, Terrain, View};
 use sdl3::keyboard::{Keycode, Scancode};
 
 use super::frame::{bar_fill, wrap};
@@ -43,7 +45,15 @@ fn room() -> Scene {
             cells.push(SceneCell { terrain, light, thing, shade });
         }
     }
-    Scene { origin: Point::new(0, 0), width: 10, height: 10, cells, cursor: RSome(Point::new(5, 2)) }
+    Scene {
+        origin: Point::new(0, 0),
+        width: 10,
+        height: 10,
+        cells,
+        cursor: RSome(Point::new(5, 2)),
+        player: Point::new(2, 2),
+        creatures: RVec::new(),
+    }
 }
 
 fn look(ch: char, color: Rgba) -> Look {
@@ -80,7 +90,7 @@ fn menu() -> Overlay {
 
 /// Renders `model` through `view` to a PNG in the target dir, decodes it, and
 /// returns the pixels and the path.
-fn shoot(name: &str, model: &ScreenModel, view: emberdeep_api::ViewBox) -> (Vec<u8>, PathBuf) {
+fn shoot(name: &str, model: &ScreenModel, view: ViewBox) -> (Vec<u8>, PathBuf) {
     shoot_with(name, model, view, glyph_view())
 }
 
@@ -88,8 +98,8 @@ fn shoot(name: &str, model: &ScreenModel, view: emberdeep_api::ViewBox) -> (Vec<
 fn shoot_with(
     name: &str,
     model: &ScreenModel,
-    view: emberdeep_api::ViewBox,
-    fallback: emberdeep_api::ViewBox,
+    view: ViewBox,
+    fallback: ViewBox,
 ) -> (Vec<u8>, PathBuf) {
     let path = std::env::temp_dir().join(format!("emberdeep-ui-{name}-{}.png", std::process::id()));
     let (current, fallback) = (Entry::new("test", view), Entry::new("host", fallback));
@@ -191,15 +201,15 @@ impl View for Broken {
     fn cell_size(&self) -> u32 {
         16
     }
-    fn draw_map(&self, _scene: &Scene, mut canvas: CanvasMut<'_>) -> RResult<(), PluginError> {
+    fn draw_map(&self, _scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()> {
         canvas.fill_rect(0, 0, 2000, 2000, Rgba::rgb(0, 0, 255));
-        RResult::RErr(PluginError::new("no tiles here"))
+        Err(PluginError::new("no tiles here"))
     }
 }
 
 #[test]
 fn a_failing_view_is_wiped_and_the_glyph_view_draws_the_map() {
-    let broken = View_TO::from_value(Broken, TD_Opaque);
+    let broken = ViewAbi_TO::from_value(Adapter(Broken), TD_Opaque);
     let (rgba, _) = shoot("broken", &model(30, Overlay::None), broken);
     assert_eq!(count(&rgba, 0, 0, 1600, 900, Rgba::rgb(0, 0, 255)), 0, "what the broken view drew is gone");
     let (glyphs, _) = shoot("glyphs-for-broken", &model(30, Overlay::None), glyph_view());
@@ -208,7 +218,7 @@ fn a_failing_view_is_wiped_and_the_glyph_view_draws_the_map() {
 
 #[test]
 fn when_the_fallback_fails_too_the_error_shows_in_red() {
-    let (current, fallback) = (View_TO::from_value(Broken, TD_Opaque), View_TO::from_value(Broken, TD_Opaque));
+    let (current, fallback) = (ViewAbi_TO::from_value(Adapter(Broken), TD_Opaque), ViewAbi_TO::from_value(Adapter(Broken), TD_Opaque));
     let (rgba, _) = shoot_with("broken-twice", &model(30, Overlay::None), current, fallback);
     assert!(count(&rgba, 0, 0, 1280, 30, palette::DANGER) > 100, "the error in red");
     assert_eq!(count(&rgba, 0, 0, 1600, 900, Rgba::rgb(0, 0, 255)), 0, "no half map");

@@ -10,10 +10,9 @@
 //! every record at startup) falls back to the thing's glyph.
 
 use abi_stable::sabi_trait::TD_Opaque;
-use abi_stable::std_types::RResult;
-use emberdeep_api::{
-    guard, CanvasMut, Light, Look, PluginError, Rgba, Scene, SceneCell, Terrain, View, ViewBox, View_TO,
-};
+use emberdeep_api::abi::{ViewAbi_TO, ViewBox};
+use emberdeep_api::author::Adapter;
+use emberdeep_api::{Canvas, Light, Look, PluginResult, Rgba, Scene, SceneCell, Terrain, View};
 
 /// Pixels per cell.
 const CELL: u32 = 32;
@@ -31,7 +30,7 @@ pub struct TileView;
 
 /// The tile view, boxed as views are registered.
 pub fn tile_view() -> ViewBox {
-    View_TO::from_value(TileView, TD_Opaque)
+    ViewAbi_TO::from_value(Adapter(TileView), TD_Opaque)
 }
 
 impl View for TileView {
@@ -39,15 +38,13 @@ impl View for TileView {
         CELL
     }
 
-    fn draw_map(&self, scene: &Scene, mut canvas: CanvasMut<'_>) -> RResult<(), PluginError> {
-        guard(|| {
-            for (i, cell) in scene.cells.iter().enumerate() {
-                let (x, y) = scene.cell_origin(i, CELL);
-                draw_cell(&mut canvas, x, y, cell);
-            }
-            super::cursor::draw_cursor(&mut canvas, scene, CELL, false);
-            Ok(())
-        })
+    fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()> {
+        for (i, cell) in scene.cells.iter().enumerate() {
+            let (x, y) = scene.cell_origin(i, CELL);
+            draw_cell(canvas, x, y, cell);
+        }
+        super::cursor::draw_cursor(canvas, scene, CELL, false);
+        Ok(())
     }
 }
 
@@ -74,28 +71,28 @@ fn modulate(c: Rgba, by: Rgba) -> Rgba {
 }
 
 /// One cell: terrain, shade, then the creature or item on it.
-fn draw_cell(canvas: &mut CanvasMut<'_>, x: i32, y: i32, cell: &SceneCell) {
+fn draw_cell(canvas: &mut Canvas<'_>, x: i32, y: i32, cell: &SceneCell) {
     let light = match cell.light {
         Light::Unseen => return,
         Light::Remembered => REMEMBERED,
         Light::Visible => UNTINTED,
     };
     let (tile, glyph) = terrain_tile(cell.terrain);
-    if !canvas.tile(x, y, CELL, tile.into(), light) {
-        canvas.glyph(x, y, CELL, glyph as u32, modulate(FALLBACK_TERRAIN, light));
+    if !canvas.tile(x, y, CELL, tile, light) {
+        canvas.glyph(x, y, CELL, glyph, modulate(FALLBACK_TERRAIN, light));
     }
-    if let Some(shade) = cell.shade.into_option() {
+    if let Some(shade) = cell.shade() {
         canvas.fill_rect(x, y, CELL, CELL, shade);
     }
-    if let Some(look) = cell.thing.as_ref().into_option() {
+    if let Some(look) = cell.thing() {
         draw_thing(canvas, x, y, look, light);
     }
 }
 
-fn draw_thing(canvas: &mut CanvasMut<'_>, x: i32, y: i32, look: &Look, light: Rgba) {
+fn draw_thing(canvas: &mut Canvas<'_>, x: i32, y: i32, look: &Look, light: Rgba) {
     let tint = if is_tinted(&look.tile) { look.color } else { UNTINTED };
-    if !canvas.tile(x, y, CELL, look.tile.as_rstr(), modulate(tint, light)) {
-        canvas.glyph(x, y, CELL, look.glyph, modulate(look.color, light));
+    if !canvas.tile(x, y, CELL, &look.tile, modulate(tint, light)) {
+        canvas.glyph_code(x, y, CELL, look.glyph, modulate(look.color, light));
     }
 }
 

@@ -1,13 +1,13 @@
 //! A test plugin whose bump hook panics: the host must report it by name,
 //! trace a `plugin_error`, and keep the run going.
-use abi_stable::std_types::RResult;
-use emberdeep_api::{export_plugin, guard, Ctx, EntityId, Hooks, PluginError, Registrar};
+use emberdeep_api::{export_plugin, Ctx, EntityId, Hooks, PluginError, PluginResult, Registrar};
 
 struct Clumsy;
 
 impl Hooks for Clumsy {
-    fn bump(&self, _ctx: Ctx<'_>, _target: EntityId) -> RResult<bool, PluginError> {
-        guard(|| panic!("bad_bump trips over its own feet"))
+    fn bump(&self, _ctx: &mut Ctx<'_>, _target: EntityId) -> PluginResult<bool> {
+        // The adapter the Registrar wraps around the hooks catches the panic.
+        panic!("bad_bump trips over its own feet")
     }
 }
 

@@ -1,17 +1,14 @@
 //! A test plugin whose brain says what it thinks with `tracing::info!`:
 //! the event must reach the host's trace under this plugin's name.
-use abi_stable::std_types::RResult;
-use emberdeep_api::{export_plugin, guard, Ctx, EntityId, MonsterBrain, PluginError, Registrar};
+use emberdeep_api::{export_plugin, Ctx, EntityId, MonsterBrain, PluginError, PluginResult, Registrar};
 
 struct Chatty;
 
 impl MonsterBrain for Chatty {
-    fn act(&self, ctx: Ctx<'_>, me: EntityId) -> RResult<(), PluginError> {
-        guard(|| {
-            let sees = ctx.sees_player(me);
-            tracing::info!(monster = me.0, sees, "chatty ponders its next move");
-            Ok(())
-        })
+    fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
+        let sees = ctx.sees_player(me);
+        tracing::info!(monster = me.0, sees, "chatty ponders its next move");
+        Ok(())
     }
 }
 

@@ -1,13 +1,12 @@
 //! A test plugin that registers a brain named `melee`, as core_combat does:
 //! the host must report the clash, naming both plugins.
-use abi_stable::std_types::RResult;
-use emberdeep_api::{export_plugin, guard, Ctx, EntityId, MonsterBrain, PluginError, Registrar};
+use emberdeep_api::{export_plugin, Ctx, EntityId, MonsterBrain, PluginError, PluginResult, Registrar};
 
 struct Still;
 
 impl MonsterBrain for Still {
-    fn act(&self, _ctx: Ctx<'_>, _me: EntityId) -> RResult<(), PluginError> {
-        guard(|| Ok(()))
+    fn act(&self, _ctx: &mut Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+        Ok(())
     }
 }
 

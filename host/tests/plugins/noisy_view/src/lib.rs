@@ -2,8 +2,9 @@
 //! logs with `tracing::info!` each time it draws, and its hooks log as they
 //! give the side panel a line and the pack screen a header. What a plugin
 //! says while drawing belongs on the console, never in the run's trace.
-use abi_stable::std_types::{RResult, RString, RVec};
-use emberdeep_api::{export_plugin, guard, CanvasMut, Ctx, Hooks, Light, PluginError, Registrar, Rgba, Scene, View};
+use emberdeep_api::{
+    export_plugin, Canvas, Ctx, Hooks, Light, PluginError, PluginResult, Registrar, Rgba, Scene, View,
+};
 
 struct Noisy;
 
@@ -12,37 +13,31 @@ impl View for Noisy {
         16
     }
 
-    fn draw_map(&self, scene: &Scene, mut canvas: CanvasMut<'_>) -> RResult<(), PluginError> {
-        guard(|| {
-            tracing::info!(cells = scene.cells.len() as i64, "noisy draws the map");
-            for (i, cell) in scene.cells.iter().enumerate() {
-                if cell.light != Light::Unseen {
-                    let (x, y) = scene.cell_origin(i, 16);
-                    canvas.fill_rect(x, y, 16, 16, Rgba::rgb(90, 90, 200));
-                }
+    fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()> {
+        tracing::info!(cells = scene.cells.len() as i64, "noisy draws the map");
+        for (i, cell) in scene.cells.iter().enumerate() {
+            if cell.light != Light::Unseen {
+                let (x, y) = scene.cell_origin(i, 16);
+                canvas.fill_rect(x, y, 16, 16, Rgba::rgb(90, 90, 200));
             }
-            Ok(())
-        })
+        }
+        Ok(())
     }
 }
 
 struct Talk;
 
 impl Hooks for Talk {
-    fn panel_lines(&self, mut ctx: Ctx<'_>) -> RResult<RVec<RString>, PluginError> {
-        guard(|| {
-            tracing::info!(turn = ctx.turn() as i64, "noisy fills the panel");
-            // Looking may not roll: the host hands back the least value and draws nothing.
-            let roll = ctx.roll(1, 6);
-            Ok(vec![RString::from(format!("Noisy {roll}"))].into())
-        })
+    fn panel_lines(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
+        tracing::info!(turn = ctx.turn() as i64, "noisy fills the panel");
+        // Looking may not roll: the host hands back the least value and draws nothing.
+        let roll = ctx.roll(1, 6);
+        Ok(vec![format!("Noisy {roll}")])
     }
 
-    fn pack_header(&self, _ctx: Ctx<'_>) -> RResult<RVec<RString>, PluginError> {
-        guard(|| {
-            tracing::info!("noisy heads the pack");
-            Ok(RVec::new())
-        })
+    fn pack_header(&self, _ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
+        tracing::info!("noisy heads the pack");
+        Ok(Vec::new())
     }
 }
 

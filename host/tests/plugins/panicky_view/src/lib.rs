@@ -1,8 +1,7 @@
 //! A test plugin whose view, `panicky`, panics every time it draws: the
 //! game must name the plugin, go on in the glyph view, and leave the run as
 //! it was.
-use abi_stable::std_types::RResult;
-use emberdeep_api::{export_plugin, guard, CanvasMut, PluginError, Registrar, Rgba, Scene, View};
+use emberdeep_api::{export_plugin, Canvas, PluginError, PluginResult, Registrar, Rgba, Scene, View};
 
 struct Panicky;
 
@@ -11,14 +10,12 @@ impl View for Panicky {
         16
     }
 
-    fn draw_map(&self, scene: &Scene, mut canvas: CanvasMut<'_>) -> RResult<(), PluginError> {
-        guard(|| {
-            canvas.fill_rect(0, 0, 400, 400, Rgba::rgb(0, 0, 255));
-            // One past the last cell: an index out of bounds, a panic.
-            let past_the_end = scene.cells.len();
-            let _cell = &scene.cells[past_the_end];
-            Ok(())
-        })
+    fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()> {
+        canvas.fill_rect(0, 0, 400, 400, Rgba::rgb(0, 0, 255));
+        // One past the last cell: an index out of bounds, a panic.
+        let past_the_end = scene.cells.len();
+        let _cell = &scene.cells[past_the_end];
+        Ok(())
     }
 }
 

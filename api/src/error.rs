@@ -1,6 +1,9 @@
-//! The panic guard. A panic must never cross the boundary (abi_stable aborts
-//! the process when one does), so every plugin entry point runs its body
-//! under [`guard`], which turns a panic into a [`PluginError`].
+//! Errors a plugin reports, and the panic guard.
+//!
+//! A panic must never cross the boundary (abi_stable aborts the process when
+//! one does), so the adapters the [`Registrar`](crate::Registrar) wraps
+//! around a plugin's traits run every method under [`guard`], which turns a
+//! panic into a [`PluginError`]. Plugin code never calls it itself.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -36,6 +39,11 @@ impl std::fmt::Display for PluginError {
         }
     }
 }
+
+/// What a plugin's methods return: a value, or an error the host reports by
+/// the plugin's name (`?` works on anything that converts to a `PluginError`,
+/// text included).
+pub type PluginResult<T> = Result<T, PluginError>;
 
 impl From<String> for PluginError {
     fn from(s: String) -> Self {

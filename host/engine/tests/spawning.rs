@@ -1,0 +1,75 @@
+//! What a record's `floors` and `frequency` do when a floor is made: a kind
+//! is placed only on its floors, a kind of frequency 0 never, and a floor
+//! whose kinds all have frequency 0 gets none.
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use emberdeep_api::Point;
+use emberdeep_engine::core::map::{Map, Tile};
+use emberdeep_engine::loader::Plugins;
+use emberdeep_engine::records::load_records;
+use emberdeep_engine::trace::Trace;
+use emberdeep_engine::Game;
+
+fn item(id: &str, floors: &str, frequency: u32) -> String {
+    format!(
+        "[[item]]\nid = \"{id}\"\nname = \"{id}\"\nglyph = \"?\"\ncolor = [1, 2, 3]\ntile = \"scroll\"\n\
+         class = \"test\"\nfloors = {floors}\nfrequency = {frequency}\n\n"
+    )
+}
+
+fn monster(id: &str, floors: &str, frequency: u32) -> String {
+    format!(
+        "[[monster]]\nid = \"{id}\"\nname = \"{id}\"\nglyph = \"m\"\ncolor = [1, 2, 3]\ntile = \"monster_rat\"\n\
+         floors = {floors}\nfrequency = {frequency}\nhp = 3\ndamage = [1, 2]\nsight = 5\nbrain = \"idle\"\n\n"
+    )
+}
+
+/// The kinds of item and of monster placed on `floor` over many floors made.
+fn placed_on(floor: u32) -> (BTreeSet<String>, BTreeSet<String>) {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    std::fs::create_dir(dir.path().join("host")).unwrap();
+    let records = [
+        "[settings]\nitems_per_room = 4\nmonsters_per_room = 4\n\n".to_string(),
+        item("common", "[1, 3]", 1),
+        item("deep", "[3, 3]", 50),
+        item("never", "[1, 4]", 0),
+        monster("rat", "[1, 3]", 1),
+        monster("ghost", "[1, 4]", 0),
+    ]
+    .concat();
+    std::fs::write(dir.path().join("host/records.toml"), records).unwrap();
+    let mut plugins = Plugins::default();
+    plugins.fake_brain("idle");
+    let records = Rc::new(load_records(dir.path(), &plugins).expect("the records read"));
+    let plugins = Rc::new(plugins);
+    let (mut items, mut monsters) = (BTreeSet::new(), BTreeSet::new());
+    for seed in 0..40 {
+        let map = Map::new_filled(5, 5, Tile::Floor);
+        let mut game = Game::blank(seed, map, Point::new(1, 1), plugins.clone(), records.clone(), Trace::console());
+        game.enter_new_floor(floor);
+        items.extend(game.items.iter().map(|i| i.kind.clone()));
+        monsters.extend(game.creatures.values().filter(|c| !c.id.is_player()).map(|c| c.kind.clone()));
+    }
+    (items, monsters)
+}
+
+fn set(names: &[&str]) -> BTreeSet<String> {
+    names.iter().map(|n| n.to_string()).collect()
+}
+
+#[test]
+fn a_kind_of_frequency_0_is_never_placed() {
+    let (items, monsters) = placed_on(1);
+    assert_eq!(items, set(&["common"]), "floor 1: `deep` is not on it, `never` has frequency 0");
+    assert_eq!(monsters, set(&["rat"]), "floor 1: `ghost` has frequency 0");
+    let (items, _) = placed_on(3);
+    assert_eq!(items, set(&["common", "deep"]), "floor 3");
+}
+
+#[test]
+fn a_floor_whose_kinds_all_have_frequency_0_gets_none() {
+    let (items, monsters) = placed_on(4);
+    assert!(items.is_empty() && monsters.is_empty(), "floor 4: {items:?} {monsters:?}");
+}

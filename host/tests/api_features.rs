@@ -1,0 +1,104 @@
+//! What api 1.0 gives a plugin, seen from the game: every death reaches the
+//! plugins with the right killer; the bot goes by declared item roles.
+
+mod common;
+
+use common::*;
+
+/// Every first-party plugin, plus `extra`, in a fresh folder.
+fn with_first_party(extra: &[std::path::PathBuf]) -> tempfile::TempDir {
+    let mut files: Vec<_> =
+        ["core_combat", "equipment", "fireball", "ranged_combat"].iter().map(|n| first_party(n)).collect();
+    files.extend_from_slice(extra);
+    plugin_folder(&files)
+}
+
+#[test]
+fn a_plugin_hears_of_every_death_in_twenty_bot_runs_with_the_right_killer() {
+    let folder = with_first_party(&[test_plugin("death_counter")]);
+    let dir = tempfile::tempdir().unwrap();
+    let trace_path = dir.path().join("bot.jsonl");
+    let out = run(&[
+        "--plugin-dir",
+        folder.path().to_str().unwrap(),
+        "--headless",
+        "--bot",
+        "20",
+        "--seed",
+        "3",
+        "--trace",
+        trace_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let trace = read_trace(&trace_path);
+    // Per run, what the host traced as `death` and what the plugin heard,
+    // as (run, victim, killer) in the host's words.
+    let (mut run_no, mut host, mut heard) = (0, Vec::new(), Vec::new());
+    for e in &trace {
+        match e["event"].as_str() {
+            Some("run_start") => run_no += 1,
+            Some("death") => host.push((run_no, e["who"].to_string(), e["killer"].as_str().unwrap().to_string())),
+            Some("saw_death") => {
+                assert_eq!(e["source"], "death_counter");
+                let killer = if e["victim"] == "player" {
+                    // The death screen's words: "a jackal", "an archer's arrow".
+                    e["killed_by"].as_str().unwrap().to_string()
+                } else {
+                    e["killer"].as_str().unwrap().to_string()
+                };
+                heard.push((run_no, e["victim"].to_string(), killer));
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(run_no, 20);
+    assert!(host.len() > 100, "twenty runs hold many deaths: {}", host.len());
+    host.sort();
+    heard.sort();
+    assert_eq!(host.len(), heard.len(), "one event per death");
+    assert_eq!(host, heard, "each death heard, with its killer");
+    let deaths = events(&trace, "death");
+    let player_deaths = deaths.iter().filter(|d| d["who"] == "player").count();
+    assert!(player_deaths > 0, "some of the twenty runs end in a death");
+}
+
+/// Twenty bot runs with the frost test plugin, whose rod of static gives
+/// damage numbers but declares no role; the trace.
+fn bot_runs_with_the_rod() -> Vec<serde_json::Value> {
+    let folder = with_first_party(&[test_plugin("frost")]);
+    copy_dir(&root().join("host/tests/plugins/frost/data/frost"), &folder.path().join("frost"));
+    let dir = tempfile::tempdir().unwrap();
+    let trace_path = dir.path().join("bot.jsonl");
+    let out = run(&[
+        "--plugin-dir",
+        folder.path().to_str().unwrap(),
+        "--headless",
+        "--bot",
+        "20",
+        "--seed",
+        "1",
+        "--trace",
+        trace_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    read_trace(&trace_path)
+}
+
+#[test]
+fn the_bot_goes_by_declared_roles_and_leaves_a_rod_with_damage_numbers_alone() {
+    let trace = bot_runs_with_the_rod();
+    let picked =
+        events(&trace, "action").into_iter().filter(|e| e["action"] == "pick_up" && e["item"] == "rod_of_static");
+    assert!(picked.count() > 0, "the bot picks the rod up (anything without a role is worth carrying)");
+    let used: Vec<_> = events(&trace, "use").into_iter().filter(|e| e["item"] == "rod_of_static").collect();
+    assert!(used.is_empty(), "a rod that declares no role is never used: {used:?}");
+    let at_limit = events(&trace, "run_end").iter().filter(|e| e["cause"] == "quit").count();
+    assert!(at_limit <= 6, "the bot is not stuck: {at_limit} of 20 runs reached the turn limit");
+    // With the first-party plugins it still uses what they declare.
+    let effects: Vec<&str> = events(&trace, "use").iter().filter_map(|e| e["effect"].as_str()).collect();
+    for effect in ["bow", "quiver", "lightning", "fireball", "heal", "wield", "wear"] {
+        assert!(effects.contains(&effect), "the bot used no item with effect {effect}");
+    }
+    assert!(events(&trace, "action").iter().any(|e| e["action"] == "fire"), "it fires bows");
+    assert!(events(&trace, "action").iter().any(|e| e["action"] == "throw"), "it throws darts");
+}

@@ -1,0 +1,202 @@
+//! The api's promise, kept by building plugins as their authors would and
+//! loading them into this game:
+//!
+//! * a plugin built against the frozen copy of api 1.0
+//!   (`host/tests/compat/api-1.0`, never edited) loads and plays;
+//! * a plugin built against a 1.1 (that copy with methods added after the
+//!   last prefix field, with defaults) loads into this 1.0 host, and its
+//!   call of a method the host lacks gets the default;
+//! * a plugin built against a copy whose `repr(C)` struct gained a field is
+//!   refused, by name, in one line.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::*;
+
+/// The frozen 1.0 api, as shipped.
+fn frozen() -> PathBuf {
+    root().join("host/tests/compat/api-1.0")
+}
+
+/// Rewrites one file of the api copy, insisting that the text to change is there.
+fn change(file: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(file).unwrap();
+    assert!(text.contains(from), "{} has no {from:?}", file.display());
+    std::fs::write(file, text.replacen(from, to, 1)).unwrap();
+}
+
+/// Builds the probe plugin as `compat_<variant>` against a copy of the
+/// frozen api that `edit` may change first; returns the library.
+fn build_probe(variant: &str, edit: impl Fn(&Path), features: &[&str]) -> PathBuf {
+    let work = root().join("target/compat").join(variant);
+    let _ = std::fs::remove_dir_all(&work);
+    copy_dir(&frozen(), &work.join("api"));
+    edit(&work.join("api"));
+    copy_dir(&root().join("host/tests/compat/plugin/src"), &work.join("plugin/src"));
+    let name = format!("compat_{variant}");
+    std::fs::write(
+        work.join("plugin/Cargo.toml"),
+        format!(
+            "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[lib]\ncrate-type = [\"cdylib\"]\n\n\
+             [features]\nv1_1 = []\n\n[dependencies]\nemberdeep_api = {{ path = \"../api\" }}\nabi_stable = \"0.11\"\n"
+        ),
+    )
+    .unwrap();
+    std::fs::write(work.join("Cargo.toml"), "[workspace]\nresolver = \"2\"\nmembers = [\"api\", \"plugin\"]\n")
+        .unwrap();
+    // The game's own lock file pins the same abi_stable and friends.
+    std::fs::copy(root().join("Cargo.lock"), work.join("Cargo.lock")).unwrap();
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--manifest-path"])
+        .arg(work.join("Cargo.toml"))
+        .args(["-p", &name, "--target-dir"])
+        .arg(shared_target())
+        .args(features.iter().flat_map(|f| ["--features", f]))
+        .status()
+        .unwrap();
+    assert!(status.success(), "building {name} failed");
+    root().join("target/test-plugins/debug").join(lib_name(&name))
+}
+
+/// Lists the plugins of a folder holding core_combat and `probe`.
+fn listing(probe: &Path) -> (bool, String, String) {
+    let folder = plugin_folder(&[first_party("core_combat"), probe.to_path_buf()]);
+    let out = run(&["--plugin-dir", folder.path().to_str().unwrap(), "--list-plugins"]);
+    let (stdout, stderr) = text(&out);
+    (out.status.success(), stdout, stderr)
+}
+
+/// Plays three waits with core_combat and `probe`; the probe's `probe_turn` events.
+fn three_turns(probe: &Path) -> Vec<serde_json::Value> {
+    let folder = plugin_folder(&[first_party("core_combat"), probe.to_path_buf()]);
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("t.jsonl");
+    let out = run(&[
+        "--plugin-dir",
+        folder.path().to_str().unwrap(),
+        "--headless",
+        "--seed",
+        "5",
+        "--keys",
+        "3*.",
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    events(&read_trace(&trace), "probe_turn").into_iter().cloned().collect()
+}
+
+#[test]
+fn a_plugin_built_against_the_frozen_1_0_api_loads_and_plays() {
+    let probe = build_probe("1_0", |_| {}, &[]);
+    let (ok, stdout, stderr) = listing(&probe);
+    assert!(ok, "{stderr}");
+    let line = stdout.lines().find(|l| l.starts_with("compat_1_0 ")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.contains("api 1.0.0"), "{line}");
+    assert!(stdout.contains("Status: probed") && stdout.contains("MonsterBrain: probe_statue"), "{stdout}");
+    let turns = three_turns(&probe);
+    assert_eq!(turns.len(), 3, "{turns:?}");
+    assert!(turns.iter().all(|t| t["source"] == "compat_1_0" && t["wind"] == -1 && t["hp"].as_i64() > Some(0)));
+    assert_eq!(turns.iter().map(|t| t["turn"].as_u64().unwrap()).collect::<Vec<_>>(), [0, 1, 2]);
+}
+
+#[test]
+fn a_plugin_built_against_a_later_1_1_loads_into_this_host_and_gets_the_defaults() {
+    let probe = build_probe(
+        "1_1",
+        |api| {
+            change(&api.join("Cargo.toml"), "version = \"1.0.0\"", "version = \"1.1.0\"");
+            change(
+                &api.join("src/abi.rs"),
+                "    fn item_remove(&mut self, item: ItemId, key: RStr<'_>);\n",
+                "    fn item_remove(&mut self, item: ItemId, key: RStr<'_>);\n\n    \
+                 /// Added in 1.1: how hard the wind blows. Older hosts lack it: 7.\n    \
+                 fn wind(&self) -> u32 {\n        7\n    }\n",
+            );
+            change(
+                &api.join("src/abi.rs"),
+                "    fn item_used(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<(), PluginError>;\n",
+                "    fn item_used(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<(), PluginError>;\n    \
+                 /// Added in 1.1: a gust. Hosts older than 1.1 never call it.\n    \
+                 fn gust(&self, ctx: RawCtx<'_>) -> RResult<(), PluginError> {\n        \
+                 let _ = ctx;\n        RResult::ROk(())\n    }\n",
+            );
+            change(
+                &api.join("src/ctx.rs"),
+                "    /// The context as it crosses, for what this wrapper does not cover.",
+                "    /// Added in 1.1: how hard the wind blows.\n    pub fn wind(&self) -> u32 {\n        \
+                 self.raw.wind()\n    }\n\n    /// The context as it crosses, for what this wrapper does not cover.",
+            );
+        },
+        &["v1_1"],
+    );
+    let (ok, stdout, stderr) = listing(&probe);
+    assert!(ok, "{stderr}");
+    let line = stdout.lines().find(|l| l.starts_with("compat_1_1 ")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.contains("api 1.1.0"), "{line}");
+    let turns = three_turns(&probe);
+    assert_eq!(turns.len(), 3, "{turns:?}");
+    // This host has no `wind`: the plugin's call got the 1.1 default.
+    assert!(turns.iter().all(|t| t["source"] == "compat_1_1" && t["wind"] == 7), "{turns:?}");
+}
+
+#[test]
+fn a_plugin_whose_repr_c_struct_gained_a_field_is_refused_in_one_line() {
+    let probe = build_probe(
+        "changed",
+        |api| {
+            let types = api.join("src/types.rs");
+            change(
+                &types,
+                "    /// Most damage a roll gives.\n    pub max: i32,\n}",
+                "    /// Most damage a roll gives.\n    pub max: i32,\n    /// A field 1.0 does not have.\n    pub bonus: i32,\n}",
+            );
+            change(&types, "Damage { min, max }", "Damage { min, max, bonus: 0 }");
+        },
+        &[],
+    );
+    let (ok, _, stderr) = listing(&probe);
+    assert!(!ok, "a plugin with a changed struct must not load quietly: {stderr}");
+    let line = stderr.lines().find(|l| l.contains("plugin 'compat_changed'")).unwrap_or_else(|| panic!("{stderr}"));
+    assert!(line.contains("types differ") && line.contains("api 1.0.0"), "{line}");
+}
+
+/// A 64-bit FNV-1a hash of every file of the frozen api, by path.
+fn frozen_hash() -> u64 {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            if entry.file_type().unwrap().is_dir() {
+                walk(&entry.path(), out);
+            } else {
+                out.push(entry.path());
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&frozen(), &mut files);
+    files.sort();
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for file in files {
+        let name = file.strip_prefix(frozen()).unwrap().to_string_lossy().replace('\\', "/");
+        for byte in name.bytes().chain(std::fs::read(&file).unwrap()) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+#[test]
+fn the_frozen_1_0_api_is_never_edited() {
+    assert_eq!(
+        frozen_hash(),
+        FROZEN_1_0,
+        "host/tests/compat/api-1.0 changed: it is the api as 1.0 shipped, which built plugins depend on; \
+         put it back (git checkout) and grow the api itself instead"
+    );
+}
+
+/// The hash of the frozen 1.0 api, taken when it was frozen.
+const FROZEN_1_0: u64 = 2783396348864158685;

@@ -1,0 +1,170 @@
+//! # Writing a plugin: the guide
+//!
+//! This page walks from nothing to a plugin the game loads. Everything a
+//! plugin needs is in this crate; it never links the host, SDL, or another
+//! plugin.
+//!
+//! ## 1. Make a cdylib that depends on the api
+//!
+//! The quickest start is the template: `scripts/new-plugin.sh lantern` in an
+//! Emberdeep checkout copies `templates/plugin` to `../lantern` with the
+//! names filled in. By hand, a `Cargo.toml` needs:
+//!
+//! ```toml
+//! [lib]
+//! crate-type = ["cdylib", "rlib"]   # cdylib for the game, rlib for your tests
+//!
+//! [dependencies]
+//! emberdeep_api = { path = "../emberdeep/api" }
+//! abi_stable = "0.11"
+//! tracing = "0.1"
+//! ```
+//!
+//! ## 2. Export the root module
+//!
+//! One line at the bottom of `lib.rs`, naming your register function. The
+//! plugin's name and version are the crate's own (`CARGO_PKG_NAME`,
+//! `CARGO_PKG_VERSION`): the name is what `--plugins` and `--list-plugins`
+//! use, and the folder your records live in.
+//!
+//! ```no_run
+//! use emberdeep_api::{export_plugin, PluginError, Registrar};
+//!
+//! fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+//!     // reg.brain(...), reg.item_effect(...), reg.ranged_kind(...), reg.view(...)
+//!     let _ = reg;
+//!     Ok(())
+//! }
+//!
+//! export_plugin!(register);
+//! ```
+//!
+//! ## 3. Register what you bring
+//!
+//! Each trait is plain Rust and has an example on its own page:
+//! [`ItemEffect`](crate::ItemEffect) (what using an item does, at once or
+//! after the player aims; what the pack writes after its name),
+//! [`MonsterBrain`](crate::MonsterBrain) (a monster's turn; it may run
+//! another registered brain with [`Ctx::run_brain`](crate::Ctx::run_brain)),
+//! [`RangedKind`](crate::RangedKind) (a monster's attack from afar),
+//! [`View`](crate::View) (how the map is drawn from a [`Scene`](crate::Scene)
+//! of cells and the creatures in sight; `F2` cycles through every view),
+//! [`Status`](crate::Status) (what a status does each turn), and
+//! [`Hooks`](crate::Hooks) (bumping into monsters, side panel lines, the
+//! player's derived damage and defense, and the events of a run: deaths,
+//! hurts, turn ends, new floors, items picked up and used). Register each
+//! under a name with the [`Registrar`](crate::Registrar); two plugins may not
+//! register the same name for the same kind (the host names both).
+//!
+//! A status is registered once and put on any creature by any plugin:
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! # fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+//! let frost = StatusSpec::new("Frozen", '*', Rgba::rgb(150, 220, 255), StatusEffect::SkipsTurn);
+//! reg.status("frozen", frost, ());
+//! # Ok(()) }
+//! # fn later(ctx: &mut Ctx<'_>, goblin: EntityId) {
+//! ctx.add_status(goblin, "frozen", 2); // loses its next two turns
+//! # }
+//! ```
+//!
+//! The host counts statuses down at one fixed point of every turn, draws
+//! their marks in every view, lists them in the side and look panels,
+//! traces `status_start` and `status_end`, and saves them.
+//!
+//! If your plugin needs another, say so, and the host refuses to start
+//! without it, naming both: `reg.depends_on("core_combat", "0.1.0");`. Load
+//! order puts a plugin after what it needs, and is otherwise by name.
+//!
+//! ## 4. Add records in a data folder
+//!
+//! Monsters and items are TOML records in a folder named after the plugin:
+//! `data/<name>/` in the Emberdeep repository for plugins shipped with it, or
+//! beside the library for yours (`plugins/liblantern.so` and
+//! `plugins/lantern/*.toml`). Records name what plugins registered:
+//!
+//! ```toml
+//! [[monster]]
+//! id = "dawdler"
+//! name = "dawdler"
+//! glyph = "d"
+//! color = [180, 140, 220]
+//! tile = "monster_kobold"      # a name in assets/tiles.txt
+//! floors = [1, 3]
+//! frequency = 5
+//! hp = 6
+//! damage = [1, 2]
+//! sight = 6
+//! brain = "dawdle"             # registered with reg.brain("dawdle", ...)
+//!
+//! [[item]]
+//! id = "glow_stone"
+//! name = "glow stone"
+//! glyph = "*"
+//! color = [250, 240, 150]
+//! tile = "potion"
+//! class = "stone"
+//! stacks = true
+//! effect = "glow"              # registered with reg.item_effect("glow", ...)
+//! floors = [1, 10]
+//! params = { brightness = 3 }  # whole numbers your effect reads with item.param("brightness")
+//!
+//! [settings]
+//! glow_turns = 5               # read with ctx.setting_or("glow_turns", 5)
+//! ```
+//!
+//! Declare the settings you read, with their defaults and ranges, when you
+//! register: `reg.setting("glow_turns", 5, 1, 100)`. The host then refuses a
+//! `[settings]` key you did not declare (suggesting the nearest one) and a
+//! value out of range, and `--list-plugins` lists them. Every setting and
+//! `params` value is a whole number from 0 to 1,000,000, and a `NAME_min`
+//! may not be above its `NAME_max`.
+//!
+//! A record that names something no loaded plugin registered stops the
+//! start with the file, the line and the field. A record that needs another
+//! plugin says `needs = ["ranged_combat"]`, and simply does not appear
+//! when that plugin is left out.
+//!
+//! ## 5. Act only through the context, and keep no state
+//!
+//! Every method receives a [`Ctx`](crate::Ctx): roll dice with
+//! [`Ctx::roll`](crate::Ctx::roll) (the run's one RNG, so seeds
+//! replay), read creatures and the map, move, attack (the host applies
+//! damage, writes the log line and the `attack` trace event, removes the
+//! dead), make noise, write messages. Keep what you must remember about a
+//! creature in the per-creature store (`store_set`, `store_set_text`), and
+//! what is particular to one item (a wand's charges) in the item's store
+//! (`item_set`, `item_get`): the host saves both with the run, so your
+//! plugin needs no save code. An item with stored values never stacks.
+//!
+//! ## 6. Errors and panics
+//!
+//! Methods return a [`PluginResult`](crate::PluginResult): `?` works on
+//! anything that turns into a [`PluginError`](crate::PluginError), text
+//! included. An error, or a panic, is caught at the boundary: the host shows
+//! it with your plugin's name, traces it as `plugin_error`, and the run goes
+//! on. You never write the guard yourself; the registrar wraps every method.
+//!
+//! ## 7. Trace with `tracing`
+//!
+//! Write `tracing::info!(monster = me.0, "hesitates")` as anywhere. The
+//! [`export_plugin!`](crate::export_plugin) macro installs a bridge that
+//! carries your events into the host's trace (`--trace FILE`, events named
+//! `log` with `source` your plugin) and its console (`RUST_LOG=info`).
+//!
+//! ## 8. Build, drop in, play
+//!
+//! ```sh
+//! cargo build
+//! cp target/debug/liblantern.so PLUGINS/ && cp -r data/lantern PLUGINS/
+//! emberdeep --plugin-dir PLUGINS --list-plugins
+//! emberdeep --plugin-dir PLUGINS --plugins core_combat,lantern
+//! ```
+//!
+//! From api 1.0 on, a plugin built against any 1.x loads into a game of
+//! any other 1.y. A plugin built against another major version (or an api
+//! whose types were changed) is refused with one line naming it, its api
+//! version and the game's, and the full report is written under the game's
+//! data folder (`reports/`): rebuild it against the api the game has. A plugin is native code with all of the player's rights: the
+//! host refuses what is malformed or incompatible, it does not sandbox.
