@@ -157,6 +157,12 @@ pub trait View: Send + Sync + 'static {
 /// A status's own code: what runs each turn for a creature bearing it, and
 /// when it ends. A status that only shows, or whose [`StatusEffect`](crate::StatusEffect)
 /// says all it does, needs none (register it with `()`).
+///
+/// A status that hurts (a poison) strikes through [`Ctx::attack`] like any
+/// blow: give the `attacker` as whoever put the status on (keep their id in
+/// the bearer's store when you add it), so a kill is theirs in the `died`
+/// event, or the bearer itself when nobody did; `kind` names the harm
+/// (`poison`), and `killer` is what the death screen says ("poison").
 pub trait Status: Send + Sync + 'static {
     /// Once each turn, at the host's one fixed point (after the monsters
     /// have acted, asleep or not), for each creature bearing the status;
@@ -303,7 +309,8 @@ pub trait Hooks: Send + Sync + 'static {
         Ok(())
     }
 
-    /// The player used an item, and a turn passed.
+    /// The player used an item, and a turn passed (a use that took no turn,
+    /// a spent wand, is traced as `use` but not told here).
     fn item_used(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<()> {
         let _ = (ctx, item);
         Ok(())

@@ -155,6 +155,11 @@
 //!
 //! ## 8. Build, drop in, play
 //!
+//! Headless runs show a plugin at work without a window: `--scenario FILE`
+//! sets up a room, a pack and monsters (`docs/scenario.md` in the
+//! repository), `--keys "i a Enter 5*."` plays keys (`docs/keys.md`), and
+//! `--trace FILE` writes every event, yours included.
+//!
 //! ```sh
 //! cargo build
 //! cp target/debug/liblantern.so PLUGINS/ && cp -r data/lantern PLUGINS/

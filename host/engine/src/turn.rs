@@ -105,7 +105,7 @@ impl Game {
     /// A status (frozen) takes the player's turn, whatever was pressed.
     fn lose_turn(&mut self, status: &str) -> bool {
         let label = self.plugins.statuses.get(status).map_or(status.to_string(), |s| s.decl.label.to_string());
-        self.log.add(format!("You cannot act: {}.", label.to_lowercase()), MessageKind::Danger);
+        self.log.add(format!("You cannot act: {label}."), MessageKind::Danger);
         self.emit("action", "host", fields! {"action" => "lose_turn", "status" => status});
         self.finish_turn();
         true

@@ -148,7 +148,7 @@ impl App {
                 if let Some(m) = self.game.creatures.get(&id) {
                     let mut text =
                         format!("{} {} {}/{}", char::from_u32(m.look.glyph).unwrap_or('?'), m.name, m.hp, m.max_hp);
-                    let marks: Vec<String> = self.game.statuses_of(id).iter().map(|s| s.label.to_lowercase()).collect();
+                    let marks: Vec<String> = self.game.statuses_of(id).iter().map(|s| s.label.to_string()).collect();
                     if !marks.is_empty() {
                         text = format!("{text} {}", marks.join(", "));
                     }

@@ -95,12 +95,7 @@ fn shoot(name: &str, model: &ScreenModel, view: ViewBox) -> (Vec<u8>, PathBuf) {
 }
 
 /// As [`shoot`], with `fallback` in place of the glyph view should `view` fail.
-fn shoot_with(
-    name: &str,
-    model: &ScreenModel,
-    view: ViewBox,
-    fallback: ViewBox,
-) -> (Vec<u8>, PathBuf) {
+fn shoot_with(name: &str, model: &ScreenModel, view: ViewBox, fallback: ViewBox) -> (Vec<u8>, PathBuf) {
     let path = std::env::temp_dir().join(format!("emberdeep-ui-{name}-{}.png", std::process::id()));
     let (current, fallback) = (Entry::new("test", view), Entry::new("host", fallback));
     {
@@ -218,7 +213,8 @@ fn a_failing_view_is_wiped_and_the_glyph_view_draws_the_map() {
 
 #[test]
 fn when_the_fallback_fails_too_the_error_shows_in_red() {
-    let (current, fallback) = (ViewAbi_TO::from_value(Adapter(Broken), TD_Opaque), ViewAbi_TO::from_value(Adapter(Broken), TD_Opaque));
+    let (current, fallback) =
+        (ViewAbi_TO::from_value(Adapter(Broken), TD_Opaque), ViewAbi_TO::from_value(Adapter(Broken), TD_Opaque));
     let (rgba, _) = shoot_with("broken-twice", &model(30, Overlay::None), current, fallback);
     assert!(count(&rgba, 0, 0, 1280, 30, palette::DANGER) > 100, "the error in red");
     assert_eq!(count(&rgba, 0, 0, 1600, 900, Rgba::rgb(0, 0, 255)), 0, "no half map");

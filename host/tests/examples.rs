@@ -1,0 +1,121 @@
+//! The examples under `examples/`, each built outside the workspace as a
+//! third party would and played: the wand of sparks keeps its charges on
+//! the item, through a save; the threat view draws from the scene; the
+//! skittish brain fights as `melee` does and flees when hurt.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+use serde_json::Value;
+
+/// core_combat and the example `name`, with the example's data if it has any.
+fn folder_with(name: &str) -> tempfile::TempDir {
+    let data = root().join("examples").join(name).join("data").join(name);
+    let data: Vec<_> = [data].into_iter().filter(|d| d.exists()).collect();
+    plugin_folder_with_data(&[first_party("core_combat"), build_example(name)], &data)
+}
+
+fn headless(folder: &Path, scenario: &Path, keys: &str, trace: &Path, extra: &[&str]) {
+    let mut args = vec![
+        "--plugin-dir",
+        folder.to_str().unwrap(),
+        "--headless",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--keys",
+        keys,
+        "--trace",
+        trace.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    assert!(out.status.success(), "{}", text(&out).1);
+}
+
+/// The charges the save holds on the wand (the only item with a store).
+fn saved_charges(saves: &Path) -> i64 {
+    let text = std::fs::read_to_string(saves.join("save.json")).unwrap();
+    let body: Value = serde_json::from_str(text.split_once('\n').unwrap().1).unwrap();
+    let stored = body["item_store"].as_array().unwrap();
+    let charges: Vec<i64> = stored.iter().filter(|e| e[1] == "charges").map(|e| e[2].as_i64().unwrap()).collect();
+    assert_eq!(charges.len(), 1, "one wand, one count: {stored:?}");
+    charges[0]
+}
+
+#[test]
+fn the_wand_of_sparks_spends_a_charge_a_zap_and_keeps_them_through_a_save() {
+    let folder = folder_with("wand_of_sparks");
+    let scenario = root().join("examples/wand_of_sparks/scenario.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    let saves_arg = saves.to_str().unwrap();
+    let first = dir.path().join("first.jsonl");
+    headless(folder.path(), &scenario, "i a Enter", &first, &["--save-dir", saves_arg]);
+    assert_eq!(saved_charges(&saves), 2, "three charges, one spent");
+    assert_eq!(events(&read_trace(&first), "spark").len(), 1);
+    // Continued: two more zaps, then a use of the spent wand takes no turn.
+    let second = dir.path().join("second.jsonl");
+    let out = run(&[
+        "--plugin-dir",
+        folder.path().to_str().unwrap(),
+        "--headless",
+        "--continue",
+        "--save-dir",
+        saves_arg,
+        "--keys",
+        "i a Enter i a Enter i a",
+        "--trace",
+        second.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    assert_eq!(saved_charges(&saves), 0, "spent");
+    let trace = read_trace(&second);
+    assert_eq!(events(&trace, "spark").len(), 2, "two more zaps after the continue");
+    let uses = events(&trace, "use");
+    assert_eq!(uses.len(), 3, "{uses:?}");
+    let ends = events(&trace, "run_end");
+    let last_use_turn = uses[2]["turn"].as_u64().unwrap();
+    assert_eq!(ends[0]["turns"].as_u64(), Some(last_use_turn), "using the spent wand took no turn");
+    let hits: Vec<&Value> =
+        events(&trace, "attack").into_iter().filter(|a| a["source"] == "wand_of_sparks" && a["hit"] == true).collect();
+    assert!(!hits.is_empty(), "the sparks struck");
+}
+
+#[test]
+fn the_skittish_kobold_fights_through_the_melee_brain_and_flees_when_badly_hurt() {
+    let folder = folder_with("skittish");
+    let dir = tempfile::tempdir().unwrap();
+    let trace_path = dir.path().join("t.jsonl");
+    headless(folder.path(), &scenario("skittish_hall.txt"), "30*l", &trace_path, &[]);
+    let trace = read_trace(&trace_path);
+    let blows: Vec<&Value> =
+        events(&trace, "attack").into_iter().filter(|a| a["attacker"] == "skittish_kobold#1").collect();
+    assert!(!blows.is_empty(), "the kobold fights");
+    // Its blows are core_combat's: the skittish brain ran the melee brain.
+    assert!(blows.iter().all(|a| a["source"] == "core_combat" && a["kind"] == "melee"), "{blows:?}");
+    let flees: Vec<&Value> = trace.iter().filter(|e| e["source"] == "skittish" && e["message"] == "flees").collect();
+    assert!(!flees.is_empty(), "hurt, it runs");
+    assert!(flees.iter().all(|e| e["hp"].as_i64().unwrap() * 3 <= 8), "only when down to a third: {flees:?}");
+}
+
+#[test]
+fn the_threat_view_draws_each_monsters_sight_and_a_line_to_the_player() {
+    let folder = folder_with("threat_view");
+    let dir = tempfile::tempdir().unwrap();
+    let shot = dir.path().join("threats.png");
+    let scenario = root().join("examples/threat_view/scenario.txt");
+    let trace = dir.path().join("t.jsonl");
+    headless(folder.path(), &scenario, ". .", &trace, &["--view", "threats", "--screenshot", shot.to_str().unwrap()]);
+    let (w, h, rgba) = decode_png(&shot);
+    assert_eq!((w, h), (1600, 900));
+    // The sight squares are drawn in red over the map area (1280x720).
+    let reddish = rgba
+        .chunks(4)
+        .enumerate()
+        .filter(|(i, _)| (i % 1600) < 1280 && (i / 1600) < 720)
+        .filter(|(_, p)| p[0] > 120 && p[1] < 90 && p[2] < 90)
+        .count();
+    assert!(reddish > 200, "the monsters' sight is drawn: {reddish} red pixels");
+}
