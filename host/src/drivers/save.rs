@@ -851,6 +851,22 @@ mod tests {
             ("none at all", Box::new(|b| b["items"][0]["count"] = json!(0)), "0 of potion"),
             ("swords stacked", Box::new(|b| b["pack"][0]["count"] = json!(2)), "2 sword in one pack slot"),
             ("a store for nobody", Box::new(|b| b["store"] = json!([[77, "quiver_count", -5]])), "creature #77"),
+            (
+                "an unknown status",
+                Box::new(|b| b["creatures"][1]["statuses"] = json!([["petrified", 3]])),
+                "rat#1 bearing the status 'petrified', which no loaded plugin registers",
+            ),
+            (
+                "two items, one id",
+                Box::new(|b| b["pack"][0]["id"] = b["items"][0]["id"].clone()),
+                "two items with the id",
+            ),
+            ("an item id from nowhere", Box::new(|b| b["items"][0]["id"] = json!(999)), "item #999 above the last"),
+            (
+                "a charge on no item",
+                Box::new(|b| b["item_store"] = json!([[55, "charges", 3]])),
+                "stored on item #55, which is neither on the floor nor in the pack",
+            ),
         ];
         for (what, change, wanted) in cases {
             let err = tampered(change);
