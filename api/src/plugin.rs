@@ -165,8 +165,9 @@ impl Registrar {
         self
     }
 
-    /// Declares a number the plugin keeps in the per-creature store and the
-    /// values it may hold: a save holding that key out of range is refused.
+    /// Declares a number the plugin keeps in the store, a creature's or an
+    /// item's (a wand's `charges`), and the values it may hold: a save
+    /// holding that key out of range is refused, by the key and its owner.
     pub fn stored(&mut self, key: &str, min: i64, max: i64) -> &mut Self {
         self.items.push(Item::Stored(key.into(), min, max));
         self

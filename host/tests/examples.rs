@@ -78,6 +78,21 @@ fn the_wand_of_sparks_spends_a_charge_a_zap_and_keeps_them_through_a_save() {
     let ends = events(&trace, "run_end");
     let last_use_turn = uses[2]["turn"].as_u64().unwrap();
     assert_eq!(ends[0]["turns"].as_u64(), Some(last_use_turn), "using the spent wand took no turn");
+    // A save whose wand holds more charges than the plugin declares is refused, and kept.
+    let saved = std::fs::read_to_string(saves.join("save.json")).unwrap();
+    let (_, body) = saved.split_once('\n').unwrap();
+    let at = body.find("\"charges\",").expect("the charges are stored") + "\"charges\",".len();
+    let end = at + body[at..].find(']').unwrap();
+    let body = format!("{}5000{}", &body[..at], &body[end..]);
+    let forged = emberdeep::drivers::save::seal(body.trim_end());
+    std::fs::write(saves.join("save.json"), &forged).unwrap();
+    let out =
+        run(&["--plugin-dir", folder.path().to_str().unwrap(), "--headless", "--continue", "--save-dir", saves_arg]);
+    let (_, stderr) = text(&out);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(stderr.contains("a stored charges of 5000 on item #"), "{stderr}");
+    assert!(stderr.contains("where wand_of_sparks keeps 0 to 1000"), "{stderr}");
+    assert_eq!(std::fs::read(saves.join("save.json")).unwrap(), forged, "the refused save is kept as it was");
     let hits: Vec<&Value> =
         events(&trace, "attack").into_iter().filter(|a| a["source"] == "wand_of_sparks" && a["hit"] == true).collect();
     assert!(!hits.is_empty(), "the sparks struck");

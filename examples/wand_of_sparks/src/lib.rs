@@ -149,6 +149,8 @@ impl ItemEffect for Spark {
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.item_effect("spark", Spark);
+    // The charges kept on each wand: a save holding more, or fewer than none, is refused.
+    reg.stored(CHARGES_KEY, 0, 1000);
     Ok(())
 }
 

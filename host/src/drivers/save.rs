@@ -342,18 +342,18 @@ impl SaveFile {
             }
         }
         for (id, key, value) in &self.store {
-            let declared = game.plugins.loaded.iter().find_map(|p| {
-                p.stored.iter().find(|(k, _, _)| k == key).map(|(_, lo, hi)| (p.name.as_str(), *lo, *hi))
-            });
-            if let Some((plugin, lo, hi)) = declared.filter(|(_, lo, hi)| !(*lo..=*hi).contains(value)) {
+            if let Some((plugin, lo, hi)) = out_of_declared_range(&game, key, *value) {
                 return Err(format!("a stored {key} of {value} for creature #{id}, where {plugin} keeps {lo} to {hi}"));
             }
         }
         game.store = self.store.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
         game.store_text = self.store_text.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
         game.killer = self.killer;
-        for (id, key, _) in &self.item_store {
+        for (id, key, value) in &self.item_store {
             item_ids.check_stored(*id, key)?;
+            if let Some((plugin, lo, hi)) = out_of_declared_range(&game, key, *value) {
+                return Err(format!("a stored {key} of {value} on item #{id}, where {plugin} keeps {lo} to {hi}"));
+            }
         }
         for (id, key, text) in &self.item_text {
             item_ids.check_stored(*id, key)?;
@@ -369,6 +369,18 @@ impl SaveFile {
         game.update_sight();
         Ok(game)
     }
+}
+
+/// The plugin that declared `key` (`Registrar::stored`) and its range, if
+/// `value` lies outside it. A declared key is checked in the creatures' store
+/// and the items' alike.
+fn out_of_declared_range<'g>(game: &'g Game, key: &str, value: i64) -> Option<(&'g str, i64, i64)> {
+    let declared = game
+        .plugins
+        .loaded
+        .iter()
+        .find_map(|p| p.stored.iter().find(|(k, _, _)| k == key).map(|(_, lo, hi)| (p.name.as_str(), *lo, *hi)));
+    declared.filter(|(_, lo, hi)| !(*lo..=*hi).contains(&value))
 }
 
 /// The item identities a save holds: each at most once, none above the
