@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: system packages, formatting, a build of the whole workspace
 # (the plugin libraries the whole-game tests load), clippy with warnings as
-# errors, the tests, a minute of fuzzing, and the SDK docs.
+# errors, the tests, the examples' own tests, a minute of fuzzing, and the
+# SDK docs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -9,6 +10,12 @@ cargo fmt --all --check
 cargo build --workspace
 cargo clippy --workspace --all-targets -- -D warnings
 cargo test --workspace
+# The examples are third-party plugins, each its own project: their own
+# formatting and unit tests (the whole-game tests above built and played them).
+for example in examples/*/; do
+  cargo fmt --manifest-path "$example/Cargo.toml" --check
+  cargo test --quiet --manifest-path "$example/Cargo.toml" --target-dir target/test-plugins
+done
 # The fuzz harness, for one minute: crashes, hangs and inputs let in fail the run.
 cargo run --quiet -p xtask -- fuzz --seconds 60 --game target/debug/emberdeep
 RUSTDOCFLAGS="-D warnings" cargo doc -p emberdeep_api --no-deps

@@ -74,6 +74,7 @@ pub mod guide;
 pub mod plugin;
 pub mod rules;
 pub mod scene;
+pub mod testing;
 pub mod types;
 
 pub use abi_stable;

@@ -160,6 +160,28 @@ export_plugin!(register);
 mod tests {
     use super::*;
 
+    /// The whole effect against the api's stand-in game: three zaps spend
+    /// three charges kept on the wand, the suffix follows, the fourth use
+    /// takes no turn.
+    #[test]
+    fn three_zaps_spend_three_charges_and_the_fourth_use_takes_no_turn() {
+        use emberdeep_api::testing::TestGame;
+        let mut game = TestGame::new(12, 5);
+        let ogre = game.add_monster("ogre", Point::new(4, 1), 40, emberdeep_api::Damage::new(1, 2), "melee");
+        let wand =
+            game.item_use("wand_of_sparks", &[("charges", 3), ("range", 6), ("damage_min", 3), ("damage_max", 6)]);
+        let path = [Point::new(2, 1), Point::new(3, 1), Point::new(4, 1)];
+        for left in [2, 1, 0] {
+            let mut ctx = game.ctx();
+            assert!(matches!(Spark.use_item(&mut ctx, &wand).unwrap(), UseOutcome::Aim(_)));
+            assert_eq!(Spark.aimed(&mut ctx, &wand, &path, path[2]).unwrap(), UseOutcome::Kept);
+            assert_eq!(Spark.suffix(&mut ctx, &wand).unwrap(), Some(format!("({left})")));
+        }
+        assert_eq!(Spark.use_item(&mut game.ctx(), &wand).unwrap(), UseOutcome::NoTurn);
+        assert_eq!(game.attacks.iter().filter(|a| a.target == ogre && a.hit).count(), 3);
+        assert_eq!(game.messages.last().map(String::as_str), Some(rules::SPENT));
+    }
+
     #[test]
     fn registers_the_spark_effect() {
         let mut reg = Registrar::new("wand_of_sparks", "0.1.0");
