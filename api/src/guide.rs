@@ -153,7 +153,14 @@
 //! carries your events into the host's trace (`--trace FILE`, events named
 //! `log` with `source` your plugin) and its console (`RUST_LOG=info`).
 //!
-//! ## 8. Build, drop in, play
+//! ## 8. Test without the game
+//!
+//! [`testing::TestGame`](crate::testing::TestGame) stands in for the game
+//! in a unit test: build a room, put creatures and items in it, call your
+//! effect or brain with `game.ctx()`, and read what it did (`game.messages`,
+//! `game.attacks`, `game.item_store`...).
+//!
+//! ## 9. Build, drop in, play
 //!
 //! Headless runs show a plugin at work without a window: `--scenario FILE`
 //! sets up a room, a pack and monsters (`docs/scenario.md` in the
