@@ -131,10 +131,13 @@ fn slot_with(game: &Game, role: ItemRole) -> Option<usize> {
 /// The bot's next move.
 fn choose(game: &mut Game, memory: &Memory) -> Plan {
     let now = Fighting::now(game);
-    let throwing = throwing_slot(game);
-    let fire_range = game.fire_preview().map(|r| r.range);
-    let burst = slot_with(game, ItemRole::Burst).and_then(|slot| game.aim_preview(slot).map(|r| (slot, r)));
-    let aimed = slot_with(game, ItemRole::Aimed).and_then(|slot| game.aim_preview(slot).map(|r| (slot, r)));
+    // What could be shot is asked of the plugins only with a monster in sight.
+    let fight = !game.monsters_in_view().is_empty();
+    let throwing = if fight { throwing_slot(game) } else { None };
+    let fire_range = if fight { game.fire_preview().map(|r| r.range) } else { None };
+    let preview = |game: &mut Game, role| slot_with(game, role).and_then(|s| game.aim_preview(s).map(|r| (s, r)));
+    let burst = if fight { preview(game, ItemRole::Burst) } else { None };
+    let aimed = if fight { preview(game, ItemRole::Aimed) } else { None };
     let game = &*game;
     let me = game.player();
     if me.hp * 2 < me.max_hp {
