@@ -451,3 +451,21 @@ fn a_scroll_being_aimed_when_the_run_is_saved_is_still_in_the_pack() {
         .count();
     assert_eq!(bolts, 1, "read again after continuing, and fired");
 }
+
+#[test]
+fn a_monsters_arrow_is_heard_only_when_it_hits() {
+    // Eight shots from seven steps (70% to hit), over several seeds: misses and hits both.
+    let (mut hits_seen, mut misses_seen) = (0, 0);
+    for seed in 1..=4 {
+        let scenario = facing("archer", "hunting", 7).replace("seed = 2", &format!("seed = {seed}"));
+        let trace = play(&scenario, "8*.");
+        let arrows: Vec<&Value> = attacks(&trace).into_iter().filter(|a| a["attacker"] == "archer#1").collect();
+        let hits = arrows.iter().filter(|a| a["hit"] == true).count();
+        let noises: Vec<&Value> = events(&trace, "noise");
+        assert_eq!(noises.len(), hits, "seed {seed}: one noise per arrow that hit, none for a miss: {noises:?}");
+        assert!(noises.iter().all(|n| n["source"] == "ranged_combat" && n["loudness"] == 4));
+        hits_seen += hits;
+        misses_seen += arrows.len() - hits;
+    }
+    assert!(hits_seen > 0 && misses_seen > 0, "{hits_seen} hits, {misses_seen} misses");
+}

@@ -238,7 +238,7 @@ impl App {
 
     fn press_dead(&mut self, key: Key) -> bool {
         match key {
-            Key::Char('R') => {
+            Key::Char('R' | 'r') => {
                 let seed = self.game.rng.next_raw() >> 1;
                 self.game = Game::fresh(seed, self.game.plugins.clone(), self.game.records.clone(), self.take_trace());
                 self.mode = Mode::Play;

@@ -190,7 +190,7 @@ impl App {
                     cause: format!("Killed by {killer}, on turn {}.", self.game.turn),
                     details: vec![
                         Line::new(format!("Floor {}, seed {}", self.game.floor, self.game.seed), palette::DIM),
-                        Line::new("R: a new run    Esc: quit", palette::TEXT),
+                        Line::new("r: a new run    Esc: quit", palette::TEXT),
                     ],
                 }
             }

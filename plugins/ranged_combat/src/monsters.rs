@@ -99,12 +99,13 @@ impl RangedKind for Arrows {
         let name = shot.me.name.to_string();
         let (player, player_pos) = (shot.player.clone(), shot.player.pos);
         if ctx.roll(1, 100) > chance {
+            // A miss flies past in silence: only a hit is heard.
             hit(ctx, &shot, &player, "arrow", false, 0, chance, format!("The {name}'s arrow misses you."));
         } else {
             let dealt = blow_damage(ctx.roll_damage(spec.damage), player.defense);
             hit(ctx, &shot, &player, "arrow", true, dealt, chance, format!("The {name}'s arrow hits you for {dealt}."));
+            noise(ctx, player_pos);
         }
-        noise(ctx, player_pos);
         Ok(true)
     }
 }

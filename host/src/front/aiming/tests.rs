@@ -377,3 +377,17 @@ fn a_burst_out_of_sight_is_not_previewed() {
         "no burst shaded when the path runs out of sight"
     );
 }
+
+#[test]
+fn after_a_death_r_or_shift_r_starts_a_new_run() {
+    for key in ['r', 'R'] {
+        let mut app = app(&[(3, 1)]);
+        app.game.player_mut().hp = 0;
+        app.game.player_action(emberdeep_engine::Action::Wait);
+        assert!(app.game.over);
+        app.mode = Mode::Dead;
+        assert!(app.press(crate::front::keys::Key::Char(key)), "{key}: the game goes on");
+        assert_eq!(app.mode, Mode::Play, "{key}: a new run");
+        assert!(!app.game.over && app.game.turn == 0, "{key}: from its first turn");
+    }
+}
