@@ -57,12 +57,15 @@ impl Game {
         }
     }
 
-    /// Tab: the cursor goes to the next monster in sight, nearest first
-    /// (ties: higher, then further left), from the farthest back to the nearest.
+    /// Tab: the cursor goes to the next monster in sight, nearest first by
+    /// squared distance (ties: higher, then further left), from the
+    /// farthest back to the nearest.
     pub fn aim_next_target(&mut self) {
         let Some(cursor) = self.aim_cursor() else { return };
-        let in_view: Vec<Point> =
+        let me = self.player().pos;
+        let mut in_view: Vec<Point> =
             self.monsters_in_view().iter().filter_map(|id| self.creatures.get(id)).map(|c| c.pos).collect();
+        in_view.sort_by_key(|p| ((p.x - me.x).pow(2) + (p.y - me.y).pow(2), p.y, p.x));
         if in_view.is_empty() {
             return;
         }

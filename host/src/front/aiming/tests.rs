@@ -220,9 +220,10 @@ fn a_shot_through_creatures_is_shaded_through_them_and_only_as_far_as_the_player
 }
 
 #[test]
-fn tab_visits_monsters_nearest_first_higher_then_left_and_wraps() {
-    // (7,10) is 2 steps away; (9,8), (1,10) and (9,12) are all 4 steps
-    // away, so the higher comes first: rows 8, 10, 12.
+fn tab_visits_monsters_by_squared_distance_then_higher_then_left_and_wraps() {
+    // From the player at (5,10): (7,10) is 4 away squared, (1,10) 16, and
+    // (9,8) and (9,12) both 20, so the higher of those comes first. (By
+    // steps, (9,8), (1,10) and (9,12) would all tie at 4.)
     let mut app = app(&[(9, 12), (1, 10), (9, 8), (7, 10)]);
     keys(&mut app, "i a");
     let mut visited = vec![app.game.aim_cursor().unwrap()];
@@ -231,7 +232,7 @@ fn tab_visits_monsters_nearest_first_higher_then_left_and_wraps() {
         visited.push(app.game.aim_cursor().unwrap());
     }
     let p = Point::new;
-    assert_eq!(visited, [p(7, 10), p(9, 8), p(1, 10), p(9, 12), p(7, 10)]);
+    assert_eq!(visited, [p(7, 10), p(1, 10), p(9, 8), p(9, 12), p(7, 10)]);
 }
 
 #[test]
