@@ -36,8 +36,8 @@ use crate::bridge::{HostLink, LogField};
 use crate::error::PluginError;
 use crate::scene::Scene;
 use crate::types::{
-    AimRequest, Attack, CreatureInfo, Damage, Death, EntityId, Hurt, ItemId, ItemInfo, ItemUse, KeyAnswer, Look,
-    MessageKind, MonsterState, PackEntry, Point, RangedSpec, Rgba, StatusEffect, StatusInfo, UseOutcome,
+    AimRequest, Attack, CreatureInfo, Damage, Death, EntityId, Hurt, ItemId, ItemInfo, ItemUse, KeyAnswer, KeyHelp,
+    Look, MessageKind, MonsterState, PackEntry, Point, RangedSpec, Rgba, StatusEffect, StatusInfo, UseOutcome,
 };
 
 /// The context as it crosses: a borrowed [`GameCtx`] trait object. Plugins
@@ -379,6 +379,20 @@ pub trait HooksAbi: Send + Sync {
     /// The player used an item, and a turn passed.
     #[sabi(last_prefix_field)]
     fn item_used(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<(), PluginError>;
+
+    /// Added in 1.1: the keys this plugin answers, for the help screen.
+    /// Plugins built against 1.0 list none.
+    fn keys(&self, ctx: RawCtx<'_>) -> RResult<RVec<KeyHelp>, PluginError> {
+        let _ = ctx;
+        RResult::ROk(RVec::new())
+    }
+
+    /// Added in 1.1: the player pressed character `key` (a `char` as `u32`),
+    /// which the host does not use itself. Plugins built against 1.0 pass.
+    fn key(&self, ctx: RawCtx<'_>, key: u32) -> RResult<KeyAnswer, PluginError> {
+        let _ = (ctx, key);
+        RResult::ROk(KeyAnswer::Pass)
+    }
 }
 
 /// A boxed item effect, as registered.

@@ -17,7 +17,9 @@ use crate::abi::{HooksAbi, ItemEffectAbi, MonsterBrainAbi, RangedKindAbi, RawCan
 use crate::ctx::{Canvas, Ctx};
 use crate::error::{guard, PluginError, PluginResult};
 use crate::scene::Scene;
-use crate::types::{AimRequest, Damage, Death, EntityId, Hurt, ItemUse, KeyAnswer, Point, RangedSpec, UseOutcome};
+use crate::types::{
+    AimRequest, Damage, Death, EntityId, Hurt, ItemUse, KeyAnswer, KeyHelp, Point, RangedSpec, UseOutcome,
+};
 
 /// What using an item does.
 ///
@@ -315,6 +317,22 @@ pub trait Hooks: Send + Sync + 'static {
         let _ = (ctx, item);
         Ok(())
     }
+
+    /// The keys this plugin answers, for the help screen (`?`): each with
+    /// its group and what it does. Since 1.1.
+    fn keys(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<KeyHelp>> {
+        let _ = ctx;
+        Ok(Vec::new())
+    }
+
+    /// The player pressed `key`, a character the host does not use itself
+    /// (the host asks each plugin in load order until one answers). `Done(true)`
+    /// if a turn passed, `Done(false)` after saying why nothing happened,
+    /// `Aim` to aim, `Pass` if the key is not this plugin's. Since 1.1.
+    fn key(&self, ctx: &mut Ctx<'_>, key: char) -> PluginResult<KeyAnswer> {
+        let _ = (ctx, key);
+        Ok(KeyAnswer::Pass)
+    }
 }
 
 /// Runs `body` with the context wrapped, under the guard.
@@ -440,5 +458,15 @@ impl<T: Hooks> HooksAbi for Adapter<T> {
     }
     fn item_used(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<(), PluginError> {
         with(ctx, |c| self.0.item_used(c, item))
+    }
+    fn keys(&self, ctx: RawCtx<'_>) -> RResult<RVec<KeyHelp>, PluginError> {
+        with(ctx, |c| self.0.keys(c).map(RVec::from))
+    }
+    fn key(&self, ctx: RawCtx<'_>, key: u32) -> RResult<KeyAnswer, PluginError> {
+        // A number that is no character is no key of any plugin's.
+        match char::from_u32(key) {
+            Some(key) => with(ctx, |c| self.0.key(c, key)),
+            None => RResult::ROk(KeyAnswer::Pass),
+        }
     }
 }

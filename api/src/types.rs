@@ -457,6 +457,27 @@ pub enum KeyAnswer {
     Aim(AimOrder),
 }
 
+/// A key a plugin answers, as the help screen (`?`) lists it. Added in 1.1.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq, Eq)]
+pub struct KeyHelp {
+    /// The key as the help shows it: one character (`T`), or the host's name
+    /// for a key it hands on (`f`, `t`).
+    pub key: RString,
+    /// The help screen's group: `moving`, `fighting`, `items`, `aiming` or
+    /// `screens` (anything else is listed under "other").
+    pub group: RString,
+    /// What it does, in a few words ("take off the armor you wear").
+    pub what: RString,
+}
+
+impl KeyHelp {
+    /// A key's help line.
+    pub fn new(key: impl Into<String>, group: impl Into<String>, what: impl Into<String>) -> Self {
+        KeyHelp { key: key.into().into(), group: group.into().into(), what: what.into().into() }
+    }
+}
+
 /// What came of using an item.
 #[repr(C, u8)]
 #[derive(StableAbi, Debug, Clone, PartialEq, Eq)]

@@ -17,12 +17,12 @@ fn trace_of(args: &[&str]) -> Vec<u8> {
 
 #[test]
 fn the_same_seed_and_keys_give_the_same_trace() {
-    let args = ["--headless", "--seed", "42", "--keys", "20*l 10*j 10*. 20*h g i a 10*k > 30*."];
+    let args = ["--headless", "--seed", "42", "--keys", "20*l 10*j 10*. 20*h g i a Enter 10*k > 30*."];
     let a = trace_of(&args);
     let b = trace_of(&args);
     assert!(a.len() > 200, "the trace has content");
     assert!(a == b, "two runs of seed 42 differ");
-    let c = trace_of(&["--headless", "--seed", "43", "--keys", "20*l 10*j 10*. 20*h g i a 10*k > 30*."]);
+    let c = trace_of(&["--headless", "--seed", "43", "--keys", "20*l 10*j 10*. 20*h g i a Enter 10*k > 30*."]);
     assert!(a != c, "another seed plays another run");
 }
 

@@ -126,13 +126,13 @@ fn the_player_starts_wielding_a_short_sword_and_hits_for_2_6() {
         }
     }
     // The first weapon wielded sends the short sword back to the pack, where it can be wielded again.
-    let trace = play("weapon_drop.txt", "i a i a", &[]);
+    let trace = play("weapon_drop.txt", "i a Enter i a Enter", &[]);
     assert_eq!(used_items(&trace), ["long_sword", "short_sword"]);
 }
 
 #[test]
 fn a_wielded_long_sword_decides_every_later_blow() {
-    let trace = play("long_sword_fight.txt", "l g i a 30*l", &[]);
+    let trace = play("long_sword_fight.txt", "l g i a Enter 30*l", &[]);
     assert_eq!(actions(&trace, "pick_up")[0]["item"], "long_sword");
     let uses = events(&trace, "use");
     assert_eq!(uses.len(), 1);
@@ -164,7 +164,7 @@ fn a_wielded_long_sword_decides_every_later_blow() {
 #[test]
 fn swaps_with_a_full_pack_lose_nothing() {
     // Pack: a long sword, b..y daggers, z plate armor; a potion lies east.
-    let trace = play("full_pack_swap.txt", "i a i a i a l g i z g i a i y", &[]);
+    let trace = play("full_pack_swap.txt", "i a Enter i a Enter i a Enter l g i z Enter g i a Enter i y Enter", &[]);
     assert_eq!(
         used_items(&trace),
         ["long_sword", "short_sword", "long_sword", "plate_armor", "short_sword", "dagger"],
@@ -185,7 +185,7 @@ fn swaps_with_a_full_pack_lose_nothing() {
 
 #[test]
 fn plate_makes_defense_5_and_every_monster_blow_loses_5() {
-    let trace = play("plate_ogre.txt", "i a 25*.", &[]);
+    let trace = play("plate_ogre.txt", "i a Enter 25*.", &[]);
     let worn =
         events(&trace, "log").into_iter().find(|l| l["message"] == "worn").expect("the plugin says what it wore");
     assert_eq!(worn["item"], "plate_armor");
@@ -205,7 +205,7 @@ fn plate_makes_defense_5_and_every_monster_blow_loses_5() {
 
 #[test]
 fn three_steps_in_plate_make_three_noises_and_waiting_none() {
-    let trace = play("plate_steps.txt", "i a l l l . . .", &[]);
+    let trace = play("plate_steps.txt", "i a Enter l l l . . .", &[]);
     let noises = events(&trace, "noise");
     assert_eq!(noises.len(), 3, "{noises:?}");
     let moves = actions(&trace, "move");
@@ -226,7 +226,7 @@ fn three_steps_in_plate_make_three_noises_and_waiting_none() {
 
 #[test]
 fn a_step_in_plate_wakes_a_sleeper_3_steps_away_but_not_one_5_away() {
-    let trace = play("plate_sleepers.txt", "i a l 5*.", &[]);
+    let trace = play("plate_sleepers.txt", "i a Enter l 5*.", &[]);
     let spawned = |x: i64| {
         events(&trace, "spawn").into_iter().find(|s| num(s, "x") == x).unwrap()["monster"].as_str().unwrap().to_string()
     };
@@ -258,7 +258,7 @@ fn a_weapon_cannot_be_dropped_onto_an_occupied_cell_and_that_takes_no_turn() {
 #[test]
 fn two_long_swords_take_two_slots() {
     // The pack holds two long swords (a, b); two more lie east, one to a cell.
-    let trace = play("weapon_drop.txt", "l l l g l g i c i d i e", &[]);
+    let trace = play("weapon_drop.txt", "l l l g l g i c Enter i d Enter i e Enter", &[]);
     let picked = actions(&trace, "pick_up");
     assert_eq!(picked.len(), 2);
     assert!(picked.iter().all(|p| p["item"] == "long_sword" && p["count"] == 1));

@@ -52,7 +52,7 @@ fn the_wand_of_sparks_spends_a_charge_a_zap_and_keeps_them_through_a_save() {
     let saves = dir.path().join("saves");
     let saves_arg = saves.to_str().unwrap();
     let first = dir.path().join("first.jsonl");
-    headless(folder.path(), &scenario, "i a Enter", &first, &["--save-dir", saves_arg]);
+    headless(folder.path(), &scenario, "i a Enter Enter", &first, &["--save-dir", saves_arg]);
     assert_eq!(saved_charges(&saves), 2, "three charges, one spent");
     assert_eq!(events(&read_trace(&first), "spark").len(), 1);
     // Continued: two more zaps, then a use of the spent wand takes no turn.
@@ -65,7 +65,7 @@ fn the_wand_of_sparks_spends_a_charge_a_zap_and_keeps_them_through_a_save() {
         "--save-dir",
         saves_arg,
         "--keys",
-        "i a Enter i a Enter i a",
+        "i a Enter Enter i a Enter Enter i a Enter",
         "--trace",
         second.to_str().unwrap(),
     ]);

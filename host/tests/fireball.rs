@@ -5,7 +5,7 @@
 //! firing into one's own burst (and only then), Esc after reading, and the
 //! plugin played without ranged_combat.
 //!
-//! Aiming keys: `i a` reads the scroll in slot a, direction keys move the
+//! Aiming keys: `i a Enter` reads the scroll in slot a, direction keys move the
 //! cursor (it starts on the nearest monster in sight, else on the player),
 //! `Enter` fires, `y` answers the question yes, any other key no.
 
@@ -77,7 +77,7 @@ const CENTRE: (i64, i64) = (10, 5);
 
 #[test]
 fn a_burst_in_the_open_burns_everyone_within_two_steps_and_nobody_at_three() {
-    let trace = play("fireball_open.txt", "i a n n n Enter", &[]);
+    let trace = play("fireball_open.txt", "i a Enter n n n Enter", &[]);
     assert_eq!(aims(&trace), [CENTRE], "the cursor went from the nearest jackal to the empty centre");
     let at = spawned(&trace);
     let burned: Vec<&str> = burns(&trace).iter().map(|b| b["target"].as_str().unwrap()).collect();
@@ -128,7 +128,7 @@ fn the_burn_is_six_to_ten_whatever_the_armor() {
             "--scenario",
             path.to_str().unwrap(),
             "--keys",
-            "i a n n n Enter",
+            "i a Enter n n n Enter",
             "--trace",
             trace.to_str().unwrap(),
         ]);
@@ -148,7 +148,7 @@ fn the_burn_is_six_to_ten_whatever_the_armor() {
 
 #[test]
 fn a_wall_shelters_a_monster_two_steps_from_the_centre() {
-    let trace = play("fireball_wall.txt", "i a j j Enter", &[]);
+    let trace = play("fireball_wall.txt", "i a Enter j j Enter", &[]);
     assert_eq!(aims(&trace), [CENTRE]);
     let at = spawned(&trace);
     let sheltered = at.iter().find(|(_, p)| **p == (12, 5)).map(|(n, _)| n.clone()).unwrap();
@@ -163,7 +163,7 @@ fn a_wall_shelters_a_monster_two_steps_from_the_centre() {
 /// `n` scrolls read and thrown one step east of the player, each time
 /// answering yes to the question.
 fn thrown_at_my_feet(n: usize) -> String {
-    vec!["i a l Enter y"; n].join(" ")
+    vec!["i a Enter l Enter y"; n].join(" ")
 }
 
 #[test]
@@ -189,8 +189,8 @@ fn the_reader_one_step_from_the_centre_burns_and_at_last_dies_of_their_own_fireb
 #[test]
 fn the_blast_is_heard_once_after_every_burn() {
     let traces = [
-        play("fireball_open.txt", "i a n n n Enter", &[]),
-        play("fireball_wall.txt", "i a j j Enter", &[]),
+        play("fireball_open.txt", "i a Enter n n n Enter", &[]),
+        play("fireball_wall.txt", "i a Enter j j Enter", &[]),
         play("fireball_self.txt", &thrown_at_my_feet(3), &[]),
     ];
     for trace in &traces {
@@ -225,31 +225,31 @@ fn the_blast_is_heard_once_after_every_burn() {
 #[test]
 fn firing_asks_first_when_the_player_is_in_the_burst_and_not_otherwise() {
     // The centre 2 steps east: the player is in the burst. Enter asks, and no shot is made.
-    let asked = play("fireball_self.txt", "i a l l Enter", &[]);
+    let asked = play("fireball_self.txt", "i a Enter l l Enter", &[]);
     assert!(aims(&asked).is_empty(), "Enter only asked");
     assert!(burns(&asked).is_empty());
     // `y` fires.
-    let yes = play("fireball_self.txt", "i a l l Enter y", &[]);
+    let yes = play("fireball_self.txt", "i a Enter l l Enter y", &[]);
     assert_eq!(aims(&yes), [(4, 2)]);
     assert_eq!(burns(&yes).len(), 1);
-    // Anything else holds the fire and aims again: Esc then wastes the scroll.
-    let no = play("fireball_self.txt", "i a l l Enter n Esc", &[]);
+    // Anything else holds the fire and aims again: Esc, then y, wastes the scroll.
+    let no = play("fireball_self.txt", "i a Enter l l Enter n Esc y", &[]);
     assert!(aims(&no).is_empty() && burns(&no).is_empty());
     assert_eq!(events(&no, "action").iter().filter(|a| a["action"] == "cancel_aim").count(), 1);
     assert_eq!(turns(&no), 1);
     // Aimed 3 steps east, the burst stops short of the player: Enter fires at once.
-    let away = play("fireball_self.txt", "i a l l l Enter", &[]);
+    let away = play("fireball_self.txt", "i a Enter l l l Enter", &[]);
     assert_eq!(aims(&away), [(5, 2)]);
     assert!(burns(&away).is_empty(), "nobody in the burst");
     assert_eq!(events(&away, "noise").len(), 1);
     // And over a crowd 7 steps away, no question either.
-    let crowd = play("fireball_open.txt", "i a n n n Enter", &[]);
+    let crowd = play("fireball_open.txt", "i a Enter n n n Enter", &[]);
     assert_eq!(aims(&crowd), [CENTRE]);
 }
 
 #[test]
 fn esc_after_reading_wastes_the_scroll_and_the_turn() {
-    let trace = play("fireball_open.txt", "i a Esc i a Esc i a Esc", &[]);
+    let trace = play("fireball_open.txt", "i a Enter Esc y i a Enter Esc y i a Enter Esc y", &[]);
     assert_eq!(events(&trace, "use").len(), 2, "two scrolls read; the third time the slot is empty");
     assert_eq!(events(&trace, "action").iter().filter(|a| a["action"] == "cancel_aim").count(), 2);
     assert!(burns(&trace).is_empty() && events(&trace, "fireball_burst").is_empty());
@@ -259,7 +259,7 @@ fn esc_after_reading_wastes_the_scroll_and_the_turn() {
 #[test]
 fn the_fireball_plays_with_core_combat_alone() {
     let set = ["--plugins", "core_combat,fireball"];
-    let trace = play("fireball_open.txt", "i a n n n Enter", &set);
+    let trace = play("fireball_open.txt", "i a Enter n n n Enter", &set);
     assert_eq!(events(&trace, "run_start")[0]["plugins"], serde_json::json!(["core_combat", "fireball"]));
     assert_eq!(events(&trace, "use")[0]["effect"], "fireball");
     assert_eq!(aims(&trace), [CENTRE]);
@@ -277,7 +277,7 @@ fn the_fireball_plays_with_core_combat_alone() {
 fn every_event_a_fireball_writes_is_documented() {
     let doc = std::fs::read_to_string(root().join("docs/trace.md")).unwrap();
     let traces = [
-        play("fireball_open.txt", "i a n n n Enter i a Esc", &[]),
+        play("fireball_open.txt", "i a Enter n n n Enter i a Enter Esc y", &[]),
         play("fireball_self.txt", &thrown_at_my_feet(6), &[]),
     ];
     for e in traces.iter().flatten() {
@@ -295,7 +295,7 @@ fn every_event_a_fireball_writes_is_documented() {
 
 #[test]
 fn the_showcase_burns_the_four_round_the_cell_and_spares_the_goblin_behind_the_pillar() {
-    let trace = play("fireball_showcase.txt", "i a n Enter", &[]);
+    let trace = play("fireball_showcase.txt", "i a Enter n Enter", &[]);
     assert_eq!(aims(&trace), [(9, 5)]);
     let mut burned: Vec<&str> = burns(&trace).iter().map(|b| b["target"].as_str().unwrap()).collect();
     burned.sort();

@@ -226,7 +226,7 @@ fn options_that_would_quietly_do_the_wrong_thing_are_refused_or_honest() {
     // --continue --record: the replay starts where the continued run did.
     let saves = d("saves");
     assert!(run_bounded(&["--headless", "--seed", "3", "--keys", "10*l 5*j", "--save-dir", &saves]).status.success());
-    let keys = "5*h 3*. 4*k i a";
+    let keys = "5*h 3*. 4*k i a Enter";
     let first = ["--headless", "--continue", "--save-dir", &saves, "--keys", keys, "--record", &d("rec.json")];
     assert!(run_bounded(&[&first[..], &["--trace", &d("a.jsonl")]].concat()).status.success());
     assert!(run_bounded(&["--headless", "--replay", &d("rec.json"), "--trace", &d("b.jsonl")]).status.success());
@@ -253,7 +253,7 @@ fn a_stored_number_out_of_its_declared_range_is_refused_and_kept() {
     let saves = dir.path().to_str().unwrap();
     let s = scenario("ranged_showcase.txt");
     // Ready the bow and fill the quiver: the store now holds quiver_count.
-    let keys = "i a i b .";
+    let keys = "i a Enter i b Enter .";
     assert!(run_bounded(&["--headless", "--scenario", s.to_str().unwrap(), "--keys", keys, "--save-dir", saves])
         .status
         .success());

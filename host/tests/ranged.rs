@@ -89,7 +89,7 @@ fn two_in_a_row(kind: &str, seed: Option<u64>) -> String {
 
 #[test]
 fn lightning_strikes_both_jackals_in_a_row_and_is_heard_only_after_both() {
-    let trace = play(&two_in_a_row("jackal", Some(3)), "i a Enter");
+    let trace = play(&two_in_a_row("jackal", Some(3)), "i a Enter Enter");
     let bolts: Vec<_> = attacks(&trace).into_iter().filter(|a| a["kind"] == "lightning").collect();
     let struck: Vec<&str> = bolts.iter().map(|a| a["target"].as_str().unwrap()).collect();
     assert_eq!(struck, ["jackal#1", "jackal#2"]);
@@ -111,7 +111,7 @@ fn lightning_ignores_armor() {
     // Orcs have defense 2: through armor a bolt of 8-14 would do at most 12.
     let mut all = Vec::new();
     for seed in 1..=20 {
-        let trace = play(&two_in_a_row("orc", Some(seed)), "i a Enter");
+        let trace = play(&two_in_a_row("orc", Some(seed)), "i a Enter Enter");
         all.extend(attacks(&trace).iter().map(|a| a["damage"].as_i64().unwrap()));
     }
     assert_eq!(all.len(), 40);
@@ -139,7 +139,7 @@ seed = 9
 
 #[test]
 fn an_arrow_at_a_monster_behind_another_stops_at_the_first() {
-    let trace = play(BEHIND, "i a i b f Tab Enter");
+    let trace = play(BEHIND, "i a Enter i b Enter f Tab Enter");
     let fired: Vec<_> = events(&trace, "action").into_iter().filter(|a| a["action"] == "fire").collect();
     assert_eq!(fired.len(), 1);
     assert_eq!((fired[0]["x"].as_i64(), fired[0]["y"].as_i64()), (Some(10), Some(2)), "aimed at the farther kobold");
@@ -157,7 +157,7 @@ fn an_arrow_at_a_monster_behind_another_stops_at_the_first() {
 #[test]
 fn esc_after_reading_lightning_wastes_the_scroll_and_the_turn() {
     let text = two_in_a_row("jackal", Some(4)).replace("scroll_of_lightning", "scroll_of_lightning 2");
-    let trace = play(&text, "i a Esc i a Esc i a Esc");
+    let trace = play(&text, "i a Enter Esc y i a Enter Esc y i a Enter Esc y");
     assert_eq!(events(&trace, "use").len(), 2, "two scrolls read; the third time the slot is empty");
     let cancels = events(&trace, "action").into_iter().filter(|a| a["action"] == "cancel_aim").count();
     assert_eq!(cancels, 2);
@@ -167,7 +167,7 @@ fn esc_after_reading_lightning_wastes_the_scroll_and_the_turn() {
 
 #[test]
 fn esc_from_f_costs_nothing_and_f_without_a_bow_takes_no_turn() {
-    let trace = play(BEHIND, "f f i a i b f Esc f Esc");
+    let trace = play(BEHIND, "f f i a Enter i b Enter f Esc f Esc");
     assert_eq!(turns(&trace), 2, "only readying the bow and filling the quiver took turns");
     assert!(attacks(&trace).is_empty());
     let fired = events(&trace, "action").into_iter().filter(|a| a["action"] == "fire").count();
@@ -175,7 +175,7 @@ fn esc_from_f_costs_nothing_and_f_without_a_bow_takes_no_turn() {
     // And after that the quiver is still full: ten arrows to shoot at the
     // east wall of an empty room, and no eleventh.
     let empty = BEHIND.replace("ab", "..").replace("a = monster kobold asleep\nb = monster kobold asleep\n", "");
-    let trace = play(&empty, &format!("i a i b f Esc {}", "f l Enter ".repeat(11)));
+    let trace = play(&empty, &format!("i a Enter i b Enter f Esc {}", "f l Enter ".repeat(11)));
     let fired = events(&trace, "action").into_iter().filter(|a| a["action"] == "fire").count();
     assert_eq!(fired, 10);
 }
@@ -224,7 +224,7 @@ fn hit_rates_by_distance_and_one_arrow_in_four_breaking_over_thousands_of_shots(
         );
         // Clicked at, since at 12 steps the dummy is beyond sight (9) and Tab cannot find it.
         let shot = format!("f Click:{},1 ", distance + 1);
-        let trace = play_with(&text, &format!("i a i b {}", shot.repeat(SHOTS)), &extra);
+        let trace = play_with(&text, &format!("i a Enter i b Enter {}", shot.repeat(SHOTS)), &extra);
         let shots: Vec<_> = attacks(&trace).into_iter().filter(|a| a["attacker"] == "player").collect();
         assert_eq!(shots.len(), SHOTS);
         assert!(shots.iter().all(|s| s["distance"] == distance as i64 && s["chance"] == expected as i64));
@@ -382,7 +382,7 @@ fn the_bow_the_quiver_and_a_mages_cooldown_survive_a_save() {
     let (scen, saves) = (dir.path().join("duel.txt"), dir.path().join("saves"));
     std::fs::write(&scen, DUEL).unwrap();
     let (whole, second) = (dir.path().join("whole.jsonl"), dir.path().join("second.jsonl"));
-    let (first_keys, second_keys) = ("i a i b f Enter .", "f Enter 8*. f Enter");
+    let (first_keys, second_keys) = ("i a Enter i b Enter f Enter .", "f Enter 8*. f Enter");
     let s = scen.to_str().unwrap();
     let both = format!("{first_keys} {second_keys}");
     assert!(run(&["--headless", "--scenario", s, "--keys", &both, "--trace", whole.to_str().unwrap()])
@@ -426,7 +426,7 @@ fn a_scroll_being_aimed_when_the_run_is_saved_is_still_in_the_pack() {
         "--scenario",
         scen.to_str().unwrap(),
         "--keys",
-        "i c",
+        "i c Enter",
         "--save-dir",
         saves.to_str().unwrap()
     ])
@@ -440,7 +440,7 @@ fn a_scroll_being_aimed_when_the_run_is_saved_is_still_in_the_pack() {
         "--save-dir",
         saves.to_str().unwrap(),
         "--keys",
-        "i c Enter",
+        "i c Enter Enter",
         "--trace",
         trace.to_str().unwrap(),
     ]);

@@ -31,7 +31,7 @@ fn a_run_saved_at_turn_100_and_continued_plays_on_as_if_it_never_stopped() {
         let saves = dir.path().join("saves");
         let s = scenario.to_str().unwrap();
         // Wield the long sword, then wait: 100 turns, then 60 more and a potion.
-        let (first_keys, second_keys) = ("i a 99*.", "30*. i b 29*.");
+        let (first_keys, second_keys) = ("i a Enter 99*.", "30*. i b Enter 29*.");
         run_ok(&[
             "--headless",
             "--seed",
@@ -181,7 +181,15 @@ fn a_scroll_read_but_not_fired_when_the_game_stopped_is_back_in_the_pack() {
     let saves = dir.path().join("saves");
     let s = scenario("lightning_mid_aim.txt");
     // Read the scroll of lightning, and stop while aiming.
-    run_ok(&["--headless", "--scenario", s.to_str().unwrap(), "--keys", "i a", "--save-dir", saves.to_str().unwrap()]);
+    run_ok(&[
+        "--headless",
+        "--scenario",
+        s.to_str().unwrap(),
+        "--keys",
+        "i a Enter",
+        "--save-dir",
+        saves.to_str().unwrap(),
+    ]);
     let save = std::fs::read_to_string(saves.join("save.json")).unwrap();
     assert!(save.contains("\"kind\":\"scroll_of_lightning\",\"count\":1"), "the scroll is in the saved pack");
     // Continued, the scroll is there to read again, and fires.
@@ -192,7 +200,7 @@ fn a_scroll_read_but_not_fired_when_the_game_stopped_is_back_in_the_pack() {
         "--save-dir",
         saves.to_str().unwrap(),
         "--keys",
-        "i a Enter",
+        "i a Enter Enter",
         "--trace",
         trace_path.to_str().unwrap(),
     ]);

@@ -88,7 +88,7 @@ fn the_confusion_example_confuses_the_goblin_for_ten_turns_through_a_status() {
         "--scenario",
         s.to_str().unwrap(),
         "--keys",
-        "i a Enter 14*.",
+        "i a Enter Enter 14*.",
         "--trace",
         trace_path.to_str().unwrap(),
     ]);

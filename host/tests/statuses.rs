@@ -18,7 +18,7 @@ fn folder() -> tempfile::TempDir {
 }
 
 /// Read the scroll at the goblin, then zap it with frost, then `rest`.
-const KEYS: &str = "i a Enter i b Enter";
+const KEYS: &str = "i a Enter Enter i b Enter Enter";
 
 fn play(folder: &Path, keys: &str, extra: &[&str]) -> Vec<Value> {
     let dir = tempfile::tempdir().unwrap();

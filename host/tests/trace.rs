@@ -30,7 +30,7 @@ fn fifty_seeds_played_by_the_bot_twice_give_identical_traces() {
 fn a_recorded_500_key_run_replays_to_the_same_trace() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b, rec) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"), dir.path().join("run.json"));
-    let keys = "5*l 5*j 5*h 5*k 5*y 5*u 5*b 5*n 10*. g i a ".repeat(10);
+    let keys = "5*l 5*j 5*h 5*k 5*y 5*u 5*b 5*n 10*. g i a Enter ".repeat(10);
     run_ok(&[
         "--headless",
         "--seed",
@@ -71,7 +71,7 @@ fn a_plugins_tracing_event_lands_in_the_trace_under_its_name() {
         "--scenario",
         scenario.to_str().unwrap(),
         "--keys",
-        "i a",
+        "i a Enter",
         "--trace",
         path.to_str().unwrap(),
     ]);
@@ -91,7 +91,7 @@ fn a_plugins_tracing_event_lands_in_the_trace_under_its_name() {
             "--scenario",
             scenario.to_str().unwrap(),
             "--keys",
-            "i a",
+            "i a Enter",
         ])
         .env("RUST_LOG", "info")
         .output()
@@ -229,7 +229,7 @@ fn docs_trace_md_documents_every_event_the_game_emits() {
         "--scenario",
         s.to_str().unwrap(),
         "--keys",
-        "i a d a g",
+        "i a Enter d a g",
         "--trace",
         potion.to_str().unwrap(),
     ]);

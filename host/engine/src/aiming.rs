@@ -119,6 +119,13 @@ impl Game {
         self.ask_key(AimSource::Throw, "You can't throw that.", |hooks, ctx| hooks.throw(ctx, slot as u32))
     }
 
+    /// A character the host has no use for: asks the plugins' `key` hooks
+    /// (api 1.1); if none answers, says the key is unknown and where the keys are.
+    pub(crate) fn plugin_key(&mut self, key: char) -> bool {
+        let nobody = format!("Unknown key '{key}'. Press ? for the keys.");
+        self.ask_key(AimSource::Key, &nobody, |hooks, ctx| hooks.key(ctx, key as u32))
+    }
+
     /// Asks each plugin's hook in load order until one answers; an answer to
     /// aim starts aiming. `nobody` is said if every plugin passes.
     fn ask_key(

@@ -166,7 +166,14 @@ impl Game {
     /// A kind that does not stack needs a cell with nothing on it; else the
     /// drop is refused and no turn passes.
     pub fn drop_slot(&mut self, slot: usize) -> bool {
-        let Some(held) = self.pack.get(slot).cloned() else { return false };
+        self.drop_some(slot, u32::MAX)
+    }
+
+    /// Drops `count` of what pack slot `slot` holds (all of it if it holds
+    /// fewer); the rest stays in the slot.
+    pub fn drop_some(&mut self, slot: usize, count: u32) -> bool {
+        let Some(mut held) = self.pack.get(slot).cloned() else { return false };
+        held.count = held.count.min(count.max(1));
         let pos = self.player().pos;
         let stacks = self.item_record(&held.kind).is_some_and(|r| r.stacks);
         if !stacks && self.items.iter().any(|i| i.pos == pos) {

@@ -9,6 +9,7 @@
 //!   sight and lines of fire, distance maps, the run's RNG.
 //! * [`game`]: [`Game`](game::Game), one run's state; [`creature`],
 //!   [`roster`], [`pack`], [`rules`] and [`log`] are its parts.
+//! * [`asking`]: what the player may ask without playing a turn (look, item cards, plugin keys).
 //! * [`turn`], [`monsters`], [`items`], [`spawn`], [`aiming`], [`stats`],
 //!   [`statuses`], [`hooks`] and [`events`]: the rules that change a `Game`; [`targeting`] (the aim
 //!   and its path) and [`derived`] (the player's derived numbers) are state.
@@ -26,6 +27,7 @@
 
 pub mod aiming;
 pub mod animation;
+pub mod asking;
 pub mod boundary;
 pub mod core;
 pub mod creature;

@@ -61,6 +61,8 @@ pub enum AimSource {
     Fire,
     /// `t`: something thrown from the pack.
     Throw,
+    /// A key a plugin answers (api 1.1's `Hooks::key`).
+    Key,
 }
 
 impl AimSource {
@@ -70,6 +72,7 @@ impl AimSource {
             AimSource::Read => "aim",
             AimSource::Fire => "fire",
             AimSource::Throw => "throw",
+            AimSource::Key => "key",
         }
     }
 }

@@ -38,6 +38,10 @@ pub enum Action {
     Shoot,
     /// Stop aiming (the effect decides whether that wastes the item and a turn).
     CancelAim,
+    /// A character key the host has no use for, handed to the plugins.
+    Key(char),
+    /// Drop some of a pack slot's stack: the slot, how many.
+    DropSome(usize, u32),
 }
 
 impl Game {
@@ -95,6 +99,8 @@ impl Game {
             Action::Throw(slot) => self.throw_key(slot),
             Action::Shoot => self.shoot(),
             Action::CancelAim => self.cancel_aim(),
+            Action::Key(key) => self.plugin_key(key),
+            Action::DropSome(slot, count) => self.drop_some(slot, count),
         };
         if took_turn {
             self.finish_turn();

@@ -7,7 +7,7 @@ use emberdeep_api::{MessageKind, Point, Rgba, Scene};
 use emberdeep_engine::targeting::Shading;
 use emberdeep_engine::{Action, Game};
 
-use super::app::{App, Mode};
+use super::app::{App, Mode, Question};
 use super::keys::{direction, Key};
 
 /// The shade of the cells a shot passes.
@@ -52,6 +52,8 @@ impl App {
             return true;
         }
         match key {
+            // Stopping an aim that would use the item up asks first.
+            Key::Esc if self.game.aim_cancel_loses().is_some() => self.mode = Mode::Ask(Question::StopAiming),
             Key::Esc => self.act_on_aim(Action::CancelAim),
             Key::Enter | Key::Char('f') => self.fire_or_ask(),
             Key::Click(x, y) => {
@@ -79,7 +81,7 @@ impl App {
     }
 
     /// Plays a shot or a cancel, then leaves aiming if it is over.
-    fn act_on_aim(&mut self, action: Action) {
+    pub(crate) fn act_on_aim(&mut self, action: Action) {
         self.game.player_action(action);
         self.mode = if self.game.over {
             Mode::Dead

@@ -20,22 +20,63 @@ use super::ui::{Frontend, Views};
 pub enum Mode {
     /// Moving about.
     Play,
-    /// The pack is open: a letter uses that item.
-    UseItem,
-    /// "Drop which?": a letter drops that item.
+    /// The pack is open: a letter opens that item's card.
+    Pack,
+    /// One item's card: what it is, and the keys that act on it.
+    Card(usize),
+    /// A quick key's list (`q`, `r`, `w`, `W`): a letter uses that item at once.
+    Quick(Quick),
+    /// "Drop which?": a letter drops that item (asking how many of a stack).
     DropItem,
+    /// "Drop how many?": digits, then Enter (nothing typed drops them all).
+    DropCount {
+        /// The pack slot.
+        slot: usize,
+        /// The number typed so far (0: none).
+        typed: u32,
+    },
     /// "Throw which?": a letter throws that item (what cannot be thrown is dimmed).
     ThrowItem,
     /// Aiming a shot: the cursor moves, Tab cycles targets, Enter fires.
     Aim,
     /// The shot's burst would reach the player: `y` fires anyway.
     ConfirmFire,
+    /// A question before something that cannot be undone: `y` does it.
+    Ask(Question),
     /// A saved run was found: `y` continues it, `n` starts afresh.
     AskContinue,
-    /// The message history: any key closes it.
+    /// The message history: it scrolls; Esc closes it.
     History,
-    /// The run is over: `R` for a new one, `Esc` to quit.
+    /// The help screen: every key; it scrolls; Esc closes it.
+    Help,
+    /// Looking about (`x`): a cursor over the map, what is there in the panel.
+    Look,
+    /// The run is over: `r` for a new one, `Esc` to quit.
     Dead,
+}
+
+/// What a quick key uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Quick {
+    /// `q`: drink.
+    Quaff,
+    /// `r`: read.
+    Read,
+    /// `w`: wield a weapon or ready a bow.
+    Wield,
+    /// `W`: wear armor.
+    Wear,
+}
+
+/// A question asked before something that cannot be undone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Question {
+    /// Esc in play: save the run and quit?
+    Quit,
+    /// Esc while aiming something that stopping would use up.
+    StopAiming,
+    /// Drinking a healing potion at full health.
+    Drink(usize),
 }
 
 /// A game in progress, with its screen state.
@@ -54,6 +95,12 @@ pub struct App {
     /// Lines the front end itself has to say (a view that failed), shown
     /// under the log until the next key; never part of the run.
     pub(crate) notices: Vec<String>,
+    /// The first line shown of a screen that scrolls (pack, help, history).
+    pub(crate) scroll: usize,
+    /// The look mode's cursor.
+    pub(crate) look_cursor: Point,
+    /// The first-time hints already given this session.
+    pub(crate) hints: std::collections::BTreeSet<&'static str>,
 }
 
 impl App {
@@ -70,6 +117,9 @@ impl App {
             pressed: Vec::new(),
             camera: Camera::default(),
             notices: Vec::new(),
+            scroll: 0,
+            look_cursor: Point::new(0, 0),
+            hints: Default::default(),
         }
     }
 
@@ -161,20 +211,29 @@ impl App {
             self.view_index = (self.view_index + 1) % self.view_names().len();
             return true;
         }
-        match self.mode {
+        let going = match self.mode {
             Mode::Play => self.press_playing(key),
-            Mode::UseItem | Mode::DropItem | Mode::ThrowItem => {
+            Mode::Pack | Mode::Card(_) | Mode::Quick(_) | Mode::DropItem | Mode::DropCount { .. } | Mode::ThrowItem => {
                 self.press_in_pack(key);
                 true
             }
             Mode::Aim | Mode::ConfirmFire => self.press_aiming(key),
-            Mode::History => {
-                self.mode = Mode::Play;
+            Mode::Ask(question) => self.answer(question, key),
+            Mode::History | Mode::Help => {
+                self.press_scrolling(key);
+                true
+            }
+            Mode::Look => {
+                self.press_looking(key);
                 true
             }
             Mode::Dead => self.press_dead(key),
             Mode::AskContinue => self.answer_continue(key),
+        };
+        if going && self.mode == Mode::Play {
+            self.give_hints();
         }
+        going
     }
 
     fn press_playing(&mut self, key: Key) -> bool {
@@ -182,58 +241,90 @@ impl App {
             Key::Char('.') | Key::Numpad(5) => Some(Action::Wait),
             Key::Char('g') | Key::Char(',') => Some(Action::PickUp),
             Key::Char('>') => Some(Action::Descend),
-            Key::Char('i') => {
-                self.mode = Mode::UseItem;
-                None
-            }
-            Key::Char('d') => {
-                self.mode = Mode::DropItem;
-                None
-            }
             Key::Char('f') => Some(Action::Fire),
+            Key::Char('i') => self.open(Mode::Pack),
+            Key::Char('d') => self.open(Mode::DropItem),
             Key::Char('t') => {
                 self.open_throw_screen();
                 None
             }
+            Key::Char('q') => self.open_quick(Quick::Quaff),
+            Key::Char('r') => self.open_quick(Quick::Read),
+            Key::Char('w') => self.open_quick(Quick::Wield),
+            Key::Char('W') => self.open_quick(Quick::Wear),
             Key::Char('m') => {
-                self.mode = Mode::History;
+                self.open_history();
                 None
             }
-            Key::Esc => {
-                self.game.quit_run();
-                return false;
+            Key::Char('?') | Key::F(1) => self.open(Mode::Help),
+            Key::Char('x') => {
+                self.look_cursor = self.game.player().pos;
+                self.open(Mode::Look)
             }
-            k => direction(k).map(|(dx, dy)| Action::Move(dx, dy)),
+            Key::Esc => self.open(Mode::Ask(Question::Quit)),
+            k => match direction(k) {
+                Some((dx, dy)) => Some(Action::Move(dx, dy)),
+                // A character the host has no use for goes to the plugins,
+                // which say it is unknown if none of them answers it.
+                None => match k {
+                    Key::Char(c) if !c.is_whitespace() => Some(Action::Key(c)),
+                    Key::Hover(..) => None,
+                    other => {
+                        self.game.log.add(format!("Unknown key '{other}'. Press ? for the keys."), MessageKind::Info);
+                        None
+                    }
+                },
+            },
         };
         if let Some(action) = action {
             self.game.player_action(action);
         }
-        self.follow_aim();
-        if self.game.over {
-            self.mode = Mode::Dead;
-        }
+        self.after_action();
         true
     }
 
-    fn press_in_pack(&mut self, key: Key) {
-        let mode = self.mode;
-        self.mode = Mode::Play;
-        let Key::Char(c @ 'a'..='z') = key else { return };
-        let slot = (c as u8 - b'a') as usize;
-        if self.game.pack.get(slot).is_none() {
-            self.game.log.add(format!("You have nothing in slot {c}."), MessageKind::Info);
-            return;
-        }
-        let action = match mode {
-            Mode::UseItem => Action::Use(slot),
-            Mode::ThrowItem => Action::Throw(slot),
-            _ => Action::Drop(slot),
-        };
-        self.game.player_action(action);
+    /// Opens a screen (or a question) over play; returns no action.
+    pub(crate) fn open(&mut self, mode: Mode) -> Option<Action> {
+        self.mode = mode;
+        self.scroll = 0;
+        None
+    }
+
+    /// After an action: aiming if it started an aim, the death screen if it ended the run.
+    pub(crate) fn after_action(&mut self) {
         self.follow_aim();
         if self.game.over {
             self.mode = Mode::Dead;
         }
+    }
+
+    /// A question's answer: `y` does it, anything else does not.
+    fn answer(&mut self, question: Question, key: Key) -> bool {
+        let yes = key == Key::Char('y') || key == Key::Char('Y');
+        match question {
+            Question::Quit => {
+                self.mode = Mode::Play;
+                if yes {
+                    self.game.quit_run();
+                    return false;
+                }
+                self.game.log.add("You keep playing.", MessageKind::Info);
+            }
+            Question::StopAiming => {
+                self.mode = Mode::Aim;
+                if yes {
+                    self.act_on_aim(Action::CancelAim);
+                }
+            }
+            Question::Drink(slot) => {
+                self.mode = Mode::Play;
+                if yes {
+                    self.game.player_action(Action::Use(slot));
+                    self.after_action();
+                }
+            }
+        }
+        true
     }
 
     fn press_dead(&mut self, key: Key) -> bool {

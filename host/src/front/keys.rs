@@ -3,7 +3,7 @@
 //!
 //! Tokens are separated by spaces. A single character is that character's key
 //! (`l`, `>`, `R`, `.`). Names: `Tab`, `Enter`, `Esc`, `Space`, `Up`, `Down`,
-//! `Left`, `Right`, `F1`..`F12`, `KP1`..`KP9` (numpad), `Click:X,Y` (a left
+//! `Left`, `Right`, `PageUp`, `PageDown`, `Home`, `End`, `F1`..`F12`, `KP1`..`KP9` (numpad), `Click:X,Y` (a left
 //! click on map cell X,Y), `Hover:X,Y` (the mouse moved onto map cell X,Y,
 //! which moves the aiming cursor). `N*TOKEN` repeats a token N times (`20*.` waits
 //! twenty turns). Text after `//` on a line of a keys file is a comment.
@@ -29,6 +29,14 @@ pub enum Key {
     Left,
     /// Arrow right.
     Right,
+    /// Page up.
+    PageUp,
+    /// Page down.
+    PageDown,
+    /// Home.
+    Home,
+    /// End.
+    End,
     /// A numpad digit (1-9).
     Numpad(u8),
     /// A function key (1-12).
@@ -51,6 +59,10 @@ impl fmt::Display for Key {
             Key::Down => f.write_str("Down"),
             Key::Left => f.write_str("Left"),
             Key::Right => f.write_str("Right"),
+            Key::PageUp => f.write_str("PageUp"),
+            Key::PageDown => f.write_str("PageDown"),
+            Key::Home => f.write_str("Home"),
+            Key::End => f.write_str("End"),
             Key::Numpad(n) => write!(f, "KP{n}"),
             Key::F(n) => write!(f, "F{n}"),
             Key::Click(x, y) => write!(f, "Click:{x},{y}"),
@@ -68,7 +80,7 @@ pub const MOST_KEYS: usize = 1_000_000;
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum KeyError {
     /// A word that is no key.
-    #[error("unknown key '{token}' (word {position}); use a single character or one of Tab Enter Esc Space Up Down Left Right F1-F12 KP1-KP9 Click:X,Y Hover:X,Y, and N*KEY to repeat")]
+    #[error("unknown key '{token}' (word {position}); use a single character or one of Tab Enter Esc Space Up Down Left Right PageUp PageDown Home End F1-F12 KP1-KP9 Click:X,Y Hover:X,Y, and N*KEY to repeat")]
     Unknown {
         /// The word as written.
         token: String,
@@ -132,6 +144,10 @@ fn parse_one(name: &str) -> Option<Key> {
         "Down" => Key::Down,
         "Left" => Key::Left,
         "Right" => Key::Right,
+        "PageUp" => Key::PageUp,
+        "PageDown" => Key::PageDown,
+        "Home" => Key::Home,
+        "End" => Key::End,
         _ => return parse_numbered(name),
     };
     Some(key)
@@ -217,7 +233,10 @@ mod tests {
 
     #[test]
     fn every_key_prints_back_in_the_notation() {
-        for k in parse_keys("a Space Tab Enter Esc Up Down Left Right KP3 F12 Click:1,2 Hover:3,4").unwrap() {
+        for k in
+            parse_keys("a Space Tab Enter Esc Up Down Left Right PageUp PageDown Home End KP3 F12 Click:1,2 Hover:3,4")
+                .unwrap()
+        {
             assert_eq!(parse_keys(&k.to_string()).unwrap(), vec![k]);
         }
     }

@@ -16,9 +16,14 @@ pub mod aiming;
 pub mod app;
 pub mod atlas;
 pub mod camera;
+pub mod help;
 pub mod keys;
 pub mod look;
+pub mod menus;
 pub mod model;
 pub mod playback;
 pub mod screen;
 pub mod ui;
+
+#[cfg(test)]
+mod play_tests;

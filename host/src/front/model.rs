@@ -3,24 +3,26 @@
 //! side panel (the host's lines, the plugins' lines, what is in sight), the
 //! look panel, the log and any overlay.
 
-use emberdeep_api::{EntityId, Light, Look, MessageKind, Point, Scene, SceneCell, SceneCreature, Terrain};
+use emberdeep_api::{
+    EntityId, Light, Look, MessageKind, MonsterState, Point, Scene, SceneCell, SceneCreature, Terrain,
+};
 use emberdeep_engine::boundary::Access;
 use emberdeep_engine::core::map::Tile;
 use emberdeep_engine::log::MessageLog;
 use emberdeep_engine::pack::slot_letter;
+use emberdeep_engine::targeting::LookLine;
 
 use super::aiming::decorate_aim;
-use super::app::{App, Mode};
+use super::app::{App, Mode, Question};
+use super::help::help_lines;
 use super::look::look_lines;
-use super::screen::{palette, Health, Line, Overlay, ScreenModel};
+use super::screen::{palette, wrap, Health, Line, Overlay, ScreenModel, MENU_CHARS, MENU_ROWS};
 use super::ui::cell_size_of;
 
 /// Pixels of the map area, which the view's cell size divides into cells.
 pub const MAP_AREA: (u32, u32) = (1280, 720);
 /// Log lines kept on screen.
 const LOG_LINES: usize = 9;
-/// Lines of the message history screen.
-const HISTORY_LINES: usize = 26;
 
 impl App {
     /// The log lines on screen: the run's newest messages, then what the
@@ -40,10 +42,34 @@ impl App {
             scene,
             health: Health { hp: player.hp.max(0), max: player.max_hp },
             panel: self.panel_lines(),
-            look: look_lines(&self.game.aim_look()),
+            look: self.look_panel(),
             log: self.log_lines(),
             overlay: self.overlay(),
         }
+    }
+
+    /// The look panel: while aiming, the target (and what Esc costs); while
+    /// looking, what the cursor's cell holds.
+    fn look_panel(&mut self) -> Vec<Line> {
+        if let Some(cursor) = self.look_cursor() {
+            let mut lines = vec![Line::new("Looking", palette::TEXT)];
+            lines.extend(look_lines(&self.game.look_at(cursor)));
+            lines.push(Line::new("", palette::TEXT));
+            lines.push(Line::new("moving keys: move, Tab: next monster", palette::DIM));
+            lines.push(Line::new("Esc or x: done", palette::DIM));
+            return lines;
+        }
+        let mut aim = self.game.aim_look();
+        if !aim.is_empty() {
+            if let Some(what) = self.game.aim_cancel_loses() {
+                for line in aim.iter_mut() {
+                    if *line == LookLine::Hint("Esc: cancel".into()) {
+                        *line = LookLine::Warning(format!("Esc: lose {what}"));
+                    }
+                }
+            }
+        }
+        look_lines(&aim)
     }
 
     /// The cells on screen: all of the map if it fits, else around the
@@ -52,7 +78,8 @@ impl App {
     fn scene(&mut self, cell_size: u32) -> Scene {
         let (w, h) = ((MAP_AREA.0 / cell_size) as i32, (MAP_AREA.1 / cell_size) as i32);
         let (w, h) = (w.min(self.game.map.width()), h.min(self.game.map.height()));
-        let origin = self.camera.origin(&self.game, w, h);
+        let cursor = self.look_cursor().or_else(|| self.game.aim_cursor());
+        let origin = self.camera.origin(&self.game, w, h, cursor);
         let mut cells = Vec::with_capacity((w * h) as usize);
         for y in origin.y..origin.y + h {
             for x in origin.x..origin.x + w {
@@ -70,6 +97,9 @@ impl App {
             creatures: self.scene_creatures().into(),
         };
         decorate_aim(&self.game, &mut scene);
+        if let Some(cursor) = self.look_cursor() {
+            scene.cursor = Some(cursor).into();
+        }
         scene
     }
 
@@ -146,8 +176,12 @@ impl App {
             lines.push(Line::new("In sight:", palette::DIM));
             for id in seen {
                 if let Some(m) = self.game.creatures.get(&id) {
-                    let mut text =
-                        format!("{} {} {}/{}", char::from_u32(m.look.glyph).unwrap_or('?'), m.name, m.hp, m.max_hp);
+                    let glyph = char::from_u32(m.look.glyph).unwrap_or('?');
+                    let state = match m.state {
+                        MonsterState::Hunting => String::new(),
+                        other => format!(" ({})", other.name()),
+                    };
+                    let mut text = format!("{glyph} {} {}/{}{state}", m.name, m.hp, m.max_hp);
                     let marks: Vec<String> = self.game.statuses_of(id).iter().map(|s| s.label.to_string()).collect();
                     if !marks.is_empty() {
                         text = format!("{text} {}", marks.join(", "));
@@ -173,11 +207,21 @@ impl App {
 
     fn overlay(&mut self) -> Overlay {
         match self.mode {
-            Mode::Play => Overlay::None,
-            Mode::UseItem | Mode::DropItem | Mode::ThrowItem => self.pack_overlay(),
-            Mode::Aim => Overlay::None,
+            Mode::Play | Mode::Aim | Mode::Look => Overlay::None,
+            Mode::Pack | Mode::Quick(_) | Mode::DropItem | Mode::ThrowItem => self.pack_overlay(),
+            Mode::Card(slot) => self.card_overlay(slot),
+            Mode::DropCount { slot, typed } => {
+                let item = self.game.pack.get(slot).cloned();
+                let what = item.map(|i| self.game.item_label(&i.kind, i.count, i.id)).unwrap_or_default();
+                let typed = if typed == 0 { String::new() } else { format!(" {typed}") };
+                Overlay::Confirm {
+                    question: format!("Drop how many of {what}?{typed}_   (digits, Enter: that many, or all if none typed; Esc: none)"),
+                }
+            }
             Mode::ConfirmFire => Overlay::Confirm { question: App::confirm_fire_question() },
+            Mode::Ask(question) => Overlay::Confirm { question: self.question_text(question) },
             Mode::History => self.history_overlay(),
+            Mode::Help => self.help_overlay(),
             Mode::AskContinue => Overlay::Confirm {
                 question: format!(
                     "A saved run waits on floor {}, turn {}. Continue it? y: continue   n: end it, start a new run",
@@ -197,35 +241,97 @@ impl App {
         }
     }
 
-    /// The newest messages that fit the box, oldest first.
-    fn history_overlay(&self) -> Overlay {
-        let messages = self.game.log.messages();
-        let start = messages.len().saturating_sub(HISTORY_LINES);
-        let lines = messages[start..]
-            .iter()
-            .map(|m| {
-                let color = match m.kind {
-                    MessageKind::Info => palette::TEXT,
-                    MessageKind::Good => palette::GOOD,
-                    MessageKind::Danger => palette::DANGER,
-                };
-                let text = if m.count > 1 { format!("{} x{}", m.text, m.count) } else { m.text.clone() };
-                Line::new(text, color)
-            })
-            .collect();
-        Overlay::Menu { title: "Messages".into(), header: Vec::new(), lines, footer: "any key: close".into() }
+    /// The words of a question before something that cannot be undone.
+    fn question_text(&mut self, question: Question) -> String {
+        match question {
+            Question::Quit => "Save the run and quit? y: save and quit   any other key: keep playing".into(),
+            Question::StopAiming => {
+                let what = self.game.aim_cancel_loses().unwrap_or_else(|| "the item".into());
+                format!("Stop aiming? That loses {what}. y: lose it   any other key: aim on")
+            }
+            Question::Drink(slot) => {
+                let item = self.game.pack.get(slot).cloned();
+                let what = item.map(|i| self.game.item_label(&i.kind, 1, i.id)).unwrap_or_default();
+                format!("You are at full health. Drink {what} anyway? y: drink it   any other key: keep it")
+            }
+        }
+    }
+
+    /// A scrolling menu of `all` lines from `self.scroll` (clamped, and
+    /// written back so the keys scroll from where the screen shows).
+    fn scrolled(&mut self, title: &str, header: Vec<Line>, all: Vec<Line>, footer: &str) -> Overlay {
+        let room = MENU_ROWS.saturating_sub(header.len()).max(1);
+        let last_start = all.len().saturating_sub(room);
+        self.scroll = self.scroll.min(last_start);
+        let start = self.scroll;
+        let end = (start + room).min(all.len());
+        let more = (start, all.len() - end);
+        let lines = all[start..end].to_vec();
+        Overlay::Menu { title: title.into(), header, lines, more, footer: footer.into() }
+    }
+
+    /// The whole kept log, lines wrapped to the box, oldest first.
+    fn history_overlay(&mut self) -> Overlay {
+        let mut lines = Vec::new();
+        for m in self.game.log.messages() {
+            let color = match m.kind {
+                MessageKind::Info => palette::TEXT,
+                MessageKind::Good => palette::GOOD,
+                MessageKind::Danger => palette::DANGER,
+            };
+            let text = if m.count > 1 { format!("{} x{}", m.text, m.count) } else { m.text.clone() };
+            lines.extend(wrap(&text, MENU_CHARS, 2).into_iter().map(|t| Line::new(t, color)));
+        }
+        self.scrolled("Messages", Vec::new(), lines, "Up/Down, PgUp/PgDn, Home/End: scroll    Esc: close")
+    }
+
+    /// Every key, the host's and the plugins'.
+    fn help_overlay(&mut self) -> Overlay {
+        let keys = self.game.plugin_keys();
+        let lines = help_lines(&keys);
+        self.scrolled("Keys", Vec::new(), lines, "Up/Down, PgUp/PgDn: scroll    Esc: close")
+    }
+
+    /// An item's card: its name, its description, what it does, the keys.
+    fn card_overlay(&mut self, slot: usize) -> Overlay {
+        let Some(item) = self.game.pack.get(slot).cloned() else { return Overlay::None };
+        let title = emberdeep_engine::log::capitalized(&self.game.item_label(&item.kind, item.count, item.id));
+        let mut lines = Vec::new();
+        if let Some(text) = self.game.item_description(&item.kind) {
+            lines.extend(wrap(&text, MENU_CHARS, 0).into_iter().map(|t| Line::new(t, palette::TEXT)));
+            lines.push(Line::new("", palette::TEXT));
+        }
+        for fact in self.game.item_facts(&item.kind) {
+            lines.push(Line::new(fact, palette::GOOD));
+        }
+        lines.push(Line::new("", palette::TEXT));
+        let role = self.role_of(slot).unwrap_or_default();
+        let verb = crate::front::app::Quick::for_role(role).map_or("use", |q| q.verb());
+        let quick = crate::front::app::Quick::for_role(role).map(|q| format!(" or {}", q.key())).unwrap_or_default();
+        lines.push(Line::new(format!("Enter{quick}: {verb} it"), palette::TEXT));
+        let drop = if item.count > 1 { "d: drop some or all" } else { "d: drop it" };
+        lines.push(Line::new(drop, palette::TEXT));
+        if self.can_throw(slot) {
+            lines.push(Line::new("t: throw it", palette::TEXT));
+        }
+        let header = vec![Line::new(format!("{} - in your pack", slot_letter(slot)), palette::DIM)];
+        self.scrolled(&title, header, lines, "Esc: back to the pack")
     }
 
     fn pack_overlay(&mut self) -> Overlay {
         let header = self.game.pack_header().into_iter().map(|l| Line::new(l, palette::TEXT)).collect();
-        let throwing = self.mode == Mode::ThrowItem;
         let slots = self.game.pack.slots().to_vec();
         let mut lines = Vec::new();
         for (i, slot) in slots.iter().enumerate() {
             if let Some(item) = slot {
                 let text = self.game.item_label(&item.kind, item.count, item.id);
-                // Choosing what to throw, what cannot be thrown is dimmed.
-                let color = if throwing && !self.game.is_throwable(&item.kind) { palette::DIM } else { palette::TEXT };
+                // Choosing what to throw or to use, what will not do is dimmed.
+                let fits = match self.mode {
+                    Mode::ThrowItem => self.game.is_throwable(&item.kind),
+                    Mode::Quick(quick) => self.role_of(i).is_some_and(|r| quick.takes(r)),
+                    _ => true,
+                };
+                let color = if fits { palette::TEXT } else { palette::DIM };
                 lines.push(Line::new(format!("{} - {text}", slot_letter(i)), color));
             }
         }
@@ -233,11 +339,12 @@ impl App {
             lines.push(Line::new("Your pack is empty.", palette::DIM));
         }
         let (title, footer) = match self.mode {
-            Mode::UseItem => ("Pack", "a-z: use    Esc: close"),
+            Mode::Pack => ("Pack", "a-z: what it is, what it does    Esc: close"),
+            Mode::Quick(quick) => (quick.title(), "a-z: use it at once    Esc: cancel"),
             Mode::ThrowItem => ("Throw which?", "a-z: throw    Esc: cancel"),
             _ => ("Drop which?", "a-z: drop    Esc: cancel"),
         };
-        Overlay::Menu { title: title.into(), header, lines, footer: footer.into() }
+        self.scrolled(title, header, lines, footer)
     }
 }
 

@@ -28,6 +28,32 @@ pub mod palette {
     pub const BACKGROUND: Rgba = Rgba::rgb(0, 0, 0);
 }
 
+/// Rows of a menu box: its header's lines and the lines shown under it.
+pub const MENU_ROWS: usize = 30;
+/// Characters of a menu line before it wraps.
+pub const MENU_CHARS: usize = 66;
+
+/// Splits `text` into lines of at most `width` characters, breaking at a space
+/// when there is one; continuation lines are indented by `indent` spaces.
+pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest: Vec<char> = text.chars().collect();
+    let mut prefix = String::new();
+    let width = width.max(indent + 2);
+    loop {
+        let room = width - prefix.len();
+        if rest.len() <= room {
+            out.push(prefix + &rest.iter().collect::<String>());
+            return out;
+        }
+        let cut = rest[..=room].iter().rposition(|&c| c == ' ').filter(|&i| i > 0).unwrap_or(room);
+        out.push(prefix.clone() + rest[..cut].iter().collect::<String>().trim_end());
+        let skip = rest[cut..].iter().take_while(|&&c| c == ' ').count();
+        rest.drain(..cut + skip);
+        prefix = " ".repeat(indent);
+    }
+}
+
 /// A line of text with its color.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Line {
@@ -71,14 +97,18 @@ impl Health {
 pub enum Overlay {
     /// Just the map.
     None,
-    /// A list in a box: the pack, "drop which?", the message history.
+    /// A list in a box: the pack, "drop which?", an item's card, the help,
+    /// the message history. Only the lines that fit are in it; the rest are
+    /// scrolled to.
     Menu {
         /// The box's title ("Pack", "Drop which?").
         title: String,
         /// Lines above the lettered slots (what is wielded and worn).
         header: Vec<Line>,
-        /// The lettered lines.
+        /// The lines shown, at most [`MENU_ROWS`] less the header's.
         lines: Vec<Line>,
+        /// Lines above those shown / below them, for the "more" marks.
+        more: (usize, usize),
         /// The hint at the bottom ("a-z to use, Esc to close").
         footer: String,
     },

@@ -17,7 +17,7 @@ fn only_the_burst_cells_the_player_sees_are_shaded() {
         app.game.map.set_tile(Point::new(7, y), Tile::Wall);
     }
     app.game.update_sight();
-    keys(&mut app, "i c 5*l");
+    keys(&mut app, "i c Enter 5*l");
     assert_eq!(app.game.aim_cursor(), Some(Point::new(10, 10)));
     let path = app.game.aim_path();
     assert_eq!(path, (6..=10).map(|x| Point::new(x, 10)).collect::<Vec<_>>(), "the orb stops at the cursor");
@@ -38,14 +38,14 @@ fn only_the_burst_cells_the_player_sees_are_shaded() {
 fn the_look_panel_warns_when_the_burst_would_reach_the_player() {
     let mut app = app(&[]);
     let warned = |app: &mut crate::front::app::App| app.model().look.iter().any(|l| l.text == "Burst reaches you!");
-    keys(&mut app, "i c l l");
+    keys(&mut app, "i c Enter l l");
     assert!(app.game.aim_burst_hits_player());
     assert!(warned(&mut app));
     keys(&mut app, "l");
     assert!(!app.game.aim_burst_hits_player());
     assert!(!warned(&mut app), "three steps off, the burst stops short");
     // A shot without a burst never warns, even point-blank.
-    keys(&mut app, "Esc i a");
+    keys(&mut app, "Esc i a Enter");
     keys(&mut app, "l");
     assert!(!warned(&mut app));
 }

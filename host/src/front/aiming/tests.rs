@@ -91,6 +91,19 @@ effect = "recorder"
 floors = [1, 1]
 params = { range = 8, burst = 2 }
 
+[[item]]
+id = "tonic"
+name = "tonic"
+glyph = "!"
+color = [1, 2, 3]
+tile = "tonic"
+class = "potion"
+role = "healing"
+stacks = true
+effect = "recorder"
+floors = [1, 1]
+frequency = 0
+
 [[monster]]
 id = "newt"
 name = "newt"
@@ -106,8 +119,14 @@ brain = "idle"
 
 /// A game on an open 40x20 floor (walls round it), the player at (5,10)
 /// with a wand in slot a and two scrolls in slot b, newts at `newts`.
-fn game(newts: &[(i32, i32)]) -> Game {
+pub(crate) fn game(newts: &[(i32, i32)]) -> Game {
+    game_with(newts, |_| {})
+}
+
+/// [`game`], with more registered in the plugins first.
+pub(crate) fn game_with(newts: &[(i32, i32)], more: impl FnOnce(&mut Plugins)) -> Game {
     let mut plugins = Plugins::default();
+    more(&mut plugins);
     plugins.fake_brain("idle");
     let imp = ItemEffectAbi_TO::from_value(Adapter(Recorder), TD_Opaque);
     plugins.effects.insert("recorder".into(), Entry::new("test", imp));
@@ -173,7 +192,7 @@ fn shaded(app: &mut App) -> Vec<Point> {
 fn the_shaded_line_is_the_path_the_shot_takes_and_stops_at_the_first_monster() {
     // Two newts in a row east of the player; the wand stops at the first.
     let mut app = app(&[(8, 10), (11, 10)]);
-    keys(&mut app, "i a");
+    keys(&mut app, "i a Enter");
     assert_eq!(app.mode, Mode::Aim);
     assert_eq!(app.game.aim_cursor(), Some(Point::new(8, 10)), "aiming starts on the nearest");
     keys(&mut app, "Tab");
@@ -194,13 +213,13 @@ fn the_shaded_line_is_the_path_the_shot_takes_and_stops_at_the_first_monster() {
 #[test]
 fn a_shot_through_creatures_is_shaded_through_them_and_only_as_far_as_the_player_sees() {
     let mut app = app(&[(8, 10), (11, 10)]);
-    keys(&mut app, "i b");
+    keys(&mut app, "i b Enter");
     let path = app.game.aim_path();
     assert_eq!(path.len(), 8, "a scroll's bolt runs its whole range through both newts");
     assert_eq!(shaded(&mut app), path);
-    keys(&mut app, "Esc");
+    keys(&mut app, "Esc y");
     // The wand reaches 12 steps but sight only 9: the shading stops at the edge of sight.
-    keys(&mut app, "i a h h h h");
+    keys(&mut app, "i a Enter h h h h");
     assert_eq!(app.game.aim_cursor(), Some(Point::new(4, 10)));
     let path = app.game.aim_path();
     assert_eq!(
@@ -210,7 +229,7 @@ fn a_shot_through_creatures_is_shaded_through_them_and_only_as_far_as_the_player
     );
     keys(&mut app, "Esc");
     let mut app = super::tests::app(&[]);
-    keys(&mut app, "i a 6*Right");
+    keys(&mut app, "i a Enter 6*Right");
     let path = app.game.aim_path();
     assert_eq!(path.len(), 12);
     let shade = shaded(&mut app);
@@ -225,7 +244,7 @@ fn tab_visits_monsters_by_squared_distance_then_higher_then_left_and_wraps() {
     // (9,8) and (9,12) both 20, so the higher of those comes first. (By
     // steps, (9,8), (1,10) and (9,12) would all tie at 4.)
     let mut app = app(&[(9, 12), (1, 10), (9, 8), (7, 10)]);
-    keys(&mut app, "i a");
+    keys(&mut app, "i a Enter");
     let mut visited = vec![app.game.aim_cursor().unwrap()];
     for _ in 0..4 {
         keys(&mut app, "Tab");
@@ -238,26 +257,33 @@ fn tab_visits_monsters_by_squared_distance_then_higher_then_left_and_wraps() {
 #[test]
 fn aiming_starts_on_the_last_target_while_it_is_in_sight() {
     let mut app = app(&[(7, 10), (9, 8)]);
-    keys(&mut app, "i a Tab Enter");
+    keys(&mut app, "i a Enter Tab Enter");
     assert_eq!(fired()[0].1, Point::new(9, 8));
     app.game.pack.add("wand", 1, false, emberdeep_api::ItemId(90 + 1));
-    keys(&mut app, "i a");
+    keys(&mut app, "i a Enter");
     assert_eq!(app.game.aim_cursor(), Some(Point::new(9, 8)), "the last target again, not the nearest");
     keys(&mut app, "Esc");
     // Out of sight, it is forgotten: the nearest is chosen.
     let id = app.game.creature_at(Point::new(9, 8)).unwrap().id;
     app.game.creatures.get_mut(&id).unwrap().pos = Point::new(30, 3);
-    keys(&mut app, "i a");
+    keys(&mut app, "i a Enter");
     assert_eq!(app.game.aim_cursor(), Some(Point::new(7, 10)));
 }
 
 #[test]
 fn esc_wastes_what_the_effect_says_is_wasted_and_nothing_else() {
     let mut app = app(&[(8, 10)]);
-    keys(&mut app, "i a Esc");
+    keys(&mut app, "i a Enter Esc");
     assert_eq!((app.mode, app.game.turn), (Mode::Play, 0), "putting the wand away costs nothing");
     assert!(app.game.pack.get(0).is_some());
-    keys(&mut app, "i b Esc");
+    keys(&mut app, "i b Enter");
+    let look: Vec<String> = app.model().look.into_iter().map(|l| l.text).collect();
+    assert!(look.contains(&"Esc: lose the scroll".to_string()), "the panel says what Esc costs: {look:?}");
+    keys(&mut app, "Esc");
+    assert_eq!((app.mode, app.game.turn), (Mode::Ask(crate::front::app::Question::StopAiming), 0), "Esc asks first");
+    keys(&mut app, "n");
+    assert_eq!((app.mode, app.game.turn), (Mode::Aim, 0), "any other key: aiming on, nothing lost");
+    keys(&mut app, "Esc y");
     assert_eq!(app.game.turn, 1, "the scroll was read: the turn is spent");
     assert_eq!(app.game.pack.get(1).map(|i| i.count), Some(1), "and one scroll is gone");
     assert!(fired().is_empty());
@@ -266,7 +292,7 @@ fn esc_wastes_what_the_effect_says_is_wasted_and_nothing_else() {
 #[test]
 fn firing_at_yourself_or_into_a_wall_says_why_and_goes_on_aiming() {
     let mut app = app(&[]);
-    keys(&mut app, "i a");
+    keys(&mut app, "i a Enter");
     assert_eq!(app.game.aim_cursor(), Some(Point::new(5, 10)), "no monster: the cursor starts on the player");
     keys(&mut app, "Enter");
     assert_eq!((app.mode, app.game.turn), (Mode::Aim, 0));
@@ -279,7 +305,7 @@ fn firing_at_yourself_or_into_a_wall_says_why_and_goes_on_aiming() {
 fn the_mouse_moves_the_cursor_and_a_click_fires_where_it_is() {
     use crate::front::ui::Frontend;
     let mut app = app(&[(12, 6), (8, 12)]);
-    keys(&mut app, "i a");
+    keys(&mut app, "i a Enter");
     Frontend::hover(&mut app, Point::new(12, 6));
     assert_eq!(app.game.aim_cursor(), Some(Point::new(12, 6)));
     assert_eq!(app.pressed.last(), Some(&crate::front::keys::Key::Hover(12, 6)), "kept with the keys, for replays");
@@ -295,7 +321,7 @@ fn the_mouse_moves_the_cursor_and_a_click_fires_where_it_is() {
 fn looking_and_aiming_never_touch_the_runs_rng() {
     let mut app = app(&[(8, 10), (11, 10), (9, 13)]);
     let mut before = app.game.rng.clone();
-    keys(&mut app, "i a Tab Tab l l k Hover:20,5 Tab");
+    keys(&mut app, "i a Enter Tab Tab l l k Hover:20,5 Tab");
     let model = app.model();
     assert!(model.look.iter().any(|l| l.text == "rolled 1"), "the plugin's roll was refused: {:?}", model.look);
     keys(&mut app, "Esc");
@@ -306,7 +332,7 @@ fn looking_and_aiming_never_touch_the_runs_rng() {
 #[test]
 fn the_look_panel_names_the_target_its_health_and_what_stands_in_the_way() {
     let mut app = app(&[(8, 10), (11, 10)]);
-    keys(&mut app, "i a Tab");
+    keys(&mut app, "i a Enter Tab");
     let look: Vec<String> = app.model().look.into_iter().map(|l| l.text).collect();
     assert!(look.contains(&"n newt (asleep)".to_string()), "{look:?}");
     assert!(look.contains(&"Health 5/5".to_string()), "{look:?}");
@@ -325,7 +351,7 @@ fn the_camera_holds_still_while_aiming_until_the_cursor_leaves_the_view() {
     let mut app = App::new(game, crate::front::ui::host_views());
     app.select_view("tiles").unwrap();
     let start = app.model().scene.origin;
-    keys(&mut app, "i a");
+    keys(&mut app, "i a Enter");
     for _ in 0..15 {
         keys(&mut app, "l");
         assert_eq!(app.model().scene.origin, start, "the cursor is still in view");
@@ -344,7 +370,7 @@ fn the_camera_holds_still_while_aiming_until_the_cursor_leaves_the_view() {
 #[test]
 fn a_burst_is_previewed_fainter_and_firing_into_your_own_asks_first() {
     let mut app = app(&[(12, 10)]);
-    keys(&mut app, "i c");
+    keys(&mut app, "i c Enter");
     assert_eq!(app.game.aim_cursor(), Some(Point::new(12, 10)));
     let path = app.game.aim_path();
     assert_eq!(path.last(), Some(&Point::new(12, 10)), "it bursts on the newt");
@@ -368,7 +394,7 @@ fn a_burst_is_previewed_fainter_and_firing_into_your_own_asks_first() {
 #[test]
 fn a_burst_out_of_sight_is_not_previewed() {
     let mut app = app(&[]);
-    keys(&mut app, "i c 8*l");
+    keys(&mut app, "i c Enter 8*l");
     // The orb flies 8 steps to the cursor; the last cell is in sight, so the burst shows.
     assert!(crate::front::aiming::aim_shades(&app.game).iter().any(|(_, s)| s.a < 100));
     // A wall-less hall beyond sight: put the player so the path's end is unseen.

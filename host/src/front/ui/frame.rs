@@ -15,7 +15,8 @@ use super::frontend::{cell_size_of, Views};
 use super::layout::{Area, LINE_STEP, LOG, MAP, PANEL, SCREEN_H, SCREEN_W, TEXT_PX, TITLE_PX};
 use super::painter::Painter;
 use super::tiles::TileSheet;
-use crate::front::screen::{palette, Health, Line, Overlay, ScreenModel};
+pub(crate) use crate::front::screen::wrap;
+use crate::front::screen::{palette, Health, Line, Overlay, ScreenModel, MENU_ROWS};
 
 /// Characters of panel text per line before wrapping.
 const PANEL_CHARS: usize = 19;
@@ -37,6 +38,8 @@ const BOX_BORDER: Rgba = Rgba::rgb(150, 110, 70);
 const EMBER: Rgba = Rgba::rgb(235, 140, 60);
 /// Behind a status mark on a creature's cell.
 const MARK_BACKING: Rgba = Rgba::rgb(0, 0, 0).with_alpha(200);
+/// A menu box's width.
+const MENU_W: u32 = 1120;
 /// The death screen's fade over the map.
 const FADE: Rgba = Rgba::rgb(0, 0, 0).with_alpha(170);
 
@@ -175,27 +178,6 @@ fn draw_panel_lines<T: RenderTarget>(p: &mut Painter<'_, '_, T>, lines: &[Line],
     Ok(y)
 }
 
-/// Splits `text` into lines of at most `width` characters, breaking at a space
-/// when there is one; continuation lines are indented by `indent` spaces.
-pub(crate) fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest: Vec<char> = text.chars().collect();
-    let mut prefix = String::new();
-    let width = width.max(indent + 2);
-    loop {
-        let room = width - prefix.len();
-        if rest.len() <= room {
-            out.push(prefix + &rest.iter().collect::<String>());
-            return out;
-        }
-        let cut = rest[..=room].iter().rposition(|&c| c == ' ').filter(|&i| i > 0).unwrap_or(room);
-        out.push(prefix.clone() + rest[..cut].iter().collect::<String>().trim_end());
-        let skip = rest[cut..].iter().take_while(|&&c| c == ' ').count();
-        rest.drain(..cut + skip);
-        prefix = " ".repeat(indent);
-    }
-}
-
 /// The newest log lines at the bottom of the log area, as many as fit; a
 /// line too long for the area goes on, indented, on the next.
 fn draw_log<T: RenderTarget>(p: &mut Painter<'_, '_, T>, log: &[Line]) -> Result<()> {
@@ -217,7 +199,7 @@ fn draw_log<T: RenderTarget>(p: &mut Painter<'_, '_, T>, log: &[Line]) -> Result
 fn draw_overlay<T: RenderTarget>(p: &mut Painter<'_, '_, T>, overlay: &Overlay) -> Result<()> {
     match overlay {
         Overlay::None => Ok(()),
-        Overlay::Menu { title, header, lines, footer } => draw_menu(p, title, header, lines, footer),
+        Overlay::Menu { title, header, lines, more, footer } => draw_menu(p, title, header, lines, *more, footer),
         Overlay::Death { cause, details } => draw_death(p, cause, details),
         Overlay::Confirm { question } => draw_confirm(p, question),
     }
@@ -232,15 +214,18 @@ fn open_box<T: RenderTarget>(p: &mut Painter<'_, '_, T>, w: u32, h: u32) -> Resu
     Ok(area)
 }
 
-/// Pack, "drop which?", message history: title, header, lines, footer.
+/// Pack, cards, help, message history: title, header, lines, footer, and
+/// a mark above and below when there is more to scroll to.
 fn draw_menu<T: RenderTarget>(
     p: &mut Painter<'_, '_, T>,
     title: &str,
     header: &[Line],
     lines: &[Line],
+    more: (usize, usize),
     footer: &str,
 ) -> Result<()> {
-    let area = open_box(p, 800, 600)?;
+    let body = 16 + TITLE_PX as i32 + 16 + (MENU_ROWS as i32 + 2) * LINE_STEP + LINE_STEP / 2;
+    let area = open_box(p, MENU_W, (body + 16 + TEXT_PX as i32 + 8) as u32)?;
     p.text_centred(16, TITLE_PX, title, palette::TEXT)?;
     let mut y = 16 + TITLE_PX as i32 + 16;
     for line in header {
@@ -250,17 +235,19 @@ fn draw_menu<T: RenderTarget>(
     if !header.is_empty() {
         y += LINE_STEP / 2;
     }
-    let footer_y = area.h as i32 - 16 - TEXT_PX as i32;
-    let room = ((footer_y - 8 - y) / LINE_STEP).max(0) as usize;
-    for (i, line) in lines.iter().enumerate() {
-        let more = lines.len() - i;
-        if i + 1 == room && more > 1 {
-            p.text(24, y, TEXT_PX, &format!("... and {more} more"), palette::DIM)?;
-            break;
-        }
+    let (above, below) = more;
+    if above > 0 {
+        p.text(24, y, TEXT_PX, &format!("... {above} more above (Up, PgUp)"), palette::DIM)?;
+    }
+    y += LINE_STEP;
+    for line in lines.iter().take(MENU_ROWS.saturating_sub(header.len())) {
         p.text(24, y, TEXT_PX, &line.text, line.color)?;
         y += LINE_STEP;
     }
+    if below > 0 {
+        p.text(24, y, TEXT_PX, &format!("... {below} more below (Down, PgDn)"), palette::DIM)?;
+    }
+    let footer_y = area.h as i32 - 16 - TEXT_PX as i32;
     p.text_centred(footer_y, TEXT_PX, footer, palette::DIM)
 }
 

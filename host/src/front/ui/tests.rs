@@ -84,6 +84,7 @@ fn menu() -> Overlay {
             Line::new("a - 2 potions of healing", palette::TEXT),
             Line::new("b - a scroll of lightning", palette::TEXT),
         ],
+        more: (0, 0),
         footer: "a-z to use, Esc to close".into(),
     }
 }
@@ -231,14 +232,25 @@ fn screenshot_names_the_path_it_cannot_write() {
 }
 
 #[test]
-fn a_long_menu_says_how_many_more() {
-    let lines: Vec<Line> = (0..60).map(|i| Line::new(format!("line {i}"), palette::TEXT)).collect();
-    let menu = Overlay::Menu { title: "Messages".into(), header: vec![], lines, footer: "Esc to close".into() };
+fn a_scrolled_menu_says_how_many_more_above_and_below() {
+    let lines: Vec<Line> = (5..35).map(|i| Line::new(format!("line {i}"), palette::TEXT)).collect();
+    let menu =
+        Overlay::Menu { title: "Messages".into(), header: vec![], lines, more: (5, 25), footer: "Esc to close".into() };
     let (rgba, path) = shoot("long-menu", &model(30, menu), glyph_view());
     eprintln!("screenshot: {}", path.display());
-    // The "... and N more" line and the footer, in dim, at the bottom of the box.
-    assert!(count(&rgba, 240, 580, 800, 30, palette::DIM) > 50);
-    assert!(count(&rgba, 240, 620, 800, 30, palette::DIM) > 50);
+    // "... 5 more above" over the lines, "... 25 more below" under them, in dim.
+    assert!(count(&rgba, 100, 78, 600, 18, palette::DIM) > 50);
+    assert!(count(&rgba, 100, 636, 600, 18, palette::DIM) > 50);
+    let none = Overlay::Menu {
+        title: "Messages".into(),
+        header: vec![],
+        lines: vec![Line::new("only", palette::TEXT)],
+        more: (0, 0),
+        footer: "Esc to close".into(),
+    };
+    let (rgba, _) = shoot("short-menu", &model(30, none), glyph_view());
+    assert_eq!(count(&rgba, 100, 78, 600, 18, palette::DIM), 0, "nothing above");
+    assert_eq!(count(&rgba, 100, 636, 600, 18, palette::DIM), 0, "nothing below");
 }
 
 #[test]
@@ -398,7 +410,7 @@ fn mouse_aiming_in_a_real_window_fires_at_the_newt_clicked() {
         sdl3::hint::set("SDL_VIDEO_DRIVER", "offscreen");
     }
     let mut app = crate::front::aiming::tests::app(&[(12, 6), (8, 12)]);
-    crate::front::aiming::tests::keys(&mut app, "i a");
+    crate::front::aiming::tests::keys(&mut app, "i a Enter");
     assert_eq!(app.game.aim_cursor(), Some(Point::new(8, 12)), "aiming starts on the nearer newt");
     let sdl = sdl3::init().expect("SDL starts");
     let sender = sdl.event().expect("SDL events").event_sender();

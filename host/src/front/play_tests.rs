@@ -1,0 +1,221 @@
+//! Tests of the screens over play as a player meets them: Esc asks, the
+//! help lists the host's keys and the plugins', unknown keys say so, the
+//! pack opens cards, quick keys, "drop how many?", full-health drinking,
+//! the look mode, and the screens that scroll to their last line.
+
+use abi_stable::sabi_trait::TD_Opaque;
+use emberdeep_api::abi::HooksAbi_TO;
+use emberdeep_api::author::Adapter;
+use emberdeep_api::{Ctx, Hooks, ItemId, KeyAnswer, KeyHelp, MessageKind, PluginResult, Point};
+use emberdeep_engine::boundary::Entry;
+
+use super::aiming::tests::{game_with, keys};
+use super::app::{App, Mode, Question};
+use super::screen::{Overlay, MENU_CHARS, MENU_ROWS};
+
+/// A plugin's hooks that answer `T` (a turn passes) and list it.
+struct TakeOff;
+
+impl Hooks for TakeOff {
+    fn keys(&self, _ctx: &mut Ctx<'_>) -> PluginResult<Vec<KeyHelp>> {
+        Ok(vec![KeyHelp::new("T", "items", "take off the armor you wear")])
+    }
+
+    fn key(&self, ctx: &mut Ctx<'_>, key: char) -> PluginResult<KeyAnswer> {
+        if key != 'T' {
+            return Ok(KeyAnswer::Pass);
+        }
+        ctx.message("You take it off.", MessageKind::Info);
+        Ok(KeyAnswer::Done(true))
+    }
+}
+
+/// The aiming tests' game (a wand, two scrolls, an orb; newts asleep at
+/// `newts`) with a plugin answering `T`.
+fn app(newts: &[(i32, i32)]) -> App {
+    let game = game_with(newts, |plugins| {
+        plugins.hooks.push(Entry::new("tailor", HooksAbi_TO::from_value(Adapter(TakeOff), TD_Opaque)));
+    });
+    App::new(game, crate::front::ui::host_views())
+}
+
+/// Whether one of the last two messages (a first-time hint may follow) is `text`.
+fn said(app: &App, text: &str) -> bool {
+    app.game.log.messages().iter().rev().take(2).any(|m| m.text == text)
+}
+
+fn menu(app: &mut App) -> (Vec<String>, (usize, usize)) {
+    match app.model().overlay {
+        Overlay::Menu { lines, more, .. } => (lines.into_iter().map(|l| l.text).collect(), more),
+        other => panic!("no menu open: {other:?}"),
+    }
+}
+
+#[test]
+fn esc_in_play_asks_and_n_keeps_playing() {
+    let mut app = app(&[]);
+    assert!(app.press(super::keys::Key::Esc), "Esc alone does not quit");
+    assert_eq!(app.mode, Mode::Ask(Question::Quit));
+    assert!(
+        matches!(app.model().overlay, Overlay::Confirm { ref question } if question.contains("Save the run and quit?"))
+    );
+    assert!(app.press(super::keys::Key::Char('n')));
+    assert_eq!(app.mode, Mode::Play);
+    assert!(!app.game.over, "still playing");
+    keys(&mut app, "l");
+    assert_eq!(app.game.turn, 1, "and the keys play again");
+    keys(&mut app, "Esc");
+    assert!(!app.press(super::keys::Key::Char('y')), "y quits");
+    assert!(app.game.over);
+}
+
+#[test]
+fn help_lists_the_hosts_keys_and_the_plugins_and_scrolls_to_its_end() {
+    let mut app = app(&[]);
+    keys(&mut app, "?");
+    assert_eq!(app.mode, Mode::Help);
+    keys(&mut app, "End");
+    let (lines, more) = menu(&mut app);
+    assert_eq!(more.1, 0, "at the end nothing is below");
+    let all = app.game.plugin_keys();
+    assert_eq!(all.len(), 1);
+    assert!(
+        lines.iter().any(|l| l.contains("Esc") && l.contains("save and quit")),
+        "the last group, screens, ends the list: {lines:?}"
+    );
+    keys(&mut app, "Home");
+    let (top, more) = menu(&mut app);
+    assert_eq!(more.0, 0);
+    assert_eq!(top[0], "Moving");
+    let mut whole = top.clone();
+    while menu(&mut app).1 .1 > 0 {
+        keys(&mut app, "Down");
+        whole.push(menu(&mut app).0.last().cloned().unwrap());
+    }
+    assert!(whole.iter().any(|l| l.contains('T') && l.contains("take off the armor") && l.contains("(tailor)")));
+    assert!(whole.iter().any(|l| l.contains("pick up what lies here")));
+    keys(&mut app, "Esc");
+    assert_eq!((app.mode, app.game.turn), (Mode::Play, 0), "reading the help costs nothing");
+}
+
+#[test]
+fn an_unknown_key_says_so_and_points_at_help_and_a_plugins_key_plays() {
+    let mut app = app(&[]);
+    keys(&mut app, "Q");
+    assert!(said(&app, "Unknown key 'Q'. Press ? for the keys."));
+    keys(&mut app, "F7");
+    assert!(said(&app, "Unknown key 'F7'. Press ? for the keys."));
+    assert_eq!(app.game.turn, 0);
+    keys(&mut app, "T");
+    assert!(said(&app, "You take it off.") && app.game.turn == 1);
+}
+
+#[test]
+fn a_letter_in_the_pack_opens_the_card_and_spends_nothing() {
+    let mut app = app(&[]);
+    keys(&mut app, "i b");
+    assert_eq!((app.mode, app.game.turn), (Mode::Card(1), 0));
+    let Overlay::Menu { title, lines, .. } = app.model().overlay else { panic!("a card") };
+    assert_eq!(title, "2 scrolls");
+    assert!(lines.iter().any(|l| l.text.starts_with("Enter")), "the card says which key uses it");
+    assert!(lines.iter().any(|l| l.text.starts_with("d: drop some or all")));
+    keys(&mut app, "Esc");
+    assert_eq!(app.mode, Mode::Pack, "Esc goes back to the pack");
+    keys(&mut app, "Esc");
+    assert_eq!((app.mode, app.game.turn), (Mode::Play, 0));
+    assert_eq!(app.game.pack.get(1).map(|i| i.count), Some(2), "browsing used nothing");
+    keys(&mut app, "i b Enter");
+    assert_eq!(app.mode, Mode::Aim, "Enter on the card uses it");
+}
+
+#[test]
+fn a_full_pack_scrolls_to_its_last_line() {
+    let mut app = app(&[]);
+    for i in 3..26 {
+        app.game.pack.add("wand", 1, false, ItemId(200 + i));
+    }
+    keys(&mut app, "i End");
+    let (lines, more) = menu(&mut app);
+    assert_eq!(more.1, 0);
+    assert_eq!(lines.last().map(String::as_str), Some("z - a wand"), "{lines:?}");
+    assert!(lines.len() <= MENU_ROWS);
+}
+
+#[test]
+fn the_history_opens_on_its_newest_line_wraps_long_ones_and_scrolls_to_the_first() {
+    let mut app = app(&[]);
+    for i in 0..120 {
+        app.game.log.add(format!("message number {i}"), MessageKind::Info);
+    }
+    let long = "a very long message ".repeat(10);
+    app.game.log.add(long.trim(), MessageKind::Danger);
+    keys(&mut app, "m");
+    let (lines, more) = menu(&mut app);
+    assert_eq!(more.1, 0, "it opens at the newest");
+    assert!(lines.iter().all(|l| l.chars().count() <= MENU_CHARS), "long lines wrap: {lines:?}");
+    assert!(
+        lines[lines.len() - 4].starts_with("a very long") && lines[lines.len() - 3].starts_with("  long"),
+        "{lines:?}"
+    );
+    assert!(more.0 > 90, "the whole kept log is there to scroll back through");
+    keys(&mut app, "Home");
+    let (lines, more) = menu(&mut app);
+    assert_eq!(more.0, 0);
+    assert!(lines.iter().any(|l| l == "message number 0"), "{lines:?}");
+    keys(&mut app, "Esc");
+    assert_eq!(app.mode, Mode::Play);
+}
+
+#[test]
+fn quick_keys_drop_counts_and_drinking_at_full_health_ask_first() {
+    let mut app = app(&[]);
+    keys(&mut app, "q");
+    assert!(said(&app, "You have nothing to drink."));
+    app.game.pack.add("tonic", 1, true, ItemId(300));
+    keys(&mut app, "q d");
+    assert_eq!(app.mode, Mode::Ask(Question::Drink(3)), "full health: it asks");
+    keys(&mut app, "n");
+    assert_eq!((app.mode, app.game.turn), (Mode::Play, 0));
+    assert!(app.game.pack.get(3).is_some(), "kept");
+    app.game.player_mut().hp -= 5;
+    keys(&mut app, "q d");
+    assert_eq!(app.mode, Mode::Aim, "hurt, it is used at once (this tonic's effect aims)");
+    keys(&mut app, "Esc y");
+    // Two scrolls in slot b: drop asks how many.
+    keys(&mut app, "d b");
+    assert!(matches!(app.mode, Mode::DropCount { slot: 1, .. }));
+    keys(&mut app, "1 Enter");
+    assert_eq!(app.game.pack.get(1).map(|i| i.count), Some(1), "one dropped, one kept");
+    let here = app.game.player().pos;
+    assert_eq!(app.game.items.iter().filter(|i| i.pos == here).map(|i| i.count).sum::<u32>(), 1);
+    keys(&mut app, "d b");
+    assert_eq!(app.game.pack.get(1), None, "the last one drops without asking");
+}
+
+#[test]
+fn look_mode_walks_a_cursor_and_describes_what_is_there() {
+    let mut app = app(&[(8, 10)]);
+    keys(&mut app, "x");
+    assert_eq!(app.mode, Mode::Look);
+    assert_eq!(app.look_cursor(), Some(Point::new(5, 10)));
+    keys(&mut app, "l l l");
+    let look: Vec<String> = app.model().look.into_iter().map(|l| l.text).collect();
+    assert!(look.contains(&"n newt (asleep)".to_string()), "{look:?}");
+    assert!(look.contains(&"Health 5/5".to_string()), "{look:?}");
+    assert_eq!(app.model().scene.cursor.into_option(), Some(Point::new(8, 10)), "the cursor is on the map");
+    keys(&mut app, "h");
+    let look: Vec<String> = app.model().look.into_iter().map(|l| l.text).collect();
+    assert!(look.contains(&"Floor.".to_string()), "{look:?}");
+    keys(&mut app, "Tab");
+    assert_eq!(app.look_cursor(), Some(Point::new(8, 10)), "Tab goes to a monster in sight");
+    keys(&mut app, "Esc");
+    assert_eq!((app.mode, app.game.turn), (Mode::Play, 0), "looking costs nothing");
+    assert_eq!(app.model().scene.cursor.into_option(), None);
+}
+
+#[test]
+fn a_sleeping_monster_says_so_in_the_in_sight_list() {
+    let mut app = app(&[(8, 10)]);
+    let panel: Vec<String> = app.model().panel.into_iter().map(|l| l.text).collect();
+    assert!(panel.iter().any(|l| l == "n newt 5/5 (asleep)"), "{panel:?}");
+}
