@@ -2,10 +2,12 @@
 //! loading them into this game:
 //!
 //! * a plugin built against the frozen copy of api 1.0
-//!   (`host/tests/compat/api-1.0`, never edited) loads and plays;
-//! * a plugin built against a 1.1 (that copy with methods added after the
-//!   last prefix field, with defaults) loads into this 1.0 host, and its
-//!   call of a method the host lacks gets the default;
+//!   (`host/tests/compat/api-1.0`, never edited) loads and plays in this
+//!   host, which calls the methods added since (api 1.1's `Hooks::key`) by
+//!   their defaults;
+//! * a plugin built against a later api than this game's (this api with
+//!   methods added after the last ones, with defaults) loads, and its call
+//!   of a method the host lacks gets the default;
 //! * a plugin built against a copy whose `repr(C)` struct gained a field is
 //!   refused, by name, in one line.
 
@@ -28,12 +30,22 @@ fn change(file: &Path, from: &str, to: &str) {
     std::fs::write(file, text.replacen(from, to, 1)).unwrap();
 }
 
-/// Builds the probe plugin as `compat_<variant>` against a copy of the
-/// frozen api that `edit` may change first; returns the library.
-fn build_probe(variant: &str, edit: impl Fn(&Path), features: &[&str]) -> PathBuf {
+/// This game's own api crate, as it is now.
+fn current() -> PathBuf {
+    root().join("api")
+}
+
+/// Builds the probe plugin as `compat_<variant>` against a copy of the api
+/// at `base` that `edit` may change first; returns the library.
+fn build_probe(variant: &str, base: &Path, edit: impl Fn(&Path), features: &[&str]) -> PathBuf {
     let work = root().join("target/compat").join(variant);
     let _ = std::fs::remove_dir_all(&work);
-    copy_dir(&frozen(), &work.join("api"));
+    copy_dir(base, &work.join("api"));
+    // Outside the workspace, the copy names its dependencies itself.
+    let manifest = work.join("api/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    let text = text.replace("abi_stable = { workspace = true }", "abi_stable = \"0.11\"");
+    std::fs::write(&manifest, text.replace("tracing = { workspace = true }", "tracing = \"0.1\"")).unwrap();
     edit(&work.join("api"));
     copy_dir(&root().join("host/tests/compat/plugin/src"), &work.join("plugin/src"));
     let name = format!("compat_{variant}");
@@ -81,7 +93,9 @@ fn three_turns(probe: &Path) -> Vec<serde_json::Value> {
         "--seed",
         "5",
         "--keys",
-        "3*.",
+        // `Q` is no host key: the host hands it to every plugin's `key`,
+        // which a 1.0 plugin lacks (it passes, by the default). No turn.
+        "Q 3*.",
         "--trace",
         trace.to_str().unwrap(),
     ]);
@@ -91,7 +105,7 @@ fn three_turns(probe: &Path) -> Vec<serde_json::Value> {
 
 #[test]
 fn a_plugin_built_against_the_frozen_1_0_api_loads_and_plays() {
-    let probe = build_probe("1_0", |_| {}, &[]);
+    let probe = build_probe("1_0", &frozen(), |_| {}, &[]);
     let (ok, stdout, stderr) = listing(&probe);
     assert!(ok, "{stderr}");
     let line = stdout.lines().find(|l| l.starts_with("compat_1_0 ")).unwrap_or_else(|| panic!("{stdout}"));
@@ -104,30 +118,34 @@ fn a_plugin_built_against_the_frozen_1_0_api_loads_and_plays() {
 }
 
 #[test]
-fn a_plugin_built_against_a_later_1_1_loads_into_this_host_and_gets_the_defaults() {
+fn a_plugin_built_against_a_later_api_loads_into_this_host_and_gets_the_defaults() {
     let probe = build_probe(
-        "1_1",
+        "later",
+        &current(),
         |api| {
-            change(&api.join("Cargo.toml"), "version = \"1.0.0\"", "version = \"1.1.0\"");
+            let manifest = api.join("Cargo.toml");
+            let text = std::fs::read_to_string(&manifest).unwrap();
+            let now = text.lines().find(|l| l.starts_with("version = ")).unwrap().to_string();
+            std::fs::write(&manifest, text.replacen(&now, "version = \"1.99.0\"", 1)).unwrap();
             change(
                 &api.join("src/abi.rs"),
                 "    fn item_remove(&mut self, item: ItemId, key: RStr<'_>);\n",
                 "    fn item_remove(&mut self, item: ItemId, key: RStr<'_>);\n\n    \
-                 /// Added in 1.1: how hard the wind blows. Older hosts lack it: 7.\n    \
+                 /// Added later: how hard the wind blows. Older hosts lack it: 7.\n    \
                  fn wind(&self) -> u32 {\n        7\n    }\n",
             );
             change(
                 &api.join("src/abi.rs"),
-                "    fn item_used(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<(), PluginError>;\n",
-                "    fn item_used(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<(), PluginError>;\n    \
-                 /// Added in 1.1: a gust. Hosts older than 1.1 never call it.\n    \
+                "        RResult::ROk(KeyAnswer::Pass)\n    }\n}\n",
+                "        RResult::ROk(KeyAnswer::Pass)\n    }\n\n    \
+                 /// Added later: a gust. Older hosts never call it.\n    \
                  fn gust(&self, ctx: RawCtx<'_>) -> RResult<(), PluginError> {\n        \
-                 let _ = ctx;\n        RResult::ROk(())\n    }\n",
+                 let _ = ctx;\n        RResult::ROk(())\n    }\n}\n",
             );
             change(
                 &api.join("src/ctx.rs"),
                 "    /// The context as it crosses, for what this wrapper does not cover.",
-                "    /// Added in 1.1: how hard the wind blows.\n    pub fn wind(&self) -> u32 {\n        \
+                "    /// Added later: how hard the wind blows.\n    pub fn wind(&self) -> u32 {\n        \
                  self.raw.wind()\n    }\n\n    /// The context as it crosses, for what this wrapper does not cover.",
             );
         },
@@ -135,18 +153,19 @@ fn a_plugin_built_against_a_later_1_1_loads_into_this_host_and_gets_the_defaults
     );
     let (ok, stdout, stderr) = listing(&probe);
     assert!(ok, "{stderr}");
-    let line = stdout.lines().find(|l| l.starts_with("compat_1_1 ")).unwrap_or_else(|| panic!("{stdout}"));
-    assert!(line.contains("api 1.1.0"), "{line}");
+    let line = stdout.lines().find(|l| l.starts_with("compat_later ")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.contains("api 1.99.0"), "{line}");
     let turns = three_turns(&probe);
     assert_eq!(turns.len(), 3, "{turns:?}");
-    // This host has no `wind`: the plugin's call got the 1.1 default.
-    assert!(turns.iter().all(|t| t["source"] == "compat_1_1" && t["wind"] == 7), "{turns:?}");
+    // This host has no `wind`: the plugin's call got the later api's default.
+    assert!(turns.iter().all(|t| t["source"] == "compat_later" && t["wind"] == 7), "{turns:?}");
 }
 
 #[test]
 fn a_plugin_whose_repr_c_struct_gained_a_field_is_refused_in_one_line() {
     let probe = build_probe(
         "changed",
+        &frozen(),
         |api| {
             let types = api.join("src/types.rs");
             change(

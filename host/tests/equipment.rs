@@ -350,3 +350,24 @@ fn the_bot_wields_and_wears_only_what_is_better_and_its_blows_follow_the_hand() 
     assert!(wields > 0 && wears > 0, "the bot found and used better gear: {wields} wields, {wears} wears");
     assert!(blows > 100);
 }
+
+#[test]
+fn plate_taken_off_with_t_is_silent_again_and_the_sword_put_away_leaves_fists() {
+    // Wear the plate (a turn), take it off (a turn), step: no noise. Then `-`
+    // puts the short sword away (a turn), and a second `-` says so (no turn).
+    let trace = play("plate_steps.txt", "i a Enter T l - - l", &[]);
+    let said = |message: &str| -> Vec<Value> {
+        events(&trace, "log").into_iter().filter(|e| e["message"] == message).cloned().collect()
+    };
+    let taken = said("taken_off");
+    assert_eq!(taken.len(), 1, "{taken:?}");
+    assert_eq!((taken[0]["item"].as_str(), num(&taken[0], "defense")), (Some("plate_armor"), 0));
+    assert!(events(&trace, "noise").is_empty(), "no plate on: silent steps");
+    let away = said("put_away");
+    assert_eq!(away.len(), 1, "the second - finds nothing in hand: {away:?}");
+    assert_eq!((num(&away[0], "damage_min"), num(&away[0], "damage_max")), (1, 2), "bare fists");
+    let keys: Vec<&str> = actions(&trace, "key").iter().filter_map(|a| a["key"].as_str()).collect();
+    assert_eq!(keys, ["T", "-"], "the host traces each key a plugin played");
+    let end = events(&trace, "run_end");
+    assert_eq!(num(end[0], "turns"), 5, "wear, take off, step, put away, step: the second - took no turn");
+}

@@ -82,8 +82,8 @@ fn a_save_from_another_plugin_set_is_kept_byte_for_byte() {
     assert!(run_bounded(&["--headless", "--seed", "3", "--save-dir", saves, "--keys", "l l j"]).status.success());
     let main = dir.path().join("save.json");
     let before = std::fs::read(&main).unwrap();
-    // A window run with another plugin set: Esc quits before any window opens.
-    let out = run_bounded(&["--save-dir", saves, "--plugins", "core_combat", "--keys", "l Esc"]);
+    // A window run with another plugin set: Esc y quits before any window opens.
+    let out = run_bounded(&["--save-dir", saves, "--plugins", "core_combat", "--keys", "l Esc y"]);
     let stderr = text(&out).1;
     assert!(out.status.success(), "{stderr}");
     assert!(stderr.contains("another plugin set") && stderr.contains("kept as it is"), "{stderr}");

@@ -157,9 +157,9 @@ fn starting_again_offers_the_saved_run_and_esc_saves_it() {
     let path = dir.path().join("save.json");
     run_ok(&["--headless", "--seed", "5", "--keys", "7*.", "--save-dir", saves]);
     assert_eq!(saved_turn(&path), 7);
-    // Not headless: the game asks first. `y` continues, five waits, Esc quits and saves.
+    // Not headless: the game asks first. `y` continues, five waits, Esc y quits and saves.
     let out = std::process::Command::new(bin())
-        .args(["--plugin-dir", plugin_dir().to_str().unwrap(), "--save-dir", saves, "--keys", "y 5*. Esc"])
+        .args(["--plugin-dir", plugin_dir().to_str().unwrap(), "--save-dir", saves, "--keys", "y 5*. Esc y"])
         .env("SDL_VIDEO_DRIVER", "offscreen")
         .output()
         .unwrap();
@@ -167,7 +167,7 @@ fn starting_again_offers_the_saved_run_and_esc_saves_it() {
     assert_eq!(saved_turn(&path), 12, "the continued run was saved on quitting");
     // `n` starts afresh: the new run is what gets saved.
     let out = std::process::Command::new(bin())
-        .args(["--plugin-dir", plugin_dir().to_str().unwrap(), "--save-dir", saves, "--keys", "n 2*. Esc"])
+        .args(["--plugin-dir", plugin_dir().to_str().unwrap(), "--save-dir", saves, "--keys", "n 2*. Esc y"])
         .env("SDL_VIDEO_DRIVER", "offscreen")
         .output()
         .unwrap();

@@ -71,7 +71,7 @@ fn a_plugins_tracing_event_lands_in_the_trace_under_its_name() {
         "--scenario",
         scenario.to_str().unwrap(),
         "--keys",
-        "i a Enter",
+        "i a Enter y",
         "--trace",
         path.to_str().unwrap(),
     ]);
@@ -81,7 +81,7 @@ fn a_plugins_tracing_event_lands_in_the_trace_under_its_name() {
         logs.iter().find(|e| e["message"] == "healed").expect("core_combat's tracing::info! reached the trace");
     assert_eq!(healed["source"], "core_combat");
     assert_eq!(healed["level"], "info");
-    assert_eq!(healed["amount"], 0, "the player was at full health");
+    assert_eq!(healed["amount"], 0, "the player was at full health (and said yes when asked)");
     // And the same event reaches the console when RUST_LOG asks for it.
     let out = std::process::Command::new(bin())
         .args([
@@ -91,7 +91,7 @@ fn a_plugins_tracing_event_lands_in_the_trace_under_its_name() {
             "--scenario",
             scenario.to_str().unwrap(),
             "--keys",
-            "i a Enter",
+            "i a Enter y",
         ])
         .env("RUST_LOG", "info")
         .output()

@@ -123,7 +123,11 @@ impl Game {
     /// (api 1.1); if none answers, says the key is unknown and where the keys are.
     pub(crate) fn plugin_key(&mut self, key: char) -> bool {
         let nobody = format!("Unknown key '{key}'. Press ? for the keys.");
-        self.ask_key(AimSource::Key, &nobody, |hooks, ctx| hooks.key(ctx, key as u32))
+        let took_turn = self.ask_key(AimSource::Key, &nobody, |hooks, ctx| hooks.key(ctx, key as u32));
+        if took_turn {
+            self.emit("action", "host", fields! {"action" => "key", "key" => key.to_string()});
+        }
+        took_turn
     }
 
     /// Asks each plugin's hook in load order until one answers; an answer to

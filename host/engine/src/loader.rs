@@ -481,8 +481,7 @@ fn register_one(path: &Path) -> Result<Registration, Refusal> {
     check_library(path).map_err(|reason| Refusal { reason, incompatible: false })?;
     let header = lib_header_from_path(path).map_err(|e| describe_library_error(&e, path, None))?;
     let api_version = header.version_strings().version.to_string();
-    let module =
-        header.init_root_module::<PluginModRef>().map_err(|e| describe_library_error(&e, path, Some(&api_version)))?;
+    let module = root_module(header).map_err(|e| describe_library_error(&e, path, Some(&api_version)))?;
     let register = module.register();
     let mut collected = Registration { api_version, ..Registration::default() };
     let registry: RawRegistry<'_> = Registry_TO::from_ptr(&mut collected, TD_Opaque);
@@ -493,6 +492,37 @@ fn register_one(path: &Path) -> Result<Registration, Refusal> {
         return Err(Refusal { reason: "its register function gave no plugin name".into(), incompatible: false });
     }
     Ok(collected)
+}
+
+/// The plugin's root module, once its types are found to fit this game's.
+///
+/// abi_stable lets a library's prefix types (the traits' tables of methods)
+/// be longer than the loader's, for a library newer than its user, but not
+/// shorter. The api promises both ways within 1.x: a plugin built against
+/// an older 1.x has fewer methods, and the host then runs their defaults;
+/// one built against a newer 1.x has more, which this host never calls. So
+/// the layout is checked as abi_stable checks it, and if that fails, the
+/// other way round. Any change that is not growth at the end of a prefix
+/// type (a field added to a struct, a method changed) fails both ways.
+fn root_module(header: &'static abi_stable::library::LibHeader) -> Result<PluginModRef, LibraryError> {
+    use abi_stable::abi_stability::abi_checking::{check_layout_compatibility_with_globals, CheckingGlobals};
+    use abi_stable::StableAbi;
+    // Each check on its own: abi_stable's shared record of the prefix types
+    // it has seen would hold one plugin's shorter table against the next.
+    let fits = |interface, implementation| {
+        check_layout_compatibility_with_globals(interface, implementation, &CheckingGlobals::new())
+    };
+    if let Some(found) = header.layout() {
+        let expected = <PluginModRef as StableAbi>::LAYOUT;
+        if let Err(e) = fits(expected, found) {
+            if fits(found, expected).is_err() {
+                return Err(LibraryError::AbiInstability(abi_stable::std_types::RBoxError::from_fmt(&e)));
+            }
+        }
+    }
+    // SAFETY: the layout was checked just above (when the library carries
+    // one), each way round as the api's growth rules allow.
+    unsafe { header.init_root_module_with_unchecked_layout::<PluginModRef>() }
 }
 
 /// Looks at a plugin file before the dynamic loader may: a regular file

@@ -2,7 +2,7 @@
 //! was in its place goes back in, so a full pack loses nothing. Each takes a
 //! turn and says so in the log.
 
-use emberdeep_api::{Ctx, EntityId, ItemEffect, ItemInfo, ItemUse, MessageKind, PluginResult, UseOutcome};
+use emberdeep_api::{Ctx, EntityId, ItemEffect, ItemInfo, ItemUse, KeyAnswer, MessageKind, PluginResult, UseOutcome};
 
 use crate::gear::{outfit, Place};
 use crate::rules::{armor_defense, the_name, weapon_damage};
@@ -84,4 +84,36 @@ fn say_swap(ctx: &mut Ctx<'_>, place: Place, old: Option<&ItemInfo>, new: &ItemI
         ctx.message(&format!("{off} {}.", the_name(old)), MessageKind::Info);
     }
     ctx.message(&format!("{on} {}.", the_name(new)), MessageKind::Info);
+}
+
+/// `T` (armor) or `-` (weapon): what is at `place` goes back into the pack,
+/// leaving no armor on, or bare fists. A turn passes; with nothing there,
+/// or no room in the pack, it says why and no turn passes.
+pub fn take_off(ctx: &mut Ctx<'_>, place: Place) -> PluginResult<KeyAnswer> {
+    let Some(old) = place.record(ctx) else {
+        let nothing = match place {
+            Place::Hand => "You are already fighting with bare fists.",
+            Place::Back => "You wear no armor.",
+        };
+        ctx.message(nothing, MessageKind::Info);
+        return Ok(KeyAnswer::Done(false));
+    };
+    if ctx.pack_add(old.id.as_str(), 1).is_none() {
+        ctx.message(&format!("There is no room in your pack for {}.", the_name(&old)), MessageKind::Info);
+        return Ok(KeyAnswer::Done(false));
+    }
+    ctx.store_set_text(EntityId::PLAYER, place.key(), "");
+    let said = match place {
+        Place::Hand => format!("You put away {}; you fight with bare fists.", the_name(&old)),
+        Place::Back => format!("You take off {}.", the_name(&old)),
+    };
+    ctx.message(&said, MessageKind::Info);
+    let now = outfit(ctx);
+    match place {
+        Place::Hand => {
+            tracing::info!(item = old.id.as_str(), damage_min = now.damage.min, damage_max = now.damage.max, "put_away")
+        }
+        Place::Back => tracing::info!(item = old.id.as_str(), defense = now.defense, "taken_off"),
+    }
+    Ok(KeyAnswer::Done(true))
 }

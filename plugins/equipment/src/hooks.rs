@@ -1,9 +1,12 @@
 //! The hooks: the player's blow and defense derived from the hand and the
-//! back, the side panel's and the pack screen's lines, and the noise of a
-//! step in noisy armor. All of them read the game; only the step writes,
-//! through the host's noise.
+//! back, the side panel's and the pack screen's lines, the noise of a
+//! step in noisy armor, and the keys `T` (take off the armor) and `-` (put
+//! the weapon away). The step writes only through the host's noise; the
+//! keys move what is worn or wielded back into the pack.
 
-use emberdeep_api::{Ctx, Damage, Hooks, PluginResult, Point};
+use emberdeep_api::{Ctx, Damage, Hooks, KeyAnswer, KeyHelp, PluginResult, Point};
+
+use crate::equip::take_off;
 
 use crate::gear::{outfit, Place};
 use crate::rules::{header_lines, panel_lines, step_noise};
@@ -26,6 +29,21 @@ impl Hooks for EquipmentHooks {
 
     fn pack_header(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
         Ok(header_lines(&outfit(ctx)))
+    }
+
+    fn keys(&self, _ctx: &mut Ctx<'_>) -> PluginResult<Vec<KeyHelp>> {
+        Ok(vec![
+            KeyHelp::new("T", "items", "take off the armor you wear"),
+            KeyHelp::new("-", "items", "put your weapon away (bare fists)"),
+        ])
+    }
+
+    fn key(&self, ctx: &mut Ctx<'_>, key: char) -> PluginResult<KeyAnswer> {
+        match key {
+            'T' => take_off(ctx, Place::Back),
+            '-' => take_off(ctx, Place::Hand),
+            _ => Ok(KeyAnswer::Pass),
+        }
     }
 
     fn player_moved(&self, ctx: &mut Ctx<'_>, _from: Point, to: Point) -> PluginResult<()> {

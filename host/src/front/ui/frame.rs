@@ -5,7 +5,7 @@
 use abi_stable::sabi_trait::TD_Opaque;
 use anyhow::{Context, Result};
 use emberdeep_api::abi::{Canvas_TO, ViewBox};
-use emberdeep_api::{PluginError, Rgba};
+use emberdeep_api::{MonsterState, PluginError, Rgba};
 use emberdeep_engine::boundary::{call_drawing, Entry};
 use sdl3::pixels::Color;
 use sdl3::render::{Canvas, RenderTarget};
@@ -38,6 +38,10 @@ const BOX_BORDER: Rgba = Rgba::rgb(150, 110, 70);
 const EMBER: Rgba = Rgba::rgb(235, 140, 60);
 /// Behind a status mark on a creature's cell.
 const MARK_BACKING: Rgba = Rgba::rgb(0, 0, 0).with_alpha(200);
+/// The mark of a sleeping monster.
+pub(crate) const ASLEEP_MARK: Rgba = Rgba::rgb(140, 170, 255);
+/// The mark of a wandering monster.
+pub(crate) const WANDERING_MARK: Rgba = Rgba::rgb(240, 220, 90);
 /// A menu box's width.
 const MENU_W: u32 = 1120;
 /// The death screen's fade over the map.
@@ -102,12 +106,24 @@ fn draw_map<T: RenderTarget>(
 
 /// The host marks every status of a creature in sight over whatever the
 /// view drew, the same in every view: each status's mark, small, along the
-/// top of the creature's cell from the right, on a dark backing.
+/// top of the creature's cell from the right, on a dark backing. A monster
+/// asleep gets a small `z`, one wandering a small `?`, at the top left; one
+/// that hunts has no mark.
 fn draw_status_marks<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &ScreenModel, cell: u32) -> Result<()> {
     let scene = &model.scene;
     let size = (cell / 2).max(6);
     for c in scene.creatures.iter() {
         let Some((x, y)) = scene.origin_of(c.pos, cell) else { continue };
+        let state = match c.state {
+            _ if c.id.is_player() => None,
+            MonsterState::Asleep => Some(('z', ASLEEP_MARK)),
+            MonsterState::Wandering => Some(('?', WANDERING_MARK)),
+            MonsterState::Hunting => None,
+        };
+        if let Some((ch, color)) = state {
+            p.fill(x, y, size, size, MARK_BACKING)?;
+            p.glyph(x, y, size, ch, color)?;
+        }
         for (i, status) in c.statuses.iter().take(2).enumerate() {
             let mx = x + cell as i32 - size as i32 * (i as i32 + 1);
             p.fill(mx, y, size, size, MARK_BACKING)?;

@@ -457,3 +457,37 @@ fn mouse_aiming_in_a_real_window_fires_at_the_newt_clicked() {
         sdl.video().map(|v| v.current_video_driver().to_string()).unwrap_or_default()
     );
 }
+
+#[test]
+fn sleeping_and_wandering_monsters_carry_a_mark_and_hunters_none() {
+    use emberdeep_api::{EntityId, MonsterState, SceneCreature};
+    let creature = |id: u32, x: i32, state: MonsterState| SceneCreature {
+        id: EntityId(id),
+        kind: "jackal".into(),
+        pos: Point::new(x, 2),
+        hp: 5,
+        max_hp: 5,
+        state,
+        sight: 6,
+        sees_player: false,
+        statuses: RVec::new(),
+        look: look('j', Rgba::rgb(200, 150, 90)),
+    };
+    let with = |states: &[(i32, MonsterState)]| {
+        let mut m = model(30, Overlay::None);
+        m.scene.creatures = states.iter().enumerate().map(|(i, &(x, s))| creature(i as u32 + 1, x, s)).collect();
+        m
+    };
+    let map = |rgba: &[u8], color: Rgba| count(rgba, 0, 0, 1280, 720, color);
+    for (name, view) in [("glyphs", glyph_view()), ("tiles", super::tile_view())] {
+        let (marked, _) = shoot(
+            &format!("state-marks-{name}"),
+            &with(&[(5, MonsterState::Asleep), (7, MonsterState::Wandering)]),
+            view,
+        );
+        assert!(map(&marked, super::frame::ASLEEP_MARK) > 4, "{name}: the sleeper's z");
+        assert!(map(&marked, super::frame::WANDERING_MARK) > 4, "{name}: the wanderer's ?");
+    }
+    let (hunting, _) = shoot("state-marks-none", &with(&[(5, MonsterState::Hunting)]), glyph_view());
+    assert_eq!(map(&hunting, super::frame::ASLEEP_MARK) + map(&hunting, super::frame::WANDERING_MARK), 0);
+}

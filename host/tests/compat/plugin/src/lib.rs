@@ -1,6 +1,6 @@
 //! The compatibility probe: a small plugin built, by the tests in
 //! `host/tests/compat.rs`, against the frozen copy of the 1.0 api, against a
-//! 1.1 copy with methods added, and against a copy with a changed struct.
+//! later api with methods added, and against a copy with a changed struct.
 //! It registers a brain, a status, an item effect and hooks, and traces what
 //! it sees each turn, so a test can tell its calls crossed both ways.
 
@@ -16,8 +16,8 @@ impl MonsterBrain for Statue {
     }
 }
 
-/// Each turn: the turn, the player's health, and (built against 1.1) what
-/// the 1.1 method answers, the default when the host is older.
+/// Each turn: the turn, the player's health, and (built against a later api) what
+/// its added method answers: the default when the host is older.
 struct Probe;
 
 impl Hooks for Probe {
