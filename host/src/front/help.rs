@@ -3,7 +3,10 @@
 
 use emberdeep_engine::asking::PluginKey;
 
-use super::screen::{palette, Line};
+use super::screen::{palette, wrap, Line, MENU_CHARS};
+
+/// Where a key's words start on its line.
+const KEY_COLUMN: usize = 23;
 
 /// The groups, in the order the screen shows them, with their headings.
 pub const GROUPS: [(&str, &str); 5] =
@@ -40,9 +43,12 @@ pub const HOST_KEYS: &[(&str, &str, &str)] = &[
 /// group no host group has go under "Other".
 pub fn help_lines(plugin_keys: &[PluginKey]) -> Vec<Line> {
     let mut lines = Vec::new();
-    let key_line = |key: &str, what: &str, from: Option<&str>| {
-        let from = from.map(|p| format!("  ({p})")).unwrap_or_default();
-        Line::new(format!("  {key:<20} {what}{from}"), palette::TEXT)
+    // Long lines go on under the "what" column.
+    let push = |lines: &mut Vec<Line>, key: &str, what: &str, from: Option<&str>| {
+        let from = from.map(|p| format!(" ({p})")).unwrap_or_default();
+        for part in wrap(&format!("  {key:<20} {what}{from}"), MENU_CHARS, KEY_COLUMN) {
+            lines.push(Line::new(part, palette::TEXT));
+        }
     };
     let known = |g: &str| GROUPS.iter().any(|(name, _)| *name == g);
     let mut groups: Vec<(&str, &str)> = GROUPS.to_vec();
@@ -63,10 +69,10 @@ pub fn help_lines(plugin_keys: &[PluginKey]) -> Vec<Line> {
         }
         lines.push(Line::new(heading, palette::GOOD));
         for (key, _, what) in host {
-            lines.push(key_line(key, what, None));
+            push(&mut lines, key, what, None);
         }
         for k in theirs {
-            lines.push(key_line(k.help.key.as_str(), k.help.what.as_str(), Some(k.plugin.as_str())));
+            push(&mut lines, k.help.key.as_str(), k.help.what.as_str(), Some(k.plugin.as_str()));
         }
     }
     lines
