@@ -73,6 +73,33 @@
 //! their marks in every view, lists them in the side and look panels,
 //! traces `status_start` and `status_end`, and saves them.
 //!
+//! A plugin can answer keys of its own (since 1.1): the host hands any
+//! character it has no use for to each plugin's
+//! [`Hooks::key`](crate::Hooks::key) in load order, and the first that does
+//! not pass plays it (`Done(true)` spends the turn, `Aim` starts aiming). List
+//! them in [`Hooks::keys`](crate::Hooks::keys) and the help screen (`?`) shows
+//! them in their group, with the plugin's name:
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! struct Lantern;
+//! impl Hooks for Lantern {
+//!     fn keys(&self, _ctx: &mut Ctx<'_>) -> PluginResult<Vec<KeyHelp>> {
+//!         Ok(vec![KeyHelp::new("L", "items", "light or douse the lantern")])
+//!     }
+//!     fn key(&self, ctx: &mut Ctx<'_>, key: char) -> PluginResult<KeyAnswer> {
+//!         if key != 'L' {
+//!             return Ok(KeyAnswer::Pass);
+//!         }
+//!         ctx.message("The lantern flares.", MessageKind::Good);
+//!         Ok(KeyAnswer::Done(true))
+//!     }
+//! }
+//! ```
+//!
+//! A key no plugin answers is "Unknown key 'L'. Press ? for the keys.", and
+//! a plugin built against 1.0, which has no `key`, simply passes.
+//!
 //! If your plugin needs another, say so, and the host refuses to start
 //! without it, naming both: `reg.depends_on("core_combat", "0.1.0");`. Load
 //! order puts a plugin after what it needs, and is otherwise by name.
@@ -175,7 +202,9 @@
 //! ```
 //!
 //! From api 1.0 on, a plugin built against any 1.x loads into a game of
-//! any other 1.y. A plugin built against another major version (or an api
+//! any other 1.y: an older plugin's missing methods run their defaults in a
+//! newer game, and a newer plugin's extra methods are never called by an
+//! older game. A plugin built against another major version (or an api
 //! whose types were changed) is refused with one line naming it, its api
 //! version and the game's, and the full report is written under the game's
 //! data folder (`reports/`): rebuild it against the api the game has. A plugin is native code with all of the player's rights: the

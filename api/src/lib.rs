@@ -16,7 +16,7 @@
 //! * [`View`]: how the world is drawn, from a [`Scene`] of cells and creatures;
 //! * [`Status`]: what a status (frozen, confused, poisoned) does each turn;
 //! * [`Hooks`]: bumping into monsters, side panel and pack lines, the
-//!   player's derived damage and defense, the `f` and `t` keys, picking
+//!   player's derived damage and defense, the `f` and `t` keys and keys of its own, picking
 //!   up, and the events of a run (a death, a hurt, the end of a turn, a new
 //!   floor, an item picked up or used).
 //!
@@ -92,7 +92,7 @@ pub use types::*;
 /// The api's version, which the host compares with a plugin's when it loads
 /// it. 1.0 is the first stable line: plain traits for authors, statuses,
 /// events, items with identity, brains on brains, views that see creatures,
-/// item roles.
+/// item roles. 1.1 adds a plugin's own keys (`Hooks::key`, `Hooks::keys`).
 pub const API_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The major version: plugins of another major version are refused.
