@@ -16,10 +16,11 @@ use emberdeep_api::abi::{HooksBox, RawCtx as Ctx};
 use emberdeep_api::{EntityId, KeyAnswer, MessageKind, PluginError, Point, UseOutcome};
 
 use crate::boundary::Access;
-use crate::core::sight::burst_cells;
+use crate::core::map::Tile;
+use crate::core::sight::{burst_cells, line_of_fire};
 use crate::fields;
 use crate::game::Game;
-use crate::targeting::{shot_path, Aim, AimSource, LookLine, PendingAim, Shading};
+use crate::targeting::{shot_path, solid_on_line, Aim, AimSource, LookLine, PendingAim, Shading};
 
 impl Game {
     /// Whether the player is aiming.
@@ -282,6 +283,10 @@ impl Game {
         if aim.cursor == me || path.contains(&aim.cursor) {
             return None;
         }
+        if let Some(solid) = self.aim_blocked_at(aim, &path) {
+            let what = if self.map.tile(solid) == Tile::DoorClosed { "a door" } else { "a wall" };
+            return Some(LookLine::Warning(format!("Blocked by {what}")));
+        }
         if me.steps_to(aim.cursor) > aim.pending.request.range {
             return Some(LookLine::Warning(format!("Out of range ({})", aim.pending.request.range)));
         }
@@ -293,6 +298,18 @@ impl Game {
             Some(_) => None,
             None => Some(LookLine::Warning("Out of the line of fire".into())),
         }
+    }
+
+    /// The wall or closed door the shot would fly into short of the
+    /// cursor: the path ends just before it (no creature stopped it first),
+    /// it is no further than the cursor, and the player sees or remembers it.
+    fn aim_blocked_at(&self, aim: &Aim, path: &[Point]) -> Option<Point> {
+        let me = self.player().pos;
+        let solid = solid_on_line(&self.map, me, aim.cursor, aim.pending.request.range)?;
+        let whole = line_of_fire(&self.map, me, aim.cursor, aim.pending.request.range);
+        let cut_by_it = path.len() == whole.len() && path.last().is_none_or(|end| self.creature_at(*end).is_none());
+        let known = self.fov.is_visible(solid) || self.map.is_remembered(solid);
+        (cut_by_it && known && me.steps_to(solid) <= me.steps_to(aim.cursor)).then_some(solid)
     }
 
     /// The effect's own lines about a shot at `target`, asked to look: the

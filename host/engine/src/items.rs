@@ -100,18 +100,34 @@ impl Game {
         }
     }
 
+    /// Whether floor cell `cell` can take item `id` (`kind`) without making
+    /// a second heap there: walkable, and bare or holding only heaps it
+    /// would join (its kind, stacking, neither holding stored values).
+    fn cell_takes(&self, cell: Point, kind: &str, id: ItemId) -> bool {
+        let joins = self.joins_stacks(kind, id);
+        self.map.is_walkable(cell)
+            && self
+                .items
+                .iter()
+                .filter(|i| i.pos == cell)
+                .all(|i| joins && i.kind == kind && !self.item_has_store(i.id))
+    }
+
+    /// The cell item `id` (`kind`) goes to when laid down at `at`: `at`
+    /// itself if it can take it, else the first neighbour that can,
+    /// clockwise from the north; `None` if none can.
+    fn landing_cell(&self, kind: &str, id: ItemId, at: Point) -> Option<Point> {
+        let around = DIRECTIONS.iter().map(|&(dx, dy)| at.offset(dx, dy));
+        std::iter::once(at).chain(around).find(|&cell| self.cell_takes(cell, kind, id))
+    }
+
     /// Lays items down at `at`, or on the first neighbour that can take them
     /// (walkable, and bare or holding a heap of the same kind that stacks).
     /// Returns where they landed; `None` if nowhere could (they are lost).
     pub fn place_item(&mut self, kind: &str, count: u32, at: Point) -> Option<Point> {
-        let stacks = self.item_record(kind)?.stacks;
-        let around = DIRECTIONS.iter().map(|&(dx, dy)| at.offset(dx, dy));
-        let cell = std::iter::once(at).chain(around).find(|&cell| {
-            let mut here = self.items.iter().filter(|i| i.pos == cell).peekable();
-            let bare = here.peek().is_none();
-            self.map.is_walkable(cell) && (bare || (stacks && here.all(|i| i.kind == kind)))
-        })?;
+        self.item_record(kind)?;
         let id = self.new_item_id();
+        let cell = self.landing_cell(kind, id, at)?;
         self.drop_on_floor(kind, count, cell, id);
         Some(cell)
     }
@@ -140,7 +156,9 @@ impl Game {
         match self.pack.add(&item.kind, item.count, stacks, item.id) {
             Some(slot) => {
                 self.lift(index, &item);
-                let label = self.item_label(&item.kind, item.count, item.id);
+                // The slot's new total: "b - 7 darts" for one dart joining six.
+                let (count, id) = self.pack.get(slot).map_or((item.count, item.id), |held| (held.count, held.id));
+                let label = self.item_label(&item.kind, count, id);
                 self.log.add(format!("{} - {label}.", slot_letter(slot)), MessageKind::Info);
                 self.picked_up_event(&item.kind, item.count);
                 true
@@ -163,8 +181,11 @@ impl Game {
     }
 
     /// `d` then a letter: drops that slot's items where the player stands.
-    /// A kind that does not stack needs a cell with nothing on it; else the
-    /// drop is refused and no turn passes.
+    /// One heap per cell: a kind that stacks joins a heap of its kind there,
+    /// or goes to a bare floor cell next to the player (or a neighbour's
+    /// heap of its kind) when the player's cell holds something else; a
+    /// kind that does not stack needs the player's cell bare. With nowhere
+    /// to go the drop is refused and no turn passes.
     pub fn drop_slot(&mut self, slot: usize) -> bool {
         self.drop_some(slot, u32::MAX)
     }
@@ -176,17 +197,23 @@ impl Game {
         held.count = held.count.min(count.max(1));
         let pos = self.player().pos;
         let stacks = self.item_record(&held.kind).is_some_and(|r| r.stacks);
-        if !stacks && self.items.iter().any(|i| i.pos == pos) {
+        let cell = if stacks {
+            self.landing_cell(&held.kind, held.id, pos)
+        } else {
+            Some(pos).filter(|&p| self.cell_takes(p, &held.kind, held.id))
+        };
+        let Some(cell) = cell else {
             let name = self.item_record(&held.kind).map_or(held.kind.clone(), |r| r.name.clone());
             self.log.add(format!("There is no room here for the {name}."), MessageKind::Info);
             return false;
-        }
+        };
         let fresh = self.new_item_id();
         let Some(item) = self.pack.take(slot, held.count, fresh) else { return false };
-        self.drop_on_floor(&item.kind, item.count, pos, item.id);
+        self.drop_on_floor(&item.kind, item.count, cell, item.id);
         let text = self.item_label(&item.kind, item.count, item.id);
         self.emit("action", "host", fields! {"action" => "drop", "item" => item.kind, "count" => item.count});
-        self.log.add(format!("You drop {text}."), MessageKind::Info);
+        let beside = if cell == pos { "" } else { " beside you" };
+        self.log.add(format!("You drop {text}{beside}."), MessageKind::Info);
         true
     }
 

@@ -1,5 +1,6 @@
-//! Monsters: their turn (awareness, then their brain), their states, noise
-//! that wakes them, moving, and attacks applied to anyone.
+//! Monsters: their turn (awareness, then their brain), their states and
+//! the messages when they change, noise that wakes them, moving (doors
+//! only for kinds that open them), and attacks applied to anyone.
 
 use emberdeep_api::{Attack, EntityId, Hurt, MessageKind, MonsterState, Point};
 
@@ -8,7 +9,11 @@ use crate::core::map::Tile;
 use crate::fields;
 use crate::game::Game;
 use crate::log::capitalized;
+use crate::records::MonsterTrait;
 use crate::statuses::TurnRule;
+
+/// How much of a noise's loudness must be left at a sleeper's distance to wake it.
+pub const WAKE_MARGIN: i32 = 3;
 
 impl Game {
     /// Every awake monster acts, in id order (a fixed order, for replays).
@@ -35,30 +40,44 @@ impl Game {
     /// A sleeper with the player in its sight may stir: `notice_percent` a turn.
     fn maybe_stir(&mut self, id: EntityId) {
         if self.sees_player(id) && self.rng.percent(self.rules.notice_percent) {
-            let player_pos = self.player().pos;
-            if let Some(mut m) = self.creatures.get_mut(&id) {
-                m.goal = Some(player_pos);
-            }
-            self.set_state(id, MonsterState::Hunting, "sight", "host");
+            self.saw_player(id);
         }
     }
 
-    /// A monster that sees the player hunts it; one that reached the place it
-    /// last saw the player, and sees nothing, goes back to wandering.
-    fn notice_player(&mut self, id: EntityId) {
+    /// Monster `id` has the player in sight: it hunts it, and a kind that
+    /// `tracks` remembers where it saw the player; any other kind keeps no
+    /// goal, so that once the player is out of sight it wanders.
+    fn saw_player(&mut self, id: EntityId) {
+        self.set_state(id, MonsterState::Hunting, "sight", "host");
+        let tracks = self.monster_has(id, MonsterTrait::Tracks);
         let player_pos = self.player().pos;
-        let sees = self.sees_player(id);
+        if let Some(mut m) = self.creatures.get_mut(&id) {
+            m.goal = tracks.then_some(player_pos);
+        }
+    }
+
+    /// A monster that sees the player hunts it. One that does not, and has
+    /// nowhere to go (a kind that does not track, or one that reached the
+    /// place it last saw or heard the player), goes back to wandering.
+    fn notice_player(&mut self, id: EntityId) {
+        if self.sees_player(id) {
+            self.saw_player(id);
+            return;
+        }
         let Some(mut m) = self.creatures.get_mut(&id) else { return };
-        if sees {
-            m.goal = Some(player_pos);
-            if m.state != MonsterState::Hunting {
-                drop(m);
-                self.set_state(id, MonsterState::Hunting, "sight", "host");
-            }
-        } else if m.goal == Some(m.pos) {
+        if m.goal == Some(m.pos) {
             m.goal = None;
+        }
+        if m.goal.is_none() && m.state == MonsterState::Hunting {
             m.state = MonsterState::Wandering;
         }
+    }
+
+    /// Whether monster `id`'s kind has trait `t` (false for the player, and
+    /// for a monster whose record is gone).
+    pub fn monster_has(&self, id: EntityId, t: MonsterTrait) -> bool {
+        let Some(m) = self.creatures.get(&id) else { return false };
+        self.records.monsters.get(&m.kind).is_some_and(|r| r.has(t))
     }
 
     /// Monster `id` tries its record's attack from afar through the
@@ -83,15 +102,22 @@ impl Game {
         self.call(brain, Access::Play, |imp, ctx| imp.act(ctx, id));
     }
 
-    /// Changes a monster's state, tracing a `wake` when it leaves sleep or starts hunting.
+    /// Changes a monster's state, tracing a `wake` when it leaves sleep or
+    /// starts hunting, and telling the player when it can see the monster:
+    /// "The goblin wakes up.", "The jackal notices you." (once per change).
+    /// A monster set hunting with nowhere to go goes to the player.
     pub fn set_state(&mut self, id: EntityId, state: MonsterState, cause: &str, source: &str) {
+        let player_pos = self.player().pos;
         let Some(mut m) = self.creatures.get_mut(&id) else { return };
         if id.is_player() || m.state == state {
             return;
         }
         let was = m.state;
         m.state = state;
-        let name = m.trace_name();
+        if state == MonsterState::Hunting && m.goal.is_none() {
+            m.goal = Some(player_pos);
+        }
+        let (name, pos, shown) = (m.trace_name(), m.pos, capitalized(&m.the_name()));
         drop(m);
         if state == MonsterState::Hunting || was == MonsterState::Asleep {
             self.emit(
@@ -100,41 +126,61 @@ impl Game {
                 fields! {"monster" => name, "cause" => cause, "was" => was.name(), "now" => state.name()},
             );
         }
-    }
-
-    /// A noise at `at`: sleepers within `loudness / 2` steps wake, and they and
-    /// wanderers within `loudness` steps come to where it was.
-    pub fn noise(&mut self, at: Point, loudness: i32, source: &str) {
-        self.emit_with("noise", source, || fields! {"x" => at.x, "y" => at.y, "loudness" => loudness});
-        let hearers: Vec<EntityId> = self
-            .creatures
-            .values()
-            .filter(|m| {
-                let d = m.pos.steps_to(at);
-                match m.state {
-                    _ if m.id.is_player() => false,
-                    MonsterState::Asleep => d <= loudness / 2,
-                    MonsterState::Wandering => d <= loudness,
-                    MonsterState::Hunting => false,
-                }
-            })
-            .map(|m| m.id)
-            .collect();
-        for id in hearers {
-            if let Some(mut m) = self.creatures.get_mut(&id) {
-                m.goal = Some(at);
+        if self.fov.is_visible(pos) {
+            let text = match (was, state) {
+                (MonsterState::Asleep, MonsterState::Hunting) => Some(format!("{shown} wakes up and notices you.")),
+                (MonsterState::Asleep, _) => Some(format!("{shown} wakes up.")),
+                (_, MonsterState::Hunting) => Some(format!("{shown} notices you.")),
+                _ => None,
+            };
+            if let Some(text) = text {
+                self.log.add(text, MessageKind::Info);
             }
-            self.set_state(id, MonsterState::Hunting, "noise", source);
         }
     }
 
-    /// Moves a creature one step onto a free cell; a closed door there opens instead.
+    /// A noise of `loudness` at `at`: a sleeper wakes while at least
+    /// [`WAKE_MARGIN`] (3) of the loudness is left at its distance (within
+    /// `loudness - 3` steps), and it and any wanderer within `loudness`
+    /// steps come to look: they stay awake and unalarmed, with the noise's
+    /// cell as where they go. A monster already hunting is not drawn off.
+    pub fn noise(&mut self, at: Point, loudness: i32, source: &str) {
+        self.emit_with("noise", source, || fields! {"x" => at.x, "y" => at.y, "loudness" => loudness});
+        let hearers: Vec<(EntityId, MonsterState)> = self
+            .creatures
+            .values()
+            .filter(|m| !m.id.is_player())
+            .filter_map(|m| {
+                let left = loudness - m.pos.steps_to(at);
+                match m.state {
+                    MonsterState::Asleep if left >= WAKE_MARGIN => Some((m.id, m.state)),
+                    MonsterState::Wandering if left >= 0 => Some((m.id, m.state)),
+                    _ => None,
+                }
+            })
+            .collect();
+        for (id, state) in hearers {
+            if let Some(mut m) = self.creatures.get_mut(&id) {
+                m.goal = Some(at);
+            }
+            if state == MonsterState::Asleep {
+                self.set_state(id, MonsterState::Wandering, "noise", source);
+            }
+        }
+    }
+
+    /// Moves a creature one step onto a free cell; a closed door there
+    /// opens instead, if the creature is the player or a monster that
+    /// `opens_doors` (else it does not move).
     pub fn move_creature(&mut self, id: EntityId, to: Point) -> bool {
         let Some(from) = self.creatures.get(&id).map(|c| c.pos) else { return false };
         if !from.is_adjacent(to) || !self.is_free(to) {
             return false;
         }
         if self.map.tile(to) == Tile::DoorClosed {
+            if !id.is_player() && !self.monster_has(id, MonsterTrait::OpensDoors) {
+                return false;
+            }
             self.open_door(to);
             return true;
         }
@@ -144,18 +190,23 @@ impl Game {
         true
     }
 
-    /// The free neighbour of `id` nearest `goal` by walking distance.
+    /// The free neighbour of `id` nearest `goal` by walking distance (a
+    /// monster that cannot open doors never steps into a closed one).
     pub fn step_toward(&mut self, id: EntityId, goal: Point) -> Option<Point> {
         let from = self.creatures.get(&id)?.pos;
+        let shut = !id.is_player() && !self.monster_has(id, MonsterTrait::OpensDoors);
         let (creatures, map) = (&self.creatures, &self.map);
-        self.paths.toward(map, goal).step_down(from, |p| creatures.at(p).is_some(), map)
+        let blocked = |p: Point| creatures.at(p).is_some() || (shut && map.tile(p) == Tile::DoorClosed);
+        self.paths.toward(map, goal).step_down(from, blocked, map)
     }
 
     /// The free neighbour of `id` that best gets away from `threat`.
     pub fn step_away(&mut self, id: EntityId, threat: Point) -> Option<Point> {
         let from = self.creatures.get(&id)?.pos;
+        let shut = !id.is_player() && !self.monster_has(id, MonsterTrait::OpensDoors);
         let (creatures, map) = (&self.creatures, &self.map);
-        self.paths.fleeing(map, threat).step_down(from, |p| creatures.at(p).is_some(), map)
+        let blocked = |p: Point| creatures.at(p).is_some() || (shut && map.tile(p) == Tile::DoorClosed);
+        self.paths.fleeing(map, threat).step_down(from, blocked, map)
     }
 
     /// Opens a door; the shared distance maps are out of date after it.
@@ -216,7 +267,10 @@ impl Game {
                 Some(a.attacker),
                 (a.kind.as_str(), a.killer.as_str()),
             );
-        } else {
+        } else if a.attacker.is_player() {
+            // Struck or shot at by the player, hit or miss: it hunts the
+            // player. A monster's blow or breath sets nobody hunting: the
+            // fire that burns the dragon's neighbours is not the player's.
             if let Some(mut t) = self.creatures.get_mut(&a.target) {
                 t.goal = Some(attacker_pos);
             }

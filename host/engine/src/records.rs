@@ -2,7 +2,7 @@
 //! `data/<plugin>/*.toml`. Every record is checked against what the loaded
 //! plugins registered; an error names the file, the line and the field.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use abi_stable::std_types::RVec;
@@ -72,11 +72,73 @@ pub struct MonsterRecord {
     /// Its attack from afar, if it has one: a registered `RangedKind`'s
     /// name, damage, range and the turns between attacks.
     pub ranged: Option<RangedSpec>,
+    /// What it can do that the host rules on: open doors, keep its
+    /// distance, track the player out of sight.
+    pub traits: BTreeSet<MonsterTrait>,
+    /// A sentence or two for the look mode: what it is and what it does
+    /// (empty when the record has none).
+    pub description: String,
     /// The plugin whose folder it came from.
     pub plugin: String,
     /// The data file it was read from (for messages about it).
     pub file: PathBuf,
 }
+
+impl MonsterRecord {
+    /// Whether the kind has trait `t`.
+    pub fn has(&self, t: MonsterTrait) -> bool {
+        self.traits.contains(&t)
+    }
+}
+
+/// A monster trait, named in a record's `traits` list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum MonsterTrait {
+    /// `opens_doors`: walks into a closed door to open it; without it a
+    /// closed door is as good as a wall to the monster.
+    OpensDoors,
+    /// `keeps_distance`: fights from afar and backs away; goes with the
+    /// `keeps_distance` brain.
+    KeepsDistance,
+    /// `tracks`: having lost sight of the player, goes to where it last
+    /// saw it; without it, the monster wanders.
+    Tracks,
+}
+
+impl MonsterTrait {
+    /// Every trait, in the order the reference lists them.
+    pub const ALL: [MonsterTrait; 3] = [MonsterTrait::OpensDoors, MonsterTrait::KeepsDistance, MonsterTrait::Tracks];
+
+    /// Its name in a record.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MonsterTrait::OpensDoors => "opens_doors",
+            MonsterTrait::KeepsDistance => "keeps_distance",
+            MonsterTrait::Tracks => "tracks",
+        }
+    }
+
+    /// The trait named `name`, if there is one.
+    pub fn from_name(name: &str) -> Option<MonsterTrait> {
+        MonsterTrait::ALL.into_iter().find(|t| t.as_str() == name)
+    }
+
+    /// What the trait does, in a line for authors (the schema's and the reference's text).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            MonsterTrait::OpensDoors => "it opens a closed door by walking into it; without this trait a closed door stops it",
+            MonsterTrait::KeepsDistance => {
+                "it fights from afar and backs away from the player; a record with it must use the `keeps_distance` brain, and one using that brain must have it"
+            }
+            MonsterTrait::Tracks => {
+                "out of sight of the player, it goes to where it last saw the player; without it, it only chases what it sees (and noises) and otherwise wanders"
+            }
+        }
+    }
+}
+
+/// The longest `description` a record may have, in characters.
+pub const DESCRIPTION_MAX: usize = 500;
 
 /// An item kind.
 #[derive(Debug, Clone)]
@@ -111,6 +173,9 @@ pub struct ItemRecord {
     pub frequency: u32,
     /// How many lie in one heap when found.
     pub found: (u32, u32),
+    /// A sentence or two for the item's card and the look mode: what it is
+    /// and what it does (empty when the record has none).
+    pub description: String,
     /// The plugin whose folder it came from.
     pub plugin: String,
     /// The data file it was read from (for messages about it).
@@ -240,6 +305,43 @@ impl JsonSchema for RoleName {
             "enumDescriptions": meanings,
             "default": ItemRole::None.as_str(),
         })
+    }
+}
+
+/// The schema of one name in a monster's `traits`: one of [`MonsterTrait::ALL`].
+struct TraitName;
+
+impl JsonSchema for TraitName {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Trait".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names: Vec<&str> = MonsterTrait::ALL.iter().map(|t| t.as_str()).collect();
+        let meanings: Vec<String> =
+            MonsterTrait::ALL.iter().map(|t| format!("{}: {}", t.as_str(), t.meaning())).collect();
+        json_schema!({ "type": "string", "enum": names, "enumDescriptions": meanings })
+    }
+}
+
+/// The schema of a `description`: text of up to [`DESCRIPTION_MAX`] characters.
+struct Description;
+
+impl JsonSchema for Description {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Description".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "string", "maxLength": DESCRIPTION_MAX, "default": "" })
     }
 }
 
@@ -374,6 +476,21 @@ struct MonsterRaw {
     /// Its attack from afar, if it has one (left out, it has none).
     #[schemars(with = "Option<RangedRaw>")]
     ranged: Option<Spanned<RangedRaw>>,
+    /// What it can do that the host rules on, by name, each at most once:
+    /// `opens_doors` (it opens closed doors; without it a closed door
+    /// stops it), `keeps_distance` (it fights from afar and backs away:
+    /// goes with the `keeps_distance` brain, both or neither), `tracks`
+    /// (out of sight of the player it goes to where it last saw the
+    /// player; without it, it wanders). Left out, none: a monster that
+    /// cannot open doors and forgets the player once out of sight.
+    #[serde(default)]
+    #[schemars(with = "Vec<TraitName>", extend("default" = [], "uniqueItems" = true))]
+    traits: Vec<Spanned<String>>,
+    /// A sentence or two the look mode shows: what it is, and what it does
+    /// that a player should know (from afar, in a fight). At most 500
+    /// characters. Every shipped monster has one.
+    #[schemars(with = "Option<Description>")]
+    description: Option<Spanned<String>>,
     /// Plugins this record needs, by name. When one of them is not loaded
     /// (left out of `--plugins`), the record is skipped, not refused: use it
     /// for a record whose brain, effect or ranged kind another plugin brings.
@@ -478,6 +595,10 @@ struct ItemRaw {
     /// between the two, the first not above the last.
     #[schemars(with = "Option<PairOr<{ FOUND.0 }, { FOUND.1 }, { FOUND_DEFAULT.0 }, { FOUND_DEFAULT.1 }>>")]
     found: Option<Nums>,
+    /// A sentence or two the item's card and the look mode show: what it
+    /// is and what it does. At most 500 characters. Every shipped item has one.
+    #[schemars(with = "Option<Description>")]
+    description: Option<Spanned<String>>,
     /// Plugins this record needs, by name. When one of them is not loaded
     /// (left out of `--plugins`), the record is skipped, not refused: use it
     /// for a record whose effect another plugin brings.
@@ -659,6 +780,7 @@ impl FileReader<'_> {
         let (lo, hi) = self.pair(&m.damage, "damage", DAMAGE.0, DAMAGE.1)?;
         let floors = self.pair(&m.floors, "floors", FLOORS.0, FLOORS.1)?;
         let ranged = m.ranged.as_ref().map(|r| self.ranged(r)).transpose()?;
+        let traits = self.traits(m)?;
         Ok(Some(MonsterRecord {
             id: self.id(&m.id)?,
             name: m.name.clone(),
@@ -673,6 +795,8 @@ impl FileReader<'_> {
             sight: self.int(&m.sight, "sight", SIGHT.0, SIGHT.1)? as i32,
             brain: m.brain.get_ref().clone(),
             ranged,
+            traits,
+            description: self.description(&m.description)?,
             plugin: self.plugin.to_string(),
             file: self.file.to_path_buf(),
         }))
@@ -692,6 +816,53 @@ impl FileReader<'_> {
             range: self.int(&r.range, "ranged.range", RANGE.0, RANGE.1)? as i32,
             every: self.int_or(&r.every, "ranged.every", EVERY_DEFAULT, EVERY.0, EVERY.1)? as i32,
         })
+    }
+
+    /// A monster's `traits`: known names, each once; `keeps_distance` if
+    /// and only if the brain is `keeps_distance`.
+    fn traits(&self, m: &MonsterRaw) -> Result<BTreeSet<MonsterTrait>, DataError> {
+        let mut traits = BTreeSet::new();
+        let id = m.id.get_ref();
+        for name in &m.traits {
+            let Some(t) = MonsterTrait::from_name(name.get_ref()) else {
+                let names: Vec<&str> = MonsterTrait::ALL.iter().map(|t| t.as_str()).collect();
+                let message = format!(
+                    "monster \"{id}\": no trait is called {:?}{} (the traits: {})",
+                    name.get_ref(),
+                    suggestion(name.get_ref(), &names),
+                    names.join(", ")
+                );
+                return Err(self.error(name.span().start, "traits", message));
+            };
+            if !traits.insert(t) {
+                let message = format!("monster \"{id}\": the trait \"{}\" is listed twice", t.as_str());
+                return Err(self.error(name.span().start, "traits", message));
+            }
+        }
+        let keeps = traits.contains(&MonsterTrait::KeepsDistance);
+        let brain = m.brain.get_ref();
+        if keeps != (brain == "keeps_distance") {
+            let message = if keeps {
+                format!(
+                    "monster \"{id}\": the trait \"keeps_distance\" needs brain = \"keeps_distance\", not \"{brain}\""
+                )
+            } else {
+                format!("monster \"{id}\": the brain \"keeps_distance\" needs the trait: add traits = [\"keeps_distance\"]")
+            };
+            return Err(self.error(m.brain.span().start, "traits", message));
+        }
+        Ok(traits)
+    }
+
+    /// A record's `description`: up to [`DESCRIPTION_MAX`] characters, empty when left out.
+    fn description(&self, text: &Option<Spanned<String>>) -> Result<String, DataError> {
+        let Some(text) = text else { return Ok(String::new()) };
+        let count = text.get_ref().chars().count();
+        if count > DESCRIPTION_MAX {
+            let message = format!("must be at most {DESCRIPTION_MAX} characters, not {count}: say it in a sentence or two");
+            return Err(self.error(text.span().start, "description", message));
+        }
+        Ok(text.get_ref().trim().to_string())
     }
 
     /// An item's `role`: one of [`ItemRole::ALL`], `none` when left out.
@@ -741,6 +912,7 @@ impl FileReader<'_> {
             floors: (floors.0 as u32, floors.1 as u32),
             frequency: self.int_or(&i.frequency, "frequency", FREQUENCY_DEFAULT, FREQUENCY.0, FREQUENCY.1)? as u32,
             found: (found.0 as u32, found.1 as u32),
+            description: self.description(&i.description)?,
             plugin: self.plugin.to_string(),
             file: self.file.to_path_buf(),
         }))

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use crate::records::{self, ItemRole};
+use crate::records::{self, ItemRole, MonsterTrait};
 use crate::rules::SETTINGS;
 
 /// `docs/records.schema.json`: the schema, pretty-printed, with a newline at the end.
@@ -32,6 +32,9 @@ pub fn reference() -> String {
     let schema = records::json_schema();
     let mut out = String::from(GUIDE);
     out.push_str(&roles());
+    out.push_str(TRAITS_GUIDE);
+    out.push_str(&traits());
+    out.push_str(DESCRIPTION_GUIDE);
     out.push_str(REFERENCE_INTRO);
     for (name, title) in KINDS {
         let kind = if name.is_empty() { &schema } else { &schema["definitions"][name] };
@@ -85,6 +88,9 @@ fn type_and_values(schema: &Value) -> (String, String) {
             ("name".into(), format!("one of {}", names(&schema["enum"]).join(", ")))
         }
         Some("string") if schema.get("maxLength") == Some(&Value::from(1)) => ("text".into(), "one character".into()),
+        Some("string") if schema.get("maxLength").is_some() => {
+            ("text".into(), format!("up to {} characters", schema["maxLength"]))
+        }
         Some("string") => match schema.get("pattern") {
             Some(p) => ("text".into(), format!("matching `{}`", text(p))),
             None => ("text".into(), "see its meaning".into()),
@@ -102,6 +108,10 @@ fn type_and_values(schema: &Value) -> (String, String) {
                     ("two whole numbers".into(), format!("each {}, the first not above the second", range(items)))
                 }
                 (Some("integer"), Some(3)) => ("three whole numbers".into(), format!("each {}", range(items))),
+                (Some("string"), _) if items.get("enum").is_some() => {
+                    let once = if schema.get("uniqueItems") == Some(&Value::Bool(true)) { ", each at most once" } else { "" };
+                    ("list of names".into(), format!("any of {}{once}", names(&items["enum"]).join(", ")))
+                }
                 (Some("string"), _) => ("list of names".into(), "any".into()),
                 _ => ("list".into(), "any".into()),
             }
@@ -149,6 +159,15 @@ fn roles() -> String {
     let mut out = String::from("| role | what the item is |\n|---|---|\n");
     for role in ItemRole::ALL {
         out.push_str(&format!("| `{}` | {} |\n", role.as_str(), role.meaning()));
+    }
+    out
+}
+
+/// The table of monster traits.
+fn traits() -> String {
+    let mut out = String::from("| trait | what the monster does |\n|---|---|\n");
+    for t in MonsterTrait::ALL {
+        out.push_str(&format!("| `{}` | {} |\n", t.as_str(), t.meaning()));
     }
     out
 }
@@ -368,6 +387,29 @@ with the item's record. It changes nothing about what the effect does: that
 is still the effect's own business. Left out, the role is `none`, and no
 assumption is made. A name not in this table is refused, with the nearest
 one suggested.
+
+"#;
+
+const TRAITS_GUIDE: &str = r#"
+## Traits
+
+`traits` lists what a monster can do that the host rules on, by name:
+`traits = ["opens_doors", "tracks"]`. A name not in this table is refused,
+naming the file, the line, the monster and the name, with the nearest
+trait suggested; so is a name listed twice. Left out, a monster has none:
+it cannot open a closed door, and it forgets the player as soon as it
+loses sight of it.
+
+"#;
+
+const DESCRIPTION_GUIDE: &str = r#"
+## Descriptions
+
+`description` is a sentence or two, shown by the look mode for a monster
+and on the item's card for an item: what the thing is and what a player
+should know of it (what it does from afar, whether it stacks, what using
+it does). At most 500 characters; left out, it is empty, but every shipped
+record has one, and a test holds them to it.
 
 "#;
 

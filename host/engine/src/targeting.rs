@@ -12,7 +12,7 @@
 use emberdeep_api::{AimRequest, EntityId, ItemUse, Look, Point};
 
 use crate::core::map::Map;
-use crate::core::sight::line_of_fire;
+use crate::core::sight::{bresenham, line_of_fire};
 
 /// How a cell lies on the aimed shot, for the front end to shade.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,4 +138,22 @@ pub fn shot_path(
         }
     }
     path
+}
+
+/// The wall or closed door that cuts the line of fire from `from` through
+/// `cursor` within `range` steps, if one does: the cell just past the end
+/// of [`line_of_fire`], on the same line.
+pub fn solid_on_line(map: &Map, from: Point, cursor: Point, range: i32) -> Option<Point> {
+    let open = line_of_fire(map, from, cursor, range);
+    let (dx, dy) = (cursor.x - from.x, cursor.y - from.y);
+    let dist = dx.abs().max(dy.abs());
+    if dist == 0 || range <= 0 {
+        return None;
+    }
+    // The line as line_of_fire draws it: stretched to at least the range.
+    let range = range.min(map.width().max(map.height()).saturating_add(from.x.abs().max(from.y.abs())));
+    let scale = ((range + dist - 1) / dist).max(1);
+    let end = from.offset(dx * scale, dy * scale);
+    let next = bresenham(from, end).get(open.len() + 1).copied()?;
+    (next.steps_to(from) <= range && map.blocks_sight(next)).then_some(next)
 }

@@ -1,6 +1,9 @@
-//! The `melee` brain: can't see the player, wander one random step (or walk
-//! to where the player was last seen or heard); next to the player, attack;
-//! otherwise step to the free neighbour nearest the player.
+//! The `melee` brain: next to the player it sees, attack; seeing the player
+//! further off, step to the free neighbour nearest it; not seeing it,
+//! wander one random step, as the chapter has it (a corner can save your
+//! life), unless the host gives the monster somewhere to go: where a kind
+//! with the `tracks` trait last saw the player, or a noise any kind heard
+//! and comes to look at, or where a blow from the player came from.
 
 use emberdeep_api::{Ctx, EntityId, MonsterBrain, PluginResult};
 
@@ -20,6 +23,8 @@ impl MonsterBrain for Melee {
                 ctx.move_creature(me, step);
             }
         } else if let Some(goal) = ctx.hunt_goal(me) {
+            // The host keeps a goal only for what the rules say a monster
+            // follows out of sight (see docs/rules.md, "The melee brain").
             if let Some(step) = ctx.step_toward(me, goal) {
                 ctx.move_creature(me, step);
             }

@@ -8,8 +8,9 @@
 //! `ranged_melee` (the dragon): attack from afar when it can, else fight
 //! like any monster: strike when next to the player, else come closer.
 //!
-//! Neither sees the player: walk to where it was last seen or heard, else
-//! wander a random step. Every choice is a `tracing` event (`decision`), so
+//! Neither sees the player: walk to the goal the host keeps (where a kind
+//! with the `tracks` trait last saw the player, a noise it heard, where a
+//! blow from the player came from), else wander a random step. Every choice is a `tracing` event (`decision`), so
 //! the trace shows why a monster did what it did.
 
 use emberdeep_api::{
@@ -98,8 +99,9 @@ fn approach(ctx: &mut Ctx<'_>, me: EntityId, goal: Point) {
     }
 }
 
-/// Out of sight of the player: go where it was last seen or heard, else
-/// wander one random step (if that way is free; the die is rolled either way).
+/// Out of sight of the player: go to the host's goal for it (a tracker's
+/// last sight of the player, a noise, a blow's origin), else wander one
+/// random step (if that way is free; the die is rolled either way).
 fn search(ctx: &mut Ctx<'_>, me: EntityId) {
     if let Some(goal) = ctx.hunt_goal(me) {
         approach(ctx, me, goal);

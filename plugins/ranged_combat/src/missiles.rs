@@ -29,7 +29,7 @@ impl ItemEffect for Bow {
         ready_bow(ctx, item)
     }
 
-    fn aimed(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], _target: Point) -> PluginResult<UseOutcome> {
+    fn aimed(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], target: Point) -> PluginResult<UseOutcome> {
         let bow = ctx.item_info(&item.kind).ok_or("the readied bow has no record")?;
         let stats = gear::bow_stats(&bow).ok_or("the readied bow's record has no shot_min and shot_max")?;
         let Some((arrows, count)) = gear::quiver(ctx) else {
@@ -39,7 +39,7 @@ impl ItemEffect for Bow {
         gear::set_quiver(ctx, Some((arrows.id.as_str(), count - 1)));
         ctx.message(&format!("You shoot {}.", arrows.counted(1)), MessageKind::Info);
         let look = Look { glyph: 0, color: arrows.look.color, tile: "arrow_flight".into() };
-        fly(ctx, &Missile { info: arrows, damage: stats.damage, look }, path);
+        fly(ctx, &Missile { info: arrows, damage: stats.damage, look, range: stats.range }, path, target);
         Ok(UseOutcome::Kept)
     }
 
@@ -63,7 +63,7 @@ impl ItemEffect for Throw {
         Ok(UseOutcome::NoTurn)
     }
 
-    fn aimed(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], _target: Point) -> PluginResult<UseOutcome> {
+    fn aimed(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], target: Point) -> PluginResult<UseOutcome> {
         let info = ctx.item_info(&item.kind).ok_or("the thrown item has no record")?;
         let slot = item.slot().ok_or("the thrown item's pack slot is empty")?;
         let taken = ctx.pack_take(slot, 1).ok_or("the thrown item's pack slot is empty")?;
@@ -73,7 +73,8 @@ impl ItemEffect for Throw {
         }
         ctx.message(&format!("You throw {}.", info.counted(1)), MessageKind::Info);
         let look = info.look.clone();
-        fly(ctx, &Missile { damage: gear::thrown_damage(&info), info, look }, path);
+        let range = setting(ctx, "throw_range", 6);
+        fly(ctx, &Missile { damage: gear::thrown_damage(&info), info, look, range }, path, target);
         Ok(UseOutcome::Kept)
     }
 
@@ -218,12 +219,16 @@ pub struct Missile {
     pub damage: Damage,
     /// Its look in flight; a glyph of 0 is drawn by the line's slant.
     pub look: Look,
+    /// How far it flies, in steps: a path that ends nearer, with no
+    /// creature struck, ended at something solid.
+    pub range: i32,
 }
 
-/// A missile flies along `path` to the first creature on it (or the end),
-/// is shown flying, hits with the chance its distance gives (the roll less
-/// the target's defense, at least 1), then breaks or lands where it stopped.
-pub fn fly(ctx: &mut Ctx<'_>, missile: &Missile, path: &[Point]) {
+/// A missile aimed at `toward` flies along `path` to the first creature on
+/// it (or the end), is shown flying, hits with the chance its distance
+/// gives (the roll less the target's defense, at least 1), or says what
+/// solid thing it hit, then breaks or lands where it stopped.
+pub fn fly(ctx: &mut Ctx<'_>, missile: &Missile, path: &[Point], toward: Point) {
     let Some(player) = ctx.creature(EntityId::PLAYER) else { return };
     let Some(&end) = path.last() else { return };
     let struck = path.iter().position(|&p| ctx.creature_at(p).is_some_and(|id| !id.is_player()));
@@ -237,8 +242,50 @@ pub fn fly(ctx: &mut Ctx<'_>, missile: &Missile, path: &[Point]) {
     let name = missile.info.name.as_str();
     if let Some(target) = struck.and_then(|i| ctx.creature_at(path[i])) {
         strike(ctx, &player.pos, target, name, missile.damage);
+    } else if player.pos.steps_to(end) < missile.range && ctx.is_visible(end) {
+        // Cut short with nobody struck: it flew into a wall or a closed door.
+        if let Some(solid) = solid_beyond(ctx, player.pos, toward, end) {
+            ctx.message(&format!("The {name} hits the {solid}."), MessageKind::Info);
+        }
     }
     land(ctx, &missile.info, landing);
+}
+
+/// What stopped a line of fire from `from` toward `toward` that ends at
+/// `end`: `"door"` or `"wall"`, from the cells the line could have gone on
+/// to; `None` if none is solid.
+fn solid_beyond(ctx: &Ctx<'_>, from: Point, toward: Point, end: Point) -> Option<&'static str> {
+    let solid = next_cells(from, toward, end).into_iter().filter(|&p| !ctx.is_walkable(p)).collect::<Vec<_>>();
+    // A closed door is not walkable, yet free to walk into; a wall is neither.
+    let doors = solid.iter().filter(|&&p| ctx.is_free(p)).count();
+    match (solid.len(), doors) {
+        (0, _) => None,
+        (n, d) if d == n => Some("door"),
+        _ => Some("wall"),
+    }
+}
+
+/// The cells a straight line from `from` toward `toward`, now at `end`,
+/// may step to next: one step on along its main axis, straight or slanting
+/// (a line as steep as it is wide only slants).
+pub fn next_cells(from: Point, toward: Point, end: Point) -> Vec<Point> {
+    let (dx, dy) = (toward.x - from.x, toward.y - from.y);
+    let (sx, sy) = (dx.signum(), dy.signum());
+    if dx.abs() > dy.abs() {
+        let mut cells = vec![end.offset(sx, 0)];
+        if sy != 0 {
+            cells.push(end.offset(sx, sy));
+        }
+        cells
+    } else if dy.abs() > dx.abs() {
+        let mut cells = vec![end.offset(0, sy)];
+        if sx != 0 {
+            cells.push(end.offset(sx, sy));
+        }
+        cells
+    } else {
+        vec![end.offset(sx, sy)]
+    }
 }
 
 /// Rolls to hit `target` and applies the hit or the miss; a hit makes a

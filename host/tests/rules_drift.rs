@@ -1,0 +1,431 @@
+//! The chapters' rules where the game had drifted from them (issue 17), on
+//! scenarios, with the chapters' numbers: the reach of a noise, doors that
+//! only some monsters open, a melee monster that wanders once it loses
+//! sight of the player, fire that sets nobody hunting, one heap per cell,
+//! the new total on picking up, shots that meet a wall, the messages when a
+//! monster wakes or notices the player, and the traits and descriptions of
+//! every shipped record.
+//!
+//! Most tests play the scenario in this process, through the front end's
+//! `App` and real plugins, so that they can read what a player would see:
+//! the log, the look panel, the monsters' states and where things lie.
+
+mod common;
+
+use std::path::Path;
+use std::rc::Rc;
+
+use common::*;
+use emberdeep::drivers::scenario::game_from_scenario;
+use emberdeep::front::app::App;
+use emberdeep::front::keys::parse_keys;
+use emberdeep::front::ui;
+use emberdeep_api::{EntityId, MonsterState, Point};
+use emberdeep_engine::core::map::Tile;
+use emberdeep_engine::loader::{load_plugins, Plugins};
+use emberdeep_engine::records::load_records;
+use emberdeep_engine::targeting::LookLine;
+
+/// The first-party plugins, loaded once per test.
+fn plugins() -> Rc<Plugins> {
+    Rc::new(load_plugins(&plugin_dir(), None).expect("the plugins load"))
+}
+
+/// A game from a scenario file with every first-party plugin and the
+/// records of `data` (the shipped ones when `None`), its trace kept in memory.
+fn start(scenario_file: &Path, seed: u64, data: Option<&Path>) -> App {
+    let plugins = plugins();
+    let data = data.map_or_else(|| root().join("data"), Path::to_path_buf);
+    let records = Rc::new(load_records(&data, &plugins).expect("the records load"));
+    let mut trace = emberdeep_engine::trace::Trace::console();
+    trace.kept = Some(Vec::new());
+    let game = game_from_scenario(scenario_file, seed, plugins, records, trace).expect("the scenario loads");
+    App::new(game, ui::host_views())
+}
+
+/// Presses `keys` (the `--keys` notation).
+fn press(app: &mut App, keys: &str) {
+    for key in parse_keys(keys).expect("keys") {
+        app.press(key);
+    }
+}
+
+/// The monster standing at `p` at the start, by its id (ids follow the
+/// scenario's reading order: row by row, left to right).
+fn monster_at(app: &App, p: Point) -> EntityId {
+    app.game.creature_at(p).unwrap_or_else(|| panic!("a monster at {p:?}")).id
+}
+
+fn state(app: &App, id: EntityId) -> MonsterState {
+    app.game.creatures.get(&id).expect("alive").state
+}
+
+fn goal(app: &App, id: EntityId) -> Option<Point> {
+    app.game.creatures.get(&id).expect("alive").goal
+}
+
+/// How many times the log said `text` (repeats collapse into one line with a count).
+fn said(app: &App, text: &str) -> u32 {
+    app.game.log.messages().iter().filter(|m| m.text == text).map(|m| m.count).sum()
+}
+
+fn log_text(app: &App) -> String {
+    app.game.log.messages().iter().map(|m| format!("{} (x{})", m.text, m.count)).collect::<Vec<_>>().join("\n")
+}
+
+/// The trace events of kind `event` the game kept.
+fn kept_events(app: &App, event: &str) -> Vec<serde_json::Value> {
+    let lines = app.game.trace.kept.as_ref().expect("the trace is kept");
+    lines
+        .iter()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a trace line is JSON"))
+        .filter(|e| e["event"] == event)
+        .collect()
+}
+
+/// A copy of the shipped records, with `edit` applied to the text of `file` (under `data/`).
+fn data_with(file: &str, edit: impl Fn(String) -> String) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&root().join("data"), dir.path());
+    let path = dir.path().join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let changed = edit(text.clone());
+    assert_ne!(changed, text, "the edit of {file} changed something");
+    std::fs::write(&path, changed).unwrap();
+    dir
+}
+
+// ---- 1. The reach of a noise ---------------------------------------------
+
+/// Plays `noise_reach.txt` (wear the plate, one step east) with the plate's
+/// noise as the records say; returns the sleepers woken and the wanderers
+/// that came to look, by their distance from the step.
+fn noise_reach(data: Option<&Path>) -> (Vec<i32>, Vec<i32>) {
+    let mut app = start(&scenario("noise_reach.txt"), 3, data);
+    let at = |x: i32, y: i32| Point::new(x, y);
+    let sleepers = [(3, at(5, 1)), (4, at(6, 1)), (17, at(19, 1)), (18, at(20, 1))];
+    let wanderers = [(6, at(8, 4)), (7, at(9, 4)), (20, at(22, 4)), (21, at(23, 4))];
+    let ids = |list: &[(i32, Point)], app: &App| -> Vec<(i32, EntityId)> {
+        list.iter().map(|&(d, p)| (d, monster_at(app, p))).collect()
+    };
+    let (sleepers, wanderers) = (ids(&sleepers, &app), ids(&wanderers, &app));
+    press(&mut app, "i a");
+    assert!(sleepers.iter().all(|&(_, id)| state(&app, id) == MonsterState::Asleep), "wearing is silent");
+    press(&mut app, "l");
+    let step = Point::new(2, 1);
+    assert_eq!(app.game.player().pos, step);
+    for &(d, id) in sleepers.iter().chain(&wanderers) {
+        assert_eq!(app.game.creatures.get(&id).unwrap().pos.steps_to(step), d, "{d} steps from the noise");
+    }
+    let woken = sleepers.iter().filter(|&&(_, id)| state(&app, id) != MonsterState::Asleep).map(|&(d, _)| d);
+    let drawn = wanderers.iter().filter(|&&(_, id)| goal(&app, id) == Some(step)).map(|&(d, _)| d);
+    let (woken, drawn): (Vec<i32>, Vec<i32>) = (woken.collect(), drawn.collect());
+    for &(_, id) in sleepers.iter().chain(&wanderers) {
+        assert_ne!(state(&app, id), MonsterState::Hunting, "a noise brings monsters to look, not to hunt");
+    }
+    (woken, drawn)
+}
+
+#[test]
+fn plate_at_6_wakes_sleepers_within_3_steps_not_4_and_draws_wanderers_within_6() {
+    let (woken, drawn) = noise_reach(None);
+    assert_eq!(woken, [3], "sleepers woken, by distance");
+    assert_eq!(drawn, [6], "wanderers come to look, by distance");
+}
+
+#[test]
+fn a_noise_of_20_wakes_a_sleeper_17_steps_away_and_not_18() {
+    let data = data_with("equipment/armor.toml", |t| t.replace("defense = 5, noise = 6", "defense = 5, noise = 20"));
+    let (woken, drawn) = noise_reach(Some(data.path()));
+    assert_eq!(woken, [3, 4, 17], "sleepers woken, by distance");
+    assert_eq!(drawn, [6, 7, 20], "wanderers come to look, by distance");
+}
+
+// ---- 2. Traits: doors ----------------------------------------------------
+
+#[test]
+fn a_kobold_opens_its_door_and_a_rat_never_does() {
+    let mut app = start(&scenario("door_pockets.txt"), 5, None);
+    let (rat_door, kobold_door) = (Point::new(4, 3), Point::new(6, 3));
+    let rat = monster_at(&app, Point::new(4, 4));
+    press(&mut app, "40*.");
+    assert_eq!(app.game.map.tile(kobold_door), Tile::DoorOpen, "the kobold opened its door");
+    assert_eq!(app.game.map.tile(rat_door), Tile::DoorClosed, "the rat cannot");
+    assert_eq!(app.game.creatures.get(&rat).unwrap().pos, Point::new(4, 4), "the rat is still shut in");
+}
+
+#[test]
+fn an_unknown_trait_or_a_keeps_distance_without_its_brain_is_one_clear_line() {
+    let refused = |file: &str, from: &str, to: &str| {
+        let data = data_with(file, |t| t.replacen(from, to, 1));
+        let out = run(&["--headless", "--data-dir", data.path().to_str().unwrap(), "--keys", "."]);
+        assert!(!out.status.success(), "{to}: the game refuses to start");
+        let err = text(&out).1;
+        let lines: Vec<&str> = err.lines().filter(|l| l.contains(file)).collect();
+        assert_eq!(lines.len(), 1, "one line names the file: {err}");
+        lines[0].to_string()
+    };
+    let line = refused("core_combat/monsters.toml", "traits = [\"tracks\"]", "traits = [\"tracks\", \"flies\"]");
+    assert!(line.contains("field `traits`") && line.contains("\"jackal\"") && line.contains("\"flies\""), "{line}");
+    assert!(line.contains("opens_doors, keeps_distance, tracks"), "the traits are listed: {line}");
+    let line = refused(
+        "ranged_combat/monsters.toml",
+        "traits = [\"opens_doors\", \"keeps_distance\"]",
+        "traits = [\"opens_doors\"]",
+    );
+    assert!(line.contains("\"archer\"") && line.contains("keeps_distance"), "{line}");
+}
+
+// ---- 3. The melee brain out of sight -------------------------------------
+
+/// Of `tries` runs of `lost_sight.txt` with `kind` in the hall, how many
+/// see the monster walk onto the cell where it last saw the player within
+/// 10 turns of losing sight of it.
+fn walks_to_last_seen(kind: &str, tries: u64) -> u32 {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("lost.txt");
+    let text = std::fs::read_to_string(scenario("lost_sight.txt")).unwrap();
+    std::fs::write(&path, text.replace("monster goblin", &format!("monster {kind}"))).unwrap();
+    let mut walked = 0;
+    for seed in 1..=tries {
+        let mut app = start(&path, seed, None);
+        let me = monster_at(&app, Point::new(3, 1));
+        let mut last_seen = None;
+        let mut lost_for = None;
+        // Wait to be seen, then step south into the passage, out of sight.
+        for key in ". j j j 12*.".split(' ') {
+            press(&mut app, key);
+            let Some(m) = app.game.creatures.get(&me) else { break };
+            if app.game.sees_player(me) {
+                if lost_for.is_none() {
+                    last_seen = Some(app.game.player().pos);
+                }
+            } else if last_seen.is_some() && lost_for.is_none() {
+                lost_for = Some(0);
+            }
+            if let Some(turns) = lost_for.as_mut() {
+                *turns += 1;
+                if Some(m.pos) == last_seen {
+                    walked += 1;
+                    break;
+                }
+                if *turns > 10 {
+                    break;
+                }
+            }
+        }
+        assert!(lost_for.is_some(), "{kind}, seed {seed}: the monster saw the player, then lost it");
+    }
+    walked
+}
+
+#[test]
+fn a_goblin_that_loses_sight_of_the_player_wanders_and_a_jackal_tracks() {
+    let goblin = walks_to_last_seen("goblin", 60);
+    let jackal = walks_to_last_seen("jackal", 60);
+    eprintln!("walks to where it last saw the player: goblin {goblin} of 60, jackal (tracks) {jackal} of 60");
+    assert!(goblin <= 12, "a goblin wanders: {goblin} of 60 walked to the last place it saw the player");
+    assert_eq!(jackal, 60, "a jackal tracks: {jackal} of 60");
+}
+
+// ---- 4. Fire that burns monsters sets none hunting -------------------------
+
+#[test]
+fn an_ogre_burned_by_a_dragons_fire_wakes_to_the_noise_but_does_not_hunt() {
+    let mut app = start(&scenario("dragon_burns_ogre.txt"), 6, None);
+    let ogre = monster_at(&app, Point::new(3, 2));
+    press(&mut app, ".");
+    let burns: Vec<_> = kept_events(&app, "attack").into_iter().filter(|a| a["kind"] == "fire").collect();
+    assert!(burns.iter().any(|b| b["target"] == "ogre#1"), "the fire burned the ogre: {burns:?}");
+    assert!(app.game.creatures.get(&ogre).is_some(), "the ogre lived");
+    let wakes: Vec<_> = kept_events(&app, "wake").into_iter().filter(|w| w["monster"] == "ogre#1").collect();
+    let causes: Vec<&str> = wakes.iter().map(|w| w["cause"].as_str().unwrap()).collect();
+    assert_eq!(causes, ["noise"], "the roar woke it; the burn did not set it hunting: {wakes:?}");
+    assert_eq!(state(&app, ogre), MonsterState::Wandering);
+}
+
+// ---- 5 and 6. Heaps and pick-ups -----------------------------------------
+
+/// Every floor cell holds at most one heap.
+fn one_heap_per_cell(app: &App) {
+    let mut cells: Vec<Point> = app.game.items.iter().map(|i| i.pos).collect();
+    cells.sort_by_key(|p| (p.y, p.x));
+    let all = cells.len();
+    cells.dedup();
+    assert_eq!(cells.len(), all, "two heaps on one cell: {:?}", app.game.items);
+}
+
+/// The heap at `p`: its kind and count.
+fn heap_at(app: &App, p: Point) -> Option<(String, u32)> {
+    app.game.items.iter().find(|i| i.pos == p).map(|i| (i.kind.clone(), i.count))
+}
+
+#[test]
+fn darts_dropped_on_a_potion_go_beside_it_and_potions_join_their_heap() {
+    let mut app = start(&scenario("heaps.txt"), 1, None);
+    press(&mut app, "l");
+    let here = Point::new(3, 2);
+    assert_eq!(app.game.player().pos, here);
+    // Slot a: 6 darts. North of the potion lie 3 darts: the first neighbour, clockwise from north.
+    press(&mut app, "d a");
+    one_heap_per_cell(&app);
+    assert_eq!(heap_at(&app, here), Some(("healing_potion".into(), 1)));
+    assert_eq!(heap_at(&app, Point::new(3, 1)), Some(("darts".into(), 9)), "the darts joined their own kind");
+    assert_eq!(said(&app, "You drop 6 darts beside you."), 1, "{}", log_text(&app));
+    // Slot b: 2 potions, onto the potion underfoot.
+    press(&mut app, "d b");
+    one_heap_per_cell(&app);
+    assert_eq!(heap_at(&app, here), Some(("healing_potion".into(), 3)));
+    assert_eq!(said(&app, "You drop 2 potions of healing."), 1, "{}", log_text(&app));
+}
+
+#[test]
+fn darts_go_to_a_bare_neighbour_and_with_none_the_drop_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("closet.txt");
+    // West of the player, arrows; east, a bare cell. The potion goes underfoot first.
+    let closet = |east: &str| {
+        format!("[map]\n#####\n#a@{east}#\n#####\n[legend]\na = item arrows 5\nb = item arrows 5\n[pack]\nhealing_potion\ndarts 2\n")
+    };
+    std::fs::write(&path, closet(".")).unwrap();
+    let mut app = start(&path, 1, None);
+    press(&mut app, "d a d b");
+    one_heap_per_cell(&app);
+    assert_eq!(heap_at(&app, Point::new(2, 1)), Some(("healing_potion".into(), 1)));
+    assert_eq!(heap_at(&app, Point::new(3, 1)), Some(("darts".into(), 2)), "the bare cell east");
+    // Arrows on both sides: nowhere for the darts to go.
+    std::fs::write(&path, closet("b")).unwrap();
+    let mut app = start(&path, 1, None);
+    press(&mut app, "d a d b");
+    one_heap_per_cell(&app);
+    assert_eq!(said(&app, "There is no room here for the dart."), 1, "{}", log_text(&app));
+    assert_eq!(app.game.pack.get(1).map(|i| i.count), Some(2), "the darts stay in the pack");
+    assert_eq!(app.game.turn, 1, "the potion's drop took a turn, the refused one none");
+}
+
+#[test]
+fn picking_up_one_dart_to_six_says_the_new_total() {
+    let mut app = start(&scenario("pick_up_total.txt"), 1, None);
+    press(&mut app, "l g");
+    assert_eq!(said(&app, "a - 7 darts."), 1, "{}", log_text(&app));
+    assert_eq!(app.game.pack.get(0).map(|i| i.count), Some(7));
+}
+
+// ---- 7. Shots that meet a wall -------------------------------------------
+
+fn warnings(app: &mut App) -> Vec<String> {
+    app.game
+        .aim_look()
+        .into_iter()
+        .filter_map(|l| match l {
+            LookLine::Warning(w) => Some(w),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn aiming_at_or_past_a_wall_says_blocked_and_the_arrow_says_where_it_hit() {
+    let mut app = start(&scenario("wall_shot.txt"), 2, None);
+    // Ready the bow (a), fill the quiver (b), then `f`: the cursor starts on the player.
+    press(&mut app, "i a i b f");
+    assert!(app.game.is_aiming());
+    press(&mut app, "9*h");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(1, 2)), "9 steps west, a clear line");
+    assert_eq!(warnings(&mut app), ["Out of range (8)"], "a clear line that is too long is out of range");
+    press(&mut app, "9*l 3*l");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(13, 2)), "on the wall");
+    assert_eq!(warnings(&mut app), ["Blocked by a wall"]);
+    press(&mut app, "8*l");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(21, 2)), "11 steps east, past the wall and the range");
+    assert_eq!(warnings(&mut app), ["Blocked by a wall"], "not \"Out of range\"");
+    press(&mut app, "Enter");
+    assert!(!app.game.is_aiming());
+    assert_eq!(said(&app, "The arrow hits the wall."), 1, "{}", log_text(&app));
+    // A thrown dart at the wall says so too.
+    press(&mut app, "t c 3*l Enter");
+    assert_eq!(said(&app, "The dart hits the wall."), 1, "{}", log_text(&app));
+}
+
+#[test]
+fn a_shot_stopped_by_a_closed_door_says_door() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("door.txt");
+    let text = "[map]\n##########\n#@..+....#\n##########\n[pack]\ndarts 1\n";
+    std::fs::write(&path, text).unwrap();
+    let mut app = start(&path, 1, None);
+    press(&mut app, "t a 5*l");
+    assert_eq!(warnings(&mut app), ["Blocked by a door"]);
+    press(&mut app, "Enter");
+    assert_eq!(said(&app, "The dart hits the door."), 1, "{}", log_text(&app));
+}
+
+// ---- 8. Waking and noticing ----------------------------------------------
+
+#[test]
+fn a_monster_in_sight_that_wakes_or_notices_the_player_says_so_once() {
+    let mut app = start(&scenario("wake_messages.txt"), 4, None);
+    let (seen, hidden) = (monster_at(&app, Point::new(5, 2)), monster_at(&app, Point::new(2, 5)));
+    assert!(app.game.fov.is_visible(Point::new(5, 2)) && !app.game.fov.is_visible(Point::new(2, 5)));
+    // A noise of 6 two steps from both goblins wakes them both.
+    app.game.noise(Point::new(4, 3), 6, "test");
+    assert_eq!((state(&app, seen), state(&app, hidden)), (MonsterState::Wandering, MonsterState::Wandering));
+    assert_eq!(said(&app, "The goblin wakes up."), 1, "only the goblin in sight is told of: {}", log_text(&app));
+    press(&mut app, "3*.");
+    assert_eq!(state(&app, seen), MonsterState::Hunting);
+    assert_eq!(said(&app, "The goblin notices you."), 1, "{}", log_text(&app));
+    assert_eq!(said(&app, "The jackal notices you."), 1, "{}", log_text(&app));
+    assert_eq!(said(&app, "The goblin wakes up."), 1, "{}", log_text(&app));
+}
+
+#[test]
+fn a_sleeper_struck_by_the_player_wakes_up_and_notices_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("strike.txt");
+    std::fs::write(&path, "[map]\n######\n#@o..#\n######\n[legend]\no = monster ogre asleep\n").unwrap();
+    let mut app = start(&path, 1, None);
+    press(&mut app, "l");
+    assert_eq!(said(&app, "The ogre wakes up and notices you."), 1, "{}", log_text(&app));
+    assert_eq!(said(&app, "The ogre wakes up."), 0);
+}
+
+// ---- 9. Every shipped record: traits and a description --------------------
+
+#[test]
+fn every_shipped_monster_and_item_has_a_description_and_the_humanoids_open_doors() {
+    let records = load_records(&root().join("data"), &plugins()).expect("the shipped records load");
+    assert!(records.monsters.len() >= 10 && records.items.len() >= 15);
+    for m in records.monsters.values() {
+        assert!(!m.description.is_empty() && m.description.len() <= 500, "{}: {:?}", m.id, m.description);
+    }
+    for i in records.items.values() {
+        assert!(!i.description.is_empty() && i.description.len() <= 500, "{}: {:?}", i.id, i.description);
+    }
+    use emberdeep_engine::records::MonsterTrait::{KeepsDistance, OpensDoors, Tracks};
+    let has = |id: &str, t| records.monsters[id].has(t);
+    for id in ["kobold", "goblin", "orc", "archer", "dusk_elf_mage"] {
+        assert!(has(id, OpensDoors), "{id} opens doors");
+    }
+    for id in ["giant_white_rat", "jackal"] {
+        assert!(!has(id, OpensDoors), "{id} cannot open doors");
+    }
+    assert!(has("jackal", Tracks) && !has("goblin", Tracks));
+    for m in records.monsters.values() {
+        assert_eq!(m.has(KeepsDistance), m.brain == "keeps_distance", "{}", m.id);
+    }
+}
+
+#[test]
+fn a_description_over_500_characters_is_refused_in_one_line() {
+    let long = "x".repeat(501);
+    let data = data_with("fireball/items.toml", |t| {
+        let start = t.find("description = \"").unwrap();
+        let end = start + t[start..].find('\n').unwrap();
+        format!("{}description = \"{long}\"{}", &t[..start], &t[end..])
+    });
+    let out = run(&["--headless", "--data-dir", data.path().to_str().unwrap(), "--keys", "."]);
+    assert!(!out.status.success());
+    let err = text(&out).1;
+    let line = err.lines().find(|l| l.contains("fireball/items.toml")).unwrap_or_else(|| panic!("{err}"));
+    assert!(line.contains("field `description`") && line.contains("at most 500 characters, not 501"), "{line}");
+}
