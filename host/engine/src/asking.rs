@@ -72,6 +72,9 @@ impl Game {
                 lines.push(LookLine::Health { hp: c.hp.max(0), max: c.max_hp });
                 let record = self.records.monsters.get(&c.kind).cloned();
                 if let Some(rec) = &record {
+                    if !rec.description.is_empty() {
+                        lines.push(LookLine::Text(rec.description.clone()));
+                    }
                     lines.push(LookLine::Text(format!(
                         "Hits for {}-{}, defense {}, sees {} cells.",
                         rec.damage.min, rec.damage.max, rec.defense, rec.sight
@@ -111,8 +114,8 @@ impl Game {
 
     /// The description an item of record `kind` gives on its card.
     pub fn item_description(&self, kind: &str) -> Option<String> {
-        let _ = self.item_record(kind)?;
-        None
+        let rec = self.item_record(kind)?;
+        (!rec.description.is_empty()).then(|| rec.description.clone())
     }
 
     /// What an item of record `kind` does, in a line or two for its card,

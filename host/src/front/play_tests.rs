@@ -202,6 +202,7 @@ fn look_mode_walks_a_cursor_and_describes_what_is_there() {
     let look: Vec<String> = app.model().look.into_iter().map(|l| l.text).collect();
     assert!(look.contains(&"n newt (asleep)".to_string()), "{look:?}");
     assert!(look.contains(&"Health 5/5".to_string()), "{look:?}");
+    assert!(look.contains(&"A small, slow newt.".to_string()), "its record's description: {look:?}");
     assert_eq!(app.model().scene.cursor.into_option(), Some(Point::new(8, 10)), "the cursor is on the map");
     keys(&mut app, "h");
     let look: Vec<String> = app.model().look.into_iter().map(|l| l.text).collect();

@@ -107,6 +107,7 @@ frequency = 0
 [[monster]]
 id = "newt"
 name = "newt"
+description = "A small, slow newt."
 glyph = "n"
 color = [1, 2, 3]
 tile = "newt"
