@@ -847,7 +847,9 @@ impl FileReader<'_> {
                     "monster \"{id}\": the trait \"keeps_distance\" needs brain = \"keeps_distance\", not \"{brain}\""
                 )
             } else {
-                format!("monster \"{id}\": the brain \"keeps_distance\" needs the trait: add traits = [\"keeps_distance\"]")
+                format!(
+                    "monster \"{id}\": the brain \"keeps_distance\" needs the trait: add traits = [\"keeps_distance\"]"
+                )
             };
             return Err(self.error(m.brain.span().start, "traits", message));
         }
@@ -859,7 +861,8 @@ impl FileReader<'_> {
         let Some(text) = text else { return Ok(String::new()) };
         let count = text.get_ref().chars().count();
         if count > DESCRIPTION_MAX {
-            let message = format!("must be at most {DESCRIPTION_MAX} characters, not {count}: say it in a sentence or two");
+            let message =
+                format!("must be at most {DESCRIPTION_MAX} characters, not {count}: say it in a sentence or two");
             return Err(self.error(text.span().start, "description", message));
         }
         Ok(text.get_ref().trim().to_string())

@@ -109,7 +109,8 @@ fn type_and_values(schema: &Value) -> (String, String) {
                 }
                 (Some("integer"), Some(3)) => ("three whole numbers".into(), format!("each {}", range(items))),
                 (Some("string"), _) if items.get("enum").is_some() => {
-                    let once = if schema.get("uniqueItems") == Some(&Value::Bool(true)) { ", each at most once" } else { "" };
+                    let once =
+                        if schema.get("uniqueItems") == Some(&Value::Bool(true)) { ", each at most once" } else { "" };
                     ("list of names".into(), format!("any of {}{once}", names(&items["enum"]).join(", ")))
                 }
                 (Some("string"), _) => ("list of names".into(), "any".into()),
