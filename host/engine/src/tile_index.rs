@@ -214,6 +214,7 @@ mod tests {
             floors: (1, 5),
             frequency: 1,
             found: (1, 1),
+            description: String::new(),
             plugin: "core_combat".into(),
             file: PathBuf::from("data/core_combat/items.toml"),
         }

@@ -344,3 +344,44 @@ fn land(ctx: &mut Ctx<'_>, info: &ItemInfo, at: Point) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The host's line of fire, cell by cell (the whole-number Bresenham
+    /// line from `a` to `b`), to check `next_cells` against.
+    fn line(a: Point, b: Point) -> Vec<Point> {
+        let (dx, dy) = ((b.x - a.x).abs(), -(b.y - a.y).abs());
+        let (sx, sy) = (if a.x < b.x { 1 } else { -1 }, if a.y < b.y { 1 } else { -1 });
+        let (mut err, mut p, mut out) = (dx + dy, a, vec![a]);
+        while p != b {
+            let e2 = 2 * err;
+            if e2 >= dy {
+                err += dy;
+                p.x += sx;
+            }
+            if e2 <= dx {
+                err += dx;
+                p.y += sy;
+            }
+            out.push(p);
+        }
+        out
+    }
+
+    proptest! {
+        // Wherever a line is cut, the cell it would have gone on to is one `next_cells` names.
+        #[test]
+        fn the_cell_past_a_cut_is_always_one_of_the_next_cells(dx in -12..=12i32, dy in -12..=12i32) {
+            prop_assume!(dx != 0 || dy != 0);
+            let from = Point::new(0, 0);
+            let toward = Point::new(dx, dy);
+            let cells = line(from, toward);
+            for pair in cells.windows(2).skip(1) {
+                prop_assert!(next_cells(from, toward, pair[0]).contains(&pair[1]), "{:?} -> {:?}", pair[0], pair[1]);
+            }
+        }
+    }
+}
