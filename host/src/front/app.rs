@@ -34,7 +34,7 @@ pub enum Mode {
     AskContinue,
     /// The message history: any key closes it.
     History,
-    /// The run is over: `R` for a new one, `Esc` to quit.
+    /// The run is over (a death, or a victory: `game.won`): `R` for a new one, `Esc` to quit.
     Dead,
 }
 
@@ -54,6 +54,8 @@ pub struct App {
     /// Lines the front end itself has to say (a view that failed), shown
     /// under the log until the next key; never part of the run.
     pub(crate) notices: Vec<String>,
+    /// The score table the end screen shows, as the session wrote it.
+    pub scores: Vec<super::screen::Line>,
 }
 
 impl App {
@@ -70,6 +72,7 @@ impl App {
             pressed: Vec::new(),
             camera: Camera::default(),
             notices: Vec::new(),
+            scores: Vec::new(),
         }
     }
 
