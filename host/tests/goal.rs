@@ -11,7 +11,7 @@ use common::*;
 use emberdeep_api::MonsterState;
 use emberdeep_engine::core::map::Tile;
 use emberdeep_engine::loader::load_plugins;
-use emberdeep_engine::records::{default_data_dir, load_records};
+use emberdeep_engine::records::load_records;
 use emberdeep_engine::trace::Trace;
 use emberdeep_engine::{Action, Game};
 
@@ -28,17 +28,13 @@ fn files(dir: &Path, prefix: &str) -> Vec<String> {
 
 fn play(scenario_name: &str, keys: &str, saves: &Path, trace: &Path) -> (String, String) {
     let s = scenario(scenario_name);
-    let out = run(&[
-        "--headless",
-        "--scenario",
-        s.to_str().unwrap(),
-        "--keys",
-        keys,
-        "--save-dir",
-        saves.to_str().unwrap(),
-        "--trace",
-        trace.to_str().unwrap(),
-    ]);
+    let out = std::process::Command::new(bin())
+        .current_dir(root())
+        .args(["--plugin-dir", plugin_dir().to_str().unwrap(), "--headless", "--scenario", s.to_str().unwrap()])
+        .args(["--keys", keys, "--save-dir", saves.to_str().unwrap(), "--trace", trace.to_str().unwrap()])
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("the game runs");
     assert!(out.status.success(), "{}", text(&out).1);
     text(&out)
 }
@@ -46,7 +42,7 @@ fn play(scenario_name: &str, keys: &str, saves: &Path, trace: &Path) -> (String,
 #[test]
 fn the_deepest_floor_has_the_ember_heart_guarded_and_no_stairs() {
     let plugins = Rc::new(load_plugins(&plugin_dir(), None).expect("the plugins load"));
-    let records = Rc::new(load_records(&default_data_dir(), &plugins).expect("the records load"));
+    let records = Rc::new(load_records(&root().join("data"), &plugins).expect("the records load"));
     let mut game = Game::fresh(4, plugins, records, Trace::console());
     game.enter_new_floor(11);
     assert!(game.map.tiles().contains(&Tile::StairsDown), "floor 11 goes on down");

@@ -15,13 +15,13 @@ use emberdeep::front::keys::parse_keys;
 use emberdeep::front::ui;
 use emberdeep_api::EntityId;
 use emberdeep_engine::loader::load_plugins;
-use emberdeep_engine::records::{default_data_dir, load_records};
+use emberdeep_engine::records::load_records;
 use emberdeep_engine::trace::Trace;
 
 /// The jackal corridor played with `plugins`, bumping east `bumps` times.
 fn fight(folder: &Path, trace: &Path) -> App {
     let plugins = Rc::new(load_plugins(folder, None).expect("the plugins load"));
-    let records = Rc::new(load_records(&default_data_dir(), &plugins).expect("the records load"));
+    let records = Rc::new(load_records(&root().join("data"), &plugins).expect("the records load"));
     let trace = Trace::to_file(trace).expect("a trace file");
     let game = game_from_scenario(&scenario("jackal_pack.txt"), 1, plugins, records, trace).expect("the scenario");
     let mut app = App::new(game, ui::host_views());
