@@ -70,7 +70,14 @@ fn taking_the_ember_heart_wins_and_leaves_a_morgue_and_a_score() {
     assert_eq!(files(dir.path(), "save"), Vec::<String>::new(), "the victory deleted the save");
     assert_eq!(files(dir.path(), "morgue"), ["morgue-12-2.txt"]);
     let morgue = std::fs::read_to_string(dir.path().join("morgue-12-2.txt")).unwrap();
-    for want in ["Seed:    12", "Floor:   12", "Took the ember-heart on turn 2.", "a - an ember-heart", "progression", "You hold the ember-heart!"] {
+    for want in [
+        "Seed:    12",
+        "Floor:   12",
+        "Took the ember-heart on turn 2.",
+        "a - an ember-heart",
+        "progression",
+        "You hold the ember-heart!",
+    ] {
         assert!(morgue.contains(want), "{want:?} in:\n{morgue}");
     }
     let scores = std::fs::read_to_string(dir.path().join("scores.json")).unwrap();

@@ -28,18 +28,29 @@ impl Game {
     /// (the strongest kind the records hold; ties go to the first id).
     pub fn place_goal(&mut self, at: Point) {
         if !self.records.items.contains_key(GOAL_ITEM) {
-            self.log.add("The ember-heart's record is missing (data/host/goal.toml): this run cannot be won.", MessageKind::Danger);
+            self.log.add(
+                "The ember-heart's record is missing (data/host/goal.toml): this run cannot be won.",
+                MessageKind::Danger,
+            );
             return;
         }
         let id = self.new_item_id();
         self.drop_on_floor(GOAL_ITEM, 1, at, id);
-        let guardian = self.records.monsters.values().max_by_key(|m| (strength(m), Reverse(m.id.clone()))).map(|m| m.id.clone());
-        let beside = DIRECTIONS.iter().map(|&(dx, dy)| at.offset(dx, dy)).find(|&p| self.map.is_walkable(p) && self.creature_at(p).is_none());
+        let guardian =
+            self.records.monsters.values().max_by_key(|m| (strength(m), Reverse(m.id.clone()))).map(|m| m.id.clone());
+        let beside = DIRECTIONS
+            .iter()
+            .map(|&(dx, dy)| at.offset(dx, dy))
+            .find(|&p| self.map.is_walkable(p) && self.creature_at(p).is_none());
         let placed = match (guardian, beside) {
             (Some(kind), Some(p)) => self.spawn_monster(&kind, p, Some(MonsterState::Asleep)).map(|_| kind),
             _ => None,
         };
-        self.emit("goal", "host", fields! {"item" => GOAL_ITEM, "x" => at.x, "y" => at.y, "guardian" => placed.unwrap_or_default()});
+        self.emit(
+            "goal",
+            "host",
+            fields! {"item" => GOAL_ITEM, "x" => at.x, "y" => at.y, "guardian" => placed.unwrap_or_default()},
+        );
     }
 
     /// Whether the player holds the ember-heart.

@@ -255,10 +255,21 @@ pub fn report_run(game: &mut Game, dir: &Path) -> RunReport {
 /// The table as the end screen shows it: a header, the rows (this run's
 /// picked out), then any problem.
 pub fn table_lines(report: &RunReport) -> Vec<Line> {
-    let mut lines = vec![Line::new(format!("{:<3} {:>6}  {:>5} {:>5} {:>5}  {}", "", "score", "floor", "level", "turn", "end"), palette::DIM)];
+    let mut lines = vec![Line::new(
+        format!("{:<3} {:>6}  {:>5} {:>5} {:>5}  {}", "", "score", "floor", "level", "turn", "end"),
+        palette::DIM,
+    )];
     for (i, s) in report.scores.iter().enumerate() {
         let color = if report.this_run == Some(i) { palette::GOOD } else { palette::TEXT };
-        let text = format!("{:<3} {:>6}  {:>5} {:>5} {:>5}  {}", format!("{}.", i + 1), s.score, s.floor, s.level, s.turn, s.end);
+        let text = format!(
+            "{:<3} {:>6}  {:>5} {:>5} {:>5}  {}",
+            format!("{}.", i + 1),
+            s.score,
+            s.floor,
+            s.level,
+            s.turn,
+            s.end
+        );
         lines.push(Line::new(text, color));
     }
     for p in &report.problems {

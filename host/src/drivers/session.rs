@@ -24,8 +24,8 @@ use emberdeep_engine::records::Records;
 use emberdeep_engine::trace::Trace;
 use emberdeep_engine::Game;
 
-use super::recording::SavedStart;
 use super::morgue;
+use super::recording::SavedStart;
 use super::save::{self, SaveError};
 use super::scenario::game_from_scenario;
 use crate::front::app::{App, Mode};

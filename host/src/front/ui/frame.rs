@@ -276,7 +276,8 @@ fn draw_death<T: RenderTarget>(
     p.set_area(MAP, true);
     p.fill(0, 0, MAP.w, MAP.h, FADE)?;
     let table_gap = if scores.is_empty() { 0 } else { LINE_STEP };
-    let text_h = TITLE_PX as i32 + 24 + LINE_STEP * (2 + details.len() as i32) + table_gap + LINE_STEP * scores.len() as i32;
+    let text_h =
+        TITLE_PX as i32 + 24 + LINE_STEP * (2 + details.len() as i32) + table_gap + LINE_STEP * scores.len() as i32;
     let widest = std::iter::once(cause.chars().count())
         .chain(details.iter().chain(scores).map(|l| l.text.chars().count()))
         .max()
