@@ -8,7 +8,7 @@
 //! strength, which the equipment plugin adds to both ends of the blow.
 //!
 //! Everything is kept in the player's store (`xp`, `level`, `strength`), so
-//! it is saved with the run. The side panel says "Level 3, 75/120 xp"; the
+//! it is saved with the run. The side panel says "Level 3, 175/300 xp"; the
 //! trace has `xp` and `level_up` events under this plugin's name.
 
 #![allow(non_local_definitions)]
@@ -122,10 +122,11 @@ mod tests {
         assert_eq!(game.store.get(&(EntityId::PLAYER, "xp".into())), Some(&8));
         assert!(game.messages.is_empty());
         kill(&mut game, 24, Damage::new(4, 9));
+        kill(&mut game, 24, Damage::new(4, 9));
         assert_eq!(game.player().max_hp, 35);
         assert_eq!(game.messages, ["*** You reach level 2! Health 35/35. ***"]);
         let lines = Progression.panel_lines(&mut game.ctx()).unwrap();
-        assert_eq!(lines, ["Level 2, 41/60 xp"], "8 for the jackal, 24 + 9 for the ogre of defense 0");
+        assert_eq!(lines, ["Level 2, 74/150 xp"], "8 for the jackal, 24 + 9 for each ogre of defense 0");
     }
 
     #[test]
