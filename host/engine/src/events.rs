@@ -17,6 +17,9 @@ impl Game {
         killer: Option<EntityId>,
         how: (&str, &str),
     ) {
+        if killer.is_some_and(|k| k.is_player()) && !victim.0.is_player() {
+            *self.kills.entry(victim.1.to_string()).or_default() += 1;
+        }
         let killer_kind = killer.and_then(|k| self.creatures.get(&k).map(|c| c.kind.clone())).unwrap_or_default();
         let death = Death {
             victim: victim.0,

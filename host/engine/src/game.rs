@@ -23,6 +23,12 @@ use crate::rules::Rules;
 use crate::targeting::Targeting;
 use crate::trace::{Fields, Trace};
 
+/// The deepest floor: it has no stairs down, and holds the goal.
+pub const DEEPEST_FLOOR: u32 = 12;
+
+/// The record id of what the run is for, lying on the deepest floor.
+pub const GOAL_ITEM: &str = "ember_heart";
+
 /// A run in progress.
 pub struct Game {
     /// The run's seed.
@@ -61,6 +67,10 @@ pub struct Game {
     pub killer: Option<String>,
     /// Whether the run is over.
     pub over: bool,
+    /// Whether the run was won (the player took the ember-heart).
+    pub won: bool,
+    /// The player's kills, by the victims' record ids.
+    pub kills: BTreeMap<String, u32>,
     /// The loaded plugins.
     pub plugins: Rc<Plugins>,
     /// The records of the loaded plugins.
@@ -112,6 +122,8 @@ impl Game {
             derived: Default::default(),
             killer: None,
             over: false,
+            won: false,
+            kills: BTreeMap::new(),
             plugins,
             records,
             rules,

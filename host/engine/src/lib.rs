@@ -34,6 +34,7 @@ pub mod creature;
 pub mod derived;
 pub mod events;
 pub mod game;
+pub mod goal;
 pub mod hooks;
 pub mod input;
 pub mod items;

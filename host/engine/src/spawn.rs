@@ -3,7 +3,7 @@
 
 use emberdeep_api::{EntityId, MonsterState, Point};
 
-use crate::core::mapgen::{generate, Rect};
+use crate::core::mapgen::{generate, generate_deepest, Rect};
 use crate::creature::Creature;
 use crate::fields;
 use crate::game::Game;
@@ -11,7 +11,9 @@ use crate::game::Game;
 impl Game {
     /// Makes floor `floor` from the run's RNG and puts the player on it.
     pub fn enter_new_floor(&mut self, floor: u32) {
-        let level = generate(&mut self.rng, self.rules.map_width, self.rules.map_height);
+        let deepest = floor >= crate::game::DEEPEST_FLOOR;
+        let make = if deepest { generate_deepest } else { generate };
+        let level = make(&mut self.rng, self.rules.map_width, self.rules.map_height);
         self.floor = floor;
         self.map = level.map;
         self.items.clear();
@@ -20,7 +22,12 @@ impl Game {
         self.retain_stored(|id| id.is_player());
         self.player_mut().pos = level.start;
         let stairs = level.stairs;
-        self.emit("floor", "host", fields! {"floor" => floor, "stairs_x" => stairs.x, "stairs_y" => stairs.y});
+        if deepest {
+            self.emit("floor", "host", fields! {"floor" => floor, "goal_x" => stairs.x, "goal_y" => stairs.y});
+            self.place_goal(stairs);
+        } else {
+            self.emit("floor", "host", fields! {"floor" => floor, "stairs_x" => stairs.x, "stairs_y" => stairs.y});
+        }
         for room in level.rooms.iter().skip(1) {
             self.populate_room(room);
         }

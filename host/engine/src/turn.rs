@@ -102,7 +102,9 @@ impl Game {
             Action::Key(key) => self.plugin_key(key),
             Action::DropSome(slot, count) => self.drop_some(slot, count),
         };
-        if took_turn {
+        if took_turn && self.holds_goal() {
+            self.win();
+        } else if took_turn {
             self.finish_turn();
         }
         took_turn
@@ -215,9 +217,16 @@ impl Game {
         if self.map.tile(at) == Tile::StairsDown {
             self.log.add("There are stairs down here (>).", MessageKind::Info);
         }
+        if self.items.iter().any(|i| i.pos == at && i.kind == crate::game::GOAL_ITEM) {
+            self.log.add("The ember-heart! Pick it up (g) to win.", MessageKind::Good);
+        }
     }
 
     fn descend(&mut self) -> bool {
+        if self.on_deepest_floor() {
+            self.log.add("There is no way further down: the ember-heart is on this floor.", MessageKind::Info);
+            return false;
+        }
         if self.map.tile(self.player().pos) != Tile::StairsDown {
             self.log.add("There are no stairs down here.", MessageKind::Info);
             return false;

@@ -4,6 +4,7 @@
 //!   saved when it stops, its save deleted when the player dies.
 //! * [`save`]: the save file; [`scenario`]: runs from a drawn map;
 //!   [`recording`]: a run's seed, plugins and keys, to replay.
+//! * [`morgue`]: what remains after a run, the morgue file and the scores.
 //! * [`headless`]: scripted keys without a window; [`bot`]: a player that
 //!   plays whole runs; [`trace_tools`]: `trace summary` and `trace diff`;
 //!   [`cli`]: the command line.
@@ -11,6 +12,7 @@
 pub mod bot;
 pub mod cli;
 pub mod headless;
+pub mod morgue;
 pub mod recording;
 pub mod save;
 pub mod scenario;

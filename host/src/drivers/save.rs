@@ -109,6 +109,9 @@ struct SaveFile {
     /// Plugins' per-item texts.
     #[serde(default)]
     item_text: Vec<(u32, String, String)>,
+    /// The player's kills by kind, for the morgue (saves from before: none).
+    #[serde(default)]
+    kills: Vec<(String, u32)>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -251,6 +254,7 @@ impl SaveFile {
             next_item_id: game.next_item_id,
             item_store: game.item_store.iter().map(|((id, k), v)| (id.0, k.clone(), *v)).collect(),
             item_text: game.item_text.iter().map(|((id, k), v)| (id.0, k.clone(), v.clone())).collect(),
+            kills: game.kills.iter().map(|(k, n)| (k.clone(), *n)).collect(),
         }
     }
 
@@ -349,6 +353,7 @@ impl SaveFile {
         game.store = self.store.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
         game.store_text = self.store_text.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
         game.killer = self.killer;
+        game.kills = super::morgue::checked_kills(self.kills)?;
         for (id, key, value) in &self.item_store {
             item_ids.check_stored(*id, key)?;
             if let Some((plugin, lo, hi)) = out_of_declared_range(&game, key, *value) {

@@ -24,6 +24,7 @@ use emberdeep_engine::records::Records;
 use emberdeep_engine::trace::Trace;
 use emberdeep_engine::Game;
 
+use super::morgue;
 use super::recording::SavedStart;
 use super::save::{self, SaveError};
 use super::scenario::game_from_scenario;
@@ -85,6 +86,10 @@ pub struct Session {
     pub refused: Option<SaveError>,
     /// The saved run this session began from, for a recording to keep.
     pub started_from: Option<SavedStart>,
+    /// Where the morgue and the scores go (the save folder), if anywhere.
+    data_dir: Option<PathBuf>,
+    /// What the run that ended last left (its morgue, the scores).
+    pub report: Option<morgue::RunReport>,
 }
 
 impl Session {
@@ -141,7 +146,8 @@ impl Session {
         if ask {
             app.offer_continue();
         }
-        Ok(Session { app, slot: slot.map(|path| SaveSlot { path }), refused, started_from })
+        let slot = slot.map(|path| SaveSlot { path });
+        Ok(Session { app, slot, refused, started_from, data_dir: plan.save_dir.clone(), report: None })
     }
 
     /// A replay of a run that began from a saved one: the save comes from
@@ -161,12 +167,13 @@ impl Session {
         if start.offered {
             app.offer_continue();
         }
-        Ok(Session { app, slot: None, refused: None, started_from: Some(start.clone()) })
+        Ok(Session { app, slot: None, refused: None, started_from: Some(start.clone()), data_dir: None, report: None })
     }
 
     /// A session around a game that is never saved (the bot's, a replay's).
     pub fn unsaved(game: Game) -> Session {
-        Session { app: App::new(game, ui::host_views()), slot: None, refused: None, started_from: None }
+        let app = App::new(game, ui::host_views());
+        Session { app, slot: None, refused: None, started_from: None, data_dir: None, report: None }
     }
 
     /// The file this run saves to, if it is saved.
@@ -174,13 +181,24 @@ impl Session {
         self.slot.as_ref().map(|s| s.path.as_path())
     }
 
-    /// One key; `false` when the player quits. A death deletes the save.
+    /// One key; `false` when the player quits. A death or a victory
+    /// deletes the save, and writes the morgue and the score once.
     pub fn press(&mut self, key: Key) -> bool {
         let go_on = self.app.press(key);
-        if self.app.died() {
+        if self.app.died() || self.app.game.won {
             if let Some(slot) = &self.slot {
                 slot.forget();
             }
+            if self.report.is_none() {
+                let report = match &self.data_dir {
+                    Some(dir) => morgue::report_run(&mut self.app.game, dir),
+                    None => morgue::RunReport::default(),
+                };
+                self.app.scores = morgue::table_lines(&report);
+                self.report = Some(report);
+            }
+        } else if !self.app.game.over {
+            self.report = None;
         }
         go_on
     }
@@ -188,7 +206,7 @@ impl Session {
     /// Stops the run: saves it, unless the player died (death deleted the
     /// save) or was still being asked whether to continue (nothing changed).
     pub fn stop(&mut self) -> Result<(), SaveError> {
-        let died = self.app.died();
+        let died = self.app.died() || self.app.game.won;
         self.app.game.quit_run();
         match &self.slot {
             Some(slot) if !died && self.app.mode != Mode::AskContinue => save::save(&self.app.game, &slot.path),
@@ -314,7 +332,10 @@ mod tests {
         assert!(!main.exists(), "death deleted the save at once");
         resumed.stop().unwrap();
         assert!(!main.exists(), "and stopping did not write it again");
-        assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "no other file was written");
+        let mut left: Vec<String> =
+            std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
+        left.sort();
+        assert_eq!(left, ["morgue-3-3.txt", "scores.json"], "what a run leaves, and no save");
     }
 
     #[test]

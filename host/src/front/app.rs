@@ -51,7 +51,7 @@ pub enum Mode {
     Help,
     /// Looking about (`x`): a cursor over the map, what is there in the panel.
     Look,
-    /// The run is over: `r` for a new one, `Esc` to quit.
+    /// The run is over (a death, or a victory: `game.won`): `R` for a new one, `Esc` to quit.
     Dead,
 }
 
@@ -101,6 +101,8 @@ pub struct App {
     pub(crate) look_cursor: Point,
     /// The first-time hints already given this session.
     pub(crate) hints: std::collections::BTreeSet<&'static str>,
+    /// The score table the end screen shows, as the session wrote it.
+    pub scores: Vec<super::screen::Line>,
 }
 
 impl App {
@@ -120,6 +122,7 @@ impl App {
             scroll: 0,
             look_cursor: Point::new(0, 0),
             hints: Default::default(),
+            scores: Vec::new(),
         }
     }
 

@@ -230,12 +230,20 @@ impl App {
             },
             Mode::Dead => {
                 let killer = self.game.killer.clone().unwrap_or_else(|| "something unseen".into());
+                let won = self.game.won;
+                let cause = if won {
+                    format!("You hold the ember-heart. Victory on turn {}.", self.game.turn)
+                } else {
+                    format!("Killed by {killer}, on turn {}.", self.game.turn)
+                };
                 Overlay::Death {
-                    cause: format!("Killed by {killer}, on turn {}.", self.game.turn),
+                    won,
+                    cause,
                     details: vec![
                         Line::new(format!("Floor {}, seed {}", self.game.floor, self.game.seed), palette::DIM),
                         Line::new("r: a new run    Esc: quit", palette::TEXT),
                     ],
+                    scores: self.scores.clone(),
                 }
             }
         }

@@ -112,12 +112,17 @@ pub enum Overlay {
         /// The hint at the bottom ("a-z to use, Esc to close").
         footer: String,
     },
-    /// The death screen: the map faded, what killed the player and when.
+    /// The end of a run: the map faded, on a backdrop "You died" and what
+    /// killed the player and when, or the victory; the score table.
     Death {
+        /// Whether the run was won.
+        won: bool,
         /// "killed by a jackal, on turn 57"
         cause: String,
         /// Lines under it (the seed, "R for a new run, Esc to quit").
         details: Vec<Line>,
+        /// The score table, header first.
+        scores: Vec<Line>,
     },
     /// A yes/no question ("Continue the saved run? y/n").
     Confirm {

@@ -68,7 +68,8 @@ impl Rect {
 }
 
 /// A generated floor: its map, its rooms in the order they were made,
-/// where the player starts and where the stairs down are.
+/// where the player starts and where the stairs down are (on the deepest
+/// floor, which has none, the cell they would be on: where the goal lies).
 #[derive(Clone, Debug)]
 pub struct Level {
     pub map: Map,
@@ -80,6 +81,16 @@ pub struct Level {
 /// Generates a `width` x `height` floor (80 x 45 in the game; sizes below
 /// `MIN_WIDTH` x `MIN_HEIGHT` are raised to it).
 pub fn generate(rng: &mut RunRng, width: i32, height: i32) -> Level {
+    build(rng, width, height, true)
+}
+
+/// The deepest floor: made as any other from the same draws, but with no
+/// stairs down; `stairs` is the cell they would be on, for the goal.
+pub fn generate_deepest(rng: &mut RunRng, width: i32, height: i32) -> Level {
+    build(rng, width, height, false)
+}
+
+fn build(rng: &mut RunRng, width: i32, height: i32, stairs_down: bool) -> Level {
     let width = width.max(MIN_WIDTH);
     let height = height.max(MIN_HEIGHT);
     let mut map = Map::new_filled(width, height, Tile::Wall);
@@ -90,7 +101,9 @@ pub fn generate(rng: &mut RunRng, width: i32, height: i32) -> Level {
     connect_rooms(rng, &mut map, &rooms);
     place_doors(rng, &mut map, &rooms);
     let (start, stairs) = start_and_stairs(&rooms);
-    map.set_tile(stairs, Tile::StairsDown);
+    if stairs_down {
+        map.set_tile(stairs, Tile::StairsDown);
+    }
     Level { map, rooms, start, stairs }
 }
 
@@ -280,6 +293,17 @@ mod tests {
         for seed in 0..200 {
             let level = generate(&mut RunRng::from_seed(seed), 80, 45);
             check_level(&level, seed);
+        }
+    }
+
+    #[test]
+    fn the_deepest_floor_is_the_same_floor_without_stairs() {
+        for seed in 0..20 {
+            let usual = generate(&mut RunRng::from_seed(seed), 80, 45);
+            let deepest = generate_deepest(&mut RunRng::from_seed(seed), 80, 45);
+            assert!(!deepest.map.tiles().contains(&Tile::StairsDown), "seed {seed}: no stairs down");
+            assert_eq!((deepest.start, deepest.stairs, &deepest.rooms), (usual.start, usual.stairs, &usual.rooms));
+            assert_eq!(deepest.map.tile(deepest.stairs), Tile::Floor, "seed {seed}: the goal's cell is floor");
         }
     }
 

@@ -216,7 +216,7 @@ fn draw_overlay<T: RenderTarget>(p: &mut Painter<'_, '_, T>, overlay: &Overlay) 
     match overlay {
         Overlay::None => Ok(()),
         Overlay::Menu { title, header, lines, more, footer } => draw_menu(p, title, header, lines, *more, footer),
-        Overlay::Death { cause, details } => draw_death(p, cause, details),
+        Overlay::Death { won, cause, details, scores } => draw_death(p, *won, cause, details, scores),
         Overlay::Confirm { question } => draw_confirm(p, question),
     }
 }
@@ -267,18 +267,44 @@ fn draw_menu<T: RenderTarget>(
     p.text_centred(footer_y, TEXT_PX, footer, palette::DIM)
 }
 
-/// The map faded, "You died", the cause and the details, centred.
-fn draw_death<T: RenderTarget>(p: &mut Painter<'_, '_, T>, cause: &str, details: &[Line]) -> Result<()> {
+/// The end of a run: the map faded, then on a backdrop box "You died" (or
+/// "Victory"), the cause, the details and the score table.
+fn draw_death<T: RenderTarget>(
+    p: &mut Painter<'_, '_, T>,
+    won: bool,
+    cause: &str,
+    details: &[Line],
+    scores: &[Line],
+) -> Result<()> {
     p.set_area(MAP, true);
     p.fill(0, 0, MAP.w, MAP.h, FADE)?;
-    let height = TITLE_PX as i32 + 24 + LINE_STEP * (2 + details.len() as i32);
-    let mut y = (MAP.h as i32 - height) / 2;
-    p.text_centred(y, TITLE_PX, "You died", palette::DANGER)?;
+    let table_gap = if scores.is_empty() { 0 } else { LINE_STEP };
+    let text_h =
+        TITLE_PX as i32 + 24 + LINE_STEP * (2 + details.len() as i32) + table_gap + LINE_STEP * scores.len() as i32;
+    let widest = std::iter::once(cause.chars().count())
+        .chain(details.iter().chain(scores).map(|l| l.text.chars().count()))
+        .max()
+        .unwrap_or(0) as u32
+        * TEXT_PX;
+    let w = (widest + 96).clamp(640, MAP.w - 32);
+    let h = (text_h + 64).clamp(0, MAP.h as i32 - 32) as u32;
+    let area = open_box(p, w, h)?;
+    let mut y = 32;
+    let (title, color) = if won { ("Victory", EMBER) } else { ("You died", palette::DANGER) };
+    p.text_centred(y, TITLE_PX, title, color)?;
     y += TITLE_PX as i32 + 24;
     p.text_centred(y, TEXT_PX, cause, palette::TEXT)?;
     y += LINE_STEP * 2;
     for line in details {
         p.text_centred(y, TEXT_PX, &line.text, line.color)?;
+        y += LINE_STEP;
+    }
+    y += table_gap;
+    // The table's columns line up: every row starts at the same place.
+    let table_w = scores.iter().map(|l| l.text.chars().count()).max().unwrap_or(0) as i32 * TEXT_PX as i32;
+    let x = ((area.w as i32 - table_w) / 2).max(16);
+    for line in scores {
+        p.text(x, y, TEXT_PX, &line.text, line.color)?;
         y += LINE_STEP;
     }
     Ok(())

@@ -169,6 +169,8 @@ fn remembered_cells_are_dimmed_and_walls_have_blocks() {
 #[test]
 fn the_death_screen_fades_the_map_and_says_so() {
     let death = Overlay::Death {
+        won: false,
+        scores: Vec::new(),
         cause: "killed by a jackal, on turn 57".into(),
         details: vec![Line::new("R for a new run, Esc to quit", palette::DIM)],
     };
