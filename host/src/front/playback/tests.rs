@@ -30,7 +30,7 @@ fn arrow() -> Look {
 
 /// A missile flying `path`, with no burst.
 fn flight(missile: Look, path: Vec<Point>) -> Animation {
-    Animation { missile, path, burst: Vec::new() }
+    Animation { missile, path, burst: Vec::new(), before: None }
 }
 
 fn things(scene: &Scene) -> Vec<bool> {
@@ -59,6 +59,7 @@ fn a_burst_flashes_its_cells_after_the_flight() {
         missile: arrow(),
         path: vec![Point::new(11, 5)],
         burst: vec![Point::new(12, 5), Point::new(13, 5), Point::new(40, 40)],
+        before: None,
     };
     assert_eq!(animation.frames(), 1 + BURST_FRAMES);
     let mut scene = corridor();
