@@ -162,7 +162,7 @@ fn the_window_recording_of_each_step_replays_the_same_turns() {
     let stepped = play(&["--seed", "3"], &keys.join(" "));
     assert_eq!(stepped.trace, whole.trace, "the recorded steps replay the explore turn for turn");
     let trace = dir.path().join("replayed.jsonl");
-    let out = run(&["--replay", rec.to_str().unwrap(), "--trace", trace.to_str().unwrap()]);
+    let out = run(&["--headless", "--replay", rec.to_str().unwrap(), "--trace", trace.to_str().unwrap()]);
     assert!(out.status.success(), "{:?}", text(&out));
     assert_eq!(read_trace(&trace), whole.trace, "a recording of `o` replays byte for byte");
 }

@@ -204,7 +204,10 @@ impl Game {
             .iter()
             .filter_map(|i| {
                 let rec = self.records.items.get(&i.kind)?;
-                Some((i.pos, emberdeep_api::Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() }))
+                Some((
+                    i.pos,
+                    emberdeep_api::Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
+                ))
             })
             .collect();
         crate::animation::Scenery { creatures, items }

@@ -183,8 +183,7 @@ impl Game {
                 return Some("You stop.".into());
             }
             if travel.errand != Errand::Rest {
-                let new: Vec<ItemId> =
-                    self.known_items().into_iter().filter(|id| !before.items.contains(id)).collect();
+                let new: Vec<ItemId> = self.known_items().into_iter().filter(|id| !before.items.contains(id)).collect();
                 if let Some(id) = new.first() {
                     let seen = self.items.iter().find(|i| i.id == *id).map(|i| (i.kind.clone(), i.count, i.id));
                     if let Some((kind, count, id)) = seen {

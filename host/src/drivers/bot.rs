@@ -62,7 +62,11 @@ enum Plan {
     Act(Action),
     /// Rest (the `Z` time-saver) until healed or something comes into view.
     Rest,
-    Shoot { start: Action, at: Point, otherwise: Action },
+    Shoot {
+        start: Action,
+        at: Point,
+        otherwise: Action,
+    },
 }
 
 /// Plays `game` to the end (death, or the turn limit).

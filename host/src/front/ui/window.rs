@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
 use sdl3::event::{Event, WindowEvent};
+use sdl3::image::SaveSurface;
 use sdl3::mouse::MouseButton;
 use sdl3::render::{create_renderer, WindowCanvas};
 use sdl3::sys::render::SDL_LOGICAL_PRESENTATION_LETTERBOX;
-use sdl3::image::SaveSurface;
 use sdl3::VideoSubsystem;
 
 use emberdeep_engine::travel::Travel;
