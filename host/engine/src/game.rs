@@ -207,6 +207,24 @@ impl Game {
         seen.into_iter().map(|c| c.id).collect()
     }
 
+    /// Who stands and what lies where now, as an animation keeps it (see
+    /// [`crate::animation`]): every creature's look, every floor item's.
+    pub fn scenery(&self) -> crate::animation::Scenery {
+        let creatures = self.creatures.values().map(|c| (c.id, c.pos, c.look.clone())).collect();
+        let items = self
+            .items
+            .iter()
+            .filter_map(|i| {
+                let rec = self.records.items.get(&i.kind)?;
+                Some((
+                    i.pos,
+                    emberdeep_api::Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
+                ))
+            })
+            .collect();
+        crate::animation::Scenery { creatures, items }
+    }
+
     /// Reports a plugin's failure: in the log, the console and the trace. The run goes on.
     pub fn plugin_error(&mut self, plugin: &str, error: &emberdeep_api::PluginError) {
         tracing::error!(plugin, "plugin failed: {error}");

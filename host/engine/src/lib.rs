@@ -17,6 +17,8 @@
 //!   [`records_doc`]: their JSON Schema and reference, made from the same
 //!   types; [`tile_index`]: the tile atlas's index, which every record's
 //!   tile must be in.
+//! * [`travel`]: the time-savers (rest, auto-explore, travel), as runs of
+//!   ordinary player actions.
 //! * [`trace`]: the turn events; [`animation`]: what a turn asks the screen
 //!   to show (never read back).
 //! * [`loader`]: finding, checking and registering plugins; [`boundary`]:
@@ -53,6 +55,7 @@ pub mod statuses;
 pub mod targeting;
 pub mod tile_index;
 pub mod trace;
+pub mod travel;
 pub mod turn;
 
 pub use game::Game;

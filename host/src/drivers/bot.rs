@@ -4,6 +4,9 @@
 //! never draw from the run's RNG, so a bot run is as reproducible as a
 //! scripted one.
 //!
+//! With nothing in view it rests (the `Z` time-saver) below 70% health, and
+//! walks by auto-explore's step, then travel's to the stairs down.
+//!
 //! It knows items only by the role their records declare (`role = ...`),
 //! never by a name, a parameter it guesses from, or a plugin's store:
 //!
@@ -57,7 +60,13 @@ pub struct RunResult {
 /// action to take instead if the shot cannot be made.
 enum Plan {
     Act(Action),
-    Shoot { start: Action, at: Point, otherwise: Action },
+    /// Rest (the `Z` time-saver) until healed or something comes into view.
+    Rest,
+    Shoot {
+        start: Action,
+        at: Point,
+        otherwise: Action,
+    },
 }
 
 /// Plays `game` to the end (death, or the turn limit).
@@ -94,6 +103,15 @@ fn carry_out(game: &mut Game, plan: Plan) -> bool {
     }
     let (start, at, otherwise) = match plan {
         Plan::Act(action) => return game.player_action(action),
+        Plan::Rest => {
+            let Some(mut rest) = game.begin_travel(emberdeep_engine::travel::Errand::Rest) else { return false };
+            let mut rested = false;
+            while game.turn < TURN_LIMIT {
+                let Some(action) = game.travel_next(&mut rest) else { break };
+                rested |= game.player_action(action);
+            }
+            return rested;
+        }
         Plan::Shoot { start, at, otherwise } => (start, at, otherwise),
     };
     game.player_action(start);
@@ -170,8 +188,14 @@ fn choose(game: &mut Game, memory: &Memory) -> Plan {
     if let Some(slot) = bow_or_arrows_slot(game, memory) {
         return Plan::Act(Action::Use(slot));
     }
+    if me.hp * 10 < me.max_hp * REST_BELOW_TENTHS {
+        return Plan::Rest;
+    }
     Plan::Act(explore(game, &now))
 }
+
+/// Below this many tenths of its health, with nothing in view, the bot rests.
+const REST_BELOW_TENTHS: i32 = 7;
 
 /// No fight in sight: better gear, things to pick up, the unknown, the stairs.
 fn explore(game: &Game, now: &Fighting) -> Action {
@@ -196,18 +220,14 @@ fn explore(game: &Game, now: &Fighting) -> Action {
             return a;
         }
     }
-    if let Some(a) = walk_toward(game, &frontier(game)) {
+    // Auto-explore's step, then travel's to the stairs (the time-savers' own ways).
+    if let Some(a) = game.explore_step() {
         return a;
     }
-    let stairs: Vec<Point> = game
-        .map
-        .points()
-        .filter(|p| game.map.is_remembered(*p) && game.map.tile(*p) == emberdeep_engine::core::map::Tile::StairsDown)
-        .collect();
-    if stairs.contains(&me.pos) {
+    if game.map.tile(me.pos) == emberdeep_engine::core::map::Tile::StairsDown {
         return Action::Descend;
     }
-    walk_toward(game, &stairs).unwrap_or(Action::Wait)
+    game.stairs_step().or_else(|| walk_toward(game, &frontier(game))).unwrap_or(Action::Wait)
 }
 
 /// Whether a missile from the player would reach `target` with nothing

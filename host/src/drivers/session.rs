@@ -262,6 +262,19 @@ impl Frontend for Session {
     fn take_animations(&mut self) -> Vec<Animation> {
         self.app.take_animations()
     }
+
+    // The time-savers, step by step in the window (front/autopilot.rs).
+    fn begin_auto(&mut self, key: Key) -> crate::front::autopilot::Begin {
+        crate::front::autopilot::begin(&mut self.app, key)
+    }
+
+    fn next_auto_key(&mut self, travel: &mut emberdeep_engine::travel::Travel) -> Option<Key> {
+        crate::front::autopilot::next_key(&mut self.app.game, travel)
+    }
+
+    fn interrupt_auto(&mut self, travel: emberdeep_engine::travel::Travel) {
+        self.app.game.interrupt_travel(travel);
+    }
 }
 
 #[cfg(test)]

@@ -240,6 +240,16 @@ impl App {
     }
 
     fn press_playing(&mut self, key: Key) -> bool {
+        // Time-savers (rest, explore, travel; docs/time-savers.md): the whole
+        // run plays within this key, each step pressed as its play key.
+        if let Some(errand) = super::autopilot::errand_for(&self.game, key) {
+            if let Some(mut travel) = self.game.begin_travel(errand) {
+                while let Some(step) = super::autopilot::next_key(&mut self.game, &mut travel) {
+                    self.press_playing(step);
+                }
+            }
+            return true;
+        }
         let action = match key {
             Key::Char('.') | Key::Numpad(5) => Some(Action::Wait),
             Key::Char('g') | Key::Char(',') => Some(Action::PickUp),

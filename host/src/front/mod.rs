@@ -8,6 +8,8 @@
 //!   scene, the side panel, the log, overlays); [`look`]: the look panel;
 //!   [`camera`]: which cells are shown.
 //! * [`playback`]: animations shown frame by frame.
+//! * [`autopilot`]: the time-savers' keys (rest, explore, travel) and how
+//!   their steps are pressed.
 //! * [`keys`]: the keys and the notation of scripted keys.
 //! * [`atlas`]: the tile atlas's image; [`ui`]: SDL3 (window, screenshots,
 //!   the host's glyph and tile views).
@@ -15,6 +17,7 @@
 pub mod aiming;
 pub mod app;
 pub mod atlas;
+pub mod autopilot;
 pub mod camera;
 pub mod help;
 pub mod keys;

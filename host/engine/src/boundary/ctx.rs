@@ -329,7 +329,9 @@ impl GameCtx for HostCtx<'_> {
         if self.read_only {
             return;
         }
-        self.game.animations.push(Animation { missile, path: path.to_vec(), burst: burst.to_vec() });
+        // The shot is asked for before it lands: keep the floor as it is now.
+        let before = Some(self.game.scenery());
+        self.game.animations.push(Animation { missile, path: path.to_vec(), burst: burst.to_vec(), before });
     }
 
     fn brain_of(&self, id: EntityId) -> ROption<RString> {

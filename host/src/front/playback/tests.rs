@@ -30,7 +30,7 @@ fn arrow() -> Look {
 
 /// A missile flying `path`, with no burst.
 fn flight(missile: Look, path: Vec<Point>) -> Animation {
-    Animation { missile, path, burst: Vec::new() }
+    Animation { missile, path, burst: Vec::new(), before: None }
 }
 
 fn things(scene: &Scene) -> Vec<bool> {
@@ -59,6 +59,7 @@ fn a_burst_flashes_its_cells_after_the_flight() {
         missile: arrow(),
         path: vec![Point::new(11, 5)],
         burst: vec![Point::new(12, 5), Point::new(13, 5), Point::new(40, 40)],
+        before: None,
     };
     assert_eq!(animation.frames(), 1 + BURST_FRAMES);
     let mut scene = corridor();
@@ -116,4 +117,30 @@ fn playback_runs_every_frame_of_every_animation_then_stops() {
     }
     assert_eq!(frames, 4);
     assert!(Playback::new(vec![flight(arrow(), Vec::new())]).is_none());
+}
+
+#[test]
+fn a_flight_shows_the_floor_as_it_was_when_fired_and_turns_its_missile() {
+    use emberdeep_engine::animation::Scenery;
+    let goblin = Look { glyph: 'g' as u32, color: Rgba::rgb(0, 200, 0), tile: "monster_goblin".into() };
+    // Now: the goblin at (13,5) is dead and the arrow lies there; when fired it stood there.
+    let mut now = corridor();
+    now.cells[3].thing = Some(arrow()).into();
+    let before =
+        Scenery { creatures: vec![(emberdeep_api::EntityId(4), Point::new(13, 5), goblin.clone())], items: vec![] };
+    let path: Vec<Point> = (11..14).map(|x| Point::new(x, 5)).collect();
+    let animation = Animation { missile: arrow(), path, burst: Vec::new(), before: Some(before) };
+    let mut scene = now.clone();
+    animation.apply(0, &mut scene);
+    assert_eq!(scene.cells[3].thing.as_ref().into_option(), Some(&goblin), "the target still stands");
+    assert_eq!(scene.cells[1].thing.as_ref().into_option(), Some(&arrow()), "the arrow in flight");
+    let playback = Playback::new(vec![animation]).unwrap();
+    let mut scene = now.clone();
+    let flying = playback.apply_turned(&mut scene).expect("in flight");
+    assert_eq!((flying.at, flying.degrees), (Point::new(11, 5), 0.0));
+    assert!(scene.cells[1].thing.is_none(), "the window draws the turned missile itself");
+    let up =
+        Animation { missile: arrow(), path: vec![Point::new(11, 5), Point::new(11, 4)], burst: vec![], before: None };
+    let flying = Playback::new(vec![up]).unwrap().apply_turned(&mut corridor());
+    assert!(flying.is_none_or(|f| (f.degrees + 90.0).abs() < 1e-9), "north is a quarter turn anticlockwise");
 }

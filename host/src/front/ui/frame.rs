@@ -69,6 +69,28 @@ pub(crate) fn draw_frame<'tc, T: RenderTarget>(
     Ok(failed)
 }
 
+/// Draws a missile in flight over the map, its tile turned along its path:
+/// the window does this for the host's tile view, whose tiles cannot turn
+/// through a view's canvas (every other view gets the missile in its scene,
+/// with a slanted glyph). A tile the atlas lacks draws nothing.
+pub(crate) fn draw_flying<T: RenderTarget>(
+    canvas: &mut Canvas<T>,
+    tiles: &mut TileSheet<'_>,
+    scene: &emberdeep_api::Scene,
+    cell: u32,
+    missile: &crate::front::playback::Flying,
+) -> Result<()> {
+    let Some((x, y)) = scene.origin_of(missile.at, cell) else { return Ok(()) };
+    let Some((texture, src)) = tiles.prepare(&missile.look.tile, cell, Rgba::rgb(255, 255, 255))? else {
+        return Ok(());
+    };
+    canvas.set_clip_rect(Some(sdl3::rect::Rect::new(MAP.x, MAP.y, MAP.w, MAP.h)));
+    let dst = sdl3::render::FRect::new((MAP.x + x) as f32, (MAP.y + y) as f32, cell as f32, cell as f32);
+    let drawn = canvas.copy_ex(texture, src, dst, missile.degrees, None, false, false);
+    canvas.set_clip_rect(None);
+    drawn.map_err(|e| anyhow::anyhow!("drawing the missile '{}': {e}", missile.look.tile))
+}
+
 fn whole_screen() -> Area {
     Area::new(0, 0, SCREEN_W, SCREEN_H)
 }

@@ -6,6 +6,9 @@ use emberdeep_api::{PluginError, Point};
 use emberdeep_engine::animation::Animation;
 use emberdeep_engine::boundary::Entry;
 
+use emberdeep_engine::travel::Travel;
+
+use crate::front::autopilot::Begin;
 use crate::front::keys::Key;
 use crate::front::screen::ScreenModel;
 
@@ -36,6 +39,18 @@ pub trait Frontend {
     fn take_animations(&mut self) -> Vec<Animation> {
         Vec::new()
     }
+    /// Whether `key` starts a time-saver (rest, explore, travel), started
+    /// without pressing the key so the window can show it step by step.
+    fn begin_auto(&mut self, _key: Key) -> Begin {
+        Begin::NotMine
+    }
+    /// The key of the time-saver's next step (pressed and recorded as any
+    /// key), or `None` once it stopped.
+    fn next_auto_key(&mut self, _travel: &mut Travel) -> Option<Key> {
+        None
+    }
+    /// A key stopped the time-saver under way.
+    fn interrupt_auto(&mut self, _travel: Travel) {}
 }
 
 /// A view's cell size in pixels, asked through the boundary: at least 1,

@@ -1,16 +1,21 @@
 //! The window loop: opens the window, feeds keys, clicks and hovers to the
 //! [`Frontend`] and redraws after anything happens, until the game or the
 //! player closes it. Effects a key caused (a shot's flight, a burst) play
-//! frame by frame before the game goes on; a key skips them.
+//! frame by frame before the game goes on; a key skips them. A time-saver
+//! (rest, explore, travel) plays one step every [`STEP`], each pressed as
+//! its play key (so recorded); any key or click stops it.
 
 use std::time::{Duration, Instant};
 
 use anyhow::{anyhow, Context, Result};
 use sdl3::event::{Event, WindowEvent};
+use sdl3::image::SaveSurface;
 use sdl3::mouse::MouseButton;
 use sdl3::render::{create_renderer, WindowCanvas};
 use sdl3::sys::render::SDL_LOGICAL_PRESENTATION_LETTERBOX;
 use sdl3::VideoSubsystem;
+
+use emberdeep_engine::travel::Travel;
 
 use super::font::Font;
 use super::frame::draw_frame;
@@ -19,6 +24,7 @@ use super::input::{KeyState, MapGeometry};
 use super::layout::{SCREEN_H, SCREEN_W};
 use super::tiles::TileSheet;
 use crate::front::atlas::Atlas;
+use crate::front::autopilot::Begin;
 use crate::front::keys::Key;
 use crate::front::playback::{self, Playback};
 
@@ -28,6 +34,10 @@ const FRAME: Duration = Duration::from_millis(16);
 const IDLE_REDRAW: Duration = Duration::from_millis(500);
 /// The event wait while an effect plays, so its frames keep time.
 const EFFECT_POLL: Duration = Duration::from_millis(5);
+/// The host's tile view's cell size.
+const TILE_CELL: u32 = 32;
+/// How long each step of a time-saver shows before the next.
+pub const STEP: Duration = Duration::from_millis(40);
 
 /// What one event asks of the loop.
 #[derive(Debug, PartialEq, Eq)]
@@ -56,7 +66,8 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
     let mut last_draw: Option<Instant> = None;
     loop {
         let mut changed = false;
-        let wait = if looper.playing.is_some() { EFFECT_POLL } else { FRAME };
+        let busy = looper.playing.is_some() || looper.auto.is_some();
+        let wait = if busy { EFFECT_POLL } else { FRAME };
         let first = pump.wait_event_timeout(wait);
         for event in first.into_iter().chain(pump.poll_iter()) {
             match looper.handle(front, &canvas, event) {
@@ -66,6 +77,11 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
             }
         }
         changed |= looper.tick();
+        match looper.step(front) {
+            Flow::Quit => return Ok(()),
+            Flow::Changed => changed = true,
+            Flow::Idle => {}
+        }
         let due = last_draw.is_none_or(|t| t.elapsed() >= IDLE_REDRAW);
         if changed || due {
             looper.draw(front, &mut canvas, &mut font, &mut tiles)?;
@@ -100,6 +116,10 @@ struct Looper {
     hovered: Option<emberdeep_api::Point>,
     /// Effects being shown, and when their current frame reached the screen.
     playing: Option<(Playback, Option<Instant>)>,
+    /// The time-saver under way, and when its last step was pressed.
+    auto: Option<(Travel, Instant)>,
+    /// Frames written by `EMBERDEEP_FRAME_DUMP`.
+    dumped: u32,
 }
 
 impl Looper {
@@ -112,20 +132,48 @@ impl Looper {
         tiles: &mut TileSheet<'tc>,
     ) -> Result<()> {
         let mut model = front.model();
+        let views = front.views();
+        let cell = super::frontend::cell_size_of(views.current);
+        // The host's tile view cannot turn a tile: the window draws its missile.
+        let turns_missile = views.current.plugin() == "host" && cell == TILE_CELL;
+        let mut flying = None;
         if let Some((playback, shown)) = &mut self.playing {
-            playback.apply(&mut model.scene);
+            if turns_missile {
+                flying = playback.apply_turned(&mut model.scene);
+            } else {
+                playback.apply(&mut model.scene);
+            }
             shown.get_or_insert_with(Instant::now);
         }
         if let Some(e) = draw_frame(canvas, font, tiles, &model, front.views())? {
             // The glyph view drew this frame; the next one says why.
             front.view_failed(&e);
+        } else if let Some(missile) = &flying {
+            super::frame::draw_flying(canvas, tiles, &model.scene, cell, missile)?;
         }
+        self.dump_frame(canvas);
         self.map = MapGeometry::of(&model.scene);
         // A failed present only loses this frame; the next one tries again.
         if !canvas.present() {
             tracing::warn!(error = %sdl3::get_error(), "presenting a frame failed");
         }
         Ok(())
+    }
+
+    /// With `EMBERDEEP_FRAME_DUMP=DIR`, writes every frame drawn to
+    /// `DIR/frame-NNNNN.png`, in order (to look at animations frame by
+    /// frame); a failed write is only logged. Never touches the game.
+    fn dump_frame(&mut self, canvas: &mut WindowCanvas) {
+        let Some(dir) = std::env::var_os("EMBERDEEP_FRAME_DUMP") else { return };
+        self.dumped += 1;
+        let path = std::path::Path::new(&dir).join(format!("frame-{:05}.png", self.dumped));
+        let saved = canvas
+            .read_pixels(None)
+            .map_err(|e| e.to_string())
+            .and_then(|s| s.save(path.to_string_lossy().as_ref()).map_err(|e| e.to_string()));
+        if let Err(error) = saved {
+            tracing::warn!(%error, path = %path.display(), "dumping a frame failed");
+        }
     }
 
     fn handle(&mut self, front: &mut dyn Frontend, canvas: &WindowCanvas, mut event: Event) -> Flow {
@@ -160,8 +208,23 @@ impl Looper {
         if keys.peek().is_some() && self.playing.take().is_some() {
             return Flow::Changed;
         }
+        if keys.peek().is_some() {
+            if let Some((travel, _)) = self.auto.take() {
+                front.interrupt_auto(travel);
+                return Flow::Changed;
+            }
+        }
         let mut flow = Flow::Idle;
         for key in keys {
+            match front.begin_auto(key) {
+                Begin::NotMine => {}
+                Begin::Refused => return Flow::Changed,
+                Begin::Started(travel) => {
+                    // Its first step goes at once; the keys after it are dropped.
+                    self.auto = Some((travel, Instant::now().checked_sub(STEP).unwrap_or_else(Instant::now)));
+                    return Flow::Changed;
+                }
+            }
             if !front.press(key) {
                 return Flow::Quit;
             }
@@ -184,6 +247,25 @@ impl Looper {
             self.playing = None;
         }
         true
+    }
+
+    /// Presses the next step of the time-saver under way once the last has
+    /// shown for [`STEP`] (and any effect it caused has played).
+    fn step(&mut self, front: &mut dyn Frontend) -> Flow {
+        let Some((travel, last)) = &mut self.auto else { return Flow::Idle };
+        if self.playing.is_some() || last.elapsed() < STEP {
+            return Flow::Idle;
+        }
+        let Some(key) = front.next_auto_key(travel) else {
+            self.auto = None;
+            return Flow::Changed;
+        };
+        *last = Instant::now();
+        if !front.press(key) {
+            return Flow::Quit;
+        }
+        self.playing = Playback::new(front.take_animations()).map(|p| (p, None));
+        Flow::Changed
     }
 
     /// Tells the game when the mouse moves onto another map cell.
