@@ -109,7 +109,7 @@ fn noise_reach(data: Option<&Path>) -> (Vec<i32>, Vec<i32>) {
         list.iter().map(|&(d, p)| (d, monster_at(app, p))).collect()
     };
     let (sleepers, wanderers) = (ids(&sleepers, &app), ids(&wanderers, &app));
-    press(&mut app, "i a");
+    press(&mut app, "i a Enter");
     assert!(sleepers.iter().all(|&(_, id)| state(&app, id) == MonsterState::Asleep), "wearing is silent");
     press(&mut app, "l");
     let step = Point::new(2, 1);
@@ -271,13 +271,13 @@ fn darts_dropped_on_a_potion_go_beside_it_and_potions_join_their_heap() {
     let here = Point::new(3, 2);
     assert_eq!(app.game.player().pos, here);
     // Slot a: 6 darts. North of the potion lie 3 darts: the first neighbour, clockwise from north.
-    press(&mut app, "d a");
+    press(&mut app, "d a Enter");
     one_heap_per_cell(&app);
     assert_eq!(heap_at(&app, here), Some(("healing_potion".into(), 1)));
     assert_eq!(heap_at(&app, Point::new(3, 1)), Some(("darts".into(), 9)), "the darts joined their own kind");
     assert_eq!(said(&app, "You drop 6 darts beside you."), 1, "{}", log_text(&app));
     // Slot b: 2 potions, onto the potion underfoot.
-    press(&mut app, "d b");
+    press(&mut app, "d b Enter");
     one_heap_per_cell(&app);
     assert_eq!(heap_at(&app, here), Some(("healing_potion".into(), 3)));
     assert_eq!(said(&app, "You drop 2 potions of healing."), 1, "{}", log_text(&app));
@@ -293,14 +293,14 @@ fn darts_go_to_a_bare_neighbour_and_with_none_the_drop_is_refused() {
     };
     std::fs::write(&path, closet(".")).unwrap();
     let mut app = start(&path, 1, None);
-    press(&mut app, "d a d b");
+    press(&mut app, "d a d b Enter");
     one_heap_per_cell(&app);
     assert_eq!(heap_at(&app, Point::new(2, 1)), Some(("healing_potion".into(), 1)));
     assert_eq!(heap_at(&app, Point::new(3, 1)), Some(("darts".into(), 2)), "the bare cell east");
     // Arrows on both sides: nowhere for the darts to go.
     std::fs::write(&path, closet("b")).unwrap();
     let mut app = start(&path, 1, None);
-    press(&mut app, "d a d b");
+    press(&mut app, "d a d b Enter");
     one_heap_per_cell(&app);
     assert_eq!(said(&app, "There is no room here for the dart."), 1, "{}", log_text(&app));
     assert_eq!(app.game.pack.get(1).map(|i| i.count), Some(2), "the darts stay in the pack");
@@ -332,7 +332,7 @@ fn warnings(app: &mut App) -> Vec<String> {
 fn aiming_at_or_past_a_wall_says_blocked_and_the_arrow_says_where_it_hit() {
     let mut app = start(&scenario("wall_shot.txt"), 2, None);
     // Ready the bow (a), fill the quiver (b), then `f`: the cursor starts on the player.
-    press(&mut app, "i a i b f");
+    press(&mut app, "i a Enter i b Enter f");
     assert!(app.game.is_aiming());
     press(&mut app, "9*h");
     assert_eq!(app.game.aim_cursor(), Some(Point::new(1, 2)), "9 steps west, a clear line");
