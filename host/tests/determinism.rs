@@ -40,5 +40,10 @@ fn the_bot_plays_200_runs_and_prints_a_summary() {
     assert!(stdout.contains("runs: 200"), "{stdout}");
     assert!(stdout.contains("mean turns:"), "{stdout}");
     assert!(stdout.contains("deepest floor:"), "{stdout}");
-    assert!(stdout.contains("deaths by killer:"), "{stdout}");
+    assert!(stdout.contains("ends of runs:") && stdout.contains("wins: "), "{stdout}");
+    // With progression loaded (a first-party plugin), the bot gains levels.
+    let level =
+        stdout.lines().find_map(|l| l.trim().strip_prefix("level: mean ")).unwrap_or_else(|| panic!("{stdout}"));
+    let mean: f64 = level.split(',').next().unwrap().parse().unwrap();
+    assert!(mean > 1.5, "the bot's runs average above level 1.5: {stdout}");
 }

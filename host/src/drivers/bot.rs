@@ -38,6 +38,7 @@ use std::collections::BTreeMap;
 use emberdeep_api::{Damage, Point, DIRECTIONS};
 
 use emberdeep_engine::core::paths::first_step;
+use emberdeep_engine::game::GOAL_ITEM;
 use emberdeep_engine::records::{ItemRecord, ItemRole};
 use emberdeep_engine::Action;
 use emberdeep_engine::Game;
@@ -54,6 +55,10 @@ pub struct RunResult {
     pub floor: u32,
     /// The killer, if the player died.
     pub killer: Option<String>,
+    /// Whether the run was won (the ember-heart taken).
+    pub won: bool,
+    /// The level reached, when a plugin keeps one (progression's `level`).
+    pub level: Option<i64>,
 }
 
 /// What the bot does next: one action, or a shot at a cell with the
@@ -92,7 +97,14 @@ pub fn play_run(game: &mut Game) -> RunResult {
     }
     let died = game.killer.is_some() && game.player().hp <= 0;
     game.quit_run();
-    RunResult { turns: game.turn, floor: game.floor, killer: died.then(|| game.killer.clone().unwrap_or_default()) }
+    let level = game.store.get(&(emberdeep_api::EntityId::PLAYER, "level".to_string())).copied();
+    RunResult {
+        turns: game.turn,
+        floor: game.floor,
+        killer: died.then(|| game.killer.clone().unwrap_or_default()),
+        won: game.won,
+        level,
+    }
 }
 
 /// Plays a plan through the player's own paths; returns whether a turn passed.
@@ -194,6 +206,9 @@ fn choose(game: &mut Game, memory: &Memory) -> Plan {
     Plan::Act(explore(game, &now))
 }
 
+/// The floors the bot explores whole; deeper, it takes the stairs once it knows them.
+const EXPLORE_FLOORS: u32 = 3;
+
 /// Below this many tenths of its health, with nothing in view, the bot rests.
 const REST_BELOW_TENTHS: i32 = 7;
 
@@ -202,6 +217,19 @@ fn explore(game: &Game, now: &Fighting) -> Action {
     let me = game.player();
     if let Some(slot) = better_gear_slot(game, now) {
         return Action::Use(slot);
+    }
+    // The ember-heart wins the run: walk to it, make room for it, take it.
+    let goal = game.items.iter().find(|i| i.kind == GOAL_ITEM && game.map.is_remembered(i.pos)).map(|i| i.pos);
+    if let Some(at) = goal {
+        if at == me.pos {
+            return match game.pack.is_full() {
+                true => Action::Drop(0),
+                false => Action::PickUp,
+            };
+        }
+        if let Some(a) = walk_toward(game, &[at]) {
+            return a;
+        }
     }
     let wanted = |kind: &str| game.records.items.get(kind).is_some_and(|r| now.wants(r));
     let top_here = game.items.iter().rev().find(|i| i.pos == me.pos);
@@ -220,9 +248,14 @@ fn explore(game: &Game, now: &Fighting) -> Action {
             return a;
         }
     }
-    // Auto-explore's step, then travel's to the stairs (the time-savers' own ways).
-    if let Some(a) = game.explore_step() {
-        return a;
+    // Auto-explore's step, then travel's to the stairs (the time-savers' own
+    // ways). Past the first floors, known stairs are taken at once: a whole
+    // floor explored costs more turns than its finds are worth.
+    let hurried = game.floor > EXPLORE_FLOORS && !game.known_stairs().is_empty();
+    if !hurried {
+        if let Some(a) = game.explore_step() {
+            return a;
+        }
     }
     if game.map.tile(me.pos) == emberdeep_engine::core::map::Tile::StairsDown {
         return Action::Descend;
@@ -394,14 +427,26 @@ pub fn summary(results: &[RunResult]) -> String {
     let deepest = results.iter().map(|r| r.floor).max().unwrap_or(0);
     let mut killers: BTreeMap<String, usize> = BTreeMap::new();
     for r in results {
-        let k = r.killer.clone().unwrap_or_else(|| format!("survived (turn limit {TURN_LIMIT})"));
+        let k = match (&r.killer, r.won) {
+            (Some(k), _) => k.clone(),
+            (None, true) => "won (took the ember-heart)".to_string(),
+            (None, false) => format!("survived (turn limit {TURN_LIMIT})"),
+        };
         *killers.entry(k).or_default() += 1;
     }
+    let wins = results.iter().filter(|r| r.won).count();
     let mut out = format!(
-        "bot summary\n  runs: {}\n  mean turns: {mean_turns:.1}\n  deepest floor: {deepest}\n  mean floor: {:.2}\n  deaths by killer:\n",
+        "bot summary\n  runs: {}\n  mean turns: {mean_turns:.1}\n  deepest floor: {deepest}\n  mean floor: {:.2}\n  wins: {wins}\n",
         results.len(),
         results.iter().map(|r| r.floor as f64).sum::<f64>() / runs as f64
     );
+    let levels: Vec<i64> = results.iter().filter_map(|r| r.level).collect();
+    if !levels.is_empty() {
+        let mean = levels.iter().sum::<i64>() as f64 / levels.len() as f64;
+        let top = levels.iter().max().copied().unwrap_or(0);
+        out.push_str(&format!("  level: mean {mean:.2}, highest {top}\n"));
+    }
+    out.push_str("  ends of runs:\n");
     for (k, n) in killers {
         out.push_str(&format!("    {n:>4}  {k}\n"));
     }
