@@ -44,7 +44,7 @@ use emberdeep_engine::Action;
 use emberdeep_engine::Game;
 
 /// Turns after which the bot gives a run up.
-pub const TURN_LIMIT: u64 = 5_000;
+pub const TURN_LIMIT: u64 = 12_000;
 
 /// How a run ended, for the summary.
 #[derive(Debug, Clone)]
