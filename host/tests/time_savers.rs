@@ -19,8 +19,9 @@ impl Played {
         self.save["log"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap().to_string()).collect()
     }
 
+    /// The last message the game said of the run (a first-time hint may follow it).
     fn last_message(&self) -> String {
-        self.messages().last().cloned().unwrap_or_default()
+        self.messages().into_iter().rev().find(|m| !m.starts_with("Hint: ")).unwrap_or_default()
     }
 
     fn turn(&self) -> u64 {
