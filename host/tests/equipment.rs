@@ -327,6 +327,12 @@ fn the_bot_wields_and_wears_only_what_is_better_and_its_blows_follow_the_hand() 
                 hand = now;
                 wields += 1;
             }
+            // A level's strength (progression) adds to both ends of the blow;
+            // a `wielded` event's numbers already hold the strength so far.
+            ("level_up", _) => {
+                let gain = num(e, "strength_gain");
+                hand = (hand.0 + gain, hand.1 + gain);
+            }
             ("log", Some("worn")) => {
                 assert!(num(e, "defense") > defense, "the bot wore worse armor: {e}");
                 defense = num(e, "defense");

@@ -11,7 +11,6 @@
 //!   holding more than 10 rows or texts out of bounds is reported in one
 //!   line and left as it is; the run's score is then not kept.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use emberdeep_api::EntityId;
@@ -31,9 +30,6 @@ pub const MORGUE_MESSAGES: usize = 20;
 const SCORES_LIMIT: u64 = 64 << 10;
 /// The longest text a score row may hold.
 const TEXT_LIMIT: usize = 200;
-/// The most kinds a save's kill list may name, and the longest name.
-const KILL_KINDS: usize = 1000;
-const KIND_CHARS: usize = 64;
 
 /// One run in the table.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -278,26 +274,6 @@ pub fn table_lines(report: &RunReport) -> Vec<Line> {
     lines
 }
 
-/// The kill list of a save, checked: kinds named in short words, each once.
-pub fn checked_kills(kills: Vec<(String, u32)>) -> Result<BTreeMap<String, u32>, String> {
-    if kills.len() > KILL_KINDS {
-        return Err(format!("kills of {} kinds, more than {KILL_KINDS}", kills.len()));
-    }
-    let mut out = BTreeMap::new();
-    for (kind, n) in kills {
-        let fine = !kind.is_empty()
-            && kind.chars().count() <= KIND_CHARS
-            && kind.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-        if !fine {
-            return Err(format!("a kill of a kind named {kind:?}, not a record id"));
-        }
-        if out.insert(kind.clone(), n).is_some() {
-            return Err(format!("the kills of {kind} given twice"));
-        }
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,8 +316,10 @@ mod tests {
 
     #[test]
     fn a_save_kill_list_is_checked() {
-        assert!(checked_kills(vec![("jackal".into(), 3)]).is_ok());
-        assert!(checked_kills(vec![("jackal".into(), 3), ("jackal".into(), 1)]).unwrap_err().contains("twice"));
-        assert!(checked_kills(vec![("bad\nname".into(), 3)]).is_err());
+        assert!(crate::drivers::save::checked_kills(vec![("jackal".into(), 3)]).is_ok());
+        assert!(crate::drivers::save::checked_kills(vec![("jackal".into(), 3), ("jackal".into(), 1)])
+            .unwrap_err()
+            .contains("twice"));
+        assert!(crate::drivers::save::checked_kills(vec![("bad\nname".into(), 3)]).is_err());
     }
 }

@@ -353,7 +353,7 @@ impl SaveFile {
         game.store = self.store.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
         game.store_text = self.store_text.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
         game.killer = self.killer;
-        game.kills = super::morgue::checked_kills(self.kills)?;
+        game.kills = checked_kills(self.kills)?;
         for (id, key, value) in &self.item_store {
             item_ids.check_stored(*id, key)?;
             if let Some((plugin, lo, hi)) = out_of_declared_range(&game, key, *value) {
@@ -702,6 +702,30 @@ pub fn default_save_dir() -> PathBuf {
 /// Whether the file is an undamaged save of this format (whatever its plugins).
 pub fn is_save_file(path: &Path) -> bool {
     input::read_bytes(path, "save", limits::SAVE).ok().is_some_and(|b| decode(&b).is_ok())
+}
+
+/// The most kinds a save's kill list may name, and the longest name.
+const KILL_KINDS: usize = 1000;
+const KIND_CHARS: usize = 64;
+
+/// The kill list of a save, checked: kinds named in short words, each once.
+pub fn checked_kills(kills: Vec<(String, u32)>) -> Result<std::collections::BTreeMap<String, u32>, String> {
+    if kills.len() > KILL_KINDS {
+        return Err(format!("kills of {} kinds, more than {KILL_KINDS}", kills.len()));
+    }
+    let mut out = std::collections::BTreeMap::new();
+    for (kind, n) in kills {
+        let fine = !kind.is_empty()
+            && kind.chars().count() <= KIND_CHARS
+            && kind.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if !fine {
+            return Err(format!("a kill of a kind named {kind:?}, not a record id"));
+        }
+        if out.insert(kind.clone(), n).is_some() {
+            return Err(format!("the kills of {kind} given twice"));
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -265,7 +265,8 @@ impl Frontend for Session {
 
     // The time-savers, step by step in the window (front/autopilot.rs).
     fn begin_auto(&mut self, key: Key) -> crate::front::autopilot::Begin {
-        crate::front::autopilot::begin(&mut self.app, key)
+        let playing = self.app.mode == Mode::Play;
+        crate::front::autopilot::begin(&mut self.app.game, playing, key)
     }
 
     fn next_auto_key(&mut self, travel: &mut emberdeep_engine::travel::Travel) -> Option<Key> {

@@ -15,7 +15,6 @@ use emberdeep_engine::core::map::Tile;
 use emberdeep_engine::travel::{Errand, Travel};
 use emberdeep_engine::{Action, Game};
 
-use super::app::{App, Mode};
 use super::keys::Key;
 
 /// What a key does when the window asks whether it starts a time-saver.
@@ -47,12 +46,13 @@ pub fn errand_for(game: &Game, key: Key) -> Option<Errand> {
 }
 
 /// Starts the time-saver `key` stands for, for the window (without pressing the key).
-pub fn begin(app: &mut App, key: Key) -> Begin {
-    if app.mode != Mode::Play {
+/// `playing`: whether the keys play now (no screen or question is open).
+pub fn begin(game: &mut Game, playing: bool, key: Key) -> Begin {
+    if !playing {
         return Begin::NotMine;
     }
-    let Some(errand) = errand_for(&app.game, key) else { return Begin::NotMine };
-    match app.game.begin_travel(errand) {
+    let Some(errand) = errand_for(game, key) else { return Begin::NotMine };
+    match game.begin_travel(errand) {
         Some(travel) => Begin::Started(travel),
         None => Begin::Refused,
     }
