@@ -8,7 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cargo fmt --all --check
-cargo build --workspace
+# Every target at once (tests and benches too), so the features the tests'
+# dependencies ask for are decided once and `cargo test` rebuilds nothing.
+cargo build --workspace --all-targets
 cargo clippy --workspace --all-targets -- -D warnings
 cargo test --workspace
 # The examples are third-party plugins, each its own project: their own

@@ -10,12 +10,11 @@ use clap::Parser;
 
 use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::session::{Plan, SavedRun, Session};
-use emberdeep::drivers::{bot, check, headless, recording, replay, save, trace_query, trace_tools};
+use emberdeep::drivers::{bot, bot_jobs, check, headless, recording, replay, save, trace_query, trace_tools};
 use emberdeep::front::{atlas, keys, ui};
 use emberdeep_engine::loader::{default_plugin_dir, load_plugins_probed, Plugins};
 use emberdeep_engine::records;
 use emberdeep_engine::trace::Trace;
-use emberdeep_engine::Game;
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
@@ -290,20 +289,40 @@ fn scripted_keys(cli: &Cli) -> anyhow::Result<Vec<keys::Key>> {
 }
 
 fn run_bot(cli: &Cli, runs: u32, seed: u64, plugins: Rc<Plugins>, records: Rc<records::Records>) -> anyhow::Result<()> {
-    let mut trace = open_trace(cli)?;
-    let mut results = Vec::new();
     let clock = std::time::Instant::now();
-    for i in 0..runs as u64 {
-        let mut game = Game::fresh(seed.wrapping_add(i), plugins.clone(), records.clone(), trace);
-        results.push(bot::play_run(&mut game));
-        trace = std::mem::replace(&mut game.trace, Trace::console());
+    // A Chrome trace is one process's: with one, the runs stay in this one.
+    let jobs = if cli.trace_chrome.is_some() { 1 } else { bot_jobs::jobs_for(cli.jobs, runs) };
+    let results = if jobs > 1 {
+        let args = bot_jobs::ChildArgs { passed_on: passed_on(cli), seed, trace: cli.trace.clone() };
+        bot_jobs::play_in_children(runs, jobs, &args)?
+    } else {
+        bot_jobs::play_block(cli.bot_first, runs, seed, &plugins, &records, open_trace(cli)?)?
+    };
+    if cli.bot_results {
+        return bot_jobs::print_results(&results);
     }
-    trace.finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))?;
     print!("{}", bot::summary(&results));
     let turns: u64 = results.iter().map(|r| r.turns).sum();
     let seconds = clock.elapsed().as_secs_f64().max(1e-9);
-    println!("  turns per second: {:.0} ({turns} turns in {seconds:.2} s)", turns as f64 / seconds);
+    // The clock's figures go to stderr: the summary itself is the same on every machine.
+    eprintln!("  turns per second: {:.0} ({turns} turns in {seconds:.2} s, {jobs} jobs)", turns as f64 / seconds);
     Ok(())
+}
+
+/// The flags a bot job needs to load the same game: plugins, data, assets.
+fn passed_on(cli: &Cli) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut pass = |flag: &str, value: Option<String>| {
+        if let Some(v) = value {
+            args.push(flag.to_string());
+            args.push(v);
+        }
+    };
+    pass("--plugins", cli.plugins.clone());
+    pass("--plugin-dir", cli.plugin_dir.as_ref().map(|p| p.display().to_string()));
+    pass("--data-dir", cli.data_dir.as_ref().map(|p| p.display().to_string()));
+    pass("--assets-dir", cli.assets_dir.as_ref().map(|p| p.display().to_string()));
+    args
 }
 
 thread_local! {

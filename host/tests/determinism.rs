@@ -26,10 +26,31 @@ fn the_same_seed_and_keys_give_the_same_trace() {
     assert!(a != c, "another seed plays another run");
 }
 
+/// The trace and the printed summary of a run.
+fn trace_and_summary(args: &[&str]) -> (Vec<u8>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.jsonl");
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--trace", path.to_str().unwrap()]);
+    let out = run(&all);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let leftovers = std::fs::read_dir(dir.path()).unwrap().count();
+    assert_eq!(leftovers, 1, "the jobs' parts of the trace are merged and removed");
+    (std::fs::read(&path).unwrap(), text(&out).0)
+}
+
 #[test]
-fn two_bot_runs_with_the_same_seed_give_the_same_trace() {
-    let args = ["--headless", "--bot", "20", "--seed", "9"];
-    assert!(trace_of(&args) == trace_of(&args));
+fn bot_runs_give_the_same_trace_and_summary_whatever_the_number_of_jobs() {
+    let args = ["--headless", "--bot", "20", "--seed", "9", "--jobs"];
+    let (one, one_summary) = trace_and_summary(&[&args[..], &["1"]].concat());
+    assert!(one_summary.contains("runs: 20"), "{one_summary}");
+    let starts = String::from_utf8_lossy(&one).matches("\"event\":\"run_start\"").count();
+    assert_eq!(starts, 20, "one run_start per run");
+    for jobs in ["2", "3"] {
+        let (many, summary) = trace_and_summary(&[&args[..], &[jobs]].concat());
+        assert!(many == one, "--jobs {jobs} wrote another trace than --jobs 1");
+        assert_eq!(summary, one_summary, "--jobs {jobs}");
+    }
 }
 
 #[test]

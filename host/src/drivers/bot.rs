@@ -46,8 +46,8 @@ use emberdeep_engine::Game;
 /// Turns after which the bot gives a run up.
 pub const TURN_LIMIT: u64 = 12_000;
 
-/// How a run ended, for the summary.
-#[derive(Debug, Clone)]
+/// How a run ended, for the summary (and, as a JSON line, from a job to `--bot`).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunResult {
     /// Turns played.
     pub turns: u64,

@@ -60,6 +60,20 @@ pub struct Cli {
     #[arg(long, value_name = "N")]
     pub bot: Option<u32>,
 
+    /// With --bot: how many runs to play at once, each in a process of its
+    /// own (default: one per core). The summary and the trace are the same
+    /// whatever the number.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// With --bot: the number of the first run (a job plays runs K.. of a larger --bot).
+    #[arg(long, value_name = "K", default_value_t = 0, hide = true)]
+    pub bot_first: u64,
+
+    /// With --bot: print each run's result as a JSON line instead of the summary (what a job reports).
+    #[arg(long, hide = true)]
+    pub bot_results: bool,
+
     /// Start from a scenario file (docs/scenario.md) instead of a generated floor.
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,

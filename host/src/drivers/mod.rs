@@ -7,12 +7,13 @@
 //!   what `--replay` reads (a recording, a trace or a save).
 //! * [`morgue`]: what remains after a run, the morgue file and the scores.
 //! * [`headless`]: scripted keys without a window; [`bot`]: a player that
-//!   plays whole runs; [`trace_tools`]: `trace summary`, `trace events` and
+//!   plays whole runs, [`bot_jobs`] on every core; [`trace_tools`]: `trace summary`, `trace events` and
 //!   `trace diff`, over [`trace_query`]'s event patterns; [`check`]: scenario
 //!   files' expectations (`emberdeep check`);
 //!   [`cli`]: the command line.
 
 pub mod bot;
+pub mod bot_jobs;
 pub mod check;
 pub mod cli;
 pub mod headless;
