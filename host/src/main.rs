@@ -10,7 +10,7 @@ use clap::Parser;
 
 use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::session::{Plan, SavedRun, Session};
-use emberdeep::drivers::{bot, headless, recording, save, trace_tools};
+use emberdeep::drivers::{bot, headless, recording, save, trace_tools, watch};
 use emberdeep::front::{atlas, keys, ui};
 use emberdeep_engine::loader::{default_plugin_dir, load_plugins_probed, Plugins};
 use emberdeep_engine::records;
@@ -104,9 +104,22 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         return run_bot(&cli, runs, seed, plugins, records);
     }
     let trace = open_trace(&cli)?;
-    let mut plan = plan(&cli, replay.is_some(), seed);
-    plan.recorded_start = replay.as_ref().and_then(|r| r.start());
-    let mut session = Session::open(&plan, plugins, records, trace)?;
+    let (mut session, keys) = match &cli.handover {
+        Some(path) => {
+            let handover = watch::Handover::read(path)?;
+            let session = Session::resume(&handover, path, plugins.clone(), records, trace, cli.check_handover)
+                .with_context(|| format!("the run is kept in {}", handover.save.display()))?;
+            (session, handover.keys()?)
+        }
+        None => {
+            let mut plan = plan(&cli, replay.is_some(), seed);
+            plan.recorded_start = replay.as_ref().and_then(|r| r.start());
+            (Session::open(&plan, plugins.clone(), records, trace)?, Vec::new())
+        }
+    };
+    if cli.check_handover {
+        return Ok(());
+    }
     if let Some(refused) = &session.refused {
         eprintln!("emberdeep: {refused}");
     }
@@ -117,11 +130,20 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if let Some(view) = &cli.view {
         session.app.select_view(view).map_err(anyhow::Error::msg)?;
     }
+    if cli.watch {
+        session.watch = Some(watch::Watcher::new(&plugins, &cli, &plugin_dir));
+    }
     let keys = match &replay {
         Some(rec) => rec.keys()?,
+        None if cli.handover.is_some() => keys,
         None => scripted_keys(&cli)?,
     };
-    if cli.headless {
+    if let Some(from) = &cli.keys_from {
+        if from != "-" {
+            anyhow::bail!("--keys-from reads standard input only (`--keys-from -`); use --keys-file for a file");
+        }
+        headless::play_lines(&mut session, keys);
+    } else if cli.headless {
         headless::play_keys(&mut session, &keys);
     } else {
         // Scripted keys play first; one that quits means no window at all.
@@ -225,8 +247,14 @@ fn run_trace_tool(tool: &cli::TraceTool) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The trace file of `--trace`; a restart after a reload goes on at its end,
+/// and the trial of one writes none.
 fn open_trace(cli: &Cli) -> anyhow::Result<Trace> {
     match &cli.trace {
+        _ if cli.check_handover => Ok(Trace::console()),
+        Some(path) if cli.handover.is_some() => {
+            Trace::append_to_file(path).with_context(|| format!("cannot write the trace file {}", path.display()))
+        }
         Some(path) => Trace::to_file(path).with_context(|| format!("cannot write the trace file {}", path.display())),
         None => Ok(Trace::console()),
     }

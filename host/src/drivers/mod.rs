@@ -7,7 +7,8 @@
 //! * [`morgue`]: what remains after a run, the morgue file and the scores.
 //! * [`headless`]: scripted keys without a window; [`bot`]: a player that
 //!   plays whole runs; [`trace_tools`]: `trace summary` and `trace diff`;
-//!   [`cli`]: the command line.
+//!   [`cli`]: the command line; [`watch`]: `--watch`, a rebuilt plugin
+//!   reloaded into the run under way.
 
 pub mod bot;
 pub mod cli;
@@ -18,3 +19,4 @@ pub mod save;
 pub mod scenario;
 pub mod session;
 pub mod trace_tools;
+pub mod watch;
