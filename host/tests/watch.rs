@@ -165,7 +165,7 @@ fn a_rebuilt_plugin_is_reloaded_into_the_run_and_a_broken_build_is_refused() {
     ]);
     let a = game.play("C");
     assert!(a.log.contains(&"The chime rings once.".to_string()), "{a:?}");
-    let before = game.play("2*. q a");
+    let before = game.play("2*. q a y");
     assert!(before.state.starts_with("turn 3, "), "{before:?}");
     assert!(before.state.contains("healing_potion x1"), "one potion drunk: {before:?}");
 

@@ -36,7 +36,11 @@ const MOST_LINE: usize = 64 << 10;
 /// log (`log: ...`), then one `state: ...` line. With `--watch`, the plugin
 /// files are looked at before each key (see [`super::watch::look`]).
 pub fn play_lines(session: &mut Session, first: Vec<Key>) {
-    let mut printed = LogMark::of(session);
+    let mut printed = match session.told {
+        Some((len, last_count)) => LogMark { len, last_count },
+        None => LogMark::of(session),
+    };
+    printed.keep(session);
     let mut input = Input::stdin();
     let mut keys = first;
     loop {
@@ -90,7 +94,7 @@ impl LogMark {
     }
 
     /// Prints what was said since, a repeat with its count.
-    fn print_new(&mut self, session: &Session) {
+    fn print_new(&mut self, session: &mut Session) {
         let messages = session.app.game.log.messages();
         let print = |m: &emberdeep_engine::log::Message| {
             let times = if m.count > 1 { format!(" (x{})", m.count) } else { String::new() };
@@ -105,6 +109,12 @@ impl LogMark {
         }
         messages[from..].iter().for_each(print);
         *self = LogMark::of(session);
+        self.keep(session);
+    }
+
+    /// Where the session keeps it, for a restart.
+    fn keep(&self, session: &mut Session) {
+        session.told = Some((self.len, self.last_count));
     }
 }
 

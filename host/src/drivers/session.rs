@@ -95,6 +95,9 @@ pub struct Session {
     pub watch: Option<Watcher>,
     /// Where the window opens (x, y, width, height): a restarted game's last place.
     pub window_at: Option<[i32; 4]>,
+    /// How much of the log a headless run has printed (`--keys-from`):
+    /// messages, and the last one's count.
+    pub told: Option<(usize, u32)>,
 }
 
 impl Session {
@@ -161,6 +164,7 @@ impl Session {
             report: None,
             watch: None,
             window_at: None,
+            told: None,
         })
     }
 
@@ -190,6 +194,7 @@ impl Session {
             report: None,
             watch: None,
             window_at: None,
+            told: None,
         })
     }
 
@@ -205,6 +210,7 @@ impl Session {
             report: None,
             watch: None,
             window_at: None,
+            told: None,
         }
     }
 
@@ -221,6 +227,7 @@ impl Session {
         check: bool,
     ) -> anyhow::Result<Session> {
         let mut game = save::load_rebuilt(&handover.save, plugins, records, trace, &handover.rebuilt)?;
+        let told = handover.told;
         if !check {
             super::watch::announce_reloaded(&mut game, &handover.rebuilt);
             handover.remove(path);
@@ -228,10 +235,21 @@ impl Session {
         let mut app = App::new(game, ui::host_views());
         // A view the new build no longer has: the first one's.
         let _ = app.select_view(&handover.view);
+        app.hints_were_given(&handover.hints);
         let slot = handover.slot.clone().map(|path| SaveSlot { path });
         let window_at = handover.window;
         let data_dir = handover.data_dir.clone();
-        Ok(Session { app, slot, refused: None, started_from: None, data_dir, report: None, watch: None, window_at })
+        Ok(Session {
+            app,
+            slot,
+            refused: None,
+            started_from: None,
+            data_dir,
+            report: None,
+            watch: None,
+            window_at,
+            told,
+        })
     }
 
     /// Where the morgue and the scores go (the save folder), if anywhere.

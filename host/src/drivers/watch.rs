@@ -223,6 +223,13 @@ pub struct Handover {
     pub rebuilt: Vec<String>,
     /// Keys read and not yet played (headless), in the notation of --keys.
     pub keys: Vec<String>,
+    /// The first-time hints already given.
+    #[serde(default)]
+    pub hints: Vec<String>,
+    /// How much of the log a headless run had printed: messages, and the
+    /// last one's count (so the restart prints what came after).
+    #[serde(default)]
+    pub told: Option<(usize, u32)>,
 }
 
 impl Handover {
@@ -344,6 +351,8 @@ fn reload(session: &mut Session, builds: &[(usize, u64)], window: Option<[i32; 4
         window,
         rebuilt: builds.iter().map(|&(i, _)| watcher.files[i].name.clone()).collect(),
         keys: keys_left.iter().map(Key::to_string).collect(),
+        hints: session.app.hints_given(),
+        told: session.told,
     };
     let args = watcher.args.clone();
     let written = save::save(&session.app.game, &save_path).map_err(|e| e.to_string()).and_then(|()| {
