@@ -407,9 +407,13 @@ fn reason_said(path: &Path) -> String {
     let text = input::read_bytes(path, "trial's output", 64 << 10).unwrap_or_default();
     let text = String::from_utf8_lossy(&text);
     let line = text.lines().rev().find(|l| l.starts_with("emberdeep: ") && !l.starts_with("emberdeep: warning"));
-    match line {
-        Some(line) => line.trim_start_matches("emberdeep: ").trim().to_string(),
-        None => "the trial gave no reason".into(),
+    let Some(line) = line.map(|l| l.trim_start_matches("emberdeep: ").trim()) else {
+        return "the trial gave no reason".into();
+    };
+    // The log line names the plugin already: "plugin 'frost' (FILE) cannot be used: WHY" is WHY.
+    match line.strip_prefix("plugin '").and_then(|rest| rest.split_once(") cannot be used: ")) {
+        Some((_, why)) => why.to_string(),
+        None => line.to_string(),
     }
 }
 
