@@ -12,7 +12,7 @@ use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::session::{Plan, SavedRun, Session};
 use emberdeep::drivers::{bot, headless, recording, save, trace_tools, watch};
 use emberdeep::front::{atlas, keys, ui};
-use emberdeep_engine::loader::{default_plugin_dir, load_plugins_probed, Plugins};
+use emberdeep_engine::loader::{default_plugin_dir, load_plugins_copied, load_plugins_probed, Plugins};
 use emberdeep_engine::records;
 use emberdeep_engine::trace::Trace;
 use emberdeep_engine::Game;
@@ -81,7 +81,14 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         }
     }
     let plugin_dir = cli.plugin_dir.clone().unwrap_or_else(default_plugin_dir);
-    let plugins = load_plugins_probed(&plugin_dir, cli.plugin_names().as_deref(), Some(&probe_in_children))?;
+    let wanted = cli.plugin_names();
+    let plugins = if cli.watch {
+        // Private copies, so a build written over a loaded file cannot reach the running game.
+        let copies = std::env::temp_dir().join(format!("emberdeep-plugins-{}", std::process::id()));
+        load_plugins_copied(&plugin_dir, wanted.as_deref(), Some(&probe_in_children), &copies)?
+    } else {
+        load_plugins_probed(&plugin_dir, wanted.as_deref(), Some(&probe_in_children))?
+    };
     if let Some(rec) = &replay {
         rec.check_plugins(&plugins)?;
     }

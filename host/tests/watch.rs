@@ -169,9 +169,11 @@ fn a_rebuilt_plugin_is_reloaded_into_the_run_and_a_broken_build_is_refused() {
     assert!(before.state.starts_with("turn 3, "), "{before:?}");
     assert!(before.state.contains("healing_potion x1"), "one potion drunk: {before:?}");
 
-    // Rebuilt with another message and version: the next C plays on the new build.
+    // Rebuilt with another message and version, and written over the loaded
+    // file in place (as `cp` does; the game runs on copies of its own): the
+    // next C plays on the new build.
     let second = build_reloadable("The chime rings twice.", "0.1.1");
-    install(folder.path(), &lib_name("reloadable"), &std::fs::read(second).unwrap());
+    std::fs::copy(second, folder.path().join(lib_name("reloadable"))).unwrap();
     let b = game.play("C");
     assert_eq!(
         b.log,
