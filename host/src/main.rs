@@ -39,10 +39,17 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let handover = cli.handover.clone().filter(|_| !cli.check_handover);
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("emberdeep: {e:#}");
+            // A restart after a reload that could not start: the run is still in its reload save.
+            if let Some(save) = handover.and_then(|h| watch::Handover::read(&h).ok()).map(|h| h.save) {
+                if save.exists() {
+                    eprintln!("emberdeep: the run is kept in {}", save.display());
+                }
+            }
             ExitCode::FAILURE
         }
     }
@@ -114,8 +121,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     let (mut session, keys) = match &cli.handover {
         Some(path) => {
             let handover = watch::Handover::read(path)?;
-            let session = Session::resume(&handover, path, plugins.clone(), records, trace, cli.check_handover)
-                .with_context(|| format!("the run is kept in {}", handover.save.display()))?;
+            let session = Session::resume(&handover, path, plugins.clone(), records, trace, cli.check_handover)?;
             (session, handover.keys()?)
         }
         None => {

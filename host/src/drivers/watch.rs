@@ -136,6 +136,9 @@ pub struct Watcher {
     /// The arguments the game restarts with (before `--handover`).
     args: Vec<OsString>,
     last_look: Option<Instant>,
+    /// A headless run already waited for the files changing now: it does not
+    /// wait again before every key for a file that never stops changing.
+    waited: bool,
 }
 
 impl Watcher {
@@ -155,7 +158,7 @@ impl Watcher {
                 moving: None,
             })
             .collect();
-        Watcher { files, args: restart_args(cli, plugin_dir, plugins), last_look: None }
+        Watcher { files, args: restart_args(cli, plugin_dir, plugins), last_look: None, waited: false }
     }
 
     /// Looks at every file once; what settled into a new build.
@@ -250,10 +253,22 @@ impl Handover {
         parse_keys(&self.keys.join(" ")).map_err(|e| anyhow::anyhow!("in the handover's keys: {e}"))
     }
 
-    /// Removes the handover and its save once the restart holds the run.
+    /// Removes the handover and its save once the restart holds the run:
+    /// only files named as a reload names them (`reload-PID.json`, and
+    /// `reload-PID.handover.json`), and the save only if it is one, so a
+    /// handover naming any other file deletes nothing.
     pub fn remove(&self, path: &Path) {
-        let _ = std::fs::remove_file(path);
-        if save::is_save_file(&self.save) {
+        let named = |p: &Path, end: &str| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| n.strip_prefix("reload-"))
+                .and_then(|n| n.strip_suffix(end))
+                .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+        };
+        if named(path, ".handover.json") {
+            let _ = std::fs::remove_file(path);
+        }
+        if named(&self.save, ".json") && save::is_save_file(&self.save) {
             let _ = std::fs::remove_file(&self.save);
         }
     }
@@ -292,10 +307,11 @@ pub fn look(session: &mut Session, window: Option<[i32; 4]>, keys_left: &[Key], 
     }
     let mut found = watcher.found();
     let started = Instant::now();
-    while wait && found.is_empty() && watcher.moving() && started.elapsed() < HEADLESS_WAIT {
+    while wait && !watcher.waited && found.is_empty() && watcher.moving() && started.elapsed() < HEADLESS_WAIT {
         std::thread::sleep(Duration::from_millis(50));
         found = watcher.found();
     }
+    watcher.waited = watcher.moving();
     if found.is_empty() {
         return false;
     }
@@ -427,4 +443,127 @@ fn restart(session: &mut Session, args: &[OsString], handover: &Path) -> Result<
     let _ = std::io::stdout().flush();
     let error = std::process::Command::new(exe).args(args).arg("--handover").arg(handover).exec();
     Err(format!("the game could not restart ({error})"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    fn watched(path: &Path) -> Watched {
+        Watched {
+            name: "frost".into(),
+            version: "0.1.0".into(),
+            path: path.to_path_buf(),
+            settled: stamp(path),
+            running: hash_file(path).ok(),
+            refused: None,
+            moving: None,
+        }
+    }
+
+    #[test]
+    fn a_change_is_read_only_once_it_has_settled_and_only_if_its_bytes_are_new() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = dir.path().join("libfrost.so");
+        std::fs::write(&lib, b"first build").unwrap();
+        let mut w = watched(&lib);
+        let t0 = Instant::now();
+        assert_eq!(w.look(t0), None, "nothing changed");
+        std::fs::write(&lib, b"second build, longer").unwrap();
+        assert_eq!(w.look(t0), None, "a change is seen");
+        assert_eq!(w.look(t0 + SETTLE / 2), None, "and left while it may still be written");
+        std::fs::write(&lib, b"second build, longer still").unwrap();
+        assert_eq!(w.look(t0 + SETTLE), None, "changing again starts the wait again");
+        let built = w.look(t0 + SETTLE * 2).expect("settled");
+        assert_eq!(built, hash_file(&lib));
+        assert_eq!(w.look(t0 + SETTLE * 3), None, "told once");
+        // The same bytes as the build running: nothing to do.
+        let mut w = watched(&lib);
+        let bytes = std::fs::read(&lib).unwrap();
+        std::fs::remove_file(&lib).unwrap();
+        std::fs::write(&lib, bytes).unwrap();
+        assert_eq!(w.look(t0), None);
+        assert_eq!(w.look(t0 + SETTLE), None, "a new file with the running build's bytes is no new build");
+    }
+
+    #[test]
+    fn a_file_gone_or_not_regular_is_no_build() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = dir.path().join("libfrost.so");
+        std::fs::write(&lib, b"build").unwrap();
+        let mut w = watched(&lib);
+        let t0 = Instant::now();
+        std::fs::remove_file(&lib).unwrap();
+        std::fs::create_dir(&lib).unwrap();
+        assert_eq!(w.look(t0), None);
+        assert_eq!(w.look(t0 + SETTLE), None, "a folder where the library was is never read");
+    }
+
+    #[test]
+    fn a_handover_deletes_only_a_reload_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let player = dir.path().join("save.json");
+        let game = Game::fresh(1, Default::default(), Default::default(), emberdeep_engine::trace::Trace::console());
+        save::save(&game, &player).unwrap();
+        let named = dir.path().join("reload-12.handover.json");
+        std::fs::write(&named, b"{}").unwrap();
+        let handover = Handover {
+            format: FORMAT,
+            save: player.clone(),
+            slot: None,
+            data_dir: None,
+            view: "glyphs".into(),
+            window: None,
+            rebuilt: vec![],
+            keys: vec![],
+            hints: vec![],
+            told: None,
+        };
+        handover.remove(&named);
+        assert!(player.exists(), "the player's save is never deleted by a handover");
+        assert!(!named.exists());
+        let reload = dir.path().join("reload-12.json");
+        save::save(&game, &reload).unwrap();
+        Handover { save: reload.clone(), ..handover }.remove(&dir.path().join("other.json"));
+        assert!(!reload.exists(), "the reload's own save is");
+    }
+
+    #[test]
+    fn a_restart_carries_the_flags_that_say_where_things_are_and_not_those_that_start_a_run() {
+        let cli = Cli::parse_from([
+            "emberdeep",
+            "--save-dir",
+            "/s",
+            "--trace",
+            "t.jsonl",
+            "--seed",
+            "5",
+            "--keys",
+            "l l",
+            "--headless",
+            "--watch",
+            "--keys-from",
+            "-",
+        ]);
+        let args: Vec<String> = restart_args(&cli, Path::new("/p"), &Plugins::default())
+            .into_iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            args,
+            [
+                "--plugin-dir",
+                "/p",
+                "--save-dir",
+                "/s",
+                "--trace",
+                "t.jsonl",
+                "--plugins=",
+                "--keys-from=-",
+                "--headless",
+                "--watch"
+            ]
+        );
+    }
 }
