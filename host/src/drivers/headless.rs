@@ -34,7 +34,7 @@ const MOST_LINE: usize = 64 << 10;
 /// then a line at a time from standard input, in the notation of `--keys`,
 /// until it ends or a key quits. After each line: every new message of the
 /// log (`log: ...`), then one `state: ...` line. With `--watch`, the plugin
-/// files are looked at before each key (see [`super::watch::look`]).
+/// files are looked at before each key (see [`Session::look_for_builds`]).
 pub fn play_lines(session: &mut Session, first: Vec<Key>) {
     let mut printed = match session.told {
         Some((len, last_count)) => LogMark { len, last_count },
@@ -64,7 +64,7 @@ pub fn play_lines(session: &mut Session, first: Vec<Key>) {
         let line = std::mem::take(&mut keys);
         let mut quit = false;
         for (i, &key) in line.iter().enumerate() {
-            super::watch::look(session, None, &line[i..], true);
+            session.look_for_builds(None, &line[i..], true);
             if !session.press(key) {
                 quit = true;
                 break;

@@ -28,7 +28,7 @@ use super::morgue;
 use super::recording::SavedStart;
 use super::save::{self, SaveError};
 use super::scenario::game_from_scenario;
-use super::watch::{Handover, Watcher};
+use super::watch::{announce_reloaded, Handover, Watcher};
 use crate::front::app::{App, Mode};
 use crate::front::keys::Key;
 use crate::front::screen::ScreenModel;
@@ -229,7 +229,7 @@ impl Session {
         let mut game = save::load_rebuilt(&handover.save, plugins, records, trace, &handover.rebuilt)?;
         let told = handover.told;
         if !check {
-            super::watch::announce_reloaded(&mut game, &handover.rebuilt);
+            announce_reloaded(&mut game, &handover.rebuilt);
             handover.remove(path);
         }
         let mut app = App::new(game, ui::host_views());
@@ -252,9 +252,27 @@ impl Session {
         })
     }
 
-    /// Where the morgue and the scores go (the save folder), if anywhere.
-    pub fn data_dir(&self) -> Option<&Path> {
-        self.data_dir.as_deref()
+    /// `--watch`: looks for rebuilt plugins (see [`Watcher::look`]) when
+    /// the run is at a point it can be handed over: in play, no menu, no
+    /// aim. `window` is the window's place and size; `keys_left` the keys
+    /// read and not yet played (headless), carried over a restart. Whether
+    /// the log changed; a reload does not return.
+    pub fn look_for_builds(&mut self, window: Option<[i32; 4]>, keys_left: &[Key], wait: bool) -> bool {
+        let ready = self.app.mode == Mode::Play && !self.app.game.over && !self.app.game.is_aiming();
+        let Some(watch) = self.watch.as_mut().filter(|w| ready && w.due(wait)) else { return false };
+        let run = Handover {
+            format: 0,
+            save: PathBuf::new(),
+            slot: self.slot.as_ref().map(|s| s.path.clone()),
+            data_dir: self.data_dir.clone(),
+            view: self.app.current_view_name(),
+            window,
+            rebuilt: Vec::new(),
+            keys: keys_left.iter().map(Key::to_string).collect(),
+            hints: self.app.hints_given(),
+            told: self.told,
+        };
+        watch.look(&mut self.app.game, run, wait)
     }
 
     /// The file this run saves to, if it is saved.
@@ -341,7 +359,7 @@ impl Frontend for Session {
     }
 
     fn watch(&mut self, window: [i32; 4]) -> bool {
-        super::watch::look(self, Some(window), &[], false)
+        self.look_for_builds(Some(window), &[], false)
     }
 
     fn window_at(&self) -> Option<[i32; 4]> {

@@ -36,8 +36,6 @@ use serde::{Deserialize, Serialize};
 
 use super::cli::Cli;
 use super::save;
-use super::session::Session;
-use crate::front::app::Mode;
 use crate::front::keys::{parse_keys, Key};
 
 /// How often the window looks at the files.
@@ -285,103 +283,90 @@ pub fn announce_reloaded(game: &mut Game, rebuilt: &[String]) {
     }
 }
 
-/// Whether the run is at a point it can be handed over: playing, no menu, no aim.
-fn ready(session: &Session) -> bool {
-    session.app.mode == Mode::Play && !session.app.game.over && !session.app.game.is_aiming()
-}
+impl Watcher {
+    /// Whether it is time to look again: always before a headless key, in
+    /// the window once [`POLL`] has passed.
+    pub fn due(&self, wait: bool) -> bool {
+        wait || self.last_look.is_none_or(|t| t.elapsed() >= POLL)
+    }
 
-/// Looks for rebuilt plugins, and reloads or refuses them. The window calls
-/// it about every frame (`wait` false: at most every [`POLL`], never
-/// waiting); a headless run before every key (`wait` true: a file that
-/// changed is waited for until it settles, up to a few seconds).
-/// `window` is the window's place and size; `keys_left` the keys read and
-/// not yet played, carried over a restart. Returns whether the log changed
-/// (a refusal); a reload does not return.
-pub fn look(session: &mut Session, window: Option<[i32; 4]>, keys_left: &[Key], wait: bool) -> bool {
-    if session.watch.is_none() || !ready(session) {
-        return false;
-    }
-    let watcher = session.watch.as_mut().expect("watching");
-    if !wait && watcher.last_look.is_some_and(|t| t.elapsed() < POLL) {
-        return false;
-    }
-    let mut found = watcher.found();
-    let started = Instant::now();
-    while wait && !watcher.waited && found.is_empty() && watcher.moving() && started.elapsed() < HEADLESS_WAIT {
-        std::thread::sleep(Duration::from_millis(50));
-        found = watcher.found();
-    }
-    watcher.waited = watcher.moving();
-    if found.is_empty() {
-        return false;
-    }
-    let (readable, unreadable): (Vec<Found>, Vec<Found>) = found.into_iter().partition(|(_, h)| h.is_ok());
-    for (i, reason) in unreadable {
-        let reason = reason.err().unwrap_or_default();
-        refuse(session, &[(i, 0)], &reason);
-    }
-    let builds: Vec<(usize, u64)> = readable.into_iter().filter_map(|(i, h)| h.ok().map(|h| (i, h))).collect();
-    if !builds.is_empty() {
-        let reason = reload(session, &builds, window, keys_left);
-        refuse(session, &builds, &reason);
-    }
-    true
-}
-
-/// Says in the log that these builds were refused, and remembers them so
-/// the same bytes are not tried again.
-fn refuse(session: &mut Session, builds: &[(usize, u64)], reason: &str) {
-    let Some(watcher) = session.watch.as_mut() else { return };
-    let mut names = Vec::new();
-    let mut versions = Vec::new();
-    for &(i, hash) in builds {
-        let w = &mut watcher.files[i];
-        if hash != 0 {
-            w.refused = Some(hash);
+    /// Looks for rebuilt plugins, and reloads or refuses them; the caller
+    /// has made sure the run is at a point it can be handed over. The
+    /// window calls it about every frame (`wait` false: at most every
+    /// [`POLL`], never waiting); a headless run before every key (`wait`
+    /// true: a file that changed is waited for until it settles, up to a
+    /// few seconds, once). `run` is the run's handover but for the save and
+    /// the plugins rebuilt (where it saves, its view, window, keys left).
+    /// Returns whether the log changed (a refusal); a reload does not return.
+    pub fn look(&mut self, game: &mut Game, run: Handover, wait: bool) -> bool {
+        if !self.due(wait) {
+            return false;
         }
-        names.push(w.name.clone());
-        versions.push(if builds.len() == 1 { w.version.clone() } else { format!("{} {}", w.name, w.version) });
+        let mut found = self.found();
+        let started = Instant::now();
+        while wait && !self.waited && found.is_empty() && self.moving() && started.elapsed() < HEADLESS_WAIT {
+            std::thread::sleep(Duration::from_millis(50));
+            found = self.found();
+        }
+        self.waited = self.moving();
+        if found.is_empty() {
+            return false;
+        }
+        let (readable, unreadable): (Vec<Found>, Vec<Found>) = found.into_iter().partition(|(_, h)| h.is_ok());
+        for (i, reason) in unreadable {
+            let reason = reason.err().unwrap_or_default();
+            self.refuse(game, &[(i, 0)], &reason);
+        }
+        let builds: Vec<(usize, u64)> = readable.into_iter().filter_map(|(i, h)| h.ok().map(|h| (i, h))).collect();
+        if !builds.is_empty() {
+            let reason = self.reload(game, &builds, run);
+            self.refuse(game, &builds, &reason);
+        }
+        true
     }
-    let (names, versions) = (names.join(", "), versions.join(", "));
-    let reason: String = reason.chars().take(REASON_CHARS).collect();
-    let builds = if builds.len() == 1 { "build was" } else { "builds were" };
-    let line = format!("{names}: the new {builds} refused: {reason}; still playing with {versions}");
-    tracing::warn!("{line}");
-    session.app.game.log.add(line, MessageKind::Danger);
-}
 
-/// Saves the run for a restart, tries the restart in a child, and execs
-/// it. Returns only if the new builds are refused: why.
-fn reload(session: &mut Session, builds: &[(usize, u64)], window: Option<[i32; 4]>, keys_left: &[Key]) -> String {
-    let folder = session.data_dir().map(Path::to_path_buf).unwrap_or_else(std::env::temp_dir);
-    let pid = std::process::id();
-    let save_path = folder.join(format!("reload-{pid}.json"));
-    let handover_path = folder.join(format!("reload-{pid}.handover.json"));
-    let watcher = session.watch.as_ref().expect("watching");
-    let handover = Handover {
-        format: FORMAT,
-        save: save_path.clone(),
-        slot: session.save_path().map(Path::to_path_buf),
-        data_dir: session.data_dir().map(Path::to_path_buf),
-        view: session.app.current_view_name(),
-        window,
-        rebuilt: builds.iter().map(|&(i, _)| watcher.files[i].name.clone()).collect(),
-        keys: keys_left.iter().map(Key::to_string).collect(),
-        hints: session.app.hints_given(),
-        told: session.told,
-    };
-    let args = watcher.args.clone();
-    let written = save::save(&session.app.game, &save_path).map_err(|e| e.to_string()).and_then(|()| {
-        let text = serde_json::to_string(&handover).map_err(|e| e.to_string())?;
-        save::write_atomic(&handover_path, text.as_bytes(), false).map_err(|e| e.to_string())
-    });
-    let outcome = written
-        .map_err(|e| format!("the run could not be saved for the restart ({e})"))
-        .and_then(|()| check(&args, &handover_path, &folder))
-        .and_then(|()| restart(session, &args, &handover_path));
-    // Still here: refused, and the run goes on in this process.
-    handover.remove(&handover_path);
-    outcome.err().unwrap_or_default()
+    /// Says in the log that these builds were refused, and remembers them so
+    /// the same bytes are not tried again.
+    fn refuse(&mut self, game: &mut Game, builds: &[(usize, u64)], reason: &str) {
+        let mut names = Vec::new();
+        let mut versions = Vec::new();
+        for &(i, hash) in builds {
+            let w = &mut self.files[i];
+            if hash != 0 {
+                w.refused = Some(hash);
+            }
+            names.push(w.name.clone());
+            versions.push(if builds.len() == 1 { w.version.clone() } else { format!("{} {}", w.name, w.version) });
+        }
+        let (names, versions) = (names.join(", "), versions.join(", "));
+        let reason: String = reason.chars().take(REASON_CHARS).collect();
+        let builds = if builds.len() == 1 { "build was" } else { "builds were" };
+        let line = format!("{names}: the new {builds} refused: {reason}; still playing with {versions}");
+        tracing::warn!("{line}");
+        game.log.add(line, MessageKind::Danger);
+    }
+
+    /// Saves the run for a restart, tries the restart in a child, and execs
+    /// it. Returns only if the new builds are refused: why.
+    fn reload(&self, game: &mut Game, builds: &[(usize, u64)], mut handover: Handover) -> String {
+        let folder = handover.data_dir.clone().unwrap_or_else(std::env::temp_dir);
+        let pid = std::process::id();
+        let handover_path = folder.join(format!("reload-{pid}.handover.json"));
+        handover.format = FORMAT;
+        handover.save = folder.join(format!("reload-{pid}.json"));
+        handover.rebuilt = builds.iter().map(|&(i, _)| self.files[i].name.clone()).collect();
+        let written = save::save(game, &handover.save).map_err(|e| e.to_string()).and_then(|()| {
+            let text = serde_json::to_string(&handover).map_err(|e| e.to_string())?;
+            save::write_atomic(&handover_path, text.as_bytes(), false).map_err(|e| e.to_string())
+        });
+        let outcome = written
+            .map_err(|e| format!("the run could not be saved for the restart ({e})"))
+            .and_then(|()| check(&self.args, &handover_path, &folder))
+            .and_then(|()| restart(game, &self.args, &handover_path));
+        // Still here: refused, and the run goes on in this process.
+        handover.remove(&handover_path);
+        outcome.err().unwrap_or_default()
+    }
 }
 
 /// Starts the restart in a child process that stops before playing: `Ok`
@@ -435,11 +420,11 @@ fn reason_said(path: &Path) -> String {
 
 /// Replaces this process with the game started again on the handover.
 /// Returns only if that could not be done.
-fn restart(session: &mut Session, args: &[OsString], handover: &Path) -> Result<(), String> {
+fn restart(game: &mut Game, args: &[OsString], handover: &Path) -> Result<(), String> {
     use std::io::Write;
     use std::os::unix::process::CommandExt;
     let exe = std::env::current_exe().map_err(|e| format!("cannot find the game to restart it: {e}"))?;
-    session.app.game.trace.finish().map_err(|e| format!("the trace could not be written ({e})"))?;
+    game.trace.finish().map_err(|e| format!("the trace could not be written ({e})"))?;
     let _ = std::io::stdout().flush();
     let error = std::process::Command::new(exe).args(args).arg("--handover").arg(handover).exec();
     Err(format!("the game could not restart ({error})"))
