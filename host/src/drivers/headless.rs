@@ -27,6 +27,16 @@ pub fn screenshot(session: &mut Session, atlas: &Atlas, path: &Path) -> anyhow::
     ui::screenshot_front(session, atlas, path)
 }
 
+/// One line to standard output, flushed; a reader gone (a closed pipe) is
+/// no reason to stop the run, which ends when its input does.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, $($arg)*).and_then(|()| out.flush());
+    }};
+}
+
 /// The longest line of keys read from the input; a longer one is refused.
 const MOST_LINE: usize = 64 << 10;
 
@@ -48,15 +58,15 @@ pub fn play_lines(session: &mut Session, first: Vec<Key>) {
             match input.line() {
                 Ok(Some(line)) => match crate::front::keys::parse_keys(&line) {
                     Ok(read) => keys = read,
-                    Err(e) => println!("error: {e}"),
+                    Err(e) => say!("error: {e}"),
                 },
                 Ok(None) => break,
                 Err(e) if e.kind() == std::io::ErrorKind::Other => {
-                    println!("error: {e}");
+                    say!("error: {e}");
                     continue;
                 }
                 Err(e) => {
-                    println!("error: reading the keys failed: {e}");
+                    say!("error: reading the keys failed: {e}");
                     break;
                 }
             }
@@ -71,7 +81,7 @@ pub fn play_lines(session: &mut Session, first: Vec<Key>) {
             }
         }
         printed.print_new(session);
-        println!("state: {}", state_line(session));
+        say!("state: {}", state_line(session));
         if quit {
             return;
         }
@@ -98,7 +108,7 @@ impl LogMark {
         let messages = session.app.game.log.messages();
         let print = |m: &emberdeep_engine::log::Message| {
             let times = if m.count > 1 { format!(" (x{})", m.count) } else { String::new() };
-            println!("log: {}{times}", m.text);
+            say!("log: {}{times}", m.text);
         };
         // The log drops its oldest messages in batches; then the mark is lost, and only the last is told.
         let from = if self.len <= messages.len() { self.len } else { messages.len().saturating_sub(1) };
