@@ -96,7 +96,8 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
 fn open_window(video: &VideoSubsystem, at: Option<[i32; 4]>) -> Result<WindowCanvas> {
     // Vsync if the driver has it; the event wait paces the loop otherwise.
     sdl3::hint::set("SDL_RENDER_VSYNC", "1");
-    let (width, height) = at.map_or((SCREEN_W, SCREEN_H), |[_, _, w, h]| (w.max(1) as u32, h.max(1) as u32));
+    let (width, height) =
+        at.map_or((SCREEN_W, SCREEN_H), |[_, _, w, h]| (w.clamp(1, 16384) as u32, h.clamp(1, 16384) as u32));
     let mut builder = video.window("Emberdeep", width, height);
     builder.resizable();
     match at {
