@@ -12,7 +12,7 @@ dir=${2:-$root/../$name}
 if [ -e "$dir" ]; then echo "$dir already exists; pick another DIR" >&2; exit 2; fi
 cp -r "$root/templates/plugin" "$dir"
 mv "$dir/data/my_plugin" "$dir/data/$name"
-sed -i "s/my_plugin/$name/g" "$dir/Cargo.toml" "$dir/src/lib.rs" "$dir/README.md" "$dir/data/$name/records.toml"
+sed -i "s/my_plugin/$name/g" "$dir/Cargo.toml" "$dir/src/lib.rs" "$dir/README.md" "$dir/data/$name/records.toml" "$dir/tests/"*
 sed -i "s|path = \"../emberdeep/api\"|path = \"$root/api\"|" "$dir/Cargo.toml"
 echo "created $dir"
 echo "next: cd $dir && cargo build && cp target/debug/lib$name.so <plugin folder> && cp -r data/$name <plugin folder>"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: system packages, formatting, a build of the whole workspace
 # (the plugin libraries the whole-game tests load), clippy with warnings as
-# errors, the tests, the examples' own tests, a minute of fuzzing, and the
+# errors, the tests, the examples' own tests, the plugin template's tests
+# (its scenario test in this game), a minute of fuzzing, and the
 # SDK docs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +17,12 @@ for example in examples/*/; do
   cargo fmt --manifest-path "$example/Cargo.toml" --check
   cargo test --quiet --manifest-path "$example/Cargo.toml" --target-dir target/test-plugins
 done
+# The plugin template as an author starts from it, outside the workspace: its
+# unit test, and its scenario test played by this game (`emberdeep check`).
+rm -rf target/template-check && mkdir -p target/template-check
+scripts/new-plugin.sh template_check target/template-check/template_check >/dev/null
+EMBERDEEP="$PWD/target/debug/emberdeep" cargo test --quiet \
+  --manifest-path target/template-check/template_check/Cargo.toml --target-dir target/test-plugins
 # The fuzz harness, for one minute: crashes, hangs and inputs let in fail the run.
 cargo run --quiet -p xtask -- fuzz --seconds 60 --game target/debug/emberdeep
 RUSTDOCFLAGS="-D warnings" cargo doc -p emberdeep_api --no-deps

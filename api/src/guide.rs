@@ -201,6 +201,32 @@
 //! emberdeep --plugin-dir PLUGINS --plugins core_combat,lantern
 //! ```
 //!
+//! ## 10. Testing and debugging your plugin
+//!
+//! * **Scenario tests.** A scenario file can carry `[keys]` to press and
+//!   `[expect]` lines that must then hold: trace events with their fields
+//!   (`event attack source=lantern target=goblin#1 damage=3..6`), messages
+//!   (`message "glows"`), a creature at the end (`goblin#1 dead`,
+//!   `player alive hp=10..`, `goblin#1 has=dazzled`), the floor, the pack
+//!   (`pack glow_stone=1`). `emberdeep check FILE...` plays them headless and
+//!   prints each failure with its line, the turn and the nearest events; it
+//!   exits 1 on a failure. The template's `tests/scenario.rs` runs its
+//!   `tests/*.txt` this way from `cargo test`, finding the game from the
+//!   `EMBERDEEP` variable (the `emberdeep` executable) or the `PATH`.
+//! * **Traces.** `--trace FILE` keeps every event and key.
+//!   `emberdeep trace events FILE --source lantern --turns 10..20` picks
+//!   events out (`--event`, `--field target=goblin#2` too);
+//!   `emberdeep trace diff A B` shows where two runs part and the key that
+//!   led there in each; `--replay FILE` plays a trace, a recording or a
+//!   save again.
+//!
+//! ```sh
+//! EMBERDEEP=~/emberdeep/target/debug/emberdeep cargo test
+//! emberdeep --plugin-dir PLUGINS check tests/*.txt
+//! emberdeep --plugin-dir PLUGINS --scenario tests/glow.txt --keys "i a Enter" --headless --trace run.jsonl
+//! emberdeep trace events run.jsonl --source lantern --readable
+//! ```
+//!
 //! From api 1.0 on, a plugin built against any 1.x loads into a game of
 //! any other 1.y: an older plugin's missing methods run their defaults in a
 //! newer game, and a newer plugin's extra methods are never called by an

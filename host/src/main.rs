@@ -10,7 +10,7 @@ use clap::Parser;
 
 use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::session::{Plan, SavedRun, Session};
-use emberdeep::drivers::{bot, headless, recording, save, trace_tools, watch};
+use emberdeep::drivers::{bot, check, headless, recording, replay, save, trace_query, trace_tools, watch};
 use emberdeep::front::{atlas, keys, ui};
 use emberdeep_engine::loader::{default_plugin_dir, load_plugins_copied, load_plugins_probed, Plugins};
 use emberdeep_engine::records;
@@ -79,7 +79,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if let Some(cli::Command::Trace { tool }) = &cli.command {
         return run_trace_tool(tool);
     }
-    let replay = cli.replay.as_deref().map(recording::Recording::load).transpose()?;
+    let replay = cli.replay.as_deref().map(replay::load).transpose()?;
     if let Some(rec) = &replay {
         cli.seed = Some(rec.seed);
         cli.scenario = rec.scenario.clone().map(Into::into);
@@ -113,6 +113,9 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     let atlas = atlas::Atlas::load(&assets_dir)?;
     atlas.check(&records)?;
     let plugins = Rc::new(plugins);
+    if let Some(cli::Command::Check { files }) = &cli.command {
+        return run_checks(files, plugins, &records);
+    }
     let seed = cli.seed.unwrap_or_else(clock_seed);
     if let Some(runs) = cli.bot {
         return run_bot(&cli, runs, seed, plugins, records);
@@ -252,10 +255,54 @@ fn run_trace_tool(tool: &cli::TraceTool) -> anyhow::Result<()> {
         cli::TraceTool::Summary { file } => {
             print!("{}", trace_tools::summary_table(trace_tools::TraceReader::open(file)?)?);
         }
+        cli::TraceTool::Events { file, turns, source, event, fields, readable } => {
+            let pattern = trace_query::EventPattern::from_filters(turns.as_deref(), source, event, fields)
+                .map_err(anyhow::Error::msg)?;
+            let stdout = std::io::stdout();
+            let matched = trace_tools::write_matching(
+                trace_tools::TraceReader::open(file)?,
+                &pattern,
+                *readable,
+                &mut stdout.lock(),
+            )?;
+            if matched == 0 {
+                eprintln!("emberdeep: no event in {} matches {pattern}", file.display());
+            }
+        }
         cli::TraceTool::Diff { a, b } => {
             let (la, lb) = (trace_tools::TraceReader::open(a)?, trace_tools::TraceReader::open(b)?);
             print!("{}", trace_tools::diff(&a.display().to_string(), la, &b.display().to_string(), lb)?);
         }
+    }
+    Ok(())
+}
+
+/// `emberdeep check FILE...`: each file's report; fails if one fails.
+fn run_checks(
+    files: &[std::path::PathBuf],
+    plugins: Rc<Plugins>,
+    records: &Rc<records::Records>,
+) -> anyhow::Result<()> {
+    let (mut passed, mut failed) = (0, 0);
+    for file in files {
+        match check::check_file(file, plugins.clone(), records.clone()) {
+            Ok(checked) => {
+                print!("{}", checked.report());
+                if checked.failures.is_empty() {
+                    passed += 1;
+                } else {
+                    failed += 1;
+                }
+            }
+            Err(e) => {
+                println!("FAIL  {e:#}");
+                failed += 1;
+            }
+        }
+    }
+    println!("{} files: {passed} passed, {failed} failed", files.len());
+    if failed > 0 {
+        anyhow::bail!("{failed} of {} scenario files failed their checks", files.len());
     }
     Ok(())
 }

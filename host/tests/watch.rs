@@ -205,4 +205,6 @@ fn a_rebuilt_plugin_is_reloaded_into_the_run_and_a_broken_build_is_refused() {
     assert_eq!(reloads[0]["turn"], 3);
     assert_eq!(common::events(&events, "run_start").len(), 1, "one run, its trace going on across the restart");
     assert_eq!(common::events(&events, "run_end").len(), 1);
+    let (_, stderr) = text(&run(&["--headless", "--replay", trace.to_str().unwrap()]));
+    assert!(stderr.contains("a new build of reloadable (--watch)"), "a trace with a reload does not replay: {stderr}");
 }

@@ -139,6 +139,12 @@ impl Plugins {
         self.loaded.iter().map(|p| p.name.clone()).collect()
     }
 
+    /// Each loaded plugin's version, by name (the trace's `run_start` keeps
+    /// them, so a trace can be replayed with the same builds).
+    pub fn versions(&self) -> std::collections::BTreeMap<String, String> {
+        self.loaded.iter().map(|p| (p.name.clone(), p.version.clone())).collect()
+    }
+
     /// Registers a brain that does nothing, as plugin `test` (for tests of
     /// the host alone, without plugin libraries).
     pub fn fake_brain(&mut self, name: &str) {

@@ -56,7 +56,8 @@ impl Game {
     /// Writes the `run_start` event and enters the first floor.
     pub fn start_run(&mut self) {
         let plugins = self.plugins.names();
-        self.emit("run_start", "host", fields! {"seed" => self.seed, "plugins" => plugins});
+        let versions = self.plugins.versions();
+        self.emit("run_start", "host", fields! {"seed" => self.seed, "plugins" => plugins, "versions" => versions});
         self.enter_new_floor(1);
         self.floor_entered_event();
         self.log.add("Welcome to Emberdeep. Find the stairs down (>) and go deeper.", MessageKind::Good);

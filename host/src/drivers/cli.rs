@@ -123,7 +123,7 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-/// `emberdeep trace ...`
+/// `emberdeep trace ...`, `emberdeep check ...`
 #[derive(Subcommand, Debug, Clone)]
 pub enum Command {
     /// Read trace files written by --trace.
@@ -131,6 +131,14 @@ pub enum Command {
         /// What to do with them.
         #[command(subcommand)]
         tool: TraceTool,
+    },
+    /// Play scenario files headless and check their [expect] lines
+    /// (docs/scenario.md); exits 1 if one does not hold. The plugins are
+    /// those of --plugins and --plugin-dir.
+    Check {
+        /// The scenario files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
     },
 }
 
@@ -142,7 +150,28 @@ pub enum TraceTool {
         /// The trace file.
         file: PathBuf,
     },
-    /// The first event where two traces part, with context.
+    /// The events that match every filter given, as written (or --readable).
+    Events {
+        /// The trace file.
+        file: PathBuf,
+        /// Only these turns: `12`, `10..20`, `100..` or `..5`.
+        #[arg(long, value_name = "RANGE")]
+        turns: Option<String>,
+        /// Only events decided by this source (`host` or a plugin's name).
+        #[arg(long)]
+        source: Option<String>,
+        /// Only events of this name (`attack`, `death`, `press`...).
+        #[arg(long)]
+        event: Option<String>,
+        /// Only events whose field matches: `target=goblin#2`, `damage=3..6`,
+        /// `target=goblin#*`, `who!=player`. May be given several times.
+        #[arg(long = "field", value_name = "FIELD=VALUE")]
+        fields: Vec<String>,
+        /// One short line per event (`line 12: turn 3  attack (core_combat)  target=...`).
+        #[arg(long)]
+        readable: bool,
+    },
+    /// The first event where two traces part, with context and the keys that led there.
     Diff {
         /// The first trace.
         a: PathBuf,

@@ -3,20 +3,26 @@
 //! * [`session`]: which run to play (a saved one, a scenario, a fresh one),
 //!   saved when it stops, its save deleted when the player dies.
 //! * [`save`]: the save file; [`scenario`]: runs from a drawn map;
-//!   [`recording`]: a run's seed, plugins and keys, to replay.
+//!   [`recording`]: a run's seed, plugins and keys, to replay; [`replay`]:
+//!   what `--replay` reads (a recording, a trace or a save).
 //! * [`morgue`]: what remains after a run, the morgue file and the scores.
 //! * [`headless`]: scripted keys without a window; [`bot`]: a player that
-//!   plays whole runs; [`trace_tools`]: `trace summary` and `trace diff`;
+//!   plays whole runs; [`trace_tools`]: `trace summary`, `trace events` and
+//!   `trace diff`, over [`trace_query`]'s event patterns; [`check`]: scenario
+//!   files' expectations (`emberdeep check`);
 //!   [`cli`]: the command line; [`watch`]: `--watch`, a rebuilt plugin
 //!   reloaded into the run under way.
 
 pub mod bot;
+pub mod check;
 pub mod cli;
 pub mod headless;
 pub mod morgue;
 pub mod recording;
+pub mod replay;
 pub mod save;
 pub mod scenario;
 pub mod session;
+pub mod trace_query;
 pub mod trace_tools;
 pub mod watch;

@@ -740,6 +740,15 @@ pub fn default_save_dir() -> PathBuf {
     dirs::data_dir().unwrap_or_else(|| PathBuf::from(".")).join("emberdeep")
 }
 
+/// What a save says of its run without loading it: the seed and the
+/// plugin set it was saved with, and its text (for a replay that starts
+/// from it). `None` if the file is no undamaged save of this format.
+pub fn peek(path: &Path) -> Option<(u64, Vec<PluginVersion>, String)> {
+    let bytes = input::read_bytes(path, "save", limits::SAVE).ok()?;
+    let save = decode(&bytes).ok()?;
+    Some((save.seed, save.plugins, String::from_utf8(bytes).ok()?))
+}
+
 /// Whether the file is an undamaged save of this format (whatever its plugins).
 pub fn is_save_file(path: &Path) -> bool {
     input::read_bytes(path, "save", limits::SAVE).ok().is_some_and(|b| decode(&b).is_ok())

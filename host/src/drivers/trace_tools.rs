@@ -219,11 +219,18 @@ pub fn diff(
     let (mut a, mut b) = (a.into_iter(), b.into_iter());
     let mut before: VecDeque<TraceLine> = VecDeque::with_capacity(CONTEXT + 1);
     let mut count = 0usize;
+    // The last key both runs pressed, and how many they pressed.
+    let mut last_press: Option<Value> = None;
+    let mut presses = 0usize;
     let (first_a, first_b) = loop {
         match (a.next().transpose()?, b.next().transpose()?) {
             (None, None) => return Ok(format!("the traces are identical ({count} events)\n")),
             (Some(x), Some(y)) if x.text == y.text => {
                 count += 1;
+                if x.event["event"] == "press" {
+                    last_press = Some(x.event.clone());
+                    presses += 1;
+                }
                 before.push_back(x);
                 if before.len() > CONTEXT {
                     before.pop_front();
@@ -235,6 +242,9 @@ pub fn diff(
     let parting = first_a.as_ref().or(first_b.as_ref()).expect("one side goes on");
     let turn = parting.event["turn"].as_u64().unwrap_or(0);
     let mut out = format!("the traces part at event {} (line {}), turn {turn}\n", count + 1, parting.line);
+    for (name, first) in [(a_name, &first_a), (b_name, &first_b)] {
+        out.push_str(&format!("  {name}: {}\n", led_to_by(first.as_ref(), last_press.as_ref(), presses)));
+    }
     for l in &before {
         out.push_str(&format!("  both  {}\n", l.text));
     }
@@ -249,6 +259,47 @@ pub fn diff(
         }
     }
     Ok(out)
+}
+
+/// Which key led to a run's first event past the parting: the parting
+/// event itself if it is a key press, else the last key both runs pressed.
+fn led_to_by(first: Option<&TraceLine>, last_press: Option<&Value>, presses: usize) -> String {
+    let key_on = |e: &Value, n: usize| format!("key {n} '{}' on turn {}", e["key"].as_str().unwrap_or("?"), e["turn"]);
+    match (first, last_press) {
+        (None, _) => "the trace ends before this".into(),
+        (Some(f), _) if f.event["event"] == "press" => format!("pressed {} here", key_on(&f.event, presses + 1)),
+        (Some(_), Some(e)) => format!("after {}, the last key both runs pressed", key_on(e, presses)),
+        (Some(_), None) => "before any key was pressed (or the trace keeps no keys: a bot's run)".into(),
+    }
+}
+
+/// `emberdeep trace events`: writes each event of `lines` that `pattern`
+/// matches to `out`, as written (so the output is itself a trace) or, with
+/// `readable`, one short line each. Returns how many matched.
+pub fn write_matching(
+    lines: impl IntoIterator<Item = Result<TraceLine, TraceFileError>>,
+    pattern: &super::trace_query::EventPattern,
+    readable: bool,
+    out: &mut dyn std::io::Write,
+) -> anyhow::Result<usize> {
+    let mut matched = 0;
+    for l in lines {
+        let l = l?;
+        if pattern.matches(&l.event) {
+            matched += 1;
+            let written = if readable {
+                writeln!(out, "line {}: {}", l.line, super::trace_query::readable(&l.event))
+            } else {
+                writeln!(out, "{}", l.text)
+            };
+            match written {
+                // The reader has seen enough (`| head`): stop quietly.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => break,
+                other => other?,
+            }
+        }
+    }
+    Ok(matched)
 }
 
 #[cfg(test)]
@@ -305,6 +356,61 @@ mod tests {
         assert_eq!(diff("A", lines(T), "B", lines(T)).unwrap(), "the traces are identical (5 events)\n");
         let short = &T[..T.find("{\"turn\":1").unwrap()];
         assert!(diff("A", lines(T), "B", lines(short)).unwrap().contains("B: (ends here)"));
+    }
+
+    const KEYS: &str = concat!(
+        "{\"turn\":0,\"event\":\"run_start\",\"source\":\"host\",\"seed\":1}\n",
+        "{\"turn\":0,\"event\":\"press\",\"source\":\"host\",\"key\":\"l\"}\n",
+        "{\"turn\":0,\"event\":\"action\",\"source\":\"host\",\"action\":\"move\"}\n",
+        "{\"turn\":1,\"event\":\"press\",\"source\":\"host\",\"key\":\"i\"}\n",
+        "{\"turn\":1,\"event\":\"press\",\"source\":\"host\",\"key\":\"a\"}\n",
+        "{\"turn\":1,\"event\":\"use\",\"source\":\"fireball\",\"item\":\"scroll\"}\n",
+    );
+
+    #[test]
+    fn diff_names_the_key_each_run_pressed_where_they_part() {
+        // Another key: each side's own press is named, with its number and turn.
+        let other = KEYS.replace("\"key\":\"a\"", "\"key\":\"b\"");
+        let d = diff("A", lines(KEYS), "B", lines(&other)).unwrap();
+        assert!(d.contains("A: pressed key 3 'a' on turn 1 here"), "{d}");
+        assert!(d.contains("B: pressed key 3 'b' on turn 1 here"), "{d}");
+        // The same keys, another outcome: the last key both pressed led there.
+        let outcome = KEYS.replace("fireball", "lightning");
+        let d = diff("A", lines(KEYS), "B", lines(&outcome)).unwrap();
+        assert!(d.contains("A: after key 3 'a' on turn 1, the last key both runs pressed"), "{d}");
+        assert!(d.contains("B: after key 3 'a' on turn 1"), "{d}");
+        // No keys at all (a bot's trace): said so.
+        let d = diff("A", lines(T), "B", lines(&T.replace("\"damage\":2", "\"damage\":3"))).unwrap();
+        assert!(d.contains("before any key was pressed"), "{d}");
+    }
+
+    #[test]
+    fn events_are_filtered_by_turn_source_name_and_field() {
+        use crate::drivers::trace_query::EventPattern;
+        let run = |turns: Option<&str>, source: Option<&str>, event: Option<&str>, fields: &[&str]| {
+            let fields: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+            let p = EventPattern::from_filters(turns, &source.map(String::from), &event.map(String::from), &fields)
+                .unwrap();
+            let mut out = Vec::new();
+            let n = write_matching(lines(T), &p, false, &mut out).unwrap();
+            (n, String::from_utf8(out).unwrap())
+        };
+        assert_eq!(run(Some("1"), None, None, &[]).0, 2);
+        assert_eq!(run(Some("0..0"), None, None, &[]).0, 3);
+        assert_eq!(run(None, Some("core_combat"), None, &[]).0, 3);
+        assert_eq!(run(None, None, Some("attack"), &[]).0, 2);
+        let (n, out) = run(None, None, Some("attack"), &["target=player"]);
+        assert_eq!(n, 1);
+        assert_eq!(out, T.lines().nth(2).unwrap().to_string() + "\n", "matching lines come out as written");
+        assert_eq!(run(None, None, None, &["damage=3.."]).0, 1);
+        assert_eq!(run(Some("1"), Some("core_combat"), Some("death"), &["who=jackal#*"]).0, 1);
+        let bad = EventPattern::from_filters(Some("soon"), &None, &None, &[]).unwrap_err();
+        assert!(bad.contains("--turns soon"), "{bad}");
+        let p = EventPattern::from_filters(None, &None, &Some("death".into()), &[]).unwrap();
+        let mut out = Vec::new();
+        write_matching(lines(T), &p, true, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out, "line 5: turn 1  death (core_combat)  who=jackal#1 killer=player\n");
     }
 
     #[test]

@@ -177,6 +177,8 @@ impl App {
     /// Handles one key. Returns `false` when the player quits.
     pub fn press(&mut self, key: Key) -> bool {
         self.pressed.push(key);
+        // Every key reaches the trace, so a trace replays as a recording does.
+        self.game.emit("press", "host", emberdeep_engine::fields! {"key" => key.to_string()});
         if !matches!(key, Key::Hover(..)) {
             self.notices.clear();
         }

@@ -2,6 +2,7 @@
 //! and for trying things out ([`parse`] reads the file). Its kinds are
 //! checked against the loaded records, naming the line at fault.
 
+pub mod expect;
 pub mod parse;
 
 use std::path::Path;
@@ -29,11 +30,16 @@ pub fn game_from_scenario(
     let seed = scenario.seed.unwrap_or(seed);
     let mut game = Game::blank(seed, scenario.map.clone(), scenario.player, plugins, records, trace);
     game.floor = scenario.floor;
-    let names = game.plugins.names();
+    let (names, versions) = (game.plugins.names(), game.plugins.versions());
     game.emit(
         "run_start",
         "host",
-        fields! {"seed" => seed, "plugins" => names, "scenario" => path.display().to_string()},
+        fields! {
+            "seed" => seed,
+            "plugins" => names,
+            "versions" => versions,
+            "scenario" => path.display().to_string(),
+        },
     );
     game.emit("floor", "host", fields! {"floor" => scenario.floor});
     for m in &scenario.monsters {

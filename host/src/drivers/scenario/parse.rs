@@ -83,6 +83,11 @@ pub struct Scenario {
     pub pack_lines: Vec<usize>,
     pub seed: Option<u64>,
     pub floor: u32,
+    /// The `[keys]` lines (the notation of `--keys`), with their line numbers:
+    /// what `emberdeep check` plays.
+    pub keys: Vec<(usize, String)>,
+    /// The `[expect]` lines, with their line numbers: what `emberdeep check` checks.
+    pub expect: Vec<(usize, String)>,
 }
 
 /// A monster placed on the map.
@@ -109,9 +114,9 @@ pub struct ScenarioItem {
 /// What is wrong with a scenario's text. Lines are counted from 1.
 #[derive(thiserror::Error, Debug, Clone, PartialEq, Eq)]
 pub enum ScenarioError {
-    #[error("line {line}: text before the first section (expected [map], [legend], [pack] or [options])")]
+    #[error("line {line}: text before the first section (expected {SECTIONS_LISTED})")]
     OutsideSection { line: usize },
-    #[error("line {line}: unknown section [{name}] (expected [map], [legend], [pack] or [options])")]
+    #[error("line {line}: unknown section [{name}] (expected {SECTIONS_LISTED})")]
     UnknownSection { line: usize, name: String },
     #[error("line {second}: section [{name}] appears twice (lines {first} and {second})")]
     DuplicateSection { name: String, first: usize, second: usize },
@@ -220,6 +225,8 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
         pack_lines,
         seed: options.seed.map(|(v, _)| v),
         floor: options.floor.map_or(1, |(v, _)| v),
+        keys: sections.keys.iter().map(|&(n, t)| (n, t.to_string())).collect(),
+        expect: sections.expect.iter().map(|&(n, t)| (n, t.to_string())).collect(),
     })
 }
 
@@ -234,6 +241,8 @@ struct Sections<'a> {
     legend: Vec<Numbered<'a>>,
     pack: Vec<Numbered<'a>>,
     options: Vec<Numbered<'a>>,
+    keys: Vec<Numbered<'a>>,
+    expect: Vec<Numbered<'a>>,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -242,10 +251,21 @@ enum Section {
     Legend,
     Pack,
     Options,
+    Keys,
+    Expect,
 }
 
-const SECTION_NAMES: [(&str, Section); 4] =
-    [("map", Section::Map), ("legend", Section::Legend), ("pack", Section::Pack), ("options", Section::Options)];
+const SECTION_NAMES: [(&str, Section); 6] = [
+    ("map", Section::Map),
+    ("legend", Section::Legend),
+    ("pack", Section::Pack),
+    ("options", Section::Options),
+    ("keys", Section::Keys),
+    ("expect", Section::Expect),
+];
+
+/// The sections, as error messages list them.
+const SECTIONS_LISTED: &str = "[map], [legend], [pack], [options], [keys] or [expect]";
 
 fn split_sections(text: &str) -> Result<Sections<'_>, ScenarioError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -277,6 +297,8 @@ fn split_sections(text: &str) -> Result<Sections<'_>, ScenarioError> {
             Some(Section::Legend) => sections.legend.push((line, raw.trim())),
             Some(Section::Pack) => sections.pack.push((line, raw.trim())),
             Some(Section::Options) => sections.options.push((line, raw.trim())),
+            Some(Section::Keys) => sections.keys.push((line, raw.trim())),
+            Some(Section::Expect) => sections.expect.push((line, raw.trim())),
         }
     }
     Ok(sections)
@@ -653,7 +675,10 @@ floor = 3
     fn section_errors() {
         assert_eq!(err("#@#\n[map]\n"), ScenarioError::OutsideSection { line: 1 });
         let e = err(&with_map("[monsters]\n"));
-        assert_eq!(e.to_string(), "line 5: unknown section [monsters] (expected [map], [legend], [pack] or [options])");
+        assert_eq!(
+            e.to_string(),
+            "line 5: unknown section [monsters] (expected [map], [legend], [pack], [options], [keys] or [expect])"
+        );
         let e = err(&with_map("[pack]\ngold\n[PACK]\n"));
         assert_eq!(e, ScenarioError::DuplicateSection { name: "pack".into(), first: 5, second: 7 });
     }
