@@ -10,9 +10,9 @@ use clap::Parser;
 
 use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::session::{Plan, SavedRun, Session};
-use emberdeep::drivers::{bot, bot_jobs, check, headless, recording, replay, save, trace_query, trace_tools};
+use emberdeep::drivers::{bot, bot_jobs, check, headless, recording, replay, save, trace_query, trace_tools, watch};
 use emberdeep::front::{atlas, keys, ui};
-use emberdeep_engine::loader::{default_plugin_dir, load_plugins_probed, Plugins};
+use emberdeep_engine::loader::{default_plugin_dir, load_plugins_copied, load_plugins_probed, Plugins};
 use emberdeep_engine::records;
 use emberdeep_engine::trace::Trace;
 
@@ -38,10 +38,17 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let handover = cli.handover.clone().filter(|_| !cli.check_handover);
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("emberdeep: {e:#}");
+            // A restart after a reload that could not start: the run is still in its reload save.
+            if let Some(save) = handover.and_then(|h| watch::Handover::read(&h).ok()).map(|h| h.save) {
+                if save.exists() {
+                    eprintln!("emberdeep: the run is kept in {}", save.display());
+                }
+            }
             ExitCode::FAILURE
         }
     }
@@ -80,7 +87,14 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         }
     }
     let plugin_dir = cli.plugin_dir.clone().unwrap_or_else(default_plugin_dir);
-    let plugins = load_plugins_probed(&plugin_dir, cli.plugin_names().as_deref(), Some(&probe_in_children))?;
+    let wanted = cli.plugin_names();
+    let plugins = if cli.watch {
+        // Private copies, so a build written over a loaded file cannot reach the running game.
+        let copies = std::env::temp_dir().join(format!("emberdeep-plugins-{}", std::process::id()));
+        load_plugins_copied(&plugin_dir, wanted.as_deref(), Some(&probe_in_children), &copies)?
+    } else {
+        load_plugins_probed(&plugin_dir, wanted.as_deref(), Some(&probe_in_children))?
+    };
     if let Some(rec) = &replay {
         rec.check_plugins(&plugins)?;
     }
@@ -106,9 +120,21 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         return run_bot(&cli, runs, seed, plugins, records);
     }
     let trace = open_trace(&cli)?;
-    let mut plan = plan(&cli, replay.is_some(), seed);
-    plan.recorded_start = replay.as_ref().and_then(|r| r.start());
-    let mut session = Session::open(&plan, plugins, records, trace)?;
+    let (mut session, keys) = match &cli.handover {
+        Some(path) => {
+            let handover = watch::Handover::read(path)?;
+            let session = Session::resume(&handover, path, plugins.clone(), records, trace, cli.check_handover)?;
+            (session, handover.keys()?)
+        }
+        None => {
+            let mut plan = plan(&cli, replay.is_some(), seed);
+            plan.recorded_start = replay.as_ref().and_then(|r| r.start());
+            (Session::open(&plan, plugins.clone(), records, trace)?, Vec::new())
+        }
+    };
+    if cli.check_handover {
+        return Ok(());
+    }
     if let Some(refused) = &session.refused {
         eprintln!("emberdeep: {refused}");
     }
@@ -119,11 +145,20 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if let Some(view) = &cli.view {
         session.app.select_view(view).map_err(anyhow::Error::msg)?;
     }
+    if cli.watch {
+        session.watch = Some(watch::Watcher::new(&plugins, &cli, &plugin_dir));
+    }
     let keys = match &replay {
         Some(rec) => rec.keys()?,
+        None if cli.handover.is_some() => keys,
         None => scripted_keys(&cli)?,
     };
-    if cli.headless {
+    if let Some(from) = &cli.keys_from {
+        if from != "-" {
+            anyhow::bail!("--keys-from reads standard input only (`--keys-from -`); use --keys-file for a file");
+        }
+        headless::play_lines(&mut session, keys);
+    } else if cli.headless {
         headless::play_keys(&mut session, &keys);
     } else {
         // Scripted keys play first; one that quits means no window at all.
@@ -271,8 +306,14 @@ fn run_checks(
     Ok(())
 }
 
+/// The trace file of `--trace`; a restart after a reload goes on at its end,
+/// and the trial of one writes none.
 fn open_trace(cli: &Cli) -> anyhow::Result<Trace> {
     match &cli.trace {
+        _ if cli.check_handover => Ok(Trace::console()),
+        Some(path) if cli.handover.is_some() => {
+            Trace::append_to_file(path).with_context(|| format!("cannot write the trace file {}", path.display()))
+        }
         Some(path) => Trace::to_file(path).with_context(|| format!("cannot write the trace file {}", path.display())),
         None => Ok(Trace::console()),
     }

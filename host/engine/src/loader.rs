@@ -356,6 +356,43 @@ pub fn load_plugins_probed(
     wanted: Option<&[String]>,
     probe: Option<Probe<'_>>,
 ) -> Result<Plugins, LoadError> {
+    load_chosen(dir, wanted, probe, None)
+}
+
+/// [`load_plugins_probed`], each library first copied into the folder
+/// `copies` (made, then removed once all are loaded), and the copy tried
+/// and loaded: a new build written into the plugin folder later, even over
+/// the file in place, cannot reach the libraries the game runs (`--watch`).
+/// Each plugin's `path` is still its file in `dir`.
+pub fn load_plugins_copied(
+    dir: &Path,
+    wanted: Option<&[String]>,
+    probe: Option<Probe<'_>>,
+    copies: &Path,
+) -> Result<Plugins, LoadError> {
+    let _ = std::fs::remove_dir_all(copies);
+    let loaded = load_chosen(dir, wanted, probe, Some(copies));
+    // Loaded libraries stay mapped once their files are gone.
+    let _ = std::fs::remove_dir_all(copies);
+    loaded
+}
+
+/// A private copy of a library, in `copies`.
+fn copy_library(path: &Path, copies: &Path) -> Result<PathBuf, String> {
+    let bytes = input::read_bytes(path, "plugin", limits::PLUGIN).map_err(|e| e.to_string())?;
+    let copy = copies.join(path.file_name().unwrap_or_default());
+    std::fs::create_dir_all(copies)
+        .and_then(|()| std::fs::write(&copy, bytes))
+        .map_err(|e| format!("cannot copy it to {}: {e}", copy.display()))?;
+    Ok(copy)
+}
+
+fn load_chosen(
+    dir: &Path,
+    wanted: Option<&[String]>,
+    probe: Option<Probe<'_>>,
+    copies: Option<&Path>,
+) -> Result<Plugins, LoadError> {
     let files = find_plugin_files(dir)?;
     let chosen: Vec<(String, PathBuf)> = match wanted {
         None => files,
@@ -375,16 +412,23 @@ pub fn load_plugins_probed(
                 .collect::<Result<_, _>>()?
         }
     };
-    let paths: Vec<PathBuf> = chosen.iter().map(|(_, p)| p.clone()).collect();
+    let opened: Vec<Result<PathBuf, String>> = chosen
+        .iter()
+        .map(|(_, path)| copies.map_or_else(|| Ok(path.clone()), |copies| copy_library(path, copies)))
+        .collect();
+    let paths: Vec<PathBuf> =
+        opened.iter().zip(&chosen).map(|(o, (_, path))| o.clone().unwrap_or_else(|_| path.clone())).collect();
     let mut trials = match probe {
         Some(probe) => probe(&paths),
         None => Vec::new(),
     };
     trials.resize_with(chosen.len(), || Ok(()));
     let mut plugins = Plugins::default();
-    for ((name, path), trial) in chosen.into_iter().zip(trials) {
-        let registered =
-            trial.map_err(|reason| Refusal { reason, incompatible: false }).and_then(|()| register_one(&path));
+    for (((name, path), trial), opened) in chosen.into_iter().zip(trials).zip(opened) {
+        let registered = opened
+            .and_then(|copy| trial.map(|()| copy))
+            .map_err(|reason| Refusal { reason, incompatible: false })
+            .and_then(|copy| register_one(&copy));
         match registered {
             Ok(reg) => plugins.add(reg, path.clone()).map_err(|e| plugins.with_files(e, &path))?,
             // A plugin built for another api is never left out quietly: the player must rebuild it.

@@ -58,6 +58,13 @@ impl Trace {
         Ok(Trace { out: Some(BufWriter::new(file)), kept: None, failed: None })
     }
 
+    /// A trace that goes on at the end of `path` (a run restarted after a
+    /// reload); the file is created if it is not there.
+    pub fn append_to_file(path: &Path) -> std::io::Result<Self> {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        Ok(Trace { out: Some(BufWriter::new(file)), kept: None, failed: None })
+    }
+
     /// Whether an event goes anywhere: a file, the kept lines, or the
     /// console at `RUST_LOG=emberdeep::trace=debug`. When not, callers may
     /// skip building its fields.

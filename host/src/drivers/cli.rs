@@ -107,6 +107,27 @@ pub struct Cli {
     #[arg(long = "continue", conflicts_with_all = ["scenario", "replay", "seed", "bot"])]
     pub continue_run: bool,
 
+    /// Watch the loaded plugins' library files: when one is rebuilt, try the
+    /// new build in a child process and, if it passes, restart with it and
+    /// go on with the run where it stood (docs/reload.md).
+    #[arg(long, conflicts_with_all = ["record", "replay", "bot", "trace_chrome"])]
+    pub watch: bool,
+
+    /// Headless: read keys from standard input (`-`), one line at a time in
+    /// the notation of --keys, printing each new message and the run's state
+    /// after each line, until the input ends.
+    #[arg(long, value_name = "-", requires = "headless", conflicts_with_all = ["replay", "bot"])]
+    pub keys_from: Option<String>,
+
+    /// A restart after a reload: the run to go on with (docs/reload.md).
+    #[arg(long, value_name = "FILE", hide = true, conflicts_with_all = ["continue_run", "scenario", "replay", "seed"])]
+    pub handover: Option<PathBuf>,
+
+    /// With --handover: start as the restart would, then exit, 0 if it would
+    /// play (the check a rebuilt plugin passes in a child process first).
+    #[arg(long, hide = true, requires = "handover")]
+    pub check_handover: bool,
+
     /// Print the time from start to the first frame drawn (plugins and data loaded), headless; then exit.
     #[arg(long)]
     pub bench_startup: bool,

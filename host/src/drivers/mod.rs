@@ -10,7 +10,8 @@
 //!   plays whole runs, [`bot_jobs`] on every core; [`trace_tools`]: `trace summary`, `trace events` and
 //!   `trace diff`, over [`trace_query`]'s event patterns; [`check`]: scenario
 //!   files' expectations (`emberdeep check`);
-//!   [`cli`]: the command line.
+//!   [`cli`]: the command line; [`watch`]: `--watch`, a rebuilt plugin
+//!   reloaded into the run under way.
 
 pub mod bot;
 pub mod bot_jobs;
@@ -25,3 +26,4 @@ pub mod scenario;
 pub mod session;
 pub mod trace_query;
 pub mod trace_tools;
+pub mod watch;

@@ -39,6 +39,12 @@ pub fn from_trace(path: &Path) -> anyhow::Result<Recording> {
                 line.line
             ),
             ("run_start", None) => start = Some(recording_of_start(&name.to_string(), line.line, event)?),
+            ("reload", Some(_)) => anyhow::bail!(
+                "{name}: line {}: the run went on with a new build of {} (--watch) from there: \
+                 no one set of plugin builds plays it again",
+                line.line,
+                event["plugin"].as_str().unwrap_or("a plugin")
+            ),
             ("press", Some(rec)) => {
                 let key = event["key"].as_str().unwrap_or("");
                 parse_keys(key).map_err(|e| anyhow::anyhow!("{name}: line {}: key '{key}': {e}", line.line))?;

@@ -591,14 +591,18 @@ pub fn seal(body: &str) -> Vec<u8> {
 /// Reads a save: checks the header, the checksum, the format, the plugin
 /// set, and that everything in it exists in the loaded records.
 pub fn load(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Result<Game, SaveError> {
-    let bytes = match input::read_bytes(path, "save", limits::SAVE) {
-        Ok(b) => b,
+    load_bytes(&read_save(path)?, path, plugins, records, trace)
+}
+
+/// A save file's bytes, checked as any file the game did not write.
+fn read_save(path: &Path) -> Result<Vec<u8>, SaveError> {
+    match input::read_bytes(path, "save", limits::SAVE) {
+        Ok(b) => Ok(b),
         Err(InputError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
-            return Err(SaveError::Missing(path.into()))
+            Err(SaveError::Missing(path.into()))
         }
-        Err(e) => return Err(SaveError::Unreadable { path: path.into(), reason: e.to_string() }),
-    };
-    load_bytes(&bytes, path, plugins, records, trace)
+        Err(e) => Err(SaveError::Unreadable { path: path.into(), reason: e.to_string() }),
+    }
 }
 
 /// Reads a save from its bytes (`path` names it in messages): a
@@ -610,11 +614,48 @@ pub fn load_bytes(
     records: Rc<Records>,
     trace: Trace,
 ) -> Result<Game, SaveError> {
-    let save = decode(bytes).map_err(|e| match e {
+    let save = decode(bytes).map_err(|e| decode_error(e, path))?;
+    load_decoded(save, path, plugins, records, trace, &[])
+}
+
+/// Reads the save a run restarted after a reload went on from: as
+/// [`load_bytes`], except that the plugins in `rebuilt` may have another
+/// version than when it was saved (the new builds are why it restarted).
+pub fn load_rebuilt(
+    path: &Path,
+    plugins: Rc<Plugins>,
+    records: Rc<Records>,
+    trace: Trace,
+    rebuilt: &[String],
+) -> Result<Game, SaveError> {
+    let save = decode(&read_save(path)?).map_err(|e| decode_error(e, path))?;
+    load_decoded(save, path, plugins, records, trace, rebuilt)
+}
+
+fn decode_error(e: Decode, path: &Path) -> SaveError {
+    match e {
         Decode::Format(found) => SaveError::Format { path: path.into(), found },
         Decode::Damaged(reason) => SaveError::Damaged { path: path.into(), reason },
-    })?;
-    let differences = plugin_set_differences(&save.plugins, &plugin_versions(&plugins), "when saved");
+    }
+}
+
+/// Checks a decoded save's plugin set (a plugin in `rebuilt` may have
+/// changed its version) and rebuilds the game from it.
+fn load_decoded(
+    mut save: SaveFile,
+    path: &Path,
+    plugins: Rc<Plugins>,
+    records: Rc<Records>,
+    trace: Trace,
+    rebuilt: &[String],
+) -> Result<Game, SaveError> {
+    let now = plugin_versions(&plugins);
+    for saved in save.plugins.iter_mut().filter(|p| rebuilt.contains(&p.name)) {
+        if let Some(loaded) = now.iter().find(|n| n.name == saved.name) {
+            saved.version = loaded.version.clone();
+        }
+    }
+    let differences = plugin_set_differences(&save.plugins, &now, "when saved");
     if !differences.is_empty() {
         let wanted = save.plugins.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(",");
         return Err(SaveError::Plugins { path: path.into(), differences: differences.join("; "), wanted });

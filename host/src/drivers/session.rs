@@ -28,6 +28,7 @@ use super::morgue;
 use super::recording::SavedStart;
 use super::save::{self, SaveError};
 use super::scenario::game_from_scenario;
+use super::watch::{announce_reloaded, Handover, Watcher};
 use crate::front::app::{App, Mode};
 use crate::front::keys::Key;
 use crate::front::screen::ScreenModel;
@@ -90,6 +91,13 @@ pub struct Session {
     data_dir: Option<PathBuf>,
     /// What the run that ended last left (its morgue, the scores).
     pub report: Option<morgue::RunReport>,
+    /// `--watch`: the loaded plugins' files, looked at for new builds.
+    pub watch: Option<Watcher>,
+    /// Where the window opens (x, y, width, height): a restarted game's last place.
+    pub window_at: Option<[i32; 4]>,
+    /// How much of the log a headless run has printed (`--keys-from`):
+    /// messages, and the last one's count.
+    pub told: Option<(usize, u32)>,
 }
 
 impl Session {
@@ -147,7 +155,17 @@ impl Session {
             app.offer_continue();
         }
         let slot = slot.map(|path| SaveSlot { path });
-        Ok(Session { app, slot, refused, started_from, data_dir: plan.save_dir.clone(), report: None })
+        Ok(Session {
+            app,
+            slot,
+            refused,
+            started_from,
+            data_dir: plan.save_dir.clone(),
+            report: None,
+            watch: None,
+            window_at: None,
+            told: None,
+        })
     }
 
     /// A replay of a run that began from a saved one: the save comes from
@@ -167,13 +185,94 @@ impl Session {
         if start.offered {
             app.offer_continue();
         }
-        Ok(Session { app, slot: None, refused: None, started_from: Some(start.clone()), data_dir: None, report: None })
+        Ok(Session {
+            app,
+            slot: None,
+            refused: None,
+            started_from: Some(start.clone()),
+            data_dir: None,
+            report: None,
+            watch: None,
+            window_at: None,
+            told: None,
+        })
     }
 
     /// A session around a game that is never saved (the bot's, a replay's).
     pub fn unsaved(game: Game) -> Session {
         let app = App::new(game, ui::host_views());
-        Session { app, slot: None, refused: None, started_from: None, data_dir: None, report: None }
+        Session {
+            app,
+            slot: None,
+            refused: None,
+            started_from: None,
+            data_dir: None,
+            report: None,
+            watch: None,
+            window_at: None,
+            told: None,
+        }
+    }
+
+    /// A run restarted after a reload (`--handover`): the run saved for the
+    /// restart, loaded with the new builds of the plugins it names, its own
+    /// save file, view and window place as they were. `check`: only tried
+    /// (the child a reload asks first), so nothing is said or removed.
+    pub fn resume(
+        handover: &Handover,
+        path: &Path,
+        plugins: Rc<Plugins>,
+        records: Rc<Records>,
+        trace: Trace,
+        check: bool,
+    ) -> anyhow::Result<Session> {
+        let mut game = save::load_rebuilt(&handover.save, plugins, records, trace, &handover.rebuilt)?;
+        let told = handover.told;
+        if !check {
+            announce_reloaded(&mut game, &handover.rebuilt);
+            handover.remove(path);
+        }
+        let mut app = App::new(game, ui::host_views());
+        // A view the new build no longer has: the first one's.
+        let _ = app.select_view(&handover.view);
+        app.hints_were_given(&handover.hints);
+        let slot = handover.slot.clone().map(|path| SaveSlot { path });
+        let window_at = handover.window;
+        let data_dir = handover.data_dir.clone();
+        Ok(Session {
+            app,
+            slot,
+            refused: None,
+            started_from: None,
+            data_dir,
+            report: None,
+            watch: None,
+            window_at,
+            told,
+        })
+    }
+
+    /// `--watch`: looks for rebuilt plugins (see [`Watcher::look`]) when
+    /// the run is at a point it can be handed over: in play, no menu, no
+    /// aim. `window` is the window's place and size; `keys_left` the keys
+    /// read and not yet played (headless), carried over a restart. Whether
+    /// the log changed; a reload does not return.
+    pub fn look_for_builds(&mut self, window: Option<[i32; 4]>, keys_left: &[Key], wait: bool) -> bool {
+        let ready = self.app.mode == Mode::Play && !self.app.game.over && !self.app.game.is_aiming();
+        let Some(watch) = self.watch.as_mut().filter(|w| ready && w.due(wait)) else { return false };
+        let run = Handover {
+            format: 0,
+            save: PathBuf::new(),
+            slot: self.slot.as_ref().map(|s| s.path.clone()),
+            data_dir: self.data_dir.clone(),
+            view: self.app.current_view_name(),
+            window,
+            rebuilt: Vec::new(),
+            keys: keys_left.iter().map(Key::to_string).collect(),
+            hints: self.app.hints_given(),
+            told: self.told,
+        };
+        watch.look(&mut self.app.game, run, wait)
     }
 
     /// The file this run saves to, if it is saved.
@@ -257,6 +356,14 @@ impl Frontend for Session {
 
     fn close(&mut self) {
         self.app.close();
+    }
+
+    fn watch(&mut self, window: [i32; 4]) -> bool {
+        self.look_for_builds(Some(window), &[], false)
+    }
+
+    fn window_at(&self) -> Option<[i32; 4]> {
+        self.window_at
     }
 
     fn take_animations(&mut self) -> Vec<Animation> {

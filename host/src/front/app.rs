@@ -145,6 +145,11 @@ impl App {
         }
     }
 
+    /// The name of the view drawing the map now.
+    pub fn current_view_name(&self) -> String {
+        self.view_names().get(self.view_index).cloned().unwrap_or_default()
+    }
+
     /// The view drawing the map now, and the plugin it comes from.
     pub fn current_view(&self) -> &Entry<ViewBox> {
         match self.host_views.get(self.view_index) {

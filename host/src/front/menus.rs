@@ -290,6 +290,17 @@ impl App {
         }
     }
 
+    /// The names of the first-time hints given so far (carried over a restart).
+    pub fn hints_given(&self) -> Vec<String> {
+        self.hints.iter().map(|h| h.to_string()).collect()
+    }
+
+    /// Counts these hints as given (a restarted game's); unknown names are left out.
+    pub fn hints_were_given(&mut self, names: &[String]) {
+        const HINTS: [&str; 8] = ["floor item", "stairs", "monster", "pack", "bow", "scroll", "potion", "hurt"];
+        self.hints.extend(HINTS.iter().filter(|h| names.iter().any(|n| n == *h)));
+    }
+
     /// The look mode's cursor, while looking.
     pub fn look_cursor(&self) -> Option<Point> {
         (self.mode == Mode::Look).then_some(self.look_cursor)

@@ -51,6 +51,16 @@ pub trait Frontend {
     }
     /// A key stopped the time-saver under way.
     fn interrupt_auto(&mut self, _travel: Travel) {}
+    /// Called about every frame with the window's place and size (x, y,
+    /// width, height), for work of the front end's own between keys
+    /// (`--watch` looks for rebuilt plugins); true if the screen changed.
+    fn watch(&mut self, _window: [i32; 4]) -> bool {
+        false
+    }
+    /// Where the window opens (x, y, width, height), if not centered.
+    fn window_at(&self) -> Option<[i32; 4]> {
+        None
+    }
 }
 
 /// A view's cell size in pixels, asked through the boundary: at least 1,

@@ -55,7 +55,7 @@ enum Flow {
 pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
     let sdl = sdl3::init().map_err(|e| anyhow!("starting SDL: {e}"))?;
     let video = sdl.video().map_err(|e| anyhow!("starting SDL video: {e}"))?;
-    let mut canvas = open_window(&video)?;
+    let mut canvas = open_window(&video, front.window_at())?;
     video.text_input().start(canvas.window());
     let creator = canvas.texture_creator();
     let software = canvas.renderer_name == "software";
@@ -82,6 +82,7 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
             Flow::Changed => changed = true,
             Flow::Idle => {}
         }
+        changed |= looper.playing.is_none() && looper.auto.is_none() && front.watch(window_place(canvas.window()));
         let due = last_draw.is_none_or(|t| t.elapsed() >= IDLE_REDRAW);
         if changed || due {
             looper.draw(front, &mut canvas, &mut font, &mut tiles)?;
@@ -90,16 +91,20 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
     }
 }
 
-/// The resizable window and its renderer, scaled from 1600x900 with letterboxing.
-fn open_window(video: &VideoSubsystem) -> Result<WindowCanvas> {
+/// The resizable window and its renderer, scaled from 1600x900 with
+/// letterboxing; centered, or at `at` (x, y, width, height) if given.
+fn open_window(video: &VideoSubsystem, at: Option<[i32; 4]>) -> Result<WindowCanvas> {
     // Vsync if the driver has it; the event wait paces the loop otherwise.
     sdl3::hint::set("SDL_RENDER_VSYNC", "1");
-    let window = video
-        .window("Emberdeep", SCREEN_W, SCREEN_H)
-        .resizable()
-        .position_centered()
-        .build()
-        .context("creating the window")?;
+    let (width, height) =
+        at.map_or((SCREEN_W, SCREEN_H), |[_, _, w, h]| (w.clamp(1, 16384) as u32, h.clamp(1, 16384) as u32));
+    let mut builder = video.window("Emberdeep", width, height);
+    builder.resizable();
+    match at {
+        Some([x, y, _, _]) => builder.position(x, y),
+        None => builder.position_centered(),
+    };
+    let window = builder.build().context("creating the window")?;
     let mut canvas = create_renderer(window, None).context("creating the renderer")?;
     canvas
         .set_logical_size(SCREEN_W, SCREEN_H, SDL_LOGICAL_PRESENTATION_LETTERBOX)
@@ -290,6 +295,12 @@ impl Looper {
             None => Flow::Idle,
         }
     }
+}
+
+/// The window's place and size: x, y, width, height.
+fn window_place(window: &sdl3::video::Window) -> [i32; 4] {
+    let ((x, y), (w, h)) = (window.position(), window.size());
+    [x, y, w as i32, h as i32]
 }
 
 /// Window changes that need the frame drawn again.
