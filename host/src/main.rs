@@ -10,7 +10,7 @@ use clap::Parser;
 
 use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::session::{Plan, SavedRun, Session};
-use emberdeep::drivers::{bot, headless, recording, save, trace_tools};
+use emberdeep::drivers::{bot, headless, recording, save, timeline_screen, trace_tools};
 use emberdeep::front::{atlas, keys, ui};
 use emberdeep_engine::loader::{default_plugin_dir, load_plugins_probed, Plugins};
 use emberdeep_engine::records;
@@ -104,6 +104,9 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         return run_bot(&cli, runs, seed, plugins, records);
     }
     let trace = open_trace(&cli)?;
+    if let Some(rec) = replay.as_ref().filter(|_| timeline_screen::wanted(&cli)) {
+        return timeline_screen::run(&cli, rec, plugins, records, trace, &atlas);
+    }
     let mut plan = plan(&cli, replay.is_some(), seed);
     plan.recorded_start = replay.as_ref().and_then(|r| r.start());
     let mut session = Session::open(&plan, plugins, records, trace)?;

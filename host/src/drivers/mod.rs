@@ -8,13 +8,19 @@
 //! * [`headless`]: scripted keys without a window; [`bot`]: a player that
 //!   plays whole runs; [`trace_tools`]: `trace summary` and `trace diff`;
 //!   [`cli`]: the command line.
+//! * [`timeline`]: a recorded run to step through, turn by turn (snapshots
+//!   and seeking); [`timeline_screen`]: its screen and keys; [`key_player`]:
+//!   a player of keys whose runs the timeline's tests step through.
 
 pub mod bot;
 pub mod cli;
 pub mod headless;
+pub mod key_player;
 pub mod morgue;
 pub mod recording;
 pub mod save;
 pub mod scenario;
 pub mod session;
+pub mod timeline;
+pub mod timeline_screen;
 pub mod trace_tools;
