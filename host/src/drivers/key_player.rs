@@ -1,6 +1,6 @@
 //! A player that presses keys: plays a fresh run through [`App::press`] as a
 //! person would (explore with `o`, fight by walking into monsters, pick up,
-//! drink when hurt, rest, take the stairs, now and then open a screen and
+//! walk to what lies in sight, drink when hurt, rest, take the stairs, now and then open a screen and
 //! close it), choosing by a seeded generator, and gives the run as a
 //! [`Recording`]. Unlike the bot, which hands the game its actions, every
 //! step here is a key, so the run replays key for key: the replay
@@ -63,6 +63,10 @@ fn choose(app: &App, rng: &mut RunRng, still: u32) -> Vec<Key> {
     }
     if hp * 3 < max * 2 {
         return vec![Key::Char('Z')];
+    }
+    let seen = game.items.iter().find(|i| game.fov.is_visible(i.pos) && i.pos != me.pos);
+    if let Some(item) = seen.filter(|_| still == 0 && rng.percent(60)) {
+        return vec![Key::Click(item.pos.x, item.pos.y)];
     }
     match rng.below(40) {
         0 => return vec![Key::Char('i'), Key::Esc],
