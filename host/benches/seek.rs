@@ -34,7 +34,8 @@ fn main() {
     let recording = key_player::play(7, plugins.clone(), records.clone(), TURNS);
     let played = clock.elapsed();
     let clock = Instant::now();
-    let (mut timeline, _) = Timeline::build(&recording, plugins, records, Trace::console()).expect("the timeline builds");
+    let (mut timeline, _) =
+        Timeline::build(&recording, plugins, records, Trace::console()).expect("the timeline builds");
     let built = clock.elapsed();
     let (first, last) = timeline.turns();
     let mut rng = RunRng::from_seed(18);
@@ -50,7 +51,11 @@ fn main() {
     times.sort();
     let (snapshots, bytes) = timeline.snapshot_memory();
     println!("seek: a run of {last} turns, {} keys, {} stops", recording.keys.len(), timeline.stops().len());
-    println!("  recorded by the key player in {:.2} s; timeline built in {:.2} s", played.as_secs_f64(), built.as_secs_f64());
+    println!(
+        "  recorded by the key player in {:.2} s; timeline built in {:.2} s",
+        played.as_secs_f64(),
+        built.as_secs_f64()
+    );
     println!("  {snapshots} snapshots every {} turns, {:.1} MB", timeline.interval(), bytes as f64 / 1e6);
     println!(
         "  {SEEKS} random seeks: mean {mean:.2} ms, median {:.2} ms, p99 {:.2} ms, max {:.2} ms",

@@ -56,7 +56,12 @@ fn state(game: &Game) -> State {
 
 /// The state after each stop's keys, by playing the recording's keys once
 /// on a fresh game, as the recording was made: no timeline code involved.
-fn straight(rec: &Recording, timeline: &Timeline, plugins: &Rc<Plugins>, records: &Rc<Records>) -> Vec<(State, Vec<u8>)> {
+fn straight(
+    rec: &Recording,
+    timeline: &Timeline,
+    plugins: &Rc<Plugins>,
+    records: &Rc<Records>,
+) -> Vec<(State, Vec<u8>)> {
     let keys = rec.keys().unwrap();
     let game = Game::fresh(rec.seed, plugins.clone(), records.clone(), Trace::console());
     let mut app = App::new(game, ui::host_views());
@@ -87,7 +92,12 @@ fn seeking_in_any_order_shows_what_a_straight_replay_shows() {
     assert_eq!(first, 0);
     assert!(last >= TURNS, "the run is long: {last} turns");
     // The run is eventful: fights, deaths, items picked up, stairs taken.
-    eprintln!("{} keys, {} stops, last turn {last}, floor {}", rec.keys.len(), stops.len(), stops.last().unwrap().floor);
+    eprintln!(
+        "{} keys, {} stops, last turn {last}, floor {}",
+        rec.keys.len(),
+        stops.len(),
+        stops.last().unwrap().floor
+    );
     let count = |event: &str| lines.iter().filter(|l| l.contains(&format!("\"event\":\"{event}\""))).count();
     assert!(count("attack") > 50, "{} attacks", count("attack"));
     assert!(count("death") > 10, "{} deaths", count("death"));

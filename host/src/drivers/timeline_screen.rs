@@ -324,7 +324,9 @@ pub fn run(
         let digits = !at.is_empty() && at.bytes().all(|b| b.is_ascii_digit());
         match at.parse::<u64>() {
             Ok(turn) => screen.go_to_turn(turn).map_err(|e| anyhow::anyhow!("--at {at}: {e}"))?,
-            Err(_) if digits => anyhow::bail!("--at {at}: turn {at} is past the end of the run: its last turn is {last}"),
+            Err(_) if digits => {
+                anyhow::bail!("--at {at}: turn {at} is past the end of the run: its last turn is {last}")
+            }
             Err(_) => anyhow::bail!("--at wants a turn number (up to {last}), not '{at}'"),
         }
     }

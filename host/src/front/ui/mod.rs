@@ -15,8 +15,8 @@ mod layout;
 mod painter;
 mod screenshot;
 mod tile_view;
-mod timeline_pane;
 mod tiles;
+mod timeline_pane;
 mod tinted;
 mod window;
 
