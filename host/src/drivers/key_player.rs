@@ -26,7 +26,7 @@ use crate::front::ui;
 pub fn play(seed: u64, plugins: Rc<Plugins>, records: Rc<Records>, turns: u64) -> Recording {
     let game = Game::fresh(seed, plugins.clone(), records, Trace::console());
     let mut app = App::new(game, ui::host_views());
-    let mut rng = RunRng::from_seed(seed ^ 0x5EED_0F_4E75);
+    let mut rng = RunRng::from_seed(seed ^ 0x5EED_F00D);
     let most_keys = turns.saturating_mul(8) as usize;
     let mut still = 0u32;
     while app.game.turn < turns && !app.game.over && app.pressed.len() < most_keys {
@@ -52,7 +52,7 @@ fn choose(app: &App, rng: &mut RunRng, still: u32) -> Vec<Key> {
     }
     if let Some(&id) = game.monsters_in_view().first() {
         let them = game.creatures[&id].pos;
-        if hp * 3 < max && rng.percent(70) {
+        if hp * 2 < max && rng.percent(80) {
             return vec![Key::Char('q'), Key::Char('a')];
         }
         let step = Action::Move((them.x - me.pos.x).signum(), (them.y - me.pos.y).signum());
@@ -61,7 +61,7 @@ fn choose(app: &App, rng: &mut RunRng, still: u32) -> Vec<Key> {
     if game.items.iter().any(|i| i.pos == me.pos) {
         return vec![Key::Char('g')];
     }
-    if hp * 3 < max * 2 {
+    if hp * 5 < max * 4 {
         return vec![Key::Char('Z')];
     }
     let seen = game.items.iter().find(|i| game.fov.is_visible(i.pos) && i.pos != me.pos);
@@ -77,8 +77,8 @@ fn choose(app: &App, rng: &mut RunRng, still: u32) -> Vec<Key> {
         _ => {}
     }
     let on_stairs = game.map.tile(me.pos) == Tile::StairsDown;
-    // A while on each floor before the next: 400 turns a floor.
-    let stay = game.turn < u64::from(game.floor) * 400;
+    // A while on each floor before the next: 1,000 turns a floor.
+    let stay = game.turn < u64::from(game.floor) * 1000;
     match (on_stairs, still > 0, stay) {
         (true, _, false) => vec![Key::Char('>')],
         (false, true, false) => vec![Key::Char('G')],

@@ -115,11 +115,7 @@ impl TimelineScreen {
     fn press_prompt(&mut self, key: Key) {
         let typed = self.prompt.get_or_insert_with(String::new);
         match key {
-            Key::Char(c) if c.is_ascii_digit() => {
-                if typed.len() < MOST_DIGITS {
-                    typed.push(c);
-                }
-            }
+            Key::Char(c) if c.is_ascii_digit() && typed.len() < MOST_DIGITS => typed.push(c),
             Key::Enter => {
                 let typed = self.prompt.take().unwrap_or_default();
                 if typed.is_empty() {
