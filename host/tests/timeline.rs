@@ -12,7 +12,7 @@ use common::{plugin_dir, root, run, text};
 use emberdeep::drivers::key_player;
 use emberdeep::drivers::recording::Recording;
 use emberdeep::drivers::save;
-use emberdeep::drivers::timeline::{SeekError, Timeline};
+use emberdeep::drivers::timeline::{Budget, SeekError, Timeline};
 use emberdeep::drivers::timeline_screen::TimelineScreen;
 use emberdeep::front::app::App;
 use emberdeep::front::keys::Key;
@@ -193,14 +193,25 @@ fn recorded(dir: &Path, seed: u64, turns: u64) -> std::path::PathBuf {
 }
 
 #[test]
-fn the_timeline_writes_the_replays_trace_and_seeking_writes_nothing_more() {
+fn the_timeline_writes_the_replays_trace_and_seeking_or_drawing_writes_nothing_more() {
     let dir = tempfile::tempdir().unwrap();
     let rec = recorded(dir.path(), SEED + 2, 400);
     let (plain, timeline) = (dir.path().join("plain.jsonl"), dir.path().join("timeline.jsonl"));
     let rec = rec.to_str().unwrap();
     let out = run(&["--headless", "--replay", rec, "--trace", plain.to_str().unwrap()]);
     assert!(out.status.success(), "{:?}", text(&out));
+    let png = dir.path().join("at-200.png");
     let out = run(&["--headless", "--replay", rec, "--at", "200", "--trace", timeline.to_str().unwrap()]);
+    assert!(out.status.success(), "{:?}", text(&out));
+    let drawn = dir.path().join("drawn.jsonl");
+    let args = ["--headless", "--replay", rec, "--at", "150", "--screenshot", png.to_str().unwrap()];
+    let drawing = run(&[&args[..], &["--trace", drawn.to_str().unwrap()]].concat());
+    assert!(drawing.status.success(), "{:?}", text(&drawing));
+    assert!(std::fs::metadata(&png).unwrap().len() > 10_000, "the turn was drawn");
+    assert!(
+        std::fs::read(&drawn).unwrap() == std::fs::read(&plain).unwrap(),
+        "drawing the timeline wrote nothing more"
+    );
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     assert!(stdout.starts_with("Replay: turn 2"), "{stdout}");
@@ -236,4 +247,25 @@ fn a_turn_past_the_end_or_a_damaged_recording_is_one_clear_line() {
     assert!(!out.status.success());
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("not a recording"), "{stderr}");
+}
+
+#[test]
+fn a_small_memory_budget_keeps_fewer_snapshots_and_finds_events_again() {
+    let (plugins, records) = world();
+    let rec = key_player::play(SEED, plugins.clone(), records.clone(), 600);
+    let (mut roomy, _) = Timeline::build(&rec, plugins.clone(), records.clone(), Trace::console()).unwrap();
+    let (one, bytes) = roomy.snapshot_memory();
+    let budget = Budget { snapshots: bytes / 5, events: 20_000 };
+    let (mut tight, _) = Timeline::build_within(&rec, plugins, records, Trace::console(), budget).unwrap();
+    let (fewer, kept) = tight.snapshot_memory();
+    assert!(fewer * 4 <= one, "{fewer} snapshots kept of {one}");
+    assert!(kept <= budget.snapshots, "{kept} bytes of snapshots, over {}", budget.snapshots);
+    assert!(tight.interval() >= 4 * roomy.interval(), "the interval grew: {}", tight.interval());
+    let stops = roomy.stops().len();
+    for stop in [stops - 1, 0, stops / 2, stops / 3, stops - 2, 1] {
+        roomy.seek_stop(stop).unwrap();
+        tight.seek_stop(stop).unwrap();
+        assert_eq!(state(&tight.app().game), state(&roomy.app().game), "stop {stop}");
+        assert_eq!(tight.events_of(stop).unwrap(), roomy.events_of(stop).unwrap(), "the events of stop {stop}");
+    }
 }

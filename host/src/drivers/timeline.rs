@@ -54,6 +54,33 @@ pub const KEY_INTERVAL: usize = 256;
 pub const SNAPSHOT_BUDGET: usize = 64 << 20;
 /// The most bytes of trace events kept; later turns' events are found again when shown.
 pub const EVENT_BUDGET: usize = 64 << 20;
+/// How much memory a timeline may keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Bytes of snapshots; past it every other one goes and the interval doubles.
+    pub snapshots: usize,
+    /// Bytes of trace events; later turns' events are found again when shown.
+    pub events: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget { snapshots: SNAPSHOT_BUDGET, events: EVENT_BUDGET }
+    }
+}
+
+/// The most events one turn's pane holds (a time-saver's key can write many more).
+pub const MOST_EVENTS: usize = 5_000;
+
+/// The events the keys that led to a turn wrote: the first [`MOST_EVENTS`],
+/// and how many more there were.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Events {
+    /// The trace lines, in order.
+    pub lines: Vec<String>,
+    /// Lines past the first [`MOST_EVENTS`], not kept.
+    pub more: usize,
+}
 
 /// One turn's state on the timeline.
 #[derive(Debug, Clone)]
@@ -120,6 +147,7 @@ pub struct Timeline {
     snapshots: Vec<Snapshot>,
     interval: u64,
     snapshot_bytes: usize,
+    budget: Budget,
     /// Keys of the recording after the run the timeline shows (a new run
     /// started after a death), not shown.
     pub left_out: usize,
@@ -136,7 +164,18 @@ impl Timeline {
         recording: &Recording,
         plugins: Rc<Plugins>,
         records: Rc<Records>,
+        trace: Trace,
+    ) -> anyhow::Result<(Timeline, Trace)> {
+        Timeline::build_within(recording, plugins, records, trace, Budget::default())
+    }
+
+    /// [`Timeline::build`] within another memory budget.
+    pub fn build_within(
+        recording: &Recording,
+        plugins: Rc<Plugins>,
+        records: Rc<Records>,
         mut trace: Trace,
+        budget: Budget,
     ) -> anyhow::Result<(Timeline, Trace)> {
         let keys = recording.keys()?;
         let plan = Plan {
@@ -164,6 +203,7 @@ impl Timeline {
             stops: vec![start],
             snapshots: Vec::new(),
             interval: INTERVAL,
+            budget,
             snapshot_bytes: 0,
             left_out: 0,
             app: shown,
@@ -202,21 +242,21 @@ impl Timeline {
                 timeline.snapshot_bytes = 0;
             } else {
                 let last = timeline.stops.last_mut().expect("the timeline has a first stop");
-                if event_bytes > EVENT_BUDGET {
+                if event_bytes > budget.events {
                     lines.clear();
                 }
                 event_bytes += lines.iter().map(String::len).sum::<usize>();
-                let kept = event_bytes <= EVENT_BUDGET;
+                let kept = event_bytes <= budget.events;
                 if app.game.turn == last.turn {
                     last.end = i + 1;
                     last.floor = app.game.floor;
                     match (&mut last.events, kept) {
-                        (Some(events), true) => events.extend(lines),
+                        (Some(events), true) if events.len() + lines.len() <= MOST_EVENTS => events.extend(lines),
                         (events, _) => *events = None,
                     }
                 } else {
                     let first = last.end;
-                    let events = kept.then_some(lines);
+                    let events = (kept && lines.len() <= MOST_EVENTS).then_some(lines);
                     timeline.stops.push(Stop { turn: app.game.turn, floor: app.game.floor, end: i + 1, first, events });
                 }
                 timeline.maybe_snapshot(&app, i + 1);
@@ -256,7 +296,7 @@ impl Timeline {
         let snapshot = Snapshot { keys, turn: app.game.turn, save: save::encode(&app.game), front };
         self.snapshot_bytes += snapshot.save.len();
         self.snapshots.push(snapshot);
-        while self.snapshot_bytes > SNAPSHOT_BUDGET && self.snapshots.len() > 1 {
+        while self.snapshot_bytes > self.budget.snapshots && self.snapshots.len() > 1 {
             let mut index = 0;
             self.snapshots.retain(|_| {
                 index += 1;
@@ -363,21 +403,26 @@ impl Timeline {
 
     /// The trace lines the keys that led to stop `stop` wrote. Kept ones
     /// come from memory; others are found by playing those keys again into
-    /// a trace kept in memory (the state shown moves to that stop).
-    pub fn events_of(&mut self, stop: usize) -> Result<Vec<String>, SeekError> {
-        if let Some(events) = &self.stops[stop].events {
-            return Ok(events.clone());
+    /// a trace kept in memory (the state shown moves to that stop), the
+    /// first [`MOST_EVENTS`] kept.
+    pub fn events_of(&mut self, stop: usize) -> Result<Events, SeekError> {
+        if let Some(lines) = &self.stops[stop].events {
+            return Ok(Events { lines: lines.clone(), more: 0 });
         }
         let (first, end) = (self.stops[stop].first, self.stops[stop].end);
         self.play_to(first).map_err(|e| SeekError::Replay(format!("{e:#}")))?;
         self.app.game.trace = Trace::in_memory();
+        let mut events = Events::default();
         while self.at < end {
             let key = self.keys[self.at];
             self.app.press(key);
             self.at += 1;
+            let lines = self.app.game.trace.take_kept();
+            let room = MOST_EVENTS - events.lines.len();
+            events.more += lines.len().saturating_sub(room);
+            events.lines.extend(lines.into_iter().take(room));
         }
-        let lines = self.app.game.trace.take_kept();
         self.app.game.trace = Trace::console();
-        Ok(lines)
+        Ok(events)
     }
 }

@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use super::cli::Cli;
 use super::recording::Recording;
-use super::timeline::{SeekError, Timeline};
+use super::timeline::{Events, SeekError, Timeline};
 use crate::front::atlas::Atlas;
 use crate::front::keys::Key;
 use crate::front::screen::{palette, Line, Overlay, ScreenModel};
@@ -40,7 +40,7 @@ pub struct TimelineScreen {
     /// A line about the last key (a turn that is not there).
     message: Option<String>,
     scroll: usize,
-    events: Vec<String>,
+    events: Events,
     /// The view chosen on the timeline (recorded F2 presses do not change it).
     view: Option<String>,
 }
@@ -55,7 +55,7 @@ impl TimelineScreen {
             prompt: None,
             message: None,
             scroll: 0,
-            events: Vec::new(),
+            events: Events::default(),
             view: view.map(String::from),
         };
         if let Some(name) = view {
@@ -153,7 +153,7 @@ impl TimelineScreen {
             Key::End => self.go_or_say(last),
             Key::Char('g') => self.prompt = Some(String::new()),
             Key::Up => self.scroll = self.scroll.saturating_sub(1),
-            Key::Down => self.scroll = (self.scroll + 1).min(self.events.len().saturating_sub(1)),
+            Key::Down => self.scroll = (self.scroll + 1).min(self.events.lines.len().saturating_sub(1)),
             Key::F(2) => self.next_view(),
             _ => {}
         }
@@ -195,19 +195,21 @@ impl TimelineScreen {
             lines.push(Line::new(text, palette::DIM));
         }
         let room = PANE_LINES.saturating_sub(lines.len());
-        let shown = self.events.iter().skip(self.scroll);
-        let left = self.events.len().saturating_sub(self.scroll);
+        let events = &self.events.lines;
+        let left = events.len().saturating_sub(self.scroll) + self.events.more;
         let fits = if left > room { room.saturating_sub(1) } else { room };
-        for event in shown.take(fits) {
+        for event in events.iter().skip(self.scroll).take(fits) {
             lines.push(Line::new(event_text(event), palette::TEXT));
         }
-        if self.events.is_empty() {
+        if events.is_empty() {
             lines.push(Line::new("No events.", palette::DIM));
         } else if left > fits {
-            lines.push(Line::new(
-                format!("... {} more events (Down scrolls; {} above)", left - fits, self.scroll),
-                palette::DIM,
-            ));
+            let not_kept = match self.events.more {
+                0 => String::new(),
+                more => format!(", {more} of them not kept"),
+            };
+            let text = format!("... {} more events{not_kept} (Down scrolls; {} above)", left - fits, self.scroll);
+            lines.push(Line::new(text, palette::DIM));
         }
         (header, lines)
     }
