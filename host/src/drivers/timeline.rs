@@ -186,7 +186,7 @@ impl Timeline {
             recorded_start: recording.start(),
         };
         trace.kept = Some(Vec::new());
-        let mut app = Session::open(&plan, plugins.clone(), records.clone(), trace)?.app;
+        let mut app = open(&plan, &plugins, &records, trace)?;
         let start = Stop {
             turn: app.game.turn,
             floor: app.game.floor,
@@ -194,7 +194,7 @@ impl Timeline {
             first: 0,
             events: Some(app.game.trace.take_kept()),
         };
-        let shown = Session::open(&plan, plugins.clone(), records.clone(), Trace::console())?.app;
+        let shown = open(&plan, &plugins, &records, Trace::console())?;
         let mut timeline = Timeline {
             plan,
             plugins,
@@ -360,18 +360,23 @@ impl Timeline {
         if self.at > target || self.at < from_snapshot {
             self.app = match nearest {
                 Some(i) => self.restore(i)?,
-                None => Session::open(&self.plan, self.plugins.clone(), self.records.clone(), Trace::console())?.app,
+                None => open(&self.plan, &self.plugins, &self.records, Trace::console())?,
             };
             self.at = from_snapshot;
         }
         while self.at < target {
-            let key = self.keys[self.at];
-            self.app.press(key);
-            self.at += 1;
+            self.press_next();
         }
         self.app.pressed.clear();
         self.app.camera = Default::default();
         Ok(())
+    }
+
+    /// Presses the next key on the state shown.
+    fn press_next(&mut self) {
+        let key = self.keys[self.at];
+        self.app.press(key);
+        self.at += 1;
     }
 
     fn restore(&self, index: usize) -> anyhow::Result<App> {
@@ -414,9 +419,7 @@ impl Timeline {
         self.app.game.trace = Trace::in_memory();
         let mut events = Events::default();
         while self.at < end {
-            let key = self.keys[self.at];
-            self.app.press(key);
-            self.at += 1;
+            self.press_next();
             let lines = self.app.game.trace.take_kept();
             let room = MOST_EVENTS - events.lines.len();
             events.more += lines.len().saturating_sub(room);
@@ -425,4 +428,10 @@ impl Timeline {
         self.app.game.trace = Trace::console();
         Ok(events)
     }
+}
+
+/// The run's start as a replay's session opens it (a fresh floor, the
+/// scenario, or the saved run the recording began from), into `trace`.
+fn open(plan: &Plan, plugins: &Rc<Plugins>, records: &Rc<Records>, trace: Trace) -> anyhow::Result<App> {
+    Ok(Session::open(plan, plugins.clone(), records.clone(), trace)?.app)
 }
