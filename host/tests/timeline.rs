@@ -12,7 +12,7 @@ use common::{plugin_dir, root, run, text};
 use emberdeep::drivers::key_player;
 use emberdeep::drivers::recording::Recording;
 use emberdeep::drivers::save;
-use emberdeep::drivers::timeline::{Budget, SeekError, Timeline};
+use emberdeep::drivers::timeline::{Budget, SeekError, Stop, Timeline};
 use emberdeep::drivers::timeline_screen::TimelineScreen;
 use emberdeep::front::app::App;
 use emberdeep::front::keys::Key;
@@ -54,20 +54,12 @@ fn state(game: &Game) -> State {
     }
 }
 
-/// The state after each stop's keys, by playing the recording's keys once
-/// on a fresh game, as the recording was made: no timeline code involved.
-fn straight(
-    rec: &Recording,
-    timeline: &Timeline,
-    plugins: &Rc<Plugins>,
-    records: &Rc<Records>,
-) -> Vec<(State, Vec<u8>)> {
-    let keys = rec.keys().unwrap();
-    let game = Game::fresh(rec.seed, plugins.clone(), records.clone(), Trace::console());
-    let mut app = App::new(game, ui::host_views());
+/// The state after each stop's keys, by pressing `keys` on `app` once, as
+/// the recording was made: no timeline code involved.
+fn straight(mut app: App, keys: &[Key], stops: &[Stop]) -> Vec<(State, Vec<u8>)> {
     let mut pressed = 0;
     let mut states = Vec::new();
-    for stop in timeline.stops() {
+    for stop in stops {
         while pressed < stop.end {
             app.press(keys[pressed]);
             pressed += 1;
@@ -75,6 +67,11 @@ fn straight(
         states.push((state(&app.game), save::encode(&app.game)));
     }
     states
+}
+
+/// A fresh run of `rec`'s seed, as the key player began it.
+fn fresh(rec: &Recording, plugins: &Rc<Plugins>, records: &Rc<Records>) -> App {
+    App::new(Game::fresh(rec.seed, plugins.clone(), records.clone(), Trace::console()), ui::host_views())
 }
 
 #[test]
@@ -105,7 +102,7 @@ fn seeking_in_any_order_shows_what_a_straight_replay_shows() {
     assert!(picked > 3, "{picked} items picked up");
     assert!(stops.last().unwrap().floor >= 2, "the stairs were taken: floor {}", stops.last().unwrap().floor);
 
-    let expected = straight(&rec, &timeline, &plugins, &records);
+    let expected = straight(fresh(&rec, &plugins, &records), &rec.keys().unwrap(), &stops);
     // Turn 0, the last turn, then 300 other stops in a shuffled order (backwards too).
     let mut rng = RunRng::from_seed(11);
     let mut shuffled: Vec<usize> = (1..stops.len() - 1).collect();
@@ -267,5 +264,39 @@ fn a_small_memory_budget_keeps_fewer_snapshots_and_finds_events_again() {
         tight.seek_stop(stop).unwrap();
         assert_eq!(state(&tight.app().game), state(&roomy.app().game), "stop {stop}");
         assert_eq!(tight.events_of(stop).unwrap(), roomy.events_of(stop).unwrap(), "the events of stop {stop}");
+    }
+}
+
+#[test]
+fn a_recording_that_went_on_from_a_save_starts_at_the_saved_turn() {
+    let (plugins, records) = world();
+    let whole = key_player::play(SEED + 4, plugins.clone(), records.clone(), 700);
+    let keys = whole.keys().unwrap();
+    let half = keys.len() / 2;
+    let mut app = fresh(&whole, &plugins, &records);
+    for &key in &keys[..half] {
+        app.press(key);
+    }
+    let saved = String::from_utf8(save::encode(&app.game)).unwrap();
+    let rec = Recording {
+        keys: whole.keys[half..].to_vec(),
+        start_save: Some(saved.clone()),
+        start_offered: false,
+        ..whole.clone()
+    };
+    let (mut timeline, _) = Timeline::build(&rec, plugins.clone(), records.clone(), Trace::console()).unwrap();
+    let (first, last) = timeline.turns();
+    assert_eq!(first, app.game.turn, "the timeline starts where the save was");
+    assert!(last > first + 100);
+    assert_eq!(timeline.seek_turn(0), Err(SeekError::BeforeTheStart { asked: 0, first }));
+    // The straight replay from the save, as `--replay` plays it.
+    let name = Path::new("save");
+    let mut game = save::load_bytes(saved.as_bytes(), name, plugins, records, Trace::console()).unwrap();
+    game.announce_continue();
+    let stops = timeline.stops().to_vec();
+    let expected = straight(App::new(game, ui::host_views()), &keys[half..], &stops);
+    for stop in [stops.len() - 1, 0, stops.len() / 2, 3, stops.len() - 3, 1] {
+        timeline.seek_stop(stop).unwrap();
+        assert_eq!(state(&timeline.app().game), expected[stop].0, "stop {stop}");
     }
 }
