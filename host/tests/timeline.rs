@@ -300,3 +300,46 @@ fn a_recording_that_went_on_from_a_save_starts_at_the_saved_turn() {
         assert_eq!(state(&timeline.app().game), expected[stop].0, "stop {stop}");
     }
 }
+
+#[test]
+fn a_saved_run_offered_and_declined_gives_the_timeline_of_the_new_run() {
+    let (plugins, records) = world();
+    let whole = key_player::play(SEED + 5, plugins.clone(), records.clone(), 200);
+    let mut app = fresh(&whole, &plugins, &records);
+    for &key in &whole.keys().unwrap() {
+        app.press(key);
+    }
+    let saved = String::from_utf8(save::encode(&app.game)).unwrap();
+    let mut keys = vec!["n".to_string()];
+    keys.extend(whole.keys.iter().take(40).cloned());
+    let rec = Recording { keys, start_save: Some(saved), start_offered: true, ..whole.clone() };
+    let (timeline, _) = Timeline::build(&rec, plugins, records, Trace::console()).unwrap();
+    assert_eq!(timeline.turns().0, 0, "the new run's first turn, not the saved run's {}", app.game.turn);
+    assert_eq!(timeline.stops()[0].first, 1, "the timeline starts after the answer");
+    assert_ne!(timeline.app().game.seed, whole.seed, "the new run has a seed of its own");
+    assert_eq!(timeline.left_out, 0);
+}
+
+#[test]
+fn keys_after_a_death_that_start_a_new_run_are_counted_not_shown() {
+    let (plugins, records) = world();
+    let whole = key_player::play(SEED, plugins.clone(), records.clone(), 300);
+    let mut frail = fresh(&whole, &plugins, &records);
+    frail.game.player_mut().hp = 1;
+    let saved = String::from_utf8(save::encode(&frail.game)).unwrap();
+    let all = whole.keys().unwrap();
+    let dead = all.iter().position(|&key| {
+        frail.press(key);
+        frail.game.over
+    });
+    let mut keys = whole.keys[..=dead.expect("the frail player dies")].to_vec();
+    keys.extend(["R", ".", ".", "."].map(String::from));
+    let rec = Recording { keys, start_save: Some(saved), start_offered: false, ..whole.clone() };
+    let (timeline, _) = Timeline::build(&rec, plugins, records, Trace::console()).unwrap();
+    let game = &timeline.app().game;
+    assert!(game.over && game.player().hp <= 0, "the timeline ends at the death");
+    assert_eq!(timeline.left_out, 4, "R and the new run's keys are left out: {}", timeline.left_out);
+    let screen = TimelineScreen::new(timeline, Some("tiles")).unwrap();
+    let (_, lines) = screen.pane();
+    assert!(lines.iter().any(|l| l.text.contains("goes on into a new run")), "{lines:?}");
+}
