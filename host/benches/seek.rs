@@ -5,7 +5,9 @@
 //! `cargo build --workspace --release` first), builds its timeline, then
 //! seeks to 200 turns drawn at random (a seeded generator: the same turns
 //! each time) and prints the mean, median, 99th percentile and worst seek,
-//! with the build's time and the snapshots' memory. The goal: every seek
+//! then seeks to every stop from the last to the first (each a seek back,
+//! so each loads a snapshot) for the true worst, with the build's time and
+//! the snapshots' memory. The goal: every seek
 //! under 100 ms.
 
 use std::path::PathBuf;
@@ -48,6 +50,13 @@ fn main() {
         timeline.seek_turn(turn).expect("the turn is there");
         times.push(clock.elapsed());
     }
+    // Every stop, last to first: each seek goes back, so each loads a snapshot.
+    let mut every: Vec<Duration> = Vec::with_capacity(timeline.stops().len());
+    for stop in (0..timeline.stops().len()).rev() {
+        let clock = Instant::now();
+        timeline.seek_stop(stop).expect("the stop is there");
+        every.push(clock.elapsed());
+    }
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     let mean = times.iter().map(|d| ms(*d)).sum::<f64>() / SEEKS as f64;
     times.sort();
@@ -65,4 +74,7 @@ fn main() {
         ms(times[SEEKS * 99 / 100]),
         ms(times[SEEKS - 1])
     );
+    let mean_every = every.iter().map(|d| ms(*d)).sum::<f64>() / every.len() as f64;
+    let worst = every.iter().max().copied().unwrap_or_default();
+    println!("  every stop, backwards ({}): mean {mean_every:.2} ms, max {:.2} ms", every.len(), ms(worst));
 }
