@@ -10,7 +10,7 @@ use clap::Parser;
 
 use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::session::{Plan, SavedRun, Session};
-use emberdeep::drivers::{bot, bot_jobs, check, headless, recording, replay, save, trace_query, trace_tools, watch};
+use emberdeep::drivers::{bot, bot_jobs, check, headless, recording, replay, save, timeline_screen, trace_query, trace_tools, watch};
 use emberdeep::front::{atlas, keys, ui};
 use emberdeep_engine::loader::{default_plugin_dir, load_plugins_copied, load_plugins_probed, Plugins};
 use emberdeep_engine::records;
@@ -120,6 +120,9 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         return run_bot(&cli, runs, seed, plugins, records);
     }
     let trace = open_trace(&cli)?;
+    if let Some(rec) = replay.as_ref().filter(|_| timeline_screen::wanted(&cli)) {
+        return timeline_screen::run(&cli, rec, plugins, records, trace, &atlas);
+    }
     let (mut session, keys) = match &cli.handover {
         Some(path) => {
             let handover = watch::Handover::read(path)?;

@@ -52,6 +52,17 @@ impl Trace {
         Trace { out: None, kept: None, failed: None }
     }
 
+    /// A trace kept only in memory (in [`Trace::kept`]), written nowhere:
+    /// what the replay timeline files each turn's events from.
+    pub fn in_memory() -> Self {
+        Trace { out: None, kept: Some(Vec::new()), failed: None }
+    }
+
+    /// The lines kept in memory since the last call (none if not keeping).
+    pub fn take_kept(&mut self) -> Vec<String> {
+        self.kept.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
     /// A trace written to `path` (created or truncated).
     pub fn to_file(path: &Path) -> std::io::Result<Self> {
         let file = File::create(path)?;

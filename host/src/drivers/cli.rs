@@ -98,6 +98,12 @@ pub struct Cli {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["keys", "keys_file", "seed", "scenario", "bot"])]
     pub replay: Option<PathBuf>,
 
+    /// With --replay: show the replay's timeline at this turn (with
+    /// --screenshot: draw it to the PNG; with --headless alone: print its
+    /// pane). A turn past the run's end is refused, naming the last turn.
+    #[arg(long, value_name = "TURN", requires = "replay", conflicts_with = "record")]
+    pub at: Option<String>,
+
     /// Where saves go. Default: the platform's data folder (e.g. ~/.local/share/emberdeep)
     /// for window runs and --continue; headless runs save only when given this.
     #[arg(long, value_name = "DIR", env = "EMBERDEEP_SAVE_DIR")]

@@ -12,18 +12,24 @@
 //!   files' expectations (`emberdeep check`);
 //!   [`cli`]: the command line; [`watch`]: `--watch`, a rebuilt plugin
 //!   reloaded into the run under way.
+//! * [`timeline`]: a recorded run to step through, turn by turn (snapshots
+//!   and seeking); [`timeline_screen`]: its screen and keys; [`key_player`]:
+//!   a player of keys whose runs the timeline's tests step through.
 
 pub mod bot;
 pub mod bot_jobs;
 pub mod check;
 pub mod cli;
 pub mod headless;
+pub mod key_player;
 pub mod morgue;
 pub mod recording;
 pub mod replay;
 pub mod save;
 pub mod scenario;
 pub mod session;
+pub mod timeline;
+pub mod timeline_screen;
 pub mod trace_query;
 pub mod trace_tools;
 pub mod watch;

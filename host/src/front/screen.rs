@@ -129,6 +129,17 @@ pub enum Overlay {
         /// The question.
         question: String,
     },
+    /// The replay timeline's pane, over the log and the foot of the side
+    /// panel: a header line, then the lines (keys, events); the game's own
+    /// overlay at that turn, if any, under it.
+    Timeline {
+        /// "Replay: turn 417 of 5000 ...", or the "go to" prompt.
+        header: Line,
+        /// The lines shown.
+        lines: Vec<Line>,
+        /// The game's overlay at that turn.
+        under: Box<Overlay>,
+    },
 }
 
 /// Everything one frame shows.

@@ -240,6 +240,10 @@ fn draw_overlay<T: RenderTarget>(p: &mut Painter<'_, '_, T>, overlay: &Overlay) 
         Overlay::Menu { title, header, lines, more, footer } => draw_menu(p, title, header, lines, *more, footer),
         Overlay::Death { won, cause, details, scores } => draw_death(p, *won, cause, details, scores),
         Overlay::Confirm { question } => draw_confirm(p, question),
+        Overlay::Timeline { header, lines, under } => {
+            draw_overlay(p, under)?;
+            super::timeline_pane::draw(p, header, lines)
+        }
     }
 }
 

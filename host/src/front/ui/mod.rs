@@ -16,6 +16,7 @@ mod painter;
 mod screenshot;
 mod tile_view;
 mod tiles;
+mod timeline_pane;
 mod tinted;
 mod window;
 
@@ -28,6 +29,7 @@ pub use frontend::{cell_size_of, Frontend, Views};
 pub use glyph_view::glyph_view;
 pub use screenshot::{render_front, render_rgba, screenshot, screenshot_front, with_offscreen, Offscreen};
 pub use tile_view::tile_view;
+pub use timeline_pane::{PANE_CHARS, PANE_LINES};
 pub use window::run_window;
 
 /// The host's own views in `F2` order, by name: glyphs, then tiles.
