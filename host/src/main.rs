@@ -10,7 +10,9 @@ use clap::Parser;
 
 use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::session::{Plan, SavedRun, Session};
-use emberdeep::drivers::{bot, bot_jobs, check, headless, recording, replay, save, timeline_screen, trace_query, trace_tools, watch};
+use emberdeep::drivers::{
+    bot, bot_jobs, check, headless, recording, replay, save, timeline_screen, trace_query, trace_tools, watch,
+};
 use emberdeep::front::{atlas, keys, ui};
 use emberdeep_engine::loader::{default_plugin_dir, load_plugins_copied, load_plugins_probed, Plugins};
 use emberdeep_engine::records;

@@ -7,6 +7,10 @@
 //! With nothing in view it rests (the `Z` time-saver) below 70% health, and
 //! walks by auto-explore's step, then travel's to the stairs down.
 //!
+//! It gives up a chase it cannot win: a monster it has been after for 20
+//! turns without coming next to it or hurting it (an archer that keeps its
+//! distance) is left alone for 300 turns, unless it comes next to the bot.
+//!
 //! It knows items only by the role their records declare (`role = ...`),
 //! never by a name, a parameter it guesses from, or a plugin's store:
 //!
@@ -35,7 +39,7 @@
 
 use std::collections::BTreeMap;
 
-use emberdeep_api::{Damage, Point, DIRECTIONS};
+use emberdeep_api::{Damage, EntityId, Point, DIRECTIONS};
 
 use emberdeep_engine::core::paths::first_step;
 use emberdeep_engine::game::GOAL_ITEM;
@@ -81,6 +85,7 @@ pub fn play_run(game: &mut Game) -> RunResult {
     while !game.over && game.turn < TURN_LIMIT {
         // Nobody watches the bot: shots queued for the window are dropped.
         game.animations.clear();
+        memory.chased(game, target(game, &memory));
         let plan = choose(game, &memory);
         if let Plan::Act(Action::Use(slot)) = plan {
             memory.readied_missile_weapon |= role_in(game, slot) == Some(ItemRole::MissileWeapon);
@@ -146,6 +151,54 @@ fn carry_out(game: &mut Game, plan: Plan) -> bool {
 struct Memory {
     /// It readied a missile weapon (a bow): it does not swap bows.
     readied_missile_weapon: bool,
+    /// The monster it is after but not next to: for how many turns in a
+    /// row, and that monster's health when the count began.
+    chase: Option<(EntityId, u32, i32)>,
+    /// Monsters it gave up chasing, and the turn it will mind them again.
+    given_up: BTreeMap<EntityId, u64>,
+}
+
+/// Turns after a monster out of reach, neither next to it nor hurting it,
+/// before the bot gives up the chase (an archer keeping its distance).
+const CHASE_TURNS: u32 = 20;
+/// Turns a monster given up is left alone, unless it comes next to the bot.
+const GIVE_UP_TURNS: u64 = 300;
+
+impl Memory {
+    /// Counts one more turn after `target`, giving it up once the chase
+    /// has gone on too long for nothing.
+    fn chased(&mut self, game: &Game, target: Option<EntityId>) {
+        let me = game.player().pos;
+        let target = target.and_then(|id| game.creatures.get(&id));
+        if target.is_some_and(|c| me.is_adjacent(c.pos)) {
+            self.chase = None;
+            return;
+        }
+        self.chase = match (self.chase, target) {
+            (Some((id, n, hp)), Some(c)) if id == c.id && c.hp >= hp => Some((id, n + 1, hp)),
+            (_, Some(c)) => Some((c.id, 1, c.hp)),
+            // Out of view for a while (a step round a corner and back), or
+            // next to it: the count waits.
+            (chase, None) => chase,
+        };
+        if let Some((id, n, _)) = self.chase {
+            if n > CHASE_TURNS {
+                self.given_up.retain(|_, until| *until > game.turn);
+                self.given_up.insert(id, game.turn + GIVE_UP_TURNS);
+                self.chase = None;
+            }
+        }
+    }
+}
+
+/// The monster in view the bot fights: the first one in view that it has
+/// not given up on, or one given up that came next to it.
+fn target(game: &Game, memory: &Memory) -> Option<EntityId> {
+    let me = game.player().pos;
+    game.monsters_in_view().into_iter().find(|id| {
+        let Some(c) = game.creatures.get(id) else { return false };
+        me.is_adjacent(c.pos) || memory.given_up.get(id).is_none_or(|&until| game.turn >= until)
+    })
 }
 
 /// The declared role of the item in pack slot `slot`.
@@ -175,7 +228,7 @@ fn choose(game: &mut Game, memory: &Memory) -> Plan {
             return Plan::Act(Action::Use(slot));
         }
     }
-    if let Some(target) = game.monsters_in_view().first().and_then(|id| game.creatures.get(id)) {
+    if let Some(target) = target(game, memory).and_then(|id| game.creatures.get(&id)) {
         if let Some((slot, at)) = burst.and_then(|(slot, request)| burst_plan(game, &request).map(|at| (slot, at))) {
             return Plan::Shoot { start: Action::Use(slot), at, otherwise: Action::Wait };
         }
