@@ -68,3 +68,29 @@ fn the_bot_plays_200_runs_and_prints_a_summary() {
     let mean: f64 = level.split(',').next().unwrap().parse().unwrap();
     assert!(mean > 1.5, "the bot's runs average above level 1.5: {stdout}");
 }
+
+/// How many of a bot summary's runs reached the turn limit.
+fn at_turn_limit(summary: &str) -> usize {
+    summary
+        .lines()
+        .find(|l| l.contains("survived (turn limit"))
+        .map_or(0, |l| l.split_whitespace().next().unwrap().parse().unwrap())
+}
+
+#[test]
+fn the_bot_plays_to_the_end_with_every_set_of_the_combat_plugins() {
+    // A run that stalls (a chase after an archer that keeps its distance,
+    // a step back and forth) reaches the turn limit; none may, whatever the plugins.
+    let combat = ["core_combat", "equipment", "ranged_combat", "fireball"];
+    for mask in 0..16usize {
+        let set: Vec<&str> = combat.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, p)| *p).collect();
+        let set = set.join(",");
+        let out = run(&["--plugins", &set, "--bot", "10", "--seed", "1", "--jobs", "2"]);
+        let (summary, stderr) = text(&out);
+        assert!(out.status.success(), "{set}: {stderr}");
+        assert_eq!(at_turn_limit(&summary), 0, "with '{set}' a run stalled to the turn limit:\n{summary}");
+    }
+    let out = run(&["--bot", "40", "--seed", "101", "--jobs", "2"]);
+    let summary = text(&out).0;
+    assert_eq!(at_turn_limit(&summary), 0, "with every plugin a run stalled to the turn limit:\n{summary}");
+}

@@ -151,9 +151,9 @@ fn carry_out(game: &mut Game, plan: Plan) -> bool {
 struct Memory {
     /// It readied a missile weapon (a bow): it does not swap bows.
     readied_missile_weapon: bool,
-    /// The monster it is after but not next to: for how many turns in a
-    /// row, and that monster's health when the count began.
-    chase: Option<(EntityId, u32, i32)>,
+    /// The monsters it has been after without being next to them: for how
+    /// many turns, and each one's health when its count began.
+    chases: BTreeMap<EntityId, (u32, i32)>,
     /// Monsters it gave up chasing, and the turn it will mind them again.
     given_up: BTreeMap<EntityId, u64>,
 }
@@ -169,24 +169,23 @@ impl Memory {
     /// has gone on too long for nothing.
     fn chased(&mut self, game: &Game, target: Option<EntityId>) {
         let me = game.player().pos;
-        let target = target.and_then(|id| game.creatures.get(&id));
-        if target.is_some_and(|c| me.is_adjacent(c.pos)) {
-            self.chase = None;
+        let Some(c) = target.and_then(|id| game.creatures.get(&id)) else { return };
+        if me.is_adjacent(c.pos) {
+            self.chases.remove(&c.id);
             return;
         }
-        self.chase = match (self.chase, target) {
-            (Some((id, n, hp)), Some(c)) if id == c.id && c.hp >= hp => Some((id, n + 1, hp)),
-            (_, Some(c)) => Some((c.id, 1, c.hp)),
-            // Out of view for a while (a step round a corner and back), or
-            // next to it: the count waits.
-            (chase, None) => chase,
-        };
-        if let Some((id, n, _)) = self.chase {
-            if n > CHASE_TURNS {
-                self.given_up.retain(|_, until| *until > game.turn);
-                self.given_up.insert(id, game.turn + GIVE_UP_TURNS);
-                self.chase = None;
-            }
+        // Counted for each monster apart, so two archers taking turns in
+        // view do not start each other's count again; hurting one does.
+        let (turns, hp) = self.chases.entry(c.id).or_insert((0, c.hp));
+        if c.hp < *hp {
+            (*turns, *hp) = (0, c.hp);
+        }
+        *turns += 1;
+        if *turns > CHASE_TURNS {
+            self.chases.remove(&c.id);
+            self.chases.retain(|id, _| game.creatures.contains_key(id));
+            self.given_up.retain(|_, until| *until > game.turn);
+            self.given_up.insert(c.id, game.turn + GIVE_UP_TURNS);
         }
     }
 }
