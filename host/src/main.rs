@@ -11,7 +11,8 @@ use clap::Parser;
 use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::session::{Plan, SavedRun, Session};
 use emberdeep::drivers::{
-    bot, bot_jobs, check, headless, recording, replay, save, timeline_screen, trace_query, trace_tools, watch,
+    balance, balance_report, bot, bot_jobs, check, headless, recording, replay, save, timeline_screen, trace_query,
+    trace_tools, watch,
 };
 use emberdeep::front::{atlas, keys, ui};
 use emberdeep_engine::loader::{default_plugin_dir, load_plugins_copied, load_plugins_probed, Plugins};
@@ -79,6 +80,20 @@ fn init_logging(chrome: Option<&std::path::Path>) -> anyhow::Result<Option<traci
 fn run(mut cli: Cli) -> anyhow::Result<()> {
     if let Some(cli::Command::Trace { tool }) = &cli.command {
         return run_trace_tool(tool);
+    }
+    if let Some(cli::Command::Balance { sets, runs, report }) = &cli.command {
+        let sets = balance::parse_sets(sets).map_err(anyhow::Error::msg)?;
+        let jobs = bot_jobs::jobs_for(cli.jobs, *runs);
+        let mut passed = passed_on(&cli);
+        if cli.plugins.is_some() {
+            passed.drain(..2); // --plugins: each set says its own
+        }
+        let compared = balance::compare(&sets, *runs, jobs, cli.seed.unwrap_or(1), &passed)?;
+        let figures: Vec<_> = compared.iter().map(|(f, _)| f.clone()).collect();
+        print!("{}", balance::table(&figures));
+        let page = balance_report::write_report(report, &compared)?;
+        println!("report: {} (its plots beside it as SVG files)", page.display());
+        return Ok(());
     }
     let replay = cli.replay.as_deref().map(replay::load).transpose()?;
     if let Some(rec) = &replay {

@@ -94,3 +94,27 @@ fn the_bot_plays_to_the_end_with_every_set_of_the_combat_plugins() {
     let summary = text(&out).0;
     assert_eq!(at_turn_limit(&summary), 0, "with every plugin a run stalled to the turn limit:\n{summary}");
 }
+
+#[test]
+fn balance_compares_plugin_sets_side_by_side_on_the_same_seeds() {
+    let out = run(&["balance", "--runs", "6", "--sets", "core_combat; core_combat,equipment", "--jobs", "2"]);
+    let (table, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let header = table.lines().next().unwrap();
+    assert!(header.contains("| core_combat ") && header.ends_with("| core_combat,equipment"), "{table}");
+    let runs = table.lines().find(|l| l.starts_with("runs")).unwrap();
+    assert_eq!(runs.matches("| 6").count(), 2, "{table}");
+    assert!(table.contains("deepest floor") && table.contains(" ± ") && table.contains("top killers"), "{table}");
+    // The same seeds as --bot: core_combat's column is --bot 6's deaths.
+    let bot = text(&run(&["--plugins", "core_combat", "--bot", "6", "--seed", "1"])).0;
+    let deaths: usize = bot
+        .lines()
+        .skip_while(|l| !l.contains("ends of runs"))
+        .skip(1)
+        .filter_map(|l| l.split_whitespace().next()?.parse::<usize>().ok())
+        .sum();
+    let balance_deaths = table.lines().find(|l| l.starts_with("deaths")).unwrap();
+    assert!(balance_deaths.contains(&format!("| {deaths} ")), "{balance_deaths} vs {bot}");
+    let bad = run(&["balance", "--sets", "core-combat"]);
+    assert!(!bad.status.success() && text(&bad).1.contains("'core-combat' is not a plugin name"));
+}

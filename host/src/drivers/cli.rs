@@ -9,15 +9,15 @@ use clap::{Parser, Subcommand};
 #[command(name = "emberdeep", version, about)]
 pub struct Cli {
     /// The plugin set, comma separated (`core_combat,equipment`); empty for none. Default: every plugin found.
-    #[arg(long, value_name = "A,B,C")]
+    #[arg(long, value_name = "A,B,C", global = true)]
     pub plugins: Option<String>,
 
     /// Where plugin libraries are looked for. Default: the folder of the executable.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", global = true)]
     pub plugin_dir: Option<PathBuf>,
 
     /// Where the records are (`data/`). Default: the workspace's `data/`.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", global = true)]
     pub data_dir: Option<PathBuf>,
 
     /// Where the tile atlas is (`assets/`, holding tiles.png and tiles.txt). Default: the workspace's `assets/`.
@@ -29,7 +29,7 @@ pub struct Cli {
     pub list_plugins: bool,
 
     /// The run's seed. Default: from the clock.
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub seed: Option<u64>,
 
     /// Scripted keys, e.g. "l l j 3*h i a Esc" (see docs/keys.md).
@@ -63,7 +63,7 @@ pub struct Cli {
     /// With --bot: how many runs to play at once, each in a process of its
     /// own (default: one per core). The summary and the trace are the same
     /// whatever the number.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", global = true)]
     pub jobs: Option<usize>,
 
     /// With --bot: the number of the first run (a job plays runs K.. of a larger --bot).
@@ -151,6 +151,20 @@ pub enum Command {
         /// What to do with them.
         #[command(subcommand)]
         tool: TraceTool,
+    },
+    /// The bot plays the same seeds with each plugin set; the sets side by
+    /// side, each figure with a 95% margin (docs/balance.md). --seed (default
+    /// 1), --jobs, --plugin-dir and --data-dir apply.
+    Balance {
+        /// The sets, `;` between sets, `,` between plugins; `all` is every plugin found.
+        #[arg(long, default_value = "core_combat; core_combat,equipment; all")]
+        sets: String,
+        /// Runs for each set.
+        #[arg(long, default_value_t = 200)]
+        runs: u32,
+        /// Where the report goes: report.html (self-contained) and its plots as SVG files.
+        #[arg(long, value_name = "DIR", default_value = "balance-report")]
+        report: PathBuf,
     },
     /// Play scenario files headless and check their [expect] lines
     /// (docs/scenario.md); exits 1 if one does not hold. The plugins are

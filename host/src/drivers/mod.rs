@@ -7,7 +7,8 @@
 //!   what `--replay` reads (a recording, a trace or a save).
 //! * [`morgue`]: what remains after a run, the morgue file and the scores.
 //! * [`headless`]: scripted keys without a window; [`bot`]: a player that
-//!   plays whole runs, [`bot_jobs`] on every core; [`trace_tools`]: `trace summary`, `trace events` and
+//!   plays whole runs, [`bot_jobs`] on every core, [`balance`] compares
+//!   plugin sets over its runs; [`trace_tools`]: `trace summary`, `trace events` and
 //!   `trace diff`, over [`trace_query`]'s event patterns; [`check`]: scenario
 //!   files' expectations (`emberdeep check`);
 //!   [`cli`]: the command line; [`watch`]: `--watch`, a rebuilt plugin
@@ -16,6 +17,8 @@
 //!   and seeking); [`timeline_screen`]: its screen and keys; [`key_player`]:
 //!   a player of keys whose runs the timeline's tests step through.
 
+pub mod balance;
+pub mod balance_report;
 pub mod bot;
 pub mod bot_jobs;
 pub mod check;
