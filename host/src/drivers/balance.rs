@@ -200,7 +200,14 @@ mod tests {
     use super::*;
 
     fn run(floor: u32, won: bool, killer: Option<&str>) -> RunResult {
-        RunResult { turns: 100 * u64::from(floor), floor, killer: killer.map(String::from), won, level: Some(2) }
+        RunResult {
+            turns: 100 * u64::from(floor),
+            floor,
+            killer: killer.map(String::from),
+            won,
+            level: Some(2),
+            ..RunResult::default()
+        }
     }
 
     #[test]

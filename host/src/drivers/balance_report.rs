@@ -55,6 +55,108 @@ fn floors_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Drawn
     Ok(())
 }
 
+/// Damage dealt (solid) and taken (thin) on each floor, the mean over the
+/// runs that reached it, a pair of lines per set.
+fn damage_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Drawn {
+    let deepest = sets.iter().flat_map(|(_, r)| r.iter().map(|r| r.floor)).max().unwrap_or(1).max(1);
+    let mean_on = |runs: &[RunResult], floor: u32, pick: &dyn Fn(&RunResult) -> &Vec<u32>| {
+        let reached: Vec<f64> = runs
+            .iter()
+            .filter(|r| r.floor >= floor)
+            .map(|r| f64::from(pick(r).get(floor as usize - 1).copied().unwrap_or(0)))
+            .collect();
+        (!reached.is_empty()).then(|| reached.iter().sum::<f64>() / reached.len() as f64)
+    };
+    fn dealt(r: &RunResult) -> &Vec<u32> {
+        &r.dealt
+    }
+    fn taken(r: &RunResult) -> &Vec<u32> {
+        &r.taken
+    }
+    let series = |runs: &[RunResult], pick: &dyn Fn(&RunResult) -> &Vec<u32>| {
+        (1..=deepest).filter_map(|f| mean_on(runs, f, pick).map(|m| (f, m))).collect::<Vec<(u32, f64)>>()
+    };
+    let top = sets
+        .iter()
+        .flat_map(|(_, r)| series(r, &dealt).into_iter().chain(series(r, &taken)).map(|(_, m)| m))
+        .fold(10.0_f64, f64::max);
+    let root = SVGBackend::with_string(svg, (720, 360)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption("Damage per floor: dealt (thick) and taken (thin), mean of the runs there", ("sans-serif", 16))
+        .margin(12)
+        .x_label_area_size(32)
+        .y_label_area_size(52)
+        .build_cartesian_2d(1u32..deepest, 0.0..top * 1.1)?;
+    chart.configure_mesh().x_desc("floor").y_desc("health").draw()?;
+    for (i, (f, runs)) in sets.iter().enumerate() {
+        let c = colour(i);
+        chart
+            .draw_series(LineSeries::new(series(runs, &dealt), c.stroke_width(3)))?
+            .label(f.label.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(3)));
+        chart.draw_series(LineSeries::new(series(runs, &taken), c.stroke_width(1)))?;
+    }
+    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw()?;
+    root.present()?;
+    Ok(())
+}
+
+/// Items used per run, by kind: the kinds used most across the sets, a group of bars each.
+fn items_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Drawn {
+    let per_run = |runs: &[RunResult], kind: &str| {
+        runs.iter().map(|r| f64::from(r.used.get(kind).copied().unwrap_or(0))).sum::<f64>() / runs.len().max(1) as f64
+    };
+    let mut all: BTreeMap<&str, f64> = BTreeMap::new();
+    for (_, runs) in sets {
+        for r in runs {
+            for (k, n) in &r.used {
+                *all.entry(k.as_str()).or_default() += f64::from(*n);
+            }
+        }
+    }
+    let mut kinds: Vec<(&str, f64)> = all.into_iter().collect();
+    kinds.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
+    kinds.truncate(8);
+    let top = sets.iter().flat_map(|(_, r)| kinds.iter().map(move |(k, _)| per_run(r, k))).fold(1.0_f64, f64::max);
+    let root = SVGBackend::with_string(svg, (720, 360)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let groups = kinds.len().max(1) as u32;
+    let mut chart = ChartBuilder::on(&root)
+        .caption("Items used per run, by kind", ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(44)
+        .build_cartesian_2d(0.0..f64::from(groups), 0.0..top * 1.15)?;
+    let names: Vec<String> = kinds.iter().map(|(k, _)| k.replace('_', " ")).collect();
+    let half_group = (650 / groups / 2) as i32;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(groups as usize + 1)
+        .x_label_offset(half_group)
+        .x_label_formatter(&|x| {
+            let at = x.round();
+            names.get(at as usize).filter(|_| (x - at).abs() < 1e-6).cloned().unwrap_or_default()
+        })
+        .draw()?;
+    let width = 0.8 / sets.len().max(1) as f64;
+    for (s, (f, runs)) in sets.iter().enumerate() {
+        let c = colour(s);
+        let bars = kinds.iter().enumerate().map(|(g, (k, _))| {
+            let x0 = g as f64 + 0.1 + width * s as f64;
+            Rectangle::new([(x0, 0.0), (x0 + width, per_run(runs, k))], c.filled())
+        });
+        chart
+            .draw_series(bars)?
+            .label(f.label.clone())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
+    }
+    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw()?;
+    root.present()?;
+    Ok(())
+}
+
 /// One bar per set with its 95% margin: `value` and `margin` of each.
 fn means_plot(
     svg: &mut String,
@@ -172,6 +274,10 @@ pub fn write_report(dir: &Path, sets: &[(SetFigures, Vec<RunResult>)]) -> anyhow
     plots.push(("floors", std::mem::take(&mut svg)));
     killers_plot(&mut svg, sets).map_err(|e| fail("killer", e))?;
     plots.push(("killers", std::mem::take(&mut svg)));
+    damage_plot(&mut svg, sets).map_err(|e| fail("damage", e))?;
+    plots.push(("damage", std::mem::take(&mut svg)));
+    items_plot(&mut svg, sets).map_err(|e| fail("items", e))?;
+    plots.push(("items", std::mem::take(&mut svg)));
     means_plot(&mut svg, "Wins (% of runs, 95% margin)", sets, &|f| (100.0 * f.wins.mean, 100.0 * f.wins.margin))
         .map_err(|e| fail("wins", e))?;
     plots.push(("wins", std::mem::take(&mut svg)));
@@ -222,7 +328,19 @@ mod tests {
     use super::*;
 
     fn run(floor: u32, won: bool, killer: Option<&str>) -> RunResult {
-        RunResult { turns: 90 * u64::from(floor), floor, killer: killer.map(String::from), won, level: Some(3) }
+        let used = [("healing_potion".to_string(), floor / 2)].into_iter().collect();
+        let dealt = (1..=floor).map(|f| 10 * f).collect();
+        let taken = (1..=floor).map(|f| 5 * f).collect();
+        RunResult {
+            turns: 90 * u64::from(floor),
+            floor,
+            killer: killer.map(String::from),
+            won,
+            level: Some(3),
+            dealt,
+            taken,
+            used,
+        }
     }
 
     #[test]
@@ -233,12 +351,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let page = write_report(dir.path(), &sets).unwrap();
         let html = std::fs::read_to_string(&page).unwrap();
-        for plot in ["floors", "killers", "wins", "turns", "levels"] {
+        for plot in ["floors", "killers", "damage", "items", "wins", "turns", "levels"] {
             let svg = std::fs::read_to_string(dir.path().join(format!("{plot}.svg"))).unwrap();
             assert!(svg.starts_with("<svg") && svg.len() > 1000, "{plot}.svg is a drawing");
             assert!(html.contains(&svg), "report.html holds {plot}.svg inline");
         }
-        assert_eq!(html.matches("<svg").count(), 5, "self-contained: the plots are in the page");
+        assert_eq!(html.matches("<svg").count(), 7, "self-contained: the plots are in the page");
         assert!(!html.contains("src=\"") && !html.contains("href=\""), "nothing outside the page is named");
         assert!(
             html.contains("core_combat (median 5.0)") || html.contains("core_combat (median"),

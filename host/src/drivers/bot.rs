@@ -51,7 +51,7 @@ use emberdeep_engine::Game;
 pub const TURN_LIMIT: u64 = 12_000;
 
 /// How a run ended, for the summary (and, as a JSON line, from a job to `--bot`).
-#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunResult {
     /// Turns played.
     pub turns: u64,
@@ -63,6 +63,15 @@ pub struct RunResult {
     pub won: bool,
     /// The level reached, when a plugin keeps one (progression's `level`).
     pub level: Option<i64>,
+    /// Damage the monsters lost, on each floor (index 0: floor 1).
+    #[serde(default)]
+    pub dealt: Vec<u32>,
+    /// Damage the player took, on each floor.
+    #[serde(default)]
+    pub taken: Vec<u32>,
+    /// Items used (drunk, read, wielded, worn, readied, thrown), by kind.
+    #[serde(default)]
+    pub used: BTreeMap<String, u32>,
 }
 
 /// What the bot does next: one action, or a shot at a cell with the
@@ -82,6 +91,7 @@ enum Plan {
 pub fn play_run(game: &mut Game) -> RunResult {
     let mut stuck = 0;
     let mut memory = Memory::default();
+    let mut tally = RunTally::default();
     while !game.over && game.turn < TURN_LIMIT {
         // Nobody watches the bot: shots queued for the window are dropped.
         game.animations.clear();
@@ -90,7 +100,19 @@ pub fn play_run(game: &mut Game) -> RunResult {
         if let Plan::Act(Action::Use(slot)) = plan {
             memory.readied_missile_weapon |= role_in(game, slot) == Some(ItemRole::MissileWeapon);
         }
-        if carry_out(game, plan) {
+        let using = match &plan {
+            Plan::Act(Action::Use(slot)) | Plan::Shoot { start: Action::Use(slot) | Action::Throw(slot), .. } => {
+                game.pack.get(*slot).map(|i| i.kind.clone())
+            }
+            _ => None,
+        };
+        let before = Tally::before(game);
+        let passed = carry_out(game, plan);
+        before.after(game, &mut tally);
+        if let (Some(kind), true) = (using, passed) {
+            *tally.used.entry(kind).or_default() += 1;
+        }
+        if passed {
             stuck = 0;
         } else {
             stuck += 1;
@@ -109,6 +131,53 @@ pub fn play_run(game: &mut Game) -> RunResult {
         killer: died.then(|| game.killer.clone().unwrap_or_default()),
         won: game.won,
         level,
+        dealt: tally.dealt,
+        taken: tally.taken,
+        used: tally.used,
+    }
+}
+
+/// What a run did, floor by floor, for the balance report.
+#[derive(Default)]
+struct RunTally {
+    dealt: Vec<u32>,
+    taken: Vec<u32>,
+    used: BTreeMap<String, u32>,
+}
+
+/// The health of everyone before a plan is carried out.
+struct Tally {
+    floor: u32,
+    player: i32,
+    monsters: Vec<(EntityId, i32)>,
+}
+
+impl Tally {
+    fn before(game: &Game) -> Tally {
+        let monsters = game.creatures.values().filter(|c| !c.id.is_player()).map(|c| (c.id, c.hp.max(0))).collect();
+        Tally { floor: game.floor, player: game.player().hp, monsters }
+    }
+
+    /// Adds the health lost since `before` to the floor's damage taken and
+    /// dealt (a monster gone counts its health as dealt; a new floor, nothing).
+    fn after(self, game: &Game, tally: &mut RunTally) {
+        if game.floor != self.floor {
+            return;
+        }
+        let at = self.floor.max(1) as usize - 1;
+        for list in [&mut tally.dealt, &mut tally.taken] {
+            if list.len() <= at {
+                list.resize(at + 1, 0);
+            }
+        }
+        tally.taken[at] += (self.player - game.player().hp).max(0) as u32;
+        let lost: i32 = self
+            .monsters
+            .iter()
+            .map(|(id, hp)| hp - game.creatures.get(id).map_or(0, |c| c.hp.max(0)))
+            .filter(|d| *d > 0)
+            .sum();
+        tally.dealt[at] += lost as u32;
     }
 }
 
