@@ -418,9 +418,14 @@ fn extreme_number(text: &str, rng: &mut StdRng) -> Option<String> {
     let numeric: Vec<usize> = (0..lines.len())
         .filter(|&i| {
             let l = lines[i];
+            let code = l.split('#').next().unwrap_or("");
+            // A number inside a quoted text (a description's "heals 20") is
+            // words, not a setting: any number may be written there.
+            let value = code.split_once('=').map_or("", |(_, v)| v).trim_start();
             !l.trim_start().starts_with('#')
                 && l.contains('=')
-                && l.split('#').next().unwrap_or("").chars().any(|c| c.is_ascii_digit())
+                && !value.starts_with('"')
+                && value.chars().any(|c| c.is_ascii_digit())
         })
         .collect();
     let i = *numeric.get(rng.gen_range(0..numeric.len().max(1)))?;
