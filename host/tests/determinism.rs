@@ -97,7 +97,10 @@ fn the_bot_plays_to_the_end_with_every_set_of_the_combat_plugins() {
 
 #[test]
 fn balance_compares_plugin_sets_side_by_side_on_the_same_seeds() {
-    let out = run(&["balance", "--runs", "6", "--sets", "core_combat; core_combat,equipment", "--jobs", "2"]);
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report");
+    let args = ["balance", "--runs", "6", "--sets", "core_combat; core_combat,equipment", "--jobs", "2", "--report"];
+    let out = run(&[&args[..], &[report.to_str().unwrap()]].concat());
     let (table, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     let header = table.lines().next().unwrap();
@@ -115,6 +118,8 @@ fn balance_compares_plugin_sets_side_by_side_on_the_same_seeds() {
         .sum();
     let balance_deaths = table.lines().find(|l| l.starts_with("deaths")).unwrap();
     assert!(balance_deaths.contains(&format!("| {deaths} ")), "{balance_deaths} vs {bot}");
+    let page = std::fs::read_to_string(report.join("report.html")).unwrap();
+    assert_eq!(page.matches("<svg").count(), 7, "the report holds its seven plots");
     let bad = run(&["balance", "--sets", "core-combat"]);
     assert!(!bad.status.success() && text(&bad).1.contains("'core-combat' is not a plugin name"));
 }
