@@ -6,13 +6,7 @@ mod common;
 use common::*;
 
 fn trace_of(args: &[&str]) -> Vec<u8> {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.jsonl");
-    let mut all: Vec<&str> = args.to_vec();
-    all.extend(["--trace", path.to_str().unwrap()]);
-    let out = run(&all);
-    assert!(out.status.success(), "{}", text(&out).1);
-    std::fs::read(&path).unwrap()
+    trace_and_summary(args).0
 }
 
 #[test]

@@ -115,20 +115,40 @@ fn items_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Drawn 
             }
         }
     }
-    let mut kinds: Vec<(&str, f64)> = all.into_iter().collect();
-    kinds.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
-    kinds.truncate(8);
-    let top = sets.iter().flat_map(|(_, r)| kinds.iter().map(move |(k, _)| per_run(r, k))).fold(1.0_f64, f64::max);
-    let root = SVGBackend::with_string(svg, (720, 360)).into_drawing_area();
+    let kinds = most(all);
+    let top = sets.iter().flat_map(|(_, r)| kinds.iter().map(move |k| per_run(r, k))).fold(1.0_f64, f64::max) * 1.15;
+    let names: Vec<String> = kinds.iter().map(|k| k.replace('_', " ")).collect();
+    let value = |s: usize, g: usize| per_run(&sets[s].1, kinds[g]);
+    grouped_bars(svg, "Items used per run, by kind", sets, &names, top, &value)
+}
+
+/// The (at most 8) names with the largest totals, the largest first.
+fn most(totals: BTreeMap<&str, f64>) -> Vec<&str> {
+    let mut named: Vec<(&str, f64)> = totals.into_iter().collect();
+    named.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
+    named.into_iter().take(8).map(|(n, _)| n).collect()
+}
+
+/// A group of bars for each of `names`, a bar per set in it (`value(set, group)`),
+/// the groups named under the axis and the sets in the legend.
+fn grouped_bars(
+    svg: &mut String,
+    title: &str,
+    sets: &[(SetFigures, Vec<RunResult>)],
+    names: &[String],
+    top: f64,
+    value: &dyn Fn(usize, usize) -> f64,
+) -> Drawn {
+    let root = SVGBackend::with_string(svg, (720, 380)).into_drawing_area();
     root.fill(&WHITE)?;
-    let groups = kinds.len().max(1) as u32;
+    let groups = names.len().max(1) as u32;
     let mut chart = ChartBuilder::on(&root)
-        .caption("Items used per run, by kind", ("sans-serif", 18))
+        .caption(title, ("sans-serif", 18))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(44)
-        .build_cartesian_2d(0.0..f64::from(groups), 0.0..top * 1.15)?;
-    let names: Vec<String> = kinds.iter().map(|(k, _)| k.replace('_', " ")).collect();
+        .build_cartesian_2d(0.0..f64::from(groups), 0.0..top)?;
+    // A label at the start of each group, moved right by half a group (the plot is about 650 pixels wide).
     let half_group = (650 / groups / 2) as i32;
     chart
         .configure_mesh()
@@ -141,11 +161,11 @@ fn items_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Drawn 
         })
         .draw()?;
     let width = 0.8 / sets.len().max(1) as f64;
-    for (s, (f, runs)) in sets.iter().enumerate() {
+    for (s, (f, _)) in sets.iter().enumerate() {
         let c = colour(s);
-        let bars = kinds.iter().enumerate().map(|(g, (k, _))| {
+        let bars = (0..names.len()).map(|g| {
             let x0 = g as f64 + 0.1 + width * s as f64;
-            Rectangle::new([(x0, 0.0), (x0 + width, per_run(runs, k))], c.filled())
+            Rectangle::new([(x0, 0.0), (x0 + width, value(s, g))], c.filled())
         });
         chart
             .draw_series(bars)?
@@ -215,52 +235,14 @@ fn killers_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Draw
             *all.entry(k.as_str()).or_default() += *n as f64 / f.deaths().max(1) as f64;
         }
     }
-    let mut killers: Vec<(&str, f64)> = all.into_iter().collect();
-    killers.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
-    killers.truncate(8);
+    let killers = most(all);
     let share = |f: &SetFigures, k: &str| {
         100.0 * f.killers.iter().find(|(name, _)| name == k).map_or(0, |(_, n)| *n) as f64 / f.deaths().max(1) as f64
     };
-    let root = SVGBackend::with_string(svg, (720, 380)).into_drawing_area();
-    root.fill(&WHITE)?;
-    let groups = killers.len().max(1) as u32;
-    let per = sets.len().max(1) as u32;
-    let mut chart = ChartBuilder::on(&root)
-        .caption("Deaths by killer (share of each set's deaths, %)", ("sans-serif", 18))
-        .margin(12)
-        .x_label_area_size(40)
-        .y_label_area_size(44)
-        .build_cartesian_2d(0.0..f64::from(groups), 0.0..100.0)?;
     let names: Vec<String> =
-        killers.iter().map(|(k, _)| k.trim_start_matches("a ").trim_start_matches("an ").to_string()).collect();
-    // A label at the start of each group, moved right by half a group (the plot is about 650 pixels wide).
-    let half_group = (650 / groups / 2) as i32;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(groups as usize + 1)
-        .x_label_offset(half_group)
-        .x_label_formatter(&|x| {
-            let at = x.round();
-            let name = names.get(at as usize).filter(|_| (x - at).abs() < 1e-6);
-            name.cloned().unwrap_or_default()
-        })
-        .draw()?;
-    for (s, (f, _)) in sets.iter().enumerate() {
-        let c = colour(s);
-        let width = 0.8 / f64::from(per);
-        let bars = killers.iter().enumerate().map(|(g, (k, _))| {
-            let x0 = g as f64 + 0.1 + width * s as f64;
-            Rectangle::new([(x0, 0.0), (x0 + width, share(f, k))], c.filled())
-        });
-        chart
-            .draw_series(bars)?
-            .label(f.label.clone())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
-    }
-    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw()?;
-    root.present()?;
-    Ok(())
+        killers.iter().map(|k| k.trim_start_matches("a ").trim_start_matches("an ").to_string()).collect();
+    let value = |s: usize, g: usize| share(&sets[s].0, killers[g]);
+    grouped_bars(svg, "Deaths by killer (share of each set's deaths, %)", sets, &names, 100.0, &value)
 }
 
 /// Writes the plots (`*.svg`) and `report.html` into `dir`; returns the page's path.
