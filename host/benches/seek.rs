@@ -14,12 +14,12 @@ use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-use emberdeep::drivers::key_player;
-use emberdeep::drivers::timeline::Timeline;
+use emberdeep::drivers::lab::key_player;
+use emberdeep::drivers::review::timeline::Timeline;
 use emberdeep_engine::core::rng::RunRng;
-use emberdeep_engine::loader::{default_plugin_dir, load_plugins};
-use emberdeep_engine::records::{self, load_records};
-use emberdeep_engine::trace::Trace;
+use emberdeep_engine::data::records::{self, load_records};
+use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::loader::{default_plugin_dir, load_plugins};
 
 const TURNS: u64 = 5000;
 const SEEKS: usize = 200;
@@ -33,7 +33,7 @@ fn main() {
     }
     let dir = std::env::var_os("EMBERDEEP_PLUGIN_DIR").map(PathBuf::from).unwrap_or_else(default_plugin_dir);
     let plugins = Rc::new(load_plugins(&dir, None).expect("the plugins load (cargo build --workspace --release)"));
-    let records = Rc::new(load_records(&records::default_data_dir(), &plugins).expect("the records load"));
+    let records = Rc::new(load_records(&records::default_data_dir(), &plugins.registered()).expect("the records load"));
     let clock = Instant::now();
     let recording = key_player::play(SEED, plugins.clone(), records.clone(), TURNS);
     let played = clock.elapsed();

@@ -40,14 +40,14 @@ use emberdeep_api::abi::{GameCtx, MonsterBrainAbi_TO};
 use emberdeep_api::author::Adapter;
 use emberdeep_api::error::guard;
 use emberdeep_api::{Ctx, EntityId, MonsterBrain, MonsterState, PluginError, PluginResult, Point};
-use emberdeep_engine::boundary::{HostCtx, BOUNDARY_CALLS, CALLBACKS};
 use emberdeep_engine::core::map::{Map, Tile};
 use emberdeep_engine::core::paths::DistanceMap;
 use emberdeep_engine::core::rng::RunRng;
 use emberdeep_engine::core::{mapgen, sight};
-use emberdeep_engine::loader::{default_plugin_dir, load_plugins, Plugins};
-use emberdeep_engine::records::{self as data, Records};
-use emberdeep_engine::trace::Trace;
+use emberdeep_engine::data::records::{self as data, Records};
+use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::boundary::{HostCtx, BOUNDARY_CALLS, CALLBACKS};
+use emberdeep_engine::plugins::loader::{default_plugin_dir, load_plugins, Plugins};
 use emberdeep_engine::{Action, Game};
 
 const WIDTH: i32 = 80;
@@ -69,7 +69,7 @@ fn world() -> World {
         dir.display(),
         plugins.names()
     );
-    let records = data::load_records(&data::default_data_dir(), &plugins).expect("loading data/");
+    let records = data::load_records(&data::default_data_dir(), &plugins.registered()).expect("loading data/");
     World { plugins: Rc::new(plugins), records: Rc::new(records) }
 }
 

@@ -6,9 +6,9 @@
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use emberdeep::drivers::key_player;
-use emberdeep_engine::loader::{default_plugin_dir, load_plugins};
-use emberdeep_engine::records::{default_data_dir, load_records};
+use emberdeep::drivers::lab::key_player;
+use emberdeep_engine::data::records::{default_data_dir, load_records};
+use emberdeep_engine::plugins::loader::{default_plugin_dir, load_plugins};
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,7 +20,7 @@ fn main() -> anyhow::Result<()> {
     let built = default_plugin_dir().parent().map(PathBuf::from).unwrap_or_else(default_plugin_dir);
     let dir = std::env::var_os("EMBERDEEP_PLUGIN_DIR").map(PathBuf::from).unwrap_or(built);
     let plugins = Rc::new(load_plugins(&dir, None)?);
-    let records = Rc::new(load_records(&default_data_dir(), &plugins)?);
+    let records = Rc::new(load_records(&default_data_dir(), &plugins.registered())?);
     let recording = key_player::play(seed, plugins, records, turns);
     recording.save(std::path::Path::new(file))?;
     println!("{} keys recorded in {file}", recording.keys.len());

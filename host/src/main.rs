@@ -9,15 +9,14 @@ use anyhow::Context;
 use clap::Parser;
 
 use emberdeep::drivers::cli::{self, Cli};
-use emberdeep::drivers::session::{Plan, SavedRun, Session};
-use emberdeep::drivers::{
-    balance, balance_report, bot, bot_jobs, check, headless, recording, replay, save, timeline_screen, trace_query,
-    trace_tools, watch,
-};
+use emberdeep::drivers::lab::{balance, balance_report, bot, bot_jobs};
+use emberdeep::drivers::play::session::{Plan, SavedRun, Session};
+use emberdeep::drivers::play::{headless, recording, save, watch};
+use emberdeep::drivers::review::{check, replay, timeline_screen, trace_query, trace_tools};
 use emberdeep::front::{atlas, keys, ui};
-use emberdeep_engine::loader::{default_plugin_dir, load_plugins_copied, load_plugins_probed, Plugins};
-use emberdeep_engine::records;
-use emberdeep_engine::trace::Trace;
+use emberdeep_engine::data::records;
+use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::loader::{default_plugin_dir, load_plugins_copied, load_plugins_probed, Plugins};
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
@@ -26,7 +25,7 @@ fn main() -> ExitCode {
     if !cli.probe_plugin.is_empty() {
         let mut refused = false;
         for file in &cli.probe_plugin {
-            if let Err(reason) = emberdeep_engine::loader::try_one(file) {
+            if let Err(reason) = emberdeep_engine::plugins::loader::try_one(file) {
                 eprintln!("{}: {reason}", file.display());
                 refused = true;
             }
@@ -119,7 +118,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         eprintln!("emberdeep: warning: {warning}");
     }
     let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
-    let records = records::load_records(&data_dir, &plugins);
+    let records = records::load_records(&data_dir, &plugins.registered());
     if cli.list_plugins {
         print!("{}", list_plugins(&plugins, &plugin_dir, records.as_ref().ok()));
         return records.map(|_| ()).map_err(Into::into);
@@ -342,7 +341,11 @@ fn open_trace(cli: &Cli) -> anyhow::Result<Trace> {
 fn scripted_keys(cli: &Cli) -> anyhow::Result<Vec<keys::Key>> {
     let mut script = cli.keys.clone().unwrap_or_default();
     if let Some(path) = &cli.keys_file {
-        let text = emberdeep_engine::input::read_text(path, "key script", emberdeep_engine::input::limits::KEYS)?;
+        let text = emberdeep_engine::data::untrusted::read_text(
+            path,
+            "key script",
+            emberdeep_engine::data::untrusted::limits::KEYS,
+        )?;
         script.push('\n');
         script.push_str(&text);
     }

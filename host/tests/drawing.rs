@@ -14,9 +14,9 @@ use emberdeep::front::app::App;
 use emberdeep::front::atlas::{default_assets_dir, Atlas};
 use emberdeep::front::keys::parse_keys;
 use emberdeep::front::ui::{self, Frontend};
-use emberdeep_engine::loader::load_plugins;
-use emberdeep_engine::records::{default_data_dir, load_records};
-use emberdeep_engine::trace::Trace;
+use emberdeep_engine::data::records::{default_data_dir, load_records};
+use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::loader::load_plugins;
 use emberdeep_engine::Game;
 
 /// Walks, opens the pack and closes it, waits: turns that play, screens that show.
@@ -26,7 +26,7 @@ const KEYS: &str = "l l j i Esc . h k . . l";
 /// frames after every key; the trace, and the app for a look at the end.
 fn play(folder: &Path, view: &str, frames: usize) -> (String, App) {
     let plugins = Rc::new(load_plugins(folder, None).expect("the plugins load"));
-    let records = Rc::new(load_records(&default_data_dir(), &plugins).expect("the records load"));
+    let records = Rc::new(load_records(&default_data_dir(), &plugins.registered()).expect("the records load"));
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("trace.jsonl");
     let game = Game::fresh(8, plugins, records, Trace::to_file(&path).expect("a trace file"));

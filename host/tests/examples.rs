@@ -84,7 +84,7 @@ fn the_wand_of_sparks_spends_a_charge_a_zap_and_keeps_them_through_a_save() {
     let at = body.find("\"charges\",").expect("the charges are stored") + "\"charges\",".len();
     let end = at + body[at..].find(']').unwrap();
     let body = format!("{}5000{}", &body[..at], &body[end..]);
-    let forged = emberdeep::drivers::save::seal(body.trim_end());
+    let forged = emberdeep::drivers::play::save::seal(body.trim_end());
     std::fs::write(saves.join("save.json"), &forged).unwrap();
     let out =
         run(&["--plugin-dir", folder.path().to_str().unwrap(), "--headless", "--continue", "--save-dir", saves_arg]);

@@ -10,9 +10,9 @@ use std::rc::Rc;
 use common::*;
 use emberdeep_api::MonsterState;
 use emberdeep_engine::core::map::Tile;
-use emberdeep_engine::loader::load_plugins;
-use emberdeep_engine::records::load_records;
-use emberdeep_engine::trace::Trace;
+use emberdeep_engine::data::records::load_records;
+use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::loader::load_plugins;
 use emberdeep_engine::{Action, Game};
 
 fn files(dir: &Path, prefix: &str) -> Vec<String> {
@@ -42,7 +42,7 @@ fn play(scenario_name: &str, keys: &str, saves: &Path, trace: &Path) -> (String,
 #[test]
 fn the_deepest_floor_has_the_ember_heart_guarded_and_no_stairs() {
     let plugins = Rc::new(load_plugins(&plugin_dir(), None).expect("the plugins load"));
-    let records = Rc::new(load_records(&root().join("data"), &plugins).expect("the records load"));
+    let records = Rc::new(load_records(&root().join("data"), &plugins.registered()).expect("the records load"));
     let mut game = Game::fresh(4, plugins, records, Trace::console());
     game.enter_new_floor(11);
     assert!(game.map.tiles().contains(&Tile::StairsDown), "floor 11 goes on down");

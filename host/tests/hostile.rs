@@ -263,7 +263,7 @@ fn a_stored_number_out_of_its_declared_range_is_refused_and_kept() {
     let at = body.find("\"quiver_count\",").expect("the quiver is stored") + "\"quiver_count\",".len();
     let end = at + body[at..].find(']').unwrap();
     let body = format!("{}-5{}", &body[..at], &body[end..]);
-    let forged = String::from_utf8(emberdeep::drivers::save::seal(body.trim_end())).unwrap();
+    let forged = String::from_utf8(emberdeep::drivers::play::save::seal(body.trim_end())).unwrap();
     std::fs::write(&path, &forged).unwrap();
     let err = refused(&["--headless", "--continue", "--save-dir", saves]);
     assert!(err.contains("a stored quiver_count of -5") && err.contains("ranged_combat keeps 0 to 9999"), "{err}");

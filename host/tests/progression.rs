@@ -8,15 +8,15 @@ use std::path::Path;
 use std::rc::Rc;
 
 use common::*;
-use emberdeep::drivers::save;
-use emberdeep::drivers::scenario::game_from_scenario;
+use emberdeep::drivers::play::save;
+use emberdeep::drivers::play::scenario::game_from_scenario;
 use emberdeep::front::app::App;
 use emberdeep::front::keys::parse_keys;
 use emberdeep::front::ui;
 use emberdeep_api::EntityId;
-use emberdeep_engine::loader::load_plugins;
-use emberdeep_engine::records::load_records;
-use emberdeep_engine::trace::Trace;
+use emberdeep_engine::data::records::load_records;
+use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::loader::load_plugins;
 
 /// The jackal corridor played with the plugins of `folder`, bumping east
 /// 14 times. The data are the game's, but for progression's first level,
@@ -29,7 +29,7 @@ fn fight(folder: &Path, trace: &Path) -> App {
     let shipped = std::fs::read_to_string(&settings).unwrap();
     assert!(shipped.contains("\nxp_step = 50 "), "the shipped setting is where this test expects it");
     std::fs::write(&settings, shipped.replace("\nxp_step = 50 ", "\nxp_step = 20 ")).unwrap();
-    let records = Rc::new(load_records(data.path(), &plugins).expect("the records load"));
+    let records = Rc::new(load_records(data.path(), &plugins.registered()).expect("the records load"));
     let trace = Trace::to_file(trace).expect("a trace file");
     let game = game_from_scenario(&scenario("jackal_pack.txt"), 1, plugins, records, trace).expect("the scenario");
     let mut app = App::new(game, ui::host_views());

@@ -16,15 +16,15 @@ use std::path::Path;
 use std::rc::Rc;
 
 use common::*;
-use emberdeep::drivers::scenario::game_from_scenario;
+use emberdeep::drivers::play::scenario::game_from_scenario;
 use emberdeep::front::app::App;
 use emberdeep::front::keys::parse_keys;
 use emberdeep::front::ui;
 use emberdeep_api::{EntityId, MonsterState, Point};
 use emberdeep_engine::core::map::Tile;
-use emberdeep_engine::loader::{load_plugins, Plugins};
-use emberdeep_engine::records::load_records;
-use emberdeep_engine::targeting::LookLine;
+use emberdeep_engine::data::records::load_records;
+use emberdeep_engine::plugins::loader::{load_plugins, Plugins};
+use emberdeep_engine::world::targeting::LookLine;
 
 /// The first-party plugins, loaded once per test.
 fn plugins() -> Rc<Plugins> {
@@ -36,8 +36,8 @@ fn plugins() -> Rc<Plugins> {
 fn start(scenario_file: &Path, seed: u64, data: Option<&Path>) -> App {
     let plugins = plugins();
     let data = data.map_or_else(|| root().join("data"), Path::to_path_buf);
-    let records = Rc::new(load_records(&data, &plugins).expect("the records load"));
-    let mut trace = emberdeep_engine::trace::Trace::console();
+    let records = Rc::new(load_records(&data, &plugins.registered()).expect("the records load"));
+    let mut trace = emberdeep_engine::data::trace::Trace::console();
     trace.kept = Some(Vec::new());
     let game = game_from_scenario(scenario_file, seed, plugins, records, trace).expect("the scenario loads");
     App::new(game, ui::host_views())
@@ -397,7 +397,7 @@ fn a_sleeper_struck_by_the_player_wakes_up_and_notices_at_once() {
 
 #[test]
 fn every_shipped_monster_and_item_has_a_description_and_the_humanoids_open_doors() {
-    let records = load_records(&root().join("data"), &plugins()).expect("the shipped records load");
+    let records = load_records(&root().join("data"), &plugins().registered()).expect("the shipped records load");
     assert!(records.monsters.len() >= 10 && records.items.len() >= 15);
     for m in records.monsters.values() {
         assert!(!m.description.is_empty() && m.description.len() <= 500, "{}: {:?}", m.id, m.description);
@@ -405,7 +405,7 @@ fn every_shipped_monster_and_item_has_a_description_and_the_humanoids_open_doors
     for i in records.items.values() {
         assert!(!i.description.is_empty() && i.description.len() <= 500, "{}: {:?}", i.id, i.description);
     }
-    use emberdeep_engine::records::MonsterTrait::{KeepsDistance, OpensDoors, Tracks};
+    use emberdeep_engine::data::records::MonsterTrait::{KeepsDistance, OpensDoors, Tracks};
     let has = |id: &str, t| records.monsters[id].has(t);
     for id in ["kobold", "goblin", "orc", "archer", "dusk_elf_mage"] {
         assert!(has(id, OpensDoors), "{id} opens doors");

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use common::*;
-use emberdeep_engine::tile_index::{TileIndex, HOST_TILES};
+use emberdeep_engine::data::tile_index::{TileIndex, HOST_TILES};
 
 /// The tile names of the atlas index, as the engine reads it.
 fn atlas_tiles() -> BTreeSet<String> {

@@ -9,18 +9,18 @@ use std::path::Path;
 use std::rc::Rc;
 
 use common::{plugin_dir, root, run, text};
-use emberdeep::drivers::key_player;
-use emberdeep::drivers::recording::Recording;
-use emberdeep::drivers::save;
-use emberdeep::drivers::timeline::{Budget, SeekError, Stop, Timeline};
-use emberdeep::drivers::timeline_screen::TimelineScreen;
+use emberdeep::drivers::lab::key_player;
+use emberdeep::drivers::play::recording::Recording;
+use emberdeep::drivers::play::save;
+use emberdeep::drivers::review::timeline::{Budget, SeekError, Stop, Timeline};
+use emberdeep::drivers::review::timeline_screen::TimelineScreen;
 use emberdeep::front::app::App;
 use emberdeep::front::keys::Key;
 use emberdeep::front::ui;
 use emberdeep_engine::core::rng::RunRng;
-use emberdeep_engine::loader::{load_plugins, Plugins};
-use emberdeep_engine::records::{load_records, Records};
-use emberdeep_engine::trace::Trace;
+use emberdeep_engine::data::records::{load_records, Records};
+use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::loader::{load_plugins, Plugins};
 use emberdeep_engine::Game;
 
 /// The recorded run's seed and length.
@@ -29,7 +29,7 @@ const TURNS: u64 = 2000;
 
 fn world() -> (Rc<Plugins>, Rc<Records>) {
     let plugins = Rc::new(load_plugins(&plugin_dir(), None).expect("the plugins load"));
-    let records = Rc::new(load_records(&root().join("data"), &plugins).expect("the records load"));
+    let records = Rc::new(load_records(&root().join("data"), &plugins.registered()).expect("the records load"));
     (plugins, records)
 }
 

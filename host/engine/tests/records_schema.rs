@@ -9,7 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-use emberdeep_engine::records_doc;
+use emberdeep_engine::data::records_doc;
 use serde_json::Value;
 
 fn repo() -> PathBuf {
@@ -71,7 +71,7 @@ fn as_json(text: &str) -> Value {
 }
 
 fn validator() -> jsonschema::Validator {
-    let schema = emberdeep_engine::records::json_schema();
+    let schema = emberdeep_engine::data::records::json_schema();
     assert!(jsonschema::meta::is_valid(&schema), "the schema is a JSON Schema");
     assert_eq!(schema["$schema"], "http://json-schema.org/draft-07/schema#");
     jsonschema::validator_for(&schema).expect("the schema compiles")
@@ -105,9 +105,9 @@ fn every_shipped_item_says_what_it_is_for() {
         let json = as_json(&std::fs::read_to_string(&file).unwrap());
         for item in json["item"].as_array().into_iter().flatten() {
             let role = item["role"].as_str().unwrap_or("(none)");
-            let known = emberdeep_engine::records::ItemRole::from_name(role);
+            let known = emberdeep_engine::data::records::ItemRole::from_name(role);
             assert!(
-                known.is_some_and(|r| r != emberdeep_engine::records::ItemRole::None),
+                known.is_some_and(|r| r != emberdeep_engine::data::records::ItemRole::None),
                 "{}: {}",
                 file.display(),
                 item["id"]

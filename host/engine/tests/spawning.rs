@@ -7,9 +7,9 @@ use std::rc::Rc;
 
 use emberdeep_api::Point;
 use emberdeep_engine::core::map::{Map, Tile};
-use emberdeep_engine::loader::Plugins;
-use emberdeep_engine::records::load_records;
-use emberdeep_engine::trace::Trace;
+use emberdeep_engine::data::records::load_records;
+use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::loader::Plugins;
 use emberdeep_engine::Game;
 
 fn item(id: &str, floors: &str, frequency: u32) -> String {
@@ -42,7 +42,7 @@ fn placed_on(floor: u32) -> (BTreeSet<String>, BTreeSet<String>) {
     std::fs::write(dir.path().join("host/records.toml"), records).unwrap();
     let mut plugins = Plugins::default();
     plugins.fake_brain("idle");
-    let records = Rc::new(load_records(dir.path(), &plugins).expect("the records read"));
+    let records = Rc::new(load_records(dir.path(), &plugins.registered()).expect("the records read"));
     let plugins = Rc::new(plugins);
     let (mut items, mut monsters) = (BTreeSet::new(), BTreeSet::new());
     for seed in 0..40 {

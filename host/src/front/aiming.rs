@@ -1,10 +1,10 @@
 //! Aiming as the player drives it: the keys while the Targeting state runs
 //! (the cursor, Tab, firing, the question before firing into one's own
 //! burst), and the shading of the shot's path laid on the scene. The state
-//! itself and the path are the engine's (`emberdeep_engine::targeting`).
+//! itself and the path are the engine's (`emberdeep_engine::world::targeting`).
 
 use emberdeep_api::{MessageKind, Point, Rgba, Scene};
-use emberdeep_engine::targeting::Shading;
+use emberdeep_engine::world::targeting::Shading;
 use emberdeep_engine::{Action, Game};
 
 use super::app::{App, Mode, Question};

@@ -5,9 +5,9 @@
 
 use emberdeep_api::abi::ViewBox;
 use emberdeep_api::{MessageKind, PluginError, Point};
-use emberdeep_engine::animation::Animation;
-use emberdeep_engine::boundary::Entry;
-use emberdeep_engine::trace::Trace;
+use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::boundary::Entry;
+use emberdeep_engine::world::animation::Animation;
 use emberdeep_engine::{Action, Game};
 
 use super::camera::Camera;

@@ -6,15 +6,15 @@
 //! record naming a tile the index lacks, stops the start with a message that
 //! names the file, the record and the tile, never a blank square later. The
 //! index and the records' check are the engine's
-//! ([`emberdeep_engine::tile_index`], which decodes no image); this module
+//! ([`emberdeep_engine::data::tile_index`], which decodes no image); this module
 //! loads the image through SDL_image and checks each tile lies inside it. The
 //! SDL side (`ui::tiles`) only uploads the pixels this module decoded.
 
 use std::path::{Path, PathBuf};
 
-use emberdeep_engine::input::{self, limits};
-use emberdeep_engine::records::Records;
-pub use emberdeep_engine::tile_index::{TileIndex, TileIndexError, TileRect, HOST_TILES, INDEX};
+use emberdeep_engine::data::records::Records;
+pub use emberdeep_engine::data::tile_index::{TileIndex, TileIndexError, TileRect, HOST_TILES, INDEX};
+use emberdeep_engine::data::untrusted::{self, limits};
 use sdl3::image::ImageIOStream;
 use sdl3::iostream::IOStream;
 use sdl3::pixels::PixelFormat;
@@ -99,7 +99,7 @@ fn inside(index: &TileIndex, width: u32, height: u32) -> Result<(), TileIndexErr
 /// pixels, RGBA, row by row without padding. Needs no SDL subsystem.
 pub fn read_image(file: &Path) -> Result<(u32, u32, Vec<u8>), String> {
     // Read by std (any path, its own error message), decoded from memory.
-    let bytes = input::read_bytes(file, "tile image", limits::ATLAS_IMAGE).map_err(|e| e.to_string())?;
+    let bytes = untrusted::read_bytes(file, "tile image", limits::ATLAS_IMAGE).map_err(|e| e.to_string())?;
     let stream = IOStream::from_bytes(&bytes).map_err(|e| e.to_string())?;
     let surface = stream.load().map_err(|e| e.to_string())?;
     let rgba = surface_rgba(&surface)?;

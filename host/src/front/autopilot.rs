@@ -1,5 +1,5 @@
 //! The time-savers' keys (rest, auto-explore, travel; the rules are the
-//! engine's [`emberdeep_engine::travel`]) and how a run of them is played.
+//! engine's [`emberdeep_engine::rules::travel`]) and how a run of them is played.
 //!
 //! Every step of a time-saver is pressed as the key a player would press
 //! for it (a numpad direction, `KP5` to wait), through the ordinary play
@@ -12,7 +12,7 @@
 
 use emberdeep_api::Point;
 use emberdeep_engine::core::map::Tile;
-use emberdeep_engine::travel::{Errand, Travel};
+use emberdeep_engine::rules::travel::{Errand, Travel};
 use emberdeep_engine::{Action, Game};
 
 use super::keys::Key;

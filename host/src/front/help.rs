@@ -1,7 +1,7 @@
 //! The help screen (`?`, `F1`): every key the host answers, and every key
 //! the loaded plugins say they answer (api 1.1's `Hooks::keys`), in groups.
 
-use emberdeep_engine::asking::PluginKey;
+use emberdeep_engine::rules::asking::PluginKey;
 
 use super::screen::{palette, wrap, Line, MENU_CHARS};
 

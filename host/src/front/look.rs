@@ -1,7 +1,7 @@
 //! The look panel while aiming, drawn from the engine's plain look lines:
 //! the colours, and the creature's health as numbers over a bar.
 
-use emberdeep_engine::targeting::LookLine;
+use emberdeep_engine::world::targeting::LookLine;
 
 use super::screen::{palette, Health, Line};
 

@@ -3,7 +3,7 @@
 //! the message history), the look mode, and the first-time hints.
 
 use emberdeep_api::{MessageKind, Point};
-use emberdeep_engine::records::ItemRole;
+use emberdeep_engine::data::records::ItemRole;
 use emberdeep_engine::Action;
 
 use super::app::{App, Mode, Question, Quick};

@@ -6,11 +6,11 @@
 use emberdeep_api::{
     EntityId, Light, Look, MessageKind, MonsterState, Point, Scene, SceneCell, SceneCreature, Terrain,
 };
-use emberdeep_engine::boundary::Access;
 use emberdeep_engine::core::map::Tile;
-use emberdeep_engine::log::MessageLog;
-use emberdeep_engine::pack::slot_letter;
-use emberdeep_engine::targeting::LookLine;
+use emberdeep_engine::plugins::boundary::Access;
+use emberdeep_engine::world::log::MessageLog;
+use emberdeep_engine::world::pack::slot_letter;
+use emberdeep_engine::world::targeting::LookLine;
 
 use super::aiming::decorate_aim;
 use super::app::{App, Mode, Question};
@@ -303,7 +303,7 @@ impl App {
     /// An item's card: its name, its description, what it does, the keys.
     fn card_overlay(&mut self, slot: usize) -> Overlay {
         let Some(item) = self.game.pack.get(slot).cloned() else { return Overlay::None };
-        let title = emberdeep_engine::log::capitalized(&self.game.item_label(&item.kind, item.count, item.id));
+        let title = emberdeep_engine::world::log::capitalized(&self.game.item_label(&item.kind, item.count, item.id));
         let mut lines = Vec::new();
         if let Some(text) = self.game.item_description(&item.kind) {
             lines.extend(wrap(&text, MENU_CHARS, 0).into_iter().map(|t| Line::new(t, palette::TEXT)));

@@ -7,7 +7,7 @@ use abi_stable::sabi_trait::TD_Opaque;
 use emberdeep_api::abi::HooksAbi_TO;
 use emberdeep_api::author::Adapter;
 use emberdeep_api::{Ctx, Hooks, ItemId, KeyAnswer, KeyHelp, MessageKind, PluginResult, Point};
-use emberdeep_engine::boundary::Entry;
+use emberdeep_engine::plugins::boundary::Entry;
 
 use super::aiming::tests::{game_with, keys};
 use super::app::{App, Mode, Question};

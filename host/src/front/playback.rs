@@ -23,7 +23,7 @@
 use std::time::Duration;
 
 use emberdeep_api::{Light, Look, Point, Rgba, Scene};
-use emberdeep_engine::animation::{Animation, Scenery};
+use emberdeep_engine::world::animation::{Animation, Scenery};
 
 /// How long each frame (one cell of flight, one flash of a burst) shows.
 pub const FRAME: Duration = Duration::from_millis(35);

@@ -375,3 +375,50 @@ impl<'a> Tarjan<'a> {
         }
     }
 }
+
+/// A layer of a crate: a name and the module paths that belong to it (a
+/// module belongs to the layer with the longest prefix of its path).
+pub struct Layer {
+    /// How the layer is called in a failure.
+    pub name: &'static str,
+    /// Module path prefixes, as `"plugins::boundary"`.
+    pub prefixes: &'static [&'static str],
+}
+
+/// The index in `layers` of the layer `module` belongs to, if any.
+pub fn layer_of(layers: &[Layer], module: &ModPath) -> Option<usize> {
+    let mut best: Option<(usize, usize)> = None;
+    for (i, layer) in layers.iter().enumerate() {
+        for prefix in layer.prefixes {
+            let parts: Vec<&str> = prefix.split("::").collect();
+            let matches = module.len() >= parts.len() && module.iter().zip(&parts).all(|(a, b)| a == b);
+            if matches && best.is_none_or(|(len, _)| parts.len() > len) {
+                best = Some((parts.len(), i));
+            }
+        }
+    }
+    best.map(|(_, i)| i)
+}
+
+/// Every import that reaches up: from a module of one layer into a module
+/// of a later one, as "`world::game` (world) imports `rules::turn` (rules): LINE".
+/// Modules in no layer (the crate root) are left out.
+pub fn imports_against(krate: &Crate, layers: &[Layer]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (module, imported) in &krate.imports {
+        let Some(from) = layer_of(layers, module) else { continue };
+        for (target, line) in imported {
+            let Some(to) = layer_of(layers, target) else { continue };
+            if to > from {
+                wrong.push(format!(
+                    "`{}` ({}) imports `{}` ({}): {line}",
+                    name(module),
+                    layers[from].name,
+                    name(target),
+                    layers[to].name
+                ));
+            }
+        }
+    }
+    wrong
+}

@@ -12,9 +12,9 @@ use emberdeep_api::{AimRequest, Ctx, EntityId, ItemEffect, ItemUse, MonsterState
 
 use super::*;
 use crate::front::app::{App, Mode};
-use emberdeep_engine::boundary::Entry;
 use emberdeep_engine::core::map::{Map, Tile};
-use emberdeep_engine::loader::Plugins;
+use emberdeep_engine::plugins::boundary::Entry;
+use emberdeep_engine::plugins::loader::Plugins;
 
 thread_local! {
     /// The paths and cursors the recording effect was fired along.
@@ -134,7 +134,8 @@ pub(crate) fn game_with(newts: &[(i32, i32)], more: impl FnOnce(&mut Plugins)) -
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir(dir.path().join("host")).expect("host folder");
     std::fs::write(dir.path().join("host/records.toml"), RECORDS).expect("records");
-    let records = emberdeep_engine::records::load_records(dir.path(), &plugins).expect("the records read");
+    let records =
+        emberdeep_engine::data::records::load_records(dir.path(), &plugins.registered()).expect("the records read");
     let mut map = Map::new_filled(40, 20, Tile::Wall);
     for y in 1..19 {
         for x in 1..39 {
@@ -147,7 +148,7 @@ pub(crate) fn game_with(newts: &[(i32, i32)], more: impl FnOnce(&mut Plugins)) -
         Point::new(5, 10),
         Rc::new(plugins),
         Rc::new(records),
-        emberdeep_engine::trace::Trace::console(),
+        emberdeep_engine::data::trace::Trace::console(),
     );
     for &(x, y) in newts {
         game.spawn_monster("newt", Point::new(x, y), Some(MonsterState::Asleep));

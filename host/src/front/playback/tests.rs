@@ -75,9 +75,9 @@ fn walk_trace(animate: bool) -> String {
     use std::rc::Rc;
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("trace.jsonl");
-    let trace = emberdeep_engine::trace::Trace::to_file(&path).expect("trace file");
+    let trace = emberdeep_engine::data::trace::Trace::to_file(&path).expect("trace file");
     let map = emberdeep_engine::core::map::Map::new_filled(12, 5, emberdeep_engine::core::map::Tile::Floor);
-    let plugins = Rc::new(emberdeep_engine::loader::Plugins::default());
+    let plugins = Rc::new(emberdeep_engine::plugins::loader::Plugins::default());
     let game = emberdeep_engine::Game::blank(7, map, Point::new(2, 2), plugins, Rc::default(), trace);
     let mut app = crate::front::app::App::new(game, crate::front::ui::host_views());
     for key in ["l", "l", ".", "h", "j"] {
@@ -121,7 +121,7 @@ fn playback_runs_every_frame_of_every_animation_then_stops() {
 
 #[test]
 fn a_flight_shows_the_floor_as_it_was_when_fired_and_turns_its_missile() {
-    use emberdeep_engine::animation::Scenery;
+    use emberdeep_engine::world::animation::Scenery;
     let goblin = Look { glyph: 'g' as u32, color: Rgba::rgb(0, 200, 0), tile: "monster_goblin".into() };
     // Now: the goblin at (13,5) is dead and the arrow lies there; when fired it stood there.
     let mut now = corridor();

@@ -6,7 +6,7 @@ use abi_stable::sabi_trait::TD_Opaque;
 use anyhow::{Context, Result};
 use emberdeep_api::abi::{Canvas_TO, ViewBox};
 use emberdeep_api::{MonsterState, PluginError, Rgba};
-use emberdeep_engine::boundary::{call_drawing, Entry};
+use emberdeep_engine::plugins::boundary::{call_drawing, Entry};
 use sdl3::pixels::Color;
 use sdl3::render::{Canvas, RenderTarget};
 

@@ -3,10 +3,10 @@
 
 use emberdeep_api::abi::ViewBox;
 use emberdeep_api::{PluginError, Point};
-use emberdeep_engine::animation::Animation;
-use emberdeep_engine::boundary::Entry;
+use emberdeep_engine::plugins::boundary::Entry;
+use emberdeep_engine::world::animation::Animation;
 
-use emberdeep_engine::travel::Travel;
+use emberdeep_engine::rules::travel::Travel;
 
 use crate::front::autopilot::Begin;
 use crate::front::keys::Key;
@@ -66,6 +66,7 @@ pub trait Frontend {
 /// A view's cell size in pixels, asked through the boundary: at least 1,
 /// and the glyph view's 16 if the view fails to answer.
 pub fn cell_size_of(view: &Entry<ViewBox>) -> u32 {
-    let size = emberdeep_engine::boundary::call_drawing(view, |v| abi_stable::std_types::RResult::ROk(v.cell_size()));
+    let size =
+        emberdeep_engine::plugins::boundary::call_drawing(view, |v| abi_stable::std_types::RResult::ROk(v.cell_size()));
     size.unwrap_or(16).max(1)
 }

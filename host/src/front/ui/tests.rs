@@ -17,7 +17,7 @@ use super::*;
 use crate::front::atlas::{read_image, Atlas};
 use crate::front::keys::Key;
 use crate::front::screen::{palette, Health, Line, Overlay, ScreenModel};
-use emberdeep_engine::boundary::Entry;
+use emberdeep_engine::plugins::boundary::Entry;
 
 /// SDL's software renderer is not meant to be driven from many threads at once.
 static SDL: Mutex<()> = Mutex::new(());

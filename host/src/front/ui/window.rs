@@ -15,7 +15,7 @@ use sdl3::render::{create_renderer, WindowCanvas};
 use sdl3::sys::render::SDL_LOGICAL_PRESENTATION_LETTERBOX;
 use sdl3::VideoSubsystem;
 
-use emberdeep_engine::travel::Travel;
+use emberdeep_engine::rules::travel::Travel;
 
 use super::font::Font;
 use super::frame::draw_frame;

@@ -1,0 +1,17 @@
+//! What comes into a run as text and goes out of it as text: the plugins'
+//! records ([`records`], with their JSON Schema and reference made from the
+//! same types in [`records_schema`] and [`records_doc`]), the host's own
+//! numbers ([`numbers`]), the tile atlas's index ([`tile_index`]), the
+//! trace format and the queue plugins' log lines wait in ([`trace`]), and
+//! the one way a file the game did not write is read ([`untrusted`]).
+//!
+//! **Invariant:** nothing here knows of the run in progress: `data` imports
+//! only `core` (the import test holds it).
+
+pub mod numbers;
+pub mod records;
+pub mod records_doc;
+pub mod records_schema;
+pub mod tile_index;
+pub mod trace;
+pub mod untrusted;

@@ -1,0 +1,172 @@
+//! The turn trace: one JSON object per line, `turn`, `event`, `source` first,
+//! then the event's own fields, never a wall-clock time, so the same seed,
+//! plugins and keys give the same file byte for byte. Each event is also
+//! echoed to the console through `tracing` (shown when `RUST_LOG` asks).
+//!
+//! Plugins' own `tracing` events come in through [`plugin_log_callback`];
+//! they wait in a queue until the host files them under the plugin's name,
+//! before the next event, so their order among the host's events is kept.
+
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use emberdeep_api::{FieldValue, LogRecord};
+use serde_json::{Map, Value};
+
+thread_local! {
+    static PENDING: RefCell<Vec<LogRecord>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The host's end of the tracing bridge: queues a plugin's event.
+pub extern "C" fn plugin_log_callback(record: LogRecord) {
+    PENDING.with(|p| p.borrow_mut().push(record));
+}
+
+/// The fields of an event, in the order written.
+pub type Fields = Map<String, Value>;
+
+/// Builds the fields of an event: `fields!{"attacker" => "player", "damage" => 3}`.
+#[macro_export]
+macro_rules! fields {
+    ($($k:expr => $v:expr),* $(,)?) => {{
+        #[allow(unused_mut)]
+        let mut m = $crate::data::trace::Fields::new();
+        $( m.insert($k.to_string(), serde_json::json!($v)); )*
+        m
+    }};
+}
+
+/// Where trace events go.
+pub struct Trace {
+    out: Option<BufWriter<File>>,
+    /// Lines kept in memory too (for the bot and tests), if asked.
+    pub kept: Option<Vec<String>>,
+    failed: Option<String>,
+}
+
+impl Trace {
+    /// A trace that only echoes to the console.
+    pub fn console() -> Self {
+        Trace { out: None, kept: None, failed: None }
+    }
+
+    /// A trace kept only in memory (in [`Trace::kept`]), written nowhere:
+    /// what the replay timeline files each turn's events from.
+    pub fn in_memory() -> Self {
+        Trace { out: None, kept: Some(Vec::new()), failed: None }
+    }
+
+    /// The lines kept in memory since the last call (none if not keeping).
+    pub fn take_kept(&mut self) -> Vec<String> {
+        self.kept.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// A trace written to `path` (created or truncated).
+    pub fn to_file(path: &Path) -> std::io::Result<Self> {
+        let file = File::create(path)?;
+        Ok(Trace { out: Some(BufWriter::new(file)), kept: None, failed: None })
+    }
+
+    /// A trace that goes on at the end of `path` (a run restarted after a
+    /// reload); the file is created if it is not there.
+    pub fn append_to_file(path: &Path) -> std::io::Result<Self> {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        Ok(Trace { out: Some(BufWriter::new(file)), kept: None, failed: None })
+    }
+
+    /// Whether an event goes anywhere: a file, the kept lines, or the
+    /// console at `RUST_LOG=emberdeep::trace=debug`. When not, callers may
+    /// skip building its fields.
+    pub fn wanted(&self) -> bool {
+        self.out.is_some()
+            || self.kept.is_some()
+            || tracing::enabled!(target: "emberdeep::trace", tracing::Level::DEBUG)
+    }
+
+    /// Writes one event.
+    pub fn event(&mut self, turn: u64, event: &str, source: &str, fields: Fields) {
+        if !self.wanted() {
+            return;
+        }
+        let mut obj = Map::new();
+        obj.insert("turn".into(), turn.into());
+        obj.insert("event".into(), event.into());
+        obj.insert("source".into(), source.into());
+        obj.extend(fields);
+        let line = Value::Object(obj).to_string();
+        tracing::debug!(target: "emberdeep::trace", "{line}");
+        if let Some(out) = &mut self.out {
+            if let Err(e) = writeln!(out, "{line}") {
+                self.failed.get_or_insert_with(|| e.to_string());
+            }
+        }
+        if let Some(kept) = &mut self.kept {
+            kept.push(line);
+        }
+    }
+
+    /// Files the plugins' queued `tracing` events under `plugin`.
+    pub fn drain_plugin_logs(&mut self, turn: u64, plugin: &str) {
+        let records = PENDING.with(|p| std::mem::take(&mut *p.borrow_mut()));
+        for r in records {
+            echo_to_console(plugin, &r);
+            if r.level > 3 {
+                continue; // debug and trace stay on the console, as RUST_LOG chooses
+            }
+            let mut fields = fields! {"level" => level_name(r.level), "message" => r.message.as_str()};
+            for f in r.fields.iter() {
+                let v = match &f.value {
+                    FieldValue::Int(i) => Value::from(*i),
+                    FieldValue::Bool(b) => Value::from(*b),
+                    FieldValue::Text(t) => Value::from(t.as_str()),
+                };
+                fields.insert(f.name.to_string(), v);
+            }
+            self.event(turn, "log", plugin, fields);
+        }
+    }
+
+    /// Flushes the file; reports a write error seen on the way.
+    pub fn finish(&mut self) -> Result<(), String> {
+        if let Some(out) = &mut self.out {
+            out.flush().map_err(|e| e.to_string())?;
+        }
+        match self.failed.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Shows the plugins' queued `tracing` events on the console under
+/// `plugin`, and nowhere else: for calls made to look, which never reach the trace.
+pub fn echo_plugin_logs(plugin: &str) {
+    let records = PENDING.with(|p| std::mem::take(&mut *p.borrow_mut()));
+    for r in &records {
+        echo_to_console(plugin, r);
+    }
+}
+
+fn level_name(level: u8) -> &'static str {
+    match level {
+        1 => "error",
+        2 => "warn",
+        3 => "info",
+        4 => "debug",
+        _ => "trace",
+    }
+}
+
+fn echo_to_console(plugin: &str, r: &LogRecord) {
+    let fields: Vec<String> = r.fields.iter().map(|f| format!("{}={:?}", f.name, f.value)).collect();
+    let text = format!("[{plugin}] {} {}", r.message, fields.join(" "));
+    match r.level {
+        1 => tracing::error!(target: "emberdeep::plugin", "{text}"),
+        2 => tracing::warn!(target: "emberdeep::plugin", "{text}"),
+        3 => tracing::info!(target: "emberdeep::plugin", "{text}"),
+        4 => tracing::debug!(target: "emberdeep::plugin", "{text}"),
+        _ => tracing::trace!(target: "emberdeep::plugin", "{text}"),
+    }
+}

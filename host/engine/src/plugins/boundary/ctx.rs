@@ -1,0 +1,513 @@
+//! The context lent to a plugin: `HostCtx` implements the api's `GameCtx`
+//! over a `Game`, remembering which plugin is calling so that what the
+//! plugin causes is traced under its name.
+//!
+//! Lent to look ([`Access::Look`]: panel lines, the look panel while aiming)
+//! it answers questions but refuses every roll and every change, so looking
+//! never alters the run.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use abi_stable::{
+    sabi_trait::TD_Opaque,
+    std_types::{ROption, RSlice, RStr, RString, RVec},
+};
+use emberdeep_api::abi::{GameCtx, GameCtx_TO, RawCtx as Ctx};
+use emberdeep_api::{
+    Attack, CreatureInfo, Damage, EntityId, FieldValue, ItemId, ItemInfo, LogField, Look, MessageKind, MonsterState,
+    PackEntry, Point, StatusInfo, DIRECTIONS,
+};
+
+use super::access::Access;
+use crate::core::sight::{burst_cells, line_of_fire};
+use crate::world::animation::Animation;
+use crate::world::game::Game;
+
+/// How many contexts have been lent to plugins since the process began: one
+/// per call across the plugin boundary that may call back (brains, effects,
+/// hooks, panels). The benchmarks read it before and after some turns. The
+/// game runs on one thread, so it is bumped with a plain load and store (no
+/// locked add on every plugin call); counts from several threads at once may
+/// be short, which nothing relies on.
+pub static BOUNDARY_CALLS: AtomicU64 = AtomicU64::new(0);
+
+/// A game lent to a plugin for one call.
+pub struct HostCtx<'a> {
+    game: &'a mut Game,
+    source: &'a str,
+    /// Refuses rolls and changes (the screen is being drawn).
+    read_only: bool,
+    /// Refuses them without a warning (the bot asking what would happen).
+    quiet: bool,
+}
+
+impl<'a> HostCtx<'a> {
+    /// Lends `game` to the plugin `source`. To look, a roll gives its least
+    /// value without drawing from the run's RNG, and every change is ignored
+    /// (each refusal is logged as a warning naming the plugin).
+    pub(crate) fn new(game: &'a mut Game, source: &'a str, access: Access) -> Self {
+        HostCtx { game, source, read_only: access != Access::Play, quiet: access == Access::Probe }
+    }
+
+    /// A context for the benchmarks, which time a call across the boundary
+    /// against a plain `dyn` one. The game lends one only through `Game::call`.
+    #[doc(hidden)]
+    pub fn for_bench(game: &'a mut Game, source: &'a str) -> Self {
+        HostCtx::new(game, source, Access::Play)
+    }
+
+    /// True (and a warning) if this context may not do `what`.
+    fn refuses(&self, what: &str) -> bool {
+        if self.read_only && !self.quiet {
+            tracing::warn!(plugin = self.source, "a plugin tried to {what} while the screen was drawn; refused");
+        }
+        self.read_only
+    }
+
+    /// The context as the trait object plugins receive.
+    pub fn as_ctx(&mut self) -> Ctx<'_> {
+        GameCtx_TO::from_ptr(self, TD_Opaque)
+    }
+}
+
+/// How many calls plugins have made back into the host through a context
+/// (`roll`, `creature`, `step_toward`, ...) since the process began; counted
+/// as `BOUNDARY_CALLS` is.
+pub static CALLBACKS: AtomicU64 = AtomicU64::new(0);
+
+fn count_callback() {
+    CALLBACKS.store(CALLBACKS.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
+}
+
+pub(crate) fn count_boundary_call() {
+    BOUNDARY_CALLS.store(BOUNDARY_CALLS.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
+}
+
+fn opt<T>(o: Option<T>) -> ROption<T> {
+    o.into()
+}
+
+impl GameCtx for HostCtx<'_> {
+    fn roll(&mut self, min: i32, max: i32) -> i32 {
+        count_callback();
+        if self.refuses("roll a die") {
+            return min;
+        }
+        self.game.rng.range(min, max)
+    }
+
+    fn turn(&self) -> u64 {
+        count_callback();
+        self.game.turn
+    }
+
+    fn floor(&self) -> u32 {
+        count_callback();
+        self.game.floor
+    }
+
+    fn creature(&mut self, id: EntityId) -> ROption<CreatureInfo> {
+        count_callback();
+        let mut info = self.game.creatures.get(&id).map(|c| c.info());
+        if let Some(player) = info.as_mut().filter(|i| i.id.is_player()) {
+            player.defense = self.game.player_defense();
+        }
+        opt(info)
+    }
+
+    fn creature_at(&self, p: Point) -> ROption<EntityId> {
+        count_callback();
+        opt(self.game.creature_at(p).map(|c| c.id))
+    }
+
+    fn monsters_in_view(&self) -> RVec<EntityId> {
+        count_callback();
+        self.game.monsters_in_view().into()
+    }
+
+    fn sees_player(&self, id: EntityId) -> bool {
+        count_callback();
+        self.game.sees_player(id)
+    }
+
+    fn is_visible(&self, p: Point) -> bool {
+        count_callback();
+        self.game.fov.is_visible(p)
+    }
+
+    fn is_walkable(&self, p: Point) -> bool {
+        count_callback();
+        self.game.map.is_walkable(p)
+    }
+
+    fn is_free(&self, p: Point) -> bool {
+        count_callback();
+        self.game.is_free(p)
+    }
+
+    fn line_of_fire(&self, from: Point, toward: Point, range: i32) -> RVec<Point> {
+        count_callback();
+        line_of_fire(&self.game.map, from, toward, range).into()
+    }
+
+    fn step_toward(&mut self, id: EntityId, goal: Point) -> ROption<Point> {
+        count_callback();
+        opt(self.game.step_toward(id, goal))
+    }
+
+    fn step_away(&mut self, id: EntityId, threat: Point) -> ROption<Point> {
+        count_callback();
+        opt(self.game.step_away(id, threat))
+    }
+
+    fn hunt_goal(&self, id: EntityId) -> ROption<Point> {
+        count_callback();
+        opt(self.game.creatures.get(&id).and_then(|c| c.goal))
+    }
+
+    fn move_creature(&mut self, id: EntityId, to: Point) -> bool {
+        count_callback();
+        !self.refuses("move a creature") && self.game.move_creature(id, to)
+    }
+
+    fn attack(&mut self, attack: Attack) -> bool {
+        count_callback();
+        !self.refuses("attack") && self.game.apply_attack(attack, self.source)
+    }
+
+    fn heal(&mut self, id: EntityId, amount: i32) -> i32 {
+        count_callback();
+        if self.refuses("heal") {
+            return 0;
+        }
+        let Some(mut c) = self.game.creatures.get_mut(&id) else { return 0 };
+        let healed = amount.clamp(0, c.max_hp - c.hp);
+        c.hp += healed;
+        healed
+    }
+
+    fn set_state(&mut self, id: EntityId, state: MonsterState) {
+        count_callback();
+        if self.refuses("change a monster's state") {
+            return;
+        }
+        self.game.set_state(id, state, "plugin", self.source);
+    }
+
+    fn noise(&mut self, at: Point, loudness: i32) {
+        count_callback();
+        if self.refuses("make a noise") {
+            return;
+        }
+        self.game.noise(at, loudness, self.source);
+    }
+
+    fn message(&mut self, text: RStr<'_>, kind: MessageKind) {
+        count_callback();
+        if self.refuses("write a message") {
+            return;
+        }
+        self.game.log.add(text.as_str(), kind);
+    }
+
+    fn store_get(&self, id: EntityId, key: RStr<'_>) -> ROption<i64> {
+        count_callback();
+        opt(self.game.store.get(&(id, key.to_string())).copied())
+    }
+
+    fn store_set(&mut self, id: EntityId, key: RStr<'_>, value: i64) {
+        count_callback();
+        if self.refuses("store a number") {
+            return;
+        }
+        self.game.store.insert((id, key.to_string()), value);
+        self.game.stored_changed();
+    }
+
+    fn store_remove(&mut self, id: EntityId, key: RStr<'_>) {
+        count_callback();
+        if self.refuses("remove a stored value") {
+            return;
+        }
+        let key = (id, key.to_string());
+        self.game.store.remove(&key);
+        self.game.store_text.remove(&key);
+        self.game.stored_changed();
+    }
+
+    fn setting(&self, key: RStr<'_>) -> ROption<i64> {
+        count_callback();
+        let found = self.game.records.settings.get(self.source).and_then(|s| s.get(key.as_str()));
+        opt(found.copied())
+    }
+
+    fn store_get_text(&self, id: EntityId, key: RStr<'_>) -> ROption<RString> {
+        count_callback();
+        opt(self.game.store_text.get(&(id, key.to_string())).map(|t| t.as_str().into()))
+    }
+
+    fn store_set_text(&mut self, id: EntityId, key: RStr<'_>, value: RStr<'_>) {
+        count_callback();
+        if self.refuses("store a text") {
+            return;
+        }
+        self.game.store_text.insert((id, key.to_string()), value.to_string());
+        self.game.stored_changed();
+    }
+
+    fn pack_item(&self, slot: u32) -> ROption<PackEntry> {
+        count_callback();
+        opt(self.game.pack.get(slot as usize).map(|i| PackEntry {
+            kind: i.kind.as_str().into(),
+            count: i.count,
+            item: i.id,
+        }))
+    }
+
+    fn pack_take(&mut self, slot: u32, count: u32) -> ROption<PackEntry> {
+        count_callback();
+        if self.refuses("take from the pack") {
+            return ROption::RNone;
+        }
+        let fresh = self.game.new_item_id();
+        let taken = self.game.pack.take(slot as usize, count, fresh);
+        opt(taken.map(|i| PackEntry { kind: i.kind.into(), count: i.count, item: i.id }))
+    }
+
+    fn pack_add(&mut self, kind: RStr<'_>, count: u32) -> ROption<u32> {
+        count_callback();
+        if self.refuses("add to the pack") {
+            return ROption::RNone;
+        }
+        opt(self.game.add_to_pack(kind.as_str(), count).map(|slot| slot as u32))
+    }
+
+    fn item_info(&self, kind: RStr<'_>) -> ROption<ItemInfo> {
+        count_callback();
+        opt(self.game.item_record(kind.as_str()).map(|rec| ItemInfo {
+            id: rec.id.as_str().into(),
+            name: rec.name.as_str().into(),
+            plural: rec.plural.as_str().into(),
+            article: rec.article.as_str().into(),
+            class: rec.class.as_str().into(),
+            role: rec.role.as_str().into(),
+            params: rec.params_for_plugins(),
+            look: Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
+        }))
+    }
+
+    fn player_damage(&mut self) -> ROption<Damage> {
+        count_callback();
+        opt(self.game.player_damage())
+    }
+
+    fn place_item(&mut self, kind: RStr<'_>, count: u32, at: Point) -> ROption<Point> {
+        count_callback();
+        if self.refuses("place an item") {
+            return ROption::RNone;
+        }
+        opt(self.game.place_item(kind.as_str(), count, at))
+    }
+
+    fn try_ranged(&mut self, me: EntityId) -> bool {
+        count_callback();
+        if self.refuses("attack from afar") {
+            return false;
+        }
+        // What the caller logged so far is the caller's, not the ranged kind's.
+        self.game.trace.drain_plugin_logs(self.game.turn, self.source);
+        self.game.try_ranged(me)
+    }
+
+    fn burst(&self, center: Point, radius: i32) -> RVec<Point> {
+        count_callback();
+        burst_cells(&self.game.map, center, radius).into()
+    }
+
+    fn animate(&mut self, missile: Look, path: RSlice<'_, Point>, burst: RSlice<'_, Point>) {
+        count_callback();
+        if self.read_only {
+            return;
+        }
+        // The shot is asked for before it lands: keep the floor as it is now.
+        let before = Some(self.game.scenery());
+        self.game.animations.push(Animation { missile, path: path.to_vec(), burst: burst.to_vec(), before });
+    }
+
+    fn brain_of(&self, id: EntityId) -> ROption<RString> {
+        count_callback();
+        opt(self.game.creatures.get(&id).and_then(|c| c.brain.as_deref().map(RString::from)))
+    }
+
+    fn set_brain(&mut self, id: EntityId, brain: RStr<'_>) -> bool {
+        count_callback();
+        if self.refuses("change a monster's brain") || !self.game.plugins.brains.contains_key(brain.as_str()) {
+            return false;
+        }
+        if id.is_player() {
+            return false;
+        }
+        let Some(mut monster) = self.game.creatures.get_mut(&id) else { return false };
+        let from = monster.brain.replace(brain.to_string()).unwrap_or_default();
+        let name = monster.trace_name();
+        drop(monster);
+        self.game.emit(
+            "brain",
+            self.source,
+            crate::fields! {"monster" => name, "from" => from, "to" => brain.as_str()},
+        );
+        true
+    }
+
+    fn event(&mut self, name: RStr<'_>, fields: RVec<LogField>) {
+        count_callback();
+        if self.refuses("write a trace event") {
+            return;
+        }
+        let mut out = crate::data::trace::Fields::new();
+        for f in fields {
+            let value = match f.value {
+                FieldValue::Int(i) => serde_json::Value::from(i),
+                FieldValue::Bool(b) => serde_json::Value::from(b),
+                FieldValue::Text(t) => serde_json::Value::from(t.as_str()),
+            };
+            out.insert(f.name.into(), value);
+        }
+        self.game.emit(name.as_str(), self.source, out);
+    }
+
+    fn add_status(&mut self, id: EntityId, name: RStr<'_>, turns: i32) -> bool {
+        count_callback();
+        !self.refuses("add a status") && self.game.add_status(id, name.as_str(), turns, self.source)
+    }
+
+    fn remove_status(&mut self, id: EntityId, name: RStr<'_>) -> bool {
+        count_callback();
+        !self.refuses("remove a status") && self.game.remove_status(id, name.as_str(), "removed", self.source)
+    }
+
+    fn statuses(&self, id: EntityId) -> RVec<StatusInfo> {
+        count_callback();
+        self.game.statuses_of(id).into()
+    }
+
+    fn run_brain(&mut self, id: EntityId, brain: RStr<'_>) -> bool {
+        count_callback();
+        if self.refuses("run a brain") || id.is_player() || !self.game.creatures.contains_key(&id) {
+            return false;
+        }
+        let plugins = self.game.plugins.clone();
+        let Some(entry) = plugins.brains.get(brain.as_str()) else { return false };
+        if self.game.brain_depth >= MOST_NESTED_BRAINS {
+            tracing::warn!(plugin = self.source, brain = brain.as_str(), "brains run brains too deep; refused");
+            return false;
+        }
+        // What the caller logged so far is the caller's, not the brain's.
+        self.game.trace.drain_plugin_logs(self.game.turn, self.source);
+        self.game.brain_depth += 1;
+        self.game.call(entry, Access::Play, |imp, ctx| imp.act(ctx, id));
+        self.game.brain_depth -= 1;
+        true
+    }
+
+    fn wander(&mut self, id: EntityId) -> bool {
+        count_callback();
+        if self.refuses("move a creature") {
+            return false;
+        }
+        let Some(from) = self.game.creatures.get(&id).map(|c| c.pos) else { return false };
+        let (dx, dy) = DIRECTIONS[self.game.rng.range(0, 7) as usize];
+        let to = from.offset(dx, dy);
+        self.game.is_free(to) && self.game.move_creature(id, to)
+    }
+
+    fn set_max_hp(&mut self, id: EntityId, max_hp: i32) -> bool {
+        count_callback();
+        if self.refuses("change a creature's health") {
+            return false;
+        }
+        let Some(mut c) = self.game.creatures.get_mut(&id) else { return false };
+        c.max_hp = max_hp.clamp(1, MOST_HEALTH);
+        c.hp = c.hp.min(c.max_hp);
+        drop(c);
+        self.game.stored_changed();
+        true
+    }
+
+    fn set_base_damage(&mut self, id: EntityId, damage: Damage) -> bool {
+        count_callback();
+        if self.refuses("change a creature's blow") || damage.min < 0 || damage.min > damage.max {
+            return false;
+        }
+        let Some(mut c) = self.game.creatures.get_mut(&id) else { return false };
+        c.damage = Damage::new(damage.min.min(MOST_HEALTH), damage.max.min(MOST_HEALTH));
+        drop(c);
+        self.game.stored_changed();
+        true
+    }
+
+    fn set_base_defense(&mut self, id: EntityId, defense: i32) -> bool {
+        count_callback();
+        if self.refuses("change a creature's defense") {
+            return false;
+        }
+        let Some(mut c) = self.game.creatures.get_mut(&id) else { return false };
+        c.defense = defense.clamp(0, MOST_HEALTH);
+        drop(c);
+        self.game.stored_changed();
+        true
+    }
+
+    fn base_numbers(&self, id: EntityId) -> ROption<CreatureInfo> {
+        count_callback();
+        opt(self.game.creatures.get(&id).map(|c| c.info()))
+    }
+
+    fn item_get(&self, item: ItemId, key: RStr<'_>) -> ROption<i64> {
+        count_callback();
+        opt(self.game.item_store.get(&(item, key.to_string())).copied())
+    }
+
+    fn item_set(&mut self, item: ItemId, key: RStr<'_>, value: i64) -> bool {
+        count_callback();
+        if self.refuses("store a number on an item") || !self.game.item_exists(item) {
+            return false;
+        }
+        self.game.item_store.insert((item, key.to_string()), value);
+        self.game.pack.touch();
+        true
+    }
+
+    fn item_get_text(&self, item: ItemId, key: RStr<'_>) -> ROption<RString> {
+        count_callback();
+        opt(self.game.item_text.get(&(item, key.to_string())).map(|t| t.as_str().into()))
+    }
+
+    fn item_set_text(&mut self, item: ItemId, key: RStr<'_>, value: RStr<'_>) -> bool {
+        count_callback();
+        if self.refuses("store a text on an item") || !self.game.item_exists(item) {
+            return false;
+        }
+        let text: String = value.chars().take(crate::data::untrusted::limits::STORED_TEXT_CHARS).collect();
+        self.game.item_text.insert((item, key.to_string()), text);
+        self.game.pack.touch();
+        true
+    }
+
+    fn item_remove(&mut self, item: ItemId, key: RStr<'_>) {
+        count_callback();
+        if self.refuses("remove a value stored on an item") {
+            return;
+        }
+        let key = (item, key.to_string());
+        self.game.item_store.remove(&key);
+        self.game.item_text.remove(&key);
+        self.game.pack.touch();
+    }
+}
+
+/// How deep brains may run brains (a brain that runs itself stops here).
+const MOST_NESTED_BRAINS: u32 = 4;
+
+/// The most health, blow or defense a plugin may give a creature.
+const MOST_HEALTH: i32 = 1_000_000;

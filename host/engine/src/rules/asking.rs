@@ -1,0 +1,168 @@
+//! What the player may ask of the game without playing a turn: what a cell
+//! holds (the look mode, `x`), what an item is (its card), which keys the
+//! plugins answer (the help screen), and what stopping an aim would cost.
+//! Every answer only reads the run: plugins are asked with
+//! [`Access::Look`] or [`Access::Probe`], so nothing here reaches the
+//! trace or the run's RNG.
+
+use emberdeep_api::{KeyHelp, Point, UseOutcome};
+
+use crate::core::map::Tile;
+use crate::data::records::ItemRole;
+use crate::plugins::boundary::Access;
+use crate::world::game::Game;
+use crate::world::targeting::LookLine;
+
+/// A plugin's key, for the help screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PluginKey {
+    /// The plugin that answers it.
+    pub plugin: String,
+    /// The key, its group and what it does.
+    pub help: KeyHelp,
+}
+
+impl Game {
+    /// Every key the loaded plugins say they answer, in load order.
+    pub fn plugin_keys(&mut self) -> Vec<PluginKey> {
+        let plugins = self.plugins.clone();
+        let mut keys = Vec::new();
+        for hook in &plugins.hooks {
+            if let Some(list) = self.call(hook, Access::Look, |imp, ctx| imp.keys(ctx)) {
+                keys.extend(list.into_iter().map(|help| PluginKey { plugin: hook.plugin().to_string(), help }));
+            }
+        }
+        keys
+    }
+
+    /// While aiming: the name of the item that stopping the aim would use
+    /// up ("the scroll of lightning"), as its effect answers when asked
+    /// without consequence; `None` when stopping costs nothing.
+    pub fn aim_cancel_loses(&mut self) -> Option<String> {
+        let aim = self.targeting.aim.clone()?;
+        let plugins = self.plugins.clone();
+        let effect = plugins.effects.get(&aim.pending.effect)?;
+        let outcome = self.call(effect, Access::Probe, |imp, ctx| imp.aim_cancelled(ctx, &aim.pending.item))?;
+        if !matches!(outcome, UseOutcome::Consumed) {
+            return None;
+        }
+        let rec = self.item_record(aim.pending.item.kind.as_str())?;
+        Some(format!("the {}", rec.name))
+    }
+
+    /// The look mode's lines for cell `p`: what stands there (a monster's
+    /// name, description, health, state, statuses and what it does from
+    /// afar), what lies there, and the terrain. A cell never seen says so;
+    /// a remembered one shows what was last seen of it, without monsters.
+    pub fn look_at(&mut self, p: Point) -> Vec<LookLine> {
+        let seen = self.fov.is_visible(p);
+        if !seen && !self.map.is_remembered(p) {
+            return vec![LookLine::Hint("You have not seen this place.".into())];
+        }
+        let mut lines = Vec::new();
+        if let Some(c) = self.creature_at(p).filter(|_| seen).cloned() {
+            if c.id.is_player() {
+                lines.push(LookLine::Creature { look: c.look.clone(), text: "you".into() });
+                lines.push(LookLine::Health { hp: c.hp.max(0), max: c.max_hp });
+            } else {
+                lines.push(LookLine::Creature {
+                    look: c.look.clone(),
+                    text: format!("{} ({})", c.name, c.state.name()),
+                });
+                lines.push(LookLine::Health { hp: c.hp.max(0), max: c.max_hp });
+                let record = self.records.monsters.get(&c.kind).cloned();
+                if let Some(rec) = &record {
+                    if !rec.description.is_empty() {
+                        lines.push(LookLine::Text(rec.description.clone()));
+                    }
+                    lines.push(LookLine::Text(format!(
+                        "Hits for {}-{}, defense {}, sees {} cells.",
+                        rec.damage.min, rec.damage.max, rec.defense, rec.sight
+                    )));
+                    if let Some(r) = &rec.ranged {
+                        let every =
+                            if r.every <= 1 { "every turn".to_string() } else { format!("every {} turns", r.every) };
+                        lines.push(LookLine::Warning(format!(
+                            "From afar: {} {}-{}, range {}, {every}.",
+                            r.kind, r.damage.min, r.damage.max, r.range
+                        )));
+                    }
+                }
+                for status in self.statuses_of(c.id) {
+                    lines.push(LookLine::Effect(format!("{} ({} turns)", status.label, status.turns)));
+                }
+            }
+        }
+        let lying: Vec<_> = self.items.iter().filter(|i| i.pos == p).map(|i| (i.kind.clone(), i.count, i.id)).collect();
+        for (kind, count, id) in lying {
+            let label = self.item_label(&kind, count, id);
+            lines.push(LookLine::Text(crate::world::log::capitalized(&label)));
+        }
+        let terrain = match self.map.tile(p) {
+            Tile::Wall => "A wall.",
+            Tile::Floor => "Floor.",
+            Tile::DoorClosed => "A closed door.",
+            Tile::DoorOpen => "An open door.",
+            Tile::StairsDown => "Stairs down (> goes down them).",
+        };
+        lines.push(LookLine::Hint(terrain.into()));
+        if !seen {
+            lines.push(LookLine::Hint("(remembered, not in sight)".into()));
+        }
+        lines
+    }
+
+    /// The description an item of record `kind` gives on its card.
+    pub fn item_description(&self, kind: &str) -> Option<String> {
+        let rec = self.item_record(kind)?;
+        (!rec.description.is_empty()).then(|| rec.description.clone())
+    }
+
+    /// What an item of record `kind` does, in a line or two for its card,
+    /// from its role and its record's numbers.
+    pub fn item_facts(&self, kind: &str) -> Vec<String> {
+        let Some(rec) = self.item_record(kind) else { return Vec::new() };
+        let param = |name: &str| rec.params.get(name).copied();
+        let range = |lo: &str, hi: &str| match (param(lo), param(hi)) {
+            (Some(a), Some(b)) => Some(format!("{a}-{b}")),
+            _ => None,
+        };
+        let mut facts = Vec::new();
+        let role = match rec.role {
+            ItemRole::Healing => "Drink it to heal.",
+            ItemRole::MeleeWeapon => "A weapon to wield.",
+            ItemRole::Armor => "Armor to wear.",
+            ItemRole::MissileWeapon => "Ready it to shoot missiles with f.",
+            ItemRole::Missile => "Missiles: ready them in the quiver, or throw them.",
+            ItemRole::Thrown => "Throw it with t.",
+            ItemRole::Aimed => "Read it, then aim it at a target.",
+            ItemRole::Burst => "Read it, then aim where it bursts.",
+            ItemRole::None => "",
+        };
+        if !role.is_empty() {
+            facts.push(role.to_string());
+        }
+        let damage = ["damage", "shot", "thrown", "bolt", "burn"]
+            .iter()
+            .find_map(|n| range(&format!("{n}_min"), &format!("{n}_max")));
+        if let Some(d) = damage {
+            facts.push(format!("Damage {d}."));
+        }
+        if let Some(d) = param("defense") {
+            facts.push(format!("Defense {d}."));
+        }
+        if let Some(r) = param("range") {
+            facts.push(format!("Range {r}."));
+        }
+        if let Some(r) = param("radius") {
+            facts.push(format!("Bursts {r} cells around where it lands."));
+        }
+        if let Some(h) = param("amount") {
+            facts.push(format!("Heals {h}."));
+        }
+        if let Some(n) = param("noise") {
+            facts.push(format!("Noisy: each step makes a noise of {n}."));
+        }
+        facts
+    }
+}

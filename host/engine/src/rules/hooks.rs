@@ -1,0 +1,56 @@
+//! Asking the plugins' `Hooks` what the host cannot know: the pack screen's
+//! header, whether a plugin takes what the player picks up (arrows into the
+//! quiver), whether a kind can be thrown, and the news of the player's step.
+//! Each is asked in load order; the derived numbers are in [`crate::world::derived`].
+
+use emberdeep_api::Point;
+
+use crate::plugins::boundary::Access;
+use crate::world::game::Game;
+
+impl Game {
+    /// Every plugin's lines for the top of the pack screen, in load order.
+    pub fn pack_header(&mut self) -> Vec<String> {
+        let plugins = self.plugins.clone();
+        let mut lines = Vec::new();
+        for hook in &plugins.hooks {
+            // Asked as the pack screen is drawn: a context that refuses changes.
+            if let Some(more) = self.call(hook, Access::Look, |imp, ctx| imp.pack_header(ctx)) {
+                lines.extend(more.into_iter().map(String::from));
+            }
+        }
+        lines
+    }
+
+    /// Asks the plugins, in load order, whether one takes the `count` items
+    /// of `kind` the player picks up itself (arrows into the quiver).
+    pub fn plugin_picks_up(&mut self, kind: &str, count: u32) -> bool {
+        let plugins = self.plugins.clone();
+        for hook in &plugins.hooks {
+            if self.call(hook, Access::Play, |imp, ctx| imp.pick_up(ctx, kind.into(), count)) == Some(true) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether some plugin says items of `kind` can be thrown (asked with a
+    /// looking context: the pack screen is being drawn).
+    pub fn is_throwable(&mut self, kind: &str) -> bool {
+        let plugins = self.plugins.clone();
+        for hook in &plugins.hooks {
+            if self.call(hook, Access::Look, |imp, ctx| imp.throwable(ctx, kind.into())) == Some(true) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Tells every plugin that the player stepped from `from` to `to`.
+    pub fn player_stepped(&mut self, from: Point, to: Point) {
+        let plugins = self.plugins.clone();
+        for hook in &plugins.hooks {
+            self.call(hook, Access::Play, |imp, ctx| imp.player_moved(ctx, from, to));
+        }
+    }
+}

@@ -1,0 +1,333 @@
+//! Items in play: picking up, dropping, stacking on the floor, and using an
+//! item through its record's registered effect.
+
+use abi_stable::std_types::ROption;
+use emberdeep_api::{EntityId, ItemId, ItemUse, MessageKind, Point, UseOutcome, DIRECTIONS};
+
+use crate::data::records::ItemRecord;
+use crate::fields;
+use crate::plugins::boundary::Access;
+use crate::world::game::Game;
+use crate::world::pack::{slot_letter, FloorItem};
+use crate::world::targeting::{AimSource, PendingAim};
+
+impl Game {
+    /// The record of an item kind.
+    pub fn item_record(&self, kind: &str) -> Option<&ItemRecord> {
+        self.records.items.get(kind)
+    }
+
+    /// A new item identity.
+    pub fn new_item_id(&mut self) -> ItemId {
+        self.next_item_id = self.next_item_id.wrapping_add(1);
+        ItemId(self.next_item_id)
+    }
+
+    /// Whether item `id` is on the floor or in the pack.
+    pub fn item_exists(&self, id: ItemId) -> bool {
+        self.items.iter().any(|i| i.id == id) || self.pack.slots().iter().flatten().any(|i| i.id == id)
+    }
+
+    /// Whether a plugin stored anything on item `id` (such an item stacks with nothing).
+    pub fn item_has_store(&self, id: ItemId) -> bool {
+        let from = (id, String::new());
+        self.item_store.range(from.clone()..).next().is_some_and(|((i, _), _)| *i == id)
+            || self.item_text.range(from..).next().is_some_and(|((i, _), _)| *i == id)
+    }
+
+    /// Whether item `id` of record `kind` would join a stack of its kind.
+    fn joins_stacks(&self, kind: &str, id: ItemId) -> bool {
+        self.item_record(kind).is_some_and(|r| r.stacks) && !self.item_has_store(id)
+    }
+
+    /// Puts `count` new items of `kind` in the pack, all or nothing: a kind
+    /// that stacks joins its stack or takes a free slot, one that does not
+    /// takes a slot each. Returns the (first) slot, or `None` if there is no
+    /// room or no record.
+    pub fn add_to_pack(&mut self, kind: &str, count: u32) -> Option<usize> {
+        let stacks = self.item_record(kind)?.stacks;
+        if stacks || count <= 1 {
+            let id = self.new_item_id();
+            return self.pack.add(kind, count.max(1), stacks, id);
+        }
+        if self.pack.free_slots() < count as usize {
+            return None;
+        }
+        let id = self.new_item_id();
+        let first = self.pack.add(kind, 1, false, id);
+        for _ in 1..count {
+            let id = self.new_item_id();
+            self.pack.add(kind, 1, false, id);
+        }
+        first
+    }
+
+    /// Lays item `id` (`count` of `kind`) on the floor, joining a heap of the
+    /// same kind there if both stack and neither holds stored values.
+    pub fn drop_on_floor(&mut self, kind: &str, count: u32, pos: Point, id: ItemId) {
+        if self.joins_stacks(kind, id) {
+            let plain: Vec<bool> = self.items.iter().map(|i| !self.item_has_store(i.id)).collect();
+            let heap = self.items.iter_mut().zip(plain).find(|(i, plain)| *plain && i.pos == pos && i.kind == kind);
+            if let Some((heap, _)) = heap {
+                heap.count = heap.count.saturating_add(count).min(crate::world::pack::MOST_IN_A_STACK);
+                return;
+            }
+        }
+        self.items.push(FloorItem { kind: kind.into(), count, pos, id });
+    }
+
+    /// Forgets what was stored on items that are no longer anywhere (used up,
+    /// or left on a floor the player went down from).
+    pub fn prune_item_store(&mut self) {
+        let alive: std::collections::BTreeSet<ItemId> =
+            self.items.iter().map(|i| i.id).chain(self.pack.slots().iter().flatten().map(|i| i.id)).collect();
+        self.item_store.retain(|(id, _), _| alive.contains(id));
+        self.item_text.retain(|(id, _), _| alive.contains(id));
+    }
+
+    /// The name of `count` of item `id` as the pack, the floor and the look
+    /// panel write it: "3 arrows", "a wand of sparks (3)". The suffix is the
+    /// item's effect's to give; asked to look, it changes nothing.
+    pub fn item_label(&mut self, kind: &str, count: u32, id: ItemId) -> String {
+        let Some(rec) = self.item_record(kind).cloned() else { return kind.to_string() };
+        let text = rec.describe(count);
+        let plugins = self.plugins.clone();
+        let Some(effect) = rec.effect.as_deref().and_then(|e| plugins.effects.get(e)) else { return text };
+        let request = ItemUse { item: ROption::RSome(id), ..item_use(&rec, None, Some(id)) };
+        match self.call(effect, Access::Look, |imp, ctx| imp.suffix(ctx, &request)) {
+            Some(ROption::RSome(suffix)) if !suffix.is_empty() => format!("{text} {suffix}"),
+            _ => text,
+        }
+    }
+
+    /// Whether floor cell `cell` can take item `id` (`kind`) without making
+    /// a second heap there: walkable, and bare or holding only heaps it
+    /// would join (its kind, stacking, neither holding stored values).
+    fn cell_takes(&self, cell: Point, kind: &str, id: ItemId) -> bool {
+        let joins = self.joins_stacks(kind, id);
+        self.map.is_walkable(cell)
+            && self
+                .items
+                .iter()
+                .filter(|i| i.pos == cell)
+                .all(|i| joins && i.kind == kind && !self.item_has_store(i.id))
+    }
+
+    /// The cell item `id` (`kind`) goes to when laid down at `at`: `at`
+    /// itself if it can take it, else the first neighbour that can,
+    /// clockwise from the north; `None` if none can.
+    fn landing_cell(&self, kind: &str, id: ItemId, at: Point) -> Option<Point> {
+        let around = DIRECTIONS.iter().map(|&(dx, dy)| at.offset(dx, dy));
+        std::iter::once(at).chain(around).find(|&cell| self.cell_takes(cell, kind, id))
+    }
+
+    /// Lays items down at `at`, or on the first neighbour that can take them
+    /// (walkable, and bare or holding a heap of the same kind that stacks).
+    /// Returns where they landed; `None` if nowhere could (they are lost).
+    pub fn place_item(&mut self, kind: &str, count: u32, at: Point) -> Option<Point> {
+        self.item_record(kind)?;
+        let id = self.new_item_id();
+        let cell = self.landing_cell(kind, id, at)?;
+        self.drop_on_floor(kind, count, cell, id);
+        Some(cell)
+    }
+
+    /// `g`: picks up the top item where the player stands (a whole stack, or
+    /// one of a heap of things that do not stack). Returns whether a turn passed.
+    pub fn pick_up(&mut self) -> bool {
+        let pos = self.player().pos;
+        let Some(index) = self.items.iter().rposition(|i| i.pos == pos) else {
+            self.log.add("There is nothing here to pick up.", MessageKind::Info);
+            return false;
+        };
+        let mut item = self.items[index].clone();
+        let Some(rec) = self.item_record(&item.kind).cloned() else { return false };
+        if !rec.stacks && item.count > 1 {
+            // One of a heap of things that do not stack: a new item of its own.
+            item.count = 1;
+            item.id = self.new_item_id();
+        }
+        if self.plugin_picks_up(&item.kind, item.count) {
+            // A plugin took them (arrows into the quiver) and said so.
+            self.lift(index, &item);
+            return true;
+        }
+        let stacks = self.joins_stacks(&item.kind, item.id);
+        match self.pack.add(&item.kind, item.count, stacks, item.id) {
+            Some(slot) => {
+                self.lift(index, &item);
+                // The slot's new total: "b - 7 darts" for one dart joining six.
+                let (count, id) = self.pack.get(slot).map_or((item.count, item.id), |held| (held.count, held.id));
+                let label = self.item_label(&item.kind, count, id);
+                self.log.add(format!("{} - {label}.", slot_letter(slot)), MessageKind::Info);
+                self.picked_up_event(&item.kind, item.count);
+                true
+            }
+            None => {
+                self.log.add("Your pack is full.", MessageKind::Info);
+                false
+            }
+        }
+    }
+
+    /// Takes `item.count` off the heap at `index` (gone when none are left)
+    /// and traces the pick-up.
+    fn lift(&mut self, index: usize, item: &FloorItem) {
+        self.items[index].count -= item.count;
+        if self.items[index].count == 0 {
+            self.items.remove(index);
+        }
+        self.emit("action", "host", fields! {"action" => "pick_up", "item" => item.kind, "count" => item.count});
+    }
+
+    /// `d` then a letter: drops that slot's items where the player stands.
+    /// One heap per cell: a kind that stacks joins a heap of its kind there,
+    /// or goes to a bare floor cell next to the player (or a neighbour's
+    /// heap of its kind) when the player's cell holds something else; a
+    /// kind that does not stack needs the player's cell bare. With nowhere
+    /// to go the drop is refused and no turn passes.
+    pub fn drop_slot(&mut self, slot: usize) -> bool {
+        self.drop_some(slot, u32::MAX)
+    }
+
+    /// Drops `count` of what pack slot `slot` holds (all of it if it holds
+    /// fewer); the rest stays in the slot.
+    pub fn drop_some(&mut self, slot: usize, count: u32) -> bool {
+        let Some(mut held) = self.pack.get(slot).cloned() else { return false };
+        held.count = held.count.min(count.max(1));
+        let pos = self.player().pos;
+        let stacks = self.item_record(&held.kind).is_some_and(|r| r.stacks);
+        let cell = if stacks {
+            self.landing_cell(&held.kind, held.id, pos)
+        } else {
+            Some(pos).filter(|&p| self.cell_takes(p, &held.kind, held.id))
+        };
+        let Some(cell) = cell else {
+            let name = self.item_record(&held.kind).map_or(held.kind.clone(), |r| r.name.clone());
+            self.log.add(format!("There is no room here for the {name}."), MessageKind::Info);
+            return false;
+        };
+        let fresh = self.new_item_id();
+        let Some(item) = self.pack.take(slot, held.count, fresh) else { return false };
+        self.drop_on_floor(&item.kind, item.count, cell, item.id);
+        let text = self.item_label(&item.kind, item.count, item.id);
+        self.emit("action", "host", fields! {"action" => "drop", "item" => item.kind, "count" => item.count});
+        let beside = if cell == pos { "" } else { " beside you" };
+        self.log.add(format!("You drop {text}{beside}."), MessageKind::Info);
+        true
+    }
+
+    /// A letter in the pack: uses that slot's item through its effect.
+    /// Returns the outcome (`NoTurn` when nothing happened; `Aim` when the
+    /// effect asked to aim, and the player now aims it: no turn has passed).
+    pub fn use_slot(&mut self, slot: usize) -> UseOutcome {
+        let Some(item) = self.pack.get(slot).cloned() else { return UseOutcome::NoTurn };
+        let Some(rec) = self.item_record(&item.kind).cloned() else { return UseOutcome::NoTurn };
+        let Some(effect_name) = rec.effect.clone() else {
+            self.log.add(format!("You can't use {}.", rec.describe(1)), MessageKind::Info);
+            return UseOutcome::NoTurn;
+        };
+        let plugins = self.plugins.clone();
+        let Some(effect) = plugins.effects.get(&effect_name) else { return UseOutcome::NoTurn };
+        self.emit("action", "host", fields! {"action" => "use", "item" => item.kind});
+        self.emit("use", effect.plugin(), fields! {"item" => rec.id, "effect" => effect_name});
+        let request = item_use(&rec, Some(slot), Some(item.id));
+        let outcome = self.call(effect, Access::Play, |imp, ctx| imp.use_item(ctx, &request));
+        if matches!(outcome, Some(UseOutcome::Consumed | UseOutcome::Kept)) {
+            self.item_used_event(&request);
+        }
+        match outcome {
+            Some(UseOutcome::Consumed) => {
+                self.take_one_used(slot);
+                UseOutcome::Consumed
+            }
+            Some(UseOutcome::Aim(aim)) => {
+                let source = AimSource::Read;
+                self.start_aim(PendingAim::new(&effect_name, effect.plugin(), request, aim, source));
+                UseOutcome::Aim(aim)
+            }
+            Some(other) => other,
+            None => UseOutcome::NoTurn,
+        }
+    }
+}
+
+impl Game {
+    /// One of the item in `slot` is used up; what was stored on it goes when it does.
+    pub fn take_one_used(&mut self, slot: usize) {
+        let fresh = self.new_item_id();
+        if let Some(gone) = self.pack.take(slot, 1, fresh) {
+            if self.pack.get(slot).is_none_or(|left| left.id != gone.id) {
+                self.item_store.retain(|(id, _), _| *id != gone.id);
+                self.item_text.retain(|(id, _), _| *id != gone.id);
+            }
+        }
+    }
+}
+
+/// What an effect is told about an item of record `rec`: in pack slot
+/// `slot` (if in the pack), with identity `id` (if it has one).
+pub fn item_use(rec: &ItemRecord, slot: Option<usize>, id: Option<ItemId>) -> ItemUse {
+    ItemUse {
+        user: EntityId::PLAYER,
+        kind: rec.id.as_str().into(),
+        name: rec.name.as_str().into(),
+        params: rec.params_for_plugins(),
+        slot: slot.map(|s| s as u32).into(),
+        item: id.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::pack::Pack;
+
+    /// A game on an open 5x3 floor whose records hold a sword (no stacking) and a potion.
+    fn game_with_records() -> Game {
+        use std::rc::Rc;
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir(dir.path().join("host")).expect("host folder");
+        let item = |id: &str, stacks: bool| {
+            format!(
+                "[[item]]\nid = \"{id}\"\nname = \"{id}\"\nglyph = \"?\"\ncolor = [1, 2, 3]\ntile = \"{id}\"\n\
+                 class = \"test\"\nstacks = {stacks}\nfloors = [1, 1]\n"
+            )
+        };
+        let text = format!("{}\n{}", item("sword", false), item("potion", true));
+        std::fs::write(dir.path().join("host/items.toml"), text).expect("records");
+        let plugins = crate::plugins::loader::Plugins::default();
+        let records = crate::data::records::load_records(dir.path(), &plugins.registered()).expect("the records read");
+        let map = crate::core::map::Map::new_filled(5, 3, crate::core::map::Tile::Floor);
+        Game::blank(1, map, Point::new(1, 1), Rc::new(plugins), Rc::new(records), crate::data::trace::Trace::console())
+    }
+
+    #[test]
+    fn things_that_do_not_stack_take_a_slot_each_all_or_nothing() {
+        let mut game = game_with_records();
+        game.pack = Pack::new(3);
+        assert_eq!(game.add_to_pack("sword", 2), Some(0));
+        assert_eq!((game.pack.get(0).unwrap().count, game.pack.get(1).unwrap().count), (1, 1));
+        assert_eq!(game.add_to_pack("sword", 2), None, "one slot left for two swords: nothing added");
+        assert_eq!(game.pack.free_slots(), 1);
+        assert_eq!(game.add_to_pack("potion", 5), Some(2));
+        assert_eq!(game.add_to_pack("potion", 1), Some(2));
+        assert_eq!(game.add_to_pack("unknown", 1), None);
+    }
+
+    #[test]
+    fn a_heap_of_swords_is_picked_up_one_at_a_time_and_a_sword_needs_a_bare_cell() {
+        let mut game = game_with_records();
+        game.drop_on_floor("sword", 2, Point::new(1, 1), ItemId(1));
+        assert!(game.pick_up());
+        assert_eq!(game.items[0].count, 1, "one sword is left on the floor");
+        assert_eq!(game.pack.get(0).map(|i| i.count), Some(1));
+        assert!(!game.drop_slot(0), "the cell still holds a sword");
+        assert_eq!(game.log.messages().last().unwrap().text, "There is no room here for the sword.");
+        assert!(game.pick_up());
+        assert!(game.items.is_empty());
+        assert!(game.drop_slot(0), "a bare cell takes a sword");
+        game.pack.add("potion", 1, true, ItemId(7));
+        assert!(game.drop_slot(0), "a potion may join any cell");
+    }
+}

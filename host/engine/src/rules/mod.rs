@@ -1,0 +1,33 @@
+//! The rules that change a [`Game`](crate::world::game::Game), one topic a
+//! file. A turn reads from [`turn`] down: the player's action, then the
+//! fixed order ([`monsters`] in id order, the turn counted, healing,
+//! [`statuses`] counted down, one death check), with [`events`] told to
+//! every plugin's hooks in load order.
+//!
+//! * [`turn`]: the player's action and the turn's fixed order.
+//! * [`monsters`]: awareness, noise, moving, attacks applied.
+//! * [`items`]: picking up, dropping, using; [`hooks`]: the pack header,
+//!   picking up, throwable, the player's steps; [`stats`]: the player's
+//!   damage and defense from the first plugin that answers.
+//! * [`statuses`]: registered statuses borne by creatures.
+//! * [`events`]: deaths, hurts, turn ends, new floors, pick-ups and uses.
+//! * [`spawn`]: filling a floor; [`goal`]: the deepest floor's ember-heart.
+//! * [`aiming`]: the Targeting state's rules (cursor, Tab, the shot).
+//! * [`asking`]: what the player may ask without a turn passing.
+//! * [`travel`]: the time-savers, as runs of ordinary player actions.
+//!
+//! **Invariant:** the rules sit on top: nothing outside `rules/` imports
+//! them (the import test holds the order of the engine's folders).
+
+pub mod aiming;
+pub mod asking;
+pub mod events;
+pub mod goal;
+pub mod hooks;
+pub mod items;
+pub mod monsters;
+pub mod spawn;
+pub mod stats;
+pub mod statuses;
+pub mod travel;
+pub mod turn;

@@ -1,0 +1,305 @@
+//! Monsters: their turn (awareness, then their brain), their states and
+//! the messages when they change, noise that wakes them, moving (doors
+//! only for kinds that open them), and attacks applied to anyone.
+
+use emberdeep_api::{Attack, EntityId, Hurt, MessageKind, MonsterState, Point};
+
+use crate::core::map::Tile;
+use crate::data::records::MonsterTrait;
+use crate::fields;
+use crate::plugins::boundary::Access;
+use crate::rules::statuses::TurnRule;
+use crate::world::game::Game;
+use crate::world::log::capitalized;
+
+/// How much of a noise's loudness must be left at a sleeper's distance to wake it.
+pub const WAKE_MARGIN: i32 = 3;
+
+impl Game {
+    /// Every awake monster acts, in id order (a fixed order, for replays).
+    pub fn monsters_act(&mut self) {
+        let ids: Vec<EntityId> = self.creatures.keys().copied().filter(|id| !id.is_player()).collect();
+        for id in ids {
+            if self.player().hp <= 0 {
+                break;
+            }
+            let Some(state) = self.creatures.get(&id).map(|m| m.state) else { continue };
+            if state == MonsterState::Asleep {
+                self.maybe_stir(id);
+                continue;
+            }
+            self.notice_player(id);
+            match self.turn_rule(id) {
+                TurnRule::Acts => self.run_brain(id, None),
+                TurnRule::Brain(brain) => self.run_brain(id, Some(&brain)),
+                TurnRule::Skips(_) => {}
+            }
+        }
+    }
+
+    /// A sleeper with the player in its sight may stir: `notice_percent` a turn.
+    fn maybe_stir(&mut self, id: EntityId) {
+        if self.sees_player(id) && self.rng.percent(self.numbers.notice_percent) {
+            self.saw_player(id);
+        }
+    }
+
+    /// Monster `id` has the player in sight: it hunts it, and a kind that
+    /// `tracks` remembers where it saw the player; any other kind keeps no
+    /// goal, so that once the player is out of sight it wanders.
+    fn saw_player(&mut self, id: EntityId) {
+        self.set_state(id, MonsterState::Hunting, "sight", "host");
+        let tracks = self.monster_has(id, MonsterTrait::Tracks);
+        let player_pos = self.player().pos;
+        if let Some(mut m) = self.creatures.get_mut(&id) {
+            m.goal = tracks.then_some(player_pos);
+        }
+    }
+
+    /// A monster that sees the player hunts it. One that does not, and has
+    /// nowhere to go (a kind that does not track, or one that reached the
+    /// place it last saw or heard the player), goes back to wandering.
+    fn notice_player(&mut self, id: EntityId) {
+        if self.sees_player(id) {
+            self.saw_player(id);
+            return;
+        }
+        let Some(mut m) = self.creatures.get_mut(&id) else { return };
+        if m.goal == Some(m.pos) {
+            m.goal = None;
+        }
+        if m.goal.is_none() && m.state == MonsterState::Hunting {
+            m.state = MonsterState::Wandering;
+        }
+    }
+
+    /// Whether monster `id`'s kind has trait `t` (false for the player, and
+    /// for a monster whose record is gone).
+    pub fn monster_has(&self, id: EntityId, t: MonsterTrait) -> bool {
+        let Some(m) = self.creatures.get(&id) else { return false };
+        self.records.monsters.get(&m.kind).is_some_and(|r| r.has(t))
+    }
+
+    /// Monster `id` tries its record's attack from afar through the
+    /// registered `RangedKind`; false if it has none or did not attack.
+    pub fn try_ranged(&mut self, id: EntityId) -> bool {
+        let Some(kind) = self.creatures.get(&id).map(|m| m.kind.clone()) else { return false };
+        let Some(spec) = self.records.monsters.get(&kind).and_then(|r| r.ranged.clone()) else { return false };
+        let plugins = self.plugins.clone();
+        let Some(ranged) = plugins.ranged.get(spec.kind.as_str()) else { return false };
+        self.call(ranged, Access::Play, |imp, ctx| imp.try_attack(ctx, id, &spec)).unwrap_or(false)
+    }
+
+    /// Monster `id` thinks with its own brain, or with `instead` (a status's).
+    fn run_brain(&mut self, id: EntityId, instead: Option<&str>) {
+        let plugins = self.plugins.clone();
+        let own = self.creatures.get(&id).and_then(|m| m.brain.clone());
+        let Some((brain_name, brain)) = instead.or(own.as_deref()).and_then(|b| plugins.brains.get_key_value(b)) else {
+            return;
+        };
+        let span = tracing::info_span!("monster", id = id.0, brain = brain_name.as_str());
+        let _entered = span.enter();
+        self.call(brain, Access::Play, |imp, ctx| imp.act(ctx, id));
+    }
+
+    /// Changes a monster's state, tracing a `wake` when it leaves sleep or
+    /// starts hunting, and telling the player when it can see the monster:
+    /// "The goblin wakes up.", "The jackal notices you." (once per change).
+    /// A monster set hunting with nowhere to go goes to the player.
+    pub fn set_state(&mut self, id: EntityId, state: MonsterState, cause: &str, source: &str) {
+        let player_pos = self.player().pos;
+        let Some(mut m) = self.creatures.get_mut(&id) else { return };
+        if id.is_player() || m.state == state {
+            return;
+        }
+        let was = m.state;
+        m.state = state;
+        if state == MonsterState::Hunting && m.goal.is_none() {
+            m.goal = Some(player_pos);
+        }
+        let (name, pos, shown) = (m.trace_name(), m.pos, capitalized(&m.the_name()));
+        drop(m);
+        if state == MonsterState::Hunting || was == MonsterState::Asleep {
+            self.emit(
+                "wake",
+                source,
+                fields! {"monster" => name, "cause" => cause, "was" => was.name(), "now" => state.name()},
+            );
+        }
+        if self.fov.is_visible(pos) {
+            let text = match (was, state) {
+                (MonsterState::Asleep, MonsterState::Hunting) => Some(format!("{shown} wakes up and notices you.")),
+                (MonsterState::Asleep, _) => Some(format!("{shown} wakes up.")),
+                (_, MonsterState::Hunting) => Some(format!("{shown} notices you.")),
+                _ => None,
+            };
+            if let Some(text) = text {
+                self.log.add(text, MessageKind::Info);
+            }
+        }
+    }
+
+    /// A noise of `loudness` at `at`: a sleeper wakes while at least
+    /// [`WAKE_MARGIN`] (3) of the loudness is left at its distance (within
+    /// `loudness - 3` steps), and it and any wanderer within `loudness`
+    /// steps come to look: they stay awake and unalarmed, with the noise's
+    /// cell as where they go. A monster already hunting is not drawn off.
+    pub fn noise(&mut self, at: Point, loudness: i32, source: &str) {
+        self.emit_with("noise", source, || fields! {"x" => at.x, "y" => at.y, "loudness" => loudness});
+        let hearers: Vec<(EntityId, MonsterState)> = self
+            .creatures
+            .values()
+            .filter(|m| !m.id.is_player())
+            .filter_map(|m| {
+                let left = loudness - m.pos.steps_to(at);
+                match m.state {
+                    MonsterState::Asleep if left >= WAKE_MARGIN => Some((m.id, m.state)),
+                    MonsterState::Wandering if left >= 0 => Some((m.id, m.state)),
+                    _ => None,
+                }
+            })
+            .collect();
+        for (id, state) in hearers {
+            if let Some(mut m) = self.creatures.get_mut(&id) {
+                m.goal = Some(at);
+            }
+            if state == MonsterState::Asleep {
+                self.set_state(id, MonsterState::Wandering, "noise", source);
+            }
+        }
+    }
+
+    /// Moves a creature one step onto a free cell; a closed door there
+    /// opens instead, if the creature is the player or a monster that
+    /// `opens_doors` (else it does not move).
+    pub fn move_creature(&mut self, id: EntityId, to: Point) -> bool {
+        let Some(from) = self.creatures.get(&id).map(|c| c.pos) else { return false };
+        if !from.is_adjacent(to) || !self.is_free(to) {
+            return false;
+        }
+        if self.map.tile(to) == Tile::DoorClosed {
+            if !id.is_player() && !self.monster_has(id, MonsterTrait::OpensDoors) {
+                return false;
+            }
+            self.open_door(to);
+            return true;
+        }
+        if let Some(mut c) = self.creatures.get_mut(&id) {
+            c.pos = to;
+        }
+        true
+    }
+
+    /// The free neighbour of `id` nearest `goal` by walking distance (a
+    /// monster that cannot open doors never steps into a closed one).
+    pub fn step_toward(&mut self, id: EntityId, goal: Point) -> Option<Point> {
+        let from = self.creatures.get(&id)?.pos;
+        let shut = !id.is_player() && !self.monster_has(id, MonsterTrait::OpensDoors);
+        let (creatures, map) = (&self.creatures, &self.map);
+        let blocked = |p: Point| creatures.at(p).is_some() || (shut && map.tile(p) == Tile::DoorClosed);
+        self.paths.toward(map, goal).step_down(from, blocked, map)
+    }
+
+    /// The free neighbour of `id` that best gets away from `threat`.
+    pub fn step_away(&mut self, id: EntityId, threat: Point) -> Option<Point> {
+        let from = self.creatures.get(&id)?.pos;
+        let shut = !id.is_player() && !self.monster_has(id, MonsterTrait::OpensDoors);
+        let (creatures, map) = (&self.creatures, &self.map);
+        let blocked = |p: Point| creatures.at(p).is_some() || (shut && map.tile(p) == Tile::DoorClosed);
+        self.paths.fleeing(map, threat).step_down(from, blocked, map)
+    }
+
+    /// Opens a door; the shared distance maps are out of date after it.
+    pub fn open_door(&mut self, at: Point) {
+        self.map.set_tile(at, Tile::DoorOpen);
+        self.paths.clear();
+    }
+
+    /// Applies an attack a plugin decided. Returns whether the target died.
+    pub fn apply_attack(&mut self, a: Attack, source: &str) -> bool {
+        let (Some(attacker), Some(target)) = (self.creatures.get(&a.attacker), self.creatures.get(&a.target)) else {
+            return false;
+        };
+        let (attacker_name, attacker_pos, attacker_trace) = (attacker.the_name(), attacker.pos, attacker.trace_name());
+        let (target_name, target_hp, target_trace) = (target.the_name(), target.hp, target.trace_name());
+        self.emit_with("attack", source, || {
+            let mut fields = fields! {
+                "attacker" => attacker_trace.as_str(), "target" => target_trace.as_str(),
+                "kind" => a.kind.as_str(), "hit" => a.hit, "damage" => if a.hit { a.damage } else { 0 },
+            };
+            if let Some(chance) = a.chance.into_option() {
+                fields.insert("chance".into(), chance.into());
+            }
+            if let Some(distance) = a.distance.into_option() {
+                fields.insert("distance".into(), distance.into());
+            }
+            fields
+        });
+        let hp_left = target_hp - if a.hit { a.damage.max(0) } else { 0 };
+        if let Some(mut t) = self.creatures.get_mut(&a.target) {
+            t.hp = hp_left;
+        }
+        let died = hp_left <= 0;
+        self.log_attack(&a, &attacker_name, &target_name, died);
+        if a.hit {
+            let hurt = Hurt { attacker: a.attacker, target: a.target, amount: a.damage, hp_left, how: a.kind.clone() };
+            self.hurt_event(hurt);
+        }
+        let (target_kind, target_pos) = self.creatures.get(&a.target).map(|t| (t.kind.clone(), t.pos)).unzip();
+        let victim = (a.target, target_kind.as_deref().unwrap_or("").to_string(), target_trace);
+        if a.target.is_player() {
+            if died && self.killer.is_none() {
+                self.killer = Some(a.killer.to_string());
+                let at = target_pos.unwrap_or_default();
+                self.died_event(
+                    (victim.0, &victim.1, victim.2),
+                    at,
+                    Some(a.attacker),
+                    (a.kind.as_str(), a.killer.as_str()),
+                );
+            }
+        } else if died {
+            self.kill_monster(a.target, &attacker_trace, source);
+            let at = target_pos.unwrap_or_default();
+            self.died_event(
+                (victim.0, &victim.1, victim.2),
+                at,
+                Some(a.attacker),
+                (a.kind.as_str(), a.killer.as_str()),
+            );
+        } else if a.attacker.is_player() {
+            // Struck or shot at by the player, hit or miss: it hunts the
+            // player. A monster's blow or breath sets nobody hunting: the
+            // fire that burns the dragon's neighbours is not the player's.
+            if let Some(mut t) = self.creatures.get_mut(&a.target) {
+                t.goal = Some(attacker_pos);
+            }
+            self.set_state(a.target, MonsterState::Hunting, "attacked", source);
+        }
+        died
+    }
+
+    fn log_attack(&mut self, a: &Attack, attacker: &str, target: &str, died: bool) {
+        let by_player = a.attacker.is_player();
+        let kind = if a.target.is_player() { MessageKind::Danger } else { MessageKind::Info };
+        let text = if !a.message.is_empty() {
+            a.message.to_string()
+        } else if !a.hit {
+            capitalized(&format!("{attacker} {} {target}.", if by_player { "miss" } else { "misses" }))
+        } else if died && !a.target.is_player() {
+            capitalized(&format!("{attacker} {} {target}!", if by_player { "kill" } else { "kills" }))
+        } else {
+            let verb = if by_player { "hit" } else { "hits" };
+            capitalized(&format!("{attacker} {verb} {target} for {}.", a.damage))
+        };
+        self.log.add(text, kind);
+    }
+
+    /// Removes a dead monster and what plugins stored for it.
+    fn kill_monster(&mut self, id: EntityId, killer: &str, source: &str) {
+        if let Some(m) = self.creatures.remove(&id) {
+            self.retain_stored(|owner| owner != id);
+            self.emit("death", source, fields! {"who" => m.trace_name(), "killer" => killer});
+        }
+    }
+}

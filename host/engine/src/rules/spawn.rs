@@ -1,0 +1,126 @@
+//! Filling a floor: a new level from the run's RNG, monsters and items by
+//! the floor's records, and the `floor` and `spawn` trace events.
+
+use emberdeep_api::{EntityId, MonsterState, Point};
+
+use crate::core::mapgen::{generate, generate_deepest, Rect};
+use crate::fields;
+use crate::world::creature::Creature;
+use crate::world::game::Game;
+
+impl Game {
+    /// Makes floor `floor` from the run's RNG and puts the player on it.
+    pub fn enter_new_floor(&mut self, floor: u32) {
+        let deepest = floor >= crate::world::game::DEEPEST_FLOOR;
+        let make = if deepest { generate_deepest } else { generate };
+        let level = make(&mut self.rng, self.numbers.map_width, self.numbers.map_height);
+        self.floor = floor;
+        self.map = level.map;
+        self.items.clear();
+        self.paths.clear();
+        self.creatures.retain(|id, _| id.is_player());
+        self.retain_stored(|id| id.is_player());
+        self.player_mut().pos = level.start;
+        let stairs = level.stairs;
+        if deepest {
+            self.emit("floor", "host", fields! {"floor" => floor, "goal_x" => stairs.x, "goal_y" => stairs.y});
+            self.place_goal(stairs);
+        } else {
+            self.emit("floor", "host", fields! {"floor" => floor, "stairs_x" => stairs.x, "stairs_y" => stairs.y});
+        }
+        for room in level.rooms.iter().skip(1) {
+            self.populate_room(room);
+        }
+        self.update_sight();
+    }
+
+    fn populate_room(&mut self, room: &Rect) {
+        let most = self.numbers.monsters_per_room + (self.floor as i32 - 1) / 3;
+        for _ in 0..self.rng.range(0, most) {
+            if let (Some(kind), Some(pos)) = (self.pick_monster_kind(), self.free_cell_in(room)) {
+                self.spawn_monster(&kind, pos, None);
+            }
+        }
+        for _ in 0..self.rng.range(0, self.numbers.items_per_room) {
+            if let (Some(kind), Some(pos)) = (self.pick_item_kind(), self.free_cell_in(room)) {
+                let found = self.records.items[&kind].found;
+                let count = self.rng.range(found.0 as i32, found.1 as i32) as u32;
+                let id = self.new_item_id();
+                self.drop_on_floor(&kind, count, pos, id);
+                self.emit("spawn", "host", fields! {"item" => kind, "count" => count, "x" => pos.x, "y" => pos.y});
+            }
+        }
+    }
+
+    /// A random free floor cell inside a room (a few tries).
+    fn free_cell_in(&mut self, room: &Rect) -> Option<Point> {
+        for _ in 0..10 {
+            let p =
+                Point::new(self.rng.range(room.x, room.x + room.w - 1), self.rng.range(room.y, room.y + room.h - 1));
+            if self.map.is_walkable(p) && self.creature_at(p).is_none() && self.items.iter().all(|i| i.pos != p) {
+                return Some(p);
+            }
+        }
+        None
+    }
+
+    /// A monster kind of this floor, weighted by frequency.
+    fn pick_monster_kind(&mut self) -> Option<String> {
+        let floor = self.floor;
+        let choices: Vec<(String, u32)> = self
+            .records
+            .monsters
+            .values()
+            .filter(|m| (m.floors.0..=m.floors.1).contains(&floor))
+            .map(|m| (m.id.clone(), m.frequency))
+            .collect();
+        self.pick_weighted(choices)
+    }
+
+    /// An item kind of this floor, weighted by frequency.
+    fn pick_item_kind(&mut self) -> Option<String> {
+        let floor = self.floor;
+        let choices: Vec<(String, u32)> = self
+            .records
+            .items
+            .values()
+            .filter(|i| (i.floors.0..=i.floors.1).contains(&floor))
+            .map(|i| (i.id.clone(), i.frequency))
+            .collect();
+        self.pick_weighted(choices)
+    }
+
+    fn pick_weighted(&mut self, choices: Vec<(String, u32)>) -> Option<String> {
+        let total: u32 = choices.iter().map(|c| c.1).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut roll = self.rng.below(total);
+        for (id, weight) in choices {
+            if roll < weight {
+                return Some(id);
+            }
+            roll -= weight;
+        }
+        None
+    }
+
+    /// Places a monster of `kind`; its state is rolled unless given.
+    pub fn spawn_monster(&mut self, kind: &str, pos: Point, state: Option<MonsterState>) -> Option<EntityId> {
+        let rec = self.records.monsters.get(kind)?.clone();
+        let state = state.unwrap_or_else(|| {
+            if self.rng.percent(self.numbers.asleep_percent) {
+                MonsterState::Asleep
+            } else {
+                MonsterState::Wandering
+            }
+        });
+        let id = EntityId(self.next_id);
+        self.next_id = self.next_id.checked_add(1)?;
+        let monster = Creature::monster(id, &rec, pos, state);
+        let name = monster.trace_name();
+        self.creatures.insert(id, monster);
+        self.emit("spawn", "host", fields! {"monster" => name, "x" => pos.x, "y" => pos.y, "state" => state.name()});
+        Some(id)
+    }
+}

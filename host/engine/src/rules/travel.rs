@@ -1,0 +1,413 @@
+//! Time-savers: resting, auto-explore and travel (to the stairs down, or to
+//! a seen cell). Each is a run of ordinary player actions
+//! ([`Action::Move`], [`Action::Wait`]) chosen one at a time from what the
+//! player knows, so every step is an ordinary turn in the trace; a
+//! [`Travel`] remembers what the run is for and what the player saw before
+//! its last step, so it can stop when something changes, and says why in
+//! one message. Nothing here draws from the run's RNG.
+//!
+//! A run refuses to start with a monster in view and stops when:
+//! a monster comes into view, the player is hurt, an item comes into view
+//! (explore and travel; explore does not walk to items, it stops so the
+//! player can choose), the goal is reached (rest: full health; explore:
+//! nothing left to explore; travel: the cell), a step takes no turn, or
+//! its cap of steps for one key is reached. The way is found over the cells
+//! the player remembers (closed doors count: walking into one opens it), so
+//! an unreachable goal is refused at once and never walked at.
+
+use std::collections::{BTreeSet, VecDeque};
+
+use emberdeep_api::{ItemId, MessageKind, Point, DIRECTIONS};
+
+use crate::core::map::Tile;
+use crate::rules::turn::Action;
+use crate::world::game::Game;
+
+/// Most turns one rest takes.
+pub const REST_TURNS: u32 = 100;
+/// Most steps one explore or travel takes for one key.
+pub const MOST_STEPS: u32 = 1000;
+/// The order steps are tried in: straight, then diagonal.
+const STEP_ORDER: [(i32, i32); 8] = [(0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1)];
+
+/// What a time-saver is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Errand {
+    /// Rest until healed (or, at full health, wait), at most [`REST_TURNS`].
+    Rest,
+    /// Walk to the nearest place not yet explored.
+    Explore,
+    /// Walk to the nearest known stairs down.
+    Stairs,
+    /// Walk to a seen or remembered cell.
+    To(Point),
+}
+
+/// What the player saw before the last step, to notice what changed.
+#[derive(Debug, Clone)]
+struct Before {
+    hp: i32,
+    turn: u64,
+    floor: u32,
+    items: BTreeSet<ItemId>,
+}
+
+/// A time-saver under way.
+#[derive(Debug, Clone)]
+pub struct Travel {
+    /// What it is for.
+    pub errand: Errand,
+    /// Steps taken so far.
+    pub steps: u32,
+    /// Whether the player was hurt when a rest began (rest heals; else it waits).
+    healing: bool,
+    before: Option<Before>,
+    /// Cells explore reached that still border the unknown (nothing more
+    /// shows from them): not gone to again in this run.
+    given_up: Vec<Point>,
+}
+
+impl Travel {
+    fn cap(&self) -> u32 {
+        match self.errand {
+            Errand::Rest => REST_TURNS,
+            _ => MOST_STEPS,
+        }
+    }
+}
+
+impl Game {
+    /// Starts a time-saver; `None` (with a message saying why) when it cannot start.
+    pub fn begin_travel(&mut self, errand: Errand) -> Option<Travel> {
+        if self.over {
+            return None;
+        }
+        if let Some(name) = self.nearest_in_view() {
+            self.log.add(format!("Not with {name} in view."), MessageKind::Info);
+            return None;
+        }
+        let me = self.player().pos;
+        let refusal = match errand {
+            Errand::Rest => None,
+            Errand::Explore if self.explore_goals(&[]).is_empty() => Some(self.explored_message()),
+            Errand::Explore => None,
+            Errand::Stairs if self.known_stairs().is_empty() => Some("You know of no stairs down yet.".to_string()),
+            Errand::Stairs if self.map.tile(me) == Tile::StairsDown => {
+                Some("You are on the stairs down; > goes down.".to_string())
+            }
+            Errand::Stairs => None,
+            Errand::To(p) if p == me => Some(String::new()),
+            Errand::To(p) if !self.map.is_remembered(p) || !self.map.is_passable(p) => {
+                Some("You know of no way there.".to_string())
+            }
+            Errand::To(_) => None,
+        };
+        let mut travel = Travel { errand, steps: 0, healing: false, before: None, given_up: Vec::new() };
+        travel.healing = errand == Errand::Rest && self.player().hp < self.player().max_hp;
+        let refusal = refusal.or_else(|| {
+            (errand != Errand::Rest && self.travel_step(&travel).is_none()).then(|| "You know of no way there.".into())
+        });
+        match refusal {
+            Some(text) => {
+                if !text.is_empty() {
+                    self.log.add(text, MessageKind::Info);
+                }
+                None
+            }
+            None => Some(travel),
+        }
+    }
+
+    /// The next action of `travel`, or `None` once it stops (having said why).
+    /// The caller plays the action as the player's, then asks again.
+    pub fn travel_next(&mut self, travel: &mut Travel) -> Option<Action> {
+        if let Some(why) = self.why_stop(travel) {
+            if !why.is_empty() {
+                let kind = if why.contains("hurt") { MessageKind::Danger } else { MessageKind::Info };
+                self.log.add(why, kind);
+            }
+            return None;
+        }
+        let action = match travel.errand {
+            Errand::Rest => Action::Wait,
+            _ => {
+                let Some(step) = self.travel_step(travel) else {
+                    self.log.add(self.finished_message(travel), MessageKind::Info);
+                    return None;
+                };
+                Action::Move(step.x - self.player().pos.x, step.y - self.player().pos.y)
+            }
+        };
+        travel.before = Some(Before {
+            hp: self.player().hp,
+            turn: self.turn,
+            floor: self.floor,
+            items: self.known_items().into_iter().collect(),
+        });
+        travel.steps += 1;
+        Some(action)
+    }
+
+    /// A key or click interrupted `travel`.
+    pub fn interrupt_travel(&mut self, travel: Travel) {
+        if travel.steps > 0 && !self.over {
+            self.log.add("You stop.", MessageKind::Info);
+        }
+    }
+
+    /// Plays `errand` to its end as the player's actions (the bot's and the tests' way).
+    pub fn travel(&mut self, errand: Errand) -> u32 {
+        let Some(mut travel) = self.begin_travel(errand) else { return 0 };
+        while let Some(action) = self.travel_next(&mut travel) {
+            self.player_action(action);
+        }
+        travel.steps
+    }
+
+    /// Why the run stops before its next step, if it does ("" for no message).
+    fn why_stop(&mut self, travel: &mut Travel) -> Option<String> {
+        if self.over {
+            return Some(String::new());
+        }
+        if let Some(before) = &travel.before {
+            if before.floor != self.floor {
+                return Some(String::new());
+            }
+            if let Some(name) = self.nearest_in_view() {
+                return Some(format!("You stop: {name} comes into view."));
+            }
+            if self.player().hp < before.hp {
+                return Some("You stop: you are hurt.".into());
+            }
+            if before.turn == self.turn {
+                return Some("You stop.".into());
+            }
+            if travel.errand != Errand::Rest {
+                let new: Vec<ItemId> = self.known_items().into_iter().filter(|id| !before.items.contains(id)).collect();
+                if let Some(id) = new.first() {
+                    let seen = self.items.iter().find(|i| i.id == *id).map(|i| (i.kind.clone(), i.count, i.id));
+                    if let Some((kind, count, id)) = seen {
+                        let label = self.item_label(&kind, count, id);
+                        return Some(format!("You stop: you see {label}."));
+                    }
+                }
+            }
+        }
+        let me = self.player();
+        match travel.errand {
+            Errand::Rest if travel.healing && me.hp >= me.max_hp => return Some("You are rested.".into()),
+            // Arriving, the player is told "There are stairs down here (>).".
+            Errand::Stairs if self.map.tile(me.pos) == Tile::StairsDown => return Some(String::new()),
+            Errand::To(p) if me.pos == p => return Some(String::new()),
+            Errand::Explore => {
+                let here = me.pos;
+                if self.is_frontier(here) && !travel.given_up.contains(&here) {
+                    travel.given_up.push(here);
+                }
+            }
+            _ => {}
+        }
+        if travel.steps >= travel.cap() {
+            return Some(match travel.errand {
+                Errand::Rest if travel.healing => format!("You stop resting after {REST_TURNS} turns."),
+                Errand::Rest => "Done waiting.".into(),
+                _ => format!("You stop after {} steps; press again to go on.", travel.steps),
+            });
+        }
+        None
+    }
+
+    /// What a run says when its goal is gone (nothing left to explore, no way on).
+    fn finished_message(&self, travel: &Travel) -> String {
+        match travel.errand {
+            Errand::Explore => self.explored_message(),
+            _ => "You know of no way there.".into(),
+        }
+    }
+
+    fn explored_message(&self) -> String {
+        if self.known_stairs().is_empty() {
+            "Explored this floor.".into()
+        } else {
+            "Explored this floor. G travels to the stairs down.".into()
+        }
+    }
+
+    /// The next cell to step onto for a walking errand, or `None` when no known way leads on.
+    fn travel_step(&self, travel: &Travel) -> Option<Point> {
+        let goals = match travel.errand {
+            Errand::Rest => return None,
+            Errand::Explore => self.explore_goals(&travel.given_up),
+            Errand::Stairs => self.known_stairs(),
+            Errand::To(p) => vec![p],
+        };
+        self.known_first_step(&goals)
+    }
+
+    /// Remembered cells a creature can enter with a cell never seen next to them.
+    fn explore_goals(&self, given_up: &[Point]) -> Vec<Point> {
+        let me = self.player().pos;
+        self.map.points().filter(|p| self.is_frontier(*p) && !given_up.contains(p) && *p != me).collect()
+    }
+
+    fn is_frontier(&self, p: Point) -> bool {
+        let map = &self.map;
+        map.is_remembered(p)
+            && map.is_passable(p)
+            && DIRECTIONS.iter().any(|(dx, dy)| {
+                let q = p.offset(*dx, *dy);
+                map.in_bounds(q) && !map.is_remembered(q)
+            })
+    }
+
+    /// The stairs down the player has seen.
+    pub fn known_stairs(&self) -> Vec<Point> {
+        self.map.points().filter(|p| self.map.is_remembered(*p) && self.map.tile(*p) == Tile::StairsDown).collect()
+    }
+
+    /// The next step of auto-explore from here, if anything is left to explore
+    /// (what the bot walks by; no message, no stop rules).
+    pub fn explore_step(&self) -> Option<Action> {
+        let me = self.player().pos;
+        self.known_first_step(&self.explore_goals(&[])).map(|s| Action::Move(s.x - me.x, s.y - me.y))
+    }
+
+    /// The next step towards the known stairs down, if a known way leads there.
+    pub fn stairs_step(&self) -> Option<Action> {
+        let me = self.player().pos;
+        self.known_first_step(&self.known_stairs()).map(|s| Action::Move(s.x - me.x, s.y - me.y))
+    }
+
+    /// Items lying on cells the player remembers.
+    fn known_items(&self) -> Vec<ItemId> {
+        self.items.iter().filter(|i| self.map.is_remembered(i.pos)).map(|i| i.id).collect()
+    }
+
+    /// "a goblin": the nearest monster in view, if any.
+    fn nearest_in_view(&self) -> Option<String> {
+        let id = self.monsters_in_view().into_iter().next()?;
+        let c = self.creatures.get(&id)?;
+        Some(format!("{} {}", crate::data::records::article_for(&c.name), c.name))
+    }
+
+    /// The first step of a shortest walk over remembered passable cells
+    /// from the player to the nearest of `goals` (8-way, as the player
+    /// moves); never onto a creature in view. Of the steps that shorten the
+    /// walk, a straight one goes before a diagonal one, in [`STEP_ORDER`],
+    /// so the walk runs straight where it can and is the same every run.
+    fn known_first_step(&self, goals: &[Point]) -> Option<Point> {
+        let map = &self.map;
+        let w = map.width();
+        let index = |p: Point| map.in_bounds(p).then(|| (p.y * w + p.x) as usize);
+        let me = self.player().pos;
+        let open = |p: Point| {
+            map.is_remembered(p)
+                && map.is_passable(p)
+                && !(self.fov.is_visible(p) && self.creature_at(p).is_some_and(|c| !c.id.is_player()))
+        };
+        // Steps to the nearest goal from every cell, outward from the goals.
+        let mut dist = vec![u32::MAX; (w * map.height()).max(0) as usize];
+        let mut queue = VecDeque::new();
+        for &g in goals {
+            if let Some(i) = index(g).filter(|_| open(g)) {
+                if dist[i] == u32::MAX {
+                    dist[i] = 0;
+                    queue.push_back(g);
+                }
+            }
+        }
+        let start = index(me)?;
+        while let Some(p) = queue.pop_front() {
+            let d = dist[index(p)?];
+            if p == me {
+                break;
+            }
+            for (dx, dy) in STEP_ORDER {
+                let n = p.offset(dx, dy);
+                let Some(j) = index(n) else { continue };
+                if dist[j] == u32::MAX && (n == me || open(n)) {
+                    dist[j] = d + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        let here = dist[start];
+        if here == 0 || here == u32::MAX {
+            return None;
+        }
+        STEP_ORDER
+            .iter()
+            .map(|(dx, dy)| me.offset(*dx, *dy))
+            .find(|n| index(*n).is_some_and(|j| dist[j] == here - 1) && open(*n))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+
+    use super::*;
+    use crate::core::map::Map;
+
+    fn room() -> Game {
+        let mut map = Map::new_filled(12, 6, Tile::Wall);
+        for y in 1..5 {
+            for x in 1..11 {
+                map.set_tile(Point::new(x, y), Tile::Floor);
+            }
+        }
+        let mut game = Game::blank(
+            1,
+            map,
+            Point::new(2, 2),
+            Rc::new(crate::plugins::loader::Plugins::default()),
+            Rc::default(),
+            crate::data::trace::Trace::console(),
+        );
+        game.update_sight();
+        game
+    }
+
+    fn last_message(game: &Game) -> String {
+        game.log.messages().last().map(|m| m.text.clone()).unwrap_or_default()
+    }
+
+    #[test]
+    fn rest_heals_to_full_and_says_so() {
+        let mut game = room();
+        let max = game.player().max_hp;
+        game.player_mut().hp = max - 3;
+        let steps = game.travel(Errand::Rest);
+        assert_eq!(game.player().hp, max);
+        assert_eq!(last_message(&game), "You are rested.");
+        assert!(steps <= 3 * game.numbers.heal_every as u32, "{steps} turns for 3 health");
+        assert_eq!(game.turn, steps as u64, "each step is one turn");
+    }
+
+    #[test]
+    fn rest_at_full_health_waits_its_hundred_turns() {
+        let mut game = room();
+        assert_eq!(game.travel(Errand::Rest), REST_TURNS);
+        assert_eq!(last_message(&game), "Done waiting.");
+    }
+
+    #[test]
+    fn travel_to_a_cell_walks_there_straight_and_refuses_walls() {
+        let mut game = room();
+        let steps = game.travel(Errand::To(Point::new(9, 2)));
+        assert_eq!((game.player().pos, steps), (Point::new(9, 2), 7));
+        assert!(game.begin_travel(Errand::To(Point::new(0, 0))).is_none());
+        assert_eq!(last_message(&game), "You know of no way there.");
+        assert_eq!(game.turn, 7, "a refused travel takes no turn");
+    }
+
+    #[test]
+    fn explore_of_a_seen_room_is_refused_as_done() {
+        let mut game = room();
+        for p in game.map.points().collect::<Vec<_>>() {
+            game.map.remember(p);
+        }
+        assert!(game.begin_travel(Errand::Explore).is_none());
+        assert_eq!(last_message(&game), "Explored this floor.");
+    }
+}

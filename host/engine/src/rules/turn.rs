@@ -1,0 +1,243 @@
+//! The turn. The player acts; if that took a turn, one place plays the rest
+//! in a fixed order: every monster acts, the turn counter goes up, the player
+//! heals 1 every `heal_every` turns while hurt, then the one death check.
+
+use emberdeep_api::{MessageKind, Point, UseOutcome};
+
+use std::rc::Rc;
+
+use crate::core::map::{Map, Tile};
+use crate::data::records::Records;
+use crate::data::trace::Trace;
+use crate::fields;
+use crate::plugins::boundary::Access;
+use crate::plugins::loader::Plugins;
+use crate::rules::statuses::TurnRule;
+use crate::world::game::Game;
+
+/// What the player can do in one turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Step (or attack, or open a door) in a direction.
+    Move(i32, i32),
+    /// Wait a turn.
+    Wait,
+    /// Pick up what lies here.
+    PickUp,
+    /// Drop a pack slot.
+    Drop(usize),
+    /// Use a pack slot.
+    Use(usize),
+    /// Go down the stairs.
+    Descend,
+    /// `f`: aim the readied missile weapon (the plugins decide what that is).
+    Fire,
+    /// `t` then a letter: aim the pack slot's item to throw it.
+    Throw(usize),
+    /// Fire the aimed shot at the cursor.
+    Shoot,
+    /// Stop aiming (the effect decides whether that wastes the item and a turn).
+    CancelAim,
+    /// A character key the host has no use for, handed to the plugins.
+    Key(char),
+    /// Drop some of a pack slot's stack: the slot, how many.
+    DropSome(usize, u32),
+}
+
+impl Game {
+    /// A new run from `seed` on a generated first floor.
+    pub fn fresh(seed: u64, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Game {
+        let map = Map::new_filled(1, 1, Tile::Wall);
+        let mut game = Game::blank(seed, map, Point::new(0, 0), plugins, records, trace);
+        game.start_run();
+        game
+    }
+
+    /// Writes the `run_start` event and enters the first floor.
+    pub fn start_run(&mut self) {
+        let plugins = self.plugins.names();
+        let versions = self.plugins.versions();
+        self.emit("run_start", "host", fields! {"seed" => self.seed, "plugins" => plugins, "versions" => versions});
+        self.enter_new_floor(1);
+        self.floor_entered_event();
+        self.log.add("Welcome to Emberdeep. Find the stairs down (>) and go deeper.", MessageKind::Good);
+    }
+
+    /// Writes the `run_continue` event and a welcome line when a saved run goes on.
+    pub fn announce_continue(&mut self) {
+        let plugins = self.plugins.names();
+        self.emit("run_continue", "host", fields! {"seed" => self.seed, "floor" => self.floor, "plugins" => plugins});
+        self.log.add(format!("Welcome back. Floor {}, turn {}.", self.floor, self.turn), MessageKind::Good);
+    }
+
+    /// The player does `action`. Returns whether a turn passed.
+    pub fn player_action(&mut self, action: Action) -> bool {
+        if self.over {
+            return false;
+        }
+        // While aiming, only the shot or putting it away can happen.
+        if self.is_aiming() != matches!(action, Action::Shoot | Action::CancelAim) {
+            return false;
+        }
+        let span = tracing::info_span!("turn", turn = self.turn);
+        let _entered = span.enter();
+        if let TurnRule::Skips(status) = self.turn_rule(emberdeep_api::EntityId::PLAYER) {
+            if !matches!(action, Action::Shoot | Action::CancelAim) {
+                return self.lose_turn(&status);
+            }
+        }
+        let took_turn = match action {
+            Action::Move(dx, dy) => self.player_move(dx, dy),
+            Action::Wait => {
+                self.emit("action", "host", fields! {"action" => "wait"});
+                true
+            }
+            Action::PickUp => self.pick_up(),
+            Action::Drop(slot) => self.drop_slot(slot),
+            Action::Use(slot) => matches!(self.use_slot(slot), UseOutcome::Consumed | UseOutcome::Kept),
+            Action::Descend => self.descend(),
+            Action::Fire => self.fire_key(),
+            Action::Throw(slot) => self.throw_key(slot),
+            Action::Shoot => self.shoot(),
+            Action::CancelAim => self.cancel_aim(),
+            Action::Key(key) => self.plugin_key(key),
+            Action::DropSome(slot, count) => self.drop_some(slot, count),
+        };
+        if took_turn && self.holds_goal() {
+            self.win();
+        } else if took_turn {
+            self.finish_turn();
+        }
+        took_turn
+    }
+
+    /// A status (frozen) takes the player's turn, whatever was pressed.
+    fn lose_turn(&mut self, status: &str) -> bool {
+        let label = self.plugins.statuses.get(status).map_or(status.to_string(), |s| s.decl.label.to_string());
+        self.log.add(format!("You cannot act: {label}."), MessageKind::Danger);
+        self.emit("action", "host", fields! {"action" => "lose_turn", "status" => status});
+        self.finish_turn();
+        true
+    }
+
+    /// The rest of the turn, in its fixed order (docs/rules.md, "The turn").
+    fn finish_turn(&mut self) {
+        self.update_sight();
+        if self.player().hp > 0 {
+            self.monsters_act();
+        }
+        self.tick_statuses();
+        self.turn_ended_event();
+        self.turn += 1;
+        let heals_now = self.turn.is_multiple_of(self.numbers.heal_every);
+        let mut p = self.player_mut();
+        if p.hp > 0 && p.hp < p.max_hp && heals_now {
+            p.hp += 1;
+        }
+        drop(p);
+        self.death_check();
+        self.update_sight();
+    }
+
+    fn death_check(&mut self) {
+        if self.player().hp > 0 || self.over {
+            return;
+        }
+        self.over = true;
+        let killer = self.killer.clone().unwrap_or_else(|| "something unseen".into());
+        self.log.add("You die...", MessageKind::Danger);
+        self.emit("death", "host", fields! {"who" => "player", "killer" => killer.clone()});
+        self.emit(
+            "run_end",
+            "host",
+            fields! {"turns" => self.turn, "cause" => format!("killed by {killer}"), "floor" => self.floor},
+        );
+    }
+
+    /// Ends the run without a death (the player quit).
+    pub fn quit_run(&mut self) {
+        if !self.over {
+            self.over = true;
+            self.emit("run_end", "host", fields! {"turns" => self.turn, "cause" => "quit", "floor" => self.floor});
+        }
+    }
+
+    fn player_move(&mut self, dx: i32, dy: i32) -> bool {
+        let to = self.player().pos.offset(dx, dy);
+        if let Some(target) = self.creature_at(to).map(|c| c.id) {
+            return self.bump(target);
+        }
+        match self.map.tile(to) {
+            Tile::DoorClosed => {
+                self.emit("action", "host", fields! {"action" => "open", "x" => to.x, "y" => to.y});
+                self.open_door(to);
+                true
+            }
+            _ if self.map.is_walkable(to) => {
+                self.emit("action", "host", fields! {"action" => "move", "x" => to.x, "y" => to.y});
+                let from = self.player().pos;
+                self.player_mut().pos = to;
+                self.player_stepped(from, to);
+                self.describe_floor_here(to);
+                true
+            }
+            // Bumping a wall takes no turn.
+            _ => false,
+        }
+    }
+
+    /// Walking into a monster: the plugins' bump hooks decide (melee comes from core_combat).
+    fn bump(&mut self, target: emberdeep_api::EntityId) -> bool {
+        let plugins = self.plugins.clone();
+        let name = self.creatures.get(&target).map(|c| c.trace_name()).unwrap_or_default();
+        if !plugins.hooks.is_empty() {
+            self.emit("action", "host", fields! {"action" => "attack", "target" => name});
+        }
+        for hook in &plugins.hooks {
+            if self.call(hook, Access::Play, |imp, ctx| imp.bump(ctx, target)) == Some(true) {
+                return true;
+            }
+        }
+        let what = self.creatures.get(&target).map(|c| c.the_name()).unwrap_or_default();
+        self.log.add(crate::world::log::capitalized(&format!("{what} is in the way.")), MessageKind::Info);
+        false
+    }
+
+    fn describe_floor_here(&mut self, at: Point) {
+        let lying: Vec<(String, u32, emberdeep_api::ItemId)> =
+            self.items.iter().filter(|i| i.pos == at).map(|i| (i.kind.clone(), i.count, i.id)).collect();
+        let records = self.records.clone();
+        let here: Vec<String> = lying
+            .into_iter()
+            .filter(|(kind, _, _)| records.items.contains_key(kind))
+            .map(|(kind, count, id)| self.item_label(&kind, count, id))
+            .collect();
+        if !here.is_empty() {
+            self.log.add(format!("You see {} here.", here.join(", ")), MessageKind::Info);
+        }
+        if self.map.tile(at) == Tile::StairsDown {
+            self.log.add("There are stairs down here (>).", MessageKind::Info);
+        }
+        if self.items.iter().any(|i| i.pos == at && i.kind == crate::world::game::GOAL_ITEM) {
+            self.log.add("The ember-heart! Pick it up (g) to win.", MessageKind::Good);
+        }
+    }
+
+    fn descend(&mut self) -> bool {
+        if self.on_deepest_floor() {
+            self.log.add("There is no way further down: the ember-heart is on this floor.", MessageKind::Info);
+            return false;
+        }
+        if self.map.tile(self.player().pos) != Tile::StairsDown {
+            self.log.add("There are no stairs down here.", MessageKind::Info);
+            return false;
+        }
+        self.emit("action", "host", fields! {"action" => "descend"});
+        let next = self.floor.saturating_add(1);
+        self.enter_new_floor(next);
+        self.prune_item_store();
+        self.floor_entered_event();
+        self.log.add(format!("You go down the stairs to floor {next}."), MessageKind::Info);
+        true
+    }
+}

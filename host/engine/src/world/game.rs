@@ -1,0 +1,234 @@
+//! `Game`: the state of one run. The floor, its creatures and items, the
+//! pack, the log, the turn, the RNG and the plugins' store; everything that
+//! changes the game changes a `Game`, and the front end only reads it.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use emberdeep_api::{EntityId, ItemId, Point};
+
+use crate::core::map::Map;
+use crate::core::paths::PathCache;
+use crate::core::rng::RunRng;
+use crate::core::sight::{field_of_view, Visibility};
+use crate::data::numbers::Numbers;
+use crate::data::records::Records;
+use crate::data::trace::{Fields, Trace};
+use crate::plugins::loader::Plugins;
+use crate::world::animation::Animation;
+use crate::world::creature::Creature;
+use crate::world::derived::Derived;
+use crate::world::log::MessageLog;
+use crate::world::pack::{FloorItem, Pack};
+use crate::world::roster::{CreatureMut, Roster};
+use crate::world::targeting::Targeting;
+
+/// The deepest floor: it has no stairs down, and holds the goal.
+pub const DEEPEST_FLOOR: u32 = 12;
+
+/// The record id of what the run is for, lying on the deepest floor.
+pub const GOAL_ITEM: &str = "ember_heart";
+
+/// A run in progress.
+pub struct Game {
+    /// The run's seed.
+    pub seed: u64,
+    /// The run's one RNG.
+    pub rng: RunRng,
+    /// Turns played.
+    pub turn: u64,
+    /// The floor, from 1.
+    pub floor: u32,
+    /// The floor's map.
+    pub map: Map,
+    /// What the player sees now.
+    pub fov: Visibility,
+    /// Everyone alive, the player included, by id.
+    pub creatures: Roster,
+    /// The next monster id.
+    pub next_id: u32,
+    /// Items lying on this floor, in the order they came.
+    pub items: Vec<FloorItem>,
+    /// The player's pack.
+    pub pack: Pack,
+    /// Messages.
+    pub log: MessageLog,
+    /// The trace.
+    pub trace: Trace,
+    /// Plugins' per-creature numbers.
+    pub store: BTreeMap<(EntityId, String), i64>,
+    /// Plugins' per-creature texts (the kind of the weapon in hand).
+    pub store_text: BTreeMap<(EntityId, String), String>,
+    /// Bumped by `stored_changed` whenever `store` or `store_text` change.
+    pub(crate) store_version: u64,
+    /// The player's derived numbers as last asked, with what they were derived from.
+    pub(crate) derived: Derived,
+    /// What killed the player ("a jackal"), once dead.
+    pub killer: Option<String>,
+    /// Whether the run is over.
+    pub over: bool,
+    /// Whether the run was won (the player took the ember-heart).
+    pub won: bool,
+    /// The player's kills, by the victims' record ids.
+    pub kills: BTreeMap<String, u32>,
+    /// The loaded plugins.
+    pub plugins: Rc<Plugins>,
+    /// The records of the loaded plugins.
+    pub records: Rc<Records>,
+    /// The host's numbers.
+    pub numbers: Numbers,
+    /// Distance maps shared by every monster this floor: toward a goal, away from a threat.
+    pub(crate) paths: PathCache,
+    /// Set while the plugins' derived-stat hooks run, so that a hook reading
+    /// the player gets the base numbers instead of asking the hooks again.
+    pub(crate) deriving: bool,
+    /// Shots and bursts this turn made, for the window to show (never read by the game).
+    pub animations: Vec<Animation>,
+    /// The Targeting state: the shot being aimed, the last target.
+    pub targeting: Targeting,
+    /// The last item identity handed out.
+    pub next_item_id: u32,
+    /// Plugins' per-item numbers (a wand's charges).
+    pub item_store: BTreeMap<(ItemId, String), i64>,
+    /// Plugins' per-item texts.
+    pub item_text: BTreeMap<(ItemId, String), String>,
+    /// How deep brains are running brains (`run_brain`), to stop a loop.
+    pub(crate) brain_depth: u32,
+}
+
+impl Game {
+    /// An empty game on a map; `spawn` and `scenario` fill it.
+    pub fn blank(seed: u64, map: Map, start: Point, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Game {
+        let numbers = Numbers::from_settings(records.settings.get("host"));
+        let mut creatures = Roster::new();
+        creatures.insert(EntityId::PLAYER, Creature::player(start, numbers.player_hp));
+        let fov = field_of_view(&map, start, numbers.fov_radius);
+        Game {
+            seed,
+            rng: RunRng::from_seed(seed),
+            turn: 0,
+            floor: 1,
+            map,
+            fov,
+            creatures,
+            next_id: 1,
+            items: Vec::new(),
+            pack: Pack::new(numbers.pack_size),
+            log: MessageLog::default(),
+            trace,
+            store: BTreeMap::new(),
+            store_text: BTreeMap::new(),
+            store_version: 0,
+            derived: Default::default(),
+            killer: None,
+            over: false,
+            won: false,
+            kills: BTreeMap::new(),
+            plugins,
+            records,
+            numbers,
+            paths: PathCache::default(),
+            deriving: false,
+            animations: Vec::new(),
+            targeting: Default::default(),
+            next_item_id: 0,
+            item_store: BTreeMap::new(),
+            item_text: BTreeMap::new(),
+            brain_depth: 0,
+        }
+    }
+
+    /// The player.
+    pub fn player(&self) -> &Creature {
+        &self.creatures[&EntityId::PLAYER]
+    }
+
+    /// Drops everything plugins stored for creatures that `keep` refuses.
+    pub fn retain_stored(&mut self, keep: impl Fn(EntityId) -> bool) {
+        self.store.retain(|(id, _), _| keep(*id));
+        self.store_text.retain(|(id, _), _| keep(*id));
+        self.stored_changed();
+    }
+
+    /// Notes that the plugins' stored values changed, so the player's derived
+    /// numbers must be asked again.
+    pub fn stored_changed(&mut self) {
+        self.store_version += 1;
+    }
+
+    /// The player, to change.
+    pub fn player_mut(&mut self) -> CreatureMut<'_> {
+        self.creatures.get_mut(&EntityId::PLAYER).expect("the player is never removed")
+    }
+
+    /// The creature standing on `p`.
+    pub fn creature_at(&self, p: Point) -> Option<&Creature> {
+        self.creatures.at(p)
+    }
+
+    /// Whether a creature could step onto `p` (walkable or a closed door, nobody there).
+    pub fn is_free(&self, p: Point) -> bool {
+        self.map.is_passable(p) && self.creature_at(p).is_none()
+    }
+
+    /// Writes a trace event for this turn, after any plugin logs waiting.
+    pub fn emit(&mut self, event: &str, source: &str, fields: Fields) {
+        self.emit_with(event, source, || fields);
+    }
+
+    /// `emit`, building the fields only when the event goes somewhere (for
+    /// the events of every turn: attacks, noises).
+    pub fn emit_with(&mut self, event: &str, source: &str, fields: impl FnOnce() -> Fields) {
+        self.trace.drain_plugin_logs(self.turn, source);
+        if self.trace.wanted() {
+            self.trace.event(self.turn, event, source, fields());
+        }
+    }
+
+    /// Recomputes what the player sees and remembers it.
+    pub fn update_sight(&mut self) {
+        let origin = self.player().pos;
+        self.fov = field_of_view(&self.map, origin, self.numbers.fov_radius);
+        self.map.remember_all(self.fov.cells());
+    }
+
+    /// Whether monster `id` sees the player: in the player's sight and its own.
+    pub fn sees_player(&self, id: EntityId) -> bool {
+        let (Some(m), p) = (self.creatures.get(&id), self.player().pos) else { return false };
+        self.fov.is_visible(m.pos) && m.pos.steps_to(p) <= m.sight
+    }
+
+    /// Monsters the player sees, nearest first; ties: higher, then further left.
+    pub fn monsters_in_view(&self) -> Vec<EntityId> {
+        let p = self.player().pos;
+        let mut seen: Vec<&Creature> =
+            self.creatures.values().filter(|c| !c.id.is_player() && self.fov.is_visible(c.pos)).collect();
+        seen.sort_by_key(|c| (c.pos.steps_to(p), c.pos.y, c.pos.x));
+        seen.into_iter().map(|c| c.id).collect()
+    }
+
+    /// Who stands and what lies where now, as an animation keeps it (see
+    /// [`crate::world::animation`]): every creature's look, every floor item's.
+    pub fn scenery(&self) -> crate::world::animation::Scenery {
+        let creatures = self.creatures.values().map(|c| (c.id, c.pos, c.look.clone())).collect();
+        let items = self
+            .items
+            .iter()
+            .filter_map(|i| {
+                let rec = self.records.items.get(&i.kind)?;
+                Some((
+                    i.pos,
+                    emberdeep_api::Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
+                ))
+            })
+            .collect();
+        crate::world::animation::Scenery { creatures, items }
+    }
+
+    /// Reports a plugin's failure: in the log, the console and the trace. The run goes on.
+    pub fn plugin_error(&mut self, plugin: &str, error: &emberdeep_api::PluginError) {
+        tracing::error!(plugin, "plugin failed: {error}");
+        self.log.add(format!("The {plugin} plugin failed: {error}"), emberdeep_api::MessageKind::Danger);
+        self.emit("plugin_error", plugin, crate::fields! {"plugin" => plugin, "message" => error.to_string()});
+    }
+}

@@ -1,0 +1,18 @@
+//! One run's state: [`game::Game`] and its parts, each plain data with no
+//! rule of its own: [`creature`]s in a [`roster`] (by id, with an occupancy
+//! grid), the [`pack`] and floor heaps, the message [`log`], the player's
+//! [`derived`] numbers as last asked, the [`targeting`] state (the aim and
+//! its path), and the [`animation`]s a turn asks the screen to show.
+//!
+//! **Invariant:** the world changes only through the rules (`rules/`) and
+//! the boundary (`plugins::boundary`); it imports `core`, `data` and the
+//! plugin registry, never the rules.
+
+pub mod animation;
+pub mod creature;
+pub mod derived;
+pub mod game;
+pub mod log;
+pub mod pack;
+pub mod roster;
+pub mod targeting;

@@ -1,0 +1,159 @@
+//! The Targeting state as data: the shot being aimed (which effect, what
+//! item, how it flies, what started it), where the cursor is, the creature
+//! last shot at, and the path a shot takes. The rules that run it are in
+//! [`crate::rules::aiming`]; how it looks on screen is the front end's.
+//!
+//! The path is [`shot_path`], one function for the shading, the look panel
+//! and the shot: the line of fire from the player through the cursor
+//! (Bresenham, `sight::line_of_fire`), carried on to the range, cut at walls
+//! and closed doors, at the first creature unless the shot passes through,
+//! and at the cursor when the shot stops there.
+
+use emberdeep_api::{AimRequest, EntityId, ItemUse, Look, Point};
+
+use crate::core::map::Map;
+use crate::core::sight::{bresenham, line_of_fire};
+
+/// How a cell lies on the aimed shot, for the front end to shade.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shading {
+    /// On the path the shot would take.
+    Path,
+    /// In the burst round the path's end.
+    Burst,
+}
+
+/// One line of the look panel, as plain values: what it says and what kind
+/// of thing it is; the front end picks the colours and draws the bar.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LookLine {
+    /// A heading or a plain fact ("Aiming", "Nothing there").
+    Text(String),
+    /// A hint or something unknown ("Tab: next target", "Out of sight").
+    Hint(String),
+    /// The creature under the cursor: its look, then its name and state.
+    Creature {
+        /// How it looks (its glyph and colour head the line).
+        look: Look,
+        /// "goblin (hunting)".
+        text: String,
+    },
+    /// The creature's health.
+    Health {
+        /// Health left (never below 0).
+        hp: i32,
+        /// Most health.
+        max: i32,
+    },
+    /// What the effect says of a shot at it (chance, damage).
+    Effect(String),
+    /// Why the shot would not go where the cursor is, or a danger to the player.
+    Warning(String),
+}
+
+/// What started the aim, which decides what the trace calls the shot and
+/// which pack slot a `Consumed` outcome takes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AimSource {
+    /// An item used from the pack (a scroll read).
+    Read,
+    /// `f`: the readied missile weapon.
+    Fire,
+    /// `t`: something thrown from the pack.
+    Throw,
+    /// A key a plugin answers (api 1.1's `Hooks::key`).
+    Key,
+}
+
+impl AimSource {
+    /// The `action` the trace writes when the shot is made.
+    pub fn action(self) -> &'static str {
+        match self {
+            AimSource::Read => "aim",
+            AimSource::Fire => "fire",
+            AimSource::Throw => "throw",
+            AimSource::Key => "key",
+        }
+    }
+}
+
+/// A shot waiting for its target: the effect to call back and how to aim.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PendingAim {
+    /// The registered effect's name.
+    pub effect: String,
+    /// The plugin that registered it (the trace's `source`).
+    pub plugin: String,
+    /// The item, as the effect is told of it.
+    pub item: ItemUse,
+    /// Range, passing through, burst, stopping at the cursor.
+    pub request: AimRequest,
+    /// What started it.
+    pub source: AimSource,
+}
+
+impl PendingAim {
+    /// A shot for `effect` (registered by `plugin`) with `item`.
+    pub fn new(effect: &str, plugin: &str, item: ItemUse, request: AimRequest, source: AimSource) -> PendingAim {
+        PendingAim { effect: effect.into(), plugin: plugin.into(), item, request, source }
+    }
+}
+
+/// The shot being aimed and where the cursor is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Aim {
+    /// The shot.
+    pub pending: PendingAim,
+    /// The cell aimed at.
+    pub cursor: Point,
+}
+
+/// The Targeting state's memory, kept on the game.
+#[derive(Debug, Clone, Default)]
+pub struct Targeting {
+    /// The shot being aimed, if the player is aiming.
+    pub aim: Option<Aim>,
+    /// The creature last shot at: the next aim starts on it while it is in sight.
+    pub last_target: Option<EntityId>,
+}
+
+/// The cells a shot from `from` at `cursor` passes: the line of fire to the
+/// request's range, cut at the cursor if the shot stops there, and after the
+/// first cell `occupied` says holds a creature unless the shot passes through.
+pub fn shot_path(
+    map: &Map,
+    from: Point,
+    cursor: Point,
+    request: &AimRequest,
+    occupied: impl Fn(Point) -> bool,
+) -> Vec<Point> {
+    let mut path = line_of_fire(map, from, cursor, request.range);
+    if request.stops_at_cursor {
+        let reach = from.steps_to(cursor);
+        path.retain(|p| p.steps_to(from) <= reach);
+    }
+    if !request.passes_through {
+        if let Some(first) = path.iter().position(|&p| occupied(p)) {
+            path.truncate(first + 1);
+        }
+    }
+    path
+}
+
+/// The wall or closed door that cuts the line of fire from `from` through
+/// `cursor` within `range` steps, if one does: the cell just past the end
+/// of [`line_of_fire`], on the same line.
+pub fn solid_on_line(map: &Map, from: Point, cursor: Point, range: i32) -> Option<Point> {
+    let open = line_of_fire(map, from, cursor, range);
+    let (dx, dy) = (cursor.x - from.x, cursor.y - from.y);
+    let dist = dx.abs().max(dy.abs());
+    if dist == 0 || range <= 0 {
+        return None;
+    }
+    // The line as line_of_fire draws it: stretched to at least the range.
+    let range = range.min(map.width().max(map.height()).saturating_add(from.x.abs().max(from.y.abs())));
+    let scale = ((range + dist - 1) / dist).max(1);
+    let end = from.offset(dx * scale, dy * scale);
+    let next = bresenham(from, end).get(open.len() + 1).copied()?;
+    (next.steps_to(from) <= range && map.blocks_sight(next)).then_some(next)
+}

@@ -1,0 +1,250 @@
+//! `emberdeep balance`: the bot plays the same seeds with each of several
+//! plugin sets, and the sets are compared side by side, each figure with a
+//! 95% margin (1.96 standard errors) so that a difference can be told from
+//! noise. Run `i` of every set plays seed `seed + i`, as `--bot` does.
+
+use std::collections::BTreeMap;
+
+use crate::drivers::lab::bot::{RunResult, TURN_LIMIT};
+use crate::drivers::lab::bot_jobs::{self, ChildArgs};
+
+/// The most sets one comparison takes.
+pub const MAX_SETS: usize = 16;
+
+/// One plugin set as asked for: its label and the `--plugins` value
+/// (`None`: every plugin found, written `all`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PluginSet {
+    /// As written.
+    pub label: String,
+    /// What `--plugins` gets.
+    pub plugins: Option<String>,
+}
+
+/// Reads `--sets "core_combat; core_combat,equipment; all"`.
+pub fn parse_sets(text: &str) -> Result<Vec<PluginSet>, String> {
+    let mut sets = Vec::new();
+    for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let names: Vec<&str> = part.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
+        if let Some(bad) = names.iter().find(|n| !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')) {
+            return Err(format!("--sets: '{bad}' is not a plugin name (letters, digits and _)"));
+        }
+        let plugins = if names == ["all"] { None } else { Some(names.join(",")) };
+        let label = names.join(",");
+        if sets.iter().any(|s: &PluginSet| s.label == label) {
+            return Err(format!("--sets: the set '{label}' is given twice"));
+        }
+        sets.push(PluginSet { label, plugins });
+    }
+    if sets.is_empty() {
+        return Err("--sets: no set given (e.g. --sets \"core_combat; core_combat,equipment; all\")".into());
+    }
+    if sets.len() > MAX_SETS {
+        return Err(format!("--sets: {} sets, at most {MAX_SETS}", sets.len()));
+    }
+    Ok(sets)
+}
+
+/// A mean and its 95% margin.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// The mean.
+    pub mean: f64,
+    /// 1.96 standard errors of the mean.
+    pub margin: f64,
+}
+
+impl Estimate {
+    /// Of a sample.
+    pub fn of(values: &[f64]) -> Estimate {
+        let n = values.len() as f64;
+        if values.is_empty() {
+            return Estimate { mean: 0.0, margin: 0.0 };
+        }
+        let mean = values.iter().sum::<f64>() / n;
+        let var =
+            if values.len() > 1 { values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0) } else { 0.0 };
+        Estimate { mean, margin: 1.96 * (var / n).sqrt() }
+    }
+}
+
+/// The figures of one set's runs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetFigures {
+    /// The set.
+    pub label: String,
+    /// Runs played.
+    pub runs: usize,
+    /// The share of runs won (0 to 1), with its margin.
+    pub wins: Estimate,
+    /// The deepest floor reached.
+    pub floor: Estimate,
+    /// The median of the deepest floor.
+    pub median_floor: f64,
+    /// Turns survived.
+    pub turns: Estimate,
+    /// The level reached, if a plugin keeps one.
+    pub level: Option<Estimate>,
+    /// Runs that reached the bot's turn limit.
+    pub at_limit: usize,
+    /// Deaths by killer, most first.
+    pub killers: Vec<(String, usize)>,
+}
+
+/// The median of a sample (the mean of the middle two for an even count).
+pub fn median(values: &[f64]) -> f64 {
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+impl SetFigures {
+    /// Works out the figures of `results`.
+    pub fn of(label: &str, results: &[RunResult]) -> SetFigures {
+        let floats = |f: &dyn Fn(&RunResult) -> f64| results.iter().map(f).collect::<Vec<f64>>();
+        let floors = floats(&|r| f64::from(r.floor));
+        let levels: Vec<f64> = results.iter().filter_map(|r| r.level).map(|l| l as f64).collect();
+        let mut killers: BTreeMap<&str, usize> = BTreeMap::new();
+        for k in results.iter().filter_map(|r| r.killer.as_deref()) {
+            *killers.entry(k).or_default() += 1;
+        }
+        let mut killers: Vec<(String, usize)> = killers.into_iter().map(|(k, n)| (k.to_string(), n)).collect();
+        killers.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        SetFigures {
+            label: label.to_string(),
+            runs: results.len(),
+            wins: Estimate::of(&floats(&|r| f64::from(u8::from(r.won)))),
+            median_floor: median(&floors),
+            floor: Estimate::of(&floors),
+            turns: Estimate::of(&floats(&|r| r.turns as f64)),
+            level: (!levels.is_empty()).then(|| Estimate::of(&levels)),
+            at_limit: results.iter().filter(|r| r.killer.is_none() && !r.won && r.turns >= TURN_LIMIT).count(),
+            killers,
+        }
+    }
+
+    /// Deaths in all.
+    pub fn deaths(&self) -> usize {
+        self.killers.iter().map(|(_, n)| n).sum()
+    }
+}
+
+fn pm(e: Estimate, decimals: usize) -> String {
+    format!("{:.*} ± {:.*}", decimals, e.mean, decimals, e.margin)
+}
+
+/// The sets side by side, as the console shows them.
+pub fn table(sets: &[SetFigures]) -> String {
+    let width = sets.iter().map(|s| s.label.len()).max().unwrap_or(0).max(22);
+    let row = |name: &str, cells: Vec<String>| {
+        let mut line = format!("{name:<16}");
+        for c in cells {
+            line.push_str(&format!(" | {c:<width$}"));
+        }
+        line.trim_end().to_string() + "\n"
+    };
+    let mut out = row("plugin set", sets.iter().map(|s| s.label.clone()).collect());
+    out.push_str(&row("runs", sets.iter().map(|s| s.runs.to_string()).collect()));
+    let wins = |s: &SetFigures| format!("{:.1}% ± {:.1}", 100.0 * s.wins.mean, 100.0 * s.wins.margin);
+    out.push_str(&row("wins", sets.iter().map(wins).collect()));
+    out.push_str(&row("deepest floor", sets.iter().map(|s| pm(s.floor, 2)).collect()));
+    out.push_str(&row("  median", sets.iter().map(|s| format!("{:.1}", s.median_floor)).collect()));
+    out.push_str(&row("turns survived", sets.iter().map(|s| pm(s.turns, 0)).collect()));
+    let level = |s: &SetFigures| s.level.map_or("-".to_string(), |l| pm(l, 2));
+    out.push_str(&row("level reached", sets.iter().map(level).collect()));
+    out.push_str(&row("at turn limit", sets.iter().map(|s| s.at_limit.to_string()).collect()));
+    out.push_str(&row("deaths", sets.iter().map(|s| s.deaths().to_string()).collect()));
+    let top = sets.iter().map(|s| s.killers.len()).max().unwrap_or(0).min(5);
+    for i in 0..top {
+        let killer = |s: &SetFigures| {
+            s.killers
+                .get(i)
+                .map_or(String::new(), |(k, n)| format!("{k} {:.0}%", 100.0 * *n as f64 / s.deaths().max(1) as f64))
+        };
+        out.push_str(&row(if i == 0 { "top killers" } else { "" }, sets.iter().map(killer).collect()));
+    }
+    out.push_str("(± is a 95% margin: 1.96 standard errors of the mean; killers as a share of deaths)\n");
+    out
+}
+
+/// Plays `runs` runs of each set in `jobs` child processes and returns
+/// each set's figures with its runs.
+pub fn compare(
+    sets: &[PluginSet],
+    runs: u32,
+    jobs: usize,
+    seed: u64,
+    passed_on: &[String],
+) -> anyhow::Result<Vec<(SetFigures, Vec<RunResult>)>> {
+    let mut figures = Vec::new();
+    for (i, set) in sets.iter().enumerate() {
+        eprintln!("balance: set {} of {}: {} ({runs} runs)", i + 1, sets.len(), set.label);
+        let mut args = passed_on.to_vec();
+        if let Some(plugins) = &set.plugins {
+            args.extend(["--plugins".to_string(), plugins.clone()]);
+        }
+        let child = ChildArgs { passed_on: args, seed, trace: None };
+        let results = bot_jobs::play_in_children(runs, jobs.max(1), &child)
+            .map_err(|e| anyhow::anyhow!("the set '{}': {e}", set.label))?;
+        figures.push((SetFigures::of(&set.label, &results), results));
+    }
+    Ok(figures)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(floor: u32, won: bool, killer: Option<&str>) -> RunResult {
+        RunResult {
+            turns: 100 * u64::from(floor),
+            floor,
+            killer: killer.map(String::from),
+            won,
+            level: Some(2),
+            ..RunResult::default()
+        }
+    }
+
+    #[test]
+    fn sets_are_read_and_bad_ones_named() {
+        let sets = parse_sets("core_combat; core_combat, equipment ;all").unwrap();
+        assert_eq!(sets.len(), 3);
+        assert_eq!(
+            sets[1],
+            PluginSet { label: "core_combat,equipment".into(), plugins: Some("core_combat,equipment".into()) }
+        );
+        assert_eq!(sets[2].plugins, None);
+        assert!(parse_sets("").unwrap_err().contains("no set given"));
+        assert!(parse_sets("a; a").unwrap_err().contains("given twice"));
+        assert!(parse_sets("core-combat").unwrap_err().contains("'core-combat' is not a plugin name"));
+    }
+
+    #[test]
+    fn figures_have_means_margins_medians_and_killers_by_share() {
+        let results = [
+            run(2, false, Some("an orc")),
+            run(4, false, Some("an orc")),
+            run(9, false, Some("a troll")),
+            run(12, true, None),
+        ];
+        let f = SetFigures::of("x", &results);
+        assert_eq!(f.runs, 4);
+        assert_eq!(f.median_floor, 6.5);
+        assert!((f.floor.mean - 6.75).abs() < 1e-9);
+        // sd of 2,4,9,12 is 4.5735; its standard error 2.2867; the margin 1.96 of those.
+        assert!((f.floor.margin - 4.4820).abs() < 1e-3, "{:?}", f.floor);
+        assert!((f.wins.mean - 0.25).abs() < 1e-9);
+        assert_eq!(f.killers, [("an orc".to_string(), 2), ("a troll".to_string(), 1)]);
+        assert_eq!(f.deaths(), 3);
+        let t = table(&[f.clone(), SetFigures::of("y", &results[..2])]);
+        assert!(t.contains("25.0% ±"), "{t}");
+        assert!(t.contains("an orc 67%"), "{t}");
+        assert!(t.lines().next().unwrap().contains("| x") && t.lines().next().unwrap().contains("| y"), "{t}");
+        assert_eq!(median(&[3.0, 1.0, 2.0]), 2.0);
+    }
+}

@@ -1,0 +1,350 @@
+//! The balance report: plots of the sets side by side, drawn with
+//! `plotters` as SVG files, and one self-contained HTML page holding them
+//! (inline) with the table.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use plotters::prelude::*;
+
+use crate::drivers::lab::balance::{table, SetFigures};
+use crate::drivers::lab::bot::RunResult;
+
+/// The colour of set `i` in every plot.
+fn colour(i: usize) -> RGBColor {
+    const COLOURS: [RGBColor; 6] = [
+        RGBColor(214, 96, 40),
+        RGBColor(52, 120, 190),
+        RGBColor(70, 160, 80),
+        RGBColor(150, 80, 170),
+        RGBColor(200, 170, 40),
+        RGBColor(90, 90, 90),
+    ];
+    COLOURS[i % COLOURS.len()]
+}
+
+type Drawn = Result<(), Box<dyn std::error::Error>>;
+
+/// How many runs of each set reached each deepest floor, a line per set.
+fn floors_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Drawn {
+    let deepest = sets.iter().flat_map(|(_, r)| r.iter().map(|r| r.floor)).max().unwrap_or(1).max(1);
+    let share = |runs: &[RunResult], floor: u32| {
+        100.0 * runs.iter().filter(|r| r.floor == floor).count() as f64 / runs.len().max(1) as f64
+    };
+    let top = sets.iter().flat_map(|(_, r)| (1..=deepest).map(move |f| share(r, f))).fold(10.0_f64, f64::max);
+    let root = SVGBackend::with_string(svg, (720, 360)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption("Deepest floor reached (share of runs, %)", ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(32)
+        .y_label_area_size(44)
+        .build_cartesian_2d(1u32..deepest, 0.0..top * 1.1)?;
+    chart.configure_mesh().x_desc("floor").y_desc("% of runs").draw()?;
+    for (i, (f, runs)) in sets.iter().enumerate() {
+        let c = colour(i);
+        let points: Vec<(u32, f64)> = (1..=deepest).map(|floor| (floor, share(runs, floor))).collect();
+        chart
+            .draw_series(LineSeries::new(points.clone(), c.stroke_width(2)))?
+            .label(format!("{} (median {:.1})", f.label, f.median_floor))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(2)));
+        chart.draw_series(points.into_iter().map(|p| Circle::new(p, 3, c.filled())))?;
+    }
+    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw()?;
+    root.present()?;
+    Ok(())
+}
+
+/// Damage dealt (solid) and taken (thin) on each floor, the mean over the
+/// runs that reached it, a pair of lines per set.
+fn damage_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Drawn {
+    let deepest = sets.iter().flat_map(|(_, r)| r.iter().map(|r| r.floor)).max().unwrap_or(1).max(1);
+    let mean_on = |runs: &[RunResult], floor: u32, pick: &dyn Fn(&RunResult) -> &Vec<u32>| {
+        let reached: Vec<f64> = runs
+            .iter()
+            .filter(|r| r.floor >= floor)
+            .map(|r| f64::from(pick(r).get(floor as usize - 1).copied().unwrap_or(0)))
+            .collect();
+        (!reached.is_empty()).then(|| reached.iter().sum::<f64>() / reached.len() as f64)
+    };
+    fn dealt(r: &RunResult) -> &Vec<u32> {
+        &r.dealt
+    }
+    fn taken(r: &RunResult) -> &Vec<u32> {
+        &r.taken
+    }
+    let series = |runs: &[RunResult], pick: &dyn Fn(&RunResult) -> &Vec<u32>| {
+        (1..=deepest).filter_map(|f| mean_on(runs, f, pick).map(|m| (f, m))).collect::<Vec<(u32, f64)>>()
+    };
+    let top = sets
+        .iter()
+        .flat_map(|(_, r)| series(r, &dealt).into_iter().chain(series(r, &taken)).map(|(_, m)| m))
+        .fold(10.0_f64, f64::max);
+    let root = SVGBackend::with_string(svg, (720, 360)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption("Damage per floor: dealt (thick) and taken (thin), mean of the runs there", ("sans-serif", 16))
+        .margin(12)
+        .x_label_area_size(32)
+        .y_label_area_size(52)
+        .build_cartesian_2d(1u32..deepest, 0.0..top * 1.1)?;
+    chart.configure_mesh().x_desc("floor").y_desc("health").draw()?;
+    for (i, (f, runs)) in sets.iter().enumerate() {
+        let c = colour(i);
+        chart
+            .draw_series(LineSeries::new(series(runs, &dealt), c.stroke_width(3)))?
+            .label(f.label.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(3)));
+        chart.draw_series(LineSeries::new(series(runs, &taken), c.stroke_width(1)))?;
+    }
+    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw()?;
+    root.present()?;
+    Ok(())
+}
+
+/// Items used per run, by kind: the kinds used most across the sets, a group of bars each.
+fn items_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Drawn {
+    let per_run = |runs: &[RunResult], kind: &str| {
+        runs.iter().map(|r| f64::from(r.used.get(kind).copied().unwrap_or(0))).sum::<f64>() / runs.len().max(1) as f64
+    };
+    let mut all: BTreeMap<&str, f64> = BTreeMap::new();
+    for (_, runs) in sets {
+        for r in runs {
+            for (k, n) in &r.used {
+                *all.entry(k.as_str()).or_default() += f64::from(*n);
+            }
+        }
+    }
+    let kinds = most(all);
+    let top = sets.iter().flat_map(|(_, r)| kinds.iter().map(move |k| per_run(r, k))).fold(1.0_f64, f64::max) * 1.15;
+    let names: Vec<String> = kinds.iter().map(|k| k.replace('_', " ")).collect();
+    let value = |s: usize, g: usize| per_run(&sets[s].1, kinds[g]);
+    grouped_bars(svg, "Items used per run, by kind", sets, &names, top, &value)
+}
+
+/// The (at most 8) names with the largest totals, the largest first.
+fn most(totals: BTreeMap<&str, f64>) -> Vec<&str> {
+    let mut named: Vec<(&str, f64)> = totals.into_iter().collect();
+    named.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(b.0)));
+    named.into_iter().take(8).map(|(n, _)| n).collect()
+}
+
+/// A group of bars for each of `names`, a bar per set in it (`value(set, group)`),
+/// the groups named under the axis and the sets in the legend.
+fn grouped_bars(
+    svg: &mut String,
+    title: &str,
+    sets: &[(SetFigures, Vec<RunResult>)],
+    names: &[String],
+    top: f64,
+    value: &dyn Fn(usize, usize) -> f64,
+) -> Drawn {
+    let root = SVGBackend::with_string(svg, (720, 380)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let groups = names.len().max(1) as u32;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(44)
+        .build_cartesian_2d(0.0..f64::from(groups), 0.0..top)?;
+    // A label at the start of each group, moved right by half a group (the plot is about 650 pixels wide).
+    let half_group = (650 / groups / 2) as i32;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(groups as usize + 1)
+        .x_label_offset(half_group)
+        .x_label_formatter(&|x| {
+            let at = x.round();
+            names.get(at as usize).filter(|_| (x - at).abs() < 1e-6).cloned().unwrap_or_default()
+        })
+        .draw()?;
+    let width = 0.8 / sets.len().max(1) as f64;
+    for (s, (f, _)) in sets.iter().enumerate() {
+        let c = colour(s);
+        let bars = (0..names.len()).map(|g| {
+            let x0 = g as f64 + 0.1 + width * s as f64;
+            Rectangle::new([(x0, 0.0), (x0 + width, value(s, g))], c.filled())
+        });
+        chart
+            .draw_series(bars)?
+            .label(f.label.clone())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
+    }
+    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw()?;
+    root.present()?;
+    Ok(())
+}
+
+/// One bar per set with its 95% margin: `value` and `margin` of each.
+fn means_plot(
+    svg: &mut String,
+    title: &str,
+    sets: &[(SetFigures, Vec<RunResult>)],
+    value: &dyn Fn(&SetFigures) -> (f64, f64),
+) -> Drawn {
+    let top = sets.iter().map(|(f, _)| value(f).0 + value(f).1).fold(1e-9_f64, f64::max) * 1.15;
+    let root = SVGBackend::with_string(svg, (360, 300)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let n = sets.len() as u32;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 16))
+        .margin(12)
+        .x_label_area_size(28)
+        .y_label_area_size(52)
+        .build_cartesian_2d((0u32..n).into_segmented(), 0.0..top)?;
+    let label = |v: &SegmentValue<u32>| match v {
+        SegmentValue::CenterOf(i) => sets.get(*i as usize).map_or(String::new(), |(f, _)| short(&f.label)),
+        _ => String::new(),
+    };
+    chart.configure_mesh().disable_x_mesh().x_label_formatter(&label).draw()?;
+    for (i, (f, _)) in sets.iter().enumerate() {
+        let (v, m) = value(f);
+        let x = i as u32;
+        let c = colour(i);
+        chart.draw_series(std::iter::once(Rectangle::new(
+            [(SegmentValue::Exact(x), 0.0), (SegmentValue::Exact(x + 1), v)],
+            c.mix(0.8).filled(),
+        )))?;
+        let mid = SegmentValue::CenterOf(x);
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![(mid.clone(), (v - m).max(0.0)), (mid, v + m)],
+            BLACK.stroke_width(2),
+        )))?;
+    }
+    root.present()?;
+    Ok(())
+}
+
+/// A set's label short enough for an axis.
+fn short(label: &str) -> String {
+    let words: Vec<&str> = label.split(',').collect();
+    if words.len() <= 1 {
+        return label.to_string();
+    }
+    words.iter().map(|w| w.chars().next().unwrap_or('?')).collect::<String>().to_uppercase()
+}
+
+/// Deaths by killer, as a share of each set's deaths: the killers that
+/// killed most across the sets, a group of bars each.
+fn killers_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Drawn {
+    let mut all: BTreeMap<&str, f64> = BTreeMap::new();
+    for (f, _) in sets {
+        for (k, n) in &f.killers {
+            *all.entry(k.as_str()).or_default() += *n as f64 / f.deaths().max(1) as f64;
+        }
+    }
+    let killers = most(all);
+    let share = |f: &SetFigures, k: &str| {
+        100.0 * f.killers.iter().find(|(name, _)| name == k).map_or(0, |(_, n)| *n) as f64 / f.deaths().max(1) as f64
+    };
+    let names: Vec<String> =
+        killers.iter().map(|k| k.trim_start_matches("a ").trim_start_matches("an ").to_string()).collect();
+    let value = |s: usize, g: usize| share(&sets[s].0, killers[g]);
+    grouped_bars(svg, "Deaths by killer (share of each set's deaths, %)", sets, &names, 100.0, &value)
+}
+
+/// Writes the plots (`*.svg`) and `report.html` into `dir`; returns the page's path.
+pub fn write_report(dir: &Path, sets: &[(SetFigures, Vec<RunResult>)]) -> anyhow::Result<PathBuf> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| anyhow::anyhow!("cannot make the report folder {}: {e}", dir.display()))?;
+    let fail = |what: &str, e: Box<dyn std::error::Error>| anyhow::anyhow!("drawing the {what} plot: {e}");
+    let mut plots: Vec<(&str, String)> = Vec::new();
+    let mut svg = String::new();
+    floors_plot(&mut svg, sets).map_err(|e| fail("floor", e))?;
+    plots.push(("floors", std::mem::take(&mut svg)));
+    killers_plot(&mut svg, sets).map_err(|e| fail("killer", e))?;
+    plots.push(("killers", std::mem::take(&mut svg)));
+    damage_plot(&mut svg, sets).map_err(|e| fail("damage", e))?;
+    plots.push(("damage", std::mem::take(&mut svg)));
+    items_plot(&mut svg, sets).map_err(|e| fail("items", e))?;
+    plots.push(("items", std::mem::take(&mut svg)));
+    means_plot(&mut svg, "Wins (% of runs, 95% margin)", sets, &|f| (100.0 * f.wins.mean, 100.0 * f.wins.margin))
+        .map_err(|e| fail("wins", e))?;
+    plots.push(("wins", std::mem::take(&mut svg)));
+    means_plot(&mut svg, "Turns survived (mean, 95% margin)", sets, &|f| (f.turns.mean, f.turns.margin))
+        .map_err(|e| fail("turns", e))?;
+    plots.push(("turns", std::mem::take(&mut svg)));
+    let level = |f: &SetFigures| f.level.map_or((0.0, 0.0), |l| (l.mean, l.margin));
+    means_plot(&mut svg, "Level reached (mean, 95% margin)", sets, &level).map_err(|e| fail("level", e))?;
+    plots.push(("levels", std::mem::take(&mut svg)));
+    for (name, svg) in &plots {
+        let path = dir.join(format!("{name}.svg"));
+        std::fs::write(&path, svg).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    }
+    let figures: Vec<SetFigures> = sets.iter().map(|(f, _)| f.clone()).collect();
+    let legend: Vec<String> = sets
+        .iter()
+        .map(|(f, _)| format!("<li><b>{}</b>: {}</li>", escape(&short(&f.label)), escape(&f.label)))
+        .collect();
+    let mut html = String::from(
+        "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>Emberdeep balance report</title>\n\
+         <style>body{font-family:sans-serif;margin:24px;background:#f6f4f0}pre{background:#fff;padding:12px;border:1px solid #ccc}\
+         .plots{display:flex;flex-wrap:wrap;gap:12px}.plots div{background:#fff;border:1px solid #ccc}</style></head><body>\n\
+         <h1>Emberdeep balance report</h1>\n",
+    );
+    html.push_str(&format!(
+        "<p>{} runs of each set, the same seeds for every set (run <i>i</i> plays seed + <i>i</i>). \
+         The bars' lines and the ± figures are 95% margins (1.96 standard errors of the mean).</p>\n<ul>{}</ul>\n",
+        sets.first().map_or(0, |(f, _)| f.runs),
+        legend.join("")
+    ));
+    html.push_str("<div class=\"plots\">\n");
+    for (_, svg) in &plots {
+        html.push_str(&format!("<div>{svg}</div>\n"));
+    }
+    html.push_str(&format!("</div>\n<h2>The figures</h2>\n<pre>{}</pre>\n</body></html>\n", escape(&table(&figures))));
+    let page = dir.join("report.html");
+    std::fs::write(&page, html).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", page.display()))?;
+    Ok(page)
+}
+
+/// Text made safe for HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(floor: u32, won: bool, killer: Option<&str>) -> RunResult {
+        let used = [("healing_potion".to_string(), floor / 2)].into_iter().collect();
+        let dealt = (1..=floor).map(|f| 10 * f).collect();
+        let taken = (1..=floor).map(|f| 5 * f).collect();
+        RunResult {
+            turns: 90 * u64::from(floor),
+            floor,
+            killer: killer.map(String::from),
+            won,
+            level: Some(3),
+            dealt,
+            taken,
+            used,
+        }
+    }
+
+    #[test]
+    fn the_report_holds_every_plot_inline_and_beside_it() {
+        let a = vec![run(2, false, Some("an orc")), run(5, false, Some("an ogre")), run(12, true, None)];
+        let b = vec![run(3, false, Some("an orc")), run(4, false, Some("an orc <&>"))];
+        let sets = vec![(SetFigures::of("core_combat", &a), a), (SetFigures::of("core_combat,equipment", &b), b)];
+        let dir = tempfile::tempdir().unwrap();
+        let page = write_report(dir.path(), &sets).unwrap();
+        let html = std::fs::read_to_string(&page).unwrap();
+        for plot in ["floors", "killers", "damage", "items", "wins", "turns", "levels"] {
+            let svg = std::fs::read_to_string(dir.path().join(format!("{plot}.svg"))).unwrap();
+            assert!(svg.starts_with("<svg") && svg.len() > 1000, "{plot}.svg is a drawing");
+            assert!(html.contains(&svg), "report.html holds {plot}.svg inline");
+        }
+        assert_eq!(html.matches("<svg").count(), 7, "self-contained: the plots are in the page");
+        assert!(!html.contains("src=\"") && !html.contains("href=\""), "nothing outside the page is named");
+        assert!(
+            html.contains("core_combat (median 5.0)") || html.contains("core_combat (median"),
+            "the legend names the sets"
+        );
+        assert!(html.contains("orc &lt;&amp;&gt;"), "the table's text is escaped");
+        assert!(html.contains("<b>CE</b>: core_combat,equipment"), "the axis's short names are explained");
+    }
+}

@@ -1,0 +1,171 @@
+//! `--bot N` on every core: the runs are split into `--jobs` blocks of
+//! consecutive run numbers, each played by a child process of this binary
+//! (`--bot COUNT --bot-first K --bot-results`), which prints each run's
+//! result as a JSON line and writes its own trace file. The parent puts the
+//! results and the traces back in run order. Run `i` always plays seed
+//! `seed + i`, so the summary and the trace are the same byte for byte
+//! whatever the number of jobs.
+//!
+//! Children and not threads: a game holds its plugins and records in `Rc`s,
+//! and a child that crashes takes only its block with it (named in the error).
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::rc::Rc;
+
+use emberdeep_engine::data::records::Records;
+use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::Game;
+
+use crate::drivers::lab::bot::{self, RunResult};
+
+/// The most jobs `--jobs` may ask for.
+pub const MAX_JOBS: usize = 256;
+
+/// The jobs to use: the number asked for, or one per core; never more than the runs.
+pub fn jobs_for(asked: Option<usize>, runs: u32) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    asked.unwrap_or(cores).clamp(1, MAX_JOBS).min(runs.max(1) as usize)
+}
+
+/// Runs `first..first + count` in this process, one after another, their
+/// events going to `trace`.
+pub fn play_block(
+    first: u64,
+    count: u32,
+    seed: u64,
+    plugins: &Rc<Plugins>,
+    records: &Rc<Records>,
+    mut trace: Trace,
+) -> anyhow::Result<Vec<RunResult>> {
+    let mut results = Vec::with_capacity(count as usize);
+    for i in first..first + u64::from(count) {
+        let mut game = Game::fresh(seed.wrapping_add(i), plugins.clone(), records.clone(), trace);
+        results.push(bot::play_run(&mut game));
+        trace = std::mem::replace(&mut game.trace, Trace::console());
+    }
+    trace.finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))?;
+    Ok(results)
+}
+
+/// The blocks of consecutive runs: (first run, how many), as even as can be.
+pub fn blocks(runs: u32, jobs: usize) -> Vec<(u64, u32)> {
+    let jobs = jobs.max(1) as u32;
+    let (each, extra) = (runs / jobs, runs % jobs);
+    let mut first = 0u64;
+    (0..jobs)
+        .map(|j| {
+            let count = each + u32::from(j < extra);
+            let block = (first, count);
+            first += u64::from(count);
+            block
+        })
+        .filter(|&(_, count)| count > 0)
+        .collect()
+}
+
+/// What a child needs besides its block: the game's own flags, passed on.
+pub struct ChildArgs {
+    /// `--plugins`, `--plugin-dir`, `--data-dir`, `--assets-dir` and their values.
+    pub passed_on: Vec<String>,
+    /// The base seed.
+    pub seed: u64,
+    /// Where the merged trace goes, if anywhere.
+    pub trace: Option<PathBuf>,
+}
+
+/// Plays `runs` runs in `jobs` child processes and returns their results in run order.
+pub fn play_in_children(runs: u32, jobs: usize, args: &ChildArgs) -> anyhow::Result<Vec<RunResult>> {
+    let exe = std::env::current_exe().map_err(|e| anyhow::anyhow!("cannot find the game to start jobs: {e}"))?;
+    let mut children = Vec::new();
+    for (n, (first, count)) in blocks(runs, jobs).into_iter().enumerate() {
+        let mut cmd = Command::new(&exe);
+        cmd.args(&args.passed_on)
+            .args(["--bot", &count.to_string(), "--bot-first", &first.to_string()])
+            .args(["--seed", &args.seed.to_string(), "--bot-results", "--jobs", "1"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped());
+        // Each job's trace goes beside the merged one, and is removed once merged.
+        let part = args.trace.as_ref().map(|t| part_path(t, n));
+        if let Some(part) = &part {
+            cmd.arg("--trace").arg(part);
+        }
+        let child = cmd.spawn().map_err(|e| anyhow::anyhow!("cannot start job {}: {e}", n + 1))?;
+        children.push((first, count, part, child));
+    }
+    let mut results = Vec::with_capacity(runs as usize);
+    let mut parts_in_order: Vec<PathBuf> = Vec::new();
+    for (first, count, part, child) in children {
+        let last = first + u64::from(count) - 1;
+        let out = child.wait_with_output().map_err(|e| anyhow::anyhow!("job for runs {first}-{last}: {e}"))?;
+        if !out.status.success() {
+            anyhow::bail!("the job playing runs {first} to {last} failed ({})", out.status);
+        }
+        let mut block = Vec::new();
+        for line in out.stdout.lines() {
+            let line = line?;
+            let result: RunResult = serde_json::from_str(&line)
+                .map_err(|e| anyhow::anyhow!("the job playing runs {first} to {last} said something else: {e}"))?;
+            block.push(result);
+        }
+        if block.len() != count as usize {
+            anyhow::bail!("the job playing runs {first} to {last} reported {} runs, not {count}", block.len());
+        }
+        results.extend(block);
+        parts_in_order.extend(part);
+    }
+    if let Some(trace) = &args.trace {
+        let merged = merge(&parts_in_order, trace);
+        for part in &parts_in_order {
+            let _ = std::fs::remove_file(part);
+        }
+        merged?;
+    }
+    Ok(results)
+}
+
+/// Where job `n` writes its part of the trace `trace`.
+fn part_path(trace: &Path, n: usize) -> PathBuf {
+    let name = trace.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+    trace.with_file_name(format!("{name}.job-{n}.{}", std::process::id()))
+}
+
+/// Writes the parts one after another into `to`.
+fn merge(parts: &[PathBuf], to: &Path) -> anyhow::Result<()> {
+    let file =
+        std::fs::File::create(to).map_err(|e| anyhow::anyhow!("cannot write the trace file {}: {e}", to.display()))?;
+    let mut out = std::io::BufWriter::new(file);
+    for part in parts {
+        let mut input = std::fs::File::open(part)?;
+        std::io::copy(&mut input, &mut out)?;
+    }
+    out.flush().map_err(|e| anyhow::anyhow!("writing the trace file {} failed: {e}", to.display()))
+}
+
+/// A child's report: one JSON line per run.
+pub fn print_results(results: &[RunResult]) -> anyhow::Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for r in results {
+        writeln!(out, "{}", serde_json::to_string(r)?)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_cover_every_run_once_in_order() {
+        assert_eq!(blocks(200, 2), [(0, 100), (100, 100)]);
+        assert_eq!(blocks(7, 3), [(0, 3), (3, 2), (5, 2)]);
+        assert_eq!(blocks(2, 8), [(0, 1), (1, 1)]);
+        assert_eq!(blocks(0, 2), []);
+        assert_eq!(jobs_for(Some(64), 3), 3);
+        assert_eq!(jobs_for(Some(0), 30), 1);
+        assert_eq!(jobs_for(Some(100_000), 100_000), MAX_JOBS);
+    }
+}

@@ -1,0 +1,176 @@
+//! Playing without a window: the scripted keys of `--keys`, or keys read a
+//! line at a time (`--keys-from -`), then the end of the run, and a
+//! screenshot of the last frame if asked.
+
+use std::path::Path;
+
+use crate::drivers::play::session::Session;
+use crate::front::app::Mode;
+use crate::front::atlas::Atlas;
+use crate::front::keys::Key;
+use crate::front::ui;
+
+/// Plays the keys in order; stops early if a key quits.
+pub fn play_keys(session: &mut Session, keys: &[Key]) {
+    for &key in keys {
+        if !session.press(key) {
+            return;
+        }
+    }
+    if session.app.mode != Mode::Dead {
+        session.app.game.quit_run();
+    }
+}
+
+/// Renders the current frame to a PNG, tiles from `atlas`.
+pub fn screenshot(session: &mut Session, atlas: &Atlas, path: &Path) -> anyhow::Result<()> {
+    ui::screenshot_front(session, atlas, path)
+}
+
+/// One line to standard output, flushed; a reader gone (a closed pipe) is
+/// no reason to stop the run, which ends when its input does.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, $($arg)*).and_then(|()| out.flush());
+    }};
+}
+
+/// The longest line of keys read from the input; a longer one is refused.
+const MOST_LINE: usize = 64 << 10;
+
+/// `--keys-from -`: the keys of `first` (a restart's keys not yet played),
+/// then a line at a time from standard input, in the notation of `--keys`,
+/// until it ends or a key quits. After each line: every new message of the
+/// log (`log: ...`), then one `state: ...` line. With `--watch`, the plugin
+/// files are looked at before each key (see [`Session::look_for_builds`]).
+pub fn play_lines(session: &mut Session, first: Vec<Key>) {
+    let mut printed = match session.told {
+        Some((len, last_count)) => LogMark { len, last_count },
+        None => LogMark::of(session),
+    };
+    printed.keep(session);
+    let mut input = Input::stdin();
+    let mut keys = first;
+    loop {
+        if keys.is_empty() {
+            match input.line() {
+                Ok(Some(line)) => match crate::front::keys::parse_keys(&line) {
+                    Ok(read) => keys = read,
+                    Err(e) => say!("error: {e}"),
+                },
+                Ok(None) => break,
+                Err(e) if e.kind() == std::io::ErrorKind::Other => {
+                    say!("error: {e}");
+                    continue;
+                }
+                Err(e) => {
+                    say!("error: reading the keys failed: {e}");
+                    break;
+                }
+            }
+        }
+        let line = std::mem::take(&mut keys);
+        let mut quit = false;
+        for (i, &key) in line.iter().enumerate() {
+            session.look_for_builds(None, &line[i..], true);
+            if !session.press(key) {
+                quit = true;
+                break;
+            }
+        }
+        printed.print_new(session);
+        say!("state: {}", state_line(session));
+        if quit {
+            return;
+        }
+    }
+    if session.app.mode != Mode::Dead {
+        session.app.game.quit_run();
+    }
+}
+
+/// How far the log has been printed.
+struct LogMark {
+    len: usize,
+    last_count: u32,
+}
+
+impl LogMark {
+    fn of(session: &Session) -> LogMark {
+        let messages = session.app.game.log.messages();
+        LogMark { len: messages.len(), last_count: messages.last().map_or(0, |m| m.count) }
+    }
+
+    /// Prints what was said since, a repeat with its count.
+    fn print_new(&mut self, session: &mut Session) {
+        let messages = session.app.game.log.messages();
+        let print = |m: &emberdeep_engine::world::log::Message| {
+            let times = if m.count > 1 { format!(" (x{})", m.count) } else { String::new() };
+            say!("log: {}{times}", m.text);
+        };
+        // The log drops its oldest messages in batches; then the mark is lost, and only the last is told.
+        let from = if self.len <= messages.len() { self.len } else { messages.len().saturating_sub(1) };
+        if let Some(last) =
+            messages.get(self.len.wrapping_sub(1)).filter(|m| self.len <= messages.len() && m.count != self.last_count)
+        {
+            print(last);
+        }
+        messages[from..].iter().for_each(print);
+        *self = LogMark::of(session);
+        self.keep(session);
+    }
+
+    /// Where the session keeps it, for a restart.
+    fn keep(&self, session: &mut Session) {
+        session.told = Some((self.len, self.last_count));
+    }
+}
+
+/// The run's state in one line: turn, health, floor and pack.
+pub fn state_line(session: &Session) -> String {
+    let game = &session.app.game;
+    let player = game.player();
+    let pack: Vec<String> = game.pack.slots().iter().flatten().map(|i| format!("{} x{}", i.kind, i.count)).collect();
+    let pack = if pack.is_empty() { "empty".to_string() } else { pack.join(", ") };
+    format!("turn {}, hp {}/{}, floor {}, pack: {pack}", game.turn, player.hp, player.max_hp, game.floor)
+}
+
+/// Standard input, read a byte at a time, so no key read ahead is lost
+/// when the game restarts itself (a buffer would go with the process).
+struct Input {
+    file: Option<std::fs::File>,
+}
+
+impl Input {
+    fn stdin() -> Input {
+        use std::os::fd::AsFd;
+        let file = std::io::stdin().as_fd().try_clone_to_owned().ok().map(std::fs::File::from);
+        Input { file }
+    }
+
+    /// The next line, `None` at the end; a line too long is an error (and skipped).
+    fn line(&mut self) -> std::io::Result<Option<String>> {
+        use std::io::Read;
+        let Some(file) = &mut self.file else { return Ok(None) };
+        let mut line = Vec::new();
+        let mut byte = [0u8; 1];
+        let mut too_long = false;
+        loop {
+            match file.read(&mut byte) {
+                Ok(0) if line.is_empty() && !too_long => return Ok(None),
+                Ok(0) => break,
+                Ok(_) if byte[0] == b'\n' => break,
+                Ok(_) if line.len() >= MOST_LINE => too_long = true,
+                Ok(_) => line.push(byte[0]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        if too_long {
+            return Err(std::io::Error::other(format!("a line of keys longer than {MOST_LINE} bytes")));
+        }
+        String::from_utf8(line).map(Some).map_err(|_| std::io::Error::other("a line of keys that is not UTF-8"))
+    }
+}

@@ -1,0 +1,325 @@
+//! What remains after a run: the morgue file and the high-score table, both
+//! in the save folder (docs/winning.md).
+//!
+//! * The morgue, `morgue-<seed>-<turn>.txt` (a free `-2`, `-3`... if that
+//!   name is taken: nothing is written over): the seed, the plugin set, the
+//!   turn, the floor, the level (from progression's store, when it is
+//!   loaded), the killer or the victory, the pack, the kills by kind and the
+//!   last 20 messages.
+//! * The scores, `scores.json`: the best 10 runs, best first. The file is
+//!   read as hostile: one that is too big, not JSON, of another shape, or
+//!   holding more than 10 rows or texts out of bounds is reported in one
+//!   line and left as it is; the run's score is then not kept.
+
+use std::path::{Path, PathBuf};
+
+use emberdeep_api::EntityId;
+use emberdeep_engine::data::untrusted;
+use emberdeep_engine::world::pack::slot_letter;
+use emberdeep_engine::Game;
+use serde::{Deserialize, Serialize};
+
+use crate::drivers::play::save::write_atomic;
+use crate::front::screen::{palette, Line};
+
+/// Rows the table keeps.
+pub const TABLE_SIZE: usize = 10;
+/// The messages a morgue ends with.
+pub const MORGUE_MESSAGES: usize = 20;
+/// The most a score file may weigh.
+const SCORES_LIMIT: u64 = 64 << 10;
+/// The longest text a score row may hold.
+const TEXT_LIMIT: usize = 200;
+
+/// One run in the table.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Score {
+    /// The score ([`score_of`]).
+    pub score: u64,
+    /// The run's seed.
+    pub seed: u64,
+    /// Turns played.
+    pub turn: u64,
+    /// The floor it ended on.
+    pub floor: u32,
+    /// The level reached (1 without progression).
+    pub level: u32,
+    /// "killed by a jackal" or "won".
+    pub end: String,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScoreFile {
+    version: u32,
+    scores: Vec<Score>,
+}
+
+/// What a finished run left: the table to show, this run's row in it, and
+/// what went wrong, if anything.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RunReport {
+    /// The morgue file written.
+    pub morgue: Option<PathBuf>,
+    /// The best runs, best first (this one among them if it made the table).
+    pub scores: Vec<Score>,
+    /// This run's row in `scores`.
+    pub this_run: Option<usize>,
+    /// One line for each thing that failed (a damaged score file).
+    pub problems: Vec<String>,
+}
+
+/// The player's level as progression keeps it, if that plugin is loaded.
+pub fn level_of(game: &Game) -> Option<i64> {
+    game.plugins
+        .is_loaded("progression")
+        .then(|| game.store.get(&(EntityId::PLAYER, "level".to_string())).copied().unwrap_or(1).max(1))
+}
+
+/// The score: 100 a floor reached, 10 a kill, 50 a level above the first;
+/// a win adds 2000, and 1 for every 10 turns under 10000.
+pub fn score_of(game: &Game) -> u64 {
+    let kills: u64 = game.kills.values().map(|&n| n as u64).sum();
+    let level = level_of(game).unwrap_or(1).clamp(1, 1000) as u64;
+    let mut score = 100 * game.floor as u64 + 10 * kills + 50 * (level - 1);
+    if game.won {
+        score += 2000 + 10_000u64.saturating_sub(game.turn) / 10;
+    }
+    score
+}
+
+/// How the run ended, in words: "won", "killed by a jackal".
+pub fn end_of(game: &Game) -> String {
+    if game.won {
+        "won".into()
+    } else {
+        format!("killed by {}", game.killer.clone().unwrap_or_else(|| "something unseen".into()))
+    }
+}
+
+/// The morgue's text.
+pub fn morgue_text(game: &mut Game) -> String {
+    let mut out = String::new();
+    let mut line = |s: String| {
+        out.push_str(&s);
+        out.push('\n');
+    };
+    line(format!("Emberdeep morgue: {}", if game.won { "a victory" } else { "a death" }));
+    line(String::new());
+    line(format!("Seed:    {}", game.seed));
+    let plugins = game.plugins.names();
+    line(format!("Plugins: {}", if plugins.is_empty() { "none".into() } else { plugins.join(", ") }));
+    line(format!("Turn:    {}", game.turn));
+    line(format!("Floor:   {}", game.floor));
+    line(format!("Level:   {}", level_of(game).map_or("- (progression not loaded)".into(), |l| l.to_string())));
+    let player = game.player();
+    line(format!("Health:  {}/{}", player.hp.max(0), player.max_hp));
+    if game.won {
+        line(format!("Took the ember-heart on turn {}.", game.turn));
+    } else {
+        line(format!("{} on turn {}.", capital(&end_of(game)), game.turn));
+    }
+    line(format!("Score:   {}", score_of(game)));
+    line(String::new());
+    line("The pack:".into());
+    let slots: Vec<(usize, String, u32, emberdeep_api::ItemId)> = game
+        .pack
+        .slots()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.as_ref().map(|it| (i, it.kind.clone(), it.count, it.id)))
+        .collect();
+    if slots.is_empty() {
+        line("  (empty)".into());
+    }
+    for (i, kind, count, id) in slots {
+        let label = game.item_label(&kind, count, id);
+        line(format!("  {} - {label}", slot_letter(i)));
+    }
+    line(String::new());
+    line("Kills:".into());
+    if game.kills.is_empty() {
+        line("  none".into());
+    }
+    for (kind, n) in &game.kills {
+        let name = game.records.monsters.get(kind).map_or(kind.as_str(), |m| m.name.as_str());
+        line(format!("  {n:>4} {name}"));
+    }
+    line(String::new());
+    line(format!("The last {MORGUE_MESSAGES} messages:"));
+    let messages = game.log.messages();
+    for m in &messages[messages.len().saturating_sub(MORGUE_MESSAGES)..] {
+        if m.count > 1 {
+            line(format!("  {} x{}", m.text, m.count));
+        } else {
+            line(format!("  {}", m.text));
+        }
+    }
+    out
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or_else(String::new, |f| f.to_uppercase().collect::<String>() + c.as_str())
+}
+
+/// A file name in `dir` from `stem`, `-2`, `-3`... so that none is written over.
+fn free_name(dir: &Path, stem: &str, ext: &str) -> PathBuf {
+    let first = dir.join(format!("{stem}.{ext}"));
+    if !first.exists() {
+        return first;
+    }
+    (2..10_000).map(|n| dir.join(format!("{stem}-{n}.{ext}"))).find(|p| !p.exists()).unwrap_or(first)
+}
+
+/// Reads the score table; `Err` is the one line saying what is wrong with it.
+pub fn read_scores(path: &Path) -> Result<Vec<Score>, String> {
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let shown = path.display();
+    let text = untrusted::read_text(path, "score table", SCORES_LIMIT).map_err(|e| format!("{e}"))?;
+    let file: ScoreFile =
+        serde_json::from_str(&text).map_err(|e| format!("the score table {shown} is damaged ({e})"))?;
+    if file.version != 1 {
+        return Err(format!("the score table {shown} is of version {}, this game writes 1", file.version));
+    }
+    if file.scores.len() > TABLE_SIZE {
+        return Err(format!("the score table {shown} holds {} rows, more than {TABLE_SIZE}", file.scores.len()));
+    }
+    for s in &file.scores {
+        if s.end.chars().count() > TEXT_LIMIT || s.end.chars().any(char::is_control) {
+            return Err(format!("the score table {shown} holds a row whose end is not a short line of text"));
+        }
+    }
+    Ok(file.scores)
+}
+
+/// `score` placed in `table` (best first; ties keep the older first), cut to
+/// [`TABLE_SIZE`]; its row, if it made the table.
+pub fn place(table: &mut Vec<Score>, score: Score) -> Option<usize> {
+    let at = table.iter().position(|s| s.score < score.score).unwrap_or(table.len());
+    table.insert(at, score);
+    table.truncate(TABLE_SIZE);
+    (at < TABLE_SIZE).then_some(at)
+}
+
+/// Writes the morgue and enters the run in the score table, in `dir`.
+pub fn report_run(game: &mut Game, dir: &Path) -> RunReport {
+    let mut report = RunReport::default();
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        report.problems.push(format!("the folder {} cannot be made ({e}): no morgue, no score", dir.display()));
+        return report;
+    }
+    let morgue = free_name(dir, &format!("morgue-{}-{}", game.seed, game.turn), "txt");
+    match write_atomic(&morgue, morgue_text(game).as_bytes(), false) {
+        Ok(()) => report.morgue = Some(morgue),
+        Err(e) => report.problems.push(format!("the morgue was not written: {e}")),
+    }
+    let row = Score {
+        score: score_of(game),
+        seed: game.seed,
+        turn: game.turn,
+        floor: game.floor,
+        level: level_of(game).unwrap_or(1).clamp(1, u32::MAX as i64) as u32,
+        end: end_of(game).chars().take(TEXT_LIMIT).collect(),
+    };
+    let path = dir.join("scores.json");
+    match read_scores(&path) {
+        Ok(mut table) => {
+            report.this_run = place(&mut table, row);
+            let file = ScoreFile { version: 1, scores: table.clone() };
+            let text = serde_json::to_string_pretty(&file).expect("scores serialize") + "\n";
+            if let Err(e) = write_atomic(&path, text.as_bytes(), false) {
+                report.problems.push(format!("the score table was not written: {e}"));
+            }
+            report.scores = table;
+        }
+        Err(problem) => {
+            report.problems.push(format!("{problem}; it is left as it is, and this run's score is not kept"));
+            report.scores = vec![row];
+            report.this_run = Some(0);
+        }
+    }
+    for p in &report.problems {
+        eprintln!("emberdeep: {p}");
+    }
+    report
+}
+
+/// The table as the end screen shows it: a header, the rows (this run's
+/// picked out), then any problem.
+pub fn table_lines(report: &RunReport) -> Vec<Line> {
+    let mut lines = vec![Line::new(
+        format!("{:<3} {:>6}  {:>5} {:>5} {:>5}  {}", "", "score", "floor", "level", "turn", "end"),
+        palette::DIM,
+    )];
+    for (i, s) in report.scores.iter().enumerate() {
+        let color = if report.this_run == Some(i) { palette::GOOD } else { palette::TEXT };
+        let text = format!(
+            "{:<3} {:>6}  {:>5} {:>5} {:>5}  {}",
+            format!("{}.", i + 1),
+            s.score,
+            s.floor,
+            s.level,
+            s.turn,
+            s.end
+        );
+        lines.push(Line::new(text, color));
+    }
+    for p in &report.problems {
+        lines.push(Line::new(p.clone(), palette::DANGER));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(score: u64) -> Score {
+        Score { score, seed: score, turn: 10, floor: 1, level: 1, end: "won".into() }
+    }
+
+    #[test]
+    fn the_table_keeps_the_best_ten_best_first() {
+        let mut table: Vec<Score> = (1..=10).map(|i| row(i * 100)).rev().collect();
+        assert_eq!(place(&mut table, row(50)), None, "too low for a full table");
+        assert_eq!(table.len(), 10);
+        assert_eq!(place(&mut table, row(550)), Some(5));
+        assert_eq!(table.iter().map(|s| s.score).take(7).collect::<Vec<_>>(), [1000, 900, 800, 700, 600, 550, 500]);
+        assert_eq!(table.len(), 10);
+        assert_eq!(place(&mut table, row(550)), Some(6), "a tie goes after the older");
+    }
+
+    #[test]
+    fn a_hostile_score_file_is_refused_in_one_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("scores.json");
+        let eleven: Vec<Score> = (0..11).map(row).collect();
+        let cases = [
+            "{not json".to_string(),
+            r#"{"version":2,"scores":[]}"#.to_string(),
+            r#"{"version":1,"scores":[],"extra":1}"#.to_string(),
+            serde_json::to_string(&ScoreFile { version: 1, scores: eleven }).unwrap(),
+            r#"{"version":1,"scores":[{"score":1,"seed":1,"turn":1,"floor":1,"level":1,"end":"a\nb"}]}"#.to_string(),
+        ];
+        for text in cases {
+            std::fs::write(&path, &text).unwrap();
+            let err = read_scores(&path).expect_err(&text);
+            assert!(!err.contains('\n') && err.contains("scores.json"), "{err}");
+        }
+        std::fs::write(&path, serde_json::to_string(&ScoreFile { version: 1, scores: vec![row(5)] }).unwrap()).unwrap();
+        assert_eq!(read_scores(&path), Ok(vec![row(5)]));
+    }
+
+    #[test]
+    fn a_save_kill_list_is_checked() {
+        assert!(crate::drivers::play::save::checked_kills(vec![("jackal".into(), 3)]).is_ok());
+        assert!(crate::drivers::play::save::checked_kills(vec![("jackal".into(), 3), ("jackal".into(), 1)])
+            .unwrap_err()
+            .contains("twice"));
+        assert!(crate::drivers::play::save::checked_kills(vec![("bad\nname".into(), 3)]).is_err());
+    }
+}

@@ -1,0 +1,529 @@
+//! The session: which run to play, and what happens to its save.
+//!
+//! The policy in one place, away from the keys and the screen:
+//!
+//! * A run plays from a saved run, a scenario or a fresh floor. A saved run
+//!   in the save folder is resumed (`--continue`), offered (a window run:
+//!   `y` continues it, `n` starts afresh) or left alone (headless runs, and
+//!   any run from a scenario).
+//! * A save the game will not load (another format, another plugin set,
+//!   damage) is reported and never written over or deleted: a new run saves
+//!   beside it (`save-2.json`). So does a new run that was not offered the
+//!   save already there.
+//! * Stopping saves the run, unless the player died or never answered
+//!   whether to continue; death deletes the run's save, and only a file
+//!   that loads as a save.
+
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use emberdeep_api::PluginError;
+use emberdeep_engine::data::records::Records;
+use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::world::animation::Animation;
+use emberdeep_engine::Game;
+
+use crate::drivers::play::morgue;
+use crate::drivers::play::recording::SavedStart;
+use crate::drivers::play::save::{self, SaveError};
+use crate::drivers::play::scenario::game_from_scenario;
+use crate::drivers::play::watch::{announce_reloaded, Handover, Watcher};
+use crate::front::app::{App, Mode};
+use crate::front::keys::Key;
+use crate::front::screen::ScreenModel;
+use crate::front::ui::{self, Frontend, Views};
+
+/// How a saved run found in the save folder is treated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SavedRun {
+    /// Played on at once (`--continue`); a save that will not load is an error.
+    Resume,
+    /// Offered to the player, who may start afresh instead (a window run).
+    Offer,
+    /// Not looked at (headless runs, scenarios).
+    Ignore,
+}
+
+/// What a session is asked to start.
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// Where saves live; `None`: this run is never saved (replays, scripted runs).
+    pub save_dir: Option<PathBuf>,
+    /// What to do with a saved run there.
+    pub saved: SavedRun,
+    /// A scenario to start from instead of a generated floor.
+    pub scenario: Option<PathBuf>,
+    /// The seed of a fresh run (a scenario's own seed wins).
+    pub seed: u64,
+    /// A replay's start: the saved run its recording began from, played
+    /// from these bytes instead of any save folder.
+    pub recorded_start: Option<SavedStart>,
+}
+
+/// The save file a run belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveSlot {
+    /// The file.
+    pub path: PathBuf,
+}
+
+impl SaveSlot {
+    /// Death deletes the save, but only a save: a file that does not load
+    /// as one is never deleted.
+    fn forget(&self) {
+        if save::is_save_file(&self.path) {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// A run being played, the keys' front end around it, and its save.
+pub struct Session {
+    /// The game as the player drives it.
+    pub app: App,
+    slot: Option<SaveSlot>,
+    /// The save that was found and would not load, reported to the player.
+    pub refused: Option<SaveError>,
+    /// The saved run this session began from, for a recording to keep.
+    pub started_from: Option<SavedStart>,
+    /// Where the morgue and the scores go (the save folder), if anywhere.
+    data_dir: Option<PathBuf>,
+    /// What the run that ended last left (its morgue, the scores).
+    pub report: Option<morgue::RunReport>,
+    /// `--watch`: the loaded plugins' files, looked at for new builds.
+    pub watch: Option<Watcher>,
+    /// Where the window opens (x, y, width, height): a restarted game's last place.
+    pub window_at: Option<[i32; 4]>,
+    /// How much of the log a headless run has printed (`--keys-from`):
+    /// messages, and the last one's count.
+    pub told: Option<(usize, u32)>,
+}
+
+impl Session {
+    /// Starts what `plan` asks for, with the host's views.
+    pub fn open(plan: &Plan, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> anyhow::Result<Session> {
+        if let Some(start) = &plan.recorded_start {
+            return Session::from_recorded_start(start, plugins, records, trace);
+        }
+        if let Some(dir) = &plan.save_dir {
+            let removed = save::clean_leftovers(dir);
+            if removed > 0 {
+                tracing::info!(removed, "removed what saves cut short left in {}", dir.display());
+            }
+        }
+        let main = plan.save_dir.as_ref().map(|dir| dir.join("save.json"));
+        let looked = match (&main, plan.saved) {
+            (Some(path), SavedRun::Resume | SavedRun::Offer) if plan.scenario.is_none() => {
+                Some(save::load(path, plugins.clone(), records.clone(), Trace::console()))
+            }
+            _ => None,
+        };
+        let mut trace = Some(trace);
+        let mut refused = None;
+        let mut started_from = None;
+        let (game, slot, ask) = match looked {
+            Some(Ok(mut saved)) => {
+                let text = main.as_deref().and_then(|p| std::fs::read_to_string(p).ok()).unwrap_or_default();
+                started_from = Some(SavedStart { save: text, offered: plan.saved == SavedRun::Offer });
+                saved.trace = trace.take().unwrap_or_else(Trace::console);
+                let resume = plan.saved == SavedRun::Resume;
+                if resume {
+                    saved.announce_continue();
+                }
+                (saved, main.clone(), !resume)
+            }
+            Some(Err(e)) if plan.saved == SavedRun::Resume => {
+                anyhow::bail!("{e}. Start without --continue for a new run; the save is left as it is")
+            }
+            other => {
+                if let Some(Err(e)) = other {
+                    if !matches!(e, SaveError::Missing(_)) {
+                        refused = Some(e);
+                    }
+                }
+                let trace = trace.take().unwrap_or_else(Trace::console);
+                let game = match &plan.scenario {
+                    Some(path) => game_from_scenario(path, plan.seed, plugins, records, trace)?,
+                    None => Game::fresh(plan.seed, plugins, records, trace),
+                };
+                (game, plan.save_dir.as_deref().map(new_run_save_path), false)
+            }
+        };
+        let mut app = App::new(game, ui::host_views());
+        if ask {
+            app.offer_continue();
+        }
+        let slot = slot.map(|path| SaveSlot { path });
+        Ok(Session {
+            app,
+            slot,
+            refused,
+            started_from,
+            data_dir: plan.save_dir.clone(),
+            report: None,
+            watch: None,
+            window_at: None,
+            told: None,
+        })
+    }
+
+    /// A replay of a run that began from a saved one: the save comes from
+    /// the recording, and nothing is saved.
+    fn from_recorded_start(
+        start: &SavedStart,
+        plugins: Rc<Plugins>,
+        records: Rc<Records>,
+        trace: Trace,
+    ) -> anyhow::Result<Session> {
+        let name = Path::new("the recording's saved start");
+        let mut game = save::load_bytes(start.save.as_bytes(), name, plugins, records, trace)?;
+        if !start.offered {
+            game.announce_continue();
+        }
+        let mut app = App::new(game, ui::host_views());
+        if start.offered {
+            app.offer_continue();
+        }
+        Ok(Session {
+            app,
+            slot: None,
+            refused: None,
+            started_from: Some(start.clone()),
+            data_dir: None,
+            report: None,
+            watch: None,
+            window_at: None,
+            told: None,
+        })
+    }
+
+    /// A session around a game that is never saved (the bot's, a replay's).
+    pub fn unsaved(game: Game) -> Session {
+        let app = App::new(game, ui::host_views());
+        Session {
+            app,
+            slot: None,
+            refused: None,
+            started_from: None,
+            data_dir: None,
+            report: None,
+            watch: None,
+            window_at: None,
+            told: None,
+        }
+    }
+
+    /// A run restarted after a reload (`--handover`): the run saved for the
+    /// restart, loaded with the new builds of the plugins it names, its own
+    /// save file, view and window place as they were. `check`: only tried
+    /// (the child a reload asks first), so nothing is said or removed.
+    pub fn resume(
+        handover: &Handover,
+        path: &Path,
+        plugins: Rc<Plugins>,
+        records: Rc<Records>,
+        trace: Trace,
+        check: bool,
+    ) -> anyhow::Result<Session> {
+        let mut game = save::load_rebuilt(&handover.save, plugins, records, trace, &handover.rebuilt)?;
+        let told = handover.told;
+        if !check {
+            announce_reloaded(&mut game, &handover.rebuilt);
+            handover.remove(path);
+        }
+        let mut app = App::new(game, ui::host_views());
+        // A view the new build no longer has: the first one's.
+        let _ = app.select_view(&handover.view);
+        app.hints_were_given(&handover.hints);
+        let slot = handover.slot.clone().map(|path| SaveSlot { path });
+        let window_at = handover.window;
+        let data_dir = handover.data_dir.clone();
+        Ok(Session {
+            app,
+            slot,
+            refused: None,
+            started_from: None,
+            data_dir,
+            report: None,
+            watch: None,
+            window_at,
+            told,
+        })
+    }
+
+    /// `--watch`: looks for rebuilt plugins (see [`Watcher::look`]) when
+    /// the run is at a point it can be handed over: in play, no menu, no
+    /// aim. `window` is the window's place and size; `keys_left` the keys
+    /// read and not yet played (headless), carried over a restart. Whether
+    /// the log changed; a reload does not return.
+    pub fn look_for_builds(&mut self, window: Option<[i32; 4]>, keys_left: &[Key], wait: bool) -> bool {
+        let ready = self.app.mode == Mode::Play && !self.app.game.over && !self.app.game.is_aiming();
+        let Some(watch) = self.watch.as_mut().filter(|w| ready && w.due(wait)) else { return false };
+        let run = Handover {
+            format: 0,
+            save: PathBuf::new(),
+            slot: self.slot.as_ref().map(|s| s.path.clone()),
+            data_dir: self.data_dir.clone(),
+            view: self.app.current_view_name(),
+            window,
+            rebuilt: Vec::new(),
+            keys: keys_left.iter().map(Key::to_string).collect(),
+            hints: self.app.hints_given(),
+            told: self.told,
+        };
+        watch.look(&mut self.app.game, run, wait)
+    }
+
+    /// The file this run saves to, if it is saved.
+    pub fn save_path(&self) -> Option<&Path> {
+        self.slot.as_ref().map(|s| s.path.as_path())
+    }
+
+    /// One key; `false` when the player quits. A death or a victory
+    /// deletes the save, and writes the morgue and the score once.
+    pub fn press(&mut self, key: Key) -> bool {
+        let go_on = self.app.press(key);
+        if self.app.died() || self.app.game.won {
+            if let Some(slot) = &self.slot {
+                slot.forget();
+            }
+            if self.report.is_none() {
+                let report = match &self.data_dir {
+                    Some(dir) => morgue::report_run(&mut self.app.game, dir),
+                    None => morgue::RunReport::default(),
+                };
+                self.app.scores = morgue::table_lines(&report);
+                self.report = Some(report);
+            }
+        } else if !self.app.game.over {
+            self.report = None;
+        }
+        go_on
+    }
+
+    /// Stops the run: saves it, unless the player died (death deleted the
+    /// save) or was still being asked whether to continue (nothing changed).
+    pub fn stop(&mut self) -> Result<(), SaveError> {
+        let died = self.app.died() || self.app.game.won;
+        self.app.game.quit_run();
+        match &self.slot {
+            Some(slot) if !died && self.app.mode != Mode::AskContinue => save::save(&self.app.game, &slot.path),
+            _ => Ok(()),
+        }
+    }
+
+    /// Takes the trace out of the game, to finish it.
+    pub fn take_trace(&mut self) -> Trace {
+        self.app.take_trace()
+    }
+}
+
+/// The file a new run saves to: `save.json` if nothing is there, else the
+/// first free `save-N.json`, so no file already there is written over.
+pub fn new_run_save_path(dir: &Path) -> PathBuf {
+    let main = dir.join("save.json");
+    if !main.exists() {
+        return main;
+    }
+    (2..).map(|n| dir.join(format!("save-{n}.json"))).find(|p| !p.exists()).unwrap_or(main)
+}
+
+/// The window drives a session as it would the app, but its keys go
+/// through the session, so a death in the window deletes the save too.
+impl Frontend for Session {
+    fn model(&mut self) -> ScreenModel {
+        self.app.model()
+    }
+
+    fn views(&self) -> Views<'_> {
+        self.app.views()
+    }
+
+    fn view_failed(&mut self, error: &PluginError) {
+        self.app.view_failed(error);
+    }
+
+    fn press(&mut self, key: Key) -> bool {
+        Session::press(self, key)
+    }
+
+    fn hover(&mut self, cell: emberdeep_api::Point) {
+        if self.app.mode == Mode::Aim && self.app.game.aim_cursor() != Some(cell) {
+            Session::press(self, Key::Hover(cell.x, cell.y));
+        }
+    }
+
+    fn close(&mut self) {
+        self.app.close();
+    }
+
+    fn watch(&mut self, window: [i32; 4]) -> bool {
+        self.look_for_builds(Some(window), &[], false)
+    }
+
+    fn window_at(&self) -> Option<[i32; 4]> {
+        self.window_at
+    }
+
+    fn take_animations(&mut self) -> Vec<Animation> {
+        self.app.take_animations()
+    }
+
+    // The time-savers, step by step in the window (front/autopilot.rs).
+    fn begin_auto(&mut self, key: Key) -> crate::front::autopilot::Begin {
+        let playing = self.app.mode == Mode::Play;
+        crate::front::autopilot::begin(&mut self.app.game, playing, key)
+    }
+
+    fn next_auto_key(&mut self, travel: &mut emberdeep_engine::rules::travel::Travel) -> Option<Key> {
+        crate::front::autopilot::next_key(&mut self.app.game, travel)
+    }
+
+    fn interrupt_auto(&mut self, travel: emberdeep_engine::rules::travel::Travel) {
+        self.app.game.interrupt_travel(travel);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::front::keys::parse_keys;
+
+    /// A session with no plugins and no records: an empty dungeon.
+    fn open(dir: &Path, saved: SavedRun, seed: u64) -> anyhow::Result<Session> {
+        let plan = Plan { save_dir: Some(dir.to_path_buf()), saved, scenario: None, seed, recorded_start: None };
+        Session::open(&plan, Rc::new(Plugins::default()), Rc::new(Records::default()), Trace::console())
+    }
+
+    fn press(session: &mut Session, keys: &str) {
+        for key in parse_keys(keys).expect("keys") {
+            session.press(key);
+        }
+    }
+
+    fn die(session: &mut Session) {
+        session.app.game.player_mut().hp = 0;
+        press(session, ".");
+        assert!(session.app.died(), "the player is dead");
+    }
+
+    /// A save of a run played with `core_combat`, which this test's game does not load.
+    fn save_from_another_plugin_set(dir: &Path) -> Vec<u8> {
+        let mut other = open(dir, SavedRun::Ignore, 9).unwrap();
+        press(&mut other, "3*.");
+        let bytes = String::from_utf8(save::encode(&other.app.game)).unwrap();
+        let (_, body) = bytes.split_once('\n').unwrap();
+        let body = body.trim_end().replacen(
+            "\"plugins\":[]",
+            "\"plugins\":[{\"name\":\"core_combat\",\"version\":\"0.1.0\"}]",
+            1,
+        );
+        assert!(body.contains("core_combat"), "the plugin set was changed");
+        let text = String::from_utf8(save::seal(&body)).unwrap();
+        std::fs::write(dir.join("save.json"), &text).unwrap();
+        text.into_bytes()
+    }
+
+    #[test]
+    fn stopping_saves_the_run_where_it_stood() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut session = open(dir.path(), SavedRun::Ignore, 3).unwrap();
+        press(&mut session, "4*.");
+        session.stop().unwrap();
+        let mut again = open(dir.path(), SavedRun::Resume, 99).unwrap();
+        assert_eq!((again.app.game.turn, again.app.game.seed), (4, 3), "the saved run goes on");
+        assert_eq!(again.save_path(), Some(dir.path().join("save.json").as_path()));
+        press(&mut again, "2*.");
+        again.stop().unwrap();
+        let third = open(dir.path(), SavedRun::Resume, 1).unwrap();
+        assert_eq!(third.app.game.turn, 6, "continuing saves over its own save");
+    }
+
+    #[test]
+    fn death_deletes_the_save_and_stopping_after_it_writes_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut session = open(dir.path(), SavedRun::Ignore, 3).unwrap();
+        press(&mut session, "2*.");
+        session.stop().unwrap();
+        let main = dir.path().join("save.json");
+        assert!(main.exists());
+        let mut resumed = open(dir.path(), SavedRun::Resume, 3).unwrap();
+        die(&mut resumed);
+        assert!(!main.exists(), "death deleted the save at once");
+        resumed.stop().unwrap();
+        assert!(!main.exists(), "and stopping did not write it again");
+        let mut left: Vec<String> =
+            std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into()).collect();
+        left.sort();
+        assert_eq!(left, ["morgue-3-3.txt", "scores.json"], "what a run leaves, and no save");
+    }
+
+    #[test]
+    fn a_save_from_another_plugin_set_is_reported_and_never_written_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let kept = save_from_another_plugin_set(dir.path());
+        let main = dir.path().join("save.json");
+        let err = open(dir.path(), SavedRun::Resume, 1).err().expect("--continue refuses it").to_string();
+        assert!(err.contains("another plugin set") && err.contains("left as it is"), "{err}");
+        let mut fresh = open(dir.path(), SavedRun::Offer, 1).unwrap();
+        let refused = fresh.refused.as_ref().map(|e| e.to_string()).unwrap_or_default();
+        assert!(refused.contains("another plugin set"), "the player is told: {refused}");
+        assert_eq!(fresh.app.mode, Mode::Play, "nothing to offer: a fresh run starts");
+        assert_eq!(fresh.save_path(), Some(dir.path().join("save-2.json").as_path()));
+        press(&mut fresh, "3*.");
+        fresh.stop().unwrap();
+        assert_eq!(std::fs::read(&main).unwrap(), kept, "the refused save is untouched");
+        assert!(dir.path().join("save-2.json").exists(), "the new run saved beside it");
+        let mut third = open(dir.path(), SavedRun::Offer, 2).unwrap();
+        assert_eq!(third.save_path(), Some(dir.path().join("save-3.json").as_path()));
+        die(&mut third);
+        third.stop().unwrap();
+        assert_eq!(std::fs::read(&main).unwrap(), kept, "a death elsewhere deletes nothing of it");
+    }
+
+    #[test]
+    fn a_damaged_save_is_never_deleted_nor_written_over() {
+        let dir = tempfile::tempdir().unwrap();
+        let main = dir.path().join("save.json");
+        std::fs::write(&main, b"emberdeep-save 1 0000\n{cut").unwrap();
+        let mut fresh = open(dir.path(), SavedRun::Offer, 5).unwrap();
+        assert!(fresh.refused.as_ref().is_some_and(|e| e.to_string().contains("damaged")));
+        press(&mut fresh, "2*.");
+        fresh.stop().unwrap();
+        assert_eq!(std::fs::read(&main).unwrap(), b"emberdeep-save 1 0000\n{cut");
+    }
+
+    #[test]
+    fn a_saved_run_offered_and_not_answered_is_left_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut first = open(dir.path(), SavedRun::Ignore, 3).unwrap();
+        press(&mut first, "2*.");
+        first.stop().unwrap();
+        let before = std::fs::read(dir.path().join("save.json")).unwrap();
+        let mut offered = open(dir.path(), SavedRun::Offer, 3).unwrap();
+        assert_eq!(offered.app.mode, Mode::AskContinue);
+        offered.stop().unwrap();
+        assert_eq!(std::fs::read(dir.path().join("save.json")).unwrap(), before);
+    }
+
+    #[test]
+    fn a_new_run_never_takes_the_name_of_a_file_already_there() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(new_run_save_path(dir.path()), dir.path().join("save.json"));
+        std::fs::write(dir.path().join("save.json"), b"junk").unwrap();
+        assert_eq!(new_run_save_path(dir.path()), dir.path().join("save-2.json"));
+        std::fs::write(dir.path().join("save-2.json"), b"junk").unwrap();
+        assert_eq!(new_run_save_path(dir.path()), dir.path().join("save-3.json"));
+    }
+
+    #[test]
+    fn a_run_without_a_save_folder_writes_nothing() {
+        let plan = Plan { save_dir: None, saved: SavedRun::Offer, scenario: None, seed: 1, recorded_start: None };
+        let mut session =
+            Session::open(&plan, Rc::new(Plugins::default()), Rc::new(Records::default()), Trace::console()).unwrap();
+        press(&mut session, "3*.");
+        assert_eq!(session.save_path(), None);
+        session.stop().unwrap();
+    }
+}

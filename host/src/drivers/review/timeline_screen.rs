@@ -1,0 +1,343 @@
+//! The replay timeline on screen (`--replay FILE` in the window, or
+//! `--replay FILE --at TURN` for one turn): the map as it was at a turn,
+//! drawn through the ordinary screen model and views, and under it a pane
+//! with the header, the keys that led to that turn and the events they
+//! wrote. Its keys (docs/replay.md): Left/Right or `,`/`.` a turn,
+//! PageUp/PageDown or `<`/`>` ten, `g` then digits and Enter a turn by
+//! number, Home/End the start and the end, Up/Down scroll the events, F2
+//! the view, Esc or `q` quit. Nothing here writes to the run's trace.
+
+use std::rc::Rc;
+
+use emberdeep_api::{PluginError, Point};
+use emberdeep_engine::data::records::Records;
+use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::loader::Plugins;
+use serde_json::Value;
+
+use crate::drivers::cli::Cli;
+use crate::drivers::play::recording::Recording;
+use crate::drivers::review::timeline::{Events, SeekError, Timeline};
+use crate::front::atlas::Atlas;
+use crate::front::keys::Key;
+use crate::front::screen::{palette, Line, Overlay, ScreenModel};
+use crate::front::ui::{self, Frontend, Views, PANE_CHARS, PANE_LINES};
+
+/// The most digits "go to" takes: more than any turn has.
+const MOST_DIGITS: usize = 20;
+/// The most keys the pane names for one turn.
+const MOST_KEYS_SHOWN: usize = 40;
+/// Turns PageUp and PageDown move.
+const PAGE: u64 = 10;
+
+/// The timeline and what the screen remembers: the stop shown, the prompt,
+/// the last error, the events' scroll, the view.
+pub struct TimelineScreen {
+    timeline: Timeline,
+    stop: usize,
+    /// The digits typed after `g`, while going to a turn.
+    prompt: Option<String>,
+    /// A line about the last key (a turn that is not there).
+    message: Option<String>,
+    scroll: usize,
+    events: Events,
+    /// The view chosen on the timeline (recorded F2 presses do not change it).
+    view: Option<String>,
+}
+
+impl TimelineScreen {
+    /// The timeline at its last turn, drawn in the view named `view` (or the first).
+    pub fn new(timeline: Timeline, view: Option<&str>) -> Result<TimelineScreen, String> {
+        let last = timeline.stops().len() - 1;
+        let mut screen = TimelineScreen {
+            timeline,
+            stop: last,
+            prompt: None,
+            message: None,
+            scroll: 0,
+            events: Events::default(),
+            view: view.map(String::from),
+        };
+        if let Some(name) = view {
+            screen.timeline.app_mut().select_view(name)?;
+        } else {
+            screen.view = screen.timeline.app().view_names().into_iter().next();
+        }
+        screen.go(last).map_err(|e| e.to_string())?;
+        Ok(screen)
+    }
+
+    /// The timeline.
+    pub fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+
+    /// The stop shown.
+    pub fn stop(&self) -> usize {
+        self.stop
+    }
+
+    /// Shows turn `turn`, or says why not (and stays where it was).
+    pub fn go_to_turn(&mut self, turn: u64) -> Result<(), SeekError> {
+        let stop = self.timeline.stop_for_turn(turn)?;
+        self.go(stop)
+    }
+
+    fn go(&mut self, stop: usize) -> Result<(), SeekError> {
+        let stop = stop.min(self.timeline.stops().len() - 1);
+        self.timeline.seek_stop(stop)?;
+        self.events = self.timeline.events_of(stop)?;
+        self.stop = stop;
+        self.scroll = 0;
+        if let Some(name) = &self.view {
+            // The same views as when the timeline opened: the name is there.
+            let _ = self.timeline.app_mut().select_view(name);
+        }
+        Ok(())
+    }
+
+    fn go_or_say(&mut self, stop: usize) {
+        if let Err(e) = self.go(stop) {
+            self.message = Some(e.to_string());
+        }
+    }
+
+    /// Ten turns back or on (`forward`), at least one stop.
+    fn page(&mut self, forward: bool) {
+        let (first, last) = self.timeline.turns();
+        let now = self.timeline.stops()[self.stop].turn;
+        let target = if forward { now.saturating_add(PAGE).min(last) } else { now.saturating_sub(PAGE).max(first) };
+        let Ok(found) = self.timeline.stop_for_turn(target) else { return };
+        let stop = if forward { found.max(self.stop + 1) } else { found.min(self.stop.saturating_sub(1)) };
+        self.go_or_say(stop);
+    }
+
+    fn press_prompt(&mut self, key: Key) {
+        let typed = self.prompt.get_or_insert_with(String::new);
+        match key {
+            Key::Char(c) if c.is_ascii_digit() && typed.len() < MOST_DIGITS => typed.push(c),
+            Key::Enter => {
+                let typed = self.prompt.take().unwrap_or_default();
+                if typed.is_empty() {
+                    return;
+                }
+                let last = self.timeline.turns().1;
+                let outcome = match typed.parse::<u64>() {
+                    Ok(turn) => self.go_to_turn(turn).map_err(|e| e.to_string()),
+                    Err(_) => Err(format!("turn {typed} is past the end of the run: its last turn is {last}")),
+                };
+                if let Err(e) = outcome {
+                    self.message = Some(e);
+                }
+            }
+            Key::Esc => self.prompt = None,
+            _ => {}
+        }
+    }
+
+    /// One key; `false` to quit.
+    pub fn press(&mut self, key: Key) -> bool {
+        if self.prompt.is_some() {
+            self.press_prompt(key);
+            return true;
+        }
+        self.message = None;
+        let last = self.timeline.stops().len() - 1;
+        match key {
+            Key::Esc | Key::Char('q') => return false,
+            Key::Left | Key::Char(',') => self.go_or_say(self.stop.saturating_sub(1)),
+            Key::Right | Key::Char('.') => self.go_or_say((self.stop + 1).min(last)),
+            Key::PageUp | Key::Char('<') => self.page(false),
+            Key::PageDown | Key::Char('>') => self.page(true),
+            Key::Home => self.go_or_say(0),
+            Key::End => self.go_or_say(last),
+            Key::Char('g') => self.prompt = Some(String::new()),
+            Key::Up => self.scroll = self.scroll.saturating_sub(1),
+            Key::Down => self.scroll = (self.scroll + 1).min(self.events.lines.len().saturating_sub(1)),
+            Key::F(2) => self.next_view(),
+            _ => {}
+        }
+        true
+    }
+
+    fn next_view(&mut self) {
+        let names = self.timeline.app().view_names();
+        let now = self.view.as_ref().and_then(|v| names.iter().position(|n| n == v)).unwrap_or(0);
+        let next = names[(now + 1) % names.len()].clone();
+        let _ = self.timeline.app_mut().select_view(&next);
+        self.view = Some(next);
+    }
+
+    /// The pane: its header and its lines, as shown now.
+    pub fn pane(&self) -> (Line, Vec<Line>) {
+        let stops = self.timeline.stops();
+        let here = &stops[self.stop];
+        let last = stops[stops.len() - 1].turn;
+        let header = match &self.prompt {
+            Some(typed) => {
+                Line::new(format!("Go to turn: {typed}_   (digits, Enter to go, Esc to cancel)"), palette::TEXT)
+            }
+            None => Line::new(
+                format!(
+                    "Replay: turn {} of {last} (floor {}) - Left/Right step, PgUp/PgDn 10, g go to, Home/End, Esc quit",
+                    here.turn, here.floor
+                ),
+                palette::TEXT,
+            ),
+        };
+        let mut lines = Vec::new();
+        if let Some(message) = &self.message {
+            lines.push(Line::new(message.as_str(), palette::DANGER));
+        }
+        lines.push(Line::new(self.keys_line(), palette::GOOD));
+        if self.stop == stops.len() - 1 && self.timeline.left_out > 0 {
+            let text = format!("The recording goes on into a new run for {} keys, not shown.", self.timeline.left_out);
+            lines.push(Line::new(text, palette::DIM));
+        }
+        let room = PANE_LINES.saturating_sub(lines.len());
+        let events = &self.events.lines;
+        let left = events.len().saturating_sub(self.scroll) + self.events.more;
+        let fits = if left > room { room.saturating_sub(1) } else { room };
+        for event in events.iter().skip(self.scroll).take(fits) {
+            lines.push(Line::new(event_text(event), palette::TEXT));
+        }
+        if events.is_empty() {
+            lines.push(Line::new("No events.", palette::DIM));
+        } else if left > fits {
+            let not_kept = match self.events.more {
+                0 => String::new(),
+                more => format!(", {more} of them not kept"),
+            };
+            let text = format!("... {} more events{not_kept} (Down scrolls; {} above)", left - fits, self.scroll);
+            lines.push(Line::new(text, palette::DIM));
+        }
+        (header, lines)
+    }
+
+    fn keys_line(&self) -> String {
+        let stops = self.timeline.stops();
+        let keys = self.timeline.keys_of(self.stop);
+        if self.stop == 0 {
+            let mut text = "The run's start".to_string();
+            if !keys.is_empty() {
+                text.push_str(&format!("; keys: {}", key_list(keys)));
+            }
+            return text;
+        }
+        let before = stops[self.stop - 1].turn;
+        let now = stops[self.stop].turn;
+        let within = if now > before + 1 {
+            format!(" (turns {}-{} passed within them)", before + 1, now - 1)
+        } else {
+            String::new()
+        };
+        format!("Keys since turn {before}{within}: {}", key_list(keys))
+    }
+}
+
+/// Keys in the notation of `--keys`, at most [`MOST_KEYS_SHOWN`].
+fn key_list(keys: &[Key]) -> String {
+    let mut words: Vec<String> = keys.iter().take(MOST_KEYS_SHOWN).map(Key::to_string).collect();
+    if keys.len() > MOST_KEYS_SHOWN {
+        words.push(format!("... ({} more)", keys.len() - MOST_KEYS_SHOWN));
+    }
+    if words.is_empty() {
+        return "none".into();
+    }
+    words.join(" ")
+}
+
+/// A trace line as the pane shows it: `source event: field=value ...`
+/// (the turn too when it is not the stop's own), cut to the pane's width.
+pub fn event_text(line: &str) -> String {
+    let Ok(Value::Object(fields)) = serde_json::from_str::<Value>(line) else {
+        return line.chars().take(PANE_CHARS).collect();
+    };
+    let word = |k: &str| match fields.get(k) {
+        Some(Value::String(s)) => s.clone(),
+        Some(v) => v.to_string(),
+        None => String::new(),
+    };
+    let mut text = format!("[{}] {} {}:", word("turn"), word("source"), word("event"));
+    for (k, v) in fields.iter().filter(|(k, _)| !matches!(k.as_str(), "turn" | "event" | "source")) {
+        let v = match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        text.push_str(&format!(" {k}={v}"));
+    }
+    text.chars().take(PANE_CHARS).collect()
+}
+
+impl Frontend for TimelineScreen {
+    fn model(&mut self) -> ScreenModel {
+        let (header, lines) = self.pane();
+        let mut model = self.timeline.app_mut().model();
+        let under = Box::new(std::mem::replace(&mut model.overlay, Overlay::None));
+        model.overlay = Overlay::Timeline { header, lines, under };
+        model
+    }
+
+    fn views(&self) -> Views<'_> {
+        self.timeline.app().views()
+    }
+
+    fn view_failed(&mut self, error: &PluginError) {
+        self.timeline.app_mut().view_failed(error);
+        self.view = self.timeline.app().view_names().into_iter().next();
+    }
+
+    fn press(&mut self, key: Key) -> bool {
+        TimelineScreen::press(self, key)
+    }
+
+    fn hover(&mut self, _cell: Point) {}
+
+    fn close(&mut self) {}
+}
+
+/// Whether the command line asks for the timeline: a replay in the window
+/// (not re-recorded), or any replay `--at` a turn.
+pub fn wanted(cli: &Cli) -> bool {
+    cli.replay.is_some() && (cli.at.is_some() || (!cli.headless && cli.record.is_none()))
+}
+
+/// The timeline of `recording`: played straight once (its events to
+/// `trace`, as `--replay` writes them), then shown `--at` a turn (drawn to
+/// `--screenshot`, or printed headless) or in the window.
+pub fn run(
+    cli: &Cli,
+    recording: &Recording,
+    plugins: Rc<Plugins>,
+    records: Rc<Records>,
+    trace: Trace,
+    atlas: &Atlas,
+) -> anyhow::Result<()> {
+    let (timeline, mut trace) = Timeline::build(recording, plugins, records, trace)?;
+    trace.finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))?;
+    let mut screen = TimelineScreen::new(timeline, cli.view.as_deref()).map_err(anyhow::Error::msg)?;
+    if let Some(at) = &cli.at {
+        let at = at.trim();
+        let last = screen.timeline().turns().1;
+        let digits = !at.is_empty() && at.bytes().all(|b| b.is_ascii_digit());
+        match at.parse::<u64>() {
+            Ok(turn) => screen.go_to_turn(turn).map_err(|e| anyhow::anyhow!("--at {at}: {e}"))?,
+            Err(_) if digits => {
+                anyhow::bail!("--at {at}: turn {at} is past the end of the run: its last turn is {last}")
+            }
+            Err(_) => anyhow::bail!("--at wants a turn number (up to {last}), not '{at}'"),
+        }
+    }
+    if let Some(path) = &cli.screenshot {
+        return ui::screenshot_front(&mut screen, atlas, path);
+    }
+    if cli.headless {
+        let (header, lines) = screen.pane();
+        println!("{}", header.text);
+        for line in &lines {
+            println!("{}", line.text);
+        }
+        return Ok(());
+    }
+    ui::run_window(&mut screen, atlas)
+}
