@@ -1,7 +1,8 @@
 //! What a run is for: the ember-heart on the deepest floor. That floor has
 //! no stairs down; where they would be lies the ember-heart (the host's own
 //! record, `data/host/goal.toml`), with the strongest monster kind of the
-//! loaded plugins asleep beside it. Picking it up wins the run.
+//! loaded plugins asleep beside it. Picking it up wins the run. Which floor
+//! is the deepest is said once, by that record's `floors`.
 
 use std::cmp::Reverse;
 
@@ -9,7 +10,7 @@ use emberdeep_api::{MessageKind, MonsterState, Point, DIRECTIONS};
 
 use crate::data::records::MonsterRecord;
 use crate::fields;
-use crate::world::game::{Game, DEEPEST_FLOOR, GOAL_ITEM};
+use crate::world::game::{Game, GOAL_ITEM};
 
 /// How strong a kind is, to choose the guardian: its health times its blow
 /// (both ends), the blow from afar counted in too.
@@ -19,9 +20,21 @@ fn strength(m: &MonsterRecord) -> i64 {
 }
 
 impl Game {
+    /// The deepest floor, the one with no way further down: the last of the
+    /// ember-heart record's `floors` (`data/host/goal.toml`). Without that
+    /// record no floor is the deepest, and the run cannot be won.
+    pub fn deepest_floor(&self) -> Option<u32> {
+        self.records.items.get(GOAL_ITEM).map(|r| r.floors.1)
+    }
+
     /// Whether this is the deepest floor, the one with no way further down.
     pub fn on_deepest_floor(&self) -> bool {
-        self.floor >= DEEPEST_FLOOR
+        self.is_deepest(self.floor)
+    }
+
+    /// Whether `floor` is the deepest floor.
+    pub fn is_deepest(&self, floor: u32) -> bool {
+        self.deepest_floor().is_some_and(|deepest| floor >= deepest)
     }
 
     /// Lays the ember-heart on `at` and the guardian asleep next to it

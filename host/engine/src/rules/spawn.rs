@@ -11,7 +11,7 @@ use crate::world::game::Game;
 impl Game {
     /// Makes floor `floor` from the run's RNG and puts the player on it.
     pub fn enter_new_floor(&mut self, floor: u32) {
-        let deepest = floor >= crate::world::game::DEEPEST_FLOOR;
+        let deepest = self.is_deepest(floor);
         let make = if deepest { generate_deepest } else { generate };
         let level = make(&mut self.rng, self.numbers.map_width, self.numbers.map_height);
         self.floor = floor;

@@ -23,9 +23,6 @@ use crate::world::pack::{FloorItem, Pack};
 use crate::world::roster::{CreatureMut, Roster};
 use crate::world::targeting::Targeting;
 
-/// The deepest floor: it has no stairs down, and holds the goal.
-pub const DEEPEST_FLOOR: u32 = 12;
-
 /// The record id of what the run is for, lying on the deepest floor.
 pub const GOAL_ITEM: &str = "ember_heart";
 

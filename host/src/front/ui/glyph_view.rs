@@ -7,8 +7,8 @@ use emberdeep_api::abi::{ViewAbi_TO, ViewBox};
 use emberdeep_api::author::Adapter;
 use emberdeep_api::{Canvas, Light, PluginResult, Rgba, Scene, SceneCell, Terrain, View};
 
-/// Pixels per cell.
-const CELL: u32 = 16;
+/// The glyph view's cell size in pixels (also the size used when a view fails to answer).
+pub const CELL: u32 = 16;
 /// Remembered cells keep this percentage of their colour.
 const REMEMBERED: u8 = 45;
 const WALL: Rgba = Rgba::rgb(130, 130, 150);
