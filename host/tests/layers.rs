@@ -35,3 +35,27 @@ fn the_front_end_never_reaches_up_into_the_drivers() {
     }
     assert!(wrong.is_empty(), "the front end imports drivers:\n  {}", wrong.join("\n  "));
 }
+
+/// The drivers' folders in order, lowest first: the command line, playing
+/// a run, the lab's runs, then looking back at runs.
+const DRIVER_LAYERS: [imports::Layer; 4] = [
+    imports::Layer { name: "the command line", prefixes: &["drivers::cli"] },
+    imports::Layer { name: "play", prefixes: &["drivers::play"] },
+    imports::Layer { name: "lab", prefixes: &["drivers::lab"] },
+    imports::Layer { name: "review", prefixes: &["drivers::review"] },
+];
+
+#[test]
+fn the_driver_folders_import_only_those_before_them() {
+    let krate = binary();
+    let unplaced: Vec<String> = krate
+        .files
+        .keys()
+        .filter(|m| m.first().map(String::as_str) == Some("drivers") && m.len() > 1)
+        .filter(|m| imports::layer_of(&DRIVER_LAYERS, m).is_none())
+        .map(|m| imports::name(m))
+        .collect();
+    assert!(unplaced.is_empty(), "driver modules in no folder of the order: {unplaced:?}");
+    let wrong = imports::imports_against(&krate, &DRIVER_LAYERS);
+    assert!(wrong.is_empty(), "imports against the drivers' folder order:\n  {}", wrong.join("\n  "));
+}

@@ -15,10 +15,10 @@ use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::loader::Plugins;
 use emberdeep_engine::Game;
 
-use crate::drivers::play::scenario::expect::{parse_expectations, Expect, Expectation, Fact};
 use crate::drivers::play::scenario::game_from_scenario;
 use crate::drivers::play::scenario::parse::load_scenario;
 use crate::drivers::play::session::Session;
+use crate::drivers::review::expect::{parse_expectations, Expect, Expectation, Fact};
 use crate::drivers::review::trace_query::{readable, EventPattern, Range};
 use crate::front::app::Mode;
 use crate::front::keys::parse_keys;

@@ -2,7 +2,6 @@
 //! and for trying things out ([`parse`] reads the file). Its kinds are
 //! checked against the loaded records, naming the line at fault.
 
-pub mod expect;
 pub mod parse;
 
 use std::path::Path;
