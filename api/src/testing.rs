@@ -193,19 +193,10 @@ impl TestGame {
         self.creatures[0].hp -= amount;
     }
 
-    /// Adds an item record, so `item_info` and `pack_add` know it.
+    /// Adds an item record ([`item_record`]), so `item_info` and
+    /// `pack_add` know it.
     pub fn add_item_record(&mut self, id: &str, name: &str, role: &str, params: &[(&str, i64)]) {
-        let info = ItemInfo {
-            id: id.into(),
-            name: name.into(),
-            plural: format!("{name}s").into(),
-            article: if "aeiou".contains(name.chars().next().unwrap_or('x')) { "an" } else { "a" }.into(),
-            class: "test".into(),
-            role: role.into(),
-            params: params_of(params),
-            look: Look { glyph: '?' as u32, color: Rgba::rgb(200, 200, 200), tile: "scroll".into() },
-        };
-        self.items.insert(id.into(), info);
+        self.items.insert(id.into(), item_record(id, name, role, params));
     }
 
     /// What an effect is told of an item of record `kind` with `params`,
@@ -256,6 +247,31 @@ fn creature(id: EntityId, kind: &str, name: &str, pos: Point, hp: i32, damage: D
         damage,
         sight: 8,
         state: MonsterState::Hunting,
+    }
+}
+
+/// An item record as [`Ctx::item_info`](crate::Ctx::item_info) gives it,
+/// for tests of what reads one: record `id`, called `name` (plural: with an
+/// `s`; article: `a`, or `an` before a vowel), of role `role`, class `test`,
+/// with `params`. Change what matters with struct update syntax:
+///
+/// ```
+/// use emberdeep_api::testing::item_record;
+/// use emberdeep_api::ItemInfo;
+///
+/// let plate = ItemInfo { article: "".into(), ..item_record("plate_armor", "plate armor", "armor", &[("defense", 5)]) };
+/// assert_eq!((plate.with_article(), plate.param("defense")), ("plate armor".to_string(), Some(5)));
+/// ```
+pub fn item_record(id: &str, name: &str, role: &str, params: &[(&str, i64)]) -> ItemInfo {
+    ItemInfo {
+        id: id.into(),
+        name: name.into(),
+        plural: format!("{name}s").into(),
+        article: if "aeiou".contains(name.chars().next().unwrap_or('x')) { "an" } else { "a" }.into(),
+        class: "test".into(),
+        role: role.into(),
+        params: params_of(params),
+        look: Look { glyph: '?' as u32, color: Rgba::rgb(200, 200, 200), tile: "scroll".into() },
     }
 }
 
