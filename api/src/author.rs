@@ -4,7 +4,7 @@
 //! No `RResult`, no guard, no conversions: a method returns a
 //! [`PluginResult`] (use `?` freely), and a panic inside it is caught. The
 //! [`Registrar`](crate::Registrar) wraps each implementation in an adapter
-//! that runs it under [`guard`] and converts for the
+//! that runs it under the panic guard and converts for the
 //! binary interface ([`crate::abi`]).
 //!
 //! Every method but the first of each trait has a default, so a plugin
