@@ -133,7 +133,11 @@ pub trait GameCtx {
     fn store_remove(&mut self, id: EntityId, key: RStr<'_>);
 
     /// A balance number from the `[settings]` table of the calling plugin's
-    /// data files (`fight_noise = 4`).
+    /// data files (`fight_noise = 4`), or, when they leave it out, the
+    /// default the plugin declared for it with [`Registry::setting`] (a
+    /// host older than api 1.2 answers `None` then; the plugin's
+    /// [`Ctx::setting`](crate::Ctx::setting) falls back on its own
+    /// declaration).
     fn setting(&self, key: RStr<'_>) -> ROption<i64>;
 
     /// A text the plugin stored for a creature under `key` (the kind of the
@@ -343,7 +347,10 @@ pub trait StatusAbi: Send + Sync {
     fn ended(&self, ctx: RawCtx<'_>, who: EntityId) -> RResult<(), PluginError>;
 }
 
-/// Hooks into the host's own actions and the events of a run (see [`crate::Hooks`]).
+/// Hooks into the host's own actions and the events of a run (see
+/// [`crate::Hooks`], which tells them in their four kinds: questions, screen
+/// text, keys and events). The order of the methods is the table's layout:
+/// never change it.
 #[sabi_trait]
 pub trait HooksAbi: Send + Sync {
     /// The player walked into monster `target`.

@@ -4,7 +4,7 @@
 //! No `RResult`, no guard, no conversions: a method returns a
 //! [`PluginResult`] (use `?` freely), and a panic inside it is caught. The
 //! [`Registrar`](crate::Registrar) wraps each implementation in an adapter
-//! that runs it under [`guard`] and converts for the
+//! that runs it under the panic guard and converts for the
 //! binary interface ([`crate::abi`]).
 //!
 //! Every method but the first of each trait has a default, so a plugin
@@ -186,16 +186,47 @@ impl Status for () {}
 /// Hooks into the host's own actions, and the events of a run. Every method
 /// has a default that does nothing, so a plugin implements only those it needs.
 ///
-/// Where several plugins answer the same question (`player_damage`,
-/// `player_defense`), the host asks them in load order and takes the first
-/// `Some`. Those two must only read the game and derive their answer from the
-/// pack, the stores, the player's base numbers and the records: the host keeps
-/// the answers and asks again only when one of those changed.
+/// The methods are of four kinds. They are listed in the order the binary
+/// interface fixed for good, so the kinds take turns; each method's first
+/// words name its kind.
 ///
-/// Events (`died`, `hurt`, `turn_ended`, `floor_entered`, `picked_up`,
-/// `item_used`) come to every plugin in load order, right after the host
-/// has traced what happened (`died`, `attack`, `turn_end`, `descend`,
-/// `pickup`, `use`).
+/// # Questions
+///
+/// [`player_damage`](Hooks::player_damage),
+/// [`player_defense`](Hooks::player_defense),
+/// [`throwable`](Hooks::throwable): the host asks, and the plugin answers
+/// from what it reads, changing nothing. The host asks the plugins in load
+/// order and takes the first answer (`Some`, or `true`); `None` or `false`
+/// leaves the question to the next plugin. The player's blow and defense
+/// must be derived from the pack, the stores, the player's base numbers and
+/// the records alone: the host keeps the answers and asks again only when
+/// one of those changed.
+///
+/// # Screen text
+///
+/// [`panel_lines`](Hooks::panel_lines), [`pack_header`](Hooks::pack_header):
+/// lines the host draws, every plugin's in load order. They are asked as
+/// the screen is drawn, with a context that answers questions but refuses
+/// every roll and every change.
+///
+/// # Keys
+///
+/// [`bump`](Hooks::bump), [`fire`](Hooks::fire), [`throw`](Hooks::throw),
+/// [`pick_up`](Hooks::pick_up), [`key`](Hooks::key), and
+/// [`keys`](Hooks::keys) to list them: the player did something the host
+/// hands to the plugins (walked into a monster, pressed `f`, `t`, `g`, or a
+/// key the host does not use). The host asks each plugin in load order until
+/// one takes it (`true`, or a [`KeyAnswer`] other than `Pass`).
+///
+/// # Events
+///
+/// [`player_moved`](Hooks::player_moved), [`died`](Hooks::died),
+/// [`hurt`](Hooks::hurt), [`turn_ended`](Hooks::turn_ended),
+/// [`floor_entered`](Hooks::floor_entered),
+/// [`picked_up`](Hooks::picked_up), [`item_used`](Hooks::item_used): news
+/// of the run, told to every plugin in load order; nothing is answered.
+/// All but a step come right after the host has traced what happened
+/// (`died`, `attack`, `turn_end`, `descend`, `pickup`, `use`).
 ///
 /// ```
 /// use emberdeep_api::*;
@@ -214,47 +245,49 @@ impl Status for () {}
 /// }
 /// ```
 pub trait Hooks: Send + Sync + 'static {
-    /// The player walked into monster `target`. Return true if the plugin
+    /// Key: the player walked into monster `target`. Return true if the plugin
     /// acted (an attack), which takes the player's turn.
     fn bump(&self, ctx: &mut Ctx<'_>, target: EntityId) -> PluginResult<bool> {
         let _ = (ctx, target);
         Ok(false)
     }
 
-    /// Lines the plugin adds to the side panel (asked as the screen is drawn).
+    /// Screen text: lines the plugin adds to the side panel (asked as the
+    /// screen is drawn).
     fn panel_lines(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
         let _ = ctx;
         Ok(Vec::new())
     }
 
-    /// The player's blow (before the target's defense), if this plugin
-    /// derives it; `None` leaves it to the next plugin.
+    /// Question: the player's blow (before the target's defense), if this
+    /// plugin derives it; `None` leaves it to the next plugin.
     fn player_damage(&self, ctx: &mut Ctx<'_>) -> PluginResult<Option<Damage>> {
         let _ = ctx;
         Ok(None)
     }
 
-    /// The player's defense, if this plugin derives it; `None` leaves it to
-    /// the next plugin (the base defense stands).
+    /// Question: the player's defense, if this plugin derives it; `None`
+    /// leaves it to the next plugin (the base defense stands).
     fn player_defense(&self, ctx: &mut Ctx<'_>) -> PluginResult<Option<i32>> {
         let _ = ctx;
         Ok(None)
     }
 
-    /// Lines the plugin adds to the pack screen, above the lettered slots.
+    /// Screen text: lines the plugin adds to the pack screen, above the
+    /// lettered slots.
     fn pack_header(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
         let _ = ctx;
         Ok(Vec::new())
     }
 
-    /// The player stepped from `from` to `to` (never for a wait, an attack
-    /// or opening a door).
+    /// Event: the player stepped from `from` to `to` (never for a wait, an
+    /// attack or opening a door).
     fn player_moved(&self, ctx: &mut Ctx<'_>, from: Point, to: Point) -> PluginResult<()> {
         let _ = (ctx, from, to);
         Ok(())
     }
 
-    /// The player pressed `f` (fire). Answer [`KeyAnswer::Aim`] to aim the
+    /// Key: the player pressed `f` (fire). Answer [`KeyAnswer::Aim`] to aim the
     /// readied missile weapon, `Done(false)` after saying why nothing can be
     /// fired, or `Pass` to leave it to the next plugin.
     fn fire(&self, ctx: &mut Ctx<'_>) -> PluginResult<KeyAnswer> {
@@ -262,70 +295,75 @@ pub trait Hooks: Send + Sync + 'static {
         Ok(KeyAnswer::Pass)
     }
 
-    /// The player chose pack slot `slot` on the "throw which?" screen (`t`).
+    /// Key: the player chose pack slot `slot` on the "throw which?" screen
+    /// (`t`). Answer as for [`fire`](Hooks::fire).
     fn throw(&self, ctx: &mut Ctx<'_>, slot: u32) -> PluginResult<KeyAnswer> {
         let _ = (ctx, slot);
         Ok(KeyAnswer::Pass)
     }
 
-    /// Whether items of record `kind` can be thrown (only read the game).
+    /// Question: whether items of record `kind` can be thrown (only read
+    /// the game). The `t` screen lists the items some plugin says yes to.
     fn throwable(&self, ctx: &mut Ctx<'_>, kind: &str) -> PluginResult<bool> {
         let _ = (ctx, kind);
         Ok(false)
     }
 
-    /// The player picks up `count` items of record `kind` (`g`). Return true
-    /// if the plugin took them itself (arrows into the quiver).
+    /// Key: the player picks up `count` items of record `kind` (`g`). Return
+    /// true if the plugin took them itself (arrows into the quiver); else
+    /// the host puts them in the pack.
     fn pick_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<bool> {
         let _ = (ctx, kind, count);
         Ok(false)
     }
 
-    /// A creature died: who, who killed it, and how.
+    /// Event: a creature died: who, who killed it, and how.
     fn died(&self, ctx: &mut Ctx<'_>, death: &Death) -> PluginResult<()> {
         let _ = (ctx, death);
         Ok(())
     }
 
-    /// A creature was struck and hurt.
+    /// Event: a creature was struck and hurt.
     fn hurt(&self, ctx: &mut Ctx<'_>, hurt: &Hurt) -> PluginResult<()> {
         let _ = (ctx, hurt);
         Ok(())
     }
 
-    /// Turn `turn` ended (the monsters have acted and the statuses counted down).
+    /// Event: turn `turn` ended (the monsters have acted and the statuses
+    /// counted down).
     fn turn_ended(&self, ctx: &mut Ctx<'_>, turn: u64) -> PluginResult<()> {
         let _ = (ctx, turn);
         Ok(())
     }
 
-    /// The player came down to floor `floor`.
+    /// Event: the player came down to floor `floor`.
     fn floor_entered(&self, ctx: &mut Ctx<'_>, floor: u32) -> PluginResult<()> {
         let _ = (ctx, floor);
         Ok(())
     }
 
-    /// The player picked up `count` items of record `kind`.
+    /// Event: the player picked up `count` items of record `kind`.
     fn picked_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<()> {
         let _ = (ctx, kind, count);
         Ok(())
     }
 
-    /// The player used an item, and a turn passed (a use that took no turn,
-    /// a spent wand, is traced as `use` but not told here).
+    /// Event: the player used an item, and a turn passed (a use that took
+    /// no turn, a spent wand, is traced as `use` but not told here).
     fn item_used(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<()> {
         let _ = (ctx, item);
         Ok(())
     }
 
-    /// The keys this plugin answers, for the help screen (`?`): each with
-    /// its group and what it does. Since 1.1.
+    /// Key: the keys this plugin answers in [`key`](Hooks::key), for the
+    /// help screen (`?`): each with its group and what it does. Asked with
+    /// a context that refuses changes. Since 1.1.
     fn keys(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<KeyHelp>> {
         let _ = ctx;
         Ok(Vec::new())
     }
 
-    /// The player pressed `key`, a character the host does not use itself
+    /// Key: the player pressed `key`, a character the host does not use itself
     /// (the host asks each plugin in load order until one answers). `Done(true)`
     /// if a turn passed, `Done(false)` after saying why nothing happened,
     /// `Aim` to aim, `Pass` if the key is not this plugin's. Since 1.1.
@@ -344,7 +382,9 @@ fn strings(v: Vec<String>) -> RVec<RString> {
     v.into_iter().map(RString::from).collect()
 }
 
-/// The adapter that carries a plain implementation across the boundary.
+/// The adapter that carries a plain implementation across the boundary
+/// (the [`Registrar`](crate::Registrar) wraps each implementation in one).
+#[doc(hidden)]
 pub struct Adapter<T>(pub T);
 
 impl<T: ItemEffect> ItemEffectAbi for Adapter<T> {

@@ -1,6 +1,6 @@
 //! The tracing bridge. Every cdylib carries its own copy of `tracing`'s
 //! global dispatcher, so a plugin's `tracing::info!` would be lost. When a
-//! plugin registers, [`install`] sets a small forwarding subscriber as that
+//! plugin registers, `install` sets a small forwarding subscriber as that
 //! plugin's global default; it turns each event into a [`LogRecord`] and hands
 //! it to the host's callback, which files it under the plugin's name.
 
@@ -64,6 +64,7 @@ pub struct HostLink {
 
 /// Installs the forwarding subscriber in the calling plugin. Called by
 /// [`crate::export_plugin!`]; installing twice keeps the first.
+#[doc(hidden)]
 pub fn install(link: HostLink) {
     let dispatch = tracing_core::Dispatch::new(Forwarder { log: link.log });
     let _ = tracing_core::dispatcher::set_global_default(dispatch);
@@ -76,6 +77,7 @@ pub fn install(link: HostLink) {
 }
 
 /// Numbers a level for the boundary: 1 error .. 5 trace.
+#[doc(hidden)]
 pub fn level_number(level: &Level) -> u8 {
     match *level {
         Level::ERROR => 1,

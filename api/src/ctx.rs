@@ -11,6 +11,8 @@
 //! what is particular to one item (a wand's charges) in the item's store
 //! ([`Ctx::item_get`], [`Ctx::item_set`]). The host saves both with the run.
 
+use std::sync::Mutex;
+
 use abi_stable::std_types::{ROption, RSlice, RString, RVec};
 
 use crate::abi::{RawCanvas, RawCtx};
@@ -36,8 +38,26 @@ fn some<T>(o: ROption<T>) -> Option<T> {
     o.into_option()
 }
 
+/// The settings this plugin declared when it registered, with their
+/// defaults. Every plugin library has its own copy of this crate, and so of
+/// this list. A host from api 1.2 on answers a declared setting's default
+/// itself; against an older host, [`Ctx::setting`] falls back on this.
+static DECLARED: Mutex<Vec<(String, i64)>> = Mutex::new(Vec::new());
+
+/// Keeps the settings a plugin declared, with their defaults (its
+/// registration does this, before handing them to the host).
+pub(crate) fn remember_declared(settings: Vec<(String, i64)>) {
+    *DECLARED.lock().unwrap_or_else(|e| e.into_inner()) = settings;
+}
+
+/// The default this plugin declared for setting `key`, if it declared it.
+fn declared_default(key: &str) -> Option<i64> {
+    DECLARED.lock().unwrap_or_else(|e| e.into_inner()).iter().find(|(name, _)| name == key).map(|(_, d)| *d)
+}
+
 impl<'a> Ctx<'a> {
     /// Wraps the context the host lent (the adapters do this for you).
+    #[doc(hidden)]
     pub fn new(raw: RawCtx<'a>) -> Self {
         Ctx { raw }
     }
@@ -194,12 +214,46 @@ impl<'a> Ctx<'a> {
         self.raw.message(text.into(), MessageKind::Info)
     }
 
-    /// A balance number from the `[settings]` of the plugin's data files.
+    /// A balance number of the plugin's: the `[settings]` of its data
+    /// files, or when they leave it out, the default it declared with
+    /// [`Registrar::setting`](crate::Registrar::setting). Most plugins want
+    /// [`Ctx::setting_value`], which needs no `Option`; this one is for
+    /// numbers a plugin reads without declaring them (`None` when the
+    /// records leave one out).
     pub fn setting(&self, key: &str) -> Option<i64> {
-        some(self.raw.setting(key.into()))
+        some(self.raw.setting(key.into())).or_else(|| declared_default(key))
     }
 
-    /// A setting, or `default` when the records leave it out.
+    /// A setting the plugin declared with
+    /// [`Registrar::setting`](crate::Registrar::setting): the number its
+    /// records' `[settings]` give, else the declared default. The default
+    /// is written once, where it is declared:
+    ///
+    /// ```no_run
+    /// # use emberdeep_api::*;
+    /// # fn register(reg: &mut Registrar) {
+    /// reg.setting("fight_noise", 4, 0, 100);
+    /// # }
+    /// # fn blow(ctx: &mut Ctx<'_>, at: Point) {
+    /// let loudness = ctx.setting_value("fight_noise") as i32;
+    /// ctx.noise(at, loudness);
+    /// # }
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If the plugin declared no setting `key` and its records give none: a
+    /// mistake in the plugin, which the host reports under its name (the run
+    /// goes on).
+    pub fn setting_value(&self, key: &str) -> i64 {
+        self.setting(key).unwrap_or_else(|| {
+            panic!("the plugin reads the setting '{key}', which it never declared (Registrar::setting)")
+        })
+    }
+
+    /// A setting, or `default` when neither the records nor the plugin's
+    /// declaration give one. For a declared setting, [`Ctx::setting_value`]
+    /// says the same without repeating the default.
     pub fn setting_or(&self, key: &str, default: i64) -> i64 {
         self.setting(key).unwrap_or(default)
     }
@@ -358,6 +412,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The context as it crosses, for what this wrapper does not cover.
+    #[doc(hidden)]
     pub fn raw(&mut self) -> &mut RawCtx<'a> {
         &mut self.raw
     }
@@ -394,6 +449,7 @@ pub struct Canvas<'a> {
 
 impl<'a> Canvas<'a> {
     /// Wraps the canvas the host lent (the adapters do this for you).
+    #[doc(hidden)]
     pub fn new(raw: RawCanvas<'a>) -> Self {
         Canvas { raw }
     }

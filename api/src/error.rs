@@ -2,7 +2,7 @@
 //!
 //! A panic must never cross the boundary (abi_stable aborts the process when
 //! one does), so the adapters the [`Registrar`](crate::Registrar) wraps
-//! around a plugin's traits run every method under [`guard`], which turns a
+//! around a plugin's traits run every method under a guard, which turns a
 //! panic into a [`PluginError`]. Plugin code never calls it itself.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -58,7 +58,8 @@ impl From<&str> for PluginError {
 }
 
 /// Runs `body`, turning both its `Err` and any panic inside it into an
-/// `RErr(PluginError)` the host can report.
+/// `RErr(PluginError)` the host can report (the adapters' glue).
+#[doc(hidden)]
 pub fn guard<T>(body: impl FnOnce() -> Result<T, PluginError>) -> RResult<T, PluginError> {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(v)) => RResult::ROk(v),

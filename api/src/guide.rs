@@ -50,8 +50,10 @@
 //! [`View`](crate::View) (how the map is drawn from a [`Scene`](crate::Scene)
 //! of cells and the creatures in sight; `F2` cycles through every view),
 //! [`Status`](crate::Status) (what a status does each turn), and
-//! [`Hooks`](crate::Hooks) (bumping into monsters, side panel lines, the
-//! player's derived damage and defense, and the events of a run: deaths,
+//! [`Hooks`](crate::Hooks), whose methods are of four kinds: questions
+//! (the player's derived damage and defense, what can be thrown), screen
+//! text (side panel and pack screen lines), keys (bumping into monsters,
+//! `f`, `t`, picking up, keys of your own) and events (steps, deaths,
 //! hurts, turn ends, new floors, items picked up and used). Register each
 //! under a name with the [`Registrar`](crate::Registrar); two plugins may not
 //! register the same name for the same kind (the host names both).
@@ -138,15 +140,29 @@
 //! params = { brightness = 3 }  # whole numbers your effect reads with item.param("brightness")
 //!
 //! [settings]
-//! glow_turns = 5               # read with ctx.setting_or("glow_turns", 5)
+//! glow_turns = 8               # read with ctx.setting_value("glow_turns")
 //! ```
 //!
 //! Declare the settings you read, with their defaults and ranges, when you
-//! register: `reg.setting("glow_turns", 5, 1, 100)`. The host then refuses a
-//! `[settings]` key you did not declare (suggesting the nearest one) and a
-//! value out of range, and `--list-plugins` lists them. Every setting and
-//! `params` value is a whole number from 0 to 1,000,000, and a `NAME_min`
-//! may not be above its `NAME_max`.
+//! register, and read them without repeating the default:
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! # fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+//! reg.setting("glow_turns", 5, 1, 100); // name, default, least, most
+//! # Ok(()) }
+//! # fn glow(ctx: &mut Ctx<'_>) {
+//! let turns = ctx.setting_value("glow_turns"); // 8 from the file above; 5 if it left it out
+//! # }
+//! ```
+//!
+//! The host answers the default when the records leave a setting out, and
+//! refuses a `[settings]` key you did not declare (suggesting the nearest
+//! one) and a value out of range; `--list-plugins` lists them. A plugin
+//! whose default lies outside its own range is refused when it loads. Every
+//! setting and `params` value is a whole number from 0 to 1,000,000, and a
+//! `NAME_min` may not be above its `NAME_max`. (A number you read without
+//! declaring it: [`Ctx::setting`](crate::Ctx::setting) gives an `Option`.)
 //!
 //! A record that names something no loaded plugin registered stops the
 //! start with the file, the line and the field. A record that needs another
@@ -159,7 +175,27 @@
 //! [`Ctx::roll`](crate::Ctx::roll) (the run's one RNG, so seeds
 //! replay), read creatures and the map, move, attack (the host applies
 //! damage, writes the log line and the `attack` trace event, removes the
-//! dead), make noise, write messages. Keep what you must remember about a
+//! dead), make noise, write messages. An attack is built by name:
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! # fn zap(ctx: &mut Ctx<'_>, goblin: EntityId, dealt: i32) {
+//! let spark = Attack::new(EntityId::PLAYER, goblin, "spark")
+//!     .hit_for(dealt)              // or .missed(), or .hit_or_miss(hit, dealt)
+//!     .with_chance(100)            // a missile's chance and distance, for the trace
+//!     .with_distance(3)
+//!     .with_killer("a wand of sparks")
+//!     .with_message(&format!("The spark hits the goblin for {dealt}."));
+//! ctx.attack(spark);
+//! # }
+//! ```
+//!
+//! Every type the api hands you reads in plain Rust (`&str`, `Option`,
+//! slices), and every one you hand it has a constructor that takes plain
+//! Rust too ([`ItemUse::from_record`](crate::ItemUse::from_record),
+//! [`KeyAnswer::aim`](crate::KeyAnswer::aim), [`Look::new`](crate::Look::new),
+//! [`StatusSpec::new`](crate::StatusSpec::new)): a plugin never writes
+//! abi_stable's `RString` or `ROption`. Keep what you must remember about a
 //! creature in the per-creature store (`store_set`, `store_set_text`), and
 //! what is particular to one item (a wand's charges) in the item's store
 //! (`item_set`, `item_get`): the host saves both with the run, so your
@@ -185,7 +221,12 @@
 //! [`testing::TestGame`](crate::testing::TestGame) stands in for the game
 //! in a unit test: build a room, put creatures and items in it, call your
 //! effect or brain with `game.ctx()`, and read what it did (`game.messages`,
-//! `game.attacks`, `game.item_store`...).
+//! `game.attacks`, `game.item_store`...). Give it your `register`
+//! (`TestGame::new(10, 5).with_settings_of(register)`) and your settings
+//! read as declared. A view draws on a
+//! [`testing::TestCanvas`](crate::testing::TestCanvas), which writes down
+//! what it was asked to draw, from a [`Scene`](crate::Scene) built with
+//! [`Scene::new`](crate::Scene::new) and its `with_*` methods.
 //!
 //! ## 9. Build, drop in, play
 //!

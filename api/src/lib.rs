@@ -15,9 +15,10 @@
 //!   brain for the fighting part);
 //! * [`View`]: how the world is drawn, from a [`Scene`] of cells and creatures;
 //! * [`Status`]: what a status (frozen, confused, poisoned) does each turn;
-//! * [`Hooks`]: bumping into monsters, side panel and pack lines, the
-//!   player's derived damage and defense, the `f` and `t` keys and keys of its own, picking
-//!   up, and the events of a run (a death, a hurt, the end of a turn, a new
+//! * [`Hooks`]: questions (the player's derived damage and defense, what
+//!   can be thrown), screen text (side panel and pack lines), keys (bumping
+//!   into monsters, `f`, `t`, picking up, and keys of its own), and the
+//!   events of a run (a step, a death, a hurt, the end of a turn, a new
 //!   floor, an item picked up or used).
 //!
 //! Start with the [`guide`]: from an empty folder to a plugin the game loads.
@@ -27,8 +28,8 @@
 //!
 //! Plugins keep no game state: they act through the [`Ctx`] they are handed
 //! (dice from the run's RNG, the map, creatures, attacks, noise, messages,
-//! statuses, the pack, item records, and stores of numbers and texts on
-//! creatures and on items, which the host saves). A method returns a
+//! statuses, the pack, item records, its settings, and stores of numbers
+//! and texts on creatures and on items, which the host saves). A method returns a
 //! [`PluginResult`]; an error or a panic inside it is reported by the
 //! plugin's name and the run goes on. `tracing` macros in a plugin work as
 //! anywhere: [`export_plugin!`] installs a bridge that carries them to the
@@ -78,7 +79,10 @@ pub mod testing;
 pub mod types;
 
 pub use abi_stable;
-/// The FFI-safe standard types some of the api's structs hold.
+/// The FFI-safe standard types some of the api's structs hold. A plugin
+/// reads them (`as_str()`, `to_string()`, the accessors that give an
+/// `Option`) and never needs to build one: the constructors and builders
+/// take `&str`, `Option` and `Vec`.
 pub use abi_stable::std_types::{ROption, RString, RVec};
 pub use author::{Hooks, ItemEffect, MonsterBrain, RangedKind, Status, View};
 pub use bridge::{FieldValue, HostLink, HostLogFn, LogField, LogRecord};
@@ -93,6 +97,10 @@ pub use types::*;
 /// it. 1.0 is the first stable line: plain traits for authors, statuses,
 /// events, items with identity, brains on brains, views that see creatures,
 /// item roles. 1.1 adds a plugin's own keys (`Hooks::key`, `Hooks::keys`).
+/// 1.2 has the host answer a declared setting's default
+/// ([`Ctx::setting_value`]), and builders so that no author writes the
+/// FFI types ([`Attack::new`], [`ItemUse::from_record`], [`KeyAnswer::aim`],
+/// [`Look::new`], the scene's constructors, [`testing::TestCanvas`]).
 pub const API_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The major version: plugins of another major version are refused.

@@ -179,6 +179,22 @@ impl Registrar {
         self
     }
 
+    /// The settings declared so far, in the order they were: name,
+    /// default, least and greatest value.
+    ///
+    /// ```
+    /// let mut reg = emberdeep_api::Registrar::new("lantern", "0.1.0");
+    /// reg.setting("glow_turns", 5, 1, 100);
+    /// assert_eq!(reg.settings(), [("glow_turns".to_string(), 5, 1, 100)]);
+    /// ```
+    pub fn settings(&self) -> Vec<(String, i64, i64, i64)> {
+        let declared = self.items.iter().filter_map(|item| match item {
+            Item::Setting(n, d, lo, hi) => Some((n.clone(), *d, *lo, *hi)),
+            _ => None,
+        });
+        declared.collect()
+    }
+
     /// The names registered so far.
     pub fn names(&self) -> RegisteredNames {
         let mut names = RegisteredNames::default();
@@ -197,6 +213,7 @@ impl Registrar {
     }
 
     /// Hands everything to the host's registry.
+    #[doc(hidden)]
     pub fn deliver(self, registry: &mut RawRegistry<'_>) {
         registry.plugin(self.name.as_str().into(), self.version.as_str().into());
         for item in self.items {
@@ -227,6 +244,7 @@ pub fn run_register(
         crate::bridge::install(link);
         let mut registrar = Registrar::new(name, version);
         register(&mut registrar)?;
+        crate::ctx::remember_declared(registrar.settings().into_iter().map(|(n, d, ..)| (n, d)).collect());
         registrar.deliver(&mut registry);
         Ok(())
     })

@@ -52,6 +52,24 @@ pub struct SceneCell {
 }
 
 impl SceneCell {
+    /// A cell of `terrain` the player knows as `light`, with nothing on it
+    /// and no highlight (the host builds the scene; a view's tests build their own).
+    pub fn new(terrain: Terrain, light: Light) -> Self {
+        SceneCell { terrain, light, thing: ROption::RNone, shade: ROption::RNone }
+    }
+
+    /// The same cell with `thing` (a creature, or the top item) on it.
+    pub fn with_thing(mut self, thing: Look) -> Self {
+        self.thing = ROption::RSome(thing);
+        self
+    }
+
+    /// The same cell with a highlight laid over it.
+    pub fn with_shade(mut self, shade: Rgba) -> Self {
+        self.shade = ROption::RSome(shade);
+        self
+    }
+
     /// The creature, or else the top item, on the cell, if the player sees (or recalls) one.
     pub fn thing(&self) -> Option<&Look> {
         self.thing.as_ref().into_option()
@@ -89,6 +107,27 @@ pub struct SceneCreature {
     pub look: Look,
 }
 
+impl SceneCreature {
+    /// Creature `id` of record `kind` at `pos`, looking like `look`: at 1
+    /// health of 1, hunting, seeing nothing, bearing no status. Change the
+    /// fields that matter with struct update syntax:
+    /// `SceneCreature { hp: 4, max_hp: 8, ..SceneCreature::new(id, "goblin", at, look) }`.
+    pub fn new(id: EntityId, kind: &str, pos: Point, look: Look) -> Self {
+        SceneCreature {
+            id,
+            kind: RString::from(kind),
+            pos,
+            hp: 1,
+            max_hp: 1,
+            state: MonsterState::Hunting,
+            sight: 0,
+            sees_player: false,
+            statuses: RVec::new(),
+            look,
+        }
+    }
+}
+
 /// The map as a view draws it: `width` by `height` cells starting at `origin`.
 #[repr(C)]
 #[derive(StableAbi, Debug, Clone, PartialEq)]
@@ -110,6 +149,41 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// A scene of `width` by `height` cells from `origin`, every cell an
+    /// unseen wall, no cursor, no creature, the player at `player` (the host
+    /// builds the scene; a view's tests build their own, with
+    /// [`with_cells`](Self::with_cells) and the rest).
+    pub fn new(origin: Point, width: i32, height: i32, player: Point) -> Self {
+        let count = (width.max(0) * height.max(0)) as usize;
+        Scene {
+            origin,
+            width,
+            height,
+            cells: vec![SceneCell::new(Terrain::Wall, Light::Unseen); count].into(),
+            cursor: ROption::RNone,
+            player,
+            creatures: RVec::new(),
+        }
+    }
+
+    /// The same scene with these cells, row by row.
+    pub fn with_cells(mut self, cells: Vec<SceneCell>) -> Self {
+        self.cells = cells.into();
+        self
+    }
+
+    /// The same scene with these creatures in sight, nearest first.
+    pub fn with_creatures(mut self, creatures: Vec<SceneCreature>) -> Self {
+        self.creatures = creatures.into();
+        self
+    }
+
+    /// The same scene with the aiming cursor on map point `cursor`.
+    pub fn with_cursor(mut self, cursor: Point) -> Self {
+        self.cursor = ROption::RSome(cursor);
+        self
+    }
+
     /// The pixel position of cell number `index` for cells `cell_size` pixels square.
     pub fn cell_origin(&self, index: usize, cell_size: u32) -> (i32, i32) {
         let w = self.width.max(1) as usize;
@@ -149,5 +223,38 @@ impl Scene {
             return None;
         }
         self.cells.get((y * self.width + x) as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scene_built_for_a_test_answers_as_the_hosts_does() {
+        let look = Look::new('g', Rgba::rgb(1, 2, 3), "monster_goblin");
+        let goblin = SceneCreature {
+            hp: 4,
+            max_hp: 8,
+            ..SceneCreature::new(EntityId(3), "goblin", Point::new(2, 0), look.clone())
+        };
+        assert_eq!((goblin.kind.as_str(), goblin.state, goblin.statuses.len()), ("goblin", MonsterState::Hunting, 0));
+        let cells = vec![
+            SceneCell::new(Terrain::Floor, Light::Visible),
+            SceneCell::new(Terrain::Floor, Light::Remembered).with_shade(Rgba::rgb(9, 9, 9)),
+            SceneCell::new(Terrain::Floor, Light::Visible).with_thing(look.clone()),
+        ];
+        let blank = Scene::new(Point::new(10, 5), 3, 1, Point::new(10, 5));
+        assert_eq!((blank.cells.len(), blank.cursor(), blank.creatures.len()), (3, None, 0));
+        assert!(blank.cells.iter().all(|c| c.terrain == Terrain::Wall && c.light == Light::Unseen));
+        let scene = Scene::new(Point::new(0, 0), 3, 1, Point::new(0, 0))
+            .with_cells(cells)
+            .with_creatures(vec![goblin])
+            .with_cursor(Point::new(2, 0));
+        assert_eq!(scene.cursor(), Some(Point::new(2, 0)));
+        assert_eq!(scene.cell(Point::new(2, 0)).and_then(SceneCell::thing), Some(&look));
+        assert_eq!(scene.cell(Point::new(1, 0)).and_then(SceneCell::shade), Some(Rgba::rgb(9, 9, 9)));
+        assert!(scene.in_view(Point::new(0, 0)) && !scene.in_view(Point::new(1, 0)));
+        assert_eq!(scene.creature_at(Point::new(2, 0)).map(|c| c.hp), Some(4));
     }
 }

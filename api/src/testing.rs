@@ -5,7 +5,10 @@
 //!
 //! It is not the host: lines of fire are straight lines, paths are greedy
 //! steps, and no monster acts on its own. Its dice are a fixed, seeded
-//! sequence, so a test gives the same numbers on every run.
+//! sequence, so a test gives the same numbers on every run. As the host
+//! does, it answers a setting the plugin declared with its default once it
+//! knows the declarations ([`TestGame::with_settings_of`]). [`TestCanvas`]
+//! stands in for the screen a [`View`](crate::View) draws on.
 //!
 //! ```
 //! use emberdeep_api::testing::TestGame;
@@ -32,11 +35,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use abi_stable::sabi_trait::TD_Opaque;
-use abi_stable::std_types::{ROption, RSlice, RStr, RString, RVec};
+use abi_stable::std_types::{ROption, RSlice, RStr, RString, RVec, Tuple2};
 
-use crate::abi::{GameCtx, GameCtx_TO};
+use crate::abi::{Canvas as CanvasAbi, Canvas_TO, GameCtx, GameCtx_TO};
 use crate::bridge::LogField;
-use crate::ctx::Ctx;
+use crate::ctx::{Canvas, Ctx};
+use crate::error::PluginError;
+use crate::plugin::Registrar;
 use crate::types::{
     Attack, CreatureInfo, Damage, EntityId, ItemId, ItemInfo, ItemUse, Look, MessageKind, MonsterState, PackEntry,
     Param, Point, Rgba, StatusInfo, DIRECTIONS,
@@ -64,8 +69,11 @@ pub struct TestGame {
     pub noises: Vec<(Point, i32)>,
     /// The plugin's own trace events: name and fields.
     pub events: Vec<(String, Vec<LogField>)>,
-    /// The `[settings]` the plugin reads.
+    /// The `[settings]` the plugin's records give.
     pub settings: BTreeMap<String, i64>,
+    /// The defaults of the settings the plugin declared, answered when
+    /// `settings` leaves one out (see [`TestGame::with_settings_of`]).
+    pub declared: BTreeMap<String, i64>,
     /// Per-creature numbers.
     pub store: BTreeMap<(EntityId, String), i64>,
     /// Per-creature texts.
@@ -107,6 +115,7 @@ impl TestGame {
             noises: Vec::new(),
             events: Vec::new(),
             settings: BTreeMap::new(),
+            declared: BTreeMap::new(),
             store: BTreeMap::new(),
             store_text: BTreeMap::new(),
             item_store: BTreeMap::new(),
@@ -120,6 +129,38 @@ impl TestGame {
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
+    }
+
+    /// The same game, knowing the settings the plugin's `register` declares
+    /// (it is run on a [`Registrar`] of its own): a setting the records
+    /// (`settings`) leave out then reads as its declared default, as in the
+    /// game.
+    ///
+    /// ```
+    /// use emberdeep_api::testing::TestGame;
+    /// use emberdeep_api::*;
+    ///
+    /// fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    ///     reg.setting("glow_turns", 5, 1, 100);
+    ///     Ok(())
+    /// }
+    ///
+    /// let mut game = TestGame::new(8, 8).with_settings_of(register);
+    /// assert_eq!(game.ctx().setting_value("glow_turns"), 5);
+    /// game.settings.insert("glow_turns".into(), 9);
+    /// assert_eq!(game.ctx().setting_value("glow_turns"), 9);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `register` fails.
+    pub fn with_settings_of(mut self, register: fn(&mut Registrar) -> Result<(), PluginError>) -> Self {
+        let mut reg = Registrar::new("test", "0.0.0");
+        if let Err(e) = register(&mut reg) {
+            panic!("the plugin's register failed: {e}");
+        }
+        self.declared.extend(reg.settings().into_iter().map(|(name, default, ..)| (name, default)));
+        self
     }
 
     /// The context a plugin's method receives, lent from this game.
@@ -152,19 +193,10 @@ impl TestGame {
         self.creatures[0].hp -= amount;
     }
 
-    /// Adds an item record, so `item_info` and `pack_add` know it.
+    /// Adds an item record ([`item_record`]), so `item_info` and
+    /// `pack_add` know it.
     pub fn add_item_record(&mut self, id: &str, name: &str, role: &str, params: &[(&str, i64)]) {
-        let info = ItemInfo {
-            id: id.into(),
-            name: name.into(),
-            plural: format!("{name}s").into(),
-            article: if "aeiou".contains(name.chars().next().unwrap_or('x')) { "an" } else { "a" }.into(),
-            class: "test".into(),
-            role: role.into(),
-            params: params_of(params),
-            look: Look { glyph: '?' as u32, color: Rgba::rgb(200, 200, 200), tile: "scroll".into() },
-        };
-        self.items.insert(id.into(), info);
+        self.items.insert(id.into(), item_record(id, name, role, params));
     }
 
     /// What an effect is told of an item of record `kind` with `params`,
@@ -215,6 +247,31 @@ fn creature(id: EntityId, kind: &str, name: &str, pos: Point, hp: i32, damage: D
         damage,
         sight: 8,
         state: MonsterState::Hunting,
+    }
+}
+
+/// An item record as [`Ctx::item_info`](crate::Ctx::item_info) gives it,
+/// for tests of what reads one: record `id`, called `name` (plural: with an
+/// `s`; article: `a`, or `an` before a vowel), of role `role`, class `test`,
+/// with `params`. Change what matters with struct update syntax:
+///
+/// ```
+/// use emberdeep_api::testing::item_record;
+/// use emberdeep_api::ItemInfo;
+///
+/// let plate = ItemInfo { article: "".into(), ..item_record("plate_armor", "plate armor", "armor", &[("defense", 5)]) };
+/// assert_eq!((plate.with_article(), plate.param("defense")), ("plate armor".to_string(), Some(5)));
+/// ```
+pub fn item_record(id: &str, name: &str, role: &str, params: &[(&str, i64)]) -> ItemInfo {
+    ItemInfo {
+        id: id.into(),
+        name: name.into(),
+        plural: format!("{name}s").into(),
+        article: if "aeiou".contains(name.chars().next().unwrap_or('x')) { "an" } else { "a" }.into(),
+        class: "test".into(),
+        role: role.into(),
+        params: params_of(params),
+        look: Look { glyph: '?' as u32, color: Rgba::rgb(200, 200, 200), tile: "scroll".into() },
     }
 }
 
@@ -348,7 +405,8 @@ impl GameCtx for TestGame {
         self.store_text.remove(&(id, key.into()));
     }
     fn setting(&self, key: RStr<'_>) -> ROption<i64> {
-        opt(self.settings.get(key.as_str()).copied())
+        let key = key.as_str();
+        opt(self.settings.get(key).or_else(|| self.declared.get(key)).copied())
     }
     fn store_get_text(&self, id: EntityId, key: RStr<'_>) -> ROption<RString> {
         opt(self.store_text.get(&(id, key.into())).map(|t| t.as_str().into()))
@@ -493,6 +551,72 @@ impl GameCtx for TestGame {
     }
 }
 
+/// A screen for a [`View`](crate::View)'s tests: it draws nothing and
+/// writes down what it was asked to draw, in order.
+///
+/// ```
+/// use emberdeep_api::testing::TestCanvas;
+/// use emberdeep_api::*;
+///
+/// let mut screen = TestCanvas::new(800, 600);
+/// screen.canvas().glyph(16, 0, 16, '@', Rgba::rgb(255, 255, 255));
+/// assert_eq!(screen.glyphs, [(16, 0, '@')]);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TestCanvas {
+    /// Width and height, in pixels.
+    pub size: (u32, u32),
+    /// Rectangles filled: `x`, `y`, width, height, color.
+    pub fills: Vec<(i32, i32, u32, u32, Rgba)>,
+    /// Characters drawn: `x`, `y`, the character (`?` for a number that is none).
+    pub glyphs: Vec<(i32, i32, char)>,
+    /// Lines of text drawn: `x`, `y`, the text.
+    pub texts: Vec<(i32, i32, String)>,
+    /// Atlas tiles asked for: `x`, `y`, the tile's name (none is found).
+    pub tiles: Vec<(i32, i32, String)>,
+    /// Straight lines drawn: from `x`, `y` to `x`, `y`.
+    pub lines: Vec<(i32, i32, i32, i32)>,
+    /// Rectangles outlined: `x`, `y`, width, height, color.
+    pub outlines: Vec<(i32, i32, u32, u32, Rgba)>,
+}
+
+impl TestCanvas {
+    /// A screen `width` by `height` pixels, nothing drawn yet.
+    pub fn new(width: u32, height: u32) -> TestCanvas {
+        TestCanvas { size: (width, height), ..TestCanvas::default() }
+    }
+
+    /// The canvas a view's `draw_map` receives, drawing onto this screen.
+    pub fn canvas(&mut self) -> Canvas<'_> {
+        Canvas::new(Canvas_TO::from_ptr(self, TD_Opaque))
+    }
+}
+
+impl CanvasAbi for TestCanvas {
+    fn size(&self) -> Tuple2<u32, u32> {
+        Tuple2(self.size.0, self.size.1)
+    }
+    fn fill_rect(&mut self, x: i32, y: i32, w: u32, h: u32, color: Rgba) {
+        self.fills.push((x, y, w, h, color));
+    }
+    fn glyph(&mut self, x: i32, y: i32, _size: u32, ch: u32, _color: Rgba) {
+        self.glyphs.push((x, y, char::from_u32(ch).unwrap_or('?')));
+    }
+    fn text(&mut self, x: i32, y: i32, _size: u32, text: RStr<'_>, _color: Rgba) {
+        self.texts.push((x, y, text.into()));
+    }
+    fn tile(&mut self, x: i32, y: i32, _size: u32, name: RStr<'_>, _tint: Rgba) -> bool {
+        self.tiles.push((x, y, name.into()));
+        false
+    }
+    fn line(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, _color: Rgba) {
+        self.lines.push((x0, y0, x1, y1));
+    }
+    fn outline(&mut self, x: i32, y: i32, w: u32, h: u32, color: Rgba) {
+        self.outlines.push((x, y, w, h, color));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -510,6 +634,43 @@ mod tests {
         assert!(ctx.creature(rat).is_none());
         drop(ctx);
         assert_eq!(game.attacks.len(), 1);
+    }
+
+    fn declares(reg: &mut Registrar) -> Result<(), PluginError> {
+        reg.setting("fight_noise", 4, 0, 100).setting("throw_range", 6, 1, 30);
+        Ok(())
+    }
+
+    // One test for all that reads settings: the plugin's own declarations
+    // are one list per library (here, per test binary).
+    #[test]
+    fn a_declared_setting_reads_as_the_records_give_it_else_as_declared() {
+        // As the game does: the records' number, else the declared default.
+        let mut game = TestGame::new(8, 8).with_settings_of(declares);
+        game.settings.insert("throw_range".into(), 9);
+        let ctx = game.ctx();
+        assert_eq!((ctx.setting_value("fight_noise"), ctx.setting_value("throw_range")), (4, 9));
+        assert_eq!((ctx.setting("fight_noise"), ctx.setting("unheard_of")), (Some(4), None));
+        assert_eq!(ctx.setting_or("unheard_of", 3), 3);
+        let undeclared = std::panic::catch_unwind(|| TestGame::new(8, 8).ctx().setting_value("fight_noise"));
+        let message = undeclared.expect_err("a setting nobody declared has no value");
+        assert!(message.downcast_ref::<String>().is_some_and(|m| m.contains("'fight_noise'")));
+
+        // A host older than 1.2 gives no default: the plugin's own
+        // declaration, kept when it registered, stands in.
+        let mut older_host = TestGame::new(8, 8);
+        let mut reg = Registrar::new("test", "0.0.0");
+        declares(&mut reg).unwrap();
+        crate::ctx::remember_declared(reg.settings().into_iter().map(|(n, d, ..)| (n, d)).collect());
+        let read = {
+            let ctx = older_host.ctx();
+            (ctx.setting_value("fight_noise"), ctx.setting("unheard_of"))
+        };
+        older_host.settings.insert("fight_noise".into(), 7);
+        let overridden = older_host.ctx().setting_value("fight_noise");
+        crate::ctx::remember_declared(Vec::new());
+        assert_eq!(read, (4, None));
+        assert_eq!(overridden, 7);
     }
 
     #[test]

@@ -196,10 +196,107 @@ pub struct Attack {
 }
 
 impl Attack {
+    /// An attack of `kind` (`melee`, `arrow`, `lightning`...) from
+    /// `attacker` at `target`; say how it went with [`hit_for`](Self::hit_for),
+    /// [`missed`](Self::missed) or [`hit_or_miss`](Self::hit_or_miss), and add
+    /// what applies:
+    ///
+    /// ```
+    /// use emberdeep_api::{Attack, EntityId};
+    ///
+    /// let goblin = EntityId(3);
+    /// let bolt = Attack::new(EntityId::PLAYER, goblin, "lightning")
+    ///     .hit_for(9)
+    ///     .with_chance(100)
+    ///     .with_distance(4)
+    ///     .with_killer("a bolt of lightning")
+    ///     .with_message("The lightning hits the goblin for 9.");
+    /// assert!(bolt.hit);
+    /// assert_eq!((bolt.chance(), bolt.distance()), (Some(100), Some(4)));
+    /// ```
+    ///
+    /// Until told otherwise it hits for 0, with no chance or distance (not
+    /// a missile), nothing for the death screen, and the host's usual log
+    /// line.
+    pub fn new(attacker: EntityId, target: EntityId, kind: &str) -> Self {
+        Attack {
+            attacker,
+            target,
+            kind: RString::from(kind),
+            hit: true,
+            damage: 0,
+            chance: ROption::RNone,
+            distance: ROption::RNone,
+            killer: RString::new(),
+            message: RString::new(),
+        }
+    }
+
+    /// The attack hits, for `damage` (already after defense).
+    pub fn hit_for(mut self, damage: i32) -> Self {
+        self.hit = true;
+        self.damage = damage;
+        self
+    }
+
+    /// The attack misses (and so does no damage).
+    pub fn missed(mut self) -> Self {
+        self.hit = false;
+        self.damage = 0;
+        self
+    }
+
+    /// The attack hits for `damage` if `hit`, else misses (doing none).
+    pub fn hit_or_miss(self, hit: bool, damage: i32) -> Self {
+        if hit {
+            self.hit_for(damage)
+        } else {
+            self.missed()
+        }
+    }
+
+    /// The chance it had to hit, in percent (a missile's).
+    pub fn with_chance(mut self, chance: i32) -> Self {
+        self.chance = ROption::RSome(chance);
+        self
+    }
+
+    /// How far it flew, in steps (a missile's).
+    pub fn with_distance(mut self, distance: i32) -> Self {
+        self.distance = ROption::RSome(distance);
+        self
+    }
+
+    /// What the death screen says if it kills the player ("an archer's arrow").
+    pub fn with_killer(mut self, killer: &str) -> Self {
+        self.killer = RString::from(killer);
+        self
+    }
+
+    /// The same attack with its own log line instead of the host's usual one.
+    pub fn with_message(mut self, message: &str) -> Self {
+        self.message = RString::from(message);
+        self
+    }
+
+    /// The chance it had to hit, in percent, if it is a missile's.
+    pub fn chance(&self) -> Option<i32> {
+        self.chance.into_option()
+    }
+
+    /// How far it flew, in steps, if it is a missile's.
+    pub fn distance(&self) -> Option<i32> {
+        self.distance.into_option()
+    }
+
     /// A shot of `kind` (`arrow`, `bolt`...) from `attacker` at `target`,
     /// from `distance` steps with `chance` percent to hit: `damage` (after
     /// defense) if it hit. `killer` is what the death screen says if it
     /// kills the player ("an archer's arrow").
+    ///
+    /// Kept for plugins written against 1.0; [`Attack::new`] says the same
+    /// by name: `Attack::new(attacker, target, kind).hit_or_miss(hit,
+    /// damage).with_chance(chance).with_distance(distance).with_killer(killer)`.
     #[allow(clippy::too_many_arguments)]
     pub fn shot(
         attacker: EntityId,
@@ -211,38 +308,16 @@ impl Attack {
         distance: i32,
         killer: &str,
     ) -> Self {
-        Attack {
-            attacker,
-            target,
-            kind: RString::from(kind),
-            hit,
-            damage: if hit { damage } else { 0 },
-            chance: ROption::RSome(chance),
-            distance: ROption::RSome(distance),
-            killer: RString::from(killer),
-            message: RString::new(),
-        }
-    }
-
-    /// The same attack with its own log line instead of the host's usual one.
-    pub fn with_message(mut self, message: &str) -> Self {
-        self.message = RString::from(message);
-        self
+        Attack::new(attacker, target, kind)
+            .hit_or_miss(hit, damage)
+            .with_chance(chance)
+            .with_distance(distance)
+            .with_killer(killer)
     }
 
     /// A melee blow that hits for `damage` (already after defense).
     pub fn melee(attacker: EntityId, target: EntityId, damage: i32, killer: &str) -> Self {
-        Attack {
-            attacker,
-            target,
-            kind: RString::from("melee"),
-            hit: true,
-            damage,
-            chance: ROption::RNone,
-            distance: ROption::RNone,
-            killer: RString::from(killer),
-            message: RString::new(),
-        }
+        Attack::new(attacker, target, "melee").hit_for(damage).with_killer(killer)
     }
 }
 
@@ -334,6 +409,14 @@ pub struct Look {
     pub tile: RString,
 }
 
+impl Look {
+    /// Drawn as `glyph` in `color` by the glyph view, as the atlas tile
+    /// `tile` by the tile view.
+    pub fn new(glyph: char, color: Rgba, tile: &str) -> Self {
+        Look { glyph: glyph as u32, color, tile: RString::from(tile) }
+    }
+}
+
 /// One named whole-number parameter of an item record (`amount = 8`).
 #[repr(C)]
 #[derive(StableAbi, Debug, Clone, PartialEq)]
@@ -367,6 +450,27 @@ pub struct ItemUse {
 }
 
 impl ItemUse {
+    /// The player uses an item of record `info` that is in no pack slot and
+    /// has no identity (the readied bow a shot is fired with); for one from
+    /// the pack, add [`from_pack`](Self::from_pack).
+    pub fn from_record(info: &ItemInfo) -> Self {
+        ItemUse {
+            user: EntityId::PLAYER,
+            kind: info.id.clone(),
+            name: info.name.clone(),
+            params: info.params.clone(),
+            slot: ROption::RNone,
+            item: ROption::RNone,
+        }
+    }
+
+    /// The same use, of the item `item` in pack slot `slot` (0 is `a`).
+    pub fn from_pack(mut self, slot: u32, item: ItemId) -> Self {
+        self.slot = ROption::RSome(slot);
+        self.item = ROption::RSome(item);
+        self
+    }
+
     /// The value of a record parameter, if the record gives it.
     pub fn param(&self, name: &str) -> Option<i64> {
         self.params.iter().find(|p| p.name.as_str() == name).map(|p| p.value)
@@ -444,6 +548,14 @@ pub struct AimOrder {
     pub request: AimRequest,
 }
 
+impl AimOrder {
+    /// Aim as `request` says, then call the effect registered as `effect`
+    /// back with `item`.
+    pub fn new(effect: &str, item: ItemUse, request: AimRequest) -> Self {
+        AimOrder { effect: RString::from(effect), item, request }
+    }
+}
+
 /// A plugin's answer to a key the host hands to the plugins (`f`, `t`).
 #[repr(C, u8)]
 #[derive(StableAbi, Debug, Clone, PartialEq)]
@@ -455,6 +567,14 @@ pub enum KeyAnswer {
     Done(bool),
     /// Aim, then call the effect back.
     Aim(AimOrder),
+}
+
+impl KeyAnswer {
+    /// Aim as `request` says, then call the effect registered as `effect`
+    /// back with `item` (`f` aims the readied bow for the `bow` effect).
+    pub fn aim(effect: &str, item: ItemUse, request: AimRequest) -> Self {
+        KeyAnswer::Aim(AimOrder::new(effect, item, request))
+    }
 }
 
 /// A key a plugin answers, as the help screen (`?`) lists it. Added in 1.1.
@@ -591,4 +711,70 @@ pub struct Hurt {
     pub hp_left: i32,
     /// The attack's kind (`melee`, `arrow`...).
     pub how: RString,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_attack_builder_says_what_the_old_positional_constructors_said() {
+        let (me, them) = (EntityId::PLAYER, EntityId(4));
+        // The 1.0 constructors, field by field, as plugins built against 1.0 have them.
+        let shot = Attack {
+            attacker: me,
+            target: them,
+            kind: "arrow".into(),
+            hit: false,
+            damage: 0,
+            chance: ROption::RSome(80),
+            distance: ROption::RSome(3),
+            killer: "an arrow".into(),
+            message: RString::new(),
+        };
+        assert_eq!(Attack::shot(me, them, "arrow", false, 7, 80, 3, "an arrow"), shot);
+        let built = Attack::new(me, them, "arrow").hit_or_miss(false, 7).with_chance(80).with_distance(3);
+        assert_eq!(built.with_killer("an arrow"), shot);
+        let melee = Attack {
+            kind: "melee".into(),
+            hit: true,
+            damage: 5,
+            chance: ROption::RNone,
+            distance: ROption::RNone,
+            killer: "you".into(),
+            ..shot.clone()
+        };
+        assert_eq!(Attack::melee(me, them, 5, "you"), melee);
+        assert_eq!(Attack::new(me, them, "melee").hit_for(5).with_killer("you"), melee);
+        let hit = Attack::new(me, them, "bolt").missed().hit_or_miss(true, 9).with_message("Zap.");
+        assert!(hit.hit && hit.damage == 9 && hit.message.as_str() == "Zap.");
+        assert_eq!((hit.chance(), hit.distance()), (None, None));
+        assert_eq!((shot.chance(), shot.distance()), (Some(80), Some(3)));
+    }
+
+    #[test]
+    fn an_item_use_from_a_record_has_no_slot_until_it_comes_from_the_pack() {
+        let info = ItemInfo {
+            id: "dart".into(),
+            name: "dart".into(),
+            plural: "darts".into(),
+            article: "a".into(),
+            class: "weapon".into(),
+            role: "thrown".into(),
+            params: vec![Param { name: "thrown_min".into(), value: 1 }].into(),
+            look: Look::new(')', Rgba::rgb(1, 2, 3), "dart"),
+        };
+        let readied = ItemUse::from_record(&info);
+        assert_eq!(
+            (readied.user, readied.kind.as_str(), readied.param("thrown_min")),
+            (EntityId::PLAYER, "dart", Some(1))
+        );
+        assert_eq!((readied.slot(), readied.item()), (None, None));
+        let thrown = readied.from_pack(2, ItemId(9));
+        assert_eq!((thrown.slot(), thrown.item()), (Some(2), Some(ItemId(9))));
+        let answer = KeyAnswer::aim("throw", thrown.clone(), AimRequest::missile(6));
+        let order = AimOrder { effect: "throw".into(), item: thrown, request: AimRequest::missile(6) };
+        assert_eq!(answer, KeyAnswer::Aim(order));
+        assert_eq!(info.look, Look { glyph: ')' as u32, color: Rgba::rgb(1, 2, 3), tile: "dart".into() });
+    }
 }

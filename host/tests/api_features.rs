@@ -1,5 +1,7 @@
-//! What api 1.0 gives a plugin, seen from the game: every death reaches the
-//! plugins with the right killer; the bot goes by declared item roles.
+//! What the api gives a plugin, seen from the game: every death reaches the
+//! plugins with the right killer; the bot goes by declared item roles; a
+//! declared setting the records leave out reads as its default (1.2), and a
+//! default outside its own range refuses the plugin.
 
 mod common;
 
@@ -101,4 +103,48 @@ fn the_bot_goes_by_declared_roles_and_leaves_a_rod_with_damage_numbers_alone() {
     }
     assert!(events(&trace, "action").iter().any(|e| e["action"] == "fire"), "it fires bows");
     assert!(events(&trace, "action").iter().any(|e| e["action"] == "throw"), "it throws darts");
+}
+
+#[test]
+fn a_declared_setting_the_records_leave_out_reads_as_its_default() {
+    let data = root().join("host/tests/plugins/settled/data/settled");
+    let folder = plugin_folder_with_data(&[first_party("core_combat"), test_plugin("settled")], &[data]);
+    let dir = tempfile::tempdir().unwrap();
+    let trace_path = dir.path().join("t.jsonl");
+    let out = run(&[
+        "--plugin-dir",
+        folder.path().to_str().unwrap(),
+        "--headless",
+        "--seed",
+        "2",
+        "--keys",
+        "2*.",
+        "--trace",
+        trace_path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let trace = read_trace(&trace_path);
+    let reads = events(&trace, "settings_read");
+    assert_eq!(reads.len(), 2, "{reads:?}");
+    for read in reads {
+        // `lamp` is left out of the records: the host answers the declared
+        // 7 across the boundary itself; `wick` is the records' 5, not the
+        // declared 2; `oil` was never declared nor given.
+        let got = ["lamp", "raw_lamp", "wick", "oil"].map(|k| read[k].as_i64());
+        assert_eq!(got, [Some(7), Some(7), Some(5), Some(-1)], "{read}");
+    }
+}
+
+#[test]
+fn a_plugin_whose_setting_default_lies_outside_its_range_is_refused() {
+    let folder = plugin_folder(&[first_party("core_combat"), test_plugin("bad_setting")]);
+    let dir = folder.path().to_str().unwrap();
+    let out = run(&["--plugin-dir", dir, "--plugins", "core_combat,bad_setting", "--headless", "--keys", "."]);
+    assert!(!out.status.success(), "a plugin whose default its records could never give must not load");
+    let (_, stderr) = text(&out);
+    assert!(
+        stderr.contains("plugin 'bad_setting'")
+            && stderr.contains("its setting 'lamp' has the default 500, outside its range 0 to 100"),
+        "{stderr}"
+    );
 }

@@ -162,87 +162,46 @@ export_plugin!(register);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use abi_stable::sabi_trait::TD_Opaque;
-    use abi_stable::std_types::{ROption, RStr, RVec, Tuple2};
-    use emberdeep_api::abi::Canvas_TO;
+    use emberdeep_api::testing::TestCanvas;
     use emberdeep_api::{EntityId, Look, MonsterState, SceneCell, SceneCreature};
 
-    /// A canvas that writes down what it is asked to draw, so that a test
-    /// can draw a scene without a window.
-    #[derive(Default)]
-    struct Recorder {
-        glyphs: Vec<(i32, i32, char)>,
-        fills: Vec<(i32, i32, u32, u32, Rgba)>,
-        outlines: Vec<(i32, i32, u32, u32, Rgba)>,
-        lines: Vec<(i32, i32, i32, i32)>,
-    }
-
-    impl emberdeep_api::abi::Canvas for Recorder {
-        fn size(&self) -> Tuple2<u32, u32> {
-            Tuple2(800, 600)
-        }
-        fn fill_rect(&mut self, x: i32, y: i32, w: u32, h: u32, color: Rgba) {
-            self.fills.push((x, y, w, h, color));
-        }
-        fn glyph(&mut self, x: i32, y: i32, _size: u32, ch: u32, _color: Rgba) {
-            self.glyphs.push((x, y, char::from_u32(ch).unwrap_or('?')));
-        }
-        fn text(&mut self, _x: i32, _y: i32, _size: u32, _text: RStr<'_>, _color: Rgba) {}
-        fn tile(&mut self, _x: i32, _y: i32, _size: u32, _name: RStr<'_>, _tint: Rgba) -> bool {
-            false
-        }
-        fn line(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, _color: Rgba) {
-            self.lines.push((x0, y0, x1, y1));
-        }
-        fn outline(&mut self, x: i32, y: i32, w: u32, h: u32, color: Rgba) {
-            self.outlines.push((x, y, w, h, color));
-        }
-    }
-
     fn creature(id: u32, at: Point, glyph: char, state: MonsterState, sees_player: bool) -> SceneCreature {
+        let look = Look::new(glyph, Rgba::rgb(110, 200, 60), "monster_goblin");
         SceneCreature {
-            id: EntityId(id),
-            kind: "goblin".into(),
-            pos: at,
             hp: 4,
             max_hp: 8,
             state,
             sight: 2,
             sees_player,
-            statuses: RVec::new(),
-            look: Look { glyph: glyph as u32, color: Rgba::rgb(110, 200, 60), tile: "monster_goblin".into() },
+            ..SceneCreature::new(EntityId(id), "goblin", at, look)
         }
     }
 
     /// A 6 by 1 strip of floor: the player at 0, a goblin that sees the
     /// player at 2, a sleeping one at 4, the last cell never seen.
     fn strip() -> Scene {
-        let cell = |light| SceneCell { terrain: Terrain::Floor, light, thing: ROption::RNone, shade: ROption::RNone };
+        let cell = |light| SceneCell::new(Terrain::Floor, light);
         let mut cells: Vec<SceneCell> = (0..5).map(|_| cell(Light::Visible)).collect();
         cells.push(cell(Light::Unseen));
-        let look = |c: &SceneCreature| ROption::RSome(c.look.clone());
         let player = SceneCreature { sight: 9, ..creature(0, Point::new(0, 0), '@', MonsterState::Hunting, false) };
         let awake = creature(3, Point::new(2, 0), 'g', MonsterState::Hunting, true);
         let asleep = creature(4, Point::new(4, 0), 'g', MonsterState::Asleep, false);
         for c in [&player, &awake, &asleep] {
-            cells[c.pos.x as usize].thing = look(c);
+            let at = c.pos.x as usize;
+            cells[at] = cells[at].clone().with_thing(c.look.clone());
         }
-        Scene {
-            origin: Point::new(0, 0),
-            width: 6,
-            height: 1,
-            cells: cells.into(),
-            cursor: ROption::RSome(Point::new(2, 0)),
-            player: Point::new(0, 0),
-            creatures: vec![player, awake, asleep].into(),
-        }
+        Scene::new(Point::new(0, 0), 6, 1, Point::new(0, 0))
+            .with_cells(cells)
+            .with_creatures(vec![player, awake, asleep])
+            .with_cursor(Point::new(2, 0))
     }
 
-    fn draw(scene: &Scene) -> Recorder {
-        let mut recorder = Recorder::default();
-        let raw = Canvas_TO::from_ptr(&mut recorder, TD_Opaque);
-        Threats.draw_map(scene, &mut Canvas::new(raw)).expect("draws");
-        recorder
+    /// Draws the scene on the api's stand-in screen, which writes down
+    /// what it was asked to draw.
+    fn draw(scene: &Scene) -> TestCanvas {
+        let mut screen = TestCanvas::new(800, 600);
+        Threats.draw_map(scene, &mut screen.canvas()).expect("draws");
+        screen
     }
 
     #[test]

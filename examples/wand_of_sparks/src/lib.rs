@@ -21,7 +21,6 @@
 
 pub mod rules;
 
-use abi_stable::std_types::{ROption, RString};
 use emberdeep_api::{
     blow_damage, export_plugin, AimRequest, Attack, Ctx, EntityId, FieldValue, ItemEffect, ItemUse, Look, MessageKind,
     PluginError, PluginResult, Point, Registrar, Rgba, UseOutcome,
@@ -36,7 +35,7 @@ pub struct Spark;
 /// How a spark looks as it flies: the glyph view draws the `*`, the tile
 /// view the atlas's `bolt` tile.
 fn spark_look() -> Look {
-    Look { glyph: '*' as u32, color: Rgba::rgb(255, 230, 90), tile: "bolt".into() }
+    Look::new('*', Rgba::rgb(255, 230, 90), "bolt")
 }
 
 /// The charges this wand has left: its stored count, or the record's while
@@ -94,17 +93,15 @@ impl ItemEffect for Spark {
                 // Roll the spark, take off the target's defense (never below 1).
                 let dealt = blow_damage(ctx.roll_damage(wand.damage), them.defense);
                 let kills = dealt >= them.hp;
-                ctx.attack(Attack {
-                    attacker: EntityId::PLAYER,
-                    target: them.id,
-                    kind: "spark".into(),
-                    hit: true,
-                    damage: dealt,
-                    chance: ROption::RSome(100),
-                    distance: ROption::RSome(player.pos.steps_to(at)),
-                    killer: RString::from("a wand of sparks"),
-                    message: rules::hit_line(&them.name, dealt, kills).into(),
-                });
+                // The host applies it: the damage, the log line, the `attack`
+                // event, the kill. A spark never misses (a chance of 100).
+                let spark = Attack::new(EntityId::PLAYER, them.id, "spark")
+                    .hit_for(dealt)
+                    .with_chance(100)
+                    .with_distance(player.pos.steps_to(at))
+                    .with_killer("a wand of sparks")
+                    .with_message(&rules::hit_line(&them.name, dealt, kills));
+                ctx.attack(spark);
                 fields.push(("target", them.trace_name.as_str().into()));
                 fields.push(("damage", dealt.into()));
                 fields.push(("killed", kills.into()));

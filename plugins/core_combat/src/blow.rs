@@ -5,13 +5,14 @@
 use emberdeep_api::{blow_damage, with_article, Attack, CreatureInfo, Ctx, Damage, EntityId, Hooks, PluginResult};
 
 /// The player's blow: as a loaded plugin derives it (the weapon in hand,
-/// from equipment), else the `player_damage_min/max` settings.
+/// from equipment), else the `player_damage_min/max` settings (2-6 unless
+/// the records say otherwise).
 fn player_damage(ctx: &mut Ctx<'_>) -> Damage {
     if let Some(derived) = ctx.player_damage() {
         return derived;
     }
-    let min = ctx.setting_or("player_damage_min", 2) as i32;
-    let max = ctx.setting_or("player_damage_max", 6) as i32;
+    let min = ctx.setting_value("player_damage_min") as i32;
+    let max = ctx.setting_value("player_damage_max") as i32;
     Damage::new(min, max)
 }
 
@@ -23,7 +24,7 @@ pub fn strike(ctx: &mut Ctx<'_>, attacker: &CreatureInfo, target: &CreatureInfo)
     tracing::debug!(roll, defense = target.defense, dealt, "blow");
     let killer = with_article(attacker.name.as_str());
     let died = ctx.attack(Attack::melee(attacker.id, target.id, dealt, &killer));
-    let loudness = ctx.setting_or("fight_noise", 4) as i32;
+    let loudness = ctx.setting_value("fight_noise") as i32;
     ctx.noise(target.pos, loudness);
     died
 }

@@ -56,8 +56,8 @@ impl Place {
 
 /// The damage of bare fists: the `fist_damage_min/max` settings (1-2).
 fn fists(ctx: &Ctx<'_>) -> Damage {
-    let min = ctx.setting_or("fist_damage_min", 1) as i32;
-    let max = ctx.setting_or("fist_damage_max", 2) as i32;
+    let min = ctx.setting_value("fist_damage_min") as i32;
+    let max = ctx.setting_value("fist_damage_max") as i32;
     Damage::new(min, max.max(min))
 }
 

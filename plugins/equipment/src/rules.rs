@@ -76,25 +76,12 @@ pub fn header_lines(outfit: &Outfit) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use abi_stable::std_types::RVec;
-    use emberdeep_api::Param;
+    use emberdeep_api::testing::item_record;
     use proptest::prelude::*;
 
     fn record(name: &str, article: &str, params: &[(&str, i64)]) -> ItemInfo {
-        ItemInfo {
-            id: name.replace(' ', "_").as_str().into(),
-            name: name.into(),
-            plural: format!("{name}s").as_str().into(),
-            article: article.into(),
-            class: "weapon".into(),
-            role: "melee_weapon".into(),
-            params: params.iter().map(|(n, v)| Param { name: (*n).into(), value: *v }).collect::<RVec<_>>(),
-            look: emberdeep_api::Look {
-                glyph: ')' as u32,
-                color: emberdeep_api::Rgba::rgb(200, 200, 200),
-                tile: "".into(),
-            },
-        }
+        let id = name.replace(' ', "_");
+        ItemInfo { article: article.into(), ..item_record(&id, name, "melee_weapon", params) }
     }
 
     const FISTS: Damage = Damage::new(1, 2);

@@ -8,7 +8,6 @@
 //! the centre, and last the survivors set on the player. So no monster
 //! wakes to the blast in the middle of the burning that kills it.
 
-use abi_stable::std_types::ROption;
 use emberdeep_api::{
     AimRequest, Attack, Ctx, EntityId, FieldValue, ItemEffect, ItemUse, Look, MessageKind, MonsterState, PluginResult,
     Point, Rgba, UseOutcome,
@@ -21,7 +20,7 @@ pub struct FireballScroll;
 
 /// How the fireball looks as it flies.
 fn flying() -> Look {
-    Look { glyph: '*' as u32, color: Rgba::rgb(255, 120, 30), tile: "fireball".into() }
+    Look::new('*', Rgba::rgb(255, 120, 30), "fireball")
 }
 
 fn numbers(item: &ItemUse) -> Fireball {
@@ -50,17 +49,13 @@ fn burst(ctx: &mut Ctx<'_>, fireball: &Fireball, path: &[Point], at: Point) {
         let kills = dealt >= victim.hp;
         let name = (!id.is_player()).then_some(victim.name.as_str());
         let message = burn_message(name, dealt, kills);
-        ctx.attack(Attack {
-            attacker: EntityId::PLAYER,
-            target: id,
-            kind: KIND.into(),
-            hit: true,
-            damage: dealt,
-            chance: ROption::RSome(100),
-            distance: ROption::RSome(thrower.steps_to(pos)),
-            killer: KILLER.into(),
-            message: message.into(),
-        });
+        let burn = Attack::new(EntityId::PLAYER, id, KIND)
+            .hit_for(dealt)
+            .with_chance(100)
+            .with_distance(thrower.steps_to(pos))
+            .with_killer(KILLER)
+            .with_message(&message);
+        ctx.attack(burn);
         if !id.is_player() && !kills {
             survivors.push(id);
         }

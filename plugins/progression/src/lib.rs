@@ -19,13 +19,14 @@ use emberdeep_api::{export_plugin, Ctx, EntityId, Hooks, Hurt, MessageKind, Plug
 
 use rules::{worth, Numbers};
 
+/// The numbers of growth: the settings, declared in `register` with
+/// [`Numbers::default`] as their defaults.
 fn numbers(ctx: &Ctx<'_>) -> Numbers {
-    let d = Numbers::default();
     Numbers {
-        xp_step: ctx.setting_or("xp_step", d.xp_step),
-        hp_per_level: ctx.setting_or("hp_per_level", d.hp_per_level),
-        strength_every: ctx.setting_or("strength_every", d.strength_every),
-        max_level: ctx.setting_or("max_level", d.max_level),
+        xp_step: ctx.setting_value("xp_step"),
+        hp_per_level: ctx.setting_value("hp_per_level"),
+        strength_every: ctx.setting_value("strength_every"),
+        max_level: ctx.setting_value("max_level"),
     }
 }
 
@@ -117,7 +118,7 @@ mod tests {
 
     #[test]
     fn a_kill_gives_experience_and_enough_a_level() {
-        let mut game = TestGame::new(10, 6);
+        let mut game = TestGame::new(10, 6).with_settings_of(register);
         kill(&mut game, 5, Damage::new(1, 3));
         assert_eq!(game.store.get(&(EntityId::PLAYER, "xp".into())), Some(&8));
         assert!(game.messages.is_empty());
@@ -131,7 +132,7 @@ mod tests {
 
     #[test]
     fn blows_that_do_not_kill_or_are_not_the_players_give_nothing() {
-        let mut game = TestGame::new(10, 6);
+        let mut game = TestGame::new(10, 6).with_settings_of(register);
         let m = game.add_monster("ogre", Point::new(3, 2), 24, Damage::new(4, 9), "melee");
         let wound = Hurt { attacker: EntityId::PLAYER, target: m, amount: 3, hp_left: 21, how: "melee".into() };
         Progression.hurt(&mut game.ctx(), &wound).unwrap();

@@ -69,7 +69,7 @@ fn both(ctx: &mut Ctx<'_>, me: EntityId) -> Option<(CreatureInfo, CreatureInfo)>
 fn keep_distance(ctx: &mut Ctx<'_>, monster: &CreatureInfo, player: &CreatureInfo) -> &'static str {
     let me = monster.id;
     let distance = monster.pos.steps_to(player.pos);
-    if distance < setting(ctx, "keep_min", 3) {
+    if distance < setting(ctx, "keep_min") {
         let away = ctx.step_away(me, player.pos);
         // A step down the flee map that does not bring it closer.
         if let Some(step) = away.filter(|s| s.steps_to(player.pos) >= distance) {
@@ -81,7 +81,7 @@ fn keep_distance(ctx: &mut Ctx<'_>, monster: &CreatureInfo, player: &CreatureInf
     if ctx.try_ranged(me) {
         return "attack_from_afar";
     }
-    if distance > setting(ctx, "keep_max", 5) {
+    if distance > setting(ctx, "keep_max") {
         approach(ctx, me, player.pos);
         "approach"
     } else if monster.pos.is_adjacent(player.pos) {
@@ -116,6 +116,6 @@ fn strike(ctx: &mut Ctx<'_>, attacker: &CreatureInfo, target: &CreatureInfo) {
     let roll = ctx.roll_damage(attacker.damage);
     let dealt = blow_damage(roll, target.defense);
     ctx.attack(Attack::melee(attacker.id, target.id, dealt, &with_article(attacker.name.as_str())));
-    let loudness = setting(ctx, "fight_noise", 4);
+    let loudness = setting(ctx, "fight_noise");
     ctx.noise(target.pos, loudness);
 }

@@ -96,20 +96,10 @@ pub fn quiver_text(ctx: &Ctx<'_>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use abi_stable::std_types::RVec;
-    use emberdeep_api::{Look, Param, Rgba};
+    use emberdeep_api::testing::item_record;
 
     fn record(params: &[(&str, i64)]) -> ItemInfo {
-        ItemInfo {
-            id: "thing".into(),
-            name: "thing".into(),
-            plural: "things".into(),
-            article: "a".into(),
-            class: "missile".into(),
-            role: "missile".into(),
-            params: params.iter().map(|(n, v)| Param { name: (*n).into(), value: *v }).collect::<RVec<_>>(),
-            look: Look { glyph: '{' as u32, color: Rgba::rgb(1, 2, 3), tile: "darts".into() },
-        }
+        item_record("thing", "thing", "missile", params)
     }
 
     #[test]

@@ -36,8 +36,10 @@ pub mod rules;
 use emberdeep_api::{export_plugin, PluginError, Registrar};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
-    reg.setting("hit_near", 95, 0, 100).setting("hit_near_steps", 2, 0, 30);
-    reg.setting("hit_step", 5, 0, 100).setting("hit_min", 50, 0, 100);
+    // The hit table's settings default to the standard table (docs/rules.md).
+    let hits = rules::HitTable::STANDARD;
+    reg.setting("hit_near", hits.near.into(), 0, 100).setting("hit_near_steps", hits.near_steps.into(), 0, 30);
+    reg.setting("hit_step", hits.step.into(), 0, 100).setting("hit_min", hits.min.into(), 0, 100);
     reg.setting("throw_range", 6, 1, 30).setting("fight_noise", 4, 0, 100);
     reg.setting("keep_min", 3, 0, 30).setting("keep_max", 5, 0, 30);
     reg.stored(gear::QUIVER_COUNT, 0, 9999).stored(monsters::READY, 0, i64::from(u32::MAX));
@@ -55,3 +57,21 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
 }
 
 export_plugin!(register);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use emberdeep_api::testing::TestGame;
+
+    #[test]
+    fn the_settings_read_as_declared_when_the_records_leave_them_out() {
+        let mut game = TestGame::new(8, 8).with_settings_of(register);
+        let ctx = game.ctx();
+        assert_eq!(rules::HitTable::from_settings(&ctx), rules::HitTable::STANDARD);
+        let read = |key| rules::setting(&ctx, key);
+        assert_eq!([read("throw_range"), read("fight_noise"), read("keep_min"), read("keep_max")], [6, 4, 3, 5]);
+        drop(ctx);
+        game.settings.insert("hit_min".into(), 30);
+        assert_eq!(rules::HitTable::from_settings(&game.ctx()).min, 30, "the records' number wins");
+    }
+}

@@ -4,7 +4,6 @@
 //! monster wakes in the middle of the bolt that kills it. Esc after reading
 //! wastes the scroll and the turn.
 
-use abi_stable::std_types::{ROption, RString};
 use emberdeep_api::{
     AimRequest, Attack, Ctx, Damage, EntityId, ItemEffect, ItemUse, Look, MessageKind, PluginResult, Point, Rgba,
     UseOutcome,
@@ -17,7 +16,9 @@ use crate::rules::setting;
 pub struct LightningScroll;
 
 /// How the bolt looks as it flies.
-const BOLT: Look = Look { glyph: '*' as u32, color: Rgba::rgb(150, 200, 255), tile: RString::new() };
+fn bolt_look() -> Look {
+    Look::new('*', Rgba::rgb(150, 200, 255), "bolt")
+}
 
 /// How the bolt is aimed: through every creature, to the record's `range`.
 fn bolt(item: &ItemUse) -> AimRequest {
@@ -42,8 +43,7 @@ impl ItemEffect for LightningScroll {
     fn aimed(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], _target: Point) -> PluginResult<UseOutcome> {
         let me = ctx.creature(EntityId::PLAYER).ok_or("no player")?;
         ctx.message("A bolt of lightning flashes out!", MessageKind::Info);
-        let look = Look { tile: "bolt".into(), ..BOLT };
-        ctx.animate(look, path, &[]);
+        ctx.animate(bolt_look(), path, &[]);
         let damage = bolt_damage(item);
         let struck: Vec<(EntityId, Point)> =
             path.iter().filter_map(|&p| ctx.creature_at(p).filter(|id| !id.is_player()).map(|id| (id, p))).collect();
@@ -56,20 +56,15 @@ impl ItemEffect for LightningScroll {
             } else {
                 format!("The lightning {verb} the {} for {dealt}.", them.name)
             };
-            ctx.attack(Attack {
-                attacker: EntityId::PLAYER,
-                target: id,
-                kind: "lightning".into(),
-                hit: true,
-                damage: dealt,
-                chance: ROption::RSome(100),
-                distance: ROption::RSome(me.pos.steps_to(at)),
-                killer: RString::new(),
-                message: message.into(),
-            });
+            let bolt = Attack::new(EntityId::PLAYER, id, "lightning")
+                .hit_for(dealt)
+                .with_chance(100)
+                .with_distance(me.pos.steps_to(at))
+                .with_message(&message);
+            ctx.attack(bolt);
         }
         // Heard only once every strike has landed.
-        let loudness = setting(ctx, "fight_noise", 4);
+        let loudness = setting(ctx, "fight_noise");
         for &(_, at) in &struck {
             ctx.noise(at, loudness);
         }

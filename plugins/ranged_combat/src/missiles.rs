@@ -4,10 +4,9 @@
 //! chance its distance gives, and the missile lands where it stopped
 //! unless it is an arrow that breaks.
 
-use abi_stable::std_types::{ROption, RString};
 use emberdeep_api::{
-    blow_damage, AimOrder, AimRequest, Attack, Ctx, Damage, EntityId, FieldValue, ItemEffect, ItemInfo, ItemUse,
-    KeyAnswer, Look, MessageKind, PluginResult, Point, UseOutcome,
+    blow_damage, AimRequest, Attack, Ctx, Damage, EntityId, FieldValue, ItemEffect, ItemInfo, ItemUse, KeyAnswer, Look,
+    MessageKind, PluginResult, Point, UseOutcome,
 };
 
 use crate::gear::{self, BowStats};
@@ -38,7 +37,7 @@ impl ItemEffect for Bow {
         };
         gear::set_quiver(ctx, Some((arrows.id.as_str(), count - 1)));
         ctx.message(&format!("You shoot {}.", arrows.counted(1)), MessageKind::Info);
-        let look = Look { glyph: 0, color: arrows.look.color, tile: "arrow_flight".into() };
+        let look = Look::new('\0', arrows.look.color, "arrow_flight");
         fly(ctx, &Missile { info: arrows, damage: stats.damage, look, range: stats.range }, path, target);
         Ok(UseOutcome::Kept)
     }
@@ -73,7 +72,7 @@ impl ItemEffect for Throw {
         }
         ctx.message(&format!("You throw {}.", info.counted(1)), MessageKind::Info);
         let look = info.look.clone();
-        let range = setting(ctx, "throw_range", 6);
+        let range = setting(ctx, "throw_range");
         fly(ctx, &Missile { damage: gear::thrown_damage(&info), info, look, range }, path, target);
         Ok(UseOutcome::Kept)
     }
@@ -115,16 +114,9 @@ pub fn fire(ctx: &mut Ctx<'_>) -> PluginResult<KeyAnswer> {
         return Ok(KeyAnswer::Done(false));
     }
     let range = gear::bow_stats(&bow).map_or(1, |s: BowStats| s.range);
-    let item = ItemUse {
-        user: EntityId::PLAYER,
-        kind: bow.id.clone(),
-        name: bow.name.clone(),
-        params: bow.params.clone(),
-        // The readied bow is in the store, not the pack: no slot, no identity.
-        slot: ROption::RNone,
-        item: ROption::RNone,
-    };
-    Ok(KeyAnswer::Aim(AimOrder { effect: "bow".into(), item, request: AimRequest::missile(range) }))
+    // The readied bow is in the store, not the pack: no slot, no identity.
+    let item = ItemUse::from_record(&bow);
+    Ok(KeyAnswer::aim("bow", item, AimRequest::missile(range)))
 }
 
 /// `t`'s answer for pack slot `slot`: aim it if it can be thrown.
@@ -136,16 +128,9 @@ pub fn throw(ctx: &mut Ctx<'_>, slot: u32) -> PluginResult<KeyAnswer> {
         ctx.message(&text, MessageKind::Info);
         return Ok(KeyAnswer::Done(false));
     }
-    let range = setting(ctx, "throw_range", 6);
-    let item = ItemUse {
-        user: EntityId::PLAYER,
-        kind: info.id.clone(),
-        name: info.name.clone(),
-        params: info.params.clone(),
-        slot: ROption::RSome(slot),
-        item: ROption::RSome(held.item),
-    };
-    Ok(KeyAnswer::Aim(AimOrder { effect: "throw".into(), item, request: AimRequest::missile(range) }))
+    let range = setting(ctx, "throw_range");
+    let item = ItemUse::from_record(&info).from_pack(slot, held.item);
+    Ok(KeyAnswer::aim("throw", item, AimRequest::missile(range)))
 }
 
 /// Readies the bow in `item.slot`; the bow that was ready goes back in the
@@ -304,20 +289,14 @@ fn strike(ctx: &mut Ctx<'_>, from: &Point, target: EntityId, name: &str, damage:
         format!("The {name} hits the {} for {dealt}.", them.name)
     };
     let kind = name.replace(' ', "_");
-    let attack = Attack {
-        attacker: EntityId::PLAYER,
-        target,
-        kind: kind.into(),
-        hit,
-        damage: dealt,
-        chance: ROption::RSome(chance),
-        distance: ROption::RSome(distance),
-        killer: RString::new(),
-        message: message.into(),
-    };
+    let attack = Attack::new(EntityId::PLAYER, target, &kind)
+        .hit_or_miss(hit, dealt)
+        .with_chance(chance)
+        .with_distance(distance)
+        .with_message(&message);
     ctx.attack(attack);
     if hit {
-        let loudness = setting(ctx, "fight_noise", 4);
+        let loudness = setting(ctx, "fight_noise");
         ctx.noise(them.pos, loudness);
     }
 }

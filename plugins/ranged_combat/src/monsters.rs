@@ -10,7 +10,6 @@
 //! number store key [`READY`]: the turn from which it may attack from afar
 //! again, set to the turn of an attack plus the record's `every`.
 
-use abi_stable::std_types::ROption;
 use emberdeep_api::{
     blow_damage, Attack, CreatureInfo, Ctx, EntityId, Look, MessageKind, PluginResult, Point, RangedKind, RangedSpec,
     Rgba,
@@ -57,53 +56,37 @@ fn clear_shot(ctx: &mut Ctx<'_>, me: EntityId, spec: &RangedSpec) -> Option<Shot
     Some(Shot { me: monster, player, path })
 }
 
-/// One attack from afar on `target`, told in the log and traced; `kind`
+/// An attack from afar on `target`, from the shot's distance; `kind`
 /// names it in the trace and for the death screen ("an archer's arrow").
-#[allow(clippy::too_many_arguments)]
-fn hit(
-    ctx: &mut Ctx<'_>,
-    shot: &Shot,
-    target: &CreatureInfo,
-    kind: &str,
-    hit: bool,
-    damage: i32,
-    chance: i32,
-    message: String,
-) {
-    ctx.attack(Attack {
-        attacker: shot.me.id,
-        target: target.id,
-        kind: kind.into(),
-        hit,
-        damage,
-        chance: ROption::RSome(chance),
-        distance: ROption::RSome(shot.me.pos.steps_to(target.pos)),
-        killer: killer(shot.me.name.as_str(), kind).into(),
-        message: message.into(),
-    });
+/// Say how it went and what the log says, then hand it to `ctx.attack`.
+fn attack_on(shot: &Shot, target: &CreatureInfo, kind: &str) -> Attack {
+    Attack::new(shot.me.id, target.id, kind)
+        .with_distance(shot.me.pos.steps_to(target.pos))
+        .with_killer(&killer(shot.me.name.as_str(), kind))
 }
 
 /// The fight's noise at the player, after the attack.
 fn noise(ctx: &mut Ctx<'_>, at: Point) {
-    let loudness = setting(ctx, "fight_noise", 4);
+    let loudness = setting(ctx, "fight_noise");
     ctx.noise(at, loudness);
 }
 
 impl RangedKind for Arrows {
     fn try_attack(&self, ctx: &mut Ctx<'_>, me: EntityId, spec: &RangedSpec) -> PluginResult<bool> {
         let Some(shot) = clear_shot(ctx, me, spec) else { return Ok(false) };
-        let glyph = flight_glyph(shot.me.pos, shot.player.pos) as u32;
-        let look = Look { glyph, color: Rgba::rgb(200, 180, 140), tile: "arrow_flight".into() };
+        let glyph = flight_glyph(shot.me.pos, shot.player.pos);
+        let look = Look::new(glyph, Rgba::rgb(200, 180, 140), "arrow_flight");
         ctx.animate(look, &shot.path, &[]);
         let chance = HitTable::from_settings(ctx).chance(shot.me.pos.steps_to(shot.player.pos));
         let name = shot.me.name.to_string();
         let (player, player_pos) = (shot.player.clone(), shot.player.pos);
+        let arrow = attack_on(&shot, &player, "arrow").with_chance(chance);
         if ctx.roll(1, 100) > chance {
             // A miss flies past in silence: only a hit is heard.
-            hit(ctx, &shot, &player, "arrow", false, 0, chance, format!("The {name}'s arrow misses you."));
+            ctx.attack(arrow.missed().with_message(&format!("The {name}'s arrow misses you.")));
         } else {
             let dealt = blow_damage(ctx.roll_damage(spec.damage), player.defense);
-            hit(ctx, &shot, &player, "arrow", true, dealt, chance, format!("The {name}'s arrow hits you for {dealt}."));
+            ctx.attack(arrow.hit_for(dealt).with_message(&format!("The {name}'s arrow hits you for {dealt}.")));
             noise(ctx, player_pos);
         }
         Ok(true)
@@ -113,13 +96,13 @@ impl RangedKind for Arrows {
 impl RangedKind for Lightning {
     fn try_attack(&self, ctx: &mut Ctx<'_>, me: EntityId, spec: &RangedSpec) -> PluginResult<bool> {
         let Some(shot) = clear_shot(ctx, me, spec) else { return Ok(false) };
-        let look = Look { glyph: '*' as u32, color: Rgba::rgb(150, 200, 255), tile: "bolt".into() };
+        let look = Look::new('*', Rgba::rgb(150, 200, 255), "bolt");
         ctx.animate(look, &shot.path, &[]);
         let dealt = ctx.roll_damage(spec.damage);
         let name = shot.me.name.to_string();
         let player = shot.player.clone();
         let message = format!("The {name} casts lightning at you, for {dealt}!");
-        hit(ctx, &shot, &player, "lightning", true, dealt, 100, message);
+        ctx.attack(attack_on(&shot, &player, "lightning").hit_for(dealt).with_chance(100).with_message(&message));
         noise(ctx, player.pos);
         Ok(true)
     }
@@ -129,7 +112,7 @@ impl RangedKind for Fire {
     fn try_attack(&self, ctx: &mut Ctx<'_>, me: EntityId, spec: &RangedSpec) -> PluginResult<bool> {
         let Some(shot) = clear_shot(ctx, me, spec) else { return Ok(false) };
         let burst = ctx.burst(shot.player.pos, 1);
-        let look = Look { glyph: '*' as u32, color: Rgba::rgb(255, 120, 30), tile: "fireball".into() };
+        let look = Look::new('*', Rgba::rgb(255, 120, 30), "fireball");
         ctx.animate(look, &shot.path, &burst);
         let name = shot.me.name.to_string();
         ctx.message(&format!("The {name} breathes fire!"), MessageKind::Danger);
@@ -146,7 +129,8 @@ impl RangedKind for Fire {
             } else {
                 format!("The fire burns the {} for {dealt}.", target.name)
             };
-            hit(ctx, &shot, &target, "fire", true, dealt, 100, capitalized(&message));
+            let burn = attack_on(&shot, &target, "fire").hit_for(dealt).with_chance(100);
+            ctx.attack(burn.with_message(&capitalized(&message)));
         }
         noise(ctx, shot.player.pos);
         Ok(true)

@@ -26,14 +26,14 @@ impl HitTable {
     pub const STANDARD: HitTable = HitTable { near: 95, near_steps: 2, step: 5, min: 50 };
 
     /// The table from the plugin's settings (`hit_near`, `hit_near_steps`,
-    /// `hit_step`, `hit_min`), the standard one for anything missing.
+    /// `hit_step`, `hit_min`), declared with the standard table's numbers
+    /// as their defaults.
     pub fn from_settings(ctx: &Ctx<'_>) -> HitTable {
-        let s = HitTable::STANDARD;
         HitTable {
-            near: setting(ctx, "hit_near", s.near),
-            near_steps: setting(ctx, "hit_near_steps", s.near_steps),
-            step: setting(ctx, "hit_step", s.step),
-            min: setting(ctx, "hit_min", s.min),
+            near: setting(ctx, "hit_near"),
+            near_steps: setting(ctx, "hit_near_steps"),
+            step: setting(ctx, "hit_step"),
+            min: setting(ctx, "hit_min"),
         }
     }
 
@@ -44,9 +44,11 @@ impl HitTable {
     }
 }
 
-/// A whole-number setting of this plugin, or `default`.
-pub fn setting(ctx: &Ctx<'_>, key: &str, default: i32) -> i32 {
-    ctx.setting(key).map_or(default, |v| v as i32)
+/// A whole-number setting of this plugin: its records' number, else the
+/// default declared in `register` (every one fits an `i32`: the host holds
+/// it to the declared range).
+pub fn setting(ctx: &Ctx<'_>, key: &str) -> i32 {
+    ctx.setting_value(key) as i32
 }
 
 /// What the death screen says killed the player: "an archer's arrow".

@@ -11,6 +11,10 @@
 //! * act on the game only through the `Ctx`, and keep no state of your own
 //!   (what you must remember goes in the host's stores: `ctx.store_set`);
 //! * roll every die with `ctx.roll`, so a seed replays the same run;
+//! * declare your balance numbers in `register` (`reg.setting`: name,
+//!   default, range) and read them with `ctx.setting_value`: a record file's
+//!   `[settings]` may change them, and the game answers the default when it
+//!   does not, so the default is written once;
 //! * register everything in `register`, exported with `export_plugin!`.
 #![allow(non_local_definitions)]
 
@@ -19,13 +23,16 @@ use emberdeep_api::{
     UseOutcome,
 };
 
-/// A brain that takes a random step one turn in two.
+/// A brain that dawdles one turn in `dawdle_one_in` (a setting: 2 unless
+/// the records say otherwise) and takes a random step the others.
 struct Dawdle;
 
 impl MonsterBrain for Dawdle {
     fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
-        // Every die comes from the run's RNG: `roll(0, 1)` is 0 or 1.
-        if ctx.roll(0, 1) == 0 {
+        // The records' `[settings]`, else the default declared in `register`.
+        let one_in = ctx.setting_value("dawdle_one_in") as i32;
+        // Every die comes from the run's RNG: true one time in `one_in`.
+        if ctx.one_in(one_in) {
             // `tracing` events go to the game's trace under the plugin's name.
             tracing::info!(monster = me.0, "dawdles");
             return Ok(());
@@ -51,6 +58,8 @@ impl ItemEffect for Glow {
 /// Tells the host what the plugin brings: the names records use
 /// (`brain = "dawdle"`, `effect = "glow"`).
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    // A setting: its name, the default, and the range a record may give.
+    reg.setting("dawdle_one_in", 2, 1, 100);
     reg.brain("dawdle", Dawdle);
     reg.item_effect("glow", Glow);
     Ok(())
@@ -69,5 +78,21 @@ mod tests {
         register(&mut reg).unwrap();
         assert_eq!(reg.names().brains, ["dawdle"]);
         assert_eq!(reg.names().item_effects, ["glow"]);
+        assert_eq!(reg.names().settings, ["dawdle_one_in"]);
+    }
+
+    // The api's stand-in game runs a brain or an effect without the game;
+    // `with_settings_of(register)` answers the declared settings as the game does.
+    #[test]
+    fn a_dawdler_set_to_dawdle_every_turn_never_moves() {
+        use emberdeep_api::testing::TestGame;
+        use emberdeep_api::{Damage, Point};
+        let mut game = TestGame::new(8, 8).with_settings_of(register);
+        game.settings.insert("dawdle_one_in".into(), 1);
+        let dawdler = game.add_monster("dawdler", Point::new(4, 4), 6, Damage::new(1, 2), "dawdle");
+        for _ in 0..20 {
+            Dawdle.act(&mut game.ctx(), dawdler).unwrap();
+        }
+        assert_eq!(game.get(dawdler).map(|d| d.pos), Some(Point::new(4, 4)));
     }
 }

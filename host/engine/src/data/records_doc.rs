@@ -376,8 +376,9 @@ them. The shipped plugins read these:
 Each is a whole number from 0 to 1000000, and a name ending in `_min` may
 not be above the same name ending in `_max`. The same rules hold for a
 plugin's `[settings]`; a plugin may also declare its settings, with a
-range for each, and then a setting it did not declare, or one out of its
-range, is refused with the nearest declared name.
+default and a range for each, and then a setting its files leave out reads
+as its default, and one it did not declare, or one out of its range, is
+refused with the nearest declared name.
 
 ## Roles
 

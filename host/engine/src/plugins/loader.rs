@@ -134,6 +134,13 @@ impl Plugins {
         self.loaded.iter().any(|p| p.name == name)
     }
 
+    /// The default plugin `plugin` declared for its setting `key`, if it
+    /// declared one.
+    pub fn declared_default(&self, plugin: &str, key: &str) -> Option<i64> {
+        let plugin = self.loaded.iter().find(|p| p.name == plugin)?;
+        plugin.settings.iter().find(|s| s.0 == key).map(|s| s.1)
+    }
+
     /// The sorted names of the loaded plugins.
     pub fn names(&self) -> Vec<String> {
         self.loaded.iter().map(|p| p.name.clone()).collect()
@@ -560,7 +567,26 @@ fn register_one(path: &Path) -> Result<Registration, Refusal> {
     if collected.name.is_empty() {
         return Err(Refusal { reason: "its register function gave no plugin name".into(), incompatible: false });
     }
+    check_settings(&collected.settings).map_err(|reason| Refusal { reason, incompatible: false })?;
     Ok(collected)
+}
+
+/// The settings a plugin declared, each once, with a range that is not
+/// empty and a default within it: the host answers the default when the
+/// records leave a setting out, so it must be a value the records could give.
+fn check_settings(settings: &[(String, i64, i64, i64)]) -> Result<(), String> {
+    for (i, (name, default, min, max)) in settings.iter().enumerate() {
+        if settings[..i].iter().any(|s| s.0 == *name) {
+            return Err(format!("it declares the setting '{name}' twice"));
+        }
+        if min > max {
+            return Err(format!("its setting '{name}' has an empty range ({min} to {max})"));
+        }
+        if !(min..=max).contains(&default) {
+            return Err(format!("its setting '{name}' has the default {default}, outside its range {min} to {max}"));
+        }
+    }
+    Ok(())
 }
 
 /// The plugin's root module, once its types are found to fit this game's.
@@ -743,5 +769,20 @@ fn describe_library_error(e: &LibraryError, path: &Path, plugin_api: Option<&str
             plain(format!("its root module failed: {}", one_line(&err.to_string())))
         }
         other => plain(one_line(&other.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setting_needs_a_range_with_its_default_in_it_and_one_declaration() {
+        let setting = |name: &str, default, min, max| (name.to_string(), default, min, max);
+        assert_eq!(check_settings(&[setting("a", 4, 0, 100), setting("b", 0, 0, 0)]), Ok(()));
+        let refused = |settings: &[(String, i64, i64, i64)]| check_settings(settings).unwrap_err();
+        assert_eq!(refused(&[setting("a", 4, 5, 1)]), "its setting 'a' has an empty range (5 to 1)");
+        assert_eq!(refused(&[setting("a", 0, 1, 30)]), "its setting 'a' has the default 0, outside its range 1 to 30");
+        assert_eq!(refused(&[setting("a", 4, 0, 9), setting("a", 4, 0, 9)]), "it declares the setting 'a' twice");
     }
 }

@@ -235,10 +235,14 @@ impl GameCtx for HostCtx<'_> {
         self.game.stored_changed();
     }
 
+    /// The records' number (held to the declared range when they were
+    /// read), else the default the plugin declared (held to the same range
+    /// when the plugin registered).
     fn setting(&self, key: RStr<'_>) -> ROption<i64> {
         count_callback();
-        let found = self.game.records.settings.get(self.source).and_then(|s| s.get(key.as_str()));
-        opt(found.copied())
+        let key = key.as_str();
+        let found = self.game.records.settings.get(self.source).and_then(|s| s.get(key)).copied();
+        opt(found.or_else(|| self.game.plugins.declared_default(self.source, key)))
     }
 
     fn store_get_text(&self, id: EntityId, key: RStr<'_>) -> ROption<RString> {
@@ -511,3 +515,48 @@ const MOST_NESTED_BRAINS: u32 = 4;
 
 /// The most health, blow or defense a plugin may give a creature.
 const MOST_HEALTH: i32 = 1_000_000;
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+
+    use super::*;
+    use crate::loader::{LoadedPlugin, Plugins};
+    use crate::records::Records;
+
+    /// A game whose plugin `lantern` declared `glow_turns` (5) and
+    /// `brightness` (3), and whose records give `brightness = 8`.
+    fn lantern_game() -> Game {
+        let mut plugins = Plugins::default();
+        plugins.loaded.push(LoadedPlugin {
+            name: "lantern".into(),
+            version: "0.1.0".into(),
+            path: "liblantern.so".into(),
+            needs: Vec::new(),
+            names: Default::default(),
+            settings: vec![("glow_turns".into(), 5, 1, 100), ("brightness".into(), 3, 0, 10)],
+            stored: Vec::new(),
+            api_version: "1.2.0".into(),
+        });
+        let mut records = Records::default();
+        records.settings.insert("lantern".into(), [("brightness".to_string(), 8)].into());
+        records.settings.insert("other".into(), [("glow_turns".to_string(), 9)].into());
+        let map = crate::core::map::Map::new_filled(5, 3, crate::core::map::Tile::Floor);
+        Game::blank(1, map, Point::new(1, 1), Rc::new(plugins), Rc::new(records), crate::trace::Trace::console())
+    }
+
+    #[test]
+    fn a_setting_is_the_records_number_else_the_default_its_plugin_declared() {
+        let mut game = lantern_game();
+        let ctx = HostCtx::new(&mut game, "lantern", Access::Look);
+        let read = |key: &str| GameCtx::setting(&ctx, key.into()).into_option();
+        assert_eq!(read("brightness"), Some(8), "the records give it");
+        assert_eq!(read("glow_turns"), Some(5), "left out of the records: the declared default");
+        assert_eq!(read("wick"), None, "neither declared nor given");
+        // Another plugin's declarations and records are not this one's.
+        let mut game = lantern_game();
+        let other = HostCtx::new(&mut game, "other", Access::Look);
+        assert_eq!(GameCtx::setting(&other, "glow_turns".into()).into_option(), Some(9));
+        assert_eq!(GameCtx::setting(&other, "brightness".into()).into_option(), None);
+    }
+}
