@@ -521,8 +521,8 @@ mod tests {
     use std::rc::Rc;
 
     use super::*;
-    use crate::loader::{LoadedPlugin, Plugins};
-    use crate::records::Records;
+    use crate::data::records::Records;
+    use crate::plugins::loader::{LoadedPlugin, Plugins};
 
     /// A game whose plugin `lantern` declared `glow_turns` (5) and
     /// `brightness` (3), and whose records give `brightness = 8`.
@@ -542,7 +542,7 @@ mod tests {
         records.settings.insert("lantern".into(), [("brightness".to_string(), 8)].into());
         records.settings.insert("other".into(), [("glow_turns".to_string(), 9)].into());
         let map = crate::core::map::Map::new_filled(5, 3, crate::core::map::Tile::Floor);
-        Game::blank(1, map, Point::new(1, 1), Rc::new(plugins), Rc::new(records), crate::trace::Trace::console())
+        Game::blank(1, map, Point::new(1, 1), Rc::new(plugins), Rc::new(records), crate::data::trace::Trace::console())
     }
 
     #[test]
