@@ -81,7 +81,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         return run_trace_tool(tool);
     }
     if let Some(cli::Command::Balance { sets, runs, report }) = &cli.command {
-        let sets = balance::parse_sets(sets).map_err(anyhow::Error::msg)?;
+        let sets = balance::parse_sets(sets)?;
         let jobs = bot_jobs::jobs_for(cli.jobs, *runs);
         let mut passed = passed_on(&cli);
         if cli.plugins.is_some() {
@@ -137,7 +137,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     }
     let trace = open_trace(&cli)?;
     if let Some(rec) = replay.as_ref().filter(|_| timeline_screen::wanted(&cli)) {
-        return timeline_screen::run(&cli, rec, plugins, records, trace, &atlas);
+        return Ok(timeline_screen::run(&cli, rec, plugins, records, trace, &atlas)?);
     }
     let (mut session, keys) = match &cli.handover {
         Some(path) => {
@@ -162,7 +162,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         return bench_startup(&mut session, &atlas);
     }
     if let Some(view) = &cli.view {
-        session.app.select_view(view).map_err(anyhow::Error::msg)?;
+        session.app.select_view(view)?;
     }
     if cli.watch {
         session.watch = Some(watch::Watcher::new(&plugins, &cli, &plugin_dir));
@@ -220,25 +220,56 @@ fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
     Plan { save_dir, saved, scenario: cli.scenario.clone(), seed, recorded_start: None }
 }
 
+/// Why a trial run refused a plugin file.
+#[derive(Debug, thiserror::Error)]
+enum TrialError {
+    /// The game's own file cannot be found, to start the trial.
+    #[error("cannot find the game to try it: {0}")]
+    NoGame(std::io::Error),
+    /// The trial cannot be started.
+    #[error("cannot try it: {0}")]
+    Start(std::io::Error),
+    /// Loading the file killed the trial.
+    #[error("loading it crashed a trial run ({}): the file is damaged", how_it_ended(.0))]
+    Crashed(std::process::ExitStatus),
+    /// Loading the file hung.
+    #[error("loading it did not finish within 10 s in a trial run")]
+    TooSlow,
+    /// The thread waiting for the trial failed.
+    #[error("its trial failed")]
+    Lost,
+}
+
+/// `signal 11`, `exit code 3`.
+fn how_it_ended(status: &std::process::ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (_, Some(signal)) => format!("signal {signal}"),
+        (Some(code), None) => format!("exit code {code}"),
+        (None, None) => "an unknown end".into(),
+    }
+}
+
 /// Tries the plugin files in a child process (this binary,
 /// `--probe-plugin`): all in one child first; only if that one crashes or
 /// hangs, each in a child of its own (all at once), so the damaged ones
 /// are found and refused. A refusal a child reports (exit 1) is left for the
-/// real load to find again and name.
+/// real load to find again and name. Each answer is in words, as the
+/// loader's [`emberdeep_engine::plugins::loader::Probe`] takes them.
 fn probe_in_children(paths: &[std::path::PathBuf]) -> Vec<Result<(), String>> {
     if paths.is_empty() || trial(paths).is_ok() {
         return paths.iter().map(|_| Ok(())).collect();
     }
     std::thread::scope(|scope| {
         let running: Vec<_> = paths.iter().map(|p| scope.spawn(move || trial(std::slice::from_ref(p)))).collect();
-        running.into_iter().map(|t| t.join().unwrap_or_else(|_| Err("its trial failed".into()))).collect()
+        running.into_iter().map(|t| t.join().unwrap_or(Err(TrialError::Lost)).map_err(|e| e.to_string())).collect()
     })
 }
 
 /// One child process loading `paths`; `Err` if it crashed or hung.
-fn trial(paths: &[std::path::PathBuf]) -> Result<(), String> {
+fn trial(paths: &[std::path::PathBuf]) -> Result<(), TrialError> {
     use wait_timeout::ChildExt;
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find the game to try it: {e}"))?;
+    let exe = std::env::current_exe().map_err(TrialError::NoGame)?;
     let mut child = std::process::Command::new(exe)
         .arg("--probe-plugin")
         .args(paths)
@@ -247,22 +278,14 @@ fn trial(paths: &[std::path::PathBuf]) -> Result<(), String> {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
-        .map_err(|e| format!("cannot try it: {e}"))?;
+        .map_err(TrialError::Start)?;
     match child.wait_timeout(std::time::Duration::from_secs(10)) {
         Ok(Some(status)) if matches!(status.code(), Some(0 | 1)) => Ok(()),
-        Ok(Some(status)) => {
-            use std::os::unix::process::ExitStatusExt;
-            let how = match (status.code(), status.signal()) {
-                (_, Some(signal)) => format!("signal {signal}"),
-                (Some(code), None) => format!("exit code {code}"),
-                (None, None) => "an unknown end".into(),
-            };
-            Err(format!("loading it crashed a trial run ({how}): the file is damaged"))
-        }
+        Ok(Some(status)) => Err(TrialError::Crashed(status)),
         _ => {
             let _ = child.kill();
             let _ = child.wait();
-            Err("loading it did not finish within 10 s in a trial run".into())
+            Err(TrialError::TooSlow)
         }
     }
 }
@@ -274,8 +297,7 @@ fn run_trace_tool(tool: &cli::TraceTool) -> anyhow::Result<()> {
             print!("{}", trace_tools::summary_table(trace_tools::TraceReader::open(file)?)?);
         }
         cli::TraceTool::Events { file, turns, source, event, fields, readable } => {
-            let pattern = trace_query::EventPattern::from_filters(turns.as_deref(), source, event, fields)
-                .map_err(anyhow::Error::msg)?;
+            let pattern = trace_query::EventPattern::from_filters(turns.as_deref(), source, event, fields)?;
             let stdout = std::io::stdout();
             let matched = trace_tools::write_matching(
                 trace_tools::TraceReader::open(file)?,
@@ -313,7 +335,7 @@ fn run_checks(
                 }
             }
             Err(e) => {
-                println!("FAIL  {e:#}");
+                println!("FAIL  {:#}", anyhow::Error::from(e));
                 failed += 1;
             }
         }
@@ -363,7 +385,7 @@ fn run_bot(cli: &Cli, runs: u32, seed: u64, plugins: Rc<Plugins>, records: Rc<re
         bot_jobs::play_block(cli.bot_first, runs, seed, &plugins, &records, open_trace(cli)?)?
     };
     if cli.bot_results {
-        return bot_jobs::print_results(&results);
+        return Ok(bot_jobs::print_results(&results)?);
     }
     print!("{}", bot::summary(&results));
     let turns: u64 = results.iter().map(|r| r.turns).sum();

@@ -21,6 +21,56 @@ use wait_timeout::ChildExt;
 /// How long one run of the game may take before it counts as a hang.
 const HANG: Duration = Duration::from_secs(10);
 
+/// Why the harness could not run, or what it found.
+#[derive(Debug, thiserror::Error)]
+pub enum FuzzError {
+    /// A flag with nothing after it.
+    #[error("{0} needs a value")]
+    NoValue(String),
+    /// `--seconds` or `--seed` that is not a number.
+    #[error("{flag} {value:?}")]
+    NotANumber {
+        /// The flag.
+        flag: &'static str,
+        /// As written.
+        value: String,
+    },
+    /// A flag the harness does not know.
+    #[error("unknown fuzz option {0}")]
+    UnknownOption(String),
+    /// No game at `--game`.
+    #[error("{} is not built (cargo build --workspace --release)", .0.display())]
+    NotBuilt(PathBuf),
+    /// The work or keep folders, or the data files, could not be made or read.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// A data file outside the data folder (cannot be).
+    #[error(transparent)]
+    Outside(#[from] std::path::StripPrefixError),
+    /// A seed input could not be read.
+    #[error("{}: {error}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The game refused or crashed making the seed inputs.
+    #[error("making the seed inputs: {args:?}: {why}")]
+    SeedRefused {
+        /// The game's arguments.
+        args: Vec<String>,
+        /// Its first line on stderr, or how it ended.
+        why: String,
+    },
+    /// The game hung making the seed inputs.
+    #[error("making the seed inputs: {0:?} hung")]
+    SeedHung(Vec<String>),
+    /// Inputs that crashed, hung, were let in or changed a save.
+    #[error("{0} failures")]
+    Failures(u32),
+}
+
 /// The harness's settings.
 pub struct Options {
     seconds: u64,
@@ -32,7 +82,7 @@ pub struct Options {
 
 impl Options {
     /// From the command line after `fuzz`.
-    pub fn parse(args: &[&str], root: &Path) -> Result<Options, String> {
+    pub fn parse(args: &[&str], root: &Path) -> Result<Options, FuzzError> {
         let mut o = Options {
             seconds: 60,
             game: root.join("target/release/emberdeep"),
@@ -42,21 +92,22 @@ impl Options {
         };
         let mut it = args.iter();
         while let Some(flag) = it.next() {
-            let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+            let value = it.next().ok_or_else(|| FuzzError::NoValue(flag.to_string()))?;
+            let number = |flag: &'static str| FuzzError::NotANumber { flag, value: value.to_string() };
             match *flag {
-                "--seconds" => o.seconds = value.parse().map_err(|_| format!("--seconds {value:?}"))?,
+                "--seconds" => o.seconds = value.parse().map_err(|_| number("--seconds"))?,
                 "--game" => o.game = PathBuf::from(value),
                 "--plugin-dir" => o.plugin_dir = PathBuf::from(value),
-                "--seed" => o.seed = value.parse().map_err(|_| format!("--seed {value:?}"))?,
+                "--seed" => o.seed = value.parse().map_err(|_| number("--seed"))?,
                 "--keep" => o.keep = PathBuf::from(value),
-                other => return Err(format!("unknown fuzz option {other}")),
+                other => return Err(FuzzError::UnknownOption(other.to_string())),
             }
         }
         if o.plugin_dir.as_os_str().is_empty() {
             o.plugin_dir = o.game.parent().map(Path::to_path_buf).unwrap_or_default();
         }
         if !o.game.is_file() {
-            return Err(format!("{} is not built (cargo build --workspace --release)", o.game.display()));
+            return Err(FuzzError::NotBuilt(o.game));
         }
         Ok(o)
     }
@@ -99,11 +150,11 @@ struct Seeds {
 }
 
 /// Runs the harness; `Err` if anything failed.
-pub fn run(o: &Options, root: &Path) -> Result<(), String> {
+pub fn run(o: &Options, root: &Path) -> Result<(), FuzzError> {
     let work = std::env::temp_dir().join(format!("emberdeep-fuzz-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
-    std::fs::create_dir_all(&o.keep).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(&work)?;
+    std::fs::create_dir_all(&o.keep)?;
     let seeds = make_seeds(o, root, &work)?;
     let mut rng = StdRng::seed_from_u64(o.seed);
     let mut tallies: BTreeMap<&str, Tally> = BTreeMap::new();
@@ -112,7 +163,7 @@ pub fn run(o: &Options, root: &Path) -> Result<(), String> {
     while started.elapsed() < Duration::from_secs(o.seconds) {
         let kind = KINDS[(n % KINDS.len() as u64) as usize];
         let case = work.join(format!("case-{n}"));
-        std::fs::create_dir_all(&case).map_err(|e| e.to_string())?;
+        std::fs::create_dir_all(&case)?;
         let failure = one_case(kind, o, &seeds, &case, &mut rng, tallies.entry(kind).or_default());
         if let Some(why) = failure {
             let kept = o.keep.join(format!("{kind}-{n}"));
@@ -137,13 +188,13 @@ pub fn run(o: &Options, root: &Path) -> Result<(), String> {
         bad += t.crashes + t.hangs + t.let_in + t.saves_changed;
     }
     if bad > 0 {
-        Err(format!("{bad} failures"))
+        Err(FuzzError::Failures(bad))
     } else {
         Ok(())
     }
 }
 
-fn make_seeds(o: &Options, root: &Path, work: &Path) -> Result<Seeds, String> {
+fn make_seeds(o: &Options, root: &Path, work: &Path) -> Result<Seeds, FuzzError> {
     let mut data = Vec::new();
     collect(&root.join("data"), &root.join("data"), &mut data)?;
     let saves = work.join("seed-saves");
@@ -154,16 +205,17 @@ fn make_seeds(o: &Options, root: &Path, work: &Path) -> Result<Seeds, String> {
     expect_ok(o, &args)?;
     let (r, t) = (rec.display().to_string(), trace.display().to_string());
     expect_ok(o, &["--headless", "--seed", "9", "--keys", "8*l 3*j 2*h . i a", "--record", &r, "--trace", &t])?;
-    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
+    let read = |p: &Path| std::fs::read(p).map_err(|error| FuzzError::Read { path: p.to_path_buf(), error });
     let plugin = read(&o.plugin_dir.join(lib("core_combat")))?;
     Ok(Seeds { data, save: read(&saves.join("save.json"))?, recording: read(&rec)?, trace: read(&trace)?, plugin })
 }
 
-fn expect_ok(o: &Options, args: &[&str]) -> Result<(), String> {
+fn expect_ok(o: &Options, args: &[&str]) -> Result<(), FuzzError> {
+    let owned = || args.iter().map(|a| a.to_string()).collect();
     match run_game(o, args, None) {
         Ending::Accepted => Ok(()),
-        Ending::Refused(e) | Ending::Crashed(e) => Err(format!("making the seed inputs: {args:?}: {e}")),
-        Ending::Hung => Err(format!("making the seed inputs: {args:?} hung")),
+        Ending::Refused(why) | Ending::Crashed(why) => Err(FuzzError::SeedRefused { args: owned(), why }),
+        Ending::Hung => Err(FuzzError::SeedHung(owned())),
     }
 }
 
@@ -171,16 +223,15 @@ fn lib(name: &str) -> String {
     format!("{}{name}.{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_EXTENSION)
 }
 
-fn collect(base: &Path, dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) -> Result<(), String> {
-    let mut entries: Vec<PathBuf> =
-        std::fs::read_dir(dir).map_err(|e| e.to_string())?.flatten().map(|e| e.path()).collect();
+fn collect(base: &Path, dir: &Path, out: &mut Vec<(PathBuf, Vec<u8>)>) -> Result<(), FuzzError> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
         if p.is_dir() {
             collect(base, &p, out)?;
         } else {
-            let bytes = std::fs::read(&p).map_err(|e| e.to_string())?;
-            out.push((p.strip_prefix(base).map_err(|e| e.to_string())?.to_path_buf(), bytes));
+            let bytes = std::fs::read(&p)?;
+            out.push((p.strip_prefix(base)?.to_path_buf(), bytes));
         }
     }
     Ok(())

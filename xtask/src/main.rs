@@ -57,6 +57,93 @@ struct Sprite {
     pixels: Vec<Rgba>,
 }
 
+/// Why a chore could not be done: each names the file (and line) at fault.
+#[derive(Debug, thiserror::Error)]
+enum TaskError {
+    /// The command line is none of the chores.
+    #[error("usage: cargo run -p xtask -- tiles [--check] | preview FILE [SCALE] | fuzz [--seconds N] [--game PATH]")]
+    Usage,
+    /// `preview FILE SCALE` with a scale out of range.
+    #[error("the preview scale must be 1 to 16, not {0:?}")]
+    Scale(String),
+    /// A file or folder cannot be read or written.
+    #[error("{}: {error}", path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// `tiles --check` found the committed atlas stale.
+    #[error("assets/tiles.png or assets/tiles.txt is out of date: run `cargo run -p xtask -- tiles`")]
+    OutOfDate,
+    /// A line of a sprite or palette file is wrong (`FILE:LINE: what`).
+    #[error("{at}: {problem}")]
+    Line {
+        /// `FILE:LINE`.
+        at: String,
+        /// What is wrong.
+        problem: LineProblem,
+    },
+    /// A sprite name used twice.
+    #[error("{file}: sprite '{name}' is already drawn in {first}")]
+    Twice {
+        /// The file drawing it again.
+        file: String,
+        /// The sprite.
+        name: String,
+        /// The file that drew it first.
+        first: String,
+    },
+    /// The PNG encoder failed.
+    #[error("encoding the PNG: {0}")]
+    Png(png::EncodingError),
+    /// The fuzz harness could not run, or found failures.
+    #[error(transparent)]
+    Fuzz(#[from] fuzz::FuzzError),
+}
+
+/// What is wrong with one line of a sprite or palette file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum LineProblem {
+    /// A colour's letter of more or less than one character.
+    #[error("a colour's letter must be one character, not {0:?}")]
+    ColourLetter(String),
+    /// `.` or `#` as a colour's letter.
+    #[error("'{0}' cannot be a colour letter ('.' is transparent, '#' starts comments)")]
+    ReservedLetter(char),
+    /// A colour that is not `RRGGBB`.
+    #[error("the colour of '{letter}' must be six hex digits (RRGGBB), not {hex:?}")]
+    ColourHex { letter: char, hex: String },
+    /// A sprite's name of no word or several.
+    #[error("a sprite's name is one word, not {0:?}")]
+    SpriteName(String),
+    /// The file ends inside a sprite.
+    #[error("sprite '{name}' has {rows} rows; it needs {SIZE}")]
+    TooFewRows { name: String, rows: usize },
+    /// A line that is no sprite, colour or comment.
+    #[error("expected `sprite NAME`, `color X RRGGBB` or a comment, not {0:?}")]
+    Unexpected(String),
+    /// A row of another width than a sprite's.
+    #[error("a row of sprite '{name}' is {width} pixels wide; it must be {SIZE}: {row:?}")]
+    RowWidth { name: String, width: usize, row: String },
+    /// A pixel letter no palette gives a colour.
+    #[error("'{letter}' in sprite '{name}' is in no palette")]
+    NoColour { letter: char, name: String },
+}
+
+impl LineProblem {
+    /// This problem on line `at` (`FILE:LINE`).
+    fn at(self, at: &str) -> TaskError {
+        TaskError::Line { at: at.to_string(), problem: self }
+    }
+}
+
+/// A file error naming the file.
+fn file_error(path: &Path) -> impl FnOnce(std::io::Error) -> TaskError + '_ {
+    move |error| TaskError::File { path: path.to_path_buf(), error }
+}
+
 /// The packed atlas: PNG bytes and the index text.
 struct Atlas {
     png: Vec<u8>,
@@ -75,13 +162,12 @@ fn main() -> ExitCode {
         ["preview", out] => preview(Path::new(out), 6),
         ["preview", out, scale] => match scale.parse() {
             Ok(s) if (1..=16).contains(&s) => preview(Path::new(out), s),
-            _ => Err(format!("the preview scale must be 1 to 16, not {scale:?}")),
+            _ => Err(TaskError::Scale(scale.to_string())),
         },
-        ["fuzz", rest @ ..] => fuzz::Options::parse(rest, &root()).and_then(|o| fuzz::run(&o, &root())),
-        _ => Err(
-            "usage: cargo run -p xtask -- tiles [--check] | preview FILE [SCALE] | fuzz [--seconds N] [--game PATH]"
-                .into(),
-        ),
+        ["fuzz", rest @ ..] => {
+            fuzz::Options::parse(rest, &root()).and_then(|o| fuzz::run(&o, &root())).map_err(Into::into)
+        }
+        _ => Err(TaskError::Usage),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -102,16 +188,16 @@ fn assets() -> PathBuf {
 }
 
 /// Reads every sprite file and packs the atlas.
-fn build() -> Result<Atlas, String> {
+fn build() -> Result<Atlas, TaskError> {
     let sprites = read_sprites(&assets().join("sprites"))?;
     pack(&sprites)
 }
 
-fn write_tiles() -> Result<(), String> {
+fn write_tiles() -> Result<(), TaskError> {
     let atlas = build()?;
     let (png_path, txt_path) = (assets().join("tiles.png"), assets().join("tiles.txt"));
-    std::fs::write(&png_path, &atlas.png).map_err(|e| format!("{}: {e}", png_path.display()))?;
-    std::fs::write(&txt_path, &atlas.index).map_err(|e| format!("{}: {e}", txt_path.display()))?;
+    std::fs::write(&png_path, &atlas.png).map_err(file_error(&png_path))?;
+    std::fs::write(&txt_path, &atlas.index).map_err(file_error(&txt_path))?;
     let tiles = atlas.index.lines().filter(|l| !l.starts_with('#')).count() - 1;
     println!(
         "wrote {} ({}x{}, {tiles} tiles) and {}",
@@ -123,7 +209,7 @@ fn write_tiles() -> Result<(), String> {
     Ok(())
 }
 
-fn check_tiles() -> Result<(), String> {
+fn check_tiles() -> Result<(), TaskError> {
     let atlas = build()?;
     let png = std::fs::read(assets().join("tiles.png")).unwrap_or_default();
     let txt = std::fs::read_to_string(assets().join("tiles.txt")).unwrap_or_default();
@@ -131,12 +217,12 @@ fn check_tiles() -> Result<(), String> {
         println!("assets/tiles.png and assets/tiles.txt are up to date");
         Ok(())
     } else {
-        Err("assets/tiles.png or assets/tiles.txt is out of date: run `cargo run -p xtask -- tiles`".into())
+        Err(TaskError::OutOfDate)
     }
 }
 
 /// The atlas enlarged `scale` times over a grey background with a grid.
-fn preview(out: &Path, scale: usize) -> Result<(), String> {
+fn preview(out: &Path, scale: usize) -> Result<(), TaskError> {
     let atlas = build()?;
     let (w, h) = (atlas.width * scale, atlas.height * scale);
     let mut rgba = Vec::with_capacity(w * h * 4);
@@ -157,32 +243,32 @@ fn preview(out: &Path, scale: usize) -> Result<(), String> {
         }
     }
     let png = encode(w, h, &rgba)?;
-    std::fs::write(out, png).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::write(out, png).map_err(file_error(out))?;
     println!("wrote {} ({w}x{h})", out.display());
     Ok(())
 }
 
 /// A `X RRGGBB` colour line's letter and colour.
-fn colour_line(line: &str, at: &str) -> Result<(char, Rgba), String> {
+fn colour_line(line: &str, at: &str) -> Result<(char, Rgba), TaskError> {
     let mut words = line.split_whitespace();
     let letter = words.next().unwrap_or_default();
     let hex = words.next().unwrap_or_default();
     let mut chars = letter.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else {
-        return Err(format!("{at}: a colour's letter must be one character, not {letter:?}"));
+        return Err(LineProblem::ColourLetter(letter.to_string()).at(at));
     };
     if c == '.' || c == '#' {
-        return Err(format!("{at}: '{c}' cannot be a colour letter ('.' is transparent, '#' starts comments)"));
+        return Err(LineProblem::ReservedLetter(c).at(at));
     }
     let value = u32::from_str_radix(hex, 16).ok().filter(|_| hex.len() == 6);
     let Some(v) = value else {
-        return Err(format!("{at}: the colour of '{c}' must be six hex digits (RRGGBB), not {hex:?}"));
+        return Err(LineProblem::ColourHex { letter: c, hex: hex.to_string() }.at(at));
     };
     Ok((c, [(v >> 16) as u8, (v >> 8) as u8, v as u8, 255]))
 }
 
-fn read_palette(path: &Path) -> Result<BTreeMap<char, Rgba>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+fn read_palette(path: &Path) -> Result<BTreeMap<char, Rgba>, TaskError> {
+    let text = std::fs::read_to_string(path).map_err(file_error(path))?;
     let mut palette = BTreeMap::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -196,10 +282,10 @@ fn read_palette(path: &Path) -> Result<BTreeMap<char, Rgba>, String> {
 }
 
 /// Every sprite of every `.txt` file but the palette, files sorted by name.
-fn read_sprites(dir: &Path) -> Result<Vec<Sprite>, String> {
+fn read_sprites(dir: &Path) -> Result<Vec<Sprite>, TaskError> {
     let palette = read_palette(&dir.join("palette.txt"))?;
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .map_err(file_error(dir))?
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "txt") && !p.ends_with("palette.txt"))
@@ -208,11 +294,11 @@ fn read_sprites(dir: &Path) -> Result<Vec<Sprite>, String> {
     let mut sprites: Vec<Sprite> = Vec::new();
     let mut seen: BTreeMap<String, String> = BTreeMap::new();
     for file in files {
-        let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text = std::fs::read_to_string(&file).map_err(file_error(&file))?;
         let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         for sprite in parse_sprites(&text, &name, &palette)? {
             if let Some(first) = seen.insert(sprite.name.clone(), name.clone()) {
-                return Err(format!("{name}: sprite '{}' is already drawn in {first}", sprite.name));
+                return Err(TaskError::Twice { file: name, name: sprite.name, first });
             }
             sprites.push(sprite);
         }
@@ -221,7 +307,7 @@ fn read_sprites(dir: &Path) -> Result<Vec<Sprite>, String> {
 }
 
 /// The sprites of one file's text (`file` names it in errors).
-fn parse_sprites(text: &str, file: &str, palette: &BTreeMap<char, Rgba>) -> Result<Vec<Sprite>, String> {
+fn parse_sprites(text: &str, file: &str, palette: &BTreeMap<char, Rgba>) -> Result<Vec<Sprite>, TaskError> {
     let mut colours = palette.clone();
     let mut sprites = Vec::new();
     let mut lines = text.lines().enumerate().peekable();
@@ -237,42 +323,43 @@ fn parse_sprites(text: &str, file: &str, palette: &BTreeMap<char, Rgba>) -> Resu
         } else if let Some(name) = line.strip_prefix("sprite ") {
             let name = name.trim();
             if name.is_empty() || name.contains(char::is_whitespace) {
-                return Err(format!("{at}: a sprite's name is one word, not {name:?}"));
+                return Err(LineProblem::SpriteName(name.to_string()).at(&at));
             }
             let mut pixels = Vec::with_capacity(SIZE * SIZE);
             for row in 0..SIZE {
                 let Some((j, raw_row)) = lines.next() else {
-                    return Err(format!("{at}: sprite '{name}' has {row} rows; it needs {SIZE}"));
+                    return Err(LineProblem::TooFewRows { name: name.to_string(), rows: row }.at(&at));
                 };
                 pixels.extend(parse_row(raw_row.trim_end(), &colours, &format!("{file}:{}", j + 1), name)?);
             }
             sprites.push(Sprite { name: name.to_string(), pixels });
         } else {
-            return Err(format!("{at}: expected `sprite NAME`, `color X RRGGBB` or a comment, not {line:?}"));
+            return Err(LineProblem::Unexpected(line.to_string()).at(&at));
         }
     }
     Ok(sprites)
 }
 
-fn parse_row(row: &str, colours: &BTreeMap<char, Rgba>, at: &str, name: &str) -> Result<Vec<Rgba>, String> {
+fn parse_row(row: &str, colours: &BTreeMap<char, Rgba>, at: &str, name: &str) -> Result<Vec<Rgba>, TaskError> {
     let chars: Vec<char> = row.chars().collect();
     if chars.len() != SIZE {
-        return Err(format!(
-            "{at}: a row of sprite '{name}' is {} pixels wide; it must be {SIZE}: {row:?}",
-            chars.len()
-        ));
+        let problem = LineProblem::RowWidth { name: name.to_string(), width: chars.len(), row: row.to_string() };
+        return Err(problem.at(at));
     }
     chars
         .iter()
         .map(|&c| match c {
             '.' => Ok([0, 0, 0, 0]),
-            c => colours.get(&c).copied().ok_or_else(|| format!("{at}: '{c}' in sprite '{name}' is in no palette")),
+            c => colours
+                .get(&c)
+                .copied()
+                .ok_or_else(|| LineProblem::NoColour { letter: c, name: name.to_string() }.at(at)),
         })
         .collect()
 }
 
 /// Lays the sprites out in the grid and encodes the PNG and the index.
-fn pack(sprites: &[Sprite]) -> Result<Atlas, String> {
+fn pack(sprites: &[Sprite]) -> Result<Atlas, TaskError> {
     let rows = sprites.len().div_ceil(COLUMNS).max(1);
     let (width, height) = (COLUMNS * PITCH, rows * PITCH);
     let mut rgba = vec![0u8; width * height * 4];
@@ -298,14 +385,14 @@ fn pack(sprites: &[Sprite]) -> Result<Atlas, String> {
     Ok(Atlas { png, index, width, height, rgba })
 }
 
-fn encode(width: usize, height: usize, rgba: &[u8]) -> Result<Vec<u8>, String> {
+fn encode(width: usize, height: usize, rgba: &[u8]) -> Result<Vec<u8>, TaskError> {
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, width as u32, height as u32);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().map_err(|e| format!("encoding the PNG: {e}"))?;
-    writer.write_image_data(rgba).map_err(|e| format!("encoding the PNG: {e}"))?;
-    writer.finish().map_err(|e| format!("encoding the PNG: {e}"))?;
+    let mut writer = encoder.write_header().map_err(TaskError::Png)?;
+    writer.write_image_data(rgba).map_err(TaskError::Png)?;
+    writer.finish().map_err(TaskError::Png)?;
     Ok(out)
 }
 
@@ -334,21 +421,21 @@ mod tests {
     #[test]
     fn a_short_row_names_the_file_line_and_sprite() {
         let text = square("wall", 'K').replacen("KKKKKKKKKKKKKKKK", "KKKK", 1);
-        let err = parse_sprites(&text, "t.txt", &palette()).unwrap_err();
+        let err = parse_sprites(&text, "t.txt", &palette()).unwrap_err().to_string();
         assert!(err.starts_with("t.txt:2:") && err.contains("'wall'"), "{err}");
     }
 
     #[test]
     fn an_unknown_letter_is_named() {
         let err = parse_sprites(&square("x", 'Q'), "t.txt", &palette()).unwrap_err();
-        assert!(err.contains("'Q'") && err.contains("no palette"), "{err}");
+        assert_eq!(err.to_string(), "t.txt:2: 'Q' in sprite 'x' is in no palette");
     }
 
     #[test]
     fn a_missing_row_is_counted() {
         let text = square("x", 'w');
         let text: String = text.lines().take(10).map(|l| format!("{l}\n")).collect();
-        let err = parse_sprites(&text, "t.txt", &palette()).unwrap_err();
+        let err = parse_sprites(&text, "t.txt", &palette()).unwrap_err().to_string();
         assert!(err.contains("has 9 rows"), "{err}");
     }
 

@@ -79,6 +79,16 @@ pub enum Question {
     Drink(usize),
 }
 
+/// A view name that no view has (`--view`, a handover's view).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("no view named '{name}'; the views are: {views}")]
+pub struct NoSuchView {
+    /// The name asked for.
+    pub name: String,
+    /// The views there are, joined by `, `.
+    pub views: String,
+}
+
 /// A game in progress, with its screen state.
 pub struct App {
     /// The run.
@@ -134,14 +144,14 @@ impl App {
     }
 
     /// Switches to the named view; on an unknown name, says which there are.
-    pub fn select_view(&mut self, name: &str) -> Result<(), String> {
+    pub fn select_view(&mut self, name: &str) -> Result<(), NoSuchView> {
         let names = self.view_names();
         match names.iter().position(|n| n == name) {
             Some(i) => {
                 self.view_index = i;
                 Ok(())
             }
-            None => Err(format!("no view named '{name}'; the views are: {}", names.join(", "))),
+            None => Err(NoSuchView { name: name.to_string(), views: names.join(", ") }),
         }
     }
 

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use emberdeep_engine::data::records::Records;
 pub use emberdeep_engine::data::tile_index::{TileIndex, TileIndexError, TileRect, HOST_TILES, INDEX};
-use emberdeep_engine::data::untrusted::{self, limits};
+use emberdeep_engine::data::untrusted::{self, limits, InputError};
 use sdl3::image::ImageIOStream;
 use sdl3::iostream::IOStream;
 use sdl3::pixels::PixelFormat;
@@ -27,17 +27,31 @@ pub const IMAGE: &str = "tiles.png";
 #[derive(Debug, thiserror::Error)]
 pub enum AtlasError {
     /// The image could not be read or decoded.
-    #[error("{file}: cannot read the tile atlas: {message}")]
+    #[error("{file}: cannot read the tile atlas: {error}")]
     Image {
         /// The image file.
         file: PathBuf,
         /// Why.
-        message: String,
+        error: ImageError,
     },
     /// The index cannot be read, a line of it is wrong, or a tile lies
     /// outside the image.
     #[error(transparent)]
     Index(#[from] TileIndexError),
+}
+
+/// Why an image could not be read into RGBA pixels.
+#[derive(Debug, thiserror::Error)]
+pub enum ImageError {
+    /// The file cannot be read (missing, not a regular file, too large).
+    #[error(transparent)]
+    Read(#[from] InputError),
+    /// SDL_image cannot decode it.
+    #[error("{0}")]
+    Decode(sdl3::Error),
+    /// SDL cannot convert its pixels.
+    #[error("converting to RGBA: {0}")]
+    Convert(sdl3::Error),
 }
 
 /// The decoded atlas: RGBA pixels and the index of where each named tile sits.
@@ -59,7 +73,7 @@ impl Atlas {
         let index = TileIndex::read(&dir.join(INDEX))?;
         let image_file = dir.join(IMAGE);
         let (width, height, rgba) =
-            read_image(&image_file).map_err(|message| AtlasError::Image { file: image_file, message })?;
+            read_image(&image_file).map_err(|error| AtlasError::Image { file: image_file, error })?;
         inside(&index, width, height)?;
         Ok(Atlas { width, height, rgba, index })
     }
@@ -97,18 +111,18 @@ fn inside(index: &TileIndex, width: u32, height: u32) -> Result<(), TileIndexErr
 /// Reads the image file `file` through SDL_image (a PNG, as the xtask writes
 /// it; other formats SDL_image knows load too): its width, height and
 /// pixels, RGBA, row by row without padding. Needs no SDL subsystem.
-pub fn read_image(file: &Path) -> Result<(u32, u32, Vec<u8>), String> {
+pub fn read_image(file: &Path) -> Result<(u32, u32, Vec<u8>), ImageError> {
     // Read by std (any path, its own error message), decoded from memory.
-    let bytes = untrusted::read_bytes(file, "tile image", limits::ATLAS_IMAGE).map_err(|e| e.to_string())?;
-    let stream = IOStream::from_bytes(&bytes).map_err(|e| e.to_string())?;
-    let surface = stream.load().map_err(|e| e.to_string())?;
+    let bytes = untrusted::read_bytes(file, "tile image", limits::ATLAS_IMAGE)?;
+    let stream = IOStream::from_bytes(&bytes).map_err(ImageError::Decode)?;
+    let surface = stream.load().map_err(ImageError::Decode)?;
     let rgba = surface_rgba(&surface)?;
     Ok((surface.width(), surface.height(), rgba))
 }
 
 /// A surface's pixels converted to RGBA, row by row without padding.
-pub(crate) fn surface_rgba(surface: &SurfaceRef) -> Result<Vec<u8>, String> {
-    let rgba = surface.convert_format(PixelFormat::RGBA32).map_err(|e| format!("converting to RGBA: {e}"))?;
+pub(crate) fn surface_rgba(surface: &SurfaceRef) -> Result<Vec<u8>, ImageError> {
+    let rgba = surface.convert_format(PixelFormat::RGBA32).map_err(ImageError::Convert)?;
     let row = rgba.width() as usize * 4;
     let pitch = rgba.pitch() as usize;
     // Locking a fresh, non-RLE surface cannot fail.

@@ -43,7 +43,8 @@ pub struct Trace {
     out: Option<BufWriter<File>>,
     /// Lines kept in memory too (for the bot and tests), if asked.
     pub kept: Option<Vec<String>>,
-    failed: Option<String>,
+    /// The first write that failed, kept for [`Trace::finish`] to report.
+    failed: Option<std::io::Error>,
 }
 
 impl Trace {
@@ -99,7 +100,7 @@ impl Trace {
         tracing::debug!(target: "emberdeep::trace", "{line}");
         if let Some(out) = &mut self.out {
             if let Err(e) = writeln!(out, "{line}") {
-                self.failed.get_or_insert_with(|| e.to_string());
+                self.failed.get_or_insert(e);
             }
         }
         if let Some(kept) = &mut self.kept {
@@ -129,9 +130,9 @@ impl Trace {
     }
 
     /// Flushes the file; reports a write error seen on the way.
-    pub fn finish(&mut self) -> Result<(), String> {
+    pub fn finish(&mut self) -> std::io::Result<()> {
         if let Some(out) = &mut self.out {
-            out.flush().map_err(|e| e.to_string())?;
+            out.flush()?;
         }
         match self.failed.take() {
             Some(e) => Err(e),

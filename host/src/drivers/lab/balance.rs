@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use crate::drivers::lab::bot::{RunResult, TURN_LIMIT};
-use crate::drivers::lab::bot_jobs::{self, ChildArgs};
+use crate::drivers::lab::bot_jobs::{self, ChildArgs, JobError};
 
 /// The most sets one comparison takes.
 pub const MAX_SETS: usize = 16;
@@ -21,26 +21,53 @@ pub struct PluginSet {
     pub plugins: Option<String>,
 }
 
+/// What is wrong with `--sets`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetsError {
+    /// A name with other characters than letters, digits and `_`.
+    #[error("--sets: '{0}' is not a plugin name (letters, digits and _)")]
+    NotAName(String),
+    /// The same set twice.
+    #[error("--sets: the set '{0}' is given twice")]
+    Twice(String),
+    /// No set at all.
+    #[error("--sets: no set given (e.g. --sets \"core_combat; core_combat,equipment; all\")")]
+    None,
+    /// More than [`MAX_SETS`].
+    #[error("--sets: {0} sets, at most {MAX_SETS}")]
+    TooMany(usize),
+}
+
+/// A set whose runs could not be played.
+#[derive(Debug, thiserror::Error)]
+#[error("the set '{label}': {error}")]
+pub struct SetFailed {
+    /// The set, as written.
+    pub label: String,
+    /// Why.
+    pub error: JobError,
+}
+
 /// Reads `--sets "core_combat; core_combat,equipment; all"`.
-pub fn parse_sets(text: &str) -> Result<Vec<PluginSet>, String> {
+pub fn parse_sets(text: &str) -> Result<Vec<PluginSet>, SetsError> {
     let mut sets = Vec::new();
     for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
         let names: Vec<&str> = part.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
         if let Some(bad) = names.iter().find(|n| !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')) {
-            return Err(format!("--sets: '{bad}' is not a plugin name (letters, digits and _)"));
+            return Err(SetsError::NotAName(bad.to_string()));
         }
         let plugins = if names == ["all"] { None } else { Some(names.join(",")) };
         let label = names.join(",");
         if sets.iter().any(|s: &PluginSet| s.label == label) {
-            return Err(format!("--sets: the set '{label}' is given twice"));
+            return Err(SetsError::Twice(label));
         }
         sets.push(PluginSet { label, plugins });
     }
     if sets.is_empty() {
-        return Err("--sets: no set given (e.g. --sets \"core_combat; core_combat,equipment; all\")".into());
+        return Err(SetsError::None);
     }
     if sets.len() > MAX_SETS {
-        return Err(format!("--sets: {} sets, at most {MAX_SETS}", sets.len()));
+        return Err(SetsError::TooMany(sets.len()));
     }
     Ok(sets)
 }
@@ -179,7 +206,7 @@ pub fn compare(
     jobs: usize,
     seed: u64,
     passed_on: &[String],
-) -> anyhow::Result<Vec<(SetFigures, Vec<RunResult>)>> {
+) -> Result<Vec<(SetFigures, Vec<RunResult>)>, SetFailed> {
     let mut figures = Vec::new();
     for (i, set) in sets.iter().enumerate() {
         eprintln!("balance: set {} of {}: {} ({runs} runs)", i + 1, sets.len(), set.label);
@@ -189,7 +216,7 @@ pub fn compare(
         }
         let child = ChildArgs { passed_on: args, seed, trace: None };
         let results = bot_jobs::play_in_children(runs, jobs.max(1), &child)
-            .map_err(|e| anyhow::anyhow!("the set '{}': {e}", set.label))?;
+            .map_err(|error| SetFailed { label: set.label.clone(), error })?;
         figures.push((SetFigures::of(&set.label, &results), results));
     }
     Ok(figures)
@@ -219,9 +246,11 @@ mod tests {
             PluginSet { label: "core_combat,equipment".into(), plugins: Some("core_combat,equipment".into()) }
         );
         assert_eq!(sets[2].plugins, None);
-        assert!(parse_sets("").unwrap_err().contains("no set given"));
-        assert!(parse_sets("a; a").unwrap_err().contains("given twice"));
-        assert!(parse_sets("core-combat").unwrap_err().contains("'core-combat' is not a plugin name"));
+        assert!(parse_sets("").unwrap_err().to_string().contains("no set given"));
+        assert_eq!(parse_sets("a; a"), Err(SetsError::Twice("a".into())));
+        assert!(parse_sets("a; a").unwrap_err().to_string().contains("given twice"));
+        let bad = parse_sets("core-combat").unwrap_err().to_string();
+        assert!(bad.contains("'core-combat' is not a plugin name"), "{bad}");
     }
 
     #[test]

@@ -23,7 +23,36 @@ fn colour(i: usize) -> RGBColor {
     COLOURS[i % COLOURS.len()]
 }
 
-type Drawn = Result<(), Box<dyn std::error::Error>>;
+type Drawn = Result<(), Box<dyn std::error::Error + Send + Sync>>;
+
+/// Why the balance report could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// The folder cannot be made.
+    #[error("cannot make the report folder {}: {error}", path.display())]
+    Folder {
+        /// The folder.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// `plotters` could not draw a plot.
+    #[error("drawing the {plot} plot: {error}")]
+    Plot {
+        /// Which plot.
+        plot: &'static str,
+        /// What `plotters` said.
+        error: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A file cannot be written.
+    #[error("cannot write {}: {error}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
 
 /// How many runs of each set reached each deepest floor, a line per set.
 fn floors_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Drawn {
@@ -246,10 +275,9 @@ fn killers_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Draw
 }
 
 /// Writes the plots (`*.svg`) and `report.html` into `dir`; returns the page's path.
-pub fn write_report(dir: &Path, sets: &[(SetFigures, Vec<RunResult>)]) -> anyhow::Result<PathBuf> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| anyhow::anyhow!("cannot make the report folder {}: {e}", dir.display()))?;
-    let fail = |what: &str, e: Box<dyn std::error::Error>| anyhow::anyhow!("drawing the {what} plot: {e}");
+pub fn write_report(dir: &Path, sets: &[(SetFigures, Vec<RunResult>)]) -> Result<PathBuf, ReportError> {
+    std::fs::create_dir_all(dir).map_err(|error| ReportError::Folder { path: dir.to_path_buf(), error })?;
+    let fail = |plot: &'static str, error: Box<dyn std::error::Error + Send + Sync>| ReportError::Plot { plot, error };
     let mut plots: Vec<(&str, String)> = Vec::new();
     let mut svg = String::new();
     floors_plot(&mut svg, sets).map_err(|e| fail("floor", e))?;
@@ -271,7 +299,7 @@ pub fn write_report(dir: &Path, sets: &[(SetFigures, Vec<RunResult>)]) -> anyhow
     plots.push(("levels", std::mem::take(&mut svg)));
     for (name, svg) in &plots {
         let path = dir.join(format!("{name}.svg"));
-        std::fs::write(&path, svg).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(&path, svg).map_err(|error| ReportError::Write { path: path.clone(), error })?;
     }
     let figures: Vec<SetFigures> = sets.iter().map(|(f, _)| f.clone()).collect();
     let legend: Vec<String> = sets
@@ -296,7 +324,7 @@ pub fn write_report(dir: &Path, sets: &[(SetFigures, Vec<RunResult>)]) -> anyhow
     }
     html.push_str(&format!("</div>\n<h2>The figures</h2>\n<pre>{}</pre>\n</body></html>\n", escape(&table(&figures))));
     let page = dir.join("report.html");
-    std::fs::write(&page, html).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", page.display()))?;
+    std::fs::write(&page, html).map_err(|error| ReportError::Write { path: page.clone(), error })?;
     Ok(page)
 }
 

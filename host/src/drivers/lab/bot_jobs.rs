@@ -21,6 +21,89 @@ use emberdeep_engine::Game;
 
 use crate::drivers::lab::bot::{self, RunResult};
 
+/// Why the bot's runs could not be played or reported, naming the job.
+#[derive(Debug, thiserror::Error)]
+pub enum JobError {
+    /// The game's own file cannot be found, to start the jobs.
+    #[error("cannot find the game to start jobs: {0}")]
+    NoGame(std::io::Error),
+    /// A job cannot be started.
+    #[error("cannot start job {job}: {error}")]
+    Start {
+        /// The job, from 1.
+        job: usize,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A job could not be waited for.
+    #[error("job for runs {first}-{last}: {error}")]
+    Wait {
+        /// Its first run.
+        first: u64,
+        /// Its last run.
+        last: u64,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A job failed.
+    #[error("the job playing runs {first} to {last} failed ({status})")]
+    Failed {
+        /// Its first run.
+        first: u64,
+        /// Its last run.
+        last: u64,
+        /// How it ended.
+        status: std::process::ExitStatus,
+    },
+    /// A job printed something that is not a run's result.
+    #[error("the job playing runs {first} to {last} said something else: {error}")]
+    SaidElse {
+        /// Its first run.
+        first: u64,
+        /// Its last run.
+        last: u64,
+        /// Why the line does not read.
+        error: serde_json::Error,
+    },
+    /// A job reported another number of runs than it was given.
+    #[error("the job playing runs {first} to {last} reported {reported} runs, not {count}")]
+    Count {
+        /// Its first run.
+        first: u64,
+        /// Its last run.
+        last: u64,
+        /// How many it reported.
+        reported: usize,
+        /// How many it played.
+        count: u32,
+    },
+    /// The trace could not be written.
+    #[error("writing the trace failed: {0}")]
+    Trace(std::io::Error),
+    /// The merged trace file cannot be made.
+    #[error("cannot write the trace file {}: {error}", path.display())]
+    CreateTrace {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The merged trace file could not be finished.
+    #[error("writing the trace file {} failed: {error}", path.display())]
+    FlushTrace {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A job's output or trace part could not be read, or a result written.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// A result could not be turned into JSON.
+    #[error(transparent)]
+    Encode(#[from] serde_json::Error),
+}
+
 /// The most jobs `--jobs` may ask for.
 pub const MAX_JOBS: usize = 256;
 
@@ -39,14 +122,14 @@ pub fn play_block(
     plugins: &Rc<Plugins>,
     records: &Rc<Records>,
     mut trace: Trace,
-) -> anyhow::Result<Vec<RunResult>> {
+) -> Result<Vec<RunResult>, JobError> {
     let mut results = Vec::with_capacity(count as usize);
     for i in first..first + u64::from(count) {
         let mut game = Game::fresh(seed.wrapping_add(i), plugins.clone(), records.clone(), trace);
         results.push(bot::play_run(&mut game));
         trace = std::mem::replace(&mut game.trace, Trace::console());
     }
-    trace.finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))?;
+    trace.finish().map_err(JobError::Trace)?;
     Ok(results)
 }
 
@@ -77,8 +160,8 @@ pub struct ChildArgs {
 }
 
 /// Plays `runs` runs in `jobs` child processes and returns their results in run order.
-pub fn play_in_children(runs: u32, jobs: usize, args: &ChildArgs) -> anyhow::Result<Vec<RunResult>> {
-    let exe = std::env::current_exe().map_err(|e| anyhow::anyhow!("cannot find the game to start jobs: {e}"))?;
+pub fn play_in_children(runs: u32, jobs: usize, args: &ChildArgs) -> Result<Vec<RunResult>, JobError> {
+    let exe = std::env::current_exe().map_err(JobError::NoGame)?;
     let mut children = Vec::new();
     for (n, (first, count)) in blocks(runs, jobs).into_iter().enumerate() {
         let mut cmd = Command::new(&exe);
@@ -92,26 +175,26 @@ pub fn play_in_children(runs: u32, jobs: usize, args: &ChildArgs) -> anyhow::Res
         if let Some(part) = &part {
             cmd.arg("--trace").arg(part);
         }
-        let child = cmd.spawn().map_err(|e| anyhow::anyhow!("cannot start job {}: {e}", n + 1))?;
+        let child = cmd.spawn().map_err(|error| JobError::Start { job: n + 1, error })?;
         children.push((first, count, part, child));
     }
     let mut results = Vec::with_capacity(runs as usize);
     let mut parts_in_order: Vec<PathBuf> = Vec::new();
     for (first, count, part, child) in children {
         let last = first + u64::from(count) - 1;
-        let out = child.wait_with_output().map_err(|e| anyhow::anyhow!("job for runs {first}-{last}: {e}"))?;
+        let out = child.wait_with_output().map_err(|error| JobError::Wait { first, last, error })?;
         if !out.status.success() {
-            anyhow::bail!("the job playing runs {first} to {last} failed ({})", out.status);
+            return Err(JobError::Failed { first, last, status: out.status });
         }
         let mut block = Vec::new();
         for line in out.stdout.lines() {
             let line = line?;
-            let result: RunResult = serde_json::from_str(&line)
-                .map_err(|e| anyhow::anyhow!("the job playing runs {first} to {last} said something else: {e}"))?;
+            let result: RunResult =
+                serde_json::from_str(&line).map_err(|error| JobError::SaidElse { first, last, error })?;
             block.push(result);
         }
         if block.len() != count as usize {
-            anyhow::bail!("the job playing runs {first} to {last} reported {} runs, not {count}", block.len());
+            return Err(JobError::Count { first, last, reported: block.len(), count });
         }
         results.extend(block);
         parts_in_order.extend(part);
@@ -133,19 +216,18 @@ fn part_path(trace: &Path, n: usize) -> PathBuf {
 }
 
 /// Writes the parts one after another into `to`.
-fn merge(parts: &[PathBuf], to: &Path) -> anyhow::Result<()> {
-    let file =
-        std::fs::File::create(to).map_err(|e| anyhow::anyhow!("cannot write the trace file {}: {e}", to.display()))?;
+fn merge(parts: &[PathBuf], to: &Path) -> Result<(), JobError> {
+    let file = std::fs::File::create(to).map_err(|error| JobError::CreateTrace { path: to.to_path_buf(), error })?;
     let mut out = std::io::BufWriter::new(file);
     for part in parts {
         let mut input = std::fs::File::open(part)?;
         std::io::copy(&mut input, &mut out)?;
     }
-    out.flush().map_err(|e| anyhow::anyhow!("writing the trace file {} failed: {e}", to.display()))
+    out.flush().map_err(|error| JobError::FlushTrace { path: to.to_path_buf(), error })
 }
 
 /// A child's report: one JSON line per run.
-pub fn print_results(results: &[RunResult]) -> anyhow::Result<()> {
+pub fn print_results(results: &[RunResult]) -> Result<(), JobError> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for r in results {

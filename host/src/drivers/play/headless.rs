@@ -23,7 +23,7 @@ pub fn play_keys(session: &mut Session, keys: &[Key]) {
 }
 
 /// Renders the current frame to a PNG, tiles from `atlas`.
-pub fn screenshot(session: &mut Session, atlas: &Atlas, path: &Path) -> anyhow::Result<()> {
+pub fn screenshot(session: &mut Session, atlas: &Atlas, path: &Path) -> Result<(), ui::DrawError> {
     ui::screenshot_front(session, atlas, path)
 }
 

@@ -173,24 +173,62 @@ fn free_name(dir: &Path, stem: &str, ext: &str) -> PathBuf {
     (2..10_000).map(|n| dir.join(format!("{stem}-{n}.{ext}"))).find(|p| !p.exists()).unwrap_or(first)
 }
 
-/// Reads the score table; `Err` is the one line saying what is wrong with it.
-pub fn read_scores(path: &Path) -> Result<Vec<Score>, String> {
+/// A score table that will not be read, in one line; the file is left as it is.
+#[derive(Debug, thiserror::Error)]
+pub enum ScoresError {
+    /// The file cannot be read (not a regular file, too large).
+    #[error(transparent)]
+    Read(#[from] untrusted::InputError),
+    /// Not a score table's JSON.
+    #[error("the score table {} is damaged ({error})", path.display())]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// Why it does not read.
+        error: serde_json::Error,
+    },
+    /// Another version wrote it.
+    #[error("the score table {} is of version {found}, this game writes 1", path.display())]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// Its version.
+        found: u32,
+    },
+    /// More rows than a table holds.
+    #[error("the score table {} holds {rows} rows, more than {TABLE_SIZE}", path.display())]
+    TooLong {
+        /// The file.
+        path: PathBuf,
+        /// How many rows it holds.
+        rows: usize,
+    },
+    /// A row's end that is not a short line of text.
+    #[error("the score table {} holds a row whose end is not a short line of text", path.display())]
+    BadRow {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+/// Reads the score table (none there: an empty one).
+pub fn read_scores(path: &Path) -> Result<Vec<Score>, ScoresError> {
     if !path.exists() {
         return Ok(Vec::new());
     }
-    let shown = path.display();
-    let text = untrusted::read_text(path, "score table", SCORES_LIMIT).map_err(|e| format!("{e}"))?;
+    let path_buf = || path.to_path_buf();
+    let text = untrusted::read_text(path, "score table", SCORES_LIMIT)?;
     let file: ScoreFile =
-        serde_json::from_str(&text).map_err(|e| format!("the score table {shown} is damaged ({e})"))?;
+        serde_json::from_str(&text).map_err(|error| ScoresError::Damaged { path: path_buf(), error })?;
     if file.version != 1 {
-        return Err(format!("the score table {shown} is of version {}, this game writes 1", file.version));
+        return Err(ScoresError::Version { path: path_buf(), found: file.version });
     }
     if file.scores.len() > TABLE_SIZE {
-        return Err(format!("the score table {shown} holds {} rows, more than {TABLE_SIZE}", file.scores.len()));
+        return Err(ScoresError::TooLong { path: path_buf(), rows: file.scores.len() });
     }
     for s in &file.scores {
         if s.end.chars().count() > TEXT_LIMIT || s.end.chars().any(char::is_control) {
-            return Err(format!("the score table {shown} holds a row whose end is not a short line of text"));
+            return Err(ScoresError::BadRow { path: path_buf() });
         }
     }
     Ok(file.scores)
@@ -307,11 +345,11 @@ mod tests {
         ];
         for text in cases {
             std::fs::write(&path, &text).unwrap();
-            let err = read_scores(&path).expect_err(&text);
+            let err = read_scores(&path).expect_err(&text).to_string();
             assert!(!err.contains('\n') && err.contains("scores.json"), "{err}");
         }
         std::fs::write(&path, serde_json::to_string(&ScoreFile { version: 1, scores: vec![row(5)] }).unwrap()).unwrap();
-        assert_eq!(read_scores(&path), Ok(vec![row(5)]));
+        assert_eq!(read_scores(&path).unwrap(), vec![row(5)]);
     }
 
     #[test]

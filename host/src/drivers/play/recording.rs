@@ -3,15 +3,62 @@
 //! FILE` checks the plugin set is the same (naming any difference) and plays
 //! the keys again, which gives the same trace byte for byte.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::front::keys::{parse_keys, Key};
+use crate::front::keys::{parse_keys, Key, KeyError};
+use emberdeep_engine::data::untrusted::InputError;
 use emberdeep_engine::plugins::loader::Plugins;
 
 /// The recording's format version.
 pub const FORMAT: u32 = 1;
+
+/// A recording that cannot be written, read or played.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordingError {
+    /// The file cannot be read (missing, not a regular file, too large).
+    #[error(transparent)]
+    Read(#[from] InputError),
+    /// The recording cannot be turned into JSON.
+    #[error(transparent)]
+    Encode(#[from] serde_json::Error),
+    /// The file cannot be written.
+    #[error("cannot write the recording {}: {error}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The file is not a recording's JSON.
+    #[error("{}: not a recording: {error}", path.display())]
+    NotARecording {
+        /// The file.
+        path: PathBuf,
+        /// Why it does not read.
+        error: serde_json::Error,
+    },
+    /// Another format version wrote it.
+    #[error("{}: recording format {found} (this game reads format {FORMAT})", path.display())]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// Its format.
+        found: u32,
+    },
+    /// A key in it does not read.
+    #[error("in the recording's keys: {0}")]
+    Keys(KeyError),
+    /// It was played with another plugin set.
+    #[error("cannot replay: the plugin set differs: {differences}. Replay with --plugins \"{set}\" and the same plugin versions")]
+    Plugins {
+        /// Each difference, in words, joined by `; `.
+        differences: String,
+        /// The set it was recorded with, as `--plugins` takes it.
+        set: String,
+    },
+}
 
 /// A plugin and its version, as recorded.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,41 +150,36 @@ impl Recording {
     }
 
     /// Writes it as JSON.
-    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+    pub fn save(&self, path: &Path) -> Result<(), RecordingError> {
         let text = serde_json::to_string_pretty(self)?;
-        std::fs::write(path, text + "\n")
-            .map_err(|e| anyhow::anyhow!("cannot write the recording {}: {e}", path.display()))
+        std::fs::write(path, text + "\n").map_err(|error| RecordingError::Write { path: path.to_path_buf(), error })
     }
 
     /// Reads one, checking its format.
-    pub fn load(path: &Path) -> anyhow::Result<Recording> {
+    pub fn load(path: &Path) -> Result<Recording, RecordingError> {
         use emberdeep_engine::data::untrusted::{limits, read_text};
         let text = read_text(path, "recording", limits::RECORDING)?;
-        let rec: Recording =
-            serde_json::from_str(&text).map_err(|e| anyhow::anyhow!("{}: not a recording: {e}", path.display()))?;
+        let rec: Recording = serde_json::from_str(&text)
+            .map_err(|error| RecordingError::NotARecording { path: path.to_path_buf(), error })?;
         if rec.format != FORMAT {
-            anyhow::bail!("{}: recording format {} (this game reads format {FORMAT})", path.display(), rec.format);
+            return Err(RecordingError::Format { path: path.to_path_buf(), found: rec.format });
         }
         Ok(rec)
     }
 
     /// The keys, read back.
-    pub fn keys(&self) -> anyhow::Result<Vec<Key>> {
-        parse_keys(&self.keys.join(" ")).map_err(|e| anyhow::anyhow!("in the recording's keys: {e}"))
+    pub fn keys(&self) -> Result<Vec<Key>, RecordingError> {
+        parse_keys(&self.keys.join(" ")).map_err(RecordingError::Keys)
     }
 
     /// Refuses to replay with another plugin set, naming every difference.
-    pub fn check_plugins(&self, plugins: &Plugins) -> anyhow::Result<()> {
+    pub fn check_plugins(&self, plugins: &Plugins) -> Result<(), RecordingError> {
         let differences = plugin_set_differences(&self.plugins, &plugin_versions(plugins), "when recording");
         if differences.is_empty() {
             return Ok(());
         }
         let set: Vec<&str> = self.plugins.iter().map(|p| p.name.as_str()).collect();
-        anyhow::bail!(
-            "cannot replay: the plugin set differs: {}. Replay with --plugins \"{}\" and the same plugin versions",
-            differences.join("; "),
-            set.join(",")
-        )
+        Err(RecordingError::Plugins { differences: differences.join("; "), set: set.join(",") })
     }
 }
 

@@ -27,12 +27,26 @@ use emberdeep_engine::Game;
 use crate::drivers::play::morgue;
 use crate::drivers::play::recording::SavedStart;
 use crate::drivers::play::save::{self, SaveError};
-use crate::drivers::play::scenario::game_from_scenario;
+use crate::drivers::play::scenario::{game_from_scenario, ScenarioStartError};
 use crate::drivers::play::watch::{announce_reloaded, Handover, Watcher};
 use crate::front::app::{App, Mode};
 use crate::front::keys::Key;
 use crate::front::screen::ScreenModel;
 use crate::front::ui::{self, Frontend, Views};
+
+/// Why a session could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// `--continue`, and the save will not load (the save's own words).
+    #[error("{0}. Start without --continue for a new run; the save is left as it is")]
+    Resume(String),
+    /// A save a replay or a restart goes on from will not load (the save's own words).
+    #[error("{0}")]
+    Save(String),
+    /// The scenario cannot start a run.
+    #[error(transparent)]
+    Scenario(#[from] ScenarioStartError),
+}
 
 /// How a saved run found in the save folder is treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,7 +116,12 @@ pub struct Session {
 
 impl Session {
     /// Starts what `plan` asks for, with the host's views.
-    pub fn open(plan: &Plan, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> anyhow::Result<Session> {
+    pub fn open(
+        plan: &Plan,
+        plugins: Rc<Plugins>,
+        records: Rc<Records>,
+        trace: Trace,
+    ) -> Result<Session, SessionError> {
         if let Some(start) = &plan.recorded_start {
             return Session::from_recorded_start(start, plugins, records, trace);
         }
@@ -133,9 +152,7 @@ impl Session {
                 }
                 (saved, main.clone(), !resume)
             }
-            Some(Err(e)) if plan.saved == SavedRun::Resume => {
-                anyhow::bail!("{e}. Start without --continue for a new run; the save is left as it is")
-            }
+            Some(Err(e)) if plan.saved == SavedRun::Resume => return Err(SessionError::Resume(e.to_string())),
             other => {
                 if let Some(Err(e)) = other {
                     if !matches!(e, SaveError::Missing(_)) {
@@ -175,9 +192,10 @@ impl Session {
         plugins: Rc<Plugins>,
         records: Rc<Records>,
         trace: Trace,
-    ) -> anyhow::Result<Session> {
+    ) -> Result<Session, SessionError> {
         let name = Path::new("the recording's saved start");
-        let mut game = save::load_bytes(start.save.as_bytes(), name, plugins, records, trace)?;
+        let mut game = save::load_bytes(start.save.as_bytes(), name, plugins, records, trace)
+            .map_err(|e| SessionError::Save(e.to_string()))?;
         if !start.offered {
             game.announce_continue();
         }
@@ -225,8 +243,9 @@ impl Session {
         records: Rc<Records>,
         trace: Trace,
         check: bool,
-    ) -> anyhow::Result<Session> {
-        let mut game = save::load_rebuilt(&handover.save, plugins, records, trace, &handover.rebuilt)?;
+    ) -> Result<Session, SessionError> {
+        let mut game = save::load_rebuilt(&handover.save, plugins, records, trace, &handover.rebuilt)
+            .map_err(|e| SessionError::Save(e.to_string()))?;
         let told = handover.told;
         if !check {
             announce_reloaded(&mut game, &handover.rebuilt);
@@ -391,7 +410,7 @@ mod tests {
     use crate::front::keys::parse_keys;
 
     /// A session with no plugins and no records: an empty dungeon.
-    fn open(dir: &Path, saved: SavedRun, seed: u64) -> anyhow::Result<Session> {
+    fn open(dir: &Path, saved: SavedRun, seed: u64) -> Result<Session, SessionError> {
         let plan = Plan { save_dir: Some(dir.to_path_buf()), saved, scenario: None, seed, recorded_start: None };
         Session::open(&plan, Rc::new(Plugins::default()), Rc::new(Records::default()), Trace::console())
     }

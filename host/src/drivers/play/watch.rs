@@ -29,14 +29,14 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime};
 
 use emberdeep_api::MessageKind;
-use emberdeep_engine::data::untrusted::{self, limits};
+use emberdeep_engine::data::untrusted::{self, limits, InputError};
 use emberdeep_engine::plugins::loader::Plugins;
 use emberdeep_engine::{fields, Game};
 use serde::{Deserialize, Serialize};
 
 use crate::drivers::cli::Cli;
 use crate::drivers::play::save;
-use crate::front::keys::{parse_keys, Key};
+use crate::front::keys::{parse_keys, Key, KeyError};
 
 /// How often the window looks at the files.
 pub const POLL: Duration = Duration::from_millis(250);
@@ -54,6 +54,60 @@ const HANDOVER_LIMIT: u64 = 1 << 20;
 /// The most of a refusal's reason shown in the log line.
 const REASON_CHARS: usize = 300;
 
+/// Why a new build was not taken up: the second half of the log line
+/// "frost: the new build was refused: WHY; still playing with 0.1.0".
+#[derive(Debug, thiserror::Error)]
+enum Refusal {
+    /// The new library file cannot be opened (gone, not a regular file, too large).
+    #[error(transparent)]
+    Open(InputError),
+    /// Reading it stopped part way.
+    #[error("{}: cannot read it: {error}", path.display())]
+    Read {
+        /// The library.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The run could not be saved for the restart (the save's own words).
+    #[error("the run could not be saved for the restart ({0})")]
+    NotSaved(String),
+    /// The game's own file cannot be found, to try the build or to restart.
+    #[error("cannot find the game to {doing} it: {error}")]
+    NoGame {
+        /// `try` or `restart`.
+        doing: &'static str,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The trial's output file cannot be made.
+    #[error("cannot try it: {}: {error}", path.display())]
+    TrialOutput {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The trial cannot be started.
+    #[error("cannot try it: {0}")]
+    TrialStart(std::io::Error),
+    /// The trial refused the build, and said why.
+    #[error("{0}")]
+    Said(String),
+    /// The trial ended some other way.
+    #[error("trying it crashed the trial ({0})")]
+    Crashed(std::process::ExitStatus),
+    /// The trial took too long.
+    #[error("trying it did not finish within {} s", CHECK_TIME.as_secs())]
+    TooSlow,
+    /// The trace could not be written before the restart.
+    #[error("the trace could not be written ({0})")]
+    Trace(std::io::Error),
+    /// The restart itself failed.
+    #[error("the game could not restart ({0})")]
+    Exec(std::io::Error),
+}
+
 /// How a file looks from outside, without opening it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Stamp {
@@ -70,15 +124,15 @@ fn stamp(path: &Path) -> Option<Stamp> {
 }
 
 /// A hash of a library file's bytes, read as a stream within the plugin limit.
-fn hash_file(path: &Path) -> Result<u64, String> {
-    let mut stream = untrusted::open_stream(path, "plugin", limits::PLUGIN).map_err(|e| e.to_string())?;
+fn hash_file(path: &Path) -> Result<u64, Refusal> {
+    let mut stream = untrusted::open_stream(path, "plugin", limits::PLUGIN).map_err(Refusal::Open)?;
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     let mut buffer = vec![0u8; 64 << 10];
     loop {
         match stream.read(&mut buffer) {
             Ok(0) => return Ok(hasher.finish()),
             Ok(n) => hasher.write(&buffer[..n]),
-            Err(e) => return Err(format!("{}: cannot read it: {e}", path.display())),
+            Err(error) => return Err(Refusal::Read { path: path.to_path_buf(), error }),
         }
     }
 }
@@ -101,11 +155,11 @@ struct Watched {
 
 /// What a look at the files found: a plugin with a new build, or one whose
 /// new file cannot be read.
-type Found = (usize, Result<u64, String>);
+type Found = (usize, Result<u64, Refusal>);
 
 impl Watched {
     /// The plugin's file changed and has settled: its new hash.
-    fn look(&mut self, now: Instant) -> Option<Result<u64, String>> {
+    fn look(&mut self, now: Instant) -> Option<Result<u64, Refusal>> {
         let seen = stamp(&self.path);
         match self.moving {
             None if seen == self.settled => return None,
@@ -204,6 +258,33 @@ pub fn restart_args(cli: &Cli, plugin_dir: &Path, plugins: &Plugins) -> Vec<OsSt
     args
 }
 
+/// A handover file (`--handover`) that cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum HandoverError {
+    /// The file cannot be read (missing, not a regular file, too large).
+    #[error(transparent)]
+    Read(#[from] InputError),
+    /// It is not a handover's JSON.
+    #[error("{}: not a reload's handover: {error}", path.display())]
+    NotAHandover {
+        /// The file.
+        path: PathBuf,
+        /// Why it does not read.
+        error: serde_json::Error,
+    },
+    /// Another format version wrote it.
+    #[error("{}: handover format {found} (this game reads {FORMAT})", path.display())]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// Its format.
+        found: u32,
+    },
+    /// A key left to play does not read.
+    #[error("in the handover's keys: {0}")]
+    Keys(KeyError),
+}
+
 /// What a restarted game goes on from: written by the game that reloads,
 /// read by the one it execs.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -235,20 +316,20 @@ pub struct Handover {
 
 impl Handover {
     /// Reads one, checking its format and its keys.
-    pub fn read(path: &Path) -> anyhow::Result<Handover> {
+    pub fn read(path: &Path) -> Result<Handover, HandoverError> {
         let text = untrusted::read_text(path, "handover", HANDOVER_LIMIT)?;
         let handover: Handover = serde_json::from_str(&text)
-            .map_err(|e| anyhow::anyhow!("{}: not a reload's handover: {e}", path.display()))?;
+            .map_err(|error| HandoverError::NotAHandover { path: path.to_path_buf(), error })?;
         if handover.format != FORMAT {
-            anyhow::bail!("{}: handover format {} (this game reads {FORMAT})", path.display(), handover.format);
+            return Err(HandoverError::Format { path: path.to_path_buf(), found: handover.format });
         }
         handover.keys()?;
         Ok(handover)
     }
 
     /// The keys still to play.
-    pub fn keys(&self) -> anyhow::Result<Vec<Key>> {
-        parse_keys(&self.keys.join(" ")).map_err(|e| anyhow::anyhow!("in the handover's keys: {e}"))
+    pub fn keys(&self) -> Result<Vec<Key>, HandoverError> {
+        parse_keys(&self.keys.join(" ")).map_err(HandoverError::Keys)
     }
 
     /// Removes the handover and its save once the restart holds the run:
@@ -312,12 +393,13 @@ impl Watcher {
         if found.is_empty() {
             return false;
         }
-        let (readable, unreadable): (Vec<Found>, Vec<Found>) = found.into_iter().partition(|(_, h)| h.is_ok());
-        for (i, reason) in unreadable {
-            let reason = reason.err().unwrap_or_default();
-            self.refuse(game, &[(i, 0)], &reason);
+        let mut builds: Vec<(usize, u64)> = Vec::new();
+        for (i, hash) in found {
+            match hash {
+                Ok(hash) => builds.push((i, hash)),
+                Err(reason) => self.refuse(game, &[(i, 0)], &reason),
+            }
         }
-        let builds: Vec<(usize, u64)> = readable.into_iter().filter_map(|(i, h)| h.ok().map(|h| (i, h))).collect();
         if !builds.is_empty() {
             let reason = self.reload(game, &builds, run);
             self.refuse(game, &builds, &reason);
@@ -327,7 +409,7 @@ impl Watcher {
 
     /// Says in the log that these builds were refused, and remembers them so
     /// the same bytes are not tried again.
-    fn refuse(&mut self, game: &mut Game, builds: &[(usize, u64)], reason: &str) {
+    fn refuse(&mut self, game: &mut Game, builds: &[(usize, u64)], reason: &Refusal) {
         let mut names = Vec::new();
         let mut versions = Vec::new();
         for &(i, hash) in builds {
@@ -339,7 +421,7 @@ impl Watcher {
             versions.push(if builds.len() == 1 { w.version.clone() } else { format!("{} {}", w.name, w.version) });
         }
         let (names, versions) = (names.join(", "), versions.join(", "));
-        let reason: String = reason.chars().take(REASON_CHARS).collect();
+        let reason: String = reason.to_string().chars().take(REASON_CHARS).collect();
         let builds = if builds.len() == 1 { "build was" } else { "builds were" };
         let line = format!("{names}: the new {builds} refused: {reason}; still playing with {versions}");
         tracing::warn!("{line}");
@@ -348,7 +430,7 @@ impl Watcher {
 
     /// Saves the run for a restart, tries the restart in a child, and execs
     /// it. Returns only if the new builds are refused: why.
-    fn reload(&self, game: &mut Game, builds: &[(usize, u64)], mut handover: Handover) -> String {
+    fn reload(&self, game: &mut Game, builds: &[(usize, u64)], mut handover: Handover) -> Refusal {
         let folder = handover.data_dir.clone().unwrap_or_else(std::env::temp_dir);
         let pid = std::process::id();
         let handover_path = folder.join(format!("reload-{pid}.handover.json"));
@@ -359,23 +441,24 @@ impl Watcher {
             let text = serde_json::to_string(&handover).map_err(|e| e.to_string())?;
             save::write_atomic(&handover_path, text.as_bytes(), false).map_err(|e| e.to_string())
         });
-        let outcome = written
-            .map_err(|e| format!("the run could not be saved for the restart ({e})"))
-            .and_then(|()| check(&self.args, &handover_path, &folder))
-            .and_then(|()| restart(game, &self.args, &handover_path));
+        let tried = written.map_err(Refusal::NotSaved).and_then(|()| check(&self.args, &handover_path, &folder));
+        let refusal = match tried {
+            Ok(()) => restart(game, &self.args, &handover_path),
+            Err(refusal) => refusal,
+        };
         // Still here: refused, and the run goes on in this process.
         handover.remove(&handover_path);
-        outcome.err().unwrap_or_default()
+        refusal
     }
 }
 
 /// Starts the restart in a child process that stops before playing: `Ok`
 /// if it would play, else the reason it gave, or how it ended.
-fn check(args: &[OsString], handover: &Path, folder: &Path) -> Result<(), String> {
+fn check(args: &[OsString], handover: &Path, folder: &Path) -> Result<(), Refusal> {
     use wait_timeout::ChildExt;
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find the game to try it: {e}"))?;
+    let exe = std::env::current_exe().map_err(|error| Refusal::NoGame { doing: "try", error })?;
     let said = folder.join(format!("reload-{}.check.txt", std::process::id()));
-    let out = std::fs::File::create(&said).map_err(|e| format!("cannot try it: {}: {e}", said.display()))?;
+    let out = std::fs::File::create(&said).map_err(|error| Refusal::TrialOutput { path: said.clone(), error })?;
     let spawned = std::process::Command::new(exe)
         .args(args)
         .arg("--handover")
@@ -387,15 +470,15 @@ fn check(args: &[OsString], handover: &Path, folder: &Path) -> Result<(), String
         .stderr(out)
         .spawn();
     let result = match spawned {
-        Err(e) => Err(format!("cannot try it: {e}")),
+        Err(e) => Err(Refusal::TrialStart(e)),
         Ok(mut child) => match child.wait_timeout(CHECK_TIME) {
             Ok(Some(status)) if status.success() => Ok(()),
-            Ok(Some(status)) if status.code() == Some(1) => Err(reason_said(&said)),
-            Ok(Some(status)) => Err(format!("trying it crashed the trial ({status})")),
+            Ok(Some(status)) if status.code() == Some(1) => Err(Refusal::Said(reason_said(&said))),
+            Ok(Some(status)) => Err(Refusal::Crashed(status)),
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
-                Err(format!("trying it did not finish within {} s", CHECK_TIME.as_secs()))
+                Err(Refusal::TooSlow)
             }
         },
     };
@@ -419,15 +502,19 @@ fn reason_said(path: &Path) -> String {
 }
 
 /// Replaces this process with the game started again on the handover.
-/// Returns only if that could not be done.
-fn restart(game: &mut Game, args: &[OsString], handover: &Path) -> Result<(), String> {
+/// Returns only if that could not be done: why.
+fn restart(game: &mut Game, args: &[OsString], handover: &Path) -> Refusal {
     use std::io::Write;
     use std::os::unix::process::CommandExt;
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find the game to restart it: {e}"))?;
-    game.trace.finish().map_err(|e| format!("the trace could not be written ({e})"))?;
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(error) => return Refusal::NoGame { doing: "restart", error },
+    };
+    if let Err(e) = game.trace.finish() {
+        return Refusal::Trace(e);
+    }
     let _ = std::io::stdout().flush();
-    let error = std::process::Command::new(exe).args(args).arg("--handover").arg(handover).exec();
-    Err(format!("the game could not restart ({error})"))
+    Refusal::Exec(std::process::Command::new(exe).args(args).arg("--handover").arg(handover).exec())
 }
 
 #[cfg(test)]
@@ -454,22 +541,22 @@ mod tests {
         std::fs::write(&lib, b"first build").unwrap();
         let mut w = watched(&lib);
         let t0 = Instant::now();
-        assert_eq!(w.look(t0), None, "nothing changed");
+        assert!(w.look(t0).is_none(), "nothing changed");
         std::fs::write(&lib, b"second build, longer").unwrap();
-        assert_eq!(w.look(t0), None, "a change is seen");
-        assert_eq!(w.look(t0 + SETTLE / 2), None, "and left while it may still be written");
+        assert!(w.look(t0).is_none(), "a change is seen");
+        assert!(w.look(t0 + SETTLE / 2).is_none(), "and left while it may still be written");
         std::fs::write(&lib, b"second build, longer still").unwrap();
-        assert_eq!(w.look(t0 + SETTLE), None, "changing again starts the wait again");
-        let built = w.look(t0 + SETTLE * 2).expect("settled");
-        assert_eq!(built, hash_file(&lib));
-        assert_eq!(w.look(t0 + SETTLE * 3), None, "told once");
+        assert!(w.look(t0 + SETTLE).is_none(), "changing again starts the wait again");
+        let built = w.look(t0 + SETTLE * 2).expect("settled").expect("readable");
+        assert_eq!(built, hash_file(&lib).unwrap());
+        assert!(w.look(t0 + SETTLE * 3).is_none(), "told once");
         // The same bytes as the build running: nothing to do.
         let mut w = watched(&lib);
         let bytes = std::fs::read(&lib).unwrap();
         std::fs::remove_file(&lib).unwrap();
         std::fs::write(&lib, bytes).unwrap();
-        assert_eq!(w.look(t0), None);
-        assert_eq!(w.look(t0 + SETTLE), None, "a new file with the running build's bytes is no new build");
+        assert!(w.look(t0).is_none());
+        assert!(w.look(t0 + SETTLE).is_none(), "a new file with the running build's bytes is no new build");
     }
 
     #[test]
@@ -481,8 +568,8 @@ mod tests {
         let t0 = Instant::now();
         std::fs::remove_file(&lib).unwrap();
         std::fs::create_dir(&lib).unwrap();
-        assert_eq!(w.look(t0), None);
-        assert_eq!(w.look(t0 + SETTLE), None, "a folder where the library was is never read");
+        assert!(w.look(t0).is_none());
+        assert!(w.look(t0 + SETTLE).is_none(), "a folder where the library was is never read");
     }
 
     #[test]

@@ -15,13 +15,13 @@ use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::loader::Plugins;
 use emberdeep_engine::Game;
 
-use crate::drivers::play::scenario::game_from_scenario;
 use crate::drivers::play::scenario::parse::load_scenario;
+use crate::drivers::play::scenario::{game_from_scenario, ScenarioStartError};
 use crate::drivers::play::session::Session;
-use crate::drivers::review::expect::{parse_expectations, Expect, Expectation, Fact};
+use crate::drivers::review::expect::{parse_expectations, Expect, ExpectLineError, Expectation, Fact};
 use crate::drivers::review::trace_query::{readable, EventPattern, Range};
 use crate::front::app::Mode;
-use crate::front::keys::parse_keys;
+use crate::front::keys::{parse_keys, KeyError};
 
 /// A scenario's seed when its `[options]` give none, so a check is the same every time.
 const DEFAULT_SEED: u64 = 1;
@@ -70,6 +70,42 @@ fn counted(n: u64, word: &str) -> String {
     }
 }
 
+/// A scenario file that cannot be checked at all, in one line naming the
+/// file and line.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// It does not read, or names a kind no loaded plugin has.
+    #[error(transparent)]
+    Scenario(#[from] ScenarioStartError),
+    /// An `[expect]` line does not read.
+    #[error("{}: {error}", path.display())]
+    Expectation {
+        /// The file.
+        path: PathBuf,
+        /// The line and what is wrong with it.
+        error: ExpectLineError,
+    },
+    /// No `[expect]` lines.
+    #[error("{}: no [expect] section: nothing to check", path.display())]
+    NothingToCheck {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A `[keys]` line does not read.
+    #[error("{}: line {line}: in [keys]: {error}", path.display())]
+    Keys {
+        /// The file.
+        path: PathBuf,
+        /// The line.
+        line: usize,
+        /// What is wrong with it.
+        error: KeyError,
+    },
+    /// A line the run's trace kept is not JSON (a bug in the trace).
+    #[error(transparent)]
+    Trace(#[from] serde_json::Error),
+}
+
 /// A message of the run and the turn it was shown on.
 struct Said {
     turn: u64,
@@ -86,16 +122,17 @@ struct Run<'a> {
 /// Plays `path`'s keys and checks its expectations. `Err` when the file
 /// cannot be checked at all (unreadable, a bad key or expectation line, a
 /// kind no loaded plugin has), in one line naming the file and line.
-pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> anyhow::Result<Checked> {
-    let scenario = load_scenario(path)?;
-    let name = path.display();
-    let expectations = parse_expectations(&scenario.expect).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Result<Checked, CheckError> {
+    let scenario = load_scenario(path).map_err(ScenarioStartError::File)?;
+    let expectations = parse_expectations(&scenario.expect)
+        .map_err(|error| CheckError::Expectation { path: path.to_path_buf(), error })?;
     if expectations.is_empty() {
-        anyhow::bail!("{name}: no [expect] section: nothing to check");
+        return Err(CheckError::NothingToCheck { path: path.to_path_buf() });
     }
     let mut keys = Vec::new();
     for (line, text) in &scenario.keys {
-        keys.extend(parse_keys(text).map_err(|e| anyhow::anyhow!("{name}: line {line}: in [keys]: {e}"))?);
+        let read = parse_keys(text).map_err(|error| CheckError::Keys { path: path.to_path_buf(), line: *line, error });
+        keys.extend(read?);
     }
     let mut trace = Trace::console();
     trace.kept = Some(Vec::new());

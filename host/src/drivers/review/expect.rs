@@ -13,7 +13,7 @@
 //! * `floor RANGE`, `turn RANGE`: where and when the run is at the end;
 //! * `pack KIND=RANGE`: how many of a kind the pack holds (0: none).
 
-use crate::drivers::review::trace_query::{words, EventPattern, Range};
+use crate::drivers::review::trace_query::{words, EventPattern, PatternError, Range};
 
 /// One expectation and the line it was written on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,30 +81,79 @@ pub enum Fact {
 }
 
 const KINDS: &str = "event, no event, events N, message, no message, player, NAME#N, floor, turn or pack";
+/// The facts a creature's line may state.
+const FACTS: &str = "alive, dead, hp=RANGE, has=STATUS, lacks=STATUS, at=X,Y";
+
+/// An `[expect]` line that does not read, and the line it is on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {problem}")]
+pub struct ExpectLineError {
+    /// The line in the file.
+    pub line: usize,
+    /// What is wrong with it.
+    pub problem: ExpectError,
+}
+
+/// What is wrong with one expectation.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExpectError {
+    /// The first word is no kind of expectation.
+    #[error("unknown expectation '{0}' (expected {KINDS})")]
+    Unknown(String),
+    /// Its event pattern does not read.
+    #[error(transparent)]
+    Pattern(#[from] PatternError),
+    /// `events N` with nothing after.
+    #[error("events N PATTERN: missing the pattern")]
+    NoPattern,
+    /// A count, floor, turn or health that is not a number or a range.
+    #[error("{what} '{text}' is not a number or a range such as 3..6")]
+    NotARange {
+        /// What it was to be (`the count`, `hp`).
+        what: &'static str,
+        /// As written.
+        text: String,
+    },
+    /// `no` followed by neither `event` nor `message`.
+    #[error("'no {0}': expected 'no event PATTERN' or 'no message TEXT'")]
+    BadNo(String),
+    /// `pack` without `KIND=COUNT`.
+    #[error("expected 'pack KIND=COUNT' (a count or a range)")]
+    PackSyntax,
+    /// `message` with no text.
+    #[error("a message expectation needs the text to look for")]
+    NoMessage,
+    /// A creature named with no fact about it.
+    #[error("'{0}': say what must hold ({FACTS})")]
+    NoFacts(String),
+    /// A word that is not a fact.
+    #[error("'{0}' is not a fact ({FACTS})")]
+    NotAFact(String),
+}
 
 /// Parses the `[expect]` lines.
-pub fn parse_expectations(lines: &[(usize, String)]) -> Result<Vec<Expectation>, String> {
+pub fn parse_expectations(lines: &[(usize, String)]) -> Result<Vec<Expectation>, ExpectLineError> {
     lines
         .iter()
         .map(|(line, text)| {
-            let what = parse_one(text).map_err(|e| format!("line {line}: {e}"))?;
+            let what = parse_one(text).map_err(|problem| ExpectLineError { line: *line, problem })?;
             Ok(Expectation { line: *line, text: text.clone(), what })
         })
         .collect()
 }
 
-fn range(text: &str, what: &str) -> Result<Range, String> {
-    Range::parse(text).ok_or(format!("{what} '{text}' is not a number or a range such as 3..6"))
+fn range(text: &str, what: &'static str) -> Result<Range, ExpectError> {
+    Range::parse(text).ok_or_else(|| ExpectError::NotARange { what, text: text.to_string() })
 }
 
-fn parse_one(text: &str) -> Result<Expect, String> {
+fn parse_one(text: &str) -> Result<Expect, ExpectError> {
     let (first, rest) = text.split_once(char::is_whitespace).map_or((text, ""), |(a, b)| (a, b.trim()));
     let at_least_one = Range { low: Some(1), high: None };
     let none = Range { low: Some(0), high: Some(0) };
     Ok(match first {
         "event" => Expect::Events { pattern: EventPattern::parse(rest)?, count: at_least_one },
         "events" => {
-            let (n, pattern) = rest.split_once(char::is_whitespace).ok_or("events N PATTERN: missing the pattern")?;
+            let (n, pattern) = rest.split_once(char::is_whitespace).ok_or(ExpectError::NoPattern)?;
             Expect::Events { pattern: EventPattern::parse(pattern)?, count: range(n, "the count")? }
         }
         "message" => Expect::Message { text: message_text(rest)?, shown: true },
@@ -113,38 +162,36 @@ fn parse_one(text: &str) -> Result<Expect, String> {
             match what {
                 "event" => Expect::Events { pattern: EventPattern::parse(rest)?, count: none },
                 "message" => Expect::Message { text: message_text(rest)?, shown: false },
-                _ => return Err(format!("'no {what}': expected 'no event PATTERN' or 'no message TEXT'")),
+                _ => return Err(ExpectError::BadNo(what.to_string())),
             }
         }
         "floor" => Expect::Floor(range(rest, "the floor")?),
         "turn" => Expect::Turn(range(rest, "the turn")?),
         "pack" => {
-            let (kind, count) = rest.split_once('=').ok_or("expected 'pack KIND=COUNT' (a count or a range)")?;
+            let (kind, count) = rest.split_once('=').ok_or(ExpectError::PackSyntax)?;
             Expect::Pack { kind: kind.trim().to_string(), count: range(count.trim(), "the count")? }
         }
         who if who == "player" || who.contains('#') => {
             let facts = words(rest)?.iter().map(|w| parse_fact(w)).collect::<Result<Vec<_>, _>>()?;
             if facts.is_empty() {
-                return Err(format!(
-                    "'{who}': say what must hold (alive, dead, hp=RANGE, has=STATUS, lacks=STATUS, at=X,Y)"
-                ));
+                return Err(ExpectError::NoFacts(who.to_string()));
             }
             Expect::Creature { who: who.to_string(), facts }
         }
-        other => return Err(format!("unknown expectation '{other}' (expected {KINDS})")),
+        other => return Err(ExpectError::Unknown(other.to_string())),
     })
 }
 
-fn message_text(rest: &str) -> Result<String, String> {
+fn message_text(rest: &str) -> Result<String, ExpectError> {
     let text = words(rest)?.join(" ");
     if text.is_empty() {
-        return Err("a message expectation needs the text to look for".into());
+        return Err(ExpectError::NoMessage);
     }
     Ok(text)
 }
 
-fn parse_fact(word: &str) -> Result<Fact, String> {
-    let bad = || format!("'{word}' is not a fact (alive, dead, hp=RANGE, has=STATUS, lacks=STATUS, at=X,Y)");
+fn parse_fact(word: &str) -> Result<Fact, ExpectError> {
+    let bad = || ExpectError::NotAFact(word.to_string());
     Ok(match word.split_once('=') {
         None if word == "alive" => Fact::Alive,
         None if word == "dead" => Fact::Dead,
@@ -164,8 +211,13 @@ fn parse_fact(word: &str) -> Result<Fact, String> {
 mod tests {
     use super::*;
 
-    fn one(text: &str) -> Result<Expect, String> {
+    fn one(text: &str) -> Result<Expect, ExpectLineError> {
         parse_expectations(&[(9, text.to_string())]).map(|mut v| v.remove(0).what)
+    }
+
+    /// The one line `text`'s error reads as.
+    fn error(text: &str) -> String {
+        one(text).unwrap_err().to_string()
     }
 
     #[test]
@@ -207,13 +259,16 @@ mod tests {
 
     #[test]
     fn a_bad_expectation_names_its_line_and_what_is_wrong() {
-        assert_eq!(one("goblin dead").unwrap_err(), format!("line 9: unknown expectation 'goblin' (expected {KINDS})"));
-        assert!(one("player sleepy").unwrap_err().contains("'sleepy' is not a fact"));
-        assert!(one("player").unwrap_err().contains("say what must hold"));
-        assert!(one("floor deep").unwrap_err().contains("not a number or a range"));
-        assert!(one("no way").unwrap_err().contains("'no way'"));
-        assert!(one("events 2").unwrap_err().contains("missing the pattern"));
-        assert!(one("message").unwrap_err().contains("needs the text"));
-        assert!(one("pack arrows").unwrap_err().contains("pack KIND=COUNT"));
+        assert_eq!(error("goblin dead"), format!("line 9: unknown expectation 'goblin' (expected {KINDS})"));
+        assert!(error("player sleepy").contains("'sleepy' is not a fact"));
+        assert!(error("player").contains("say what must hold"));
+        assert!(error("floor deep").contains("not a number or a range"));
+        assert!(error("no way").contains("'no way'"));
+        assert!(error("events 2").contains("missing the pattern"));
+        assert!(error("message").contains("needs the text"));
+        assert!(error("pack arrows").contains("pack KIND=COUNT"));
+        assert_eq!(error("event"), "line 9: an event pattern needs an event name (or *)");
+        let e = parse_expectations(&[(4, "player hp=lots".into())]).unwrap_err();
+        assert_eq!(e, ExpectLineError { line: 4, problem: ExpectError::NotARange { what: "hp", text: "lots".into() } });
     }
 }

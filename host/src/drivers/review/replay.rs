@@ -4,14 +4,107 @@
 
 use std::path::Path;
 
-use crate::drivers::play::recording::{PluginVersion, Recording, FORMAT};
+use crate::drivers::play::recording::{PluginVersion, Recording, RecordingError, FORMAT};
 use crate::drivers::play::save;
-use crate::front::keys::parse_keys;
+use crate::drivers::review::trace_tools::TraceFileError;
+use crate::front::keys::{parse_keys, KeyError};
+
+/// A file `--replay` cannot play, naming the file (and the trace's line).
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// A recording that does not read.
+    #[error(transparent)]
+    Recording(#[from] RecordingError),
+    /// A trace that does not read.
+    #[error(transparent)]
+    Trace(#[from] TraceFileError),
+    /// The trace goes on from a saved run, which it does not hold.
+    #[error(
+        "{file}: line {line}: the trace goes on from a saved run, which a trace does not hold: \
+         replay the run's --record recording or its save instead"
+    )]
+    GoesOnFromSave {
+        /// The trace.
+        file: String,
+        /// The `run_continue` event's line.
+        line: usize,
+    },
+    /// The run took a new build of a plugin part way (`--watch`).
+    #[error(
+        "{file}: line {line}: the run went on with a new build of {plugin} (--watch) from there: \
+         no one set of plugin builds plays it again"
+    )]
+    Reloaded {
+        /// The trace.
+        file: String,
+        /// The `reload` event's line.
+        line: usize,
+        /// The plugin reloaded.
+        plugin: String,
+    },
+    /// A `press` event's key does not read.
+    #[error("{file}: line {line}: key '{key}': {error}")]
+    Key {
+        /// The trace.
+        file: String,
+        /// The event's line.
+        line: usize,
+        /// The key as written.
+        key: String,
+        /// Why it does not read.
+        error: KeyError,
+    },
+    /// More key presses than a replay takes.
+    #[error("{file}: more than {MAX_KEYS} key presses: too many to replay")]
+    TooManyKeys {
+        /// The trace.
+        file: String,
+    },
+    /// No `run_start` event.
+    #[error("{file}: no run_start event: not the trace of a run")]
+    NoStart {
+        /// The trace.
+        file: String,
+    },
+    /// No `press` events.
+    #[error(
+        "{file}: no key presses in it (a bot's trace, or one from before keys were traced): \
+         nothing to replay; a bot's run replays with --bot and its seed"
+    )]
+    NoKeys {
+        /// The trace.
+        file: String,
+    },
+    /// A `run_start` without what a replay starts from.
+    #[error("{file}: line {line}: {problem}")]
+    Start {
+        /// The trace.
+        file: String,
+        /// The event's line.
+        line: usize,
+        /// What it lacks.
+        problem: StartProblem,
+    },
+}
+
+/// What a trace's `run_start` lacks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StartProblem {
+    /// No seed.
+    #[error("run_start has no seed")]
+    NoSeed,
+    /// No plugin versions.
+    #[error("run_start has no plugin versions (a trace from an older game)")]
+    NoVersions,
+    /// A version that is not text.
+    #[error("the version of plugin '{0}' is not text")]
+    VersionNotText(String),
+}
 
 /// What `--replay FILE` plays: a recording, a trace written with
 /// `--trace` (its `run_start` and its `press` events are a recording),
 /// or a save (the run as it was saved, no keys).
-pub fn load(path: &Path) -> anyhow::Result<Recording> {
+pub fn load(path: &Path) -> Result<Recording, ReplayError> {
     if let Some((seed, plugins, save)) = save::peek(path) {
         let keys = Vec::new();
         let start_save = Some(save);
@@ -20,48 +113,48 @@ pub fn load(path: &Path) -> anyhow::Result<Recording> {
     if looks_like_trace(path) {
         return from_trace(path);
     }
-    Recording::load(path)
+    Ok(Recording::load(path)?)
 }
 
 /// A trace as a recording: the seed, plugins and scenario of its first
 /// `run_start`, and the key of every `press` event.
-pub fn from_trace(path: &Path) -> anyhow::Result<Recording> {
+pub fn from_trace(path: &Path) -> Result<Recording, ReplayError> {
     use crate::drivers::review::trace_tools::TraceReader;
-    let name = path.display();
+    let file = path.display().to_string();
     let mut start: Option<Recording> = None;
     for line in TraceReader::open(path)? {
         let line = line?;
         let event = &line.event;
         match (event["event"].as_str().unwrap_or(""), &mut start) {
-            ("run_continue", None) => anyhow::bail!(
-                "{name}: line {}: the trace goes on from a saved run, which a trace does not hold: \
-                 replay the run's --record recording or its save instead",
-                line.line
-            ),
-            ("run_start", None) => start = Some(recording_of_start(&name.to_string(), line.line, event)?),
-            ("reload", Some(_)) => anyhow::bail!(
-                "{name}: line {}: the run went on with a new build of {} (--watch) from there: \
-                 no one set of plugin builds plays it again",
-                line.line,
-                event["plugin"].as_str().unwrap_or("a plugin")
-            ),
+            ("run_continue", None) => return Err(ReplayError::GoesOnFromSave { file, line: line.line }),
+            ("run_start", None) => {
+                let rec = recording_of_start(event).map_err(|problem| ReplayError::Start {
+                    file: file.clone(),
+                    line: line.line,
+                    problem,
+                })?;
+                start = Some(rec);
+            }
+            ("reload", Some(_)) => {
+                let plugin = event["plugin"].as_str().unwrap_or("a plugin").to_string();
+                return Err(ReplayError::Reloaded { file, line: line.line, plugin });
+            }
             ("press", Some(rec)) => {
                 let key = event["key"].as_str().unwrap_or("");
-                parse_keys(key).map_err(|e| anyhow::anyhow!("{name}: line {}: key '{key}': {e}", line.line))?;
+                if let Err(error) = parse_keys(key) {
+                    return Err(ReplayError::Key { file, line: line.line, key: key.to_string(), error });
+                }
                 if rec.keys.len() >= MAX_KEYS {
-                    anyhow::bail!("{name}: more than {MAX_KEYS} key presses: too many to replay");
+                    return Err(ReplayError::TooManyKeys { file });
                 }
                 rec.keys.push(key.to_string());
             }
             _ => {}
         }
     }
-    let rec = start.ok_or_else(|| anyhow::anyhow!("{name}: no run_start event: not the trace of a run"))?;
+    let Some(rec) = start else { return Err(ReplayError::NoStart { file }) };
     if rec.keys.is_empty() {
-        anyhow::bail!(
-            "{name}: no key presses in it (a bot's trace, or one from before keys were traced): \
-             nothing to replay; a bot's run replays with --bot and its seed"
-        );
+        return Err(ReplayError::NoKeys { file });
     }
     Ok(rec)
 }
@@ -83,16 +176,12 @@ fn looks_like_trace(path: &Path) -> bool {
 }
 
 /// The recording a trace's `run_start` begins.
-fn recording_of_start(file: &str, line: usize, event: &serde_json::Value) -> anyhow::Result<Recording> {
-    let seed = event["seed"].as_u64().ok_or_else(|| anyhow::anyhow!("{file}: line {line}: run_start has no seed"))?;
-    let versions = event["versions"].as_object().ok_or_else(|| {
-        anyhow::anyhow!("{file}: line {line}: run_start has no plugin versions (a trace from an older game)")
-    })?;
+fn recording_of_start(event: &serde_json::Value) -> Result<Recording, StartProblem> {
+    let seed = event["seed"].as_u64().ok_or(StartProblem::NoSeed)?;
+    let versions = event["versions"].as_object().ok_or(StartProblem::NoVersions)?;
     let mut plugins = Vec::new();
     for (name, version) in versions {
-        let version = version
-            .as_str()
-            .ok_or_else(|| anyhow::anyhow!("{file}: line {line}: the version of plugin '{name}' is not text"))?;
+        let version = version.as_str().ok_or_else(|| StartProblem::VersionNotText(name.clone()))?;
         plugins.push(PluginVersion { name: name.clone(), version: version.to_string() });
     }
     let scenario = event["scenario"].as_str().map(String::from);

@@ -39,10 +39,10 @@ use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::loader::Plugins;
 
-use crate::drivers::play::recording::Recording;
+use crate::drivers::play::recording::{Recording, RecordingError};
 use crate::drivers::play::save;
-use crate::drivers::play::session::{Plan, SavedRun, Session};
-use crate::front::app::{App, Mode};
+use crate::drivers::play::session::{Plan, SavedRun, Session, SessionError};
+use crate::front::app::{App, Mode, NoSuchView};
 use crate::front::keys::Key;
 use crate::front::ui;
 
@@ -137,6 +137,23 @@ pub enum SeekError {
     Replay(String),
 }
 
+/// Why a timeline cannot be built or opened on screen.
+#[derive(Debug, thiserror::Error)]
+pub enum TimelineError {
+    /// The recording's keys do not read.
+    #[error(transparent)]
+    Recording(#[from] RecordingError),
+    /// The run's start cannot be opened (its scenario, its saved start).
+    #[error(transparent)]
+    Open(#[from] SessionError),
+    /// The last turn cannot be shown.
+    #[error(transparent)]
+    Seek(#[from] SeekError),
+    /// The view asked for is not there.
+    #[error(transparent)]
+    View(#[from] NoSuchView),
+}
+
 /// A recorded run to step through.
 pub struct Timeline {
     plan: Plan,
@@ -165,7 +182,7 @@ impl Timeline {
         plugins: Rc<Plugins>,
         records: Rc<Records>,
         trace: Trace,
-    ) -> anyhow::Result<(Timeline, Trace)> {
+    ) -> Result<(Timeline, Trace), TimelineError> {
         Timeline::build_within(recording, plugins, records, trace, Budget::default())
     }
 
@@ -176,7 +193,7 @@ impl Timeline {
         records: Rc<Records>,
         mut trace: Trace,
         budget: Budget,
-    ) -> anyhow::Result<(Timeline, Trace)> {
+    ) -> Result<(Timeline, Trace), TimelineError> {
         let keys = recording.keys()?;
         let plan = Plan {
             save_dir: None,
@@ -273,7 +290,7 @@ impl Timeline {
             app.game.quit_run();
         }
         let trace = app.take_trace();
-        timeline.seek_stop(timeline.stops.len() - 1).map_err(anyhow::Error::msg)?;
+        timeline.seek_stop(timeline.stops.len() - 1)?;
         Ok((timeline, trace))
     }
 
@@ -351,17 +368,18 @@ impl Timeline {
     /// nearest snapshot at or before it, or from the state shown if nearer.
     pub fn seek_stop(&mut self, stop: usize) -> Result<(), SeekError> {
         let target = self.stops[stop.min(self.stops.len() - 1)].end;
-        self.play_to(target).map_err(|e| SeekError::Replay(format!("{e:#}")))
+        self.play_to(target)
     }
 
-    fn play_to(&mut self, target: usize) -> anyhow::Result<()> {
+    fn play_to(&mut self, target: usize) -> Result<(), SeekError> {
         let nearest = self.snapshots.partition_point(|s| s.keys <= target).checked_sub(1);
         let from_snapshot = nearest.map_or(0, |i| self.snapshots[i].keys);
         if self.at > target || self.at < from_snapshot {
-            self.app = match nearest {
-                Some(i) => self.restore(i)?,
-                None => open(&self.plan, &self.plugins, &self.records, Trace::console())?,
+            let restored = match nearest {
+                Some(i) => self.restore(i),
+                None => open(&self.plan, &self.plugins, &self.records, Trace::console()),
             };
+            self.app = restored.map_err(|e| SeekError::Replay(e.to_string()))?;
             self.at = from_snapshot;
         }
         while self.at < target {
@@ -379,11 +397,12 @@ impl Timeline {
         self.at += 1;
     }
 
-    fn restore(&self, index: usize) -> anyhow::Result<App> {
+    fn restore(&self, index: usize) -> Result<App, SessionError> {
         let snapshot = &self.snapshots[index];
         let name = Path::new("the timeline's snapshot");
         let mut game =
-            save::load_bytes(&snapshot.save, name, self.plugins.clone(), self.records.clone(), Trace::console())?;
+            save::load_bytes(&snapshot.save, name, self.plugins.clone(), self.records.clone(), Trace::console())
+                .map_err(|e| SessionError::Save(e.to_string()))?;
         game.targeting.last_target = snapshot.front.last_target;
         let mut app = App::new(game, ui::host_views());
         app.hints = snapshot.front.hints.clone();
@@ -415,7 +434,7 @@ impl Timeline {
             return Ok(Events { lines: lines.clone(), more: 0 });
         }
         let (first, end) = (self.stops[stop].first, self.stops[stop].end);
-        self.play_to(first).map_err(|e| SeekError::Replay(format!("{e:#}")))?;
+        self.play_to(first)?;
         self.app.game.trace = Trace::in_memory();
         let mut events = Events::default();
         while self.at < end {
@@ -432,6 +451,6 @@ impl Timeline {
 
 /// The run's start as a replay's session opens it (a fresh floor, the
 /// scenario, or the saved run the recording began from), into `trace`.
-fn open(plan: &Plan, plugins: &Rc<Plugins>, records: &Rc<Records>, trace: Trace) -> anyhow::Result<App> {
+fn open(plan: &Plan, plugins: &Rc<Plugins>, records: &Rc<Records>, trace: Trace) -> Result<App, SessionError> {
     Ok(Session::open(plan, plugins.clone(), records.clone(), trace)?.app)
 }

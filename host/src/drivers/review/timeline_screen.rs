@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use crate::drivers::cli::Cli;
 use crate::drivers::play::recording::Recording;
-use crate::drivers::review::timeline::{Events, SeekError, Timeline};
+use crate::drivers::review::timeline::{Events, SeekError, Timeline, TimelineError};
 use crate::front::atlas::Atlas;
 use crate::front::keys::Key;
 use crate::front::screen::{palette, Line, Overlay, ScreenModel};
@@ -47,7 +47,7 @@ pub struct TimelineScreen {
 
 impl TimelineScreen {
     /// The timeline at its last turn, drawn in the view named `view` (or the first).
-    pub fn new(timeline: Timeline, view: Option<&str>) -> Result<TimelineScreen, String> {
+    pub fn new(timeline: Timeline, view: Option<&str>) -> Result<TimelineScreen, TimelineError> {
         let last = timeline.stops().len() - 1;
         let mut screen = TimelineScreen {
             timeline,
@@ -63,7 +63,7 @@ impl TimelineScreen {
         } else {
             screen.view = screen.timeline.app().view_names().into_iter().next();
         }
-        screen.go(last).map_err(|e| e.to_string())?;
+        screen.go(last)?;
         Ok(screen)
     }
 
@@ -296,6 +296,44 @@ impl Frontend for TimelineScreen {
     fn close(&mut self) {}
 }
 
+/// Why the timeline command stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum TimelineRunError {
+    /// The timeline cannot be built or shown.
+    #[error(transparent)]
+    Timeline(#[from] TimelineError),
+    /// The run's trace could not be written.
+    #[error("writing the trace failed: {0}")]
+    Trace(std::io::Error),
+    /// `--at` a turn the run does not have.
+    #[error("--at {at}: {error}")]
+    At {
+        /// As written.
+        at: String,
+        /// Why not.
+        error: SeekError,
+    },
+    /// `--at` a number too large to be any turn.
+    #[error("--at {at}: turn {at} is past the end of the run: its last turn is {last}")]
+    AtPastTheEnd {
+        /// As written.
+        at: String,
+        /// The run's last turn.
+        last: u64,
+    },
+    /// `--at` something that is not a number.
+    #[error("--at wants a turn number (up to {last}), not '{at}'")]
+    AtNotATurn {
+        /// As written.
+        at: String,
+        /// The run's last turn.
+        last: u64,
+    },
+    /// The window or the screenshot failed.
+    #[error(transparent)]
+    Draw(#[from] ui::DrawError),
+}
+
 /// Whether the command line asks for the timeline: a replay in the window
 /// (not re-recorded), or any replay `--at` a turn.
 pub fn wanted(cli: &Cli) -> bool {
@@ -312,24 +350,22 @@ pub fn run(
     records: Rc<Records>,
     trace: Trace,
     atlas: &Atlas,
-) -> anyhow::Result<()> {
+) -> Result<(), TimelineRunError> {
     let (timeline, mut trace) = Timeline::build(recording, plugins, records, trace)?;
-    trace.finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))?;
-    let mut screen = TimelineScreen::new(timeline, cli.view.as_deref()).map_err(anyhow::Error::msg)?;
+    trace.finish().map_err(TimelineRunError::Trace)?;
+    let mut screen = TimelineScreen::new(timeline, cli.view.as_deref())?;
     if let Some(at) = &cli.at {
         let at = at.trim();
         let last = screen.timeline().turns().1;
         let digits = !at.is_empty() && at.bytes().all(|b| b.is_ascii_digit());
         match at.parse::<u64>() {
-            Ok(turn) => screen.go_to_turn(turn).map_err(|e| anyhow::anyhow!("--at {at}: {e}"))?,
-            Err(_) if digits => {
-                anyhow::bail!("--at {at}: turn {at} is past the end of the run: its last turn is {last}")
-            }
-            Err(_) => anyhow::bail!("--at wants a turn number (up to {last}), not '{at}'"),
+            Ok(turn) => screen.go_to_turn(turn).map_err(|error| TimelineRunError::At { at: at.to_string(), error })?,
+            Err(_) if digits => return Err(TimelineRunError::AtPastTheEnd { at: at.to_string(), last }),
+            Err(_) => return Err(TimelineRunError::AtNotATurn { at: at.to_string(), last }),
         }
     }
     if let Some(path) = &cli.screenshot {
-        return ui::screenshot_front(&mut screen, atlas, path);
+        return Ok(ui::screenshot_front(&mut screen, atlas, path)?);
     }
     if cli.headless {
         let (header, lines) = screen.pane();
@@ -339,5 +375,5 @@ pub fn run(
         }
         return Ok(());
     }
-    ui::run_window(&mut screen, atlas)
+    Ok(ui::run_window(&mut screen, atlas)?)
 }

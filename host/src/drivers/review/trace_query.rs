@@ -127,9 +127,35 @@ pub struct EventPattern {
     tests: Vec<FieldTest>,
 }
 
+/// What is wrong with a pattern as written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PatternError {
+    /// A `"` with no `"` after it.
+    #[error("a quote is not closed")]
+    OpenQuote,
+    /// Nothing written.
+    #[error("an event pattern needs an event name (or *)")]
+    NoEventName,
+    /// A `field=value` test where the event's name goes.
+    #[error("'{0}': a pattern starts with the event's name (or *), then field=value")]
+    TestFirst(String),
+    /// A test that is not `field=value` or `field!=value`.
+    #[error("'{0}' is not field=value")]
+    NotATest(String),
+    /// `=value` with no field before it.
+    #[error("'{0}' names no field")]
+    NoField(String),
+    /// `--turns` that is neither a turn nor a range.
+    #[error("--turns {0}: expected a turn or a range such as 10..20")]
+    Turns(String),
+    /// A bad `--field` test.
+    #[error("--field {0}")]
+    Field(Box<PatternError>),
+}
+
 /// Splits a line into words, keeping quoted values whole
 /// (`message="The goblin dies."` is one word, its quotes dropped).
-pub fn words(text: &str) -> Result<Vec<String>, String> {
+pub fn words(text: &str) -> Result<Vec<String>, PatternError> {
     let mut out = Vec::new();
     let mut word = String::new();
     let mut quoted = false;
@@ -153,7 +179,7 @@ pub fn words(text: &str) -> Result<Vec<String>, String> {
         }
     }
     if quoted {
-        return Err("a quote is not closed".into());
+        return Err(PatternError::OpenQuote);
     }
     if started {
         out.push(word);
@@ -168,11 +194,11 @@ impl EventPattern {
     }
 
     /// Parses `EVENT field=value ...` (see the module docs).
-    pub fn parse(text: &str) -> Result<EventPattern, String> {
+    pub fn parse(text: &str) -> Result<EventPattern, PatternError> {
         let words = words(text)?;
-        let (first, rest) = words.split_first().ok_or("an event pattern needs an event name (or *)")?;
+        let (first, rest) = words.split_first().ok_or(PatternError::NoEventName)?;
         if first.contains('=') {
-            return Err(format!("'{first}': a pattern starts with the event's name (or *), then field=value"));
+            return Err(PatternError::TestFirst(first.clone()));
         }
         let mut pattern = EventPattern::any();
         if first != "*" {
@@ -191,32 +217,32 @@ impl EventPattern {
         source: &Option<String>,
         event: &Option<String>,
         fields: &[String],
-    ) -> Result<EventPattern, String> {
+    ) -> Result<EventPattern, PatternError> {
         let mut pattern = EventPattern { event: event.clone(), tests: Vec::new() };
         if let Some(turns) = turns {
-            Range::parse(turns).ok_or(format!("--turns {turns}: expected a turn or a range such as 10..20"))?;
+            Range::parse(turns).ok_or_else(|| PatternError::Turns(turns.to_string()))?;
             pattern.add_test(&format!("turn={turns}"))?;
         }
         if let Some(source) = source {
             pattern.add_test(&format!("source={source}"))?;
         }
         for field in fields {
-            pattern.add_test(field).map_err(|e| format!("--field {e}"))?;
+            pattern.add_test(field).map_err(|e| PatternError::Field(Box::new(e)))?;
         }
         Ok(pattern)
     }
 
     /// Adds one `field=value` or `field!=value` test.
-    pub fn add_test(&mut self, word: &str) -> Result<(), String> {
+    pub fn add_test(&mut self, word: &str) -> Result<(), PatternError> {
         let (field, value, negated) = match word.split_once("!=") {
             Some((f, v)) => (f, v, true),
             None => match word.split_once('=') {
                 Some((f, v)) => (f, v, false),
-                None => return Err(format!("'{word}' is not field=value")),
+                None => return Err(PatternError::NotATest(word.to_string())),
             },
         };
         if field.is_empty() {
-            return Err(format!("'{word}' names no field"));
+            return Err(PatternError::NoField(word.to_string()));
         }
         let test = FieldTest { field: field.to_string(), want: Want::parse(value), negated, text: word.to_string() };
         self.tests.push(test);
@@ -304,11 +330,15 @@ mod tests {
 
     #[test]
     fn bad_patterns_say_what_is_wrong() {
-        assert!(EventPattern::parse("").unwrap_err().contains("event name"));
-        assert!(EventPattern::parse("damage=3").unwrap_err().contains("starts with the event"));
-        assert!(EventPattern::parse("attack damage").unwrap_err().contains("not field=value"));
-        assert!(EventPattern::parse("attack =3").unwrap_err().contains("names no field"));
-        assert!(EventPattern::parse("log message=\"open").unwrap_err().contains("quote"));
+        let error = |text: &str| EventPattern::parse(text).unwrap_err().to_string();
+        assert!(error("").contains("event name"));
+        assert!(error("damage=3").contains("starts with the event"));
+        assert!(error("attack damage").contains("not field=value"));
+        assert!(error("attack =3").contains("names no field"));
+        assert!(error("log message=\"open").contains("quote"));
+        assert_eq!(EventPattern::parse("attack =3"), Err(PatternError::NoField("=3".into())));
+        let field = EventPattern::from_filters(None, &None, &None, &["hp".into()]).unwrap_err();
+        assert_eq!(field.to_string(), "--field 'hp' is not field=value");
         assert_eq!(Range::parse("3..6"), Some(Range { low: Some(3), high: Some(6) }));
         assert_eq!(Range::parse(".."), None);
         assert_eq!(Range::parse("x"), None);

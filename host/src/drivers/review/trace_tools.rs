@@ -41,6 +41,17 @@ pub enum TraceFileError {
     },
 }
 
+/// Why `trace events` stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum EventsError {
+    /// The trace could not be read.
+    #[error(transparent)]
+    Trace(#[from] TraceFileError),
+    /// The events could not be written out.
+    #[error(transparent)]
+    Write(#[from] std::io::Error),
+}
+
 /// One event of a trace file, with its line.
 pub struct TraceLine {
     /// The line number, from 1.
@@ -281,7 +292,7 @@ pub fn write_matching(
     pattern: &crate::drivers::review::trace_query::EventPattern,
     readable: bool,
     out: &mut dyn std::io::Write,
-) -> anyhow::Result<usize> {
+) -> Result<usize, EventsError> {
     let mut matched = 0;
     for l in lines {
         let l = l?;
@@ -404,7 +415,7 @@ mod tests {
         assert_eq!(out, T.lines().nth(2).unwrap().to_string() + "\n", "matching lines come out as written");
         assert_eq!(run(None, None, None, &["damage=3.."]).0, 1);
         assert_eq!(run(Some("1"), Some("core_combat"), Some("death"), &["who=jackal#*"]).0, 1);
-        let bad = EventPattern::from_filters(Some("soon"), &None, &None, &[]).unwrap_err();
+        let bad = EventPattern::from_filters(Some("soon"), &None, &None, &[]).unwrap_err().to_string();
         assert!(bad.contains("--turns soon"), "{bad}");
         let p = EventPattern::from_filters(None, &None, &Some("death".into()), &[]).unwrap();
         let mut out = Vec::new();

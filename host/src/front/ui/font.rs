@@ -4,12 +4,12 @@
 
 use std::collections::HashMap;
 
-use anyhow::{Context, Result};
 use emberdeep_api::Rgba;
 use font8x8::{UnicodeFonts, BASIC_FONTS, BLOCK_FONTS, BOX_FONTS, LATIN_FONTS};
 use sdl3::pixels::PixelFormat;
 use sdl3::render::{BlendMode, FRect, ScaleMode, Texture, TextureCreator};
 
+use super::error::{Doing, Result};
 use super::tinted::Tinted;
 
 /// Glyph cells per atlas row.
@@ -90,8 +90,8 @@ impl<'tc> Font<'tc> {
         let image = build_atlas();
         let (w, h) = (image.width as u32, image.height as u32);
         let mut texture =
-            creator.create_texture_static(PixelFormat::RGBA32, w, h).context("creating the font atlas texture")?;
-        texture.update(None, &image.rgba, image.width * BPP).context("uploading the font atlas")?;
+            creator.create_texture_static(PixelFormat::RGBA32, w, h).doing("creating the font atlas texture")?;
+        texture.update(None, &image.rgba, image.width * BPP).doing("uploading the font atlas")?;
         texture.set_blend_mode(BlendMode::Blend);
         texture.set_scale_mode(ScaleMode::Nearest);
         let fallback = image.slots.get(&'?').copied().unwrap_or(0);

@@ -3,13 +3,13 @@
 //! screenshot shows exactly what a player sees.
 
 use abi_stable::sabi_trait::TD_Opaque;
-use anyhow::{Context, Result};
 use emberdeep_api::abi::{Canvas_TO, ViewBox};
 use emberdeep_api::{MonsterState, PluginError, Rgba};
 use emberdeep_engine::plugins::boundary::{call_drawing, Entry};
 use sdl3::pixels::Color;
 use sdl3::render::{Canvas, RenderTarget};
 
+use super::error::{Doing, Result, Within};
 use super::font::Font;
 use super::frontend::{cell_size_of, Views};
 use super::layout::{Area, LINE_STEP, LOG, MAP, PANEL, SCREEN_H, SCREEN_W, TEXT_PX, TITLE_PX};
@@ -61,10 +61,10 @@ pub(crate) fn draw_frame<'tc, T: RenderTarget>(
     canvas.set_draw_color(to_color(palette::BACKGROUND));
     canvas.clear();
     let mut p = Painter::new(canvas, font, tiles, whole_screen());
-    let failed = draw_map(&mut p, model, views).context("drawing the map")?;
-    draw_panel(&mut p, model).context("drawing the side panel")?;
-    draw_log(&mut p, &model.log).context("drawing the log")?;
-    draw_overlay(&mut p, &model.overlay).context("drawing the overlay")?;
+    let failed = draw_map(&mut p, model, views).within("drawing the map")?;
+    draw_panel(&mut p, model).within("drawing the side panel")?;
+    draw_log(&mut p, &model.log).within("drawing the log")?;
+    draw_overlay(&mut p, &model.overlay).within("drawing the overlay")?;
     p.set_area(whole_screen(), false);
     Ok(failed)
 }
@@ -88,7 +88,7 @@ pub(crate) fn draw_flying<T: RenderTarget>(
     let dst = sdl3::render::FRect::new((MAP.x + x) as f32, (MAP.y + y) as f32, cell as f32, cell as f32);
     let drawn = canvas.copy_ex(texture, src, dst, missile.degrees, None, false, false);
     canvas.set_clip_rect(None);
-    drawn.map_err(|e| anyhow::anyhow!("drawing the missile '{}': {e}", missile.look.tile))
+    drawn.doing(format!("drawing the missile '{}'", missile.look.tile))
 }
 
 fn whole_screen() -> Area {

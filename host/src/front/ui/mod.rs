@@ -6,6 +6,7 @@
 //! [`screenshot()`] draws one frame to a PNG with no display at all.
 
 mod cursor;
+mod error;
 mod font;
 mod frame;
 mod frontend;
@@ -25,6 +26,7 @@ mod tests;
 
 use emberdeep_api::abi::ViewBox;
 
+pub use error::{DrawError, Result};
 pub use frontend::{cell_size_of, Frontend, Views};
 pub use glyph_view::glyph_view;
 pub use screenshot::{render_front, render_rgba, screenshot, screenshot_front, with_offscreen, Offscreen};

@@ -3,13 +3,13 @@
 //! `emberdeep_api::Canvas` views draw on.
 
 use abi_stable::std_types::{RStr, Tuple2};
-use anyhow::{anyhow, Result};
 use emberdeep_api::abi::Canvas as ViewCanvas;
 use emberdeep_api::Rgba;
 use sdl3::pixels::Color;
 use sdl3::rect::Rect;
 use sdl3::render::{BlendMode, Canvas, FPoint, FRect, RenderTarget};
 
+use super::error::{Doing, DrawError, Result};
 use super::font::Font;
 use super::layout::Area;
 use super::tiles::TileSheet;
@@ -21,7 +21,7 @@ pub(crate) struct Painter<'p, 'tc, T: RenderTarget> {
     tiles: &'p mut TileSheet<'tc>,
     area: Area,
     /// The first failure while a view drew (the `Canvas` trait cannot return one).
-    view_error: Option<anyhow::Error>,
+    view_error: Option<DrawError>,
 }
 
 impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
@@ -50,7 +50,7 @@ impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
         if opaque {
             self.canvas.set_blend_mode(BlendMode::None);
         }
-        let filled = self.canvas.fill_rect(rect).map_err(|e| anyhow!("fill_rect: {e}"));
+        let filled = self.canvas.fill_rect(rect).doing("fill_rect");
         if opaque {
             self.canvas.set_blend_mode(BlendMode::Blend);
         }
@@ -71,7 +71,7 @@ impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
     pub fn line(&mut self, from: (i32, i32), to: (i32, i32), color: Rgba) -> Result<()> {
         self.canvas.set_draw_color(Color::RGBA(color.r, color.g, color.b, color.a));
         let at = |(x, y): (i32, i32)| FPoint::new((self.area.x + x) as f32 + 0.5, (self.area.y + y) as f32 + 0.5);
-        self.canvas.draw_line(at(from), at(to)).map_err(|e| anyhow!("draw_line: {e}"))
+        self.canvas.draw_line(at(from), at(to)).doing("draw_line")
     }
 
     /// One character, `size` pixels square.
@@ -103,7 +103,7 @@ impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
     }
 
     /// Takes the first error a view's drawing hit, if any.
-    pub fn take_view_error(&mut self) -> Option<anyhow::Error> {
+    pub fn take_view_error(&mut self) -> Option<DrawError> {
         self.view_error.take()
     }
 
@@ -112,14 +112,14 @@ impl<'p, 'tc, T: RenderTarget> Painter<'p, 'tc, T> {
     pub fn tile(&mut self, x: i32, y: i32, size: u32, name: &str, tint: Rgba) -> Result<bool> {
         let dst = self.dest(x, y, size, size);
         let Some((texture, src)) = self.tiles.prepare(name, size, tint)? else { return Ok(false) };
-        self.canvas.copy(texture, src, dst).map_err(|e| anyhow!("drawing the tile '{name}': {e}"))?;
+        self.canvas.copy(texture, src, dst).doing(format!("drawing the tile '{name}'"))?;
         Ok(true)
     }
 
     fn copy_glyph(&mut self, x: i32, y: i32, size: u32, ch: char) -> Result<()> {
         let dst = self.dest(x, y, size, size);
         let (texture, src) = self.font.glyph(ch, size)?;
-        self.canvas.copy(texture, src, dst).map_err(|e| anyhow!("drawing a glyph: {e}"))
+        self.canvas.copy(texture, src, dst).doing("drawing a glyph")
     }
 
     /// A rectangle relative to the area, in canvas coordinates.

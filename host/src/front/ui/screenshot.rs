@@ -4,13 +4,13 @@
 
 use std::path::Path;
 
-use anyhow::{anyhow, Context, Result};
 use emberdeep_api::PluginError;
 use sdl3::image::SaveSurface;
 use sdl3::pixels::PixelFormat;
 use sdl3::render::Canvas;
 use sdl3::surface::Surface;
 
+use super::error::{Doing, DrawError, Result, Within};
 use super::font::Font;
 use super::frame::draw_frame;
 use super::frontend::{Frontend, Views};
@@ -23,7 +23,7 @@ use crate::front::screen::ScreenModel;
 /// writes it to `path` as a 1600x900 RGBA PNG.
 pub fn screenshot(model: &ScreenModel, views: Views<'_>, atlas: &Atlas, path: &Path) -> Result<()> {
     let mut rgba = render_rgba(model, views, atlas)?;
-    write_png(path, &mut rgba).with_context(|| format!("writing the screenshot {}", path.display()))
+    write_png(path, &mut rgba).within(format!("writing the screenshot {}", path.display()))
 }
 
 /// The frame's pixels, RGBA, row by row without padding.
@@ -37,7 +37,7 @@ pub fn render_rgba(model: &ScreenModel, views: Views<'_>, atlas: &Atlas) -> Resu
 /// The frame the front end shows now, as a screenshot at `path`.
 pub fn screenshot_front(front: &mut dyn Frontend, atlas: &Atlas, path: &Path) -> Result<()> {
     let mut rgba = render_front(front, atlas)?;
-    write_png(path, &mut rgba).with_context(|| format!("writing the screenshot {}", path.display()))
+    write_png(path, &mut rgba).within(format!("writing the screenshot {}", path.display()))
 }
 
 /// The front end's frame, RGBA. A view that fails is told to the front end,
@@ -71,23 +71,22 @@ impl Offscreen<'_, '_> {
     pub fn draw(&mut self, model: &ScreenModel, views: Views<'_>) -> Result<Option<PluginError>> {
         let failed = draw_frame(self.canvas, self.font, self.tiles, model, views)?;
         if !self.canvas.present() {
-            return Err(anyhow!("presenting the frame: {}", sdl3::get_error()));
+            return Err(sdl3::get_error()).doing("presenting the frame");
         }
         Ok(failed)
     }
 
     /// The last frame's pixels, RGBA, row by row without padding.
     pub fn pixels(&mut self) -> Result<Vec<u8>> {
-        let pixels = self.canvas.read_pixels(None).map_err(|e| anyhow!("reading the frame back: {e}"))?;
-        surface_rgba(&pixels).map_err(|e| anyhow!("reading the frame back: {e}"))
+        let pixels = self.canvas.read_pixels(None).doing("reading the frame back")?;
+        surface_rgba(&pixels).map_err(DrawError::ReadBack)
     }
 }
 
 /// Makes an offscreen renderer with the tiles of `atlas` and hands it to `f`.
 pub fn with_offscreen<R>(atlas: &Atlas, f: impl FnOnce(&mut Offscreen<'_, '_>) -> R) -> Result<R> {
-    let surface = Surface::new(SCREEN_W, SCREEN_H, PixelFormat::RGBA32)
-        .map_err(|e| anyhow!("creating the offscreen surface: {e}"))?;
-    let mut canvas = surface.into_canvas().map_err(|e| anyhow!("creating the software renderer: {e}"))?;
+    let surface = Surface::new(SCREEN_W, SCREEN_H, PixelFormat::RGBA32).doing("creating the offscreen surface")?;
+    let mut canvas = surface.into_canvas().doing("creating the software renderer")?;
     let creator = canvas.texture_creator();
     let mut font = Font::new(&creator, true)?;
     let mut tiles = TileSheet::new(&creator, atlas, true)?;
@@ -103,21 +102,18 @@ fn write_png(path: &Path, rgba: &mut [u8]) -> Result<()> {
         let _ = std::fs::remove_file(tmp);
         return Err(e);
     }
-    std::fs::rename(tmp, path).context("moving the finished file into place")
+    std::fs::rename(tmp, path).doing("moving the finished file into place")
 }
 
 /// Saves a frame's RGBA pixels as a PNG at `path` with SDL_image.
 fn encode(path: &Path, rgba: &mut [u8]) -> Result<()> {
     // SDL reads exactly a frame's worth from the pointer it is given.
     if rgba.len() != (SCREEN_W * SCREEN_H * 4) as usize {
-        return Err(anyhow!("the frame has {} bytes, not {SCREEN_W}x{SCREEN_H} RGBA", rgba.len()));
+        return Err(DrawError::FrameSize(rgba.len()));
     }
     // SDL opens files by UTF-8 name (and the binding would panic on another).
-    let name = path
-        .to_str()
-        .filter(|name| !name.contains('\0'))
-        .ok_or_else(|| anyhow!("SDL_image writes only to paths that are UTF-8 text"))?;
+    let name = path.to_str().filter(|name| !name.contains('\0')).ok_or(DrawError::PathNotText)?;
     let surface = Surface::from_data(rgba, SCREEN_W, SCREEN_H, SCREEN_W * 4, PixelFormat::RGBA32)
-        .map_err(|e| anyhow!("wrapping the frame in a surface: {e}"))?;
-    surface.save(name).map_err(|e| anyhow!("writing the PNG: {e}"))
+        .doing("wrapping the frame in a surface")?;
+    surface.save(name).doing("writing the PNG")
 }

@@ -2,11 +2,11 @@
 //! surface), uploaded from the pixels `crate::front::atlas` decoded at startup.
 //! Sprites are copied with nearest scaling, so 16-pixel art stays crisp at 32.
 
-use anyhow::{Context, Result};
 use emberdeep_api::Rgba;
 use sdl3::pixels::PixelFormat;
 use sdl3::render::{BlendMode, FRect, ScaleMode, Texture, TextureCreator};
 
+use super::error::{Doing, Result};
 use super::tinted::Tinted;
 use crate::front::atlas::Atlas;
 
@@ -34,8 +34,8 @@ impl<'tc> TileSheet<'tc> {
         }
         let mut texture = creator
             .create_texture_static(PixelFormat::RGBA32, atlas.width, atlas.height)
-            .context("creating the tile atlas texture")?;
-        texture.update(None, &atlas.rgba, atlas.width as usize * 4).context("uploading the tile atlas")?;
+            .doing("creating the tile atlas texture")?;
+        texture.update(None, &atlas.rgba, atlas.width as usize * 4).doing("uploading the tile atlas")?;
         texture.set_blend_mode(BlendMode::Blend);
         texture.set_scale_mode(ScaleMode::Nearest);
         let tinted = pretint.then(|| Tinted::new(creator, MOST_TINTED));

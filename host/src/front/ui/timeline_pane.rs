@@ -2,10 +2,10 @@
 //! over the log and the foot of the side panel; its header in ember, then
 //! as many lines as fit (the timeline scrolls the rest).
 
-use anyhow::Result;
 use emberdeep_api::Rgba;
 use sdl3::render::RenderTarget;
 
+use super::error::Result;
 use super::layout::{Area, LINE_STEP, LOG, SCREEN_W, TEXT_PX};
 use super::painter::Painter;
 use crate::front::screen::{palette, Line};

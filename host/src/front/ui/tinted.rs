@@ -6,9 +6,10 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use anyhow::{Context, Result};
 use sdl3::pixels::PixelFormat;
 use sdl3::render::{BlendMode, Texture, TextureCreator};
+
+use super::error::{Doing, Result};
 
 /// Makes a static RGBA texture of a size.
 type MakeTexture<'tc> = Box<dyn Fn(u32, u32) -> Result<Texture<'tc>> + 'tc>;
@@ -24,7 +25,7 @@ impl<'tc, K: Hash + Eq + Clone> Tinted<'tc, K> {
     /// An empty cache of textures of `creator`'s renderer.
     pub fn new<C: 'tc>(creator: &'tc TextureCreator<C>, most: usize) -> Self {
         let make = Box::new(move |w: u32, h: u32| {
-            let mut t = creator.create_texture_static(PixelFormat::RGBA32, w, h).context("creating a texture")?;
+            let mut t = creator.create_texture_static(PixelFormat::RGBA32, w, h).doing("creating a texture")?;
             t.set_blend_mode(BlendMode::Blend);
             Ok(t)
         });
@@ -40,7 +41,7 @@ impl<'tc, K: Hash + Eq + Clone> Tinted<'tc, K> {
             }
             let n = size.max(1) as usize;
             let mut texture = (self.make)(n as u32, n as u32)?;
-            texture.update(None, &draw(n), n * 4).context("uploading a texture")?;
+            texture.update(None, &draw(n), n * 4).doing("uploading a texture")?;
             self.kept.insert(key.clone(), texture);
         }
         Ok(&self.kept[&key])

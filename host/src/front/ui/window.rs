@@ -7,7 +7,6 @@
 
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, Context, Result};
 use sdl3::event::{Event, WindowEvent};
 use sdl3::image::SaveSurface;
 use sdl3::mouse::MouseButton;
@@ -17,6 +16,7 @@ use sdl3::VideoSubsystem;
 
 use emberdeep_engine::rules::travel::Travel;
 
+use super::error::{Doing, Result};
 use super::font::Font;
 use super::frame::draw_frame;
 use super::frontend::Frontend;
@@ -53,15 +53,15 @@ enum Flow {
 /// Opens the window and runs until the game quits or the window is closed;
 /// tile views draw from `atlas`.
 pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
-    let sdl = sdl3::init().map_err(|e| anyhow!("starting SDL: {e}"))?;
-    let video = sdl.video().map_err(|e| anyhow!("starting SDL video: {e}"))?;
+    let sdl = sdl3::init().doing("starting SDL")?;
+    let video = sdl.video().doing("starting SDL video")?;
     let mut canvas = open_window(&video, front.window_at())?;
     video.text_input().start(canvas.window());
     let creator = canvas.texture_creator();
     let software = canvas.renderer_name == "software";
     let mut font = Font::new(&creator, software)?;
     let mut tiles = TileSheet::new(&creator, atlas, software)?;
-    let mut pump = sdl.event_pump().map_err(|e| anyhow!("opening the SDL event queue: {e}"))?;
+    let mut pump = sdl.event_pump().doing("opening the SDL event queue")?;
     let mut looper = Looper::default();
     let mut last_draw: Option<Instant> = None;
     loop {
@@ -104,11 +104,11 @@ fn open_window(video: &VideoSubsystem, at: Option<[i32; 4]>) -> Result<WindowCan
         Some([x, y, _, _]) => builder.position(x, y),
         None => builder.position_centered(),
     };
-    let window = builder.build().context("creating the window")?;
-    let mut canvas = create_renderer(window, None).context("creating the renderer")?;
+    let window = builder.build().doing("creating the window")?;
+    let mut canvas = create_renderer(window, None).doing("creating the renderer")?;
     canvas
         .set_logical_size(SCREEN_W, SCREEN_H, SDL_LOGICAL_PRESENTATION_LETTERBOX)
-        .context("setting the logical screen size")?;
+        .doing("setting the logical screen size")?;
     tracing::debug!(renderer = %canvas.renderer_name, "window open");
     Ok(canvas)
 }

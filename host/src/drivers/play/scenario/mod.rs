@@ -4,7 +4,7 @@
 
 pub mod parse;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use emberdeep_api::{MessageKind, MonsterState};
@@ -14,7 +14,40 @@ use emberdeep_engine::fields;
 use emberdeep_engine::plugins::loader::Plugins;
 use emberdeep_engine::Game;
 
-use parse::{load_scenario, Scenario};
+use parse::{load_scenario, Scenario, ScenarioFileError};
+
+/// Why a scenario file cannot start a run: it does not read, or it names
+/// a kind no loaded plugin has (`PATH: line N: ...`).
+#[derive(Debug, thiserror::Error)]
+pub enum ScenarioStartError {
+    /// The file cannot be read or parsed.
+    #[error(transparent)]
+    File(#[from] ScenarioFileError),
+    /// A monster kind no loaded plugin has.
+    #[error("{}: line {line}: no loaded plugin has a monster '{kind}' (loaded monsters: {loaded})", path.display())]
+    NoMonster {
+        /// The scenario file.
+        path: PathBuf,
+        /// The legend line naming it.
+        line: usize,
+        /// The kind.
+        kind: String,
+        /// The monster kinds there are.
+        loaded: String,
+    },
+    /// An item kind no loaded plugin has.
+    #[error("{}: line {line}: no loaded plugin has an item '{kind}' (loaded items: {loaded})", path.display())]
+    NoItem {
+        /// The scenario file.
+        path: PathBuf,
+        /// The legend or pack line naming it.
+        line: usize,
+        /// The kind.
+        kind: String,
+        /// The item kinds there are.
+        loaded: String,
+    },
+}
 
 /// A run set up by a scenario file; its `seed` option wins over `seed`.
 pub fn game_from_scenario(
@@ -23,9 +56,9 @@ pub fn game_from_scenario(
     plugins: Rc<Plugins>,
     records: Rc<Records>,
     trace: Trace,
-) -> anyhow::Result<Game> {
+) -> Result<Game, ScenarioStartError> {
     let scenario = load_scenario(path)?;
-    check_kinds(&scenario, &records).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    check_kinds(path, &scenario, &records)?;
     let seed = scenario.seed.unwrap_or(seed);
     let mut game = Game::blank(seed, scenario.map.clone(), scenario.player, plugins, records, trace);
     game.floor = scenario.floor;
@@ -65,28 +98,30 @@ pub fn game_from_scenario(
     Ok(game)
 }
 
-/// Every monster and item kind the scenario names must be loaded.
-fn check_kinds(s: &Scenario, records: &Records) -> Result<(), String> {
+/// Every monster and item kind the scenario at `path` names must be loaded.
+fn check_kinds(path: &Path, s: &Scenario, records: &Records) -> Result<(), ScenarioStartError> {
     let known_monsters = || records.monsters.keys().cloned().collect::<Vec<_>>().join(", ");
     let known_items = || records.items.keys().cloned().collect::<Vec<_>>().join(", ");
     for m in &s.monsters {
         if !records.monsters.contains_key(&m.kind) {
-            return Err(format!(
-                "line {}: no loaded plugin has a monster '{}' (loaded monsters: {})",
-                m.line,
-                m.kind,
-                known_monsters()
-            ));
+            return Err(ScenarioStartError::NoMonster {
+                path: path.to_path_buf(),
+                line: m.line,
+                kind: m.kind.clone(),
+                loaded: known_monsters(),
+            });
         }
     }
     let items = s.items.iter().map(|i| (&i.kind, i.line));
     let pack = s.pack.iter().map(|p| &p.0).zip(s.pack_lines.iter().copied());
     for (kind, line) in items.chain(pack) {
         if !records.items.contains_key(kind) {
-            return Err(format!(
-                "line {line}: no loaded plugin has an item '{kind}' (loaded items: {})",
-                known_items()
-            ));
+            return Err(ScenarioStartError::NoItem {
+                path: path.to_path_buf(),
+                line,
+                kind: kind.clone(),
+                loaded: known_items(),
+            });
         }
     }
     Ok(())
