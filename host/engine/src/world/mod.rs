@@ -14,5 +14,6 @@ pub mod derived;
 pub mod game;
 pub mod log;
 pub mod pack;
+pub mod restore;
 pub mod roster;
 pub mod targeting;
