@@ -786,3 +786,353 @@ impl ItemIds {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use emberdeep_api::abi::{MonsterBrainAbi_TO, StatusAbi_TO, StatusDecl};
+    use emberdeep_api::abi_stable::sabi_trait::TD_Opaque;
+    use emberdeep_api::author::Adapter;
+    use emberdeep_api::{MessageKind, MonsterBrain, MonsterState, PluginResult, Rgba, StatusEffect};
+
+    use crate::data::records::load_records;
+    use crate::plugins::entry::Entry;
+    use crate::plugins::loader::{LoadedPlugin, StatusKind};
+    use crate::world::creature::StatusOn;
+
+    struct Idle;
+
+    impl MonsterBrain for Idle {
+        fn act(&self, _ctx: &mut emberdeep_api::Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+            Ok(())
+        }
+    }
+
+    /// Plugins with the brain `idle`, the status `frozen`, and a plugin
+    /// `wands` that keeps `charges` from 0 to 1000; records with a sword
+    /// (it does not stack), a potion (it does) and a rat.
+    fn loaded() -> (Rc<Plugins>, Rc<Records>) {
+        let mut plugins = Plugins::default();
+        let brain = MonsterBrainAbi_TO::from_value(Adapter(Idle), TD_Opaque);
+        plugins.brains.insert("idle".into(), Entry::new("test", brain));
+        let decl = StatusDecl {
+            label: "Frozen".into(),
+            mark: '*' as u32,
+            color: Rgba::rgb(1, 2, 3),
+            effect: StatusEffect::Marks,
+        };
+        let code = Entry::new("test", StatusAbi_TO::from_value(Adapter(()), TD_Opaque));
+        plugins.statuses.insert("frozen".into(), StatusKind { decl, code });
+        plugins.loaded.push(LoadedPlugin {
+            name: "wands".into(),
+            version: "0.1.0".into(),
+            path: "libwands.so".into(),
+            needs: Vec::new(),
+            names: BTreeMap::new(),
+            settings: Vec::new(),
+            stored: vec![("charges".into(), 0, 1000)],
+            api_version: "1.0.0".into(),
+        });
+        let dir = tempfile::tempdir().expect("a temp dir");
+        std::fs::create_dir(dir.path().join("host")).expect("the host folder");
+        let item = |id: &str, stacks: bool| {
+            format!(
+                "[[item]]\nid = \"{id}\"\nname = \"{id}\"\nglyph = \"?\"\ncolor = [1, 2, 3]\ntile = \"{id}\"\n\
+                 class = \"test\"\nstacks = {stacks}\nfloors = [1, 1]\n"
+            )
+        };
+        let rat = "[[monster]]\nid = \"rat\"\nname = \"rat\"\nglyph = \"r\"\ncolor = [1, 2, 3]\ntile = \"rat\"\n\
+                   floors = [1, 1]\nhp = 3\ndamage = [1, 2]\nsight = 5\nbrain = \"idle\"\n";
+        let text = format!("{}\n{}\n{rat}", item("sword", false), item("potion", true));
+        std::fs::write(dir.path().join("host/things.toml"), text).expect("the records");
+        let records = load_records(dir.path(), &plugins.registered()).expect("the records read");
+        (Rc::new(plugins), Rc::new(records))
+    }
+
+    /// A game on a 10x6 floor (a wall at 0,0, a closed door at 3,3): the
+    /// player at 2,2, a frozen rat at 6,3, three potions at 4,4, a sword
+    /// with charges in the pack, a log, stored values, kills and a killer.
+    fn game() -> Game {
+        let (plugins, records) = loaded();
+        let mut map = Map::new_filled(10, 6, Tile::Floor);
+        map.set_tile(Point::new(0, 0), Tile::Wall);
+        map.set_tile(Point::new(3, 3), Tile::DoorClosed);
+        let mut game = Game::blank(7, map, Point::new(2, 2), plugins, records.clone(), Trace::console());
+        let mut rat = Creature::monster(EntityId(1), &records.monsters["rat"], Point::new(6, 3), MonsterState::Hunting);
+        rat.statuses.push(StatusOn { name: "frozen".into(), turns: 3 });
+        rat.goal = Some(Point::new(2, 2));
+        game.creatures.insert(EntityId(1), rat);
+        game.next_id = 2;
+        game.items.push(FloorItem { kind: "potion".into(), count: 3, pos: Point::new(4, 4), id: ItemId(1) });
+        game.pack.add("sword", 1, false, ItemId(2));
+        game.next_item_id = 2;
+        game.turn = 41;
+        game.floor = 3;
+        game.rng.range(1, 100);
+        game.log.add("The rat bites you.", MessageKind::Danger);
+        game.log.add("The rat bites you.", MessageKind::Danger);
+        game.store.insert((EntityId::PLAYER, "charges".into()), 4);
+        game.store_text.insert((EntityId(1), "hand".into()), "teeth".into());
+        game.item_store.insert((ItemId(2), "charges".into()), 9);
+        game.item_text.insert((ItemId(2), "name".into()), "Biter".into());
+        game.kills.insert("jackal".into(), 2);
+        game.killer = Some("a rat".into());
+        game.update_sight();
+        game
+    }
+
+    fn restored(parts: RestoreParts) -> Result<Game, RestoreError> {
+        let (plugins, records) = loaded();
+        Game::restore(parts, plugins, records, Trace::console())
+    }
+
+    #[test]
+    fn parts_restore_to_the_game_they_came_from() {
+        let game = game();
+        assert_eq!(game.check(), Ok(()), "the game keeps the rules");
+        let parts = game.parts();
+        let Ok(back) = restored(parts.clone()) else { panic!("the parts restore") };
+        assert_eq!(back.parts(), parts, "every part as it was");
+        assert_eq!(back.fov.cells(), game.fov.cells(), "and the player sees what it saw");
+        assert_eq!(back.check(), Ok(()));
+    }
+
+    #[test]
+    fn items_without_an_id_are_given_the_next_ones() {
+        let mut parts = game().parts();
+        parts.items[0].id = ItemId(0);
+        parts.item_store.clear();
+        parts.item_text.clear();
+        if let Some(sword) = parts.pack[0].as_mut() {
+            sword.id = ItemId(0);
+        }
+        let Ok(back) = restored(parts) else { panic!("the parts restore") };
+        assert_eq!(back.items[0].id, ItemId(3), "the floor's first");
+        assert_eq!(back.pack.get(0).map(|i| i.id), Some(ItemId(4)), "then the pack's");
+        assert_eq!(back.next_item_id, 4, "and the last one handed out counts them");
+    }
+
+    #[test]
+    fn parts_that_break_a_rule_are_refused_by_name() {
+        type Change = Box<dyn Fn(&mut RestoreParts)>;
+        // The creatures in id order: the player, then the rat.
+        const RAT: usize = 1;
+        let cases: Vec<(Change, &str)> = vec![
+            (Box::new(|p| p.map.width = 0), "a map of 0x6"),
+            (Box::new(|p| p.map.height = 1001), "a map of 10x1001"),
+            (
+                Box::new(|p| {
+                    p.map.tiles.pop();
+                }),
+                "a map of 10x6 with 59 tiles and 60 remembered cells",
+            ),
+            (
+                Box::new(|p| {
+                    let mut twin = p.creatures[0].clone();
+                    twin.pos = Point::new(3, 1);
+                    p.creatures.push(twin);
+                }),
+                "2 players in it, not one",
+            ),
+            (
+                Box::new(|p| {
+                    p.creatures.remove(0);
+                }),
+                "0 players in it, not one",
+            ),
+            (Box::new(|p| p.next_id = 0), "a next id of 0, not from 1 to 1000000"),
+            (Box::new(|p| p.floor = 0), "floor 0, not from 1 to 1000"),
+            (Box::new(|p| p.floor = 1001), "floor 1001, not from 1 to 1000"),
+            (Box::new(|p| p.next_item_id = 100_000_001), "a last item id of 100000001, above 100000000"),
+            (Box::new(|p| p.creatures[RAT].id = EntityId(2)), "creature #2 at or above the next id 2"),
+            (
+                Box::new(|p| {
+                    let mut twin = p.creatures[RAT].clone();
+                    twin.pos = Point::new(7, 3);
+                    p.creatures.push(twin);
+                }),
+                "two creatures with the id #1",
+            ),
+            (Box::new(|p| p.creatures[RAT].pos = Point::new(2, 2)), "two creatures on the cell 2,2"),
+            (Box::new(|p| p.creatures[RAT].kind = "dragon".into()), "a monster 'dragon' that no loaded plugin has"),
+            (
+                Box::new(|p| p.creatures[0].brain = Some("idle".into())),
+                "a player that is not the player (another kind, or a brain)",
+            ),
+            (
+                Box::new(|p| p.creatures[0].kind = "rat".into()),
+                "a player that is not the player (another kind, or a brain)",
+            ),
+            (
+                Box::new(|p| p.creatures[RAT].brain = Some("telepathy".into())),
+                "rat#1 thinks with the brain 'telepathy', which no loaded plugin has",
+            ),
+            (Box::new(|p| p.creatures[RAT].brain = None), "rat#1 has no brain"),
+            (Box::new(|p| p.creatures[RAT].pos = Point::new(40, 1)), "rat#1 stands off the map"),
+            (Box::new(|p| p.creatures[RAT].pos = Point::new(0, 0)), "rat#1 stands inside a wall at 0,0"),
+            (Box::new(|p| p.creatures[RAT].pos = Point::new(3, 3)), "rat#1 stands inside a wall at 3,3"),
+            (
+                Box::new(|p| p.creatures[0].hp = 0),
+                "the player with health 0/30, not from 1 to its most (at most 1000000)",
+            ),
+            (
+                Box::new(|p| p.creatures[RAT].hp = 50),
+                "rat#1 with health 50/3, not from 1 to its most (at most 1000000)",
+            ),
+            (
+                Box::new(|p| p.creatures[0].max_hp = 1_000_001),
+                "the player with health 30/1000001, not from 1 to its most (at most 1000000)",
+            ),
+            (
+                Box::new(|p| p.creatures[RAT].damage = emberdeep_api::Damage::new(3, 2)),
+                "rat#1 with a blow of 3-2 and defense 0",
+            ),
+            (
+                Box::new(|p| p.creatures[RAT].damage = emberdeep_api::Damage::new(-1, 2)),
+                "rat#1 with a blow of -1-2 and defense 0",
+            ),
+            (Box::new(|p| p.creatures[RAT].defense = 1_000_001), "rat#1 with a blow of 1-2 and defense 1000001"),
+            (Box::new(|p| p.creatures[RAT].sight = 31), "rat#1 with a sight of 31"),
+            (Box::new(|p| p.creatures[RAT].goal = Some(Point::new(-1, 0))), "rat#1 heading off the map"),
+            (
+                Box::new(|p| {
+                    p.creatures[RAT].statuses = vec![StatusOn { name: "frozen".into(), turns: 1 }; 33];
+                }),
+                "rat#1 bearing 33 statuses, more than 32",
+            ),
+            (
+                Box::new(|p| {
+                    p.creatures[RAT].statuses[0].name = "petrified".into();
+                }),
+                "rat#1 bearing the status 'petrified', which no loaded plugin registers",
+            ),
+            (
+                Box::new(|p| {
+                    p.creatures[RAT].statuses[0].turns = 0;
+                }),
+                "rat#1 bearing 'frozen' for 0 turns, not from 1 to 10000",
+            ),
+            (
+                Box::new(|p| {
+                    p.creatures[RAT].statuses.push(StatusOn { name: "frozen".into(), turns: 5 });
+                }),
+                "rat#1 bearing the status 'frozen' twice",
+            ),
+            (
+                Box::new(|p| p.items[0].pos = Point::new(0, 0)),
+                "potion lying at 0,0, which is not a floor cell of the map",
+            ),
+            (
+                Box::new(|p| p.items[0].pos = Point::new(40, 1)),
+                "potion lying at 40,1, which is not a floor cell of the map",
+            ),
+            (Box::new(|p| p.items[0].kind = "excalibur".into()), "an item 'excalibur' that no loaded plugin has"),
+            (Box::new(|p| p.items[0].count = 0), "0 of potion in one place, not from 1 to 9999"),
+            (Box::new(|p| p.items[0].count = 10_000), "10000 of potion in one place, not from 1 to 9999"),
+            (Box::new(|p| p.pack.push(None)), "a pack of 27 slots, the game has 26"),
+            (
+                Box::new(|p| {
+                    p.pack.pop();
+                }),
+                "a pack of 25 slots, the game has 26",
+            ),
+            (
+                Box::new(|p| p.pack[1] = Some(PackItem { kind: "excalibur".into(), count: 1, id: ItemId(0) })),
+                "an item 'excalibur' that no loaded plugin has",
+            ),
+            (Box::new(|p| p.pack[0].as_mut().unwrap().count = 2), "2 sword in one pack slot, which do not stack"),
+            (Box::new(|p| p.items[0].id = ItemId(999)), "item #999 above the last item id 2"),
+            (Box::new(|p| p.pack[0].as_mut().unwrap().id = ItemId(1)), "two items with the id #1"),
+            (
+                Box::new(|p| {
+                    p.log = vec![Message { text: "hello".into(), kind: MessageKind::Info, count: 1 }; 2001];
+                }),
+                "2001 messages in its log, more than 2000",
+            ),
+            (
+                Box::new(|p| {
+                    p.store.insert((EntityId(77), "quiver".into()), 5);
+                }),
+                "a stored value 'quiver' for creature #77, which is not on the floor",
+            ),
+            (
+                Box::new(|p| {
+                    p.store_text.insert((EntityId(5), "hand".into()), "axe".into());
+                }),
+                "a stored value 'hand' for creature #5, which is not on the floor",
+            ),
+            (
+                Box::new(|p| {
+                    p.store.insert((EntityId::PLAYER, "charges".into()), -5);
+                }),
+                "a stored charges of -5 for creature #0, where wands keeps 0 to 1000",
+            ),
+            (
+                Box::new(|p| {
+                    p.kills.push(("jackal".into(), 1));
+                }),
+                "the kills of jackal given twice",
+            ),
+            (
+                Box::new(|p| p.kills = vec![("bad\nname".into(), 1)]),
+                "a kill of a kind named \"bad\\nname\", not a record id",
+            ),
+            (Box::new(|p| p.kills = vec![(String::new(), 1)]), "a kill of a kind named \"\", not a record id"),
+            (
+                Box::new(|p| p.kills = (0..1001).map(|i| (format!("kind{i}"), 1)).collect()),
+                "kills of 1001 kinds, more than 1000",
+            ),
+            (
+                Box::new(|p| {
+                    p.item_store.insert((ItemId(55), "charges".into()), 3);
+                }),
+                "a value 'charges' stored on item #55, which is neither on the floor nor in the pack",
+            ),
+            (
+                Box::new(|p| {
+                    p.item_store.insert((ItemId(2), "charges".into()), 5000);
+                }),
+                "a stored charges of 5000 on item #2, where wands keeps 0 to 1000",
+            ),
+            (
+                Box::new(|p| {
+                    p.item_text.insert((ItemId(56), "name".into()), "x".into());
+                }),
+                "a value 'name' stored on item #56, which is neither on the floor nor in the pack",
+            ),
+            (
+                Box::new(|p| {
+                    p.item_text.insert((ItemId(1), "name".into()), "x".repeat(4097));
+                }),
+                "a text 'name' on item #1 longer than 4096 characters",
+            ),
+        ];
+        let good = game().parts();
+        for (change, wanted) in cases {
+            let mut parts = good.clone();
+            change(&mut parts);
+            match restored(parts) {
+                Ok(_) => panic!("restored, though it holds {wanted}"),
+                Err(e) => assert_eq!(e.to_string(), wanted),
+            }
+        }
+    }
+
+    #[test]
+    fn a_live_game_is_held_to_the_same_rules() {
+        let mut game = game();
+        game.store.insert((EntityId(77), "quiver".into()), 5);
+        assert_eq!(game.check(), Err(RestoreError::StoreForNobody { key: "quiver".into(), id: 77 }));
+        let mut game = self::game();
+        if let Some(mut rat) = game.creatures.get_mut(&EntityId(1)) {
+            rat.defense = 2000;
+        }
+        assert_eq!(game.check(), Ok(()), "a defense a plugin may give is kept");
+        game.floor = 1001;
+        assert_eq!(game.check().map_err(|e| e.to_string()), Err("floor 1001, not from 1 to 1000".to_string()));
+        let mut game = self::game();
+        game.pack.add("sword", 1, false, ItemId(1));
+        assert_eq!(game.check(), Err(RestoreError::TwoItemsWithId(1)));
+    }
+}
