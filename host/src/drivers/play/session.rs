@@ -506,7 +506,7 @@ mod tests {
         press(&mut resumed, "3*.");
         // A value stored for a creature that is not there: a save the game would refuse.
         resumed.app.game.store.insert((emberdeep_api::EntityId(77), "quiver".into()), 5);
-        let err = resumed.stop().err().expect("the save is refused").to_string();
+        let err = resumed.stop().expect_err("the save is refused").to_string();
         assert!(!err.contains('\n'), "one line: {err}");
         assert!(err.contains("save.json") && err.contains("for creature #77, which is not on the floor"), "{err}");
         assert_eq!(std::fs::read(&main).unwrap(), before, "the save it came from is untouched");
