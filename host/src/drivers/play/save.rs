@@ -34,7 +34,8 @@ pub const SAVE_FORMAT: u32 = 1;
 /// The first word of every save file.
 const MAGIC: &str = "emberdeep-save";
 
-/// Why a save could not be loaded. The file is left as it is.
+/// Why a save could not be loaded, or a run not saved. A file that is
+/// there is left as it is.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
     /// No save there.
@@ -84,7 +85,7 @@ pub enum SaveError {
     },
     /// The run breaks a rule of the game, so its save would not load:
     /// nothing is written.
-    #[error("the run is not saved to {path}: it holds {reason}, and would not load again; the file is left as it was")]
+    #[error("the run is not saved to {path}: it holds {reason}, so the save would not load; the file there is left as it was")]
     Unsound {
         /// The file.
         path: PathBuf,
