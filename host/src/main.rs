@@ -195,8 +195,10 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         recording::Recording::new(start_seed, &session.app.game.plugins, cli.scenario.as_deref(), pressed, start)
             .save(path)?;
     }
-    session.stop()?;
-    session.take_trace().finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))
+    // A save refused or failed is said once the trace is finished: the run itself went as traced.
+    let stopped = session.stop();
+    session.take_trace().finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))?;
+    Ok(stopped?)
 }
 
 /// What the command line asks the session for. Saves are the player's: a

@@ -372,7 +372,7 @@ impl App {
 
     /// Takes the trace out of the game (for a new run, or to finish it).
     pub fn take_trace(&mut self) -> Trace {
-        std::mem::replace(&mut self.game.trace, Trace::console())
+        self.game.replace_trace(Trace::console())
     }
 }
 

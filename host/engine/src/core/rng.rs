@@ -6,7 +6,7 @@ use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 /// The run's RNG: every roll that changes the game goes through it.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct RunRng {
     inner: Pcg64Mcg,
 }

@@ -15,8 +15,7 @@ use crate::plugins::boundary::Access;
 use crate::world::creature::StatusOn;
 use crate::world::game::Game;
 
-/// The most turns a status may be given.
-pub const MOST_STATUS_TURNS: i32 = 10_000;
+pub use crate::world::creature::MOST_STATUS_TURNS;
 
 /// What a creature's statuses make of its turn.
 #[derive(Debug, Clone, PartialEq, Eq)]

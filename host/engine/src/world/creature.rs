@@ -5,8 +5,18 @@ use emberdeep_api::{CreatureInfo, Damage, EntityId, Look, MonsterState, Point, R
 
 use crate::data::records::MonsterRecord;
 
+/// The most health, blow or defense a creature may have (a plugin's
+/// changes are held to it, and a save beyond it is refused).
+pub const MOST_HEALTH: i32 = 1_000_000;
+
+/// The farthest a creature may see.
+pub const MOST_SIGHT: i32 = 30;
+
+/// The most turns a status may be given.
+pub const MOST_STATUS_TURNS: i32 = 10_000;
+
 /// The player or a monster.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Creature {
     /// Its id for the run.
     pub id: EntityId,

@@ -168,6 +168,12 @@ impl Game {
         self.map.is_passable(p) && self.creature_at(p).is_none()
     }
 
+    /// Sends the run's events to `trace` from now on; returns the trace
+    /// they went to, to finish or to read.
+    pub fn replace_trace(&mut self, trace: Trace) -> Trace {
+        std::mem::replace(&mut self.trace, trace)
+    }
+
     /// Writes a trace event for this turn, after any plugin logs waiting.
     pub fn emit(&mut self, event: &str, source: &str, fields: Fields) {
         self.emit_with(event, source, || fields);

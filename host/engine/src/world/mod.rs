@@ -2,7 +2,10 @@
 //! rule of its own: [`creature`]s in a [`roster`] (by id, with an occupancy
 //! grid), the [`pack`] and floor heaps, the message [`log`], the player's
 //! [`derived`] numbers as last asked, the [`targeting`] state (the aim and
-//! its path), and the [`animation`]s a turn asks the screen to show.
+//! its path), and the [`animation`]s a turn asks the screen to show; and
+//! [`restore`], a run put back together from plain parts (a save's), held
+//! to the rules a `Game` keeps, which [`Game::check`](game::Game::check)
+//! holds a live run to as well.
 //!
 //! **Invariant:** the world changes only through the rules (`rules/`) and
 //! the boundary (`plugins::boundary`); it imports `core`, `data` and the
@@ -14,5 +17,6 @@ pub mod derived;
 pub mod game;
 pub mod log;
 pub mod pack;
+pub mod restore;
 pub mod roster;
 pub mod targeting;

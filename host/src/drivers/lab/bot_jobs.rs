@@ -127,7 +127,7 @@ pub fn play_block(
     for i in first..first + u64::from(count) {
         let mut game = Game::fresh(seed.wrapping_add(i), plugins.clone(), records.clone(), trace);
         results.push(bot::play_run(&mut game));
-        trace = std::mem::replace(&mut game.trace, Trace::console());
+        trace = game.replace_trace(Trace::console());
     }
     trace.finish().map_err(JobError::Trace)?;
     Ok(results)

@@ -15,16 +15,16 @@ use std::rc::Rc;
 use emberdeep_api::{Damage, EntityId, ItemId, Look, MessageKind, MonsterState, Point, Rgba};
 use serde::{Deserialize, Serialize};
 
-use emberdeep_engine::core::map::{Map, Tile};
+use emberdeep_engine::core::map::Tile;
 use emberdeep_engine::core::rng::RunRng;
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::data::untrusted::{self, limits, InputError};
 use emberdeep_engine::plugins::loader::Plugins;
-use emberdeep_engine::rules::statuses::MOST_STATUS_TURNS;
 use emberdeep_engine::world::creature::{Creature, StatusOn};
-use emberdeep_engine::world::log::{Message, MessageLog, KEPT_MESSAGES};
-use emberdeep_engine::world::pack::{FloorItem, Pack, PackItem, MOST_IN_A_STACK};
+use emberdeep_engine::world::log::Message;
+use emberdeep_engine::world::pack::{FloorItem, PackItem};
+use emberdeep_engine::world::restore::{MapParts, RestoreError, RestoreParts};
 use emberdeep_engine::Game;
 
 use crate::drivers::play::recording::{plugin_set_differences, plugin_versions, PluginVersion};
@@ -34,7 +34,8 @@ pub const SAVE_FORMAT: u32 = 1;
 /// The first word of every save file.
 const MAGIC: &str = "emberdeep-save";
 
-/// Why a save could not be loaded. The file is left as it is.
+/// Why a save could not be loaded, or a run not saved. A file that is
+/// there is left as it is.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
     /// No save there.
@@ -54,7 +55,15 @@ pub enum SaveError {
         /// The file.
         path: PathBuf,
         /// What is wrong.
-        reason: String,
+        reason: FileError,
+    },
+    /// The file reads, but the run it holds breaks a rule of the game.
+    #[error("the save {path} is damaged (it holds {reason}); it is kept as it is")]
+    Refused {
+        /// The file.
+        path: PathBuf,
+        /// The rule broken.
+        reason: RestoreError,
     },
     /// Another format version wrote it.
     #[error("the save {path} is save format {found}, and this game reads format {SAVE_FORMAT}; it is kept as it is")]
@@ -74,6 +83,15 @@ pub enum SaveError {
         /// The set it needs.
         wanted: String,
     },
+    /// The run breaks a rule of the game, so its save would not load:
+    /// nothing is written.
+    #[error("the run is not saved to {path}: it holds {reason}, so the save would not load; the file there is left as it was")]
+    Unsound {
+        /// The file.
+        path: PathBuf,
+        /// The rule broken.
+        reason: RestoreError,
+    },
     /// The file could not be written.
     #[error("cannot write the save {path}: {reason}")]
     Write {
@@ -82,6 +100,59 @@ pub enum SaveError {
         /// Why.
         reason: String,
     },
+}
+
+/// What is wrong with a save file as a file of this format: its header,
+/// its checksum, its JSON, or a field this format writes in no such way.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// Not UTF-8.
+    #[error("not text")]
+    NotText,
+    /// One line at most.
+    #[error("no header line")]
+    NoHeader,
+    /// The first word is not the magic one.
+    #[error("not an Emberdeep save")]
+    NotASave,
+    /// The header has no format number.
+    #[error("no format number")]
+    NoFormatNumber,
+    /// Another format (see [`SaveError::Format`]).
+    #[error("save format {0}")]
+    Format(u32),
+    /// The header has no checksum.
+    #[error("no checksum")]
+    NoChecksum,
+    /// The body does not end its line.
+    #[error("cut short")]
+    CutShort,
+    /// The checksum does not match the body.
+    #[error("its checksum does not match: it was cut short or changed")]
+    Checksum,
+    /// The body is no save's JSON.
+    #[error("unreadable: {0}")]
+    Unreadable(serde_json::Error),
+    /// The map's rows are not its height.
+    #[error("it holds a map whose rows do not match its height")]
+    MapRows,
+    /// A map row is not the map's width.
+    #[error("it holds map row {y}, which is not {width} cells wide")]
+    MapRowWidth {
+        /// The row.
+        y: usize,
+        /// The map's width.
+        width: i32,
+    },
+    /// A map cell no tile is written as.
+    #[error("it holds an unknown map cell '{0}'")]
+    MapCell(char),
+    /// A monster state no state is named.
+    #[error("it holds an unknown state '{0}'")]
+    State(String),
+    /// An item on the floor with no cell.
+    #[error("it holds an item on the floor without a place")]
+    NoPlace,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -214,274 +285,124 @@ fn kind_of(name: &str) -> MessageKind {
 }
 
 impl SaveFile {
+    /// The file's fields for a game: its parts, written as the file spells them.
     fn of(game: &Game) -> SaveFile {
-        let map = &game.map;
-        let row = |y: i32, f: &dyn Fn(Point) -> char| (0..map.width()).map(|x| f(Point::new(x, y))).collect::<String>();
+        let parts = game.parts();
+        let saved_item = |kind: String, count: u32, pos: Option<Point>, id: ItemId| SavedItem {
+            kind,
+            count,
+            pos: pos.map(|p| (p.x, p.y)),
+            id: id.0,
+        };
         SaveFile {
             plugins: plugin_versions(&game.plugins),
-            seed: game.seed,
-            rng: game.rng.clone(),
-            turn: game.turn,
-            floor: game.floor,
-            next_id: game.next_id,
-            map: SavedMap {
-                width: map.width(),
-                height: map.height(),
-                rows: (0..map.height()).map(|y| row(y, &|p| tile_char(map.tile(p)))).collect(),
-                seen: (0..map.height()).map(|y| row(y, &|p| if map.is_remembered(p) { '1' } else { '0' })).collect(),
-            },
-            creatures: game.creatures.values().map(saved_creature).collect(),
-            items: game
-                .items
-                .iter()
-                .map(|i| SavedItem { kind: i.kind.clone(), count: i.count, pos: Some((i.pos.x, i.pos.y)), id: i.id.0 })
-                .collect(),
-            pack: game
-                .pack
-                .slots()
-                .iter()
-                .map(|s| s.as_ref().map(|i| SavedItem { kind: i.kind.clone(), count: i.count, pos: None, id: i.id.0 }))
-                .collect(),
-            log: game
+            seed: parts.seed,
+            rng: parts.rng,
+            turn: parts.turn,
+            floor: parts.floor,
+            next_id: parts.next_id,
+            map: SavedMap::of(&parts.map),
+            creatures: parts.creatures.into_iter().map(saved_creature).collect(),
+            items: parts.items.into_iter().map(|i| saved_item(i.kind, i.count, Some(i.pos), i.id)).collect(),
+            pack: parts.pack.into_iter().map(|s| s.map(|i| saved_item(i.kind, i.count, None, i.id))).collect(),
+            log: parts
                 .log
-                .messages()
-                .iter()
-                .map(|m| SavedMessage { text: m.text.clone(), kind: kind_name(m.kind).into(), count: m.count })
+                .into_iter()
+                .map(|m| SavedMessage { text: m.text, kind: kind_name(m.kind).into(), count: m.count })
                 .collect(),
-            store: game.store.iter().map(|((id, k), v)| (id.0, k.clone(), *v)).collect(),
-            store_text: game.store_text.iter().map(|((id, k), v)| (id.0, k.clone(), v.clone())).collect(),
-            killer: game.killer.clone(),
-            next_item_id: game.next_item_id,
-            item_store: game.item_store.iter().map(|((id, k), v)| (id.0, k.clone(), *v)).collect(),
-            item_text: game.item_text.iter().map(|((id, k), v)| (id.0, k.clone(), v.clone())).collect(),
-            kills: game.kills.iter().map(|(k, n)| (k.clone(), *n)).collect(),
+            store: parts.store.into_iter().map(|((id, k), v)| (id.0, k, v)).collect(),
+            store_text: parts.store_text.into_iter().map(|((id, k), v)| (id.0, k, v)).collect(),
+            killer: parts.killer,
+            next_item_id: parts.next_item_id,
+            item_store: parts.item_store.into_iter().map(|((id, k), v)| (id.0, k, v)).collect(),
+            item_text: parts.item_text.into_iter().map(|((id, k), v)| (id.0, k, v)).collect(),
+            kills: parts.kills,
         }
     }
 
-    /// Rebuilds the game; `Err` names what in the file does not fit. A
-    /// save is checked before it is played: one player, health within its
-    /// bounds, every creature on a cell of its own that it can stand on,
-    /// ids unique and below the next id, counts and floors within limits,
-    /// and every item and brain known to the loaded plugins.
-    fn into_game(self, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Result<Game, String> {
-        let map = self.map.rebuild()?;
-        let players = self.creatures.iter().filter(|c| c.id == 0).count();
-        if players != 1 {
-            return Err(format!("{players} players in it, not one"));
-        }
-        let player = self.creatures.iter().find(|c| c.id == 0).ok_or("no player in it")?;
-        if !(1..=MOST_IDS).contains(&self.next_id) {
-            return Err(format!("a next id of {}, not from 1 to {MOST_IDS}", self.next_id));
-        }
-        if !(1..=DEEPEST_FLOOR).contains(&self.floor) {
-            return Err(format!("floor {}, not from 1 to {DEEPEST_FLOOR}", self.floor));
-        }
-        let start = Point::new(player.pos.0, player.pos.1);
-        let mut game = Game::blank(self.seed, map, start, plugins, records, trace);
-        game.rng = self.rng;
-        game.turn = self.turn;
-        game.floor = self.floor;
-        game.next_id = self.next_id;
-        game.next_item_id = self.next_item_id;
-        let mut item_ids = ItemIds::new(self.next_item_id)?;
-        let mut taken = std::collections::BTreeSet::new();
-        let mut ids = std::collections::BTreeSet::new();
-        for c in &self.creatures {
-            if c.id != 0 && c.id >= self.next_id {
-                return Err(format!("creature #{} at or above the next id {}", c.id, self.next_id));
-            }
-            if !ids.insert(c.id) {
-                return Err(format!("two creatures with the id #{}", c.id));
-            }
-            if !taken.insert(c.pos) {
-                return Err(format!("two creatures on the cell {},{}", c.pos.0, c.pos.1));
-            }
-        }
-        game.creatures = self
-            .creatures
+    /// The run's parts as the file spells them; `Err` names what the file
+    /// writes in no way this format does. Whether the parts make a game
+    /// is [`Game::restore`]'s to say.
+    fn into_parts(self) -> Result<RestoreParts, FileError> {
+        let items = self
+            .items
             .into_iter()
-            .map(|c| restore_creature(c, &game))
-            .collect::<Result<emberdeep_engine::world::roster::Roster, String>>()?;
-        for i in self.items {
-            let (x, y) = i.pos.ok_or("an item on the floor without a place")?;
-            let pos = Point::new(x, y);
-            if !game.map.is_walkable(pos) {
-                return Err(format!("{} lying at {x},{y}, which is not a floor cell of the map", i.kind));
-            }
-            known_item(&game, &i.kind)?;
-            check_count(&i.kind, i.count)?;
-            let id = item_ids.claim(i.id, &mut game)?;
-            game.items.push(FloorItem { kind: i.kind, count: i.count, pos, id });
-        }
-        if self.pack.len() != game.numbers.pack_size {
-            return Err(format!("a pack of {} slots, the game has {}", self.pack.len(), game.numbers.pack_size));
-        }
-        let mut slots = Vec::new();
-        for s in self.pack {
-            if let Some(i) = &s {
-                known_item(&game, &i.kind)?;
-                check_count(&i.kind, i.count)?;
-                if i.count > 1 && !game.records.items[&i.kind].stacks {
-                    return Err(format!("{} {} in one pack slot, which do not stack", i.count, i.kind));
-                }
-            }
-            let item = match s {
-                Some(i) => Some(PackItem { id: item_ids.claim(i.id, &mut game)?, kind: i.kind, count: i.count }),
-                None => None,
-            };
-            slots.push(item);
-        }
-        game.pack = Pack::from_slots(slots);
-        if self.log.len() > 2 * KEPT_MESSAGES {
-            return Err(format!("{} messages in its log, more than {}", self.log.len(), 2 * KEPT_MESSAGES));
-        }
-        game.log = MessageLog::from_messages(
-            self.log.into_iter().map(|m| Message { text: m.text, kind: kind_of(&m.kind), count: m.count }).collect(),
-        );
-        for (id, key) in
-            self.store.iter().map(|(id, k, _)| (id, k)).chain(self.store_text.iter().map(|(id, k, _)| (id, k)))
-        {
-            if !game.creatures.contains_key(&EntityId(*id)) {
-                return Err(format!("a stored value '{key}' for creature #{id}, which is not on the floor"));
-            }
-        }
-        for (id, key, value) in &self.store {
-            if let Some((plugin, lo, hi)) = out_of_declared_range(&game, key, *value) {
-                return Err(format!("a stored {key} of {value} for creature #{id}, where {plugin} keeps {lo} to {hi}"));
-            }
-        }
-        game.store = self.store.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
-        game.store_text = self.store_text.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect();
-        game.killer = self.killer;
-        game.kills = checked_kills(self.kills)?;
-        for (id, key, value) in &self.item_store {
-            item_ids.check_stored(*id, key)?;
-            if let Some((plugin, lo, hi)) = out_of_declared_range(&game, key, *value) {
-                return Err(format!("a stored {key} of {value} on item #{id}, where {plugin} keeps {lo} to {hi}"));
-            }
-        }
-        for (id, key, text) in &self.item_text {
-            item_ids.check_stored(*id, key)?;
-            if text.chars().count() > limits::STORED_TEXT_CHARS {
-                return Err(format!(
-                    "a text '{key}' on item #{id} longer than {} characters",
-                    limits::STORED_TEXT_CHARS
-                ));
-            }
-        }
-        game.item_store = self.item_store.into_iter().map(|(id, k, v)| ((ItemId(id), k), v)).collect();
-        game.item_text = self.item_text.into_iter().map(|(id, k, v)| ((ItemId(id), k), v)).collect();
-        game.update_sight();
-        Ok(game)
-    }
-}
-
-/// The plugin that declared `key` (`Registrar::stored`) and its range, if
-/// `value` lies outside it. A declared key is checked in the creatures' store
-/// and the items' alike.
-fn out_of_declared_range<'g>(game: &'g Game, key: &str, value: i64) -> Option<(&'g str, i64, i64)> {
-    let declared = game
-        .plugins
-        .loaded
-        .iter()
-        .find_map(|p| p.stored.iter().find(|(k, _, _)| k == key).map(|(_, lo, hi)| (p.name.as_str(), *lo, *hi)));
-    declared.filter(|(_, lo, hi)| !(*lo..=*hi).contains(&value))
-}
-
-/// The item identities a save holds: each at most once, none above the
-/// last one handed out; items saved without one get a new one.
-struct ItemIds {
-    last: u32,
-    seen: std::collections::BTreeSet<u32>,
-}
-
-impl ItemIds {
-    fn new(last: u32) -> Result<ItemIds, String> {
-        if last > MOST_IDS * 100 {
-            return Err(format!("a last item id of {last}, above {}", MOST_IDS * 100));
-        }
-        Ok(ItemIds { last, seen: Default::default() })
-    }
-
-    /// The id of a saved item: its own, checked, or (0) a new one.
-    fn claim(&mut self, id: u32, game: &mut Game) -> Result<ItemId, String> {
-        if id == 0 {
-            let fresh = game.new_item_id();
-            self.last = fresh.0;
-            self.seen.insert(fresh.0);
-            return Ok(fresh);
-        }
-        if id > self.last {
-            return Err(format!("item #{id} above the last item id {}", self.last));
-        }
-        if !self.seen.insert(id) {
-            return Err(format!("two items with the id #{id}"));
-        }
-        Ok(ItemId(id))
-    }
-
-    fn check_stored(&self, id: u32, key: &str) -> Result<(), String> {
-        if self.seen.contains(&id) {
-            Ok(())
-        } else {
-            Err(format!("a value '{key}' stored on item #{id}, which is neither on the floor nor in the pack"))
-        }
-    }
-}
-
-/// The most creature ids a run may hand out (the roster indexes by id).
-const MOST_IDS: u32 = 1_000_000;
-/// The deepest floor a save may be on.
-const DEEPEST_FLOOR: u32 = 1000;
-
-/// A heap or a stack holds at least one and at most the most a stack may.
-fn check_count(kind: &str, count: u32) -> Result<(), String> {
-    if (1..=MOST_IN_A_STACK).contains(&count) {
-        Ok(())
-    } else {
-        Err(format!("{count} of {kind} in one place, not from 1 to {MOST_IN_A_STACK}"))
-    }
-}
-
-fn known_item(game: &Game, kind: &str) -> Result<(), String> {
-    if game.records.items.contains_key(kind) {
-        Ok(())
-    } else {
-        Err(format!("an item '{kind}' that no loaded plugin has"))
+            .map(|i| {
+                let (x, y) = i.pos.ok_or(FileError::NoPlace)?;
+                Ok(FloorItem { kind: i.kind, count: i.count, pos: Point::new(x, y), id: ItemId(i.id) })
+            })
+            .collect::<Result<Vec<_>, FileError>>()?;
+        Ok(RestoreParts {
+            seed: self.seed,
+            rng: self.rng,
+            turn: self.turn,
+            floor: self.floor,
+            next_id: self.next_id,
+            next_item_id: self.next_item_id,
+            map: self.map.parts()?,
+            creatures: self.creatures.into_iter().map(restore_creature).collect::<Result<_, _>>()?,
+            items,
+            pack: self
+                .pack
+                .into_iter()
+                .map(|s| s.map(|i| PackItem { kind: i.kind, count: i.count, id: ItemId(i.id) }))
+                .collect(),
+            log: self
+                .log
+                .into_iter()
+                .map(|m| Message { text: m.text, kind: kind_of(&m.kind), count: m.count })
+                .collect(),
+            store: self.store.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect(),
+            store_text: self.store_text.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect(),
+            item_store: self.item_store.into_iter().map(|(id, k, v)| ((ItemId(id), k), v)).collect(),
+            item_text: self.item_text.into_iter().map(|(id, k, v)| ((ItemId(id), k), v)).collect(),
+            killer: self.killer,
+            kills: self.kills,
+        })
     }
 }
 
 impl SavedMap {
-    fn rebuild(&self) -> Result<Map, String> {
-        if self.width <= 0 || self.height <= 0 || self.width > 1000 || self.height > 1000 {
-            return Err(format!("a map of {}x{}", self.width, self.height));
+    fn of(map: &MapParts) -> SavedMap {
+        let width = map.width.max(1) as usize;
+        SavedMap {
+            width: map.width,
+            height: map.height,
+            rows: map.tiles.chunks(width).map(|row| row.iter().map(|t| tile_char(*t)).collect()).collect(),
+            seen: map
+                .remembered
+                .chunks(width)
+                .map(|row| row.iter().map(|r| if *r { '1' } else { '0' }).collect())
+                .collect(),
         }
-        if self.rows.len() != self.height as usize || self.seen.len() != self.height as usize {
-            return Err("a map whose rows do not match its height".into());
+    }
+
+    /// The map's cells, row by row, as its text spells them.
+    fn parts(self) -> Result<MapParts, FileError> {
+        let wide = |row: &str| row.chars().count() as i64 == i64::from(self.width);
+        if self.rows.len() as i64 != i64::from(self.height) || self.seen.len() != self.rows.len() {
+            return Err(FileError::MapRows);
         }
-        let mut map = Map::new_filled(self.width, self.height, Tile::Wall);
+        let (mut tiles, mut remembered) = (Vec::new(), Vec::new());
         for (y, (row, seen)) in self.rows.iter().zip(&self.seen).enumerate() {
-            if row.chars().count() != self.width as usize || seen.chars().count() != self.width as usize {
-                return Err(format!("map row {y} is not {} cells wide", self.width));
+            if !wide(row) || !wide(seen) {
+                return Err(FileError::MapRowWidth { y, width: self.width });
             }
-            for (x, (c, s)) in row.chars().zip(seen.chars()).enumerate() {
-                let p = Point::new(x as i32, y as i32);
-                map.set_tile(p, char_tile(c).ok_or_else(|| format!("an unknown map cell '{c}'"))?);
-                if s == '1' {
-                    map.remember(p);
-                }
+            for c in row.chars() {
+                tiles.push(char_tile(c).ok_or(FileError::MapCell(c))?);
             }
+            remembered.extend(seen.chars().map(|s| s == '1'));
         }
-        Ok(map)
+        Ok(MapParts { width: self.width, height: self.height, tiles, remembered })
     }
 }
 
-fn saved_creature(c: &Creature) -> SavedCreature {
+fn saved_creature(c: Creature) -> SavedCreature {
     let col = c.look.color;
     SavedCreature {
         id: c.id.0,
-        kind: c.kind.clone(),
-        name: c.name.clone(),
+        kind: c.kind,
+        name: c.name,
         hp: c.hp,
         max_hp: c.max_hp,
         defense: c.defense,
@@ -490,69 +411,16 @@ fn saved_creature(c: &Creature) -> SavedCreature {
         pos: (c.pos.x, c.pos.y),
         state: state_name(c.state).into(),
         goal: c.goal.map(|g| (g.x, g.y)),
-        brain: c.brain.clone(),
+        brain: c.brain,
         glyph: c.look.glyph,
         color: [col.r, col.g, col.b, col.a],
         tile: c.look.tile.to_string(),
-        statuses: c.statuses.iter().map(|s| (s.name.clone(), s.turns)).collect(),
+        statuses: c.statuses.into_iter().map(|s| (s.name, s.turns)).collect(),
     }
 }
 
-fn restore_creature(c: SavedCreature, game: &Game) -> Result<(EntityId, Creature), String> {
-    let who = if c.id == 0 { "the player".to_string() } else { format!("{}#{}", c.kind, c.id) };
-    if c.id != 0 && !game.records.monsters.contains_key(&c.kind) {
-        return Err(format!("a monster '{}' that no loaded plugin has", c.kind));
-    }
-    if c.id == 0 && (c.kind != "player" || c.brain.is_some()) {
-        return Err("a player that is not the player (another kind, or a brain)".into());
-    }
-    if c.id != 0 {
-        match &c.brain {
-            Some(brain) if game.plugins.brains.contains_key(brain) => {}
-            Some(brain) => return Err(format!("{who} thinks with the brain '{brain}', which no loaded plugin has")),
-            None => return Err(format!("{who} has no brain")),
-        }
-    }
-    let pos = Point::new(c.pos.0, c.pos.1);
-    if !game.map.in_bounds(pos) {
-        return Err(format!("{who} stands off the map"));
-    }
-    if !game.map.is_passable(pos) || game.map.tile(pos) == Tile::DoorClosed {
-        return Err(format!("{who} stands inside a wall at {},{}", pos.x, pos.y));
-    }
-    if !(1..=1_000_000).contains(&c.max_hp) || !(1..=c.max_hp).contains(&c.hp) {
-        return Err(format!("{who} with health {}/{}, not from 1 to its most (at most 1000000)", c.hp, c.max_hp));
-    }
-    if c.damage.0 < 0 || c.damage.0 > c.damage.1 || c.damage.1 > 1000 || !(0..=1000).contains(&c.defense) {
-        return Err(format!("{who} with a blow of {}-{} and defense {}", c.damage.0, c.damage.1, c.defense));
-    }
-    if !(0..=30).contains(&c.sight) {
-        return Err(format!("{who} with a sight of {}", c.sight));
-    }
-    if c.goal.is_some_and(|(x, y)| !game.map.in_bounds(Point::new(x, y))) {
-        return Err(format!("{who} heading off the map"));
-    }
-    if c.statuses.len() > limits::STATUSES_PER_CREATURE {
-        return Err(format!(
-            "{who} bearing {} statuses, more than {}",
-            c.statuses.len(),
-            limits::STATUSES_PER_CREATURE
-        ));
-    }
-    let mut statuses: Vec<StatusOn> = Vec::new();
-    for (name, turns) in &c.statuses {
-        if !game.plugins.statuses.contains_key(name) {
-            return Err(format!("{who} bearing the status '{name}', which no loaded plugin registers"));
-        }
-        if !(1..=MOST_STATUS_TURNS).contains(turns) {
-            return Err(format!("{who} bearing '{name}' for {turns} turns, not from 1 to {MOST_STATUS_TURNS}"));
-        }
-        if statuses.iter().any(|s| &s.name == name) {
-            return Err(format!("{who} bearing the status '{name}' twice"));
-        }
-        statuses.push(StatusOn { name: name.clone(), turns: *turns });
-    }
-    let creature = Creature {
+fn restore_creature(c: SavedCreature) -> Result<Creature, FileError> {
+    Ok(Creature {
         id: EntityId(c.id),
         kind: c.kind,
         name: c.name,
@@ -562,7 +430,7 @@ fn restore_creature(c: SavedCreature, game: &Game) -> Result<(EntityId, Creature
         damage: Damage::new(c.damage.0, c.damage.1),
         sight: c.sight,
         pos: Point::new(c.pos.0, c.pos.1),
-        state: state_of(&c.state).ok_or_else(|| format!("an unknown state '{}'", c.state))?,
+        state: state_of(&c.state).ok_or(FileError::State(c.state))?,
         goal: c.goal.map(|(x, y)| Point::new(x, y)),
         brain: c.brain,
         look: Look {
@@ -570,9 +438,8 @@ fn restore_creature(c: SavedCreature, game: &Game) -> Result<(EntityId, Creature
             color: Rgba { r: c.color[0], g: c.color[1], b: c.color[2], a: c.color[3] },
             tile: c.tile.into(),
         },
-        statuses,
-    };
-    Ok((creature.id, creature))
+        statuses: c.statuses.into_iter().map(|(name, turns)| StatusOn { name, turns }).collect(),
+    })
 }
 
 /// The save file's bytes for a game.
@@ -588,8 +455,9 @@ pub fn seal(body: &str) -> Vec<u8> {
     format!("{MAGIC} {SAVE_FORMAT} {crc:08x}\n{body}\n").into_bytes()
 }
 
-/// Reads a save: checks the header, the checksum, the format, the plugin
-/// set, and that everything in it exists in the loaded records.
+/// Reads a save: checks the header, the checksum, the format and the
+/// plugin set, then hands the run's parts to [`Game::restore`], which
+/// checks them against the rules of the game and the loaded records.
 pub fn load(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Result<Game, SaveError> {
     load_bytes(&read_save(path)?, path, plugins, records, trace)
 }
@@ -632,10 +500,10 @@ pub fn load_rebuilt(
     load_decoded(save, path, plugins, records, trace, rebuilt)
 }
 
-fn decode_error(e: Decode, path: &Path) -> SaveError {
+fn decode_error(e: FileError, path: &Path) -> SaveError {
     match e {
-        Decode::Format(found) => SaveError::Format { path: path.into(), found },
-        Decode::Damaged(reason) => SaveError::Damaged { path: path.into(), reason },
+        FileError::Format(found) => SaveError::Format { path: path.into(), found },
+        reason => SaveError::Damaged { path: path.into(), reason },
     }
 }
 
@@ -660,34 +528,28 @@ fn load_decoded(
         let wanted = save.plugins.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(",");
         return Err(SaveError::Plugins { path: path.into(), differences: differences.join("; "), wanted });
     }
-    save.into_game(plugins, records, trace)
-        .map_err(|reason| SaveError::Damaged { path: path.into(), reason: format!("it holds {reason}") })
+    let parts = save.into_parts().map_err(|reason| SaveError::Damaged { path: path.into(), reason })?;
+    Game::restore(parts, plugins, records, trace).map_err(|reason| SaveError::Refused { path: path.into(), reason })
 }
 
-enum Decode {
-    Format(u32),
-    Damaged(String),
-}
-
-fn decode(bytes: &[u8]) -> Result<SaveFile, Decode> {
-    let damaged = |why: &str| Decode::Damaged(why.to_string());
-    let text = std::str::from_utf8(bytes).map_err(|_| damaged("not text"))?;
-    let (header, body) = text.split_once('\n').ok_or_else(|| damaged("no header line"))?;
+fn decode(bytes: &[u8]) -> Result<SaveFile, FileError> {
+    let text = std::str::from_utf8(bytes).map_err(|_| FileError::NotText)?;
+    let (header, body) = text.split_once('\n').ok_or(FileError::NoHeader)?;
     let mut words = header.split(' ');
     if words.next() != Some(MAGIC) {
-        return Err(damaged("not an Emberdeep save"));
+        return Err(FileError::NotASave);
     }
-    let format: u32 = words.next().and_then(|w| w.parse().ok()).ok_or_else(|| damaged("no format number"))?;
+    let format: u32 = words.next().and_then(|w| w.parse().ok()).ok_or(FileError::NoFormatNumber)?;
     if format != SAVE_FORMAT {
-        return Err(Decode::Format(format));
+        return Err(FileError::Format(format));
     }
-    let crc = words.next().ok_or_else(|| damaged("no checksum"))?;
-    let body = body.strip_suffix('\n').ok_or_else(|| damaged("cut short"))?;
+    let crc = words.next().ok_or(FileError::NoChecksum)?;
+    let body = body.strip_suffix('\n').ok_or(FileError::CutShort)?;
     // Compared as written (lowercase hex), so even a changed letter case counts as damage.
     if words.next().is_some() || format!("{:08x}", crc32fast::hash(body.as_bytes())) != crc {
-        return Err(damaged("its checksum does not match: it was cut short or changed"));
+        return Err(FileError::Checksum);
     }
-    serde_json::from_str(body).map_err(|e| Decode::Damaged(format!("unreadable: {e}")))
+    serde_json::from_str(body).map_err(FileError::Unreadable)
 }
 
 /// Removes what a save cut short by a kill left behind in `dir`: the
@@ -730,8 +592,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8], fail_before_rename: bool) -> Resu
     Ok(())
 }
 
-/// Saves a game.
+/// Saves a game, if it keeps every rule a save is loaded by
+/// ([`Game::check`]): a run that breaks one is not written, and the file
+/// at `path` is left as it was.
 pub fn save(game: &Game, path: &Path) -> Result<(), SaveError> {
+    game.check().map_err(|reason| SaveError::Unsound { path: path.into(), reason })?;
     write_atomic(path, &encode(game), false)
 }
 
@@ -754,33 +619,10 @@ pub fn is_save_file(path: &Path) -> bool {
     untrusted::read_bytes(path, "save", limits::SAVE).ok().is_some_and(|b| decode(&b).is_ok())
 }
 
-/// The most kinds a save's kill list may name, and the longest name.
-const KILL_KINDS: usize = 1000;
-const KIND_CHARS: usize = 64;
-
-/// The kill list of a save, checked: kinds named in short words, each once.
-pub fn checked_kills(kills: Vec<(String, u32)>) -> Result<std::collections::BTreeMap<String, u32>, String> {
-    if kills.len() > KILL_KINDS {
-        return Err(format!("kills of {} kinds, more than {KILL_KINDS}", kills.len()));
-    }
-    let mut out = std::collections::BTreeMap::new();
-    for (kind, n) in kills {
-        let fine = !kind.is_empty()
-            && kind.chars().count() <= KIND_CHARS
-            && kind.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-        if !fine {
-            return Err(format!("a kill of a kind named {kind:?}, not a record id"));
-        }
-        if out.insert(kind.clone(), n).is_some() {
-            return Err(format!("the kills of {kind} given twice"));
-        }
-    }
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use emberdeep_engine::core::map::Map;
     use proptest::prelude::*;
 
     fn sample_game() -> Game {

@@ -145,7 +145,7 @@ impl Session {
             Some(Ok(mut saved)) => {
                 let text = main.as_deref().and_then(|p| std::fs::read_to_string(p).ok()).unwrap_or_default();
                 started_from = Some(SavedStart { save: text, offered: plan.saved == SavedRun::Offer });
-                saved.trace = trace.take().unwrap_or_else(Trace::console);
+                saved.replace_trace(trace.take().unwrap_or_else(Trace::console));
                 let resume = plan.saved == SavedRun::Resume;
                 if resume {
                     saved.announce_continue();
@@ -511,6 +511,25 @@ mod tests {
         press(&mut fresh, "2*.");
         fresh.stop().unwrap();
         assert_eq!(std::fs::read(&main).unwrap(), b"emberdeep-save 1 0000\n{cut");
+    }
+
+    #[test]
+    fn a_run_that_breaks_a_rule_is_not_saved_over_the_save_it_came_from() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut first = open(dir.path(), SavedRun::Ignore, 3).unwrap();
+        press(&mut first, "2*.");
+        first.stop().unwrap();
+        let main = dir.path().join("save.json");
+        let before = std::fs::read(&main).unwrap();
+        let mut resumed = open(dir.path(), SavedRun::Resume, 3).unwrap();
+        press(&mut resumed, "3*.");
+        // A value stored for a creature that is not there: a save the game would refuse.
+        resumed.app.game.store.insert((emberdeep_api::EntityId(77), "quiver".into()), 5);
+        let err = resumed.stop().expect_err("the save is refused").to_string();
+        assert!(!err.contains('\n'), "one line: {err}");
+        assert!(err.contains("save.json") && err.contains("for creature #77, which is not on the floor"), "{err}");
+        assert_eq!(std::fs::read(&main).unwrap(), before, "the save it came from is untouched");
+        assert_eq!(open(dir.path(), SavedRun::Resume, 3).unwrap().app.game.turn, 2, "and still loads");
     }
 
     #[test]

@@ -435,7 +435,7 @@ impl Timeline {
         }
         let (first, end) = (self.stops[stop].first, self.stops[stop].end);
         self.play_to(first)?;
-        self.app.game.trace = Trace::in_memory();
+        self.app.game.replace_trace(Trace::in_memory());
         let mut events = Events::default();
         while self.at < end {
             self.press_next();
@@ -444,7 +444,7 @@ impl Timeline {
             events.more += lines.len().saturating_sub(room);
             events.lines.extend(lines.into_iter().take(room));
         }
-        self.app.game.trace = Trace::console();
+        self.app.game.replace_trace(Trace::console());
         Ok(events)
     }
 }

@@ -21,6 +21,7 @@ use emberdeep_api::{
 use super::access::Access;
 use crate::core::sight::{burst_cells, line_of_fire};
 use crate::world::animation::Animation;
+use crate::world::creature::MOST_HEALTH;
 use crate::world::game::Game;
 
 /// How many contexts have been lent to plugins since the process began: one
@@ -512,9 +513,6 @@ impl GameCtx for HostCtx<'_> {
 
 /// How deep brains may run brains (a brain that runs itself stops here).
 const MOST_NESTED_BRAINS: u32 = 4;
-
-/// The most health, blow or defense a plugin may give a creature.
-const MOST_HEALTH: i32 = 1_000_000;
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,1138 @@
+//! A run put back together from plain parts, checked: what a save holds
+//! ([`RestoreParts`]) becomes a [`Game`] only through [`Game::restore`],
+//! which refuses parts that break a rule the game keeps, naming the part
+//! and why ([`RestoreError`]). [`Game::check`] holds a live game to the
+//! same rules, so the game never writes a save it would refuse.
+//!
+//! The rules: one player (of kind `player`, with no brain), every creature
+//! on a cell of its own that it can stand on, ids unique and below the next
+//! id, health, blow, defense, sight and statuses within their bounds, every
+//! monster, brain, status and item known to the loaded plugins, heaps and
+//! stacks of 1 to [`MOST_IN_A_STACK`] (more than one in a pack slot only of
+//! a kind that stacks), items on floor cells, a pack of the game's size,
+//! item ids unique and at most the last one handed out, stored values only
+//! for creatures and items there are and within the range their plugin
+//! declared, and the log, the floor, the map and the kill list within their
+//! limits.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+use emberdeep_api::{EntityId, ItemId, Point};
+
+use crate::core::map::{Map, Tile};
+use crate::core::rng::RunRng;
+use crate::data::records::Records;
+use crate::data::trace::Trace;
+use crate::data::untrusted::limits;
+use crate::plugins::loader::Plugins;
+use crate::world::creature::{Creature, MOST_HEALTH, MOST_SIGHT, MOST_STATUS_TURNS};
+use crate::world::game::Game;
+use crate::world::log::{Message, MessageLog, KEPT_MESSAGES};
+use crate::world::pack::{FloorItem, Pack, PackItem, MOST_IN_A_STACK};
+
+/// The most creature ids a run may hand out (the roster indexes by id).
+pub const MOST_IDS: u32 = 1_000_000;
+/// The most item ids a run may hand out.
+pub const MOST_ITEM_IDS: u32 = MOST_IDS * 100;
+/// The deepest floor a run may be on.
+pub const MOST_FLOORS: u32 = 1000;
+/// The widest and the tallest map.
+pub const MOST_MAP_SIDE: i32 = 1000;
+/// The most kinds the kill list may name.
+pub const KILL_KINDS: usize = 1000;
+/// The longest kind name in the kill list (as a record id).
+pub const KIND_CHARS: usize = 64;
+
+/// A map as plain data: its size and its cells row by row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MapParts {
+    /// Columns.
+    pub width: i32,
+    /// Rows.
+    pub height: i32,
+    /// Every cell's tile, row by row (`width * height` of them).
+    pub tiles: Vec<Tile>,
+    /// Whether the player remembers each cell, row by row.
+    pub remembered: Vec<bool>,
+}
+
+impl MapParts {
+    /// A map's parts.
+    pub fn of(map: &Map) -> MapParts {
+        MapParts {
+            width: map.width(),
+            height: map.height(),
+            tiles: map.tiles().to_vec(),
+            remembered: map.points().map(|p| map.is_remembered(p)).collect(),
+        }
+    }
+
+    /// The map, if its size is within bounds and it has a cell for each.
+    fn build(&self) -> Result<Map, RestoreError> {
+        check_map_size(self.width, self.height)?;
+        let cells = self.width as usize * self.height as usize;
+        if self.tiles.len() != cells || self.remembered.len() != cells {
+            return Err(RestoreError::MapCells {
+                width: self.width,
+                height: self.height,
+                tiles: self.tiles.len(),
+                remembered: self.remembered.len(),
+            });
+        }
+        let mut map = Map::new_filled(self.width, self.height, Tile::Wall);
+        let cells: Vec<Point> = map.points().collect();
+        for ((p, tile), remembered) in cells.into_iter().zip(&self.tiles).zip(&self.remembered) {
+            map.set_tile(p, *tile);
+            if *remembered {
+                map.remember(p);
+            }
+        }
+        Ok(map)
+    }
+}
+
+/// Everything a save holds of a run, as plain data: what
+/// [`Game::restore`] checks and makes a game of, and what [`Game::parts`]
+/// gives back.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RestoreParts {
+    /// The run's seed.
+    pub seed: u64,
+    /// The RNG, where it stood.
+    pub rng: RunRng,
+    /// Turns played.
+    pub turn: u64,
+    /// The floor, from 1.
+    pub floor: u32,
+    /// The next monster id.
+    pub next_id: u32,
+    /// The last item identity handed out.
+    pub next_item_id: u32,
+    /// The floor's map.
+    pub map: MapParts,
+    /// Everyone alive, the player (id 0) included.
+    pub creatures: Vec<Creature>,
+    /// Items lying on the floor, in the order they came. An id of 0 (a save
+    /// from before items had one) is given a new one.
+    pub items: Vec<FloorItem>,
+    /// The pack's slots, as many as the game's pack has (ids as for `items`).
+    pub pack: Vec<Option<PackItem>>,
+    /// The log's messages, oldest first.
+    pub log: Vec<Message>,
+    /// Plugins' per-creature numbers.
+    pub store: BTreeMap<(EntityId, String), i64>,
+    /// Plugins' per-creature texts.
+    pub store_text: BTreeMap<(EntityId, String), String>,
+    /// Plugins' per-item numbers.
+    pub item_store: BTreeMap<(ItemId, String), i64>,
+    /// Plugins' per-item texts.
+    pub item_text: BTreeMap<(ItemId, String), String>,
+    /// What killed the player, once dead.
+    pub killer: Option<String>,
+    /// The player's kills: the victims' record ids, each once, and how many.
+    pub kills: Vec<(String, u32)>,
+}
+
+/// Why parts do not make a game: the part, and the rule it breaks. Each
+/// reads after "it holds".
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RestoreError {
+    /// The map is empty or too large.
+    #[error("a map of {width}x{height}")]
+    MapSize {
+        /// Columns.
+        width: i32,
+        /// Rows.
+        height: i32,
+    },
+    /// The map's cells are not `width * height`.
+    #[error("a map of {width}x{height} with {tiles} tiles and {remembered} remembered cells")]
+    MapCells {
+        /// Columns.
+        width: i32,
+        /// Rows.
+        height: i32,
+        /// Tiles given.
+        tiles: usize,
+        /// Remembered marks given.
+        remembered: usize,
+    },
+    /// Not one player.
+    #[error("{0} players in it, not one")]
+    Players(usize),
+    /// The next id is 0 or too large.
+    #[error("a next id of {0}, not from 1 to {MOST_IDS}")]
+    NextId(u32),
+    /// The floor is 0 or too deep.
+    #[error("floor {0}, not from 1 to {MOST_FLOORS}")]
+    Floor(u32),
+    /// The last item id is too large.
+    #[error("a last item id of {0}, above {MOST_ITEM_IDS}")]
+    LastItemId(u32),
+    /// A creature's id was not handed out yet.
+    #[error("creature #{id} at or above the next id {next}")]
+    IdAboveNext {
+        /// Its id.
+        id: u32,
+        /// The next id.
+        next: u32,
+    },
+    /// Two creatures share an id.
+    #[error("two creatures with the id #{0}")]
+    TwoWithId(u32),
+    /// Two creatures share a cell.
+    #[error("two creatures on the cell {x},{y}")]
+    SharedCell {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// A monster of a kind no plugin has.
+    #[error("a monster '{0}' that no loaded plugin has")]
+    UnknownMonster(String),
+    /// The player is of another kind, or has a brain.
+    #[error("a player that is not the player (another kind, or a brain)")]
+    NotThePlayer,
+    /// A monster thinks with a brain no plugin has.
+    #[error("{who} thinks with the brain '{brain}', which no loaded plugin has")]
+    UnknownBrain {
+        /// The monster.
+        who: String,
+        /// Its brain.
+        brain: String,
+    },
+    /// A monster has no brain.
+    #[error("{0} has no brain")]
+    NoBrain(String),
+    /// A creature stands off the map.
+    #[error("{0} stands off the map")]
+    OffTheMap(String),
+    /// A creature stands where none can.
+    #[error("{who} stands inside a wall at {x},{y}")]
+    InAWall {
+        /// The creature.
+        who: String,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// Health out of its bounds.
+    #[error("{who} with health {hp}/{max_hp}, not from 1 to its most (at most {MOST_HEALTH})")]
+    Health {
+        /// The creature.
+        who: String,
+        /// Health left.
+        hp: i32,
+        /// Most health.
+        max_hp: i32,
+    },
+    /// A blow or defense out of its bounds.
+    #[error("{who} with a blow of {min}-{max} and defense {defense}")]
+    Blow {
+        /// The creature.
+        who: String,
+        /// Least damage.
+        min: i32,
+        /// Most damage.
+        max: i32,
+        /// Defense.
+        defense: i32,
+    },
+    /// Sight out of its bounds.
+    #[error("{who} with a sight of {sight}")]
+    Sight {
+        /// The creature.
+        who: String,
+        /// Its sight.
+        sight: i32,
+    },
+    /// A creature heads for a cell off the map.
+    #[error("{0} heading off the map")]
+    GoalOffTheMap(String),
+    /// More statuses than a creature may bear.
+    #[error("{who} bearing {count} statuses, more than {}", limits::STATUSES_PER_CREATURE)]
+    TooManyStatuses {
+        /// The creature.
+        who: String,
+        /// How many.
+        count: usize,
+    },
+    /// A status no plugin registers.
+    #[error("{who} bearing the status '{status}', which no loaded plugin registers")]
+    UnknownStatus {
+        /// The creature.
+        who: String,
+        /// The status.
+        status: String,
+    },
+    /// A status's turns out of bounds.
+    #[error("{who} bearing '{status}' for {turns} turns, not from 1 to {MOST_STATUS_TURNS}")]
+    StatusTurns {
+        /// The creature.
+        who: String,
+        /// The status.
+        status: String,
+        /// Its turns.
+        turns: i32,
+    },
+    /// One status borne twice.
+    #[error("{who} bearing the status '{status}' twice")]
+    StatusTwice {
+        /// The creature.
+        who: String,
+        /// The status.
+        status: String,
+    },
+    /// An item kind no plugin has.
+    #[error("an item '{0}' that no loaded plugin has")]
+    UnknownItem(String),
+    /// An item lying where nothing can lie.
+    #[error("{kind} lying at {x},{y}, which is not a floor cell of the map")]
+    NotOnFloor {
+        /// Its kind.
+        kind: String,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// A heap or stack of none, or of too many.
+    #[error("{count} of {kind} in one place, not from 1 to {MOST_IN_A_STACK}")]
+    Count {
+        /// Its kind.
+        kind: String,
+        /// How many.
+        count: u32,
+    },
+    /// The pack has another number of slots than the game's.
+    #[error("a pack of {slots} slots, the game has {wanted}")]
+    PackSize {
+        /// Slots given.
+        slots: usize,
+        /// The game's pack size.
+        wanted: usize,
+    },
+    /// Several of a kind that does not stack in one pack slot.
+    #[error("{count} {kind} in one pack slot, which do not stack")]
+    DoNotStack {
+        /// Its kind.
+        kind: String,
+        /// How many.
+        count: u32,
+    },
+    /// An item id not handed out yet.
+    #[error("item #{id} above the last item id {last}")]
+    ItemAboveLast {
+        /// Its id.
+        id: u32,
+        /// The last one handed out.
+        last: u32,
+    },
+    /// Two items share an id.
+    #[error("two items with the id #{0}")]
+    TwoItemsWithId(u32),
+    /// The log is longer than the game keeps.
+    #[error("{0} messages in its log, more than {most}", most = 2 * KEPT_MESSAGES)]
+    LongLog(usize),
+    /// A value stored for a creature that is not there.
+    #[error("a stored value '{key}' for creature #{id}, which is not on the floor")]
+    StoreForNobody {
+        /// The key.
+        key: String,
+        /// The creature's id.
+        id: u32,
+    },
+    /// A creature's stored number outside its declared range.
+    #[error("a stored {key} of {value} for creature #{id}, where {plugin} keeps {lo} to {hi}")]
+    StoreOutOfRange {
+        /// The key.
+        key: String,
+        /// The value.
+        value: i64,
+        /// The creature's id.
+        id: u32,
+        /// The plugin that declared the key.
+        plugin: String,
+        /// The least it keeps.
+        lo: i64,
+        /// The most it keeps.
+        hi: i64,
+    },
+    /// A value stored on an item that is not there.
+    #[error("a value '{key}' stored on item #{id}, which is neither on the floor nor in the pack")]
+    StoreOnNoItem {
+        /// The key.
+        key: String,
+        /// The item's id.
+        id: u32,
+    },
+    /// An item's stored number outside its declared range.
+    #[error("a stored {key} of {value} on item #{id}, where {plugin} keeps {lo} to {hi}")]
+    ItemStoreOutOfRange {
+        /// The key.
+        key: String,
+        /// The value.
+        value: i64,
+        /// The item's id.
+        id: u32,
+        /// The plugin that declared the key.
+        plugin: String,
+        /// The least it keeps.
+        lo: i64,
+        /// The most it keeps.
+        hi: i64,
+    },
+    /// An item's stored text longer than a plugin may store.
+    #[error("a text '{key}' on item #{id} longer than {} characters", limits::STORED_TEXT_CHARS)]
+    LongItemText {
+        /// The key.
+        key: String,
+        /// The item's id.
+        id: u32,
+    },
+    /// The kill list names too many kinds.
+    #[error("kills of {0} kinds, more than {KILL_KINDS}")]
+    KillKinds(usize),
+    /// The kill list names a kind that is no record id.
+    #[error("a kill of a kind named {0:?}, not a record id")]
+    KillName(String),
+    /// The kill list names a kind twice.
+    #[error("the kills of {0} given twice")]
+    KillsTwice(String),
+}
+
+impl Game {
+    /// A run put back together from its parts (a save's), with the
+    /// loaded plugins and their records; `Err` names the first rule of
+    /// the game the parts break.
+    pub fn restore(
+        parts: RestoreParts,
+        plugins: Rc<Plugins>,
+        records: Rc<Records>,
+        trace: Trace,
+    ) -> Result<Game, RestoreError> {
+        parts.restore(plugins, records, trace)
+    }
+
+    /// The run's parts, as [`Game::restore`] takes them back.
+    pub fn parts(&self) -> RestoreParts {
+        RestoreParts::of(self)
+    }
+
+    /// Whether the run keeps every rule [`Game::restore`] holds parts to:
+    /// `Err` is what a save of it now would be refused for.
+    pub fn check(&self) -> Result<(), RestoreError> {
+        check(&Contents::of(self), self).map(|_| ())
+    }
+}
+
+impl RestoreParts {
+    /// A game's parts (see [`Game::parts`]).
+    pub fn of(game: &Game) -> RestoreParts {
+        RestoreParts {
+            seed: game.seed,
+            rng: game.rng.clone(),
+            turn: game.turn,
+            floor: game.floor,
+            next_id: game.next_id,
+            next_item_id: game.next_item_id,
+            map: MapParts::of(&game.map),
+            creatures: game.creatures.values().cloned().collect(),
+            items: game.items.clone(),
+            pack: game.pack.slots().to_vec(),
+            log: game.log.messages().to_vec(),
+            store: game.store.clone(),
+            store_text: game.store_text.clone(),
+            item_store: game.item_store.clone(),
+            item_text: game.item_text.clone(),
+            killer: game.killer.clone(),
+            kills: game.kills.iter().map(|(k, n)| (k.clone(), *n)).collect(),
+        }
+    }
+
+    /// The game these parts make, or the first rule they break.
+    fn restore(self, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Result<Game, RestoreError> {
+        let map = self.map.build()?;
+        let start = self.creatures.iter().find(|c| c.id.is_player()).map_or(Point::default(), |c| c.pos);
+        let mut game = Game::blank(self.seed, map, start, plugins, records, trace);
+        let contents = Contents {
+            floor: self.floor,
+            next_id: self.next_id,
+            next_item_id: self.next_item_id,
+            creatures: self.creatures.iter().collect(),
+            items: &self.items,
+            pack: &self.pack,
+            log: &self.log,
+            store: &self.store,
+            store_text: &self.store_text,
+            item_store: &self.item_store,
+            item_text: &self.item_text,
+            kills: self.kills.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
+        };
+        let ids = check(&contents, &game)?;
+        game.rng = self.rng;
+        game.turn = self.turn;
+        game.floor = self.floor;
+        game.next_id = self.next_id;
+        game.next_item_id = ids.next_item_id;
+        game.creatures = self.creatures.into_iter().map(|c| (c.id, c)).collect();
+        let mut given = ids.items.into_iter();
+        let mut id = |old: ItemId| given.next().unwrap_or(old);
+        game.items = self.items.into_iter().map(|i| FloorItem { id: id(i.id), ..i }).collect();
+        game.pack =
+            Pack::from_slots(self.pack.into_iter().map(|s| s.map(|i| PackItem { id: id(i.id), ..i })).collect());
+        game.log = MessageLog::from_messages(self.log);
+        game.store = self.store;
+        game.store_text = self.store_text;
+        game.item_store = self.item_store;
+        game.item_text = self.item_text;
+        game.killer = self.killer;
+        game.kills = self.kills.into_iter().collect();
+        game.update_sight();
+        Ok(game)
+    }
+}
+
+/// What a run holds that the rules speak of, borrowed from parts or from
+/// a live game, so both are checked by the one [`check`].
+struct Contents<'a> {
+    floor: u32,
+    next_id: u32,
+    next_item_id: u32,
+    creatures: Vec<&'a Creature>,
+    items: &'a [FloorItem],
+    pack: &'a [Option<PackItem>],
+    log: &'a [Message],
+    store: &'a BTreeMap<(EntityId, String), i64>,
+    store_text: &'a BTreeMap<(EntityId, String), String>,
+    item_store: &'a BTreeMap<(ItemId, String), i64>,
+    item_text: &'a BTreeMap<(ItemId, String), String>,
+    kills: Vec<(&'a str, u32)>,
+}
+
+impl<'a> Contents<'a> {
+    fn of(game: &'a Game) -> Contents<'a> {
+        Contents {
+            floor: game.floor,
+            next_id: game.next_id,
+            next_item_id: game.next_item_id,
+            creatures: game.creatures.values().collect(),
+            items: &game.items,
+            pack: game.pack.slots(),
+            log: game.log.messages(),
+            store: &game.store,
+            store_text: &game.store_text,
+            item_store: &game.item_store,
+            item_text: &game.item_text,
+            kills: game.kills.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
+        }
+    }
+}
+
+/// The item ids the checked contents hold: each floor item's, then each
+/// pack item's, with a new one where it had none; and the last one handed out.
+struct ItemIdsGiven {
+    items: Vec<ItemId>,
+    next_item_id: u32,
+}
+
+/// Every rule, in the order a save's reader meets the parts; `game` gives
+/// the map, the loaded plugins, their records and the pack's size.
+fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
+    let map = &game.map;
+    check_map_size(map.width(), map.height())?;
+    let players = c.creatures.iter().filter(|c| c.id.is_player()).count();
+    if players != 1 {
+        return Err(RestoreError::Players(players));
+    }
+    if !(1..=MOST_IDS).contains(&c.next_id) {
+        return Err(RestoreError::NextId(c.next_id));
+    }
+    if !(1..=MOST_FLOORS).contains(&c.floor) {
+        return Err(RestoreError::Floor(c.floor));
+    }
+    let mut item_ids = ItemIds::new(c.next_item_id)?;
+    let mut taken = BTreeSet::new();
+    let mut ids = BTreeSet::new();
+    for creature in &c.creatures {
+        let id = creature.id.0;
+        if id != 0 && id >= c.next_id {
+            return Err(RestoreError::IdAboveNext { id, next: c.next_id });
+        }
+        if !ids.insert(id) {
+            return Err(RestoreError::TwoWithId(id));
+        }
+        if !taken.insert(creature.pos) {
+            return Err(RestoreError::SharedCell { x: creature.pos.x, y: creature.pos.y });
+        }
+    }
+    for creature in &c.creatures {
+        check_creature(creature, game)?;
+    }
+    for item in c.items {
+        if !map.is_walkable(item.pos) {
+            return Err(RestoreError::NotOnFloor { kind: item.kind.clone(), x: item.pos.x, y: item.pos.y });
+        }
+        known_item(game, &item.kind)?;
+        check_count(&item.kind, item.count)?;
+        item_ids.claim(item.id)?;
+    }
+    if c.pack.len() != game.numbers.pack_size {
+        return Err(RestoreError::PackSize { slots: c.pack.len(), wanted: game.numbers.pack_size });
+    }
+    for item in c.pack.iter().flatten() {
+        known_item(game, &item.kind)?;
+        check_count(&item.kind, item.count)?;
+        if item.count > 1 && !game.records.items[&item.kind].stacks {
+            return Err(RestoreError::DoNotStack { kind: item.kind.clone(), count: item.count });
+        }
+        item_ids.claim(item.id)?;
+    }
+    if c.log.len() > 2 * KEPT_MESSAGES {
+        return Err(RestoreError::LongLog(c.log.len()));
+    }
+    let owners = c.store.keys().chain(c.store_text.keys());
+    if let Some((id, key)) = owners.into_iter().find(|(id, _)| !c.creatures.iter().any(|c| c.id == *id)) {
+        return Err(RestoreError::StoreForNobody { key: key.clone(), id: id.0 });
+    }
+    for ((id, key), value) in c.store {
+        if let Some((plugin, lo, hi)) = out_of_declared_range(&game.plugins, key, *value) {
+            let (key, plugin) = (key.clone(), plugin.to_string());
+            return Err(RestoreError::StoreOutOfRange { key, value: *value, id: id.0, plugin, lo, hi });
+        }
+    }
+    check_kills(&c.kills)?;
+    for ((id, key), value) in c.item_store {
+        item_ids.check_stored(*id, key)?;
+        if let Some((plugin, lo, hi)) = out_of_declared_range(&game.plugins, key, *value) {
+            let (key, plugin) = (key.clone(), plugin.to_string());
+            return Err(RestoreError::ItemStoreOutOfRange { key, value: *value, id: id.0, plugin, lo, hi });
+        }
+    }
+    for ((id, key), text) in c.item_text {
+        item_ids.check_stored(*id, key)?;
+        if text.chars().count() > limits::STORED_TEXT_CHARS {
+            return Err(RestoreError::LongItemText { key: key.clone(), id: id.0 });
+        }
+    }
+    Ok(ItemIdsGiven { items: item_ids.given, next_item_id: item_ids.counter })
+}
+
+fn check_map_size(width: i32, height: i32) -> Result<(), RestoreError> {
+    let side = 1..=MOST_MAP_SIDE;
+    if side.contains(&width) && side.contains(&height) {
+        Ok(())
+    } else {
+        Err(RestoreError::MapSize { width, height })
+    }
+}
+
+/// How the errors name a creature: "the player", or "rat#3".
+fn who(c: &Creature) -> String {
+    if c.id.is_player() {
+        "the player".to_string()
+    } else {
+        format!("{}#{}", c.kind, c.id.0)
+    }
+}
+
+/// One creature's own rules: its kind and brain, where it stands, its
+/// numbers, its goal and its statuses.
+fn check_creature(c: &Creature, game: &Game) -> Result<(), RestoreError> {
+    let who = who(c);
+    let player = c.id.is_player();
+    if !player && !game.records.monsters.contains_key(&c.kind) {
+        return Err(RestoreError::UnknownMonster(c.kind.clone()));
+    }
+    if player && (c.kind != "player" || c.brain.is_some()) {
+        return Err(RestoreError::NotThePlayer);
+    }
+    if !player {
+        match &c.brain {
+            Some(brain) if game.plugins.brains.contains_key(brain) => {}
+            Some(brain) => return Err(RestoreError::UnknownBrain { who, brain: brain.clone() }),
+            None => return Err(RestoreError::NoBrain(who)),
+        }
+    }
+    let (map, pos) = (&game.map, c.pos);
+    if !map.in_bounds(pos) {
+        return Err(RestoreError::OffTheMap(who));
+    }
+    if !map.is_passable(pos) || map.tile(pos) == Tile::DoorClosed {
+        return Err(RestoreError::InAWall { who, x: pos.x, y: pos.y });
+    }
+    if !(1..=MOST_HEALTH).contains(&c.max_hp) || !(1..=c.max_hp).contains(&c.hp) {
+        return Err(RestoreError::Health { who, hp: c.hp, max_hp: c.max_hp });
+    }
+    let (min, max) = (c.damage.min, c.damage.max);
+    if min < 0 || min > max || max > MOST_HEALTH || !(0..=MOST_HEALTH).contains(&c.defense) {
+        return Err(RestoreError::Blow { who, min, max, defense: c.defense });
+    }
+    if !(0..=MOST_SIGHT).contains(&c.sight) {
+        return Err(RestoreError::Sight { who, sight: c.sight });
+    }
+    if c.goal.is_some_and(|g| !map.in_bounds(g)) {
+        return Err(RestoreError::GoalOffTheMap(who));
+    }
+    if c.statuses.len() > limits::STATUSES_PER_CREATURE {
+        return Err(RestoreError::TooManyStatuses { who, count: c.statuses.len() });
+    }
+    for (i, s) in c.statuses.iter().enumerate() {
+        let status = s.name.clone();
+        if !game.plugins.statuses.contains_key(&s.name) {
+            return Err(RestoreError::UnknownStatus { who, status });
+        }
+        if !(1..=MOST_STATUS_TURNS).contains(&s.turns) {
+            return Err(RestoreError::StatusTurns { who, status, turns: s.turns });
+        }
+        if c.statuses[..i].iter().any(|t| t.name == s.name) {
+            return Err(RestoreError::StatusTwice { who, status });
+        }
+    }
+    Ok(())
+}
+
+/// A heap or a stack holds at least one and at most the most a stack may.
+fn check_count(kind: &str, count: u32) -> Result<(), RestoreError> {
+    if (1..=MOST_IN_A_STACK).contains(&count) {
+        Ok(())
+    } else {
+        Err(RestoreError::Count { kind: kind.to_string(), count })
+    }
+}
+
+fn known_item(game: &Game, kind: &str) -> Result<(), RestoreError> {
+    if game.records.items.contains_key(kind) {
+        Ok(())
+    } else {
+        Err(RestoreError::UnknownItem(kind.to_string()))
+    }
+}
+
+/// The kill list: kinds named as record ids are (short words), each once.
+fn check_kills(kills: &[(&str, u32)]) -> Result<(), RestoreError> {
+    if kills.len() > KILL_KINDS {
+        return Err(RestoreError::KillKinds(kills.len()));
+    }
+    let mut seen = BTreeSet::new();
+    for (kind, _) in kills {
+        let fine = !kind.is_empty()
+            && kind.chars().count() <= KIND_CHARS
+            && kind.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if !fine {
+            return Err(RestoreError::KillName(kind.to_string()));
+        }
+        if !seen.insert(*kind) {
+            return Err(RestoreError::KillsTwice(kind.to_string()));
+        }
+    }
+    Ok(())
+}
+
+/// The plugin that declared `key` (`Registrar::stored`) and its range, if
+/// `value` lies outside it. A declared key is checked in the creatures' store
+/// and the items' alike.
+fn out_of_declared_range<'p>(plugins: &'p Plugins, key: &str, value: i64) -> Option<(&'p str, i64, i64)> {
+    let declared = plugins
+        .loaded
+        .iter()
+        .find_map(|p| p.stored.iter().find(|(k, _, _)| k == key).map(|(_, lo, hi)| (p.name.as_str(), *lo, *hi)));
+    declared.filter(|(_, lo, hi)| !(*lo..=*hi).contains(&value))
+}
+
+/// The item identities a run holds: each at most once, none above the
+/// last one handed out; an item without one (id 0) is given the next.
+struct ItemIds {
+    /// The last id handed out, counting those given here.
+    counter: u32,
+    seen: BTreeSet<u32>,
+    /// Each item's id in the order claimed.
+    given: Vec<ItemId>,
+}
+
+impl ItemIds {
+    fn new(last: u32) -> Result<ItemIds, RestoreError> {
+        if last > MOST_ITEM_IDS {
+            return Err(RestoreError::LastItemId(last));
+        }
+        Ok(ItemIds { counter: last, seen: BTreeSet::new(), given: Vec::new() })
+    }
+
+    /// The id of an item: its own, checked, or (0) a new one.
+    fn claim(&mut self, id: ItemId) -> Result<(), RestoreError> {
+        let id = if id.0 == 0 {
+            self.counter = self.counter.wrapping_add(1);
+            self.counter
+        } else if id.0 > self.counter {
+            return Err(RestoreError::ItemAboveLast { id: id.0, last: self.counter });
+        } else {
+            id.0
+        };
+        if !self.seen.insert(id) {
+            return Err(RestoreError::TwoItemsWithId(id));
+        }
+        self.given.push(ItemId(id));
+        Ok(())
+    }
+
+    fn check_stored(&self, id: ItemId, key: &str) -> Result<(), RestoreError> {
+        if self.seen.contains(&id.0) {
+            Ok(())
+        } else {
+            Err(RestoreError::StoreOnNoItem { key: key.to_string(), id: id.0 })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use emberdeep_api::abi::{MonsterBrainAbi_TO, StatusAbi_TO, StatusDecl};
+    use emberdeep_api::abi_stable::sabi_trait::TD_Opaque;
+    use emberdeep_api::author::Adapter;
+    use emberdeep_api::{MessageKind, MonsterBrain, MonsterState, PluginResult, Rgba, StatusEffect};
+
+    use crate::data::records::load_records;
+    use crate::plugins::entry::Entry;
+    use crate::plugins::loader::{LoadedPlugin, StatusKind};
+    use crate::world::creature::StatusOn;
+
+    struct Idle;
+
+    impl MonsterBrain for Idle {
+        fn act(&self, _ctx: &mut emberdeep_api::Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+            Ok(())
+        }
+    }
+
+    /// Plugins with the brain `idle`, the status `frozen`, and a plugin
+    /// `wands` that keeps `charges` from 0 to 1000; records with a sword
+    /// (it does not stack), a potion (it does) and a rat.
+    fn loaded() -> (Rc<Plugins>, Rc<Records>) {
+        let mut plugins = Plugins::default();
+        let brain = MonsterBrainAbi_TO::from_value(Adapter(Idle), TD_Opaque);
+        plugins.brains.insert("idle".into(), Entry::new("test", brain));
+        let decl = StatusDecl {
+            label: "Frozen".into(),
+            mark: '*' as u32,
+            color: Rgba::rgb(1, 2, 3),
+            effect: StatusEffect::Marks,
+        };
+        let code = Entry::new("test", StatusAbi_TO::from_value(Adapter(()), TD_Opaque));
+        plugins.statuses.insert("frozen".into(), StatusKind { decl, code });
+        plugins.loaded.push(LoadedPlugin {
+            name: "wands".into(),
+            version: "0.1.0".into(),
+            path: "libwands.so".into(),
+            needs: Vec::new(),
+            names: BTreeMap::new(),
+            settings: Vec::new(),
+            stored: vec![("charges".into(), 0, 1000)],
+            api_version: "1.0.0".into(),
+        });
+        let dir = tempfile::tempdir().expect("a temp dir");
+        std::fs::create_dir(dir.path().join("host")).expect("the host folder");
+        let item = |id: &str, stacks: bool| {
+            format!(
+                "[[item]]\nid = \"{id}\"\nname = \"{id}\"\nglyph = \"?\"\ncolor = [1, 2, 3]\ntile = \"{id}\"\n\
+                 class = \"test\"\nstacks = {stacks}\nfloors = [1, 1]\n"
+            )
+        };
+        let rat = "[[monster]]\nid = \"rat\"\nname = \"rat\"\nglyph = \"r\"\ncolor = [1, 2, 3]\ntile = \"rat\"\n\
+                   floors = [1, 1]\nhp = 3\ndamage = [1, 2]\nsight = 5\nbrain = \"idle\"\n";
+        let text = format!("{}\n{}\n{rat}", item("sword", false), item("potion", true));
+        std::fs::write(dir.path().join("host/things.toml"), text).expect("the records");
+        let records = load_records(dir.path(), &plugins.registered()).expect("the records read");
+        (Rc::new(plugins), Rc::new(records))
+    }
+
+    /// A game on a 10x6 floor (a wall at 0,0, a closed door at 3,3): the
+    /// player at 2,2, a frozen rat at 6,3, three potions at 4,4, a sword
+    /// with charges in the pack, a log, stored values, kills and a killer.
+    fn game() -> Game {
+        let (plugins, records) = loaded();
+        let mut map = Map::new_filled(10, 6, Tile::Floor);
+        map.set_tile(Point::new(0, 0), Tile::Wall);
+        map.set_tile(Point::new(3, 3), Tile::DoorClosed);
+        let mut game = Game::blank(7, map, Point::new(2, 2), plugins, records.clone(), Trace::console());
+        let mut rat = Creature::monster(EntityId(1), &records.monsters["rat"], Point::new(6, 3), MonsterState::Hunting);
+        rat.statuses.push(StatusOn { name: "frozen".into(), turns: 3 });
+        rat.goal = Some(Point::new(2, 2));
+        game.creatures.insert(EntityId(1), rat);
+        game.next_id = 2;
+        game.items.push(FloorItem { kind: "potion".into(), count: 3, pos: Point::new(4, 4), id: ItemId(1) });
+        game.pack.add("sword", 1, false, ItemId(2));
+        game.next_item_id = 2;
+        game.turn = 41;
+        game.floor = 3;
+        game.rng.range(1, 100);
+        game.log.add("The rat bites you.", MessageKind::Danger);
+        game.log.add("The rat bites you.", MessageKind::Danger);
+        game.store.insert((EntityId::PLAYER, "charges".into()), 4);
+        game.store_text.insert((EntityId(1), "hand".into()), "teeth".into());
+        game.item_store.insert((ItemId(2), "charges".into()), 9);
+        game.item_text.insert((ItemId(2), "name".into()), "Biter".into());
+        game.kills.insert("jackal".into(), 2);
+        game.killer = Some("a rat".into());
+        game.update_sight();
+        game
+    }
+
+    fn restored(parts: RestoreParts) -> Result<Game, RestoreError> {
+        let (plugins, records) = loaded();
+        Game::restore(parts, plugins, records, Trace::console())
+    }
+
+    #[test]
+    fn parts_restore_to_the_game_they_came_from() {
+        let game = game();
+        assert_eq!(game.check(), Ok(()), "the game keeps the rules");
+        let parts = game.parts();
+        let Ok(back) = restored(parts.clone()) else { panic!("the parts restore") };
+        assert_eq!(back.parts(), parts, "every part as it was");
+        assert_eq!(back.fov.cells(), game.fov.cells(), "and the player sees what it saw");
+        assert_eq!(back.check(), Ok(()));
+    }
+
+    #[test]
+    fn items_without_an_id_are_given_the_next_ones() {
+        let mut parts = game().parts();
+        parts.items[0].id = ItemId(0);
+        parts.item_store.clear();
+        parts.item_text.clear();
+        if let Some(sword) = parts.pack[0].as_mut() {
+            sword.id = ItemId(0);
+        }
+        let Ok(back) = restored(parts) else { panic!("the parts restore") };
+        assert_eq!(back.items[0].id, ItemId(3), "the floor's first");
+        assert_eq!(back.pack.get(0).map(|i| i.id), Some(ItemId(4)), "then the pack's");
+        assert_eq!(back.next_item_id, 4, "and the last one handed out counts them");
+    }
+
+    #[test]
+    fn parts_that_break_a_rule_are_refused_by_name() {
+        type Change = Box<dyn Fn(&mut RestoreParts)>;
+        // The creatures in id order: the player, then the rat.
+        const RAT: usize = 1;
+        let cases: Vec<(Change, &str)> = vec![
+            (Box::new(|p| p.map.width = 0), "a map of 0x6"),
+            (Box::new(|p| p.map.height = 1001), "a map of 10x1001"),
+            (
+                Box::new(|p| {
+                    p.map.tiles.pop();
+                }),
+                "a map of 10x6 with 59 tiles and 60 remembered cells",
+            ),
+            (
+                Box::new(|p| {
+                    let mut twin = p.creatures[0].clone();
+                    twin.pos = Point::new(3, 1);
+                    p.creatures.push(twin);
+                }),
+                "2 players in it, not one",
+            ),
+            (
+                Box::new(|p| {
+                    p.creatures.remove(0);
+                }),
+                "0 players in it, not one",
+            ),
+            (Box::new(|p| p.next_id = 0), "a next id of 0, not from 1 to 1000000"),
+            (Box::new(|p| p.floor = 0), "floor 0, not from 1 to 1000"),
+            (Box::new(|p| p.floor = 1001), "floor 1001, not from 1 to 1000"),
+            (Box::new(|p| p.next_item_id = 100_000_001), "a last item id of 100000001, above 100000000"),
+            (Box::new(|p| p.creatures[RAT].id = EntityId(2)), "creature #2 at or above the next id 2"),
+            (
+                Box::new(|p| {
+                    let mut twin = p.creatures[RAT].clone();
+                    twin.pos = Point::new(7, 3);
+                    p.creatures.push(twin);
+                }),
+                "two creatures with the id #1",
+            ),
+            (Box::new(|p| p.creatures[RAT].pos = Point::new(2, 2)), "two creatures on the cell 2,2"),
+            (Box::new(|p| p.creatures[RAT].kind = "dragon".into()), "a monster 'dragon' that no loaded plugin has"),
+            (
+                Box::new(|p| p.creatures[0].brain = Some("idle".into())),
+                "a player that is not the player (another kind, or a brain)",
+            ),
+            (
+                Box::new(|p| p.creatures[0].kind = "rat".into()),
+                "a player that is not the player (another kind, or a brain)",
+            ),
+            (
+                Box::new(|p| p.creatures[RAT].brain = Some("telepathy".into())),
+                "rat#1 thinks with the brain 'telepathy', which no loaded plugin has",
+            ),
+            (Box::new(|p| p.creatures[RAT].brain = None), "rat#1 has no brain"),
+            (Box::new(|p| p.creatures[RAT].pos = Point::new(40, 1)), "rat#1 stands off the map"),
+            (Box::new(|p| p.creatures[RAT].pos = Point::new(0, 0)), "rat#1 stands inside a wall at 0,0"),
+            (Box::new(|p| p.creatures[RAT].pos = Point::new(3, 3)), "rat#1 stands inside a wall at 3,3"),
+            (
+                Box::new(|p| p.creatures[0].hp = 0),
+                "the player with health 0/30, not from 1 to its most (at most 1000000)",
+            ),
+            (
+                Box::new(|p| p.creatures[RAT].hp = 50),
+                "rat#1 with health 50/3, not from 1 to its most (at most 1000000)",
+            ),
+            (
+                Box::new(|p| p.creatures[0].max_hp = 1_000_001),
+                "the player with health 30/1000001, not from 1 to its most (at most 1000000)",
+            ),
+            (
+                Box::new(|p| p.creatures[RAT].damage = emberdeep_api::Damage::new(3, 2)),
+                "rat#1 with a blow of 3-2 and defense 0",
+            ),
+            (
+                Box::new(|p| p.creatures[RAT].damage = emberdeep_api::Damage::new(-1, 2)),
+                "rat#1 with a blow of -1-2 and defense 0",
+            ),
+            (Box::new(|p| p.creatures[RAT].defense = 1_000_001), "rat#1 with a blow of 1-2 and defense 1000001"),
+            (Box::new(|p| p.creatures[RAT].sight = 31), "rat#1 with a sight of 31"),
+            (Box::new(|p| p.creatures[RAT].goal = Some(Point::new(-1, 0))), "rat#1 heading off the map"),
+            (
+                Box::new(|p| {
+                    p.creatures[RAT].statuses = vec![StatusOn { name: "frozen".into(), turns: 1 }; 33];
+                }),
+                "rat#1 bearing 33 statuses, more than 32",
+            ),
+            (
+                Box::new(|p| {
+                    p.creatures[RAT].statuses[0].name = "petrified".into();
+                }),
+                "rat#1 bearing the status 'petrified', which no loaded plugin registers",
+            ),
+            (
+                Box::new(|p| {
+                    p.creatures[RAT].statuses[0].turns = 0;
+                }),
+                "rat#1 bearing 'frozen' for 0 turns, not from 1 to 10000",
+            ),
+            (
+                Box::new(|p| {
+                    p.creatures[RAT].statuses.push(StatusOn { name: "frozen".into(), turns: 5 });
+                }),
+                "rat#1 bearing the status 'frozen' twice",
+            ),
+            (
+                Box::new(|p| p.items[0].pos = Point::new(0, 0)),
+                "potion lying at 0,0, which is not a floor cell of the map",
+            ),
+            (
+                Box::new(|p| p.items[0].pos = Point::new(40, 1)),
+                "potion lying at 40,1, which is not a floor cell of the map",
+            ),
+            (Box::new(|p| p.items[0].kind = "excalibur".into()), "an item 'excalibur' that no loaded plugin has"),
+            (Box::new(|p| p.items[0].count = 0), "0 of potion in one place, not from 1 to 9999"),
+            (Box::new(|p| p.items[0].count = 10_000), "10000 of potion in one place, not from 1 to 9999"),
+            (Box::new(|p| p.pack.push(None)), "a pack of 27 slots, the game has 26"),
+            (
+                Box::new(|p| {
+                    p.pack.pop();
+                }),
+                "a pack of 25 slots, the game has 26",
+            ),
+            (
+                Box::new(|p| p.pack[1] = Some(PackItem { kind: "excalibur".into(), count: 1, id: ItemId(0) })),
+                "an item 'excalibur' that no loaded plugin has",
+            ),
+            (Box::new(|p| p.pack[0].as_mut().unwrap().count = 2), "2 sword in one pack slot, which do not stack"),
+            (Box::new(|p| p.items[0].id = ItemId(999)), "item #999 above the last item id 2"),
+            (Box::new(|p| p.pack[0].as_mut().unwrap().id = ItemId(1)), "two items with the id #1"),
+            (
+                Box::new(|p| {
+                    p.log = vec![Message { text: "hello".into(), kind: MessageKind::Info, count: 1 }; 2001];
+                }),
+                "2001 messages in its log, more than 2000",
+            ),
+            (
+                Box::new(|p| {
+                    p.store.insert((EntityId(77), "quiver".into()), 5);
+                }),
+                "a stored value 'quiver' for creature #77, which is not on the floor",
+            ),
+            (
+                Box::new(|p| {
+                    p.store_text.insert((EntityId(5), "hand".into()), "axe".into());
+                }),
+                "a stored value 'hand' for creature #5, which is not on the floor",
+            ),
+            (
+                Box::new(|p| {
+                    p.store.insert((EntityId::PLAYER, "charges".into()), -5);
+                }),
+                "a stored charges of -5 for creature #0, where wands keeps 0 to 1000",
+            ),
+            (
+                Box::new(|p| {
+                    p.kills.push(("jackal".into(), 1));
+                }),
+                "the kills of jackal given twice",
+            ),
+            (
+                Box::new(|p| p.kills = vec![("bad\nname".into(), 1)]),
+                "a kill of a kind named \"bad\\nname\", not a record id",
+            ),
+            (Box::new(|p| p.kills = vec![(String::new(), 1)]), "a kill of a kind named \"\", not a record id"),
+            (
+                Box::new(|p| p.kills = (0..1001).map(|i| (format!("kind{i}"), 1)).collect()),
+                "kills of 1001 kinds, more than 1000",
+            ),
+            (
+                Box::new(|p| {
+                    p.item_store.insert((ItemId(55), "charges".into()), 3);
+                }),
+                "a value 'charges' stored on item #55, which is neither on the floor nor in the pack",
+            ),
+            (
+                Box::new(|p| {
+                    p.item_store.insert((ItemId(2), "charges".into()), 5000);
+                }),
+                "a stored charges of 5000 on item #2, where wands keeps 0 to 1000",
+            ),
+            (
+                Box::new(|p| {
+                    p.item_text.insert((ItemId(56), "name".into()), "x".into());
+                }),
+                "a value 'name' stored on item #56, which is neither on the floor nor in the pack",
+            ),
+            (
+                Box::new(|p| {
+                    p.item_text.insert((ItemId(1), "name".into()), "x".repeat(4097));
+                }),
+                "a text 'name' on item #1 longer than 4096 characters",
+            ),
+        ];
+        let good = game().parts();
+        for (change, wanted) in cases {
+            let mut parts = good.clone();
+            change(&mut parts);
+            match restored(parts) {
+                Ok(_) => panic!("restored, though it holds {wanted}"),
+                Err(e) => assert_eq!(e.to_string(), wanted),
+            }
+        }
+    }
+
+    #[test]
+    fn a_live_game_is_held_to_the_same_rules() {
+        let mut game = game();
+        game.store.insert((EntityId(77), "quiver".into()), 5);
+        assert_eq!(game.check(), Err(RestoreError::StoreForNobody { key: "quiver".into(), id: 77 }));
+        let mut game = self::game();
+        if let Some(mut rat) = game.creatures.get_mut(&EntityId(1)) {
+            rat.defense = 2000;
+        }
+        assert_eq!(game.check(), Ok(()), "a defense a plugin may give is kept");
+        game.floor = 1001;
+        assert_eq!(game.check().map_err(|e| e.to_string()), Err("floor 1001, not from 1 to 1000".to_string()));
+        let mut game = self::game();
+        game.pack.add("sword", 1, false, ItemId(1));
+        assert_eq!(game.check(), Err(RestoreError::TwoItemsWithId(1)));
+    }
+}
