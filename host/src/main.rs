@@ -16,7 +16,10 @@ use emberdeep::drivers::review::{check, replay, timeline_screen, trace_query, tr
 use emberdeep::front::{atlas, keys, ui};
 use emberdeep_engine::data::records;
 use emberdeep_engine::data::trace::Trace;
-use emberdeep_engine::plugins::loader::{default_plugin_dir, load_plugins_copied, load_plugins_probed, Plugins};
+use emberdeep_engine::plugins::discovery::default_plugin_dir;
+use emberdeep_engine::plugins::loader::{load_plugins_copied, load_plugins_probed};
+use emberdeep_engine::plugins::registry::Plugins;
+use emberdeep_engine::plugins::trial::{try_one, TrialEnd, TrialError};
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
@@ -25,7 +28,7 @@ fn main() -> ExitCode {
     if !cli.probe_plugin.is_empty() {
         let mut refused = false;
         for file in &cli.probe_plugin {
-            if let Err(reason) = emberdeep_engine::plugins::loader::try_one(file) {
+            if let Err(reason) = try_one(file) {
                 eprintln!("{}: {reason}", file.display());
                 refused = true;
             }
@@ -225,20 +228,23 @@ fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
 /// hangs, each in a child of its own (all at once), so the damaged ones
 /// are found and refused. A refusal a child reports (exit 1) is left for the
 /// real load to find again and name.
-fn probe_in_children(paths: &[std::path::PathBuf]) -> Vec<Result<(), String>> {
+fn probe_in_children(paths: &[std::path::PathBuf]) -> Vec<Result<(), TrialError>> {
     if paths.is_empty() || trial(paths).is_ok() {
         return paths.iter().map(|_| Ok(())).collect();
     }
     std::thread::scope(|scope| {
         let running: Vec<_> = paths.iter().map(|p| scope.spawn(move || trial(std::slice::from_ref(p)))).collect();
-        running.into_iter().map(|t| t.join().unwrap_or_else(|_| Err("its trial failed".into()))).collect()
+        running.into_iter().map(|t| t.join().unwrap_or(Err(TrialError::Lost))).collect()
     })
 }
 
+/// How long a trial may take before the file is taken to hang the game.
+const TRIAL_SECONDS: u64 = 10;
+
 /// One child process loading `paths`; `Err` if it crashed or hung.
-fn trial(paths: &[std::path::PathBuf]) -> Result<(), String> {
+fn trial(paths: &[std::path::PathBuf]) -> Result<(), TrialError> {
     use wait_timeout::ChildExt;
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find the game to try it: {e}"))?;
+    let exe = std::env::current_exe().map_err(TrialError::NoGame)?;
     let mut child = std::process::Command::new(exe)
         .arg("--probe-plugin")
         .args(paths)
@@ -247,22 +253,22 @@ fn trial(paths: &[std::path::PathBuf]) -> Result<(), String> {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
-        .map_err(|e| format!("cannot try it: {e}"))?;
-    match child.wait_timeout(std::time::Duration::from_secs(10)) {
+        .map_err(TrialError::NotStarted)?;
+    match child.wait_timeout(std::time::Duration::from_secs(TRIAL_SECONDS)) {
         Ok(Some(status)) if matches!(status.code(), Some(0 | 1)) => Ok(()),
         Ok(Some(status)) => {
             use std::os::unix::process::ExitStatusExt;
-            let how = match (status.code(), status.signal()) {
-                (_, Some(signal)) => format!("signal {signal}"),
-                (Some(code), None) => format!("exit code {code}"),
-                (None, None) => "an unknown end".into(),
+            let end = match (status.code(), status.signal()) {
+                (_, Some(signal)) => TrialEnd::Signal(signal),
+                (Some(code), None) => TrialEnd::Code(code),
+                (None, None) => TrialEnd::Unknown,
             };
-            Err(format!("loading it crashed a trial run ({how}): the file is damaged"))
+            Err(TrialError::Crashed { end })
         }
         _ => {
             let _ = child.kill();
             let _ = child.wait();
-            Err("loading it did not finish within 10 s in a trial run".into())
+            Err(TrialError::Hung { seconds: TRIAL_SECONDS })
         }
     }
 }

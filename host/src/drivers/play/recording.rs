@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::front::keys::{parse_keys, Key};
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 
 /// The recording's format version.
 pub const FORMAT: u32 = 1;
