@@ -71,7 +71,7 @@ fn world() -> World {
         dir.display(),
         plugins.names()
     );
-    let records = data::load_records(&data::default_data_dir(), &plugins.registered()).expect("loading data/");
+    let records = data::check::load_records(&data::default_data_dir(), &plugins.registered()).expect("loading data/");
     World { plugins: Rc::new(plugins), records: Rc::new(records) }
 }
 

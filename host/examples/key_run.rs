@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use emberdeep::drivers::lab::key_player;
-use emberdeep_engine::data::records::{default_data_dir, load_records};
+use emberdeep_engine::data::records::check::load_records;
+use emberdeep_engine::data::records::default_data_dir;
 use emberdeep_engine::plugins::discovery::default_plugin_dir;
 use emberdeep_engine::plugins::loader::load_plugins;
 

@@ -121,7 +121,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         eprintln!("emberdeep: warning: {warning}");
     }
     let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
-    let records = records::load_records(&data_dir, &plugins.registered());
+    let records = records::check::load_records(&data_dir, &plugins.registered());
     if cli.list_plugins {
         print!("{}", list_plugins(&plugins, &plugin_dir, records.as_ref().ok()));
         return records.map(|_| ()).map_err(Into::into);

@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use emberdeep_api::{Ctx, EntityId, MonsterBrain, PluginResult, Point, Registrar};
 use emberdeep_engine::core::map::{Map, Tile};
-use emberdeep_engine::data::records::load_records;
+use emberdeep_engine::data::records::check::load_records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::registry::{Plugins, Registration};
 use emberdeep_engine::Game;

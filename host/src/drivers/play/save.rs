@@ -879,7 +879,7 @@ mod tests {
         reg.brain("idle", Idle);
         let mut plugins = Plugins::default();
         plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("one brain");
-        let records = emberdeep_engine::data::records::load_records(dir.path(), &plugins.registered()).unwrap();
+        let records = emberdeep_engine::data::records::check::load_records(dir.path(), &plugins.registered()).unwrap();
         (Rc::new(plugins), Rc::new(records))
     }
 

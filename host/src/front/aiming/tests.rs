@@ -148,8 +148,8 @@ pub(crate) fn game_with(newts: &[(i32, i32)], more: impl FnOnce(&mut Plugins)) -
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir(dir.path().join("host")).expect("host folder");
     std::fs::write(dir.path().join("host/records.toml"), RECORDS).expect("records");
-    let records =
-        emberdeep_engine::data::records::load_records(dir.path(), &plugins.registered()).expect("the records read");
+    let records = emberdeep_engine::data::records::check::load_records(dir.path(), &plugins.registered())
+        .expect("the records read");
     let mut map = Map::new_filled(40, 20, Tile::Wall);
     for y in 1..19 {
         for x in 1..39 {
