@@ -6,7 +6,7 @@
 //! system's order.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::RStr;
@@ -26,18 +26,46 @@ use crate::plugins::entry::Entry;
     first_at = .first_file.as_deref().map_or_else(|| "?".into(), |f| f.display().to_string())
 )]
 pub struct Duplicate {
-    /// Which trait (`brain`, `item effect`...).
-    pub what: &'static str,
+    /// Which trait.
+    pub what: Kind,
     /// The name.
     pub name: String,
     /// The plugin that registered it first.
     pub first: String,
-    /// Its file, if it is a loaded plugin's.
-    pub first_file: Option<PathBuf>,
+    /// Its file, if it is a loaded plugin's (boxed, as the second's, to
+    /// keep the error small).
+    pub first_file: Option<Box<Path>>,
     /// The other plugin.
     pub second: String,
     /// Its file.
-    pub second_file: PathBuf,
+    pub second_file: Box<Path>,
+}
+
+/// A trait plugins register implementations of by name, as messages name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `ItemEffect`.
+    ItemEffect,
+    /// `RangedKind`.
+    RangedKind,
+    /// `MonsterBrain`.
+    Brain,
+    /// A registered status.
+    Status,
+    /// `View`.
+    View,
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Kind::ItemEffect => "item effect",
+            Kind::RangedKind => "ranged kind",
+            Kind::Brain => "brain",
+            Kind::Status => "status",
+            Kind::View => "view",
+        })
+    }
 }
 
 /// A plugin that loaded, and what it registered.
@@ -134,45 +162,45 @@ impl Plugins {
         let plugin = reg.name.clone();
         let (needs, settings, stored) = (reg.dependencies, reg.settings, reg.stored);
         let mut names: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
-        let dup = |loaded: &[LoadedPlugin], what: &'static str, name: &str, first: &str| Duplicate {
+        let dup = |loaded: &[LoadedPlugin], what: Kind, name: &str, first: &str| Duplicate {
             what,
             name: name.into(),
             first: first.into(),
-            first_file: loaded.iter().find(|p| p.name == first).map(|p| p.path.clone()),
+            first_file: loaded.iter().find(|p| p.name == first).map(|p| p.path.clone().into_boxed_path()),
             second: plugin.clone(),
-            second_file: path.clone(),
+            second_file: path.clone().into_boxed_path(),
         };
         for (name, imp) in reg.item_effects {
             names.entry("ItemEffect").or_default().push(name.clone());
             if let Some(first) = self.effects.get(&name) {
-                return Err(dup(&self.loaded, "item effect", &name, first.plugin()));
+                return Err(dup(&self.loaded, Kind::ItemEffect, &name, first.plugin()));
             }
             self.effects.insert(name, Entry::new(plugin.clone(), imp));
         }
         for (name, imp) in reg.ranged_kinds {
             names.entry("RangedKind").or_default().push(name.clone());
             if let Some(first) = self.ranged.get(&name) {
-                return Err(dup(&self.loaded, "ranged kind", &name, first.plugin()));
+                return Err(dup(&self.loaded, Kind::RangedKind, &name, first.plugin()));
             }
             self.ranged.insert(name, Entry::new(plugin.clone(), imp));
         }
         for (name, imp) in reg.brains {
             names.entry("MonsterBrain").or_default().push(name.clone());
             if let Some(first) = self.brains.get(&name) {
-                return Err(dup(&self.loaded, "brain", &name, first.plugin()));
+                return Err(dup(&self.loaded, Kind::Brain, &name, first.plugin()));
             }
             self.brains.insert(name, Entry::new(plugin.clone(), imp));
         }
         for (name, decl, imp) in reg.statuses {
             names.entry("Status").or_default().push(name.clone());
             if let Some(first) = self.statuses.get(&name) {
-                return Err(dup(&self.loaded, "status", &name, first.code.plugin()));
+                return Err(dup(&self.loaded, Kind::Status, &name, first.code.plugin()));
             }
             self.statuses.insert(name, StatusKind { decl, code: Entry::new(plugin.clone(), imp) });
         }
         for (name, imp) in reg.views {
             if let Some((_, first)) = self.views.iter().find(|(n, _)| *n == name) {
-                return Err(dup(&self.loaded, "view", &name, first.plugin()));
+                return Err(dup(&self.loaded, Kind::View, &name, first.plugin()));
             }
             names.entry("View").or_default().push(name.clone());
             self.views.push((name, Entry::new(plugin.clone(), imp)));
@@ -366,7 +394,8 @@ mod tests {
             r.view("glyphs", Blank).status("frozen", frozen(), ());
         })
         .unwrap();
-        let clashes: [(&str, fn(&mut Registrar)); 5] = [
+        type Fill = fn(&mut Registrar);
+        let clashes: [(&str, Fill); 5] = [
             ("brain 'idle'", |r| {
                 r.brain("idle", Idle);
             }),
