@@ -328,6 +328,8 @@ mod tests {
     fn the_article_follows_the_first_letter() {
         assert_eq!(article_for("ogre"), "an");
         assert_eq!(article_for("potion of healing"), "a");
+        assert_eq!(article_for("Urn of ashes"), "an", "a capital vowel too");
+        assert_eq!(article_for(""), "a");
     }
 
     #[test]
