@@ -17,9 +17,11 @@ use std::time::{Duration, Instant};
 use emberdeep::drivers::lab::key_player;
 use emberdeep::drivers::review::timeline::Timeline;
 use emberdeep_engine::core::rng::RunRng;
-use emberdeep_engine::data::records::{self, load_records};
+use emberdeep_engine::data::records;
+use emberdeep_engine::data::records::check::load_records;
 use emberdeep_engine::data::trace::Trace;
-use emberdeep_engine::plugins::loader::{default_plugin_dir, load_plugins};
+use emberdeep_engine::plugins::discovery::default_plugin_dir;
+use emberdeep_engine::plugins::loader::load_plugins;
 
 const TURNS: u64 = 5000;
 const SEEKS: usize = 200;

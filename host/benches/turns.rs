@@ -47,7 +47,9 @@ use emberdeep_engine::core::{mapgen, sight};
 use emberdeep_engine::data::records::{self as data, Records};
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::boundary::{HostCtx, BOUNDARY_CALLS, CALLBACKS};
-use emberdeep_engine::plugins::loader::{default_plugin_dir, load_plugins, Plugins};
+use emberdeep_engine::plugins::discovery::default_plugin_dir;
+use emberdeep_engine::plugins::loader::load_plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::{Action, Game};
 
 const WIDTH: i32 = 80;
@@ -69,7 +71,7 @@ fn world() -> World {
         dir.display(),
         plugins.names()
     );
-    let records = data::load_records(&data::default_data_dir(), &plugins.registered()).expect("loading data/");
+    let records = data::check::load_records(&data::default_data_dir(), &plugins.registered()).expect("loading data/");
     World { plugins: Rc::new(plugins), records: Rc::new(records) }
 }
 

@@ -7,8 +7,10 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use emberdeep::drivers::lab::key_player;
-use emberdeep_engine::data::records::{default_data_dir, load_records};
-use emberdeep_engine::plugins::loader::{default_plugin_dir, load_plugins};
+use emberdeep_engine::data::records::check::load_records;
+use emberdeep_engine::data::records::default_data_dir;
+use emberdeep_engine::plugins::discovery::default_plugin_dir;
+use emberdeep_engine::plugins::loader::load_plugins;
 
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -16,7 +16,10 @@ use emberdeep::drivers::review::{check, replay, timeline_screen, trace_query, tr
 use emberdeep::front::{atlas, keys, ui};
 use emberdeep_engine::data::records;
 use emberdeep_engine::data::trace::Trace;
-use emberdeep_engine::plugins::loader::{default_plugin_dir, load_plugins_copied, load_plugins_probed, Plugins};
+use emberdeep_engine::plugins::discovery::default_plugin_dir;
+use emberdeep_engine::plugins::loader::{load_plugins_copied, load_plugins_probed};
+use emberdeep_engine::plugins::registry::Plugins;
+use emberdeep_engine::plugins::trial::{try_one, TrialEnd, TrialError};
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
@@ -25,7 +28,7 @@ fn main() -> ExitCode {
     if !cli.probe_plugin.is_empty() {
         let mut refused = false;
         for file in &cli.probe_plugin {
-            if let Err(reason) = emberdeep_engine::plugins::loader::try_one(file) {
+            if let Err(reason) = try_one(file) {
                 eprintln!("{}: {reason}", file.display());
                 refused = true;
             }
@@ -118,7 +121,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         eprintln!("emberdeep: warning: {warning}");
     }
     let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
-    let records = records::load_records(&data_dir, &plugins.registered());
+    let records = records::check::load_records(&data_dir, &plugins.registered());
     if cli.list_plugins {
         print!("{}", list_plugins(&plugins, &plugin_dir, records.as_ref().ok()));
         return records.map(|_| ()).map_err(Into::into);
@@ -222,51 +225,23 @@ fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
     Plan { save_dir, saved, scenario: cli.scenario.clone(), seed, recorded_start: None }
 }
 
-/// Why a trial run refused a plugin file.
-#[derive(Debug, thiserror::Error)]
-enum TrialError {
-    /// The game's own file cannot be found, to start the trial.
-    #[error("cannot find the game to try it: {0}")]
-    NoGame(std::io::Error),
-    /// The trial cannot be started.
-    #[error("cannot try it: {0}")]
-    Start(std::io::Error),
-    /// Loading the file killed the trial.
-    #[error("loading it crashed a trial run ({}): the file is damaged", how_it_ended(.0))]
-    Crashed(std::process::ExitStatus),
-    /// Loading the file hung.
-    #[error("loading it did not finish within 10 s in a trial run")]
-    TooSlow,
-    /// The thread waiting for the trial failed.
-    #[error("its trial failed")]
-    Lost,
-}
-
-/// `signal 11`, `exit code 3`.
-fn how_it_ended(status: &std::process::ExitStatus) -> String {
-    use std::os::unix::process::ExitStatusExt;
-    match (status.code(), status.signal()) {
-        (_, Some(signal)) => format!("signal {signal}"),
-        (Some(code), None) => format!("exit code {code}"),
-        (None, None) => "an unknown end".into(),
-    }
-}
-
 /// Tries the plugin files in a child process (this binary,
 /// `--probe-plugin`): all in one child first; only if that one crashes or
 /// hangs, each in a child of its own (all at once), so the damaged ones
 /// are found and refused. A refusal a child reports (exit 1) is left for the
-/// real load to find again and name. Each answer is in words, as the
-/// loader's [`emberdeep_engine::plugins::loader::Probe`] takes them.
-fn probe_in_children(paths: &[std::path::PathBuf]) -> Vec<Result<(), String>> {
+/// real load to find again and name.
+fn probe_in_children(paths: &[std::path::PathBuf]) -> Vec<Result<(), TrialError>> {
     if paths.is_empty() || trial(paths).is_ok() {
         return paths.iter().map(|_| Ok(())).collect();
     }
     std::thread::scope(|scope| {
         let running: Vec<_> = paths.iter().map(|p| scope.spawn(move || trial(std::slice::from_ref(p)))).collect();
-        running.into_iter().map(|t| t.join().unwrap_or(Err(TrialError::Lost)).map_err(|e| e.to_string())).collect()
+        running.into_iter().map(|t| t.join().unwrap_or(Err(TrialError::Lost))).collect()
     })
 }
+
+/// How long a trial may take before the file is taken to hang the game.
+const TRIAL_SECONDS: u64 = 10;
 
 /// One child process loading `paths`; `Err` if it crashed or hung.
 fn trial(paths: &[std::path::PathBuf]) -> Result<(), TrialError> {
@@ -280,14 +255,22 @@ fn trial(paths: &[std::path::PathBuf]) -> Result<(), TrialError> {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
-        .map_err(TrialError::Start)?;
-    match child.wait_timeout(std::time::Duration::from_secs(10)) {
+        .map_err(TrialError::NotStarted)?;
+    match child.wait_timeout(std::time::Duration::from_secs(TRIAL_SECONDS)) {
         Ok(Some(status)) if matches!(status.code(), Some(0 | 1)) => Ok(()),
-        Ok(Some(status)) => Err(TrialError::Crashed(status)),
+        Ok(Some(status)) => {
+            use std::os::unix::process::ExitStatusExt;
+            let end = match (status.code(), status.signal()) {
+                (_, Some(signal)) => TrialEnd::Signal(signal),
+                (Some(code), None) => TrialEnd::Code(code),
+                (None, None) => TrialEnd::Unknown,
+            };
+            Err(TrialError::Crashed { end })
+        }
         _ => {
             let _ = child.kill();
             let _ = child.wait();
-            Err(TrialError::TooSlow)
+            Err(TrialError::Hung { seconds: TRIAL_SECONDS })
         }
     }
 }

@@ -13,18 +13,6 @@ const SOURCES: [&str; 7] = ["api/src", "host/src", "host/engine/src", "plugins",
 /// error is printed.
 const ANYHOW_AT: &str = "host/src/main.rs";
 
-/// Files another change of the same issue is turning to typed errors
-/// (`Result<_, String>` occurrences allowed in each, no more). Remove a file
-/// from here once it has none: the test says when.
-const NOT_YET: [(&str, usize); 3] = [
-    // The loader's split gives its checks and trials their own error types.
-    ("host/engine/src/plugins/loader.rs", 6),
-    // `Game::restore` takes over the save's checks with their error type.
-    ("host/src/drivers/play/save.rs", 10),
-    // The loader's `Probe` takes each trial's answer in words; it follows the loader.
-    ("host/src/main.rs", 1),
-];
-
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("host is inside the repository").to_path_buf()
 }
@@ -264,22 +252,14 @@ fn no_shipped_code_has_an_error_of_plain_text() {
     let code = shipped_code();
     assert!(code.len() > 100, "the sources were read ({} files)", code.len());
     let mut wrong = Vec::new();
-    let mut cleared = Vec::new();
     for (file, text) in &code {
-        let found = text_errors(text);
-        let allowed = NOT_YET.iter().find(|(f, _)| f == file).map_or(0, |(_, n)| *n);
-        if found.len() > allowed {
-            wrong.extend(found.iter().map(|(line, t)| format!("{file}:{line}: {t}")));
-        } else if allowed > 0 && found.len() < allowed {
-            cleared.push(format!("{file}: {} left, {allowed} allowed", found.len()));
-        }
+        wrong.extend(text_errors(text).iter().map(|(line, t)| format!("{file}:{line}: {t}")));
     }
     assert!(
         wrong.is_empty(),
         "errors as plain text (give them a thiserror enum, ARCHITECTURE.md \"Errors\"):\n  {}",
         wrong.join("\n  ")
     );
-    assert!(cleared.is_empty(), "fewer than allowed: lower or remove these in NOT_YET:\n  {}", cleared.join("\n  "));
 }
 
 #[test]

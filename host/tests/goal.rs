@@ -10,7 +10,7 @@ use std::rc::Rc;
 use common::*;
 use emberdeep_api::MonsterState;
 use emberdeep_engine::core::map::Tile;
-use emberdeep_engine::data::records::load_records;
+use emberdeep_engine::data::records::check::load_records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::loader::load_plugins;
 use emberdeep_engine::{Action, Game};

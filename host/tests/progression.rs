@@ -14,7 +14,7 @@ use emberdeep::front::app::App;
 use emberdeep::front::keys::parse_keys;
 use emberdeep::front::ui;
 use emberdeep_api::EntityId;
-use emberdeep_engine::data::records::load_records;
+use emberdeep_engine::data::records::check::load_records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::loader::load_plugins;
 

@@ -22,8 +22,9 @@ use emberdeep::front::keys::parse_keys;
 use emberdeep::front::ui;
 use emberdeep_api::{EntityId, MonsterState, Point};
 use emberdeep_engine::core::map::Tile;
-use emberdeep_engine::data::records::load_records;
-use emberdeep_engine::plugins::loader::{load_plugins, Plugins};
+use emberdeep_engine::data::records::check::load_records;
+use emberdeep_engine::plugins::loader::load_plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::world::targeting::LookLine;
 
 /// The first-party plugins, loaded once per test.

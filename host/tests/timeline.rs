@@ -18,9 +18,11 @@ use emberdeep::front::app::App;
 use emberdeep::front::keys::Key;
 use emberdeep::front::ui;
 use emberdeep_engine::core::rng::RunRng;
-use emberdeep_engine::data::records::{load_records, Records};
+use emberdeep_engine::data::records::check::load_records;
+use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
-use emberdeep_engine::plugins::loader::{load_plugins, Plugins};
+use emberdeep_engine::plugins::loader::load_plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::Game;
 
 /// The recorded run's seed and length.

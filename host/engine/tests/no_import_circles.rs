@@ -40,7 +40,7 @@ fn the_engine_folders_import_only_those_before_them() {
         .files
         .keys()
         .filter(|m| !m.is_empty() && imports::layer_of(&ENGINE_LAYERS, m).is_none())
-        .map(|m| imports::name(m))
+        .map(imports::name)
         .collect();
     assert!(unplaced.is_empty(), "modules in no folder of the order (add them to a folder): {unplaced:?}");
     let wrong = imports::imports_against(&krate, &ENGINE_LAYERS);

@@ -71,7 +71,7 @@ fn as_json(text: &str) -> Value {
 }
 
 fn validator() -> jsonschema::Validator {
-    let schema = emberdeep_engine::data::records::json_schema();
+    let schema = emberdeep_engine::data::records::raw::json_schema();
     assert!(jsonschema::meta::is_valid(&schema), "the schema is a JSON Schema");
     assert_eq!(schema["$schema"], "http://json-schema.org/draft-07/schema#");
     jsonschema::validator_for(&schema).expect("the schema compiles")

@@ -3,14 +3,33 @@
 //! whose kinds all have frequency 0 gets none.
 
 use std::collections::BTreeSet;
+use std::path::PathBuf;
 use std::rc::Rc;
 
-use emberdeep_api::Point;
+use emberdeep_api::{Ctx, EntityId, MonsterBrain, PluginResult, Point, Registrar};
 use emberdeep_engine::core::map::{Map, Tile};
-use emberdeep_engine::data::records::load_records;
+use emberdeep_engine::data::records::check::load_records;
 use emberdeep_engine::data::trace::Trace;
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::{Plugins, Registration};
 use emberdeep_engine::Game;
+
+/// A brain that does nothing.
+struct Idle;
+
+impl MonsterBrain for Idle {
+    fn act(&self, _ctx: &mut Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+        Ok(())
+    }
+}
+
+/// The plugins of these tests: `test`, built in, with the brain `idle`.
+fn plugins() -> Plugins {
+    let mut reg = Registrar::new("test", "0.0.0");
+    reg.brain("idle", Idle);
+    let mut plugins = Plugins::default();
+    plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("one brain");
+    plugins
+}
 
 fn item(id: &str, floors: &str, frequency: u32) -> String {
     format!(
@@ -40,8 +59,7 @@ fn placed_on(floor: u32) -> (BTreeSet<String>, BTreeSet<String>) {
     ]
     .concat();
     std::fs::write(dir.path().join("host/records.toml"), records).unwrap();
-    let mut plugins = Plugins::default();
-    plugins.fake_brain("idle");
+    let plugins = plugins();
     let records = Rc::new(load_records(dir.path(), &plugins.registered()).expect("the records read"));
     let plugins = Rc::new(plugins);
     let (mut items, mut monsters) = (BTreeSet::new(), BTreeSet::new());

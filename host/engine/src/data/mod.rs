@@ -1,9 +1,12 @@
 //! What comes into a run as text and goes out of it as text: the plugins'
-//! records ([`records`], with their JSON Schema and reference made from the
-//! same types in [`records_schema`] and [`records_doc`]), the host's own
-//! numbers ([`numbers`]), the tile atlas's index ([`tile_index`]), the
-//! trace format and the queue plugins' log lines wait in ([`trace`]), and
-//! the one way a file the game did not write is read ([`untrusted`]).
+//! records ([`records`]: the record types the game uses, apart from the
+//! shapes the TOML is read into, [`records::raw`], and the checks that turn
+//! those into records, [`records::check`]; their JSON Schema and reference
+//! are made from the raw types with [`records_schema`] and
+//! [`records_doc`]), the host's own numbers ([`numbers`]), the tile atlas's
+//! index ([`tile_index`]), the trace format and the queue plugins' log
+//! lines wait in ([`trace`]), and the one way a file the game did not write
+//! is read ([`untrusted`]).
 //!
 //! **Invariant:** nothing here knows of the run in progress: `data` imports
 //! only `core` (the import test holds it).

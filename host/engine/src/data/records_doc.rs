@@ -1,6 +1,6 @@
 //! The record files' JSON Schema as committed (`docs/records.schema.json`)
 //! and their reference (`docs/records.md`), both made from
-//! [`records::json_schema`] (and the host's [`SETTINGS`] table), so that
+//! [`raw::json_schema`] (and the host's [`SETTINGS`] table), so that
 //! neither can say something the loader does not do. A test
 //! (`tests/records_schema.rs`) compares each committed file with what is
 //! made here; `EMBERDEEP_BLESS=1` writes them anew.
@@ -8,11 +8,12 @@
 use serde_json::Value;
 
 use crate::data::numbers::SETTINGS;
-use crate::data::records::{self, ItemRole, MonsterTrait};
+use crate::data::records::raw;
+use crate::data::records::{ItemRole, MonsterTrait};
 
 /// `docs/records.schema.json`: the schema, pretty-printed, with a newline at the end.
 pub fn schema_text() -> String {
-    let mut text = serde_json::to_string_pretty(&records::json_schema()).expect("a schema is JSON");
+    let mut text = serde_json::to_string_pretty(&raw::json_schema()).expect("a schema is JSON");
     text.push('\n');
     text
 }
@@ -29,7 +30,7 @@ const KINDS: [(&str, &str); 4] = [
 /// `docs/records.md`: the guide to the record files, then a table and the
 /// meaning of every field of every kind of record, from the schema.
 pub fn reference() -> String {
-    let schema = records::json_schema();
+    let schema = raw::json_schema();
     let mut out = String::from(GUIDE);
     out.push_str(&roles());
     out.push_str(TRAITS_GUIDE);
@@ -439,8 +440,8 @@ const UPKEEP: &str = r#"
 
 This page and `docs/records.schema.json` are made by the engine from the
 types the loader reads, their doc comments and the loader's own ranges
-(`host/engine/src/records.rs`), and the table of host settings
-(`host/engine/src/rules.rs`). A test (`host/engine/tests/records_schema.rs`)
+(`host/engine/src/data/records/raw.rs`), and the table of host settings
+(`host/engine/src/data/numbers.rs`). A test (`host/engine/tests/records_schema.rs`)
 fails when either committed file differs from what the code makes. After
 changing a field, write both anew and commit them:
 

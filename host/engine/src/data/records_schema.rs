@@ -1,11 +1,11 @@
 //! The pieces of the record files' JSON Schema that the raw types of
-//! [`records`](crate::data::records) cannot say by their Rust types alone: a
+//! [`records::raw`](crate::data::records::raw) cannot say by their Rust types alone: a
 //! number's range and default, a `[least, most]` pair, a colour, a glyph, an
 //! id. Each is a type that is never built, only named in a
 //! `#[schemars(with = "...")]` on a raw field, with the same constants the
 //! loader checks that field against; and the generator's settings.
 //!
-//! This module names no other module of the crate: `records` uses it, and
+//! This module names no other module of the crate: `records::raw` uses it, and
 //! `records_doc` turns the schema into `docs/records.schema.json` and
 //! `docs/records.md`.
 

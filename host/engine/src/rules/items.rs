@@ -296,8 +296,9 @@ mod tests {
         };
         let text = format!("{}\n{}", item("sword", false), item("potion", true));
         std::fs::write(dir.path().join("host/items.toml"), text).expect("records");
-        let plugins = crate::plugins::loader::Plugins::default();
-        let records = crate::data::records::load_records(dir.path(), &plugins.registered()).expect("the records read");
+        let plugins = crate::plugins::registry::Plugins::default();
+        let records =
+            crate::data::records::check::load_records(dir.path(), &plugins.registered()).expect("the records read");
         let map = crate::core::map::Map::new_filled(5, 3, crate::core::map::Tile::Floor);
         Game::blank(1, map, Point::new(1, 1), Rc::new(plugins), Rc::new(records), crate::data::trace::Trace::console())
     }

@@ -360,7 +360,7 @@ mod tests {
             1,
             map,
             Point::new(2, 2),
-            Rc::new(crate::plugins::loader::Plugins::default()),
+            Rc::new(crate::plugins::registry::Plugins::default()),
             Rc::default(),
             crate::data::trace::Trace::console(),
         );

@@ -11,7 +11,7 @@ use crate::data::records::Records;
 use crate::data::trace::Trace;
 use crate::fields;
 use crate::plugins::boundary::Access;
-use crate::plugins::loader::Plugins;
+use crate::plugins::registry::Plugins;
 use crate::rules::statuses::TurnRule;
 use crate::world::game::Game;
 

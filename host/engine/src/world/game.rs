@@ -14,7 +14,7 @@ use crate::core::sight::{field_of_view, Visibility};
 use crate::data::numbers::Numbers;
 use crate::data::records::Records;
 use crate::data::trace::{Fields, Trace};
-use crate::plugins::loader::Plugins;
+use crate::plugins::registry::Plugins;
 use crate::world::animation::Animation;
 use crate::world::creature::Creature;
 use crate::world::derived::Derived;

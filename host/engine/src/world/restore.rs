@@ -25,7 +25,7 @@ use crate::core::rng::RunRng;
 use crate::data::records::Records;
 use crate::data::trace::Trace;
 use crate::data::untrusted::limits;
-use crate::plugins::loader::Plugins;
+use crate::plugins::registry::Plugins;
 use crate::world::creature::{Creature, MOST_HEALTH, MOST_SIGHT, MOST_STATUS_TURNS};
 use crate::world::game::Game;
 use crate::world::log::{Message, MessageLog, KEPT_MESSAGES};
@@ -796,9 +796,9 @@ mod tests {
     use emberdeep_api::author::Adapter;
     use emberdeep_api::{MessageKind, MonsterBrain, MonsterState, PluginResult, Rgba, StatusEffect};
 
-    use crate::data::records::load_records;
+    use crate::data::records::check::load_records;
     use crate::plugins::entry::Entry;
-    use crate::plugins::loader::{LoadedPlugin, StatusKind};
+    use crate::plugins::registry::{LoadedPlugin, StatusKind};
     use crate::world::creature::StatusOn;
 
     struct Idle;

@@ -16,7 +16,7 @@ use std::rc::Rc;
 
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::Game;
 
 use crate::drivers::lab::bot::{self, RunResult};

@@ -12,7 +12,7 @@ use emberdeep_engine::core::map::Tile;
 use emberdeep_engine::core::rng::RunRng;
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::{Action, Game};
 
 use crate::drivers::play::recording::Recording;

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::front::keys::{parse_keys, Key, KeyError};
 use emberdeep_engine::data::untrusted::InputError;
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 
 /// The recording's format version.
 pub const FORMAT: u32 = 1;

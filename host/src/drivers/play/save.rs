@@ -20,7 +20,7 @@ use emberdeep_engine::core::rng::RunRng;
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::data::untrusted::{self, limits, InputError};
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::world::creature::{Creature, StatusOn};
 use emberdeep_engine::world::log::Message;
 use emberdeep_engine::world::pack::{FloorItem, PackItem};
@@ -623,6 +623,7 @@ pub fn is_save_file(path: &Path) -> bool {
 mod tests {
     use super::*;
     use emberdeep_engine::core::map::Map;
+    use emberdeep_engine::plugins::registry::Registration;
     use proptest::prelude::*;
 
     fn sample_game() -> Game {
@@ -690,6 +691,15 @@ mod tests {
         assert_eq!(reload(&std::fs::read(&p).unwrap()).unwrap().turn, 41);
     }
 
+    /// A brain that does nothing.
+    struct Idle;
+
+    impl emberdeep_api::MonsterBrain for Idle {
+        fn act(&self, _ctx: &mut emberdeep_api::Ctx<'_>, _me: EntityId) -> emberdeep_api::PluginResult<()> {
+            Ok(())
+        }
+    }
+
     /// Records with a sword, a stack of potions and a rat that thinks with `idle`.
     fn rich_records() -> (Rc<Plugins>, Rc<Records>) {
         let dir = tempfile::tempdir().unwrap();
@@ -707,9 +717,11 @@ mod tests {
             format!("{}\n{}\n{rat}", item("sword", false), item("potion", true)),
         )
         .unwrap();
+        let mut reg = emberdeep_api::Registrar::new("test", "0.0.0");
+        reg.brain("idle", Idle);
         let mut plugins = Plugins::default();
-        plugins.fake_brain("idle");
-        let records = emberdeep_engine::data::records::load_records(dir.path(), &plugins.registered()).unwrap();
+        plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("one brain");
+        let records = emberdeep_engine::data::records::check::load_records(dir.path(), &plugins.registered()).unwrap();
         (Rc::new(plugins), Rc::new(records))
     }
 

@@ -20,7 +20,7 @@ use std::rc::Rc;
 use emberdeep_api::PluginError;
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::world::animation::Animation;
 use emberdeep_engine::Game;
 

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use emberdeep_api::MessageKind;
 use emberdeep_engine::data::untrusted::{self, limits, InputError};
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::{fields, Game};
 use serde::{Deserialize, Serialize};
 

@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::Game;
 
 use crate::drivers::play::scenario::parse::load_scenario;

@@ -37,7 +37,7 @@ use std::rc::Rc;
 use emberdeep_api::EntityId;
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 
 use crate::drivers::play::recording::{Recording, RecordingError};
 use crate::drivers::play::save;

@@ -12,7 +12,7 @@ use std::rc::Rc;
 use emberdeep_api::{PluginError, Point};
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 use serde_json::Value;
 
 use crate::drivers::cli::Cli;

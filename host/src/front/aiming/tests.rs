@@ -8,17 +8,29 @@ use std::rc::Rc;
 use abi_stable::sabi_trait::TD_Opaque;
 use emberdeep_api::abi::ItemEffectAbi_TO;
 use emberdeep_api::author::Adapter;
-use emberdeep_api::{AimRequest, Ctx, EntityId, ItemEffect, ItemUse, MonsterState, PluginResult, Point, UseOutcome};
+use emberdeep_api::{
+    AimRequest, Ctx, EntityId, ItemEffect, ItemUse, MonsterBrain, MonsterState, PluginResult, Point, Registrar,
+    UseOutcome,
+};
 
 use super::*;
 use crate::front::app::{App, Mode};
 use emberdeep_engine::core::map::{Map, Tile};
 use emberdeep_engine::plugins::boundary::Entry;
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::{Plugins, Registration};
 
 thread_local! {
     /// The paths and cursors the recording effect was fired along.
     static FIRED: RefCell<Vec<(Vec<Point>, Point)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A brain that does nothing.
+struct Idle;
+
+impl MonsterBrain for Idle {
+    fn act(&self, _ctx: &mut Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+        Ok(())
+    }
 }
 
 /// An effect that aims (range and passing through from its record's
@@ -128,14 +140,16 @@ pub(crate) fn game(newts: &[(i32, i32)]) -> Game {
 pub(crate) fn game_with(newts: &[(i32, i32)], more: impl FnOnce(&mut Plugins)) -> Game {
     let mut plugins = Plugins::default();
     more(&mut plugins);
-    plugins.fake_brain("idle");
+    let mut reg = Registrar::new("test", "0.0.0");
+    reg.brain("idle", Idle);
+    plugins.add(Registration::from_registrar(reg), std::path::PathBuf::new()).expect("one brain");
     let imp = ItemEffectAbi_TO::from_value(Adapter(Recorder), TD_Opaque);
     plugins.effects.insert("recorder".into(), Entry::new("test", imp));
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir(dir.path().join("host")).expect("host folder");
     std::fs::write(dir.path().join("host/records.toml"), RECORDS).expect("records");
-    let records =
-        emberdeep_engine::data::records::load_records(dir.path(), &plugins.registered()).expect("the records read");
+    let records = emberdeep_engine::data::records::check::load_records(dir.path(), &plugins.registered())
+        .expect("the records read");
     let mut map = Map::new_filled(40, 20, Tile::Wall);
     for y in 1..19 {
         for x in 1..39 {

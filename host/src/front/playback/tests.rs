@@ -77,7 +77,7 @@ fn walk_trace(animate: bool) -> String {
     let path = dir.path().join("trace.jsonl");
     let trace = emberdeep_engine::data::trace::Trace::to_file(&path).expect("trace file");
     let map = emberdeep_engine::core::map::Map::new_filled(12, 5, emberdeep_engine::core::map::Tile::Floor);
-    let plugins = Rc::new(emberdeep_engine::plugins::loader::Plugins::default());
+    let plugins = Rc::new(emberdeep_engine::plugins::registry::Plugins::default());
     let game = emberdeep_engine::Game::blank(7, map, Point::new(2, 2), plugins, Rc::default(), trace);
     let mut app = crate::front::app::App::new(game, crate::front::ui::host_views());
     for key in ["l", "l", ".", "h", "j"] {

@@ -520,7 +520,7 @@ mod tests {
 
     use super::*;
     use crate::data::records::Records;
-    use crate::plugins::loader::{LoadedPlugin, Plugins};
+    use crate::plugins::registry::{LoadedPlugin, Plugins};
 
     /// A game whose plugin `lantern` declared `glow_turns` (5) and
     /// `brightness` (3), and whose records give `brightness = 8`.

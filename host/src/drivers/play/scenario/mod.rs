@@ -11,7 +11,7 @@ use emberdeep_api::{MessageKind, MonsterState};
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::fields;
-use emberdeep_engine::plugins::loader::Plugins;
+use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::Game;
 
 use parse::{load_scenario, Scenario, ScenarioFileError};

@@ -1,0 +1,355 @@
+//! The shapes a record file is read into, as serde reads the TOML: every
+//! field as written, with where it is (`Spanned`), nothing checked but its
+//! TOML type and that no unknown field is there. [`check`](super::check)
+//! turns them into records. The JSON Schema of a record file
+//! ([`json_schema`]) is made from these very types, with the ranges
+//! [`check`](super::check) holds each number to.
+
+use std::collections::BTreeMap;
+
+use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::data::records::{ItemRole, MonsterTrait, DESCRIPTION_MAX};
+use crate::data::records_schema::{self, Color, Glyph, Id, Int, IntOr, Numbers, Pair, PairOr};
+
+/// The schema of a record's `role`: one of the names of [`ItemRole::ALL`].
+struct RoleName;
+
+impl JsonSchema for RoleName {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Role".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names: Vec<&str> = ItemRole::ALL.iter().map(|r| r.as_str()).collect();
+        let meanings: Vec<String> = ItemRole::ALL.iter().map(|r| format!("{}: {}", r.as_str(), r.meaning())).collect();
+        json_schema!({
+            "type": "string",
+            "enum": names,
+            // Shown beside each name by editors that read it (VS Code's JSON
+            // and TOML extensions); validators ignore it.
+            "enumDescriptions": meanings,
+            "default": ItemRole::None.as_str(),
+        })
+    }
+}
+
+/// The schema of one name in a monster's `traits`: one of [`MonsterTrait::ALL`].
+struct TraitName;
+
+impl JsonSchema for TraitName {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Trait".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let names: Vec<&str> = MonsterTrait::ALL.iter().map(|t| t.as_str()).collect();
+        let meanings: Vec<String> =
+            MonsterTrait::ALL.iter().map(|t| format!("{}: {}", t.as_str(), t.meaning())).collect();
+        json_schema!({ "type": "string", "enum": names, "enumDescriptions": meanings })
+    }
+}
+
+/// The schema of a `description`: text of up to [`DESCRIPTION_MAX`] characters.
+struct Description;
+
+impl JsonSchema for Description {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Description".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({ "type": "string", "maxLength": DESCRIPTION_MAX, "default": "" })
+    }
+}
+
+/// The JSON Schema (draft 7) of a record file, `data/<plugin>/*.toml`,
+/// derived from the very types the loader reads: every field with its type,
+/// its range, its default and its meaning; no field the loader would refuse.
+/// `docs/records.schema.json` is this, written out by `records_doc`.
+pub fn json_schema() -> serde_json::Value {
+    let schema = records_schema::generator().into_root_schema_for::<FileRaw>();
+    let mut value = schema.to_value();
+    records_schema::tidy(&mut value);
+    value
+}
+
+/// A number as written, with where.
+pub(super) type Num = Spanned<i64>;
+/// A list of numbers as written (`[min, max]`, a colour), with where.
+pub(super) type Nums = Spanned<Vec<i64>>;
+
+/// The floors a record may name: 1 to this.
+pub(super) const DEEPEST: i64 = 1000;
+/// The greatest number a plugin's setting or an item's parameter may hold.
+pub(super) const PARAM_MAX: i64 = 1_000_000;
+
+// The ranges the loader holds each number to, `(least, most)`, and the
+// defaults of those that may be left out. The schema is built from the same
+// constants (the `with` attributes below), so the two cannot disagree.
+pub(super) const FLOORS: (i64, i64) = (1, DEEPEST);
+pub(super) const FREQUENCY: (i64, i64) = (0, 10_000);
+pub(super) const FREQUENCY_DEFAULT: i64 = 1;
+pub(super) const HP: (i64, i64) = (1, 1_000_000);
+pub(super) const DAMAGE: (i64, i64) = (0, 1000);
+pub(super) const DEFENSE: (i64, i64) = (0, 1000);
+pub(super) const DEFENSE_DEFAULT: i64 = 0;
+pub(super) const SIGHT: (i64, i64) = (0, 30);
+pub(super) const RANGE: (i64, i64) = (1, 30);
+pub(super) const EVERY: (i64, i64) = (1, 1000);
+pub(super) const EVERY_DEFAULT: i64 = 1;
+pub(super) const FOUND: (i64, i64) = (1, 1000);
+pub(super) const FOUND_DEFAULT: (i64, i64) = (1, 1);
+
+/// A file of records, `data/<plugin>/*.toml`: a `[settings]` table, any
+/// number of `[[monster]]` tables and any number of `[[item]]` tables, all
+/// three optional. A name the loader does not know is an error.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "Emberdeep records")]
+pub(super) struct FileRaw {
+    /// The plugin's own numbers, `name = number`, read by its code: each a
+    /// whole number, and a `NAME_min` never above its `NAME_max`. A plugin
+    /// that declares its settings (`emberdeep --list-plugins` shows them)
+    /// is held to those names and their ranges. In `data/host/` these are
+    /// the host's own settings instead.
+    #[serde(default)]
+    #[schemars(with = "Numbers<PARAM_MAX>")]
+    pub(super) settings: BTreeMap<Spanned<String>, Num>,
+    /// The kinds of monster, one `[[monster]]` table each.
+    #[serde(default)]
+    #[schemars(with = "Vec<MonsterRaw>", extend("default" = []))]
+    pub(super) monster: Vec<Spanned<MonsterRaw>>,
+    /// The kinds of item, one `[[item]]` table each.
+    #[serde(default)]
+    #[schemars(with = "Vec<ItemRaw>", extend("default" = []))]
+    pub(super) item: Vec<Spanned<ItemRaw>>,
+}
+
+/// A kind of monster: one `[[monster]]` table.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "monster")]
+pub(super) struct MonsterRaw {
+    /// The kind's id: 1 to 64 letters, digits or `_`, and no other monster
+    /// of the loaded plugins may have it. The trace and scenarios name the
+    /// kind by it.
+    #[schemars(with = "Id")]
+    pub(super) id: Spanned<String>,
+    /// Its name in messages: "The jackal hits you."
+    pub(super) name: String,
+    /// The one character that shows it in the glyph view.
+    #[schemars(with = "Glyph")]
+    pub(super) glyph: Spanned<String>,
+    /// Its colour in the glyph view, `[red, green, blue]` (its tile keeps
+    /// the tile's own colours).
+    #[schemars(with = "Color")]
+    pub(super) color: Nums,
+    /// The name of its tile in the tile view: a name in `assets/tiles.txt`.
+    /// A record naming a tile that is not there stops the game at start,
+    /// naming the record and its file.
+    pub(super) tile: String,
+    /// `[first, last]`: the floors it may be placed on, both counted, the
+    /// first not above the last.
+    #[schemars(with = "Pair<{ FLOORS.0 }, { FLOORS.1 }>")]
+    pub(super) floors: Nums,
+    /// Its weight when a monster is picked for a room of a floor it is found
+    /// on: a kind of frequency 6 comes up twice as often as one of 3. 0: it
+    /// is never placed when a floor is made (a scenario may still place one).
+    #[schemars(with = "Option<IntOr<{ FREQUENCY.0 }, { FREQUENCY.1 }, FREQUENCY_DEFAULT>>")]
+    pub(super) frequency: Option<Num>,
+    /// Its health when placed. It dies at 0.
+    #[schemars(with = "Int<{ HP.0 }, { HP.1 }>")]
+    pub(super) hp: Num,
+    /// `[least, most]`: the roll of its blow in melee, the first not above
+    /// the last. The shipped plugins take the player's defense off it,
+    /// never leaving less than 1.
+    #[schemars(with = "Pair<{ DAMAGE.0 }, { DAMAGE.1 }>")]
+    pub(super) damage: Nums,
+    /// Its armor: the shipped plugins take it off every blow and missile
+    /// that strikes it, never leaving less than 1 (their lightning and fire
+    /// ignore it).
+    #[schemars(with = "Option<IntOr<{ DEFENSE.0 }, { DEFENSE.1 }, DEFENSE_DEFAULT>>")]
+    pub(super) defense: Option<Num>,
+    /// How many steps it sees: awake, it hunts the player when the player
+    /// is within this many steps and in the player's view; asleep, it may
+    /// then wake (the host's `notice_percent`). 0: it never sees the player.
+    #[schemars(with = "Int<{ SIGHT.0 }, { SIGHT.1 }>")]
+    pub(super) sight: Num,
+    /// The name of the brain that runs its turns, registered by a loaded
+    /// plugin (`melee`, `keeps_distance`, `ranged_melee` in the shipped set).
+    #[schemars(with = "String")]
+    pub(super) brain: Spanned<String>,
+    /// Its attack from afar, if it has one (left out, it has none).
+    #[schemars(with = "Option<RangedRaw>")]
+    pub(super) ranged: Option<Spanned<RangedRaw>>,
+    /// What it can do that the host rules on, by name, each at most once:
+    /// `opens_doors` (it opens closed doors; without it a closed door
+    /// stops it), `keeps_distance` (it fights from afar and backs away:
+    /// goes with the `keeps_distance` brain, both or neither), `tracks`
+    /// (out of sight of the player it goes to where it last saw the
+    /// player; without it, it wanders). Left out, none: a monster that
+    /// cannot open doors and forgets the player once out of sight.
+    #[serde(default)]
+    #[schemars(with = "Vec<TraitName>", extend("default" = [], "uniqueItems" = true))]
+    pub(super) traits: Vec<Spanned<String>>,
+    /// A sentence or two the look mode shows: what it is, and what it does
+    /// that a player should know (from afar, in a fight). At most 500
+    /// characters. Every shipped monster has one.
+    #[schemars(with = "Option<Description>")]
+    pub(super) description: Option<Spanned<String>>,
+    /// Plugins this record needs, by name. When one of them is not loaded
+    /// (left out of `--plugins`), the record is skipped, not refused: use it
+    /// for a record whose brain, effect or ranged kind another plugin brings.
+    #[serde(default)]
+    pub(super) needs: Vec<String>,
+}
+
+/// A monster's attack from afar:
+/// `ranged = { kind = "arrows", damage = [2, 7], range = 7, every = 1 }`.
+/// The host hands these numbers to the ranged kind named, which decides
+/// whether and how to attack.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "ranged")]
+pub(super) struct RangedRaw {
+    /// The name of the ranged kind, registered by a loaded plugin
+    /// (`arrows`, `lightning`, `fire` in the shipped set).
+    #[schemars(with = "String")]
+    pub(super) kind: Spanned<String>,
+    /// `[least, most]`: the roll of one attack, the first not above the last.
+    #[schemars(with = "Pair<{ DAMAGE.0 }, { DAMAGE.1 }>")]
+    pub(super) damage: Nums,
+    /// The furthest the target may be, in steps (a diagonal step counts 1).
+    #[schemars(with = "Int<{ RANGE.0 }, { RANGE.1 }>")]
+    pub(super) range: Num,
+    /// The turns from one attack from afar to the next: 1 is every turn, 5
+    /// is once in 5 turns. The host passes it on; the ranged kind keeps
+    /// count (the shipped kinds of `ranged_combat` all do).
+    #[schemars(with = "Option<IntOr<{ EVERY.0 }, { EVERY.1 }, EVERY_DEFAULT>>")]
+    pub(super) every: Option<Num>,
+}
+
+/// A kind of item: one `[[item]]` table.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "item")]
+pub(super) struct ItemRaw {
+    /// The kind's id: 1 to 64 letters, digits or `_`, and no other item of
+    /// the loaded plugins may have it. Saves, scenarios and the trace name
+    /// the kind by it.
+    #[schemars(with = "Id")]
+    pub(super) id: Spanned<String>,
+    /// The name of one: "potion of healing".
+    pub(super) name: String,
+    /// The name of several: "potions of healing". Left out, it is the name
+    /// with an `s`.
+    pub(super) plural: Option<String>,
+    /// The word before the name of one: `a`, `an`, or `""` for none ("plate
+    /// armor"). Left out, it is `an` before a vowel and `a` before anything
+    /// else.
+    pub(super) article: Option<String>,
+    /// The one character that shows it in the glyph view.
+    #[schemars(with = "Glyph")]
+    pub(super) glyph: Spanned<String>,
+    /// Its colour, `[red, green, blue]`: its glyph's in the glyph view, and
+    /// in the tile view the tint of a pale tile (potions and scrolls).
+    #[schemars(with = "Color")]
+    pub(super) color: Nums,
+    /// The name of its tile in the tile view: a name in `assets/tiles.txt`.
+    /// A record naming a tile that is not there stops the game at start,
+    /// naming the record and its file.
+    pub(super) tile: String,
+    /// A word for what sort of thing it is (`potion`, `scroll`, `weapon`,
+    /// `armor`, `bow`, `missile`), shown in `--list-plugins` and handed to
+    /// plugins; the host decides nothing by it.
+    pub(super) class: String,
+    /// What the item is for, so that the host and the bot can tell how it
+    /// is used without knowing the plugin behind its effect. It changes
+    /// nothing about what the effect does.
+    #[schemars(with = "Option<RoleName>")]
+    pub(super) role: Option<Spanned<String>>,
+    /// Whether several share one pack slot and one heap on the floor (up to
+    /// 9999). Things that do not stack take a slot each, and a floor cell
+    /// holding one takes nothing else.
+    #[serde(default)]
+    pub(super) stacks: bool,
+    /// The name of the effect that runs when the player uses it, registered
+    /// by a loaded plugin (`heal`, `wield`, `wear`, `bow`, `quiver`, `throw`,
+    /// `lightning`, `fireball` in the shipped set). Left out, using it does
+    /// nothing: the game says it cannot be used, and no turn passes.
+    #[schemars(with = "Option<String>")]
+    pub(super) effect: Option<Spanned<String>>,
+    /// Numbers handed to its effect (and to any plugin that asks about the
+    /// item), `name = number`, each a whole number, and a `NAME_min` never
+    /// above its `NAME_max`. Which names mean something is up to the
+    /// plugins that read them: `amount` for `heal`, `damage_min` and
+    /// `damage_max` for `wield`, `defense` for `wear`, `throwable` for `t`.
+    #[serde(default)]
+    #[schemars(with = "Numbers<PARAM_MAX>")]
+    pub(super) params: BTreeMap<Spanned<String>, Num>,
+    /// `[first, last]`: the floors it may be placed on, both counted, the
+    /// first not above the last.
+    #[schemars(with = "Pair<{ FLOORS.0 }, { FLOORS.1 }>")]
+    pub(super) floors: Nums,
+    /// Its weight when an item is picked for a room of a floor it is found
+    /// on: a kind of frequency 4 comes up twice as often as one of 2. 0: it
+    /// is never placed when a floor is made (scenarios and plugins may still
+    /// place one).
+    #[schemars(with = "Option<IntOr<{ FREQUENCY.0 }, { FREQUENCY.1 }, FREQUENCY_DEFAULT>>")]
+    pub(super) frequency: Option<Num>,
+    /// `[least, most]`: how many lie in one heap when it is placed, rolled
+    /// between the two, the first not above the last.
+    #[schemars(with = "Option<PairOr<{ FOUND.0 }, { FOUND.1 }, { FOUND_DEFAULT.0 }, { FOUND_DEFAULT.1 }>>")]
+    pub(super) found: Option<Nums>,
+    /// A sentence or two the item's card and the look mode show: what it
+    /// is and what it does. At most 500 characters. Every shipped item has one.
+    #[schemars(with = "Option<Description>")]
+    pub(super) description: Option<Spanned<String>>,
+    /// Plugins this record needs, by name. When one of them is not loaded
+    /// (left out of `--plugins`), the record is skipped, not refused: use it
+    /// for a record whose effect another plugin brings.
+    #[serde(default)]
+    pub(super) needs: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_file_is_no_records_and_an_unknown_table_is_refused() {
+        let empty: FileRaw = toml::from_str("").expect("every table may be left out");
+        assert!(empty.settings.is_empty() && empty.monster.is_empty() && empty.item.is_empty());
+        let err = toml::from_str::<FileRaw>("[setting]\nx = 1\n").err().expect("a misspelled table").to_string();
+        assert!(err.contains("unknown field `setting`"), "{err}");
+        let err = toml::from_str::<FileRaw>("[[item]]\nid = \"x\"\nnme = \"x\"\n").err().expect("a field").to_string();
+        assert!(err.contains("unknown field `nme`"), "{err}");
+    }
+
+    #[test]
+    fn the_schema_holds_the_ranges_the_loader_checks() {
+        let schema = json_schema();
+        let monster = &schema["definitions"]["monster"]["properties"];
+        assert_eq!(monster["hp"]["minimum"], HP.0);
+        assert_eq!(monster["hp"]["maximum"], HP.1);
+        assert_eq!(monster["sight"]["maximum"], SIGHT.1);
+        let item = &schema["definitions"]["item"]["properties"];
+        assert_eq!(item["description"]["maxLength"], DESCRIPTION_MAX);
+        assert!(schema["properties"]["monster"].is_object() && schema["properties"]["item"].is_object());
+    }
+}

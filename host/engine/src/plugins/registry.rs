@@ -1,0 +1,524 @@
+//! What the loaded plugins registered: [`Plugins`], filled one plugin at a
+//! time from a [`Registration`] (the host's side of the api's
+//! [`Registry`]), refusing a name two plugins both register.
+//!
+//! Everything is kept in `BTreeMap`s, so nothing depends on the file
+//! system's order.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use abi_stable::sabi_trait::TD_Opaque;
+use abi_stable::std_types::RStr;
+use emberdeep_api::abi::{
+    HooksBox, ItemEffectBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO, StatusBox, StatusDecl, ViewBox,
+};
+use emberdeep_api::Registrar;
+
+use crate::data::records::{Registered, RegisteredPlugin};
+use crate::plugins::entry::Entry;
+
+/// Two plugins registered the same name for the same trait.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{what} '{name}' is registered by both {first} ({first_at}) and {second} ({second_file}); \
+     leave one of them out with --plugins, or remove one file",
+    first_at = .first_file.as_deref().map_or_else(|| "?".into(), |f| f.display().to_string())
+)]
+pub struct Duplicate {
+    /// Which trait.
+    pub what: Kind,
+    /// The name.
+    pub name: String,
+    /// The plugin that registered it first.
+    pub first: String,
+    /// Its file, if it is a loaded plugin's (boxed, as the second's, to
+    /// keep the error small).
+    pub first_file: Option<Box<Path>>,
+    /// The other plugin.
+    pub second: String,
+    /// Its file.
+    pub second_file: Box<Path>,
+}
+
+/// A trait plugins register implementations of by name, as messages name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `ItemEffect`.
+    ItemEffect,
+    /// `RangedKind`.
+    RangedKind,
+    /// `MonsterBrain`.
+    Brain,
+    /// A registered status.
+    Status,
+    /// `View`.
+    View,
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Kind::ItemEffect => "item effect",
+            Kind::RangedKind => "ranged kind",
+            Kind::Brain => "brain",
+            Kind::Status => "status",
+            Kind::View => "view",
+        })
+    }
+}
+
+/// A plugin that loaded, and what it registered.
+#[derive(Debug, Clone)]
+pub struct LoadedPlugin {
+    /// Its name.
+    pub name: String,
+    /// Its version.
+    pub version: String,
+    /// Its library file.
+    pub path: PathBuf,
+    /// The plugins it needs, with the oldest version of each.
+    pub needs: Vec<(String, String)>,
+    /// Registered names per trait, sorted.
+    pub names: BTreeMap<&'static str, Vec<String>>,
+    /// The settings it declared: name, default, least and greatest value.
+    pub settings: Vec<(String, i64, i64, i64)>,
+    /// The stored numbers it declared: key, least and greatest value.
+    pub stored: Vec<(String, i64, i64)>,
+    /// The api version it was built against (`1.0.0`).
+    pub api_version: String,
+}
+
+/// A registered status: how it shows, what it does, and its code.
+pub struct StatusKind {
+    /// How it shows and what it does.
+    pub decl: StatusDecl,
+    /// Its code, behind the boundary.
+    pub code: Entry<StatusBox>,
+}
+
+/// Everything the loaded plugins registered.
+#[derive(Default)]
+pub struct Plugins {
+    /// The plugins, in load order (sorted by name, then each after those it needs).
+    pub loaded: Vec<LoadedPlugin>,
+    /// Item effects by name.
+    pub effects: BTreeMap<String, Entry<ItemEffectBox>>,
+    /// Ranged kinds by name.
+    pub ranged: BTreeMap<String, Entry<RangedKindBox>>,
+    /// Brains by name.
+    pub brains: BTreeMap<String, Entry<MonsterBrainBox>>,
+    /// Views, in registration order.
+    pub views: Vec<(String, Entry<ViewBox>)>,
+    /// Hooks, in load order.
+    pub hooks: Vec<Entry<HooksBox>>,
+    /// Statuses by name.
+    pub statuses: BTreeMap<String, StatusKind>,
+    /// Plugin files that were skipped, and why (shown as warnings).
+    pub skipped: Vec<String>,
+}
+
+impl Plugins {
+    /// Whether a plugin of that name is loaded.
+    pub fn is_loaded(&self, name: &str) -> bool {
+        self.loaded.iter().any(|p| p.name == name)
+    }
+
+    /// The default plugin `plugin` declared for its setting `key`, if it
+    /// declared one.
+    pub fn declared_default(&self, plugin: &str, key: &str) -> Option<i64> {
+        let plugin = self.loaded.iter().find(|p| p.name == plugin)?;
+        plugin.settings.iter().find(|s| s.0 == key).map(|s| s.1)
+    }
+
+    /// The sorted names of the loaded plugins.
+    pub fn names(&self) -> Vec<String> {
+        self.loaded.iter().map(|p| p.name.clone()).collect()
+    }
+
+    /// Each loaded plugin's version, by name (the trace's `run_start` keeps
+    /// them, so a trace can be replayed with the same builds).
+    pub fn versions(&self) -> BTreeMap<String, String> {
+        self.loaded.iter().map(|p| (p.name.clone(), p.version.clone())).collect()
+    }
+
+    /// What the records are checked against: the loaded plugins in load
+    /// order and the names they registered.
+    pub fn registered(&self) -> Registered {
+        Registered {
+            plugins: self
+                .loaded
+                .iter()
+                .map(|p| RegisteredPlugin {
+                    name: p.name.clone(),
+                    library: p.path.clone(),
+                    settings: p.settings.clone(),
+                })
+                .collect(),
+            brains: self.brains.keys().cloned().collect(),
+            ranged: self.ranged.keys().cloned().collect(),
+            effects: self.effects.keys().cloned().collect(),
+        }
+    }
+
+    /// Adds what one plugin, whose library is `path`, registered. A name
+    /// another plugin (or this one) already registered for the same trait
+    /// is refused, naming both plugins and their files; the loader then
+    /// stops, so what was added before the refusal is never used.
+    pub fn add(&mut self, reg: Registration, path: PathBuf) -> Result<(), Duplicate> {
+        let plugin = reg.name.clone();
+        let (needs, settings, stored) = (reg.dependencies, reg.settings, reg.stored);
+        let mut names: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
+        let dup = |loaded: &[LoadedPlugin], what: Kind, name: &str, first: &str| Duplicate {
+            what,
+            name: name.into(),
+            first: first.into(),
+            first_file: loaded.iter().find(|p| p.name == first).map(|p| p.path.clone().into_boxed_path()),
+            second: plugin.clone(),
+            second_file: path.clone().into_boxed_path(),
+        };
+        for (name, imp) in reg.item_effects {
+            names.entry("ItemEffect").or_default().push(name.clone());
+            if let Some(first) = self.effects.get(&name) {
+                return Err(dup(&self.loaded, Kind::ItemEffect, &name, first.plugin()));
+            }
+            self.effects.insert(name, Entry::new(plugin.clone(), imp));
+        }
+        for (name, imp) in reg.ranged_kinds {
+            names.entry("RangedKind").or_default().push(name.clone());
+            if let Some(first) = self.ranged.get(&name) {
+                return Err(dup(&self.loaded, Kind::RangedKind, &name, first.plugin()));
+            }
+            self.ranged.insert(name, Entry::new(plugin.clone(), imp));
+        }
+        for (name, imp) in reg.brains {
+            names.entry("MonsterBrain").or_default().push(name.clone());
+            if let Some(first) = self.brains.get(&name) {
+                return Err(dup(&self.loaded, Kind::Brain, &name, first.plugin()));
+            }
+            self.brains.insert(name, Entry::new(plugin.clone(), imp));
+        }
+        for (name, decl, imp) in reg.statuses {
+            names.entry("Status").or_default().push(name.clone());
+            if let Some(first) = self.statuses.get(&name) {
+                return Err(dup(&self.loaded, Kind::Status, &name, first.code.plugin()));
+            }
+            self.statuses.insert(name, StatusKind { decl, code: Entry::new(plugin.clone(), imp) });
+        }
+        for (name, imp) in reg.views {
+            if let Some((_, first)) = self.views.iter().find(|(n, _)| *n == name) {
+                return Err(dup(&self.loaded, Kind::View, &name, first.plugin()));
+            }
+            names.entry("View").or_default().push(name.clone());
+            self.views.push((name, Entry::new(plugin.clone(), imp)));
+        }
+        if let Some(hooks) = reg.hooks {
+            // A hooks object answers every hook point, most with the trait's defaults: no names to list.
+            names.entry("Hooks").or_default().push("registered".into());
+            self.hooks.push(Entry::new(plugin.clone(), hooks));
+        }
+        names.values_mut().for_each(|v| v.sort());
+        self.loaded.push(LoadedPlugin {
+            name: plugin,
+            version: reg.version,
+            path,
+            needs,
+            names,
+            settings,
+            stored,
+            api_version: reg.api_version,
+        });
+        Ok(())
+    }
+}
+
+/// What one plugin's `register` handed over, as the host's side of the
+/// api's [`Registry`] collects it.
+#[derive(Default)]
+pub struct Registration {
+    name: String,
+    version: String,
+    api_version: String,
+    dependencies: Vec<(String, String)>,
+    item_effects: Vec<(String, ItemEffectBox)>,
+    ranged_kinds: Vec<(String, RangedKindBox)>,
+    brains: Vec<(String, MonsterBrainBox)>,
+    views: Vec<(String, ViewBox)>,
+    statuses: Vec<(String, StatusDecl, StatusBox)>,
+    hooks: Option<HooksBox>,
+    settings: Vec<(String, i64, i64, i64)>,
+    stored: Vec<(String, i64, i64)>,
+}
+
+impl Registration {
+    /// An empty registration for a library built against `api_version`,
+    /// for its `register` to fill in.
+    pub(super) fn for_api(api_version: String) -> Registration {
+        Registration { api_version, ..Registration::default() }
+    }
+
+    /// What `registrar` holds, collected in this process as a library's
+    /// `register` hands it over (for a plugin built into a test of the host).
+    pub fn from_registrar(registrar: Registrar) -> Registration {
+        let mut collected = Registration::for_api(emberdeep_api::API_VERSION.into());
+        registrar.deliver(&mut Registry_TO::from_ptr(&mut collected, TD_Opaque));
+        collected
+    }
+
+    /// The plugin's name, as its `register` gave it (empty if it gave none).
+    pub fn plugin_name(&self) -> &str {
+        &self.name
+    }
+
+    /// The settings it declared, each once, with a range that is not empty
+    /// and a default within it: the host answers the default when the
+    /// records leave a setting out, so it must be a value the records could give.
+    pub fn check_settings(&self) -> Result<(), SettingError> {
+        check_settings(&self.settings)
+    }
+}
+
+/// Why a plugin's declared settings are refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SettingError {
+    /// The same name declared twice.
+    #[error("it declares the setting '{name}' twice")]
+    Twice {
+        /// The setting.
+        name: String,
+    },
+    /// A range whose least value is above its greatest.
+    #[error("its setting '{name}' has an empty range ({min} to {max})")]
+    EmptyRange {
+        /// The setting.
+        name: String,
+        /// The least value declared.
+        min: i64,
+        /// The greatest value declared.
+        max: i64,
+    },
+    /// A default the range does not hold.
+    #[error("its setting '{name}' has the default {default}, outside its range {min} to {max}")]
+    DefaultOutside {
+        /// The setting.
+        name: String,
+        /// The default declared.
+        default: i64,
+        /// The least value declared.
+        min: i64,
+        /// The greatest value declared.
+        max: i64,
+    },
+}
+
+fn check_settings(settings: &[(String, i64, i64, i64)]) -> Result<(), SettingError> {
+    for (i, (name, default, min, max)) in settings.iter().enumerate() {
+        let name = name.clone();
+        if settings[..i].iter().any(|s| s.0 == name) {
+            return Err(SettingError::Twice { name });
+        }
+        if min > max {
+            return Err(SettingError::EmptyRange { name, min: *min, max: *max });
+        }
+        if !(min..=max).contains(&default) {
+            return Err(SettingError::DefaultOutside { name, default: *default, min: *min, max: *max });
+        }
+    }
+    Ok(())
+}
+
+impl Registry for Registration {
+    fn plugin(&mut self, name: RStr<'_>, version: RStr<'_>) {
+        self.name = name.into();
+        self.version = version.into();
+    }
+    fn depends_on(&mut self, name: RStr<'_>, min_version: RStr<'_>) {
+        self.dependencies.push((name.into(), min_version.into()));
+    }
+    fn item_effect(&mut self, name: RStr<'_>, imp: ItemEffectBox) {
+        self.item_effects.push((name.into(), imp));
+    }
+    fn ranged_kind(&mut self, name: RStr<'_>, imp: RangedKindBox) {
+        self.ranged_kinds.push((name.into(), imp));
+    }
+    fn brain(&mut self, name: RStr<'_>, imp: MonsterBrainBox) {
+        self.brains.push((name.into(), imp));
+    }
+    fn view(&mut self, name: RStr<'_>, imp: ViewBox) {
+        self.views.push((name.into(), imp));
+    }
+    fn hooks(&mut self, imp: HooksBox) {
+        self.hooks = Some(imp);
+    }
+    fn setting(&mut self, name: RStr<'_>, default: i64, min: i64, max: i64) {
+        self.settings.push((name.into(), default, min, max));
+    }
+    fn stored(&mut self, key: RStr<'_>, min: i64, max: i64) {
+        self.stored.push((key.into(), min, max));
+    }
+    fn status(&mut self, name: RStr<'_>, decl: &StatusDecl, imp: StatusBox) {
+        self.statuses.push((name.into(), decl.clone(), imp));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_setting_needs_a_range_with_its_default_in_it_and_one_declaration() {
+        let setting = |name: &str, default, min, max| (name.to_string(), default, min, max);
+        assert_eq!(super::check_settings(&[setting("a", 4, 0, 100), setting("b", 0, 0, 0)]), Ok(()));
+        let refused = |settings: &[(String, i64, i64, i64)]| super::check_settings(settings).unwrap_err().to_string();
+        assert_eq!(refused(&[setting("a", 4, 5, 1)]), "its setting 'a' has an empty range (5 to 1)");
+        assert_eq!(refused(&[setting("a", 0, 1, 30)]), "its setting 'a' has the default 0, outside its range 1 to 30");
+        assert_eq!(refused(&[setting("a", 4, 0, 9), setting("a", 4, 0, 9)]), "it declares the setting 'a' twice");
+    }
+
+    use emberdeep_api::{
+        Canvas, Ctx, EntityId, ItemEffect, ItemUse, MonsterBrain, PluginResult, RangedKind, RangedSpec, Rgba, Scene,
+        StatusEffect, StatusSpec, UseOutcome, View,
+    };
+
+    use super::*;
+
+    struct Idle;
+    impl MonsterBrain for Idle {
+        fn act(&self, _ctx: &mut Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+            Ok(())
+        }
+    }
+
+    struct Holds;
+    impl RangedKind for Holds {
+        fn try_attack(&self, _ctx: &mut Ctx<'_>, _me: EntityId, _spec: &RangedSpec) -> PluginResult<bool> {
+            Ok(false)
+        }
+    }
+
+    struct Nothing;
+    impl ItemEffect for Nothing {
+        fn use_item(&self, _ctx: &mut Ctx<'_>, _item: &ItemUse) -> PluginResult<UseOutcome> {
+            Ok(UseOutcome::NoTurn)
+        }
+    }
+
+    struct Blank;
+    impl View for Blank {
+        fn cell_size(&self) -> u32 {
+            8
+        }
+        fn draw_map(&self, _scene: &Scene, _canvas: &mut Canvas<'_>) -> PluginResult<()> {
+            Ok(())
+        }
+    }
+
+    fn frozen() -> StatusSpec {
+        StatusSpec::new("Frozen", '*', Rgba::rgb(150, 220, 255), StatusEffect::SkipsTurn)
+    }
+
+    /// Adds plugin `name` (file `lib<name>.so`) with what `fill` registers.
+    fn add(plugins: &mut Plugins, name: &str, fill: impl FnOnce(&mut Registrar)) -> Result<(), Duplicate> {
+        let mut reg = Registrar::new(name, "0.1.0");
+        fill(&mut reg);
+        plugins.add(Registration::from_registrar(reg), PathBuf::from(format!("lib{name}.so")))
+    }
+
+    #[test]
+    fn what_a_plugin_registers_is_kept_by_name_with_the_plugin_that_brought_it() {
+        let mut plugins = Plugins::default();
+        add(&mut plugins, "monsters", |r| {
+            r.brain("zig", Idle).brain("idle", Idle).ranged_kind("spit", Holds).setting("patience", 3, 1, 10);
+            r.depends_on("base", "0.2.0").stored("anger", 0, 9).status("frozen", frozen(), ());
+        })
+        .unwrap();
+        add(&mut plugins, "things", |r| {
+            r.item_effect("nothing", Nothing).view("blank", Blank);
+        })
+        .unwrap();
+        assert_eq!(plugins.names(), ["monsters", "things"]);
+        assert!(plugins.is_loaded("things") && !plugins.is_loaded("base"));
+        let monsters = &plugins.loaded[0];
+        assert_eq!(monsters.names["MonsterBrain"], ["idle", "zig"], "sorted");
+        assert_eq!(monsters.names["RangedKind"], ["spit"]);
+        assert_eq!(monsters.names["Status"], ["frozen"]);
+        assert_eq!(monsters.needs, [("base".to_string(), "0.2.0".to_string())]);
+        assert_eq!(monsters.settings, [("patience".to_string(), 3, 1, 10)]);
+        assert_eq!(monsters.stored, [("anger".to_string(), 0, 9)]);
+        assert_eq!(
+            (monsters.path.to_str(), monsters.api_version.as_str()),
+            (Some("libmonsters.so"), emberdeep_api::API_VERSION)
+        );
+        assert_eq!(plugins.brains["idle"].plugin(), "monsters");
+        assert_eq!(plugins.effects["nothing"].plugin(), "things");
+        assert_eq!(plugins.views[0].0, "blank");
+        assert_eq!(plugins.statuses["frozen"].decl.label.as_str(), "Frozen");
+        let registered = plugins.registered();
+        assert_eq!(registered.plugins.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["monsters", "things"]);
+        assert_eq!(registered.plugins[0].library, PathBuf::from("libmonsters.so"));
+        assert_eq!(registered.brains.iter().collect::<Vec<_>>(), ["idle", "zig"]);
+        assert!(registered.ranged.contains("spit") && registered.effects.contains("nothing"));
+        assert_eq!(plugins.versions()["things"], "0.1.0");
+    }
+
+    #[test]
+    fn a_name_registered_twice_names_both_plugins_and_their_files() {
+        let mut plugins = Plugins::default();
+        add(&mut plugins, "first", |r| {
+            r.brain("idle", Idle).ranged_kind("spit", Holds).item_effect("heal", Nothing);
+            r.view("glyphs", Blank).status("frozen", frozen(), ());
+        })
+        .unwrap();
+        type Fill = fn(&mut Registrar);
+        let clashes: [(&str, Fill); 5] = [
+            ("brain 'idle'", |r| {
+                r.brain("idle", Idle);
+            }),
+            ("ranged kind 'spit'", |r| {
+                r.ranged_kind("spit", Holds);
+            }),
+            ("item effect 'heal'", |r| {
+                r.item_effect("heal", Nothing);
+            }),
+            ("view 'glyphs'", |r| {
+                r.view("glyphs", Blank);
+            }),
+            ("status 'frozen'", |r| {
+                r.status("frozen", frozen(), ());
+            }),
+        ];
+        for (what, fill) in clashes {
+            let err = add(&mut plugins, "second", fill).expect_err(what);
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "{what} is registered by both first (libfirst.so) and second (libsecond.so); \
+                     leave one of them out with --plugins, or remove one file"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn the_same_name_for_different_traits_is_no_clash_but_twice_in_one_plugin_is() {
+        let mut plugins = Plugins::default();
+        add(&mut plugins, "one", |r| {
+            r.brain("fire", Idle).ranged_kind("fire", Holds).item_effect("fire", Nothing).view("fire", Blank);
+        })
+        .expect("one name per trait");
+        let err = add(&mut plugins, "twice", |r| {
+            r.brain("sleep", Idle).brain("sleep", Idle);
+        })
+        .unwrap_err();
+        assert_eq!(err.first, "twice");
+        assert_eq!(err.first_file, None, "the plugin is not loaded yet: its file is not known as the first's");
+        assert!(err.to_string().starts_with("brain 'sleep' is registered by both twice (?) and twice (libtwice.so)"));
+    }
+
+    #[test]
+    fn a_registration_made_in_process_is_the_plugins_own() {
+        let mut reg = Registrar::new("inproc", "2.0.0");
+        reg.brain("idle", Idle);
+        let registration = Registration::from_registrar(reg);
+        assert_eq!(registration.plugin_name(), "inproc");
+        assert_eq!(Registration::default().plugin_name(), "", "no register, no name");
+    }
+}

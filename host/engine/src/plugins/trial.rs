@@ -1,0 +1,314 @@
+//! Opening one plugin library: the ELF checks, then abi_stable's layout
+//! check (each way round, as the api's growth rules allow), then its
+//! `register` ([`try_one`] is all of it and forgets the result: the trial a
+//! child process makes with `--probe-plugin`). Why a library is refused is a
+//! [`Refusal`], in one line; abi_stable's long layout report goes to a
+//! file in the [`report_folder`].
+//!
+//! The binary supplies the [`Probe`] that runs trials in child processes,
+//! so a library damaged in a way no header check sees can take down a
+//! trial, never the game; why a trial failed is a [`TrialError`].
+
+use std::path::{Path, PathBuf};
+
+use abi_stable::library::{lib_header_from_path, LibHeader, LibraryError};
+use abi_stable::sabi_trait::TD_Opaque;
+use emberdeep_api::abi::{PluginModRef, RawRegistry, Registry_TO};
+use emberdeep_api::{HostLink, PluginError};
+
+use crate::data::trace::plugin_log_callback;
+use crate::plugins::discovery::{plugin_name_of, CopyError};
+use crate::plugins::elf::{check_library, ElfError};
+use crate::plugins::registry::Registration;
+
+/// What a rebuilt plugin needs.
+const REBUILD: &str = "rebuild the plugin against the api crate this game was built with";
+
+/// Why one library was not registered: one short line.
+#[derive(Debug, thiserror::Error)]
+pub enum Refusal {
+    /// Its file failed the checks made before it is opened.
+    #[error(transparent)]
+    Check(#[from] ElfError),
+    /// Its private copy could not be made.
+    #[error(transparent)]
+    Copy(#[from] CopyError),
+    /// Its trial in a child process crashed, hung or could not run.
+    #[error(transparent)]
+    Trial(#[from] TrialError),
+    /// The dynamic loader would not open it.
+    #[error("not a loadable library: {0}")]
+    Unloadable(String),
+    /// A library, but no Emberdeep plugin.
+    #[error("not an Emberdeep plugin (it exports no root module)")]
+    NoRootModule,
+    /// Built against an api whose types differ from this game's.
+    #[error(
+        "built against {theirs}, whose types differ from this game's api {api}; {REBUILD} ({report})",
+        theirs = .theirs.as_deref().map_or_else(|| "an api".into(), |v| format!("api {v}")),
+        api = emberdeep_api::API_VERSION,
+        report = .report.as_deref().map_or_else(
+            || "the report could not be written".into(),
+            |r| format!("full report in {}", r.display()),
+        )
+    )]
+    TypesDiffer {
+        /// The api version it was built against, if it says.
+        theirs: Option<String>,
+        /// The file holding abi_stable's full report, if it could be written.
+        report: Option<PathBuf>,
+    },
+    /// Built against an api version this game cannot load.
+    #[error("built against api {theirs}, this game has api {ours}; {REBUILD}")]
+    OtherApi {
+        /// Its api version.
+        theirs: String,
+        /// This game's.
+        ours: String,
+    },
+    /// Its root module's own initialization failed.
+    #[error("its root module failed: {0}")]
+    RootModule(String),
+    /// Another failure of abi_stable's, in one line.
+    #[error("{0}")]
+    Library(String),
+    /// Its `register` returned an error (or panicked).
+    #[error("its register function failed: {0}")]
+    Register(PluginError),
+    /// Its `register` did not say what plugin it is.
+    #[error("its register function gave no plugin name")]
+    NoName,
+    /// Its declared settings cannot be answered (a default outside its range).
+    #[error(transparent)]
+    Settings(#[from] crate::plugins::registry::SettingError),
+}
+
+impl Refusal {
+    /// Built against another api: an error even when loading every plugin
+    /// found, never a plugin left out quietly (the player must rebuild it).
+    pub fn incompatible(&self) -> bool {
+        matches!(self, Refusal::TypesDiffer { .. } | Refusal::OtherApi { .. })
+    }
+}
+
+/// Why a trial in a child process did not pass.
+#[derive(Debug, thiserror::Error)]
+pub enum TrialError {
+    /// The game's own executable, which runs the trial, was not found.
+    #[error("cannot find the game to try it: {0}")]
+    NoGame(std::io::Error),
+    /// The child process did not start.
+    #[error("cannot try it: {0}")]
+    NotStarted(std::io::Error),
+    /// The child process crashed.
+    #[error("loading it crashed a trial run ({end}): the file is damaged")]
+    Crashed {
+        /// How it ended.
+        end: TrialEnd,
+    },
+    /// The child process did not finish in time.
+    #[error("loading it did not finish within {seconds} s in a trial run")]
+    Hung {
+        /// The time it had.
+        seconds: u64,
+    },
+    /// The thread waiting for the trial failed.
+    #[error("its trial failed")]
+    Lost,
+}
+
+/// How a crashed trial ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TrialEnd {
+    /// Killed by a signal.
+    Signal(i32),
+    /// Exited with a code that is neither success nor refusal.
+    Code(i32),
+    /// Neither.
+    Unknown,
+}
+
+impl std::fmt::Display for TrialEnd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TrialEnd::Signal(signal) => write!(f, "signal {signal}"),
+            TrialEnd::Code(code) => write!(f, "exit code {code}"),
+            TrialEnd::Unknown => f.write_str("an unknown end"),
+        }
+    }
+}
+
+/// A trial load of plugin files somewhere they cannot hurt (a child
+/// process): for each file, `Err` says why it must not be opened here.
+pub type Probe<'a> = &'a dyn Fn(&[PathBuf]) -> Vec<Result<(), TrialError>>;
+
+/// Checks, opens and registers one plugin file, then forgets it: the
+/// trial a child process makes (`--probe-plugin`).
+pub fn try_one(path: &Path) -> Result<(), Refusal> {
+    register_one(path).map(|_| ())
+}
+
+/// Opens one library, checks it, and runs its `register`.
+pub(super) fn register_one(path: &Path) -> Result<Registration, Refusal> {
+    check_library(path)?;
+    let reports = report_folder();
+    let header = lib_header_from_path(path).map_err(|e| describe_library_error(&e, path, None, &reports))?;
+    let api_version = header.version_strings().version.to_string();
+    let module = root_module(header).map_err(|e| describe_library_error(&e, path, Some(&api_version), &reports))?;
+    let register = module.register();
+    let mut collected = Registration::for_api(api_version);
+    let registry: RawRegistry<'_> = Registry_TO::from_ptr(&mut collected, TD_Opaque);
+    register(HostLink { log: plugin_log_callback }, registry).into_result().map_err(Refusal::Register)?;
+    if collected.plugin_name().is_empty() {
+        return Err(Refusal::NoName);
+    }
+    collected.check_settings()?;
+    Ok(collected)
+}
+
+/// The plugin's root module, once its types are found to fit this game's.
+///
+/// abi_stable lets a library's prefix types (the traits' tables of methods)
+/// be longer than the loader's, for a library newer than its user, but not
+/// shorter. The api promises both ways within 1.x: a plugin built against
+/// an older 1.x has fewer methods, and the host then runs their defaults;
+/// one built against a newer 1.x has more, which this host never calls. So
+/// the layout is checked as abi_stable checks it, and if that fails, the
+/// other way round. Any change that is not growth at the end of a prefix
+/// type (a field added to a struct, a method changed) fails both ways.
+fn root_module(header: &'static LibHeader) -> Result<PluginModRef, LibraryError> {
+    use abi_stable::abi_stability::abi_checking::{check_layout_compatibility_with_globals, CheckingGlobals};
+    use abi_stable::StableAbi;
+    // Each check on its own: abi_stable's shared record of the prefix types
+    // it has seen would hold one plugin's shorter table against the next.
+    let fits = |interface, implementation| {
+        check_layout_compatibility_with_globals(interface, implementation, &CheckingGlobals::new())
+    };
+    if let Some(found) = header.layout() {
+        let expected = <PluginModRef as StableAbi>::LAYOUT;
+        if let Err(e) = fits(expected, found) {
+            if fits(found, expected).is_err() {
+                return Err(LibraryError::AbiInstability(abi_stable::std_types::RBoxError::from_fmt(&e)));
+            }
+        }
+    }
+    // SAFETY: the layout was checked just above (when the library carries
+    // one), each way round as the api's growth rules allow.
+    unsafe { header.init_root_module_with_unchecked_layout::<PluginModRef>() }
+}
+
+/// The first line of a long message, spaces run together.
+fn one_line(text: &str) -> String {
+    text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Where the full reports of refused plugins go: `reports/` in the game's
+/// data folder, where saves go too (`$EMBERDEEP_SAVE_DIR` if set, else the
+/// platform's data folder: `~/.local/share/emberdeep` on Linux).
+pub fn report_folder() -> PathBuf {
+    let data = std::env::var_os("EMBERDEEP_SAVE_DIR")
+        .map(PathBuf::from)
+        .or_else(|| dirs::data_dir().map(|d| d.join("emberdeep")))
+        .unwrap_or_else(std::env::temp_dir);
+    data.join("reports")
+}
+
+/// One short line for a load failure; abi_stable's long layout report
+/// goes to a file in `reports`.
+fn describe_library_error(e: &LibraryError, path: &Path, plugin_api: Option<&str>, reports: &Path) -> Refusal {
+    match e {
+        LibraryError::OpenError { .. } => Refusal::Unloadable(one_line(&e.to_string())),
+        LibraryError::GetSymbolError { .. } => Refusal::NoRootModule,
+        LibraryError::AbiInstability(_) => {
+            let name = plugin_name_of(path).unwrap_or_else(|| "plugin".into());
+            let report = reports.join(format!("{name}-abi-report.txt"));
+            let written = std::fs::create_dir_all(reports).is_ok() && std::fs::write(&report, e.to_string()).is_ok();
+            Refusal::TypesDiffer { theirs: plugin_api.map(str::to_string), report: written.then_some(report) }
+        }
+        LibraryError::IncompatibleVersionNumber { expected_version, actual_version, .. } => {
+            Refusal::OtherApi { theirs: actual_version.to_string(), ours: expected_version.to_string() }
+        }
+        LibraryError::RootModule { err, .. } => Refusal::RootModule(one_line(&err.to_string())),
+        other => Refusal::Library(one_line(&other.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use abi_stable::sabi_types::VersionNumber;
+    use abi_stable::std_types::RBoxError;
+
+    use super::*;
+
+    #[test]
+    fn a_file_that_is_no_library_is_refused_before_it_is_opened() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("libwords.so");
+        std::fs::write(&path, "a plugin, honestly").unwrap();
+        let refusal = try_one(&path).unwrap_err();
+        assert!(matches!(refusal, Refusal::Check(ElfError::Unreadable(_))), "{refusal:?}");
+        assert!(refusal.to_string().starts_with("not a shared library ("), "{refusal}");
+        assert!(!refusal.incompatible(), "a damaged file is skipped, not an api to rebuild against");
+        let refusal = try_one(&dir.path().join("libabsent.so")).unwrap_err();
+        assert!(matches!(refusal, Refusal::Check(ElfError::Read(_))), "{refusal:?}");
+    }
+
+    #[test]
+    fn another_api_version_is_incompatible_and_says_to_rebuild() {
+        let e = LibraryError::IncompatibleVersionNumber {
+            library_name: "emberdeep plugin",
+            expected_version: VersionNumber { major: 1, minor: 0, patch: 0 },
+            actual_version: VersionNumber { major: 2, minor: 3, patch: 0 },
+        };
+        let refusal = describe_library_error(&e, Path::new("libnew.so"), None, Path::new("/nowhere"));
+        assert!(refusal.incompatible());
+        assert_eq!(
+            refusal.to_string(),
+            "built against api 2.3.0, this game has api 1.0.0; \
+             rebuild the plugin against the api crate this game was built with"
+        );
+    }
+
+    #[test]
+    fn types_that_differ_put_the_long_report_in_a_file_and_name_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = LibraryError::AbiInstability(RBoxError::from_fmt(&"field 3 of Ctx: expected u32, found u64\nmore"));
+        let refusal = describe_library_error(&e, Path::new("/p/libchanged.so"), Some("1.4.0"), dir.path());
+        assert!(refusal.incompatible());
+        let report = dir.path().join("changed-abi-report.txt");
+        assert_eq!(
+            refusal.to_string(),
+            format!(
+                "built against api 1.4.0, whose types differ from this game's api {}; rebuild the plugin against \
+                 the api crate this game was built with (full report in {})",
+                emberdeep_api::API_VERSION,
+                report.display()
+            )
+        );
+        assert!(std::fs::read_to_string(&report).unwrap().contains("expected u32, found u64\nmore"));
+        // A report folder that cannot be made: said so, still one line.
+        let blocked = dir.path().join("blocked");
+        std::fs::write(&blocked, b"").unwrap();
+        let refusal = describe_library_error(&e, Path::new("libchanged.so"), None, &blocked.join("reports"));
+        let text = refusal.to_string();
+        assert!(text.starts_with("built against an api, whose types differ"), "{text}");
+        assert!(text.ends_with("(the report could not be written)"), "{text}");
+    }
+
+    #[test]
+    fn a_long_message_becomes_its_first_line() {
+        assert_eq!(one_line("\n  first   line here \nsecond"), "first line here");
+        assert_eq!(one_line(""), "");
+    }
+
+    #[test]
+    fn a_failed_trial_says_how() {
+        let crashed = Refusal::from(TrialError::Crashed { end: TrialEnd::Signal(11) });
+        assert_eq!(crashed.to_string(), "loading it crashed a trial run (signal 11): the file is damaged");
+        assert!(!crashed.incompatible());
+        let code = TrialError::Crashed { end: TrialEnd::Code(101) }.to_string();
+        assert_eq!(code, "loading it crashed a trial run (exit code 101): the file is damaged");
+        let hung = TrialError::Hung { seconds: 10 }.to_string();
+        assert_eq!(hung, "loading it did not finish within 10 s in a trial run");
+    }
+}
