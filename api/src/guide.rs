@@ -131,6 +131,7 @@
 //! glyph = "*"
 //! color = [250, 240, 150]
 //! tile = "potion"
+//! tint = true                  # the tile is pale in the atlas: drawn in `color`
 //! class = "stone"
 //! stacks = true
 //! effect = "glow"              # registered with reg.item_effect("glow", ...)

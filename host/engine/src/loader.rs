@@ -93,8 +93,11 @@ pub struct LoadedPlugin {
     pub names: BTreeMap<&'static str, Vec<String>>,
     /// The settings it declared: name, default, least and greatest value.
     pub settings: Vec<(String, i64, i64, i64)>,
-    /// The stored numbers it declared: key, least and greatest value.
+    /// The stored numbers it declared: key, least and greatest value. Each
+    /// key is this plugin's alone ([`Plugins::may_write`]).
     pub stored: Vec<(String, i64, i64)>,
+    /// The stored key it declared to be the player's level, if any.
+    pub player_level: Option<String>,
     /// The api version it was built against (`1.0.0`).
     pub api_version: String,
 }
@@ -134,6 +137,35 @@ impl Plugins {
         self.loaded.iter().any(|p| p.name == name)
     }
 
+    /// The plugin that declared stored key `key` ([`Registrar::stored`]), if any.
+    pub fn declared_by(&self, key: &str) -> Option<&LoadedPlugin> {
+        self.loaded.iter().find(|p| p.stored.iter().any(|(k, _, _)| k == key))
+    }
+
+    /// Whether plugin `writer` may write stored key `key`: a key nobody
+    /// declared is anyone's, a declared one its owner's and the plugins that
+    /// depend on the owner. `Err` says why not, for the writer's error.
+    pub fn may_write(&self, writer: &str, key: &str) -> Result<(), String> {
+        let Some(owner) = self.declared_by(key) else { return Ok(()) };
+        let depends = || self.loaded.iter().any(|p| p.name == writer && p.needs.iter().any(|(n, _)| *n == owner.name));
+        if owner.name == writer || depends() {
+            return Ok(());
+        }
+        Err(format!(
+            "wrote the store key '{key}', which {} declared; a plugin writes another's key only if it depends on it",
+            owner.name
+        ))
+    }
+
+    /// The player's level as declared (`Registrar::player_level`): the key,
+    /// and its least and greatest value; the first plugin in load order wins.
+    pub fn player_level_key(&self) -> Option<(&str, i64, i64)> {
+        self.loaded.iter().find_map(|p| {
+            let key = p.player_level.as_deref()?;
+            p.stored.iter().find(|(k, _, _)| k == key).map(|(k, lo, hi)| (k.as_str(), *lo, *hi))
+        })
+    }
+
     /// The sorted names of the loaded plugins.
     pub fn names(&self) -> Vec<String> {
         self.loaded.iter().map(|p| p.name.clone()).collect()
@@ -168,6 +200,15 @@ impl Plugins {
     fn add(&mut self, reg: Registration, path: PathBuf) -> Result<(), LoadError> {
         let plugin = reg.name.clone();
         let (needs, settings, stored) = (reg.dependencies, reg.settings, reg.stored);
+        for (key, _, _) in &stored {
+            if let Some(first) = self.declared_by(key) {
+                return Err(dup("stored key", key, &first.name, &plugin));
+            }
+        }
+        if let Some(key) = reg.player_level.as_ref().filter(|k| !stored.iter().any(|(s, _, _)| s == *k)) {
+            let reason = format!("it declares the player's level as the store key '{key}', which it did not declare");
+            return Err(LoadError::Refused { name: plugin, path, reason });
+        }
         let mut names: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
         for (name, imp) in reg.item_effects {
             names.entry("ItemEffect").or_default().push(name.clone());
@@ -209,6 +250,7 @@ impl Plugins {
             names,
             settings,
             stored,
+            player_level: reg.player_level,
             api_version: reg.api_version,
         });
         Ok(())
@@ -231,6 +273,7 @@ pub struct Registration {
     hooks: Option<HooksBox>,
     settings: Vec<(String, i64, i64, i64)>,
     stored: Vec<(String, i64, i64)>,
+    player_level: Option<String>,
 }
 
 impl Registry for Registration {
@@ -264,6 +307,9 @@ impl Registry for Registration {
     }
     fn status(&mut self, name: RStr<'_>, decl: &StatusDecl, imp: StatusBox) {
         self.statuses.push((name.into(), decl.clone(), imp));
+    }
+    fn player_level(&mut self, key: RStr<'_>) {
+        self.player_level.get_or_insert_with(|| key.into());
     }
 }
 
@@ -724,5 +770,86 @@ fn describe_library_error(e: &LibraryError, path: &Path, plugin_api: Option<&str
             plain(format!("its root module failed: {}", one_line(&err.to_string())))
         }
         other => plain(one_line(&other.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `register` hands over for plugin `name` (in process, as a library's would).
+    fn registration(name: &str, register: impl FnOnce(&mut Registrar)) -> Registration {
+        let mut reg = Registrar::new(name, "0.1.0");
+        register(&mut reg);
+        let mut collected = Registration::default();
+        reg.deliver(&mut Registry_TO::from_ptr(&mut collected, TD_Opaque));
+        collected
+    }
+
+    fn loaded(regs: Vec<Registration>) -> Result<Plugins, LoadError> {
+        let mut plugins = Plugins::default();
+        for reg in regs {
+            let path = PathBuf::from(format!("lib{}.so", reg.name));
+            plugins.add(reg, path)?;
+        }
+        Ok(plugins)
+    }
+
+    #[test]
+    fn a_stored_key_is_its_declarers_and_those_that_depend_on_it() {
+        let plugins = loaded(vec![
+            registration("growth", |r| {
+                r.stored("strength", 0, 100);
+            }),
+            registration("gear", |r| {
+                r.depends_on("growth", "0.1.0");
+            }),
+            registration("thief", |_| {}),
+        ])
+        .unwrap();
+        assert_eq!(plugins.declared_by("strength").map(|p| p.name.as_str()), Some("growth"));
+        assert_eq!(plugins.may_write("growth", "strength"), Ok(()));
+        assert_eq!(plugins.may_write("gear", "strength"), Ok(()), "it depends on the owner");
+        let refused = plugins.may_write("thief", "strength").unwrap_err();
+        assert!(refused.contains("'strength'") && refused.contains("growth declared"), "{refused}");
+        assert_eq!(plugins.may_write("thief", "anything_undeclared"), Ok(()));
+    }
+
+    #[test]
+    fn two_plugins_declaring_one_key_are_refused_by_both_names() {
+        let key = |name: &str| {
+            registration(name, |r| {
+                r.stored("strength", 0, 100);
+            })
+        };
+        let Err(LoadError::Duplicate { what, name, first, second }) = loaded(vec![key("equipment"), key("growth")])
+        else {
+            panic!("a key declared twice must not load")
+        };
+        assert_eq!((what, name.as_str()), ("stored key", "strength"));
+        assert_eq!((first.as_str(), second.as_str()), ("equipment", "growth"));
+    }
+
+    #[test]
+    fn the_players_level_is_a_declared_key_the_first_plugin_names() {
+        let plugins = loaded(vec![
+            registration("growth", |r| {
+                r.stored("level", 1, 100).player_level("level");
+            }),
+            registration("later", |r| {
+                r.stored("rank", 1, 9).player_level("rank");
+            }),
+        ])
+        .unwrap();
+        assert_eq!(plugins.player_level_key(), Some(("level", 1, 100)));
+        assert_eq!(loaded(vec![registration("none", |_| {})]).unwrap().player_level_key(), None);
+        let sloppy = registration("sloppy", |r| {
+            r.player_level("level");
+        });
+        let Err(LoadError::Refused { name, reason, .. }) = loaded(vec![sloppy]) else {
+            panic!("a level in a key it did not declare must not load")
+        };
+        assert_eq!(name, "sloppy");
+        assert!(reason.contains("'level'"), "{reason}");
     }
 }

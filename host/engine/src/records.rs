@@ -55,6 +55,8 @@ pub struct MonsterRecord {
     pub color: Rgba,
     /// Atlas tile name.
     pub tile: String,
+    /// Whether the tile view tints its tile by `color` (`tint` in the record).
+    pub tint: bool,
     /// First and last floor it is found on.
     pub floors: (u32, u32),
     /// Weight among the kinds of a floor.
@@ -157,6 +159,8 @@ pub struct ItemRecord {
     pub color: Rgba,
     /// Atlas tile name.
     pub tile: String,
+    /// Whether the tile view tints its tile by `color` (`tint` in the record).
+    pub tint: bool,
     /// Class (`potion`, `scroll`, `weapon`...).
     pub class: String,
     /// What it is for (`role` in the record; [`ItemRole::None`] when left out).
@@ -367,6 +371,15 @@ pub struct Records {
     pub settings: BTreeMap<String, BTreeMap<String, i64>>,
 }
 
+impl Records {
+    /// The tiles the tile view tints by their thing's colour: those of
+    /// every record, monster or item, that says `tint = true`.
+    pub fn tinted_tiles(&self) -> BTreeSet<String> {
+        let monsters = self.monsters.values().filter(|m| m.tint).map(|m| m.tile.clone());
+        monsters.chain(self.items.values().filter(|i| i.tint).map(|i| i.tile.clone())).collect()
+    }
+}
+
 /// A number as written, with where.
 type Num = Spanned<i64>;
 /// A list of numbers as written (`[min, max]`, a colour), with where.
@@ -435,13 +448,19 @@ struct MonsterRaw {
     #[schemars(with = "Glyph")]
     glyph: Spanned<String>,
     /// Its colour in the glyph view, `[red, green, blue]` (its tile keeps
-    /// the tile's own colours).
+    /// the tile's own colours, unless `tint` says otherwise).
     #[schemars(with = "Color")]
     color: Nums,
     /// The name of its tile in the tile view: a name in `assets/tiles.txt`.
     /// A record naming a tile that is not there stops the game at start,
     /// naming the record and its file.
     tile: String,
+    /// Whether the tile view tints its tile by `color`: for a tile drawn
+    /// pale in the atlas so that one picture serves many kinds. The atlas
+    /// has one picture per tile: once a record says `tint = true`, its tile
+    /// is tinted for every record that uses it.
+    #[serde(default)]
+    tint: bool,
     /// `[first, last]`: the floors it may be placed on, both counted, the
     /// first not above the last.
     #[schemars(with = "Pair<{ FLOORS.0 }, { FLOORS.1 }>")]
@@ -546,13 +565,20 @@ struct ItemRaw {
     #[schemars(with = "Glyph")]
     glyph: Spanned<String>,
     /// Its colour, `[red, green, blue]`: its glyph's in the glyph view, and
-    /// in the tile view the tint of a pale tile (potions and scrolls).
+    /// in the tile view its tile's tint, if `tint` is set.
     #[schemars(with = "Color")]
     color: Nums,
     /// The name of its tile in the tile view: a name in `assets/tiles.txt`.
     /// A record naming a tile that is not there stops the game at start,
     /// naming the record and its file.
     tile: String,
+    /// Whether the tile view tints its tile by `color`: for a tile drawn
+    /// pale in the atlas so that one picture serves many kinds (the shipped
+    /// potions and scrolls set it). The atlas has one picture per tile: once
+    /// a record says `tint = true`, its tile is tinted for every record that
+    /// uses it.
+    #[serde(default)]
+    tint: bool,
     /// A word for what sort of thing it is (`potion`, `scroll`, `weapon`,
     /// `armor`, `bow`, `missile`), shown in `--list-plugins` and handed to
     /// plugins; the host decides nothing by it.
@@ -787,6 +813,7 @@ impl FileReader<'_> {
             glyph: self.glyph(&m.glyph)?,
             color: self.color(&m.color)?,
             tile: m.tile.clone(),
+            tint: m.tint,
             floors: (floors.0 as u32, floors.1 as u32),
             frequency: self.int_or(&m.frequency, "frequency", FREQUENCY_DEFAULT, FREQUENCY.0, FREQUENCY.1)? as u32,
             hp: self.int(&m.hp, "hp", HP.0, HP.1)? as i32,
@@ -907,6 +934,7 @@ impl FileReader<'_> {
             glyph: self.glyph(&i.glyph)?,
             color: self.color(&i.color)?,
             tile: i.tile.clone(),
+            tint: i.tint,
             class: i.class.clone(),
             role: self.role(&i.role)?,
             stacks: i.stacks,
@@ -1228,6 +1256,20 @@ brain = "dreaming"
         }
         assert_eq!(ItemRole::default(), ItemRole::None);
         assert_eq!(ItemRole::MeleeWeapon.as_str(), "melee_weapon");
+    }
+
+    #[test]
+    fn the_tinted_tiles_are_those_of_the_records_that_say_tint() {
+        let mut plugins = Plugins::default();
+        plugins.fake_brain("dreaming");
+        let stick = WAND.replace("\"wand\"", "\"stick\"").replace("tile = \"t\"", "tile = \"u\"");
+        let records = read(&format!("{WAND}tint = true\n{stick}{RAT}"), &plugins).unwrap();
+        assert!(records.items["wand"].tint && !records.items["stick"].tint && !records.monsters["rat"].tint);
+        assert_eq!(records.tinted_tiles(), BTreeSet::from(["t".to_string()]));
+        let records = read(&format!("{RAT}tint = true\n"), &plugins).unwrap();
+        assert_eq!(records.tinted_tiles(), BTreeSet::from(["monster_rat".to_string()]));
+        let err = read(&format!("{WAND}tint = 1\n"), &plugins).unwrap_err().to_string();
+        assert!(err.contains("monsters.toml:9: field `tint`"), "{err}");
     }
 
     #[test]

@@ -44,7 +44,6 @@ use super::save;
 use super::session::{Plan, SavedRun, Session};
 use crate::front::app::{App, Mode};
 use crate::front::keys::Key;
-use crate::front::ui;
 
 /// Turns between snapshots at first.
 pub const INTERVAL: u64 = 32;
@@ -385,7 +384,7 @@ impl Timeline {
         let mut game =
             save::load_bytes(&snapshot.save, name, self.plugins.clone(), self.records.clone(), Trace::console())?;
         game.targeting.last_target = snapshot.front.last_target;
-        let mut app = App::new(game, ui::host_views());
+        let mut app = App::with_host_views(game);
         app.hints = snapshot.front.hints.clone();
         Ok(app)
     }
