@@ -93,6 +93,9 @@ pub use types::*;
 /// it. 1.0 is the first stable line: plain traits for authors, statuses,
 /// events, items with identity, brains on brains, views that see creatures,
 /// item roles. 1.1 adds a plugin's own keys (`Hooks::key`, `Hooks::keys`).
+/// 1.2 adds what an item's effect says of its numbers (`ItemEffect::gear`,
+/// `ItemEffect::facts`) and the player's level a plugin declares
+/// (`Registrar::player_level`).
 pub const API_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The major version: plugins of another major version are refused.

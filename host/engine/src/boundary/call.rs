@@ -147,8 +147,8 @@ mod tests {
 
     /// `writer` (needing `needs`) ends a turn in a game where `growth` declared `strength`.
     fn turn_of(needs: &[&str]) -> Game {
-        let mut plugins = Plugins::default();
-        plugins.loaded = vec![plugin("growth", &[], &["strength"]), plugin("writer", needs, &[])];
+        let loaded = vec![plugin("growth", &[], &["strength"]), plugin("writer", needs, &[])];
+        let mut plugins = Plugins { loaded, ..Plugins::default() };
         plugins.hooks.push(Entry::new("writer", HooksAbi_TO::from_value(Adapter(Writer), TD_Opaque)));
         let map = crate::core::map::Map::new_filled(5, 3, crate::core::map::Tile::Floor);
         let mut game =

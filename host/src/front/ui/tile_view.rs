@@ -7,9 +7,10 @@
 //! `Look.color`, so one sprite serves every kind; all other tiles (monsters,
 //! weapons, armour, bows, missiles) keep their own colours. The view is
 //! made with those tiles' names ([`Records::tinted_tiles`]): it reads the
-//! records' field, never a tile's name. Remembered cells are drawn tinted dark grey. A
-//! tile the atlas lacks (possible only for a plugin's view; the host checks
-//! every record at startup) falls back to the thing's glyph.
+//! records' field, never guesses from a tile's name. Remembered cells are
+//! drawn tinted dark grey. A tile the atlas lacks (possible only for a
+//! plugin's view; the host checks every record at startup) falls back to
+//! the thing's glyph.
 
 use std::collections::BTreeSet;
 
