@@ -110,7 +110,7 @@ pub fn morgue_text(game: &mut Game) -> String {
     line(format!("Plugins: {}", if plugins.is_empty() { "none".into() } else { plugins.join(", ") }));
     line(format!("Turn:    {}", game.turn));
     line(format!("Floor:   {}", game.floor));
-    line(format!("Level:   {}", level_of(game).map_or("- (no plugin keeps one)".into(), |l| l.to_string())));
+    line(format!("Level:   {}", level_of(game).map_or("- (no loaded plugin declares one)".into(), |l| l.to_string())));
     let player = game.player();
     line(format!("Health:  {}/{}", player.hp.max(0), player.max_hp));
     if game.won {
