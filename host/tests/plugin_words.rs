@@ -444,7 +444,7 @@ fn the_host_writes_no_plugins_name_key_setting_or_param() {
         let allowed = HOST_WORDS.iter().find(|(w, f, _, _)| w == word && *f == name);
         if lines.len() > allowed.map_or(0, |a| a.2) {
             let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
-            let host = allowed.map_or(String::new(), |a| format!(" (the host's own {} time(s) here: {})", a.2, a.3));
+            let host = allowed.map_or(String::new(), |a| format!(" (HOST_WORDS allows {} here: {})", a.2, a.3));
             problems.push(format!(
                 "{}:{}: \"{word}\" is {}: the host must not name it; ask the plugin through the api{host}",
                 file.strip_prefix(&root).unwrap().display(),
