@@ -36,8 +36,8 @@ use crate::bridge::{HostLink, LogField};
 use crate::error::PluginError;
 use crate::scene::Scene;
 use crate::types::{
-    AimRequest, Attack, CreatureInfo, Damage, Death, EntityId, Hurt, ItemId, ItemInfo, ItemUse, KeyAnswer, KeyHelp,
-    Look, MessageKind, MonsterState, PackEntry, Point, RangedSpec, Rgba, StatusEffect, StatusInfo, UseOutcome,
+    AimRequest, Attack, CreatureInfo, Damage, Death, EntityId, GearNumbers, Hurt, ItemId, ItemInfo, ItemUse, KeyAnswer,
+    KeyHelp, Look, MessageKind, MonsterState, PackEntry, Point, RangedSpec, Rgba, StatusEffect, StatusInfo, UseOutcome,
 };
 
 /// The context as it crosses: a borrowed [`GameCtx`] trait object. Plugins
@@ -127,6 +127,11 @@ pub trait GameCtx {
 
     /// Stores a number for a creature under `key`; it is saved with the run
     /// and dropped when the creature dies.
+    ///
+    /// A key another plugin declared ([`Registry::stored`]) is that plugin's:
+    /// the host refuses the write, and fails the call by the writer's name,
+    /// unless the writer depends on the owner ([`Registry::depends_on`]).
+    /// The same holds for every write to the stores (texts, removals, items).
     fn store_set(&mut self, id: EntityId, key: RStr<'_>, value: i64);
 
     /// Removes what is stored for a creature under `key`, number or text.
@@ -309,6 +314,20 @@ pub trait ItemEffectAbi: Send + Sync {
     /// What the pack, the floor and the look panel write after the item's name.
     #[sabi(last_prefix_field)]
     fn suffix(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError>;
+
+    /// Added in 1.2: what the item would give as gear (a weapon's blow, armor's
+    /// defense). Plugins built against 1.1 or older give nothing.
+    fn gear(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<GearNumbers, PluginError> {
+        let _ = (ctx, item);
+        RResult::ROk(GearNumbers::NONE)
+    }
+
+    /// Added in 1.2: the lines the item's card shows about its numbers.
+    /// Plugins built against 1.1 or older show none.
+    fn facts(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<RVec<RString>, PluginError> {
+        let _ = (ctx, item);
+        RResult::ROk(RVec::new())
+    }
 }
 
 /// A monster's attack from afar (see [`crate::RangedKind`]).
@@ -450,11 +469,18 @@ pub trait Registry {
     fn hooks(&mut self, imp: HooksBox);
     /// A setting of the plugin's `[settings]`, its default and range.
     fn setting(&mut self, name: RStr<'_>, default: i64, min: i64, max: i64);
-    /// A number kept in the per-creature store, and its range.
+    /// A number kept in the per-creature store, and its range; the key is
+    /// the plugin's own (see [`Registrar::stored`](crate::Registrar::stored)).
     fn stored(&mut self, key: RStr<'_>, min: i64, max: i64);
     /// A status, how it shows, what it does, and its code.
     #[sabi(last_prefix_field)]
     fn status(&mut self, name: RStr<'_>, decl: &StatusDecl, imp: StatusBox);
+
+    /// Added in 1.2: the player's level is the plugin's stored number `key`
+    /// (declared with [`Registry::stored`]). A host older than 1.2 ignores it.
+    fn player_level(&mut self, key: RStr<'_>) {
+        let _ = key;
+    }
 }
 
 /// The registry as it crosses.

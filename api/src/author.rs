@@ -18,7 +18,7 @@ use crate::ctx::{Canvas, Ctx};
 use crate::error::{guard, PluginError, PluginResult};
 use crate::scene::Scene;
 use crate::types::{
-    AimRequest, Damage, Death, EntityId, Hurt, ItemUse, KeyAnswer, KeyHelp, Point, RangedSpec, UseOutcome,
+    AimRequest, Damage, Death, EntityId, GearNumbers, Hurt, ItemUse, KeyAnswer, KeyHelp, Point, RangedSpec, UseOutcome,
 };
 
 /// What using an item does.
@@ -83,6 +83,27 @@ pub trait ItemEffect: Send + Sync + 'static {
     fn suffix(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<String>> {
         let _ = (ctx, item);
         Ok(None)
+    }
+
+    /// What the item would give the player as gear, from its record (and
+    /// its own store, if `item.item` is set): a weapon's blow in hand, armor's
+    /// defense worn, before anything the player adds (strength). The bot
+    /// compares these with the player's blow and defense to pick better
+    /// gear. Called with a context that refuses changes. The default:
+    /// [`GearNumbers::NONE`], no gear. Since 1.2.
+    fn gear(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<GearNumbers> {
+        let _ = (ctx, item);
+        Ok(GearNumbers::NONE)
+    }
+
+    /// Lines the item's card shows about what its numbers do, each a short
+    /// sentence (`Damage 2-6.`, `Range 8.`, `Heals 20.`), under the host's
+    /// line about its role. The host knows no param's meaning: only the
+    /// effect can say. Called with a context that refuses changes. The
+    /// default: none. Since 1.2.
+    fn facts(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
+        let _ = (ctx, item);
+        Ok(Vec::new())
     }
 }
 
@@ -416,6 +437,12 @@ impl<T: ItemEffect> ItemEffectAbi for Adapter<T> {
     }
     fn suffix(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError> {
         with(ctx, |c| self.0.suffix(c, item).map(|s| s.map(RString::from).into()))
+    }
+    fn gear(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<GearNumbers, PluginError> {
+        with(ctx, |c| self.0.gear(c, item))
+    }
+    fn facts(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<RVec<RString>, PluginError> {
+        with(ctx, |c| self.0.facts(c, item).map(strings))
     }
 }
 

@@ -133,6 +133,7 @@
 //! glyph = "*"
 //! color = [250, 240, 150]
 //! tile = "potion"
+//! tint = true                  # the tile is pale in the atlas: drawn in `color`
 //! class = "stone"
 //! stacks = true
 //! effect = "glow"              # registered with reg.item_effect("glow", ...)
@@ -200,6 +201,16 @@
 //! what is particular to one item (a wand's charges) in the item's store
 //! (`item_set`, `item_get`): the host saves both with the run, so your
 //! plugin needs no save code. An item with stored values never stacks.
+//!
+//! A number you declare with `reg.stored("fury", 0, 10)` is yours: no
+//! other plugin may declare it, and one that writes it without
+//! `reg.depends_on` your plugin fails that call (any plugin may read it).
+//! If your plugin keeps the player's level, say where:
+//! `reg.stored("rank", 1, 30).player_level("rank")`; the score, the morgue
+//! and the bot read it there. An item effect tells the host what the
+//! item's numbers mean, which it never reads itself: the card's lines
+//! ([`ItemEffect::facts`](crate::ItemEffect::facts)) and, for a weapon or
+//! armor, what it would give ([`ItemEffect::gear`](crate::ItemEffect::gear)).
 //!
 //! ## 6. Errors and panics
 //!

@@ -98,9 +98,12 @@ pub use types::*;
 /// events, items with identity, brains on brains, views that see creatures,
 /// item roles. 1.1 adds a plugin's own keys (`Hooks::key`, `Hooks::keys`).
 /// 1.2 has the host answer a declared setting's default
-/// ([`Ctx::setting_value`]), and builders so that no author writes the
-/// FFI types ([`Attack::new`], [`ItemUse::from_record`], [`KeyAnswer::aim`],
-/// [`Look::new`], the scene's constructors, [`testing::TestCanvas`]).
+/// ([`Ctx::setting_value`]), builders so that no author writes the FFI
+/// types ([`Attack::new`], [`ItemUse::from_record`], [`KeyAnswer::aim`],
+/// [`Look::new`], the scene's constructors, [`testing::TestCanvas`]), what
+/// an item's effect says of its numbers (`ItemEffect::gear`,
+/// `ItemEffect::facts`) and the player's level a plugin declares
+/// (`Registrar::player_level`).
 pub const API_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The major version: plugins of another major version are refused.

@@ -45,6 +45,7 @@ enum Item {
     Hooks(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
     Setting(String, i64, i64, i64),
     Stored(String, i64, i64),
+    PlayerLevel(String),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -168,8 +169,21 @@ impl Registrar {
     /// Declares a number the plugin keeps in the store, a creature's or an
     /// item's (a wand's `charges`), and the values it may hold: a save
     /// holding that key out of range is refused, by the key and its owner.
+    /// The key is then this plugin's: no other plugin may declare it, and
+    /// one that writes it (number or text, on a creature or an item)
+    /// without [`depends_on`](Registrar::depends_on) this one is refused,
+    /// like a failed call. Any plugin may read it.
     pub fn stored(&mut self, key: &str, min: i64, max: i64) -> &mut Self {
         self.items.push(Item::Stored(key.into(), min, max));
+        self
+    }
+
+    /// Declares that the player's level is this plugin's stored number `key`
+    /// (declared with [`Registrar::stored`]; its least value while nothing
+    /// is stored): the score, the morgue and the bot read it there. The
+    /// first plugin in load order that declares one is believed. Since 1.2.
+    pub fn player_level(&mut self, key: &str) -> &mut Self {
+        self.items.push(Item::PlayerLevel(key.into()));
         self
     }
 
@@ -206,7 +220,7 @@ impl Registrar {
                 Item::View(n, _) => names.views.push(n.clone()),
                 Item::Status(n, _) => names.statuses.push(n.clone()),
                 Item::Setting(n, ..) => names.settings.push(n.clone()),
-                Item::Needs(..) | Item::Hooks(_) | Item::Stored(..) => {}
+                Item::Needs(..) | Item::Hooks(_) | Item::Stored(..) | Item::PlayerLevel(_) => {}
             }
         }
         names
@@ -225,6 +239,7 @@ impl Registrar {
                 Item::Hooks(f) => f(registry),
                 Item::Setting(n, d, lo, hi) => registry.setting(n.as_str().into(), d, lo, hi),
                 Item::Stored(n, lo, hi) => registry.stored(n.as_str().into(), lo, hi),
+                Item::PlayerLevel(key) => registry.player_level(key.as_str().into()),
             }
         }
     }

@@ -713,6 +713,49 @@ pub struct Hurt {
     pub how: RString,
 }
 
+/// What an item would give the player once used as gear: the blow of a
+/// weapon in hand, the defense of armor worn, each `None` when the item
+/// gives none. Its own numbers, before anything the player adds (strength).
+/// What [`ItemEffect::gear`](crate::ItemEffect::gear) answers; the bot
+/// compares them with the player's blow and defense to pick better gear.
+/// Since 1.2.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct GearNumbers {
+    blow: ROption<Damage>,
+    defense: ROption<i32>,
+}
+
+impl GearNumbers {
+    /// Nothing: the item is no gear.
+    pub const NONE: GearNumbers = GearNumbers { blow: ROption::RNone, defense: ROption::RNone };
+
+    /// A blow, a defense, either or both.
+    pub fn new(blow: Option<Damage>, defense: Option<i32>) -> Self {
+        GearNumbers { blow: blow.into(), defense: defense.into() }
+    }
+
+    /// A weapon's: its blow in hand.
+    pub fn weapon(blow: Damage) -> Self {
+        GearNumbers::new(Some(blow), None)
+    }
+
+    /// Armor's: its defense worn.
+    pub fn armor(defense: i32) -> Self {
+        GearNumbers::new(None, Some(defense))
+    }
+
+    /// The blow it gives in hand, if it is a weapon.
+    pub fn blow(&self) -> Option<Damage> {
+        self.blow.into_option()
+    }
+
+    /// The defense it gives worn, if it is armor.
+    pub fn defense(&self) -> Option<i32> {
+        self.defense.into_option()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -263,7 +263,7 @@ fn bench_frames(c: &mut Criterion, w: &World) -> Vec<FrameFigures> {
     for p in cells {
         game.map.remember(p);
     }
-    let mut app = App::new(game, ui::host_views());
+    let mut app = App::with_host_views(game);
     let mut group = c.benchmark_group("frame");
     let mut figures = Vec::new();
     ui::with_offscreen(&atlas, |frame| {

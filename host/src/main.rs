@@ -440,6 +440,12 @@ fn list_plugins(plugins: &Plugins, dir: &std::path::Path, records: Option<&recor
                 p.settings.iter().map(|(n, d, lo, hi)| format!("{n} = {d} ({lo} to {hi})")).collect();
             out.push_str(&format!("  settings: {}\n", settings.join(", ")));
         }
+        if !p.stored.is_empty() {
+            let level = |k: &str| if p.player_level.as_deref() == Some(k) { ", the player's level" } else { "" };
+            let stored: Vec<String> =
+                p.stored.iter().map(|(k, lo, hi)| format!("{k} ({lo} to {hi}{})", level(k))).collect();
+            out.push_str(&format!("  stored (its own keys): {}\n", stored.join(", ")));
+        }
         if let Some(records) = records {
             let monsters: Vec<&str> =
                 records.monsters.values().filter(|m| m.plugin == p.name).map(|m| m.id.as_str()).collect();

@@ -1,7 +1,9 @@
 //! What the api gives a plugin, seen from the game: every death reaches the
 //! plugins with the right killer; the bot goes by declared item roles; a
 //! declared setting the records leave out reads as its default (1.2), and a
-//! default outside its own range refuses the plugin.
+//! default outside its own range refuses the plugin; an item's card lines
+//! and gear numbers are its effect's answers, and the player's level is
+//! where a plugin declares it (1.2).
 
 mod common;
 
@@ -147,4 +149,85 @@ fn a_plugin_whose_setting_default_lies_outside_its_range_is_refused() {
             && stderr.contains("its setting 'lamp' has the default 500, outside its range 0 to 100"),
         "{stderr}"
     );
+}
+
+/// A game of every first-party plugin and the shipped records, in process.
+fn shipped_game() -> emberdeep_engine::Game {
+    use std::rc::Rc;
+    let plugins =
+        Rc::new(emberdeep_engine::plugins::loader::load_plugins(&plugin_dir(), None).expect("the plugins load"));
+    let records = emberdeep_engine::data::records::check::load_records(&root().join("data"), &plugins.registered())
+        .expect("the records load");
+    let trace = emberdeep_engine::data::trace::Trace::console();
+    emberdeep_engine::Game::fresh(1, plugins, Rc::new(records), trace)
+}
+
+#[test]
+fn an_items_card_says_what_its_effect_says_of_its_numbers() {
+    let mut game = shipped_game();
+    let card = |game: &mut emberdeep_engine::Game, kind: &str| {
+        game.pack = emberdeep_engine::world::pack::Pack::new(26);
+        let slot = game.add_to_pack(kind, 1).expect("room in the pack");
+        game.item_facts(slot)
+    };
+    // The host's line for the role, then the effect's lines (the plugin's `facts`).
+    let expected: [(&str, &[&str]); 9] = [
+        ("healing_potion", &["Drink it to heal.", "Heals 20."]),
+        ("dagger", &["A weapon to wield.", "Damage 1-4."]),
+        ("long_sword", &["A weapon to wield.", "Damage 3-9."]),
+        ("plate_armor", &["Armor to wear.", "Defense 5.", "Noisy: each step makes a noise of 6."]),
+        ("short_bow", &["Ready it to shoot missiles with f.", "Damage 2-7.", "Range 8."]),
+        ("darts", &["Throw it with t.", "Damage 1-3."]),
+        ("scroll_of_lightning", &["Read it, then aim it at a target.", "Damage 8-14.", "Range 8."]),
+        (
+            "scroll_of_fireball",
+            &[
+                "Read it, then aim where it bursts.",
+                "Damage 6-10.",
+                "Range 8.",
+                "Bursts 2 cells around where it lands.",
+            ],
+        ),
+        ("arrows", &["Missiles: ready them in the quiver, or throw them."]),
+    ];
+    for (kind, lines) in expected {
+        assert_eq!(card(&mut game, kind), lines, "{kind}'s card");
+    }
+}
+
+#[test]
+fn an_items_gear_is_what_its_effect_says_it_would_give() {
+    let mut game = shipped_game();
+    let mut gear = |kind: &str| {
+        let g = game.item_gear(kind);
+        (g.blow().map(|d| (d.min, d.max)), g.defense())
+    };
+    assert_eq!(gear("short_sword"), (Some((2, 6)), None));
+    assert_eq!(gear("long_sword"), (Some((3, 9)), None));
+    assert_eq!(gear("chain_mail"), (None, Some(3)));
+    assert_eq!(gear("plate_armor"), (None, Some(5)));
+    assert_eq!(gear("healing_potion"), (None, None), "no gear");
+    assert_eq!(gear("short_bow"), (None, None), "a bow is not wielded");
+    assert_eq!(gear("no_such_kind"), (None, None));
+}
+
+#[test]
+fn the_players_level_is_where_progression_declares_it_and_absent_without_it() {
+    use emberdeep_api::EntityId;
+    let mut game = shipped_game();
+    assert_eq!(game.player_level(), Some(1), "declared, nothing stored yet: its least");
+    game.store.insert((EntityId::PLAYER, "level".into()), 4);
+    assert_eq!(game.player_level(), Some(4));
+    let without = std::rc::Rc::new(
+        emberdeep_engine::plugins::loader::load_plugins(&plugin_dir(), Some(&["core_combat".to_string()])).unwrap(),
+    );
+    let records =
+        emberdeep_engine::data::records::check::load_records(&root().join("data"), &without.registered()).unwrap();
+    let game = emberdeep_engine::Game::fresh(
+        1,
+        without,
+        std::rc::Rc::new(records),
+        emberdeep_engine::data::trace::Trace::console(),
+    );
+    assert_eq!(game.player_level(), None, "no loaded plugin declares a level");
 }

@@ -31,7 +31,7 @@ fn play(folder: &Path, view: &str, frames: usize) -> (String, App) {
     let dir = tempfile::tempdir().expect("a temp dir");
     let path = dir.path().join("trace.jsonl");
     let game = Game::fresh(8, plugins, records, Trace::to_file(&path).expect("a trace file"));
-    let mut app = App::new(game, ui::host_views());
+    let mut app = App::with_host_views(game);
     app.select_view(view).expect("the view is there");
     let atlas = Atlas::load(&default_assets_dir()).expect("the atlas loads");
     ui::with_offscreen(&atlas, |frame| {

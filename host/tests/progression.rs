@@ -12,7 +12,6 @@ use emberdeep::drivers::play::save;
 use emberdeep::drivers::play::scenario::game_from_scenario;
 use emberdeep::front::app::App;
 use emberdeep::front::keys::parse_keys;
-use emberdeep::front::ui;
 use emberdeep_api::EntityId;
 use emberdeep_engine::data::records::check::load_records;
 use emberdeep_engine::data::trace::Trace;
@@ -32,7 +31,7 @@ fn fight(folder: &Path, trace: &Path) -> App {
     let records = Rc::new(load_records(data.path(), &plugins.registered()).expect("the records load"));
     let trace = Trace::to_file(trace).expect("a trace file");
     let game = game_from_scenario(&scenario("jackal_pack.txt"), 1, plugins, records, trace).expect("the scenario");
-    let mut app = App::new(game, ui::host_views());
+    let mut app = App::with_host_views(game);
     for key in parse_keys("14*l").expect("keys") {
         app.press(key);
     }
@@ -84,7 +83,7 @@ fn a_saved_and_continued_run_keeps_its_level_and_experience() {
     assert_eq!(game.store.get(&(EntityId::PLAYER, "xp".into())), Some(&32));
     assert_eq!(game.player().max_hp, 35);
     assert_eq!(game.kills.get("jackal"), Some(&4), "the kills are saved for the morgue");
-    let mut again = App::new(game, ui::host_views());
+    let mut again = App::with_host_views(game);
     assert_eq!(level_lines(&mut again), before);
 }
 

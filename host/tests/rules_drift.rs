@@ -19,7 +19,6 @@ use common::*;
 use emberdeep::drivers::play::scenario::game_from_scenario;
 use emberdeep::front::app::App;
 use emberdeep::front::keys::parse_keys;
-use emberdeep::front::ui;
 use emberdeep_api::{EntityId, MonsterState, Point};
 use emberdeep_engine::core::map::Tile;
 use emberdeep_engine::data::records::check::load_records;
@@ -41,7 +40,7 @@ fn start(scenario_file: &Path, seed: u64, data: Option<&Path>) -> App {
     let mut trace = emberdeep_engine::data::trace::Trace::console();
     trace.kept = Some(Vec::new());
     let game = game_from_scenario(scenario_file, seed, plugins, records, trace).expect("the scenario loads");
-    App::new(game, ui::host_views())
+    App::with_host_views(game)
 }
 
 /// Presses `keys` (the `--keys` notation).

@@ -16,7 +16,6 @@ use emberdeep::drivers::review::timeline::{Budget, SeekError, Stop, Timeline};
 use emberdeep::drivers::review::timeline_screen::TimelineScreen;
 use emberdeep::front::app::App;
 use emberdeep::front::keys::Key;
-use emberdeep::front::ui;
 use emberdeep_engine::core::rng::RunRng;
 use emberdeep_engine::data::records::check::load_records;
 use emberdeep_engine::data::records::Records;
@@ -73,7 +72,7 @@ fn straight(mut app: App, keys: &[Key], stops: &[Stop]) -> Vec<(State, Vec<u8>)>
 
 /// A fresh run of `rec`'s seed, as the key player began it.
 fn fresh(rec: &Recording, plugins: &Rc<Plugins>, records: &Rc<Records>) -> App {
-    App::new(Game::fresh(rec.seed, plugins.clone(), records.clone(), Trace::console()), ui::host_views())
+    App::with_host_views(Game::fresh(rec.seed, plugins.clone(), records.clone(), Trace::console()))
 }
 
 #[test]
@@ -296,7 +295,7 @@ fn a_recording_that_went_on_from_a_save_starts_at_the_saved_turn() {
     let mut game = save::load_bytes(saved.as_bytes(), name, plugins, records, Trace::console()).unwrap();
     game.announce_continue();
     let stops = timeline.stops().to_vec();
-    let expected = straight(App::new(game, ui::host_views()), &keys[half..], &stops);
+    let expected = straight(App::with_host_views(game), &keys[half..], &stops);
     for stop in [stops.len() - 1, 0, stops.len() / 2, 3, stops.len() - 3, 1] {
         timeline.seek_stop(stop).unwrap();
         assert_eq!(state(&timeline.app().game), expected[stop].0, "stop {stop}");

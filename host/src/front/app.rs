@@ -136,6 +136,13 @@ impl App {
         }
     }
 
+    /// An app around a started game with the host's own views (glyphs, then
+    /// tiles tinted as the game's records say), starting in the glyphs.
+    pub fn with_host_views(game: Game) -> App {
+        let views = crate::front::ui::host_views(&game.records);
+        App::new(game, views)
+    }
+
     /// The names of every view, host's first: the `F2` cycle.
     pub fn view_names(&self) -> Vec<String> {
         let mut names: Vec<String> = self.host_views.iter().map(|(n, _)| n.clone()).collect();

@@ -309,7 +309,7 @@ impl App {
             lines.extend(wrap(&text, MENU_CHARS, 0).into_iter().map(|t| Line::new(t, palette::TEXT)));
             lines.push(Line::new("", palette::TEXT));
         }
-        for fact in self.game.item_facts(&item.kind) {
+        for fact in self.game.item_facts(slot) {
             lines.push(Line::new(fact, palette::GOOD));
         }
         lines.push(Line::new("", palette::TEXT));

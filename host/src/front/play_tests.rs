@@ -36,7 +36,7 @@ fn app(newts: &[(i32, i32)]) -> App {
     let game = game_with(newts, |plugins| {
         plugins.hooks.push(Entry::new("tailor", HooksAbi_TO::from_value(Adapter(TakeOff), TD_Opaque)));
     });
-    App::new(game, crate::front::ui::host_views())
+    App::with_host_views(game)
 }
 
 /// Whether one of the last two messages (a first-time hint may follow) is `text`.

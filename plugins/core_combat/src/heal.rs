@@ -18,4 +18,9 @@ impl ItemEffect for Heal {
         tracing::info!(amount = healed, "healed");
         Ok(UseOutcome::Consumed)
     }
+
+    /// "Heals 20.", as the record's `amount` says.
+    fn facts(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
+        Ok(item.param("amount").map(|h| format!("Heals {h}.")).into_iter().collect())
+    }
 }

@@ -2,10 +2,12 @@
 //! was in its place goes back in, so a full pack loses nothing. Each takes a
 //! turn and says so in the log.
 
-use emberdeep_api::{Ctx, EntityId, ItemEffect, ItemInfo, ItemUse, KeyAnswer, MessageKind, PluginResult, UseOutcome};
+use emberdeep_api::{
+    Ctx, EntityId, GearNumbers, ItemEffect, ItemInfo, ItemUse, KeyAnswer, MessageKind, PluginResult, UseOutcome,
+};
 
 use crate::gear::{outfit, Place};
-use crate::rules::{armor_defense, the_name, weapon_damage};
+use crate::rules::{armor_defense, armor_facts, the_name, weapon_damage, weapon_facts};
 
 /// The effect named `wield` in weapon records.
 pub struct Wield;
@@ -17,11 +19,31 @@ impl ItemEffect for Wield {
     fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
         equip(ctx, item, Place::Hand)
     }
+
+    /// The weapon's own blow, before strength.
+    fn gear(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<GearNumbers> {
+        let blow = ctx.item_info(item.kind.as_str()).as_ref().and_then(weapon_damage);
+        Ok(blow.map_or(GearNumbers::NONE, GearNumbers::weapon))
+    }
+
+    fn facts(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
+        Ok(ctx.item_info(item.kind.as_str()).as_ref().map(weapon_facts).unwrap_or_default())
+    }
 }
 
 impl ItemEffect for Wear {
     fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
         equip(ctx, item, Place::Back)
+    }
+
+    /// The armor's defense.
+    fn gear(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<GearNumbers> {
+        let defense = ctx.item_info(item.kind.as_str()).as_ref().and_then(armor_defense);
+        Ok(defense.map_or(GearNumbers::NONE, GearNumbers::armor))
+    }
+
+    fn facts(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
+        Ok(ctx.item_info(item.kind.as_str()).as_ref().map(armor_facts).unwrap_or_default())
     }
 }
 

@@ -61,7 +61,8 @@ fn fists(ctx: &Ctx<'_>) -> Damage {
     Damage::new(min, max.max(min))
 }
 
-/// The player's strength (number store key `strength`), 0 until something raises it.
+/// The player's strength: progression's number store key `strength` (read
+/// only: progression declares and writes it), 0 until something raises it.
 fn strength(ctx: &Ctx<'_>) -> i32 {
     ctx.store_get(EntityId::PLAYER, "strength").unwrap_or(0) as i32
 }

@@ -9,11 +9,17 @@
 //!   the hand (or on the back) goes back in, and the turn passes;
 //! * the player's blow, derived every time it is asked for: the weapon's
 //!   range, or the fists' (1-2), plus strength; and the defense of the armor;
+//! * what each weapon or armor would give (`ItemEffect::gear`, for the bot)
+//!   and the lines its card shows (`ItemEffect::facts`), from its params;
 //! * noisy armor: every step makes a noise as loud as the armor's `noise`;
 //! * the side panel's and the pack screen's lines about the hand and back.
 //!
 //! The plugin keeps no state: the hand and back are the player's text store
 //! keys `hand` and `back` (see [`gear`]). The player starts with a short sword.
+//!
+//! Strength is progression's store key `strength`, which progression alone
+//! declares and writes; equipment only reads it (0 while progression is not
+//! loaded or has raised none), so either plugin loads without the other.
 
 #![allow(non_local_definitions)]
 
@@ -26,7 +32,6 @@ use emberdeep_api::{export_plugin, PluginError, Registrar};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.setting("fist_damage_min", 1, 0, 1000).setting("fist_damage_max", 2, 0, 1000);
-    reg.stored("strength", 0, 100);
     reg.item_effect("wield", equip::Wield);
     reg.item_effect("wear", equip::Wear);
     reg.hooks(hooks::EquipmentHooks);

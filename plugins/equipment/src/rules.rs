@@ -34,6 +34,19 @@ pub fn step_noise(info: &ItemInfo) -> i32 {
     info.param("noise").unwrap_or(0).max(0) as i32
 }
 
+/// What a weapon's card says of its numbers: "Damage 3-9.".
+pub fn weapon_facts(info: &ItemInfo) -> Vec<String> {
+    weapon_damage(info).map(|d| format!("Damage {}-{}.", d.min, d.max)).into_iter().collect()
+}
+
+/// What an armor's card says of its numbers: "Defense 5.", and for noisy
+/// armor "Noisy: each step makes a noise of 6.".
+pub fn armor_facts(info: &ItemInfo) -> Vec<String> {
+    let defense = armor_defense(info).map(|d| format!("Defense {d}."));
+    let noise = info.param("noise").map(|n| format!("Noisy: each step makes a noise of {n}."));
+    defense.into_iter().chain(noise).collect()
+}
+
 /// The blow: the weapon's range, or the fists' when nothing is in hand, with
 /// strength added to both ends. Neither end goes below 1.
 pub fn blow(weapon: Option<Damage>, fists: Damage, strength: i32) -> Damage {
@@ -103,6 +116,16 @@ mod tests {
         assert_eq!(armor_defense(&plate), Some(5));
         assert_eq!(step_noise(&plate), 6);
         assert_eq!(step_noise(&leather), 0);
+    }
+
+    #[test]
+    fn the_cards_say_the_blow_the_defense_and_the_noise() {
+        let sword = record("long sword", "a", &[("damage_min", 3), ("damage_max", 9)]);
+        assert_eq!(weapon_facts(&sword), ["Damage 3-9."]);
+        assert!(weapon_facts(&record("stick", "a", &[("damage_min", 1)])).is_empty());
+        let plate = record("plate armor", "", &[("defense", 5), ("noise", 6)]);
+        assert_eq!(armor_facts(&plate), ["Defense 5.", "Noisy: each step makes a noise of 6."]);
+        assert_eq!(armor_facts(&record("leather armor", "", &[("defense", 1)])), ["Defense 1."]);
     }
 
     #[test]

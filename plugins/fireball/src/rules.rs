@@ -54,6 +54,16 @@ impl Fireball {
     }
 }
 
+/// What the scroll's card says of its numbers (`ItemEffect::facts`), as
+/// its record gives them: "Damage 6-10.", "Range 8.", "Bursts 2 cells
+/// around where it lands.".
+pub fn card_facts(param: impl Fn(&str) -> Option<i64>) -> Vec<String> {
+    let burn = param("burn_min").zip(param("burn_max")).map(|(min, max)| format!("Damage {min}-{max}."));
+    let range = param("range").map(|r| format!("Range {r}."));
+    let radius = param("radius").map(|r| format!("Bursts {r} cells around where it lands."));
+    burn.into_iter().chain(range).chain(radius).collect()
+}
+
 /// Where a fireball flying `path` bursts: the path's last cell.
 pub fn centre(path: &[Point]) -> Option<Point> {
     path.last().copied()
@@ -100,6 +110,13 @@ mod tests {
 
     fn params(pairs: &'static [(&'static str, i64)]) -> impl Fn(&str) -> Option<i64> {
         move |name| pairs.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+    }
+
+    #[test]
+    fn the_card_says_the_burn_the_range_and_the_burst_the_record_gives() {
+        let scroll = params(&[("range", 8), ("radius", 2), ("burn_min", 6), ("burn_max", 10), ("loudness", 15)]);
+        assert_eq!(card_facts(scroll), ["Damage 6-10.", "Range 8.", "Bursts 2 cells around where it lands."]);
+        assert_eq!(card_facts(params(&[("radius", 1)])), ["Bursts 1 cells around where it lands."]);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use emberdeep_api::{
     Point, Rgba, UseOutcome,
 };
 
-use crate::rules::{burn_message, caught, centre, describe, Fireball, KILLER, KIND};
+use crate::rules::{burn_message, card_facts, caught, centre, describe, Fireball, KILLER, KIND};
 
 /// The effect named `fireball` in scroll records.
 pub struct FireballScroll;
@@ -96,5 +96,9 @@ impl ItemEffect for FireballScroll {
 
     fn describe_target(&self, _ctx: &mut Ctx<'_>, item: &ItemUse, _target: EntityId) -> PluginResult<Vec<String>> {
         Ok(describe(&numbers(item)).to_vec())
+    }
+
+    fn facts(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
+        Ok(card_facts(|name| item.param(name)))
     }
 }

@@ -8,8 +8,12 @@
 //! strength, which the equipment plugin adds to both ends of the blow.
 //!
 //! Everything is kept in the player's store (`xp`, `level`, `strength`), so
-//! it is saved with the run. The side panel says "Level 3, 175/300 xp"; the
-//! trace has `xp` and `level_up` events under this plugin's name.
+//! it is saved with the run. Those keys are this plugin's: it declares them
+//! (`reg.stored`), so no plugin writes them without depending on this one;
+//! equipment reads `strength`. It declares `level` as the player's level
+//! (`reg.player_level`), which the host's score, morgue and bot read. The
+//! side panel says "Level 3, 175/300 xp"; the trace has `xp` and `level_up`
+//! events under this plugin's name.
 
 #![allow(non_local_definitions)]
 
@@ -98,7 +102,8 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
         .setting("max_level", d.max_level, 1, 100)
         .stored("xp", 0, 1_000_000_000)
         .stored("level", 1, 100)
-        .stored("strength", 0, 100);
+        .stored("strength", 0, 100)
+        .player_level("level");
     Ok(())
 }
 

@@ -9,7 +9,7 @@ use emberdeep_api::{
     UseOutcome,
 };
 
-use crate::rules::setting;
+use crate::rules::{card_facts, setting};
 
 /// The effect named `lightning` in scroll records (params `range`,
 /// `bolt_min`, `bolt_max`).
@@ -38,6 +38,10 @@ impl ItemEffect for LightningScroll {
 
     fn aim_preview(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<AimRequest>> {
         Ok(Some(bolt(item)))
+    }
+
+    fn facts(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
+        Ok(card_facts(|name| item.param(name), "bolt"))
     }
 
     fn aimed(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], _target: Point) -> PluginResult<UseOutcome> {

@@ -10,7 +10,7 @@ use emberdeep_api::{
 };
 
 use crate::gear::{self, BowStats};
-use crate::rules::{capitalized, flight_glyph, setting, HitTable};
+use crate::rules::{capitalized, card_facts, flight_glyph, setting, HitTable};
 
 /// The effect named `bow` in bow records: using a bow readies it, and a
 /// shot aimed with `f` fires an arrow from the quiver with it.
@@ -26,6 +26,10 @@ pub struct Throw;
 impl ItemEffect for Bow {
     fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
         ready_bow(ctx, item)
+    }
+
+    fn facts(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
+        Ok(card_facts(|name| item.param(name), "shot"))
     }
 
     fn aimed(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], target: Point) -> PluginResult<UseOutcome> {
@@ -60,6 +64,10 @@ impl ItemEffect for Throw {
         let text = format!("{} are for throwing: press t to throw one.", capitalized(&item_plural(ctx, item)));
         ctx.message(&text, MessageKind::Info);
         Ok(UseOutcome::NoTurn)
+    }
+
+    fn facts(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
+        Ok(card_facts(|name| item.param(name), "thrown"))
     }
 
     fn aimed(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], target: Point) -> PluginResult<UseOutcome> {

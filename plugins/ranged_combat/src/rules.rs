@@ -92,10 +92,29 @@ pub fn bow_line(bow: Option<&str>, arrows: Option<&str>) -> String {
     }
 }
 
+/// What an item's card says of its numbers (`ItemEffect::facts`): the
+/// `<damage>_min`-`<damage>_max` roll ("Damage 2-7.") and the `range`
+/// ("Range 8."), each where `param` gives it.
+pub fn card_facts(param: impl Fn(&str) -> Option<i64>, damage: &str) -> Vec<String> {
+    let roll = param(&format!("{damage}_min")).zip(param(&format!("{damage}_max")));
+    let roll = roll.map(|(min, max)| format!("Damage {min}-{max}."));
+    roll.into_iter().chain(param("range").map(|r| format!("Range {r}."))).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_card_says_the_roll_and_the_range_the_record_gives() {
+        let bow =
+            |name: &str| [("shot_min", 2), ("shot_max", 7), ("range", 8)].iter().find(|p| p.0 == name).map(|p| p.1);
+        assert_eq!(card_facts(bow, "shot"), ["Damage 2-7.", "Range 8."]);
+        let darts = |name: &str| [("thrown_min", 1), ("thrown_max", 3)].iter().find(|p| p.0 == name).map(|p| p.1);
+        assert_eq!(card_facts(darts, "thrown"), ["Damage 1-3."]);
+        assert!(card_facts(darts, "shot").is_empty());
+    }
 
     #[test]
     fn the_chance_falls_five_points_a_step_from_95_to_50() {

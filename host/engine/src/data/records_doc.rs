@@ -361,7 +361,10 @@ bows do not stack.
 `params` are numbers that the host does not read: it hands them, by name,
 to the item's effect when the item is used (and to any plugin that asks
 about the item). Which names mean something is up to the plugins that read
-them. The shipped plugins read these:
+them. What the host shows or decides from them, it asks the effect: the
+lines of the item's card (`ItemEffect::facts`: "Damage 2-6.") and what the
+item would give as gear, which the bot compares (`ItemEffect::gear`: a
+weapon's blow, armor's defense). The shipped plugins read these:
 
 | params | read by (plugin) | meaning |
 |---|---|---|

@@ -206,6 +206,7 @@ mod tests {
             glyph: '!',
             color: Rgba::rgb(220, 60, 200),
             tile: tile.into(),
+            tint: true,
             class: "potion".into(),
             role: crate::data::records::ItemRole::Healing,
             stacks: true,

@@ -96,6 +96,7 @@ mod tests {
     /// A plugin `name` at `version` that needs `needs` (name, oldest version).
     fn plugin(name: &str, version: &str, needs: &[(&str, &str)]) -> LoadedPlugin {
         LoadedPlugin {
+            player_level: None,
             name: name.into(),
             version: version.into(),
             path: PathBuf::from(format!("lib{name}.so")),

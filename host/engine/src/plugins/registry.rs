@@ -54,6 +54,8 @@ pub enum Kind {
     Status,
     /// `View`.
     View,
+    /// A key of the plugins' store (`Registrar::stored`).
+    StoredKey,
 }
 
 impl std::fmt::Display for Kind {
@@ -64,6 +66,7 @@ impl std::fmt::Display for Kind {
             Kind::Brain => "brain",
             Kind::Status => "status",
             Kind::View => "view",
+            Kind::StoredKey => "stored key",
         })
     }
 }
@@ -83,8 +86,11 @@ pub struct LoadedPlugin {
     pub names: BTreeMap<&'static str, Vec<String>>,
     /// The settings it declared: name, default, least and greatest value.
     pub settings: Vec<(String, i64, i64, i64)>,
-    /// The stored numbers it declared: key, least and greatest value.
+    /// The stored numbers it declared: key, least and greatest value. Each
+    /// key is this plugin's alone ([`Plugins::may_write`]).
     pub stored: Vec<(String, i64, i64)>,
+    /// The stored key it declared to be the player's level, if any.
+    pub player_level: Option<String>,
     /// The api version it was built against (`1.0.0`).
     pub api_version: String,
 }
@@ -122,6 +128,32 @@ impl Plugins {
     /// Whether a plugin of that name is loaded.
     pub fn is_loaded(&self, name: &str) -> bool {
         self.loaded.iter().any(|p| p.name == name)
+    }
+
+    /// The plugin that declared stored key `key` (`Registrar::stored`), if any.
+    pub fn declared_by(&self, key: &str) -> Option<&LoadedPlugin> {
+        self.loaded.iter().find(|p| p.stored.iter().any(|(k, _, _)| k == key))
+    }
+
+    /// Whether plugin `writer` may write stored key `key`: a key nobody
+    /// declared is anyone's, a declared one its owner's and the plugins that
+    /// depend on the owner.
+    pub fn may_write(&self, writer: &str, key: &str) -> Result<(), WriteRefused> {
+        let Some(owner) = self.declared_by(key) else { return Ok(()) };
+        let depends = || self.loaded.iter().any(|p| p.name == writer && p.needs.iter().any(|(n, _)| *n == owner.name));
+        if owner.name == writer || depends() {
+            return Ok(());
+        }
+        Err(WriteRefused { key: key.into(), owner: owner.name.clone() })
+    }
+
+    /// The player's level as declared (`Registrar::player_level`): the key,
+    /// and its least and greatest value; the first plugin in load order wins.
+    pub fn player_level_key(&self) -> Option<(&str, i64, i64)> {
+        self.loaded.iter().find_map(|p| {
+            let key = p.player_level.as_deref()?;
+            p.stored.iter().find(|(k, _, _)| k == key).map(|(k, lo, hi)| (k.as_str(), *lo, *hi))
+        })
     }
 
     /// The default plugin `plugin` declared for its setting `key`, if it
@@ -177,6 +209,11 @@ impl Plugins {
             second: plugin.clone(),
             second_file: path.clone().into_boxed_path(),
         };
+        for (key, _, _) in &stored {
+            if let Some(first) = self.declared_by(key) {
+                return Err(dup(&self.loaded, Kind::StoredKey, key, &first.name));
+            }
+        }
         for (name, imp) in reg.item_effects {
             names.entry("ItemEffect").or_default().push(name.clone());
             if let Some(first) = self.effects.get(&name) {
@@ -226,6 +263,7 @@ impl Plugins {
             names,
             settings,
             stored,
+            player_level: reg.player_level,
             api_version: reg.api_version,
         });
         Ok(())
@@ -248,6 +286,7 @@ pub struct Registration {
     hooks: Option<HooksBox>,
     settings: Vec<(String, i64, i64, i64)>,
     stored: Vec<(String, i64, i64)>,
+    player_level: Option<String>,
 }
 
 impl Registration {
@@ -270,15 +309,34 @@ impl Registration {
         &self.name
     }
 
-    /// The settings it declared, each once, with a range that is not empty
-    /// and a default within it: the host answers the default when the
-    /// records leave a setting out, so it must be a value the records could give.
-    pub fn check_settings(&self) -> Result<(), SettingError> {
-        check_settings(&self.settings)
+    /// What it declared, held to the api's rules: each setting once, with
+    /// a range that is not empty and a default within it (the host answers
+    /// the default when the records leave a setting out, so it must be a
+    /// value the records could give); the player's level in a key it
+    /// declared with `stored`.
+    pub fn check_declarations(&self) -> Result<(), SettingError> {
+        check_settings(&self.settings)?;
+        match &self.player_level {
+            Some(key) if !self.stored.iter().any(|(s, _, _)| s == key) => {
+                Err(SettingError::LevelUndeclared { key: key.clone() })
+            }
+            _ => Ok(()),
+        }
     }
 }
 
-/// Why a plugin's declared settings are refused.
+/// A write to a stored key another plugin declared, by a plugin that does
+/// not depend on it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("wrote the store key '{key}', which {owner} declared; a plugin writes another's key only if it depends on it")]
+pub struct WriteRefused {
+    /// The key.
+    pub key: String,
+    /// The plugin that declared it.
+    pub owner: String,
+}
+
+/// Why a plugin's declarations are refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SettingError {
     /// The same name declared twice.
@@ -296,6 +354,12 @@ pub enum SettingError {
         min: i64,
         /// The greatest value declared.
         max: i64,
+    },
+    /// The player's level declared in a key the plugin did not declare.
+    #[error("it declares the player's level as the store key '{key}', which it did not declare")]
+    LevelUndeclared {
+        /// The key.
+        key: String,
     },
     /// A default the range does not hold.
     #[error("its setting '{name}' has the default {default}, outside its range {min} to {max}")]
@@ -359,10 +423,84 @@ impl Registry for Registration {
     fn status(&mut self, name: RStr<'_>, decl: &StatusDecl, imp: StatusBox) {
         self.statuses.push((name.into(), decl.clone(), imp));
     }
+    fn player_level(&mut self, key: RStr<'_>) {
+        self.player_level.get_or_insert_with(|| key.into());
+    }
 }
 
 #[cfg(test)]
 mod tests {
+
+    /// What `register` hands over for plugin `name` (in process, as a library's would).
+    fn declaring(name: &str, register: impl FnOnce(&mut emberdeep_api::Registrar)) -> super::Registration {
+        let mut reg = emberdeep_api::Registrar::new(name, "0.1.0");
+        register(&mut reg);
+        super::Registration::from_registrar(reg)
+    }
+
+    fn loaded_all(regs: Vec<super::Registration>) -> Result<super::Plugins, super::Duplicate> {
+        let mut plugins = super::Plugins::default();
+        for reg in regs {
+            let path = std::path::PathBuf::from(format!("lib{}.so", reg.plugin_name()));
+            plugins.add(reg, path)?;
+        }
+        Ok(plugins)
+    }
+
+    #[test]
+    fn a_stored_key_is_its_declarers_and_those_that_depend_on_it() {
+        let plugins = loaded_all(vec![
+            declaring("growth", |r| {
+                r.stored("strength", 0, 100);
+            }),
+            declaring("gear", |r| {
+                r.depends_on("growth", "0.1.0");
+            }),
+            declaring("thief", |_| {}),
+        ])
+        .unwrap();
+        assert_eq!(plugins.declared_by("strength").map(|p| p.name.as_str()), Some("growth"));
+        assert_eq!(plugins.may_write("growth", "strength"), Ok(()));
+        assert_eq!(plugins.may_write("gear", "strength"), Ok(()), "it depends on the owner");
+        let refused = plugins.may_write("thief", "strength").unwrap_err().to_string();
+        assert!(refused.contains("'strength'") && refused.contains("growth declared"), "{refused}");
+        assert_eq!(plugins.may_write("thief", "anything_undeclared"), Ok(()));
+    }
+
+    #[test]
+    fn two_plugins_declaring_one_key_are_refused_by_both_names() {
+        let key = |name: &str| {
+            declaring(name, |r| {
+                r.stored("strength", 0, 100);
+            })
+        };
+        let Err(duplicate) = loaded_all(vec![key("equipment"), key("growth")]) else {
+            panic!("a key declared twice must not load")
+        };
+        assert_eq!((duplicate.what, duplicate.name.as_str()), (super::Kind::StoredKey, "strength"));
+        assert_eq!((duplicate.first.as_str(), duplicate.second.as_str()), ("equipment", "growth"));
+    }
+
+    #[test]
+    fn the_players_level_is_a_declared_key_the_first_plugin_names() {
+        let plugins = loaded_all(vec![
+            declaring("growth", |r| {
+                r.stored("level", 1, 100).player_level("level");
+            }),
+            declaring("later", |r| {
+                r.stored("rank", 1, 9).player_level("rank");
+            }),
+        ])
+        .unwrap();
+        assert_eq!(plugins.player_level_key(), Some(("level", 1, 100)));
+        assert_eq!(loaded_all(vec![declaring("none", |_| {})]).unwrap().player_level_key(), None);
+        let sloppy = declaring("sloppy", |r| {
+            r.player_level("level");
+        });
+        let refused = sloppy.check_declarations().unwrap_err().to_string();
+        assert_eq!(refused, "it declares the player's level as the store key 'level', which it did not declare");
+    }
+
     #[test]
     fn a_setting_needs_a_range_with_its_default_in_it_and_one_declaration() {
         let setting = |name: &str, default, min, max| (name.to_string(), default, min, max);

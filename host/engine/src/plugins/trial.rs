@@ -162,7 +162,7 @@ pub(super) fn register_one(path: &Path) -> Result<Registration, Refusal> {
     if collected.plugin_name().is_empty() {
         return Err(Refusal::NoName);
     }
-    collected.check_settings()?;
+    collected.check_declarations()?;
     Ok(collected)
 }
 

@@ -1,11 +1,12 @@
 //! What the player may ask of the game without playing a turn: what a cell
-//! holds (the look mode, `x`), what an item is (its card), which keys the
-//! plugins answer (the help screen), and what stopping an aim would cost.
+//! holds (the look mode, `x`), what an item is (its card) and would give as
+//! gear, which keys the plugins answer (the help screen), and what stopping
+//! an aim would cost.
 //! Every answer only reads the run: plugins are asked with
 //! [`Access::Look`] or [`Access::Probe`], so nothing here reaches the
 //! trace or the run's RNG.
 
-use emberdeep_api::{KeyHelp, Point, UseOutcome};
+use emberdeep_api::{GearNumbers, KeyHelp, Point, UseOutcome};
 
 use crate::core::map::Tile;
 use crate::data::records::ItemRole;
@@ -118,15 +119,12 @@ impl Game {
         (!rec.description.is_empty()).then(|| rec.description.clone())
     }
 
-    /// What an item of record `kind` does, in a line or two for its card,
-    /// from its role and its record's numbers.
-    pub fn item_facts(&self, kind: &str) -> Vec<String> {
-        let Some(rec) = self.item_record(kind) else { return Vec::new() };
-        let param = |name: &str| rec.params.get(name).copied();
-        let range = |lo: &str, hi: &str| match (param(lo), param(hi)) {
-            (Some(a), Some(b)) => Some(format!("{a}-{b}")),
-            _ => None,
-        };
+    /// What the item in pack slot `slot` does, in a line or two for its
+    /// card: the host's line for its role, then the lines its effect gives
+    /// about its numbers (asked to look: the host reads no param itself).
+    pub fn item_facts(&mut self, slot: usize) -> Vec<String> {
+        let Some(item) = self.pack.get(slot).cloned() else { return Vec::new() };
+        let Some(rec) = self.item_record(&item.kind).cloned() else { return Vec::new() };
         let mut facts = Vec::new();
         let role = match rec.role {
             ItemRole::Healing => "Drink it to heal.",
@@ -142,27 +140,25 @@ impl Game {
         if !role.is_empty() {
             facts.push(role.to_string());
         }
-        let damage = ["damage", "shot", "thrown", "bolt", "burn"]
-            .iter()
-            .find_map(|n| range(&format!("{n}_min"), &format!("{n}_max")));
-        if let Some(d) = damage {
-            facts.push(format!("Damage {d}."));
-        }
-        if let Some(d) = param("defense") {
-            facts.push(format!("Defense {d}."));
-        }
-        if let Some(r) = param("range") {
-            facts.push(format!("Range {r}."));
-        }
-        if let Some(r) = param("radius") {
-            facts.push(format!("Bursts {r} cells around where it lands."));
-        }
-        if let Some(h) = param("amount") {
-            facts.push(format!("Heals {h}."));
-        }
-        if let Some(n) = param("noise") {
-            facts.push(format!("Noisy: each step makes a noise of {n}."));
+        let plugins = self.plugins.clone();
+        if let Some(effect) = rec.effect.as_deref().and_then(|e| plugins.effects.get(e)) {
+            let request = crate::rules::items::item_use(&rec, Some(slot), Some(item.id));
+            let lines = self.call(effect, Access::Look, |imp, ctx| imp.facts(ctx, &request)).unwrap_or_default();
+            facts.extend(lines.into_iter().map(String::from));
         }
         facts
+    }
+
+    /// What an item of record `kind` would give as gear (a weapon's blow,
+    /// armor's defense), as its effect answers when asked without
+    /// consequence; nothing when it has no effect or the effect says none.
+    pub fn item_gear(&mut self, kind: &str) -> GearNumbers {
+        let Some(rec) = self.item_record(kind).cloned() else { return GearNumbers::NONE };
+        let plugins = self.plugins.clone();
+        let Some(effect) = rec.effect.as_deref().and_then(|e| plugins.effects.get(e)) else {
+            return GearNumbers::NONE;
+        };
+        let request = crate::rules::items::item_use(&rec, None, None);
+        self.call(effect, Access::Probe, |imp, ctx| imp.gear(ctx, &request)).unwrap_or(GearNumbers::NONE)
     }
 }

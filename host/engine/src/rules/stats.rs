@@ -1,11 +1,12 @@
 //! The player's derived damage and defense: the host knows nothing of
 //! weapons or armor, so it asks the plugins' hooks in load order, takes the
 //! first answer, and keeps it ([`crate::world::derived`]) while what it was derived
-//! from stays the same.
+//! from stays the same. And the player's level, which a plugin declares
+//! where it keeps.
 
 use abi_stable::std_types::{ROption, RResult};
 use emberdeep_api::abi::{HooksBox, RawCtx as Ctx};
-use emberdeep_api::{Damage, PluginError};
+use emberdeep_api::{Damage, EntityId, PluginError};
 
 use crate::plugins::boundary::Access;
 use crate::world::derived::DerivedFrom;
@@ -51,6 +52,16 @@ impl Game {
         let defense = self.first_answer(|hooks, ctx| hooks.player_defense(ctx)).unwrap_or(from.base_defense);
         self.derived.defense = Some((from, defense));
         defense
+    }
+
+    /// The player's level, where the plugin that declared it keeps it
+    /// ([`Registrar::player_level`](emberdeep_api::Registrar::player_level)):
+    /// the stored number held to its declared range, the least of that range
+    /// while nothing is stored. `None` when no loaded plugin declares one.
+    pub fn player_level(&self) -> Option<i64> {
+        let (key, least, most) = self.plugins.player_level_key()?;
+        let stored = self.store.get(&(EntityId::PLAYER, key.to_string())).copied();
+        Some(stored.unwrap_or(least).clamp(least, most.max(least)))
     }
 
     /// The first `Some` the hooks give, in load order. While the hooks run,

@@ -825,6 +825,7 @@ mod tests {
         let code = Entry::new("test", StatusAbi_TO::from_value(Adapter(()), TD_Opaque));
         plugins.statuses.insert("frozen".into(), StatusKind { decl, code });
         plugins.loaded.push(LoadedPlugin {
+            player_level: None,
             name: "wands".into(),
             version: "0.1.0".into(),
             path: "libwands.so".into(),

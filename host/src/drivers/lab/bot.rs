@@ -11,14 +11,16 @@
 //! turns without coming next to it or hurting it (an archer that keeps its
 //! distance) is left alone for 300 turns, unless it comes next to the bot.
 //!
-//! It knows items only by the role their records declare (`role = ...`),
-//! never by a name, a parameter it guesses from, or a plugin's store:
+//! It knows items only by the role their records declare (`role = ...`)
+//! and what their effects answer when asked, never by a name, a parameter,
+//! or a plugin's store:
 //!
 //! * `healing`: drunk when below half health;
 //! * `melee_weapon` and `armor`: used (wielded, worn) when better than what
-//!   the plugins derive for the player now: a weapon's `damage_min` +
-//!   `damage_max` against the current blow's, armor's `defense` against the
-//!   current defense (the numbers those roles' records give);
+//!   the plugins derive for the player now: the sum of both ends of a
+//!   weapon's blow against the current blow's, armor's defense against the
+//!   current defense (the numbers the item's effect gives as its gear,
+//!   `ItemEffect::gear`, asked once a run for every such record);
 //! * `missile_weapon`: readied once (the bot remembers that it did), and
 //!   `missile`: used to fill the quiver; it fires with `f` at a monster in
 //!   sight that is not next to it when the plugins say `f` would aim and the
@@ -39,7 +41,7 @@
 
 use std::collections::BTreeMap;
 
-use emberdeep_api::{Damage, EntityId, Point, DIRECTIONS};
+use emberdeep_api::{Damage, EntityId, GearNumbers, Point, DIRECTIONS};
 
 use emberdeep_engine::core::paths::first_step;
 use emberdeep_engine::data::records::{ItemRecord, ItemRole};
@@ -61,7 +63,7 @@ pub struct RunResult {
     pub killer: Option<String>,
     /// Whether the run was won (the ember-heart taken).
     pub won: bool,
-    /// The level reached, when a plugin keeps one (progression's `level`).
+    /// The level reached, when a plugin declares one (`Game::player_level`).
     pub level: Option<i64>,
     /// Damage the monsters lost, on each floor (index 0: floor 1).
     #[serde(default)]
@@ -90,7 +92,7 @@ enum Plan {
 /// Plays `game` to the end (death, or the turn limit).
 pub fn play_run(game: &mut Game) -> RunResult {
     let mut stuck = 0;
-    let mut memory = Memory::default();
+    let mut memory = Memory { gear: gear_of_records(game), ..Memory::default() };
     let mut tally = RunTally::default();
     while !game.over && game.turn < TURN_LIMIT {
         // Nobody watches the bot: shots queued for the window are dropped.
@@ -124,7 +126,7 @@ pub fn play_run(game: &mut Game) -> RunResult {
     }
     let died = game.killer.is_some() && game.player().hp <= 0;
     game.quit_run();
-    let level = game.store.get(&(emberdeep_api::EntityId::PLAYER, "level".to_string())).copied();
+    let level = game.player_level();
     RunResult {
         turns: game.turn,
         floor: game.floor,
@@ -225,6 +227,21 @@ struct Memory {
     chases: BTreeMap<EntityId, (u32, i32)>,
     /// Monsters it gave up chasing, and the turn it will mind them again.
     given_up: BTreeMap<EntityId, u64>,
+    /// What each weapon and armor record would give as gear, by kind.
+    gear: BTreeMap<String, GearNumbers>,
+}
+
+/// What every weapon's and armor's record would give as gear, as the
+/// items' effects answer (asked without consequence).
+fn gear_of_records(game: &mut Game) -> BTreeMap<String, GearNumbers> {
+    let kinds: Vec<String> = game
+        .records
+        .items
+        .values()
+        .filter(|r| matches!(r.role, ItemRole::MeleeWeapon | ItemRole::Armor))
+        .map(|r| r.id.clone())
+        .collect();
+    kinds.into_iter().map(|kind| (kind.clone(), game.item_gear(&kind))).collect()
 }
 
 /// Turns after a monster out of reach, neither next to it nor hurting it,
@@ -281,7 +298,7 @@ fn slot_with(game: &Game, role: ItemRole) -> Option<usize> {
 
 /// The bot's next move.
 fn choose(game: &mut Game, memory: &Memory) -> Plan {
-    let now = Fighting::now(game);
+    let now = Fighting::now(game, &memory.gear);
     // What could be shot is asked of the plugins only with a monster in sight.
     let fight = !game.monsters_in_view().is_empty();
     let throwing = if fight { throwing_slot(game) } else { None };
@@ -473,31 +490,35 @@ fn throwing_slot(game: &mut Game) -> Option<usize> {
     stacks.into_iter().find(|(_, kind)| game.is_throwable(kind)).map(|(i, _)| i)
 }
 
-/// What the player fights with now, as the loaded plugins derive it.
-struct Fighting {
+/// What the player fights with now, as the loaded plugins derive it, and
+/// what the gear records would give.
+struct Fighting<'m> {
     /// The blow before the target's defense.
     damage: Damage,
     /// The player's defense.
     defense: i32,
+    /// What each weapon and armor record would give ([`Memory::gear`]).
+    gear: &'m BTreeMap<String, GearNumbers>,
 }
 
-impl Fighting {
-    fn now(game: &mut Game) -> Fighting {
+impl<'m> Fighting<'m> {
+    fn now(game: &mut Game, gear: &'m BTreeMap<String, GearNumbers>) -> Fighting<'m> {
         let base = game.player().damage;
-        Fighting { damage: game.player_damage().unwrap_or(base), defense: game.player_defense() }
+        Fighting { damage: game.player_damage().unwrap_or(base), defense: game.player_defense(), gear }
     }
 
     /// Whether using this record's item would improve things: a weapon whose
-    /// min + max beats the current blow's, armor whose defense beats the
-    /// current one; `None` for what is neither weapon nor armor.
+    /// blow's min + max beats the current blow's, armor whose defense beats
+    /// the current one; `None` for what is neither weapon nor armor, or
+    /// gives no such number.
     fn improved_by(&self, rec: &ItemRecord) -> Option<bool> {
-        let p = &rec.params;
+        let gear = self.gear.get(&rec.id)?;
         match rec.role {
             ItemRole::MeleeWeapon => {
-                let (min, max) = (p.get("damage_min")?, p.get("damage_max")?);
-                Some(min + max > (self.damage.min + self.damage.max) as i64)
+                let blow = gear.blow()?;
+                Some(i64::from(blow.min) + i64::from(blow.max) > i64::from(self.damage.min + self.damage.max))
             }
-            ItemRole::Armor => p.get("defense").map(|d| *d > self.defense as i64),
+            ItemRole::Armor => gear.defense().map(|d| d > self.defense),
             _ => None,
         }
     }

@@ -19,13 +19,12 @@ use crate::drivers::play::recording::Recording;
 use crate::front::app::{App, Mode};
 use crate::front::autopilot::key_of;
 use crate::front::keys::Key;
-use crate::front::ui;
 
 /// Plays a fresh run of `seed` until turn `turns`, the run's end, or
 /// `turns * 8` keys, and records it.
 pub fn play(seed: u64, plugins: Rc<Plugins>, records: Rc<Records>, turns: u64) -> Recording {
     let game = Game::fresh(seed, plugins.clone(), records, Trace::console());
-    let mut app = App::new(game, ui::host_views());
+    let mut app = App::with_host_views(game);
     let mut rng = RunRng::from_seed(seed ^ 0x5EED_F00D);
     let most_keys = turns.saturating_mul(8) as usize;
     let mut still = 0u32;

@@ -3,9 +3,10 @@
 //!
 //! * The morgue, `morgue-<seed>-<turn>.txt` (a free `-2`, `-3`... if that
 //!   name is taken: nothing is written over): the seed, the plugin set, the
-//!   turn, the floor, the level (from progression's store, when it is
-//!   loaded), the killer or the victory, the pack, the kills by kind and the
-//!   last 20 messages.
+//!   turn, the floor, the level (where the plugin that declares the
+//!   player's level keeps it, when one is loaded: `Game::player_level`),
+//!   the killer or the victory, the pack, the kills by kind and the last 20
+//!   messages.
 //! * The scores, `scores.json`: the best 10 runs, best first. The file is
 //!   read as hostile: one that is too big, not JSON, of another shape, or
 //!   holding more than 10 rows or texts out of bounds is reported in one
@@ -13,7 +14,6 @@
 
 use std::path::{Path, PathBuf};
 
-use emberdeep_api::EntityId;
 use emberdeep_engine::data::untrusted;
 use emberdeep_engine::world::pack::slot_letter;
 use emberdeep_engine::Game;
@@ -43,7 +43,7 @@ pub struct Score {
     pub turn: u64,
     /// The floor it ended on.
     pub floor: u32,
-    /// The level reached (1 without progression).
+    /// The level reached (1 when no plugin declares a level).
     pub level: u32,
     /// "killed by a jackal" or "won".
     pub end: String,
@@ -70,11 +70,9 @@ pub struct RunReport {
     pub problems: Vec<String>,
 }
 
-/// The player's level as progression keeps it, if that plugin is loaded.
+/// The player's level, if a loaded plugin declares one (`Registrar::player_level`).
 pub fn level_of(game: &Game) -> Option<i64> {
-    game.plugins
-        .is_loaded("progression")
-        .then(|| game.store.get(&(EntityId::PLAYER, "level".to_string())).copied().unwrap_or(1).max(1))
+    game.player_level()
 }
 
 /// The score: 100 a floor reached, 10 a kill, 50 a level above the first;
@@ -112,7 +110,7 @@ pub fn morgue_text(game: &mut Game) -> String {
     line(format!("Plugins: {}", if plugins.is_empty() { "none".into() } else { plugins.join(", ") }));
     line(format!("Turn:    {}", game.turn));
     line(format!("Floor:   {}", game.floor));
-    line(format!("Level:   {}", level_of(game).map_or("- (progression not loaded)".into(), |l| l.to_string())));
+    line(format!("Level:   {}", level_of(game).map_or("- (no loaded plugin declares one)".into(), |l| l.to_string())));
     let player = game.player();
     line(format!("Health:  {}/{}", player.hp.max(0), player.max_hp));
     if game.won {

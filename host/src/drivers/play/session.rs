@@ -32,7 +32,7 @@ use crate::drivers::play::watch::{announce_reloaded, Handover, Watcher};
 use crate::front::app::{App, Mode};
 use crate::front::keys::Key;
 use crate::front::screen::ScreenModel;
-use crate::front::ui::{self, Frontend, Views};
+use crate::front::ui::{Frontend, Views};
 
 /// Why a session could not start.
 #[derive(Debug, thiserror::Error)]
@@ -167,7 +167,7 @@ impl Session {
                 (game, plan.save_dir.as_deref().map(new_run_save_path), false)
             }
         };
-        let mut app = App::new(game, ui::host_views());
+        let mut app = App::with_host_views(game);
         if ask {
             app.offer_continue();
         }
@@ -199,7 +199,7 @@ impl Session {
         if !start.offered {
             game.announce_continue();
         }
-        let mut app = App::new(game, ui::host_views());
+        let mut app = App::with_host_views(game);
         if start.offered {
             app.offer_continue();
         }
@@ -218,7 +218,7 @@ impl Session {
 
     /// A session around a game that is never saved (the bot's, a replay's).
     pub fn unsaved(game: Game) -> Session {
-        let app = App::new(game, ui::host_views());
+        let app = App::with_host_views(game);
         Session {
             app,
             slot: None,
@@ -251,7 +251,7 @@ impl Session {
             announce_reloaded(&mut game, &handover.rebuilt);
             handover.remove(path);
         }
-        let mut app = App::new(game, ui::host_views());
+        let mut app = App::with_host_views(game);
         // A view the new build no longer has: the first one's.
         let _ = app.select_view(&handover.view);
         app.hints_were_given(&handover.hints);

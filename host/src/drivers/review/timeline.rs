@@ -44,7 +44,6 @@ use crate::drivers::play::save;
 use crate::drivers::play::session::{Plan, SavedRun, Session, SessionError};
 use crate::front::app::{App, Mode, NoSuchView};
 use crate::front::keys::Key;
-use crate::front::ui;
 
 /// Turns between snapshots at first.
 pub const INTERVAL: u64 = 32;
@@ -404,7 +403,7 @@ impl Timeline {
             save::load_bytes(&snapshot.save, name, self.plugins.clone(), self.records.clone(), Trace::console())
                 .map_err(|e| SessionError::Save(e.to_string()))?;
         game.targeting.last_target = snapshot.front.last_target;
-        let mut app = App::new(game, ui::host_views());
+        let mut app = App::with_host_views(game);
         app.hints = snapshot.front.hints.clone();
         Ok(app)
     }

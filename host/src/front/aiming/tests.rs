@@ -177,7 +177,7 @@ pub(crate) fn game_with(newts: &[(i32, i32)], more: impl FnOnce(&mut Plugins)) -
 
 /// An app around [`game`], in the glyph view.
 pub(crate) fn app(newts: &[(i32, i32)]) -> App {
-    App::new(game(newts), crate::front::ui::host_views())
+    App::with_host_views(game(newts))
 }
 
 /// Presses the keys of `script`, in the notation of `--keys`.
@@ -364,7 +364,7 @@ fn the_camera_holds_still_while_aiming_until_the_cursor_leaves_the_view() {
     game.map = map;
     game.player_mut().pos = Point::new(60, 30);
     game.update_sight();
-    let mut app = App::new(game, crate::front::ui::host_views());
+    let mut app = App::with_host_views(game);
     app.select_view("tiles").unwrap();
     let start = app.model().scene.origin;
     keys(&mut app, "i a Enter");

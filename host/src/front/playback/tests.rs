@@ -79,7 +79,7 @@ fn walk_trace(animate: bool) -> String {
     let map = emberdeep_engine::core::map::Map::new_filled(12, 5, emberdeep_engine::core::map::Tile::Floor);
     let plugins = Rc::new(emberdeep_engine::plugins::registry::Plugins::default());
     let game = emberdeep_engine::Game::blank(7, map, Point::new(2, 2), plugins, Rc::default(), trace);
-    let mut app = crate::front::app::App::new(game, crate::front::ui::host_views());
+    let mut app = crate::front::app::App::with_host_views(game);
     for key in ["l", "l", ".", "h", "j"] {
         app.press(crate::front::keys::parse_keys(key).expect("a key")[0]);
         app.game.animations.push(flight(arrow(), vec![Point::new(3, 2), Point::new(4, 2), Point::new(5, 2)]));

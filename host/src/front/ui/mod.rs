@@ -25,6 +25,7 @@ mod window;
 mod tests;
 
 use emberdeep_api::abi::ViewBox;
+use emberdeep_engine::data::records::Records;
 
 pub use error::{DrawError, Result};
 pub use frontend::{cell_size_of, Frontend, Views};
@@ -34,9 +35,10 @@ pub use tile_view::tile_view;
 pub use timeline_pane::{PANE_CHARS, PANE_LINES};
 pub use window::run_window;
 
-/// The host's own views in `F2` order, by name: glyphs, then tiles.
-pub fn host_views() -> Vec<(String, ViewBox)> {
-    vec![("glyphs".to_string(), glyph_view()), ("tiles".to_string(), tile_view())]
+/// The host's own views in `F2` order, by name: glyphs, then tiles (which
+/// tints the tiles `records` say to).
+pub fn host_views(records: &Records) -> Vec<(String, ViewBox)> {
+    vec![("glyphs".to_string(), glyph_view()), ("tiles".to_string(), tile_view(records))]
 }
 
 pub use layout::{SCREEN_H, SCREEN_W};

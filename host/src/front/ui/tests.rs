@@ -355,9 +355,14 @@ fn tiled_model() -> ScreenModel {
     m
 }
 
+/// The tile view tinting the tiles of the potion records (their `tint = true`).
+fn tinting_potions() -> ViewBox {
+    tile_view::tile_view_tinting(["potion".to_string()].into())
+}
+
 #[test]
 fn the_tile_view_draws_sprites_and_tints_only_potions() {
-    let (rgba, path) = shoot("tiles", &tiled_model(), tile_view());
+    let (rgba, path) = shoot("tiles", &tiled_model(), tinting_potions());
     eprintln!("screenshot: {}", path.display());
     let (stone, tan, pale) = (Rgba::rgb(0x6a, 0x66, 0x80), Rgba::rgb(0xc8, 0xa0, 0x70), Rgba::rgb(0xd2, 0xd2, 0xdc));
     let remembered = Rgba::rgb(110, 110, 134);
@@ -380,14 +385,23 @@ fn a_tile_the_atlas_lacks_falls_back_to_the_glyph() {
     let mut m = tiled_model();
     m.scene.cells[5 * 10 + 2].thing =
         RSome(Look { glyph: 'Q' as u32, color: Rgba::rgb(0, 0, 255), tile: "no_such_tile".into() });
-    let (rgba, _) = shoot("tiles-fallback", &m, tile_view());
+    let (rgba, _) = shoot("tiles-fallback", &m, tinting_potions());
     assert!(count(&rgba, 64, 160, 32, 32, Rgba::rgb(0, 0, 255)) > 40, "the blue Q");
 }
 
 #[test]
+fn the_tile_view_tints_by_the_records_field_not_by_the_tiles_name() {
+    // No record says `tint`: the potion keeps its pale picture.
+    let (rgba, _) = shoot("tiles-untinted", &tiled_model(), tile_view(&Default::default()));
+    let (pale, green) = (Rgba::rgb(0xd2, 0xd2, 0xdc), Rgba::rgb(60, 200, 90));
+    assert!(count(&rgba, 64, 160, 32, 32, pale) > 40, "the potion is drawn as the atlas has it");
+    assert_eq!(count_near(&rgba, 64, 160, 32, 32, modulated(pale, green), 2), 0, "not in its colour");
+}
+
+#[test]
 fn the_tile_view_is_a_view_of_32_pixel_cells() {
-    assert_eq!(tile_view().cell_size(), 32);
-    let names: Vec<String> = host_views().into_iter().map(|(n, _)| n).collect();
+    assert_eq!(tile_view(&Default::default()).cell_size(), 32);
+    let names: Vec<String> = host_views(&Default::default()).into_iter().map(|(n, _)| n).collect();
     assert_eq!(names, ["glyphs", "tiles"]);
 }
 
@@ -481,7 +495,7 @@ fn sleeping_and_wandering_monsters_carry_a_mark_and_hunters_none() {
         m
     };
     let map = |rgba: &[u8], color: Rgba| count(rgba, 0, 0, 1280, 720, color);
-    for (name, view) in [("glyphs", glyph_view()), ("tiles", super::tile_view())] {
+    for (name, view) in [("glyphs", glyph_view()), ("tiles", tinting_potions())] {
         let (marked, _) = shoot(
             &format!("state-marks-{name}"),
             &with(&[(5, MonsterState::Asleep), (7, MonsterState::Wandering)]),

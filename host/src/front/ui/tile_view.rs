@@ -2,17 +2,23 @@
 //! atlas (16x16 sprites doubled). Terrain first, then the shade, then the
 //! thing on it by its `Look.tile`.
 //!
-//! Tinting: tiles whose name starts with `potion` or `scroll` are drawn pale
-//! in the atlas and tinted by the thing's `Look.color`, so one sprite serves
-//! every kind; all other tiles (monsters, weapons, armour, bows, missiles)
-//! keep their own colours. Remembered cells are drawn tinted dark grey. A
-//! tile the atlas lacks (possible only for a plugin's view; the host checks
-//! every record at startup) falls back to the thing's glyph.
+//! Tinting: the tiles of records that say `tint = true` (the potions and
+//! scrolls) are drawn pale in the atlas and tinted by the thing's
+//! `Look.color`, so one sprite serves every kind; all other tiles (monsters,
+//! weapons, armour, bows, missiles) keep their own colours. The view is
+//! made with those tiles' names ([`Records::tinted_tiles`]): it reads the
+//! records' field, never guesses from a tile's name. Remembered cells are
+//! drawn tinted dark grey. A tile the atlas lacks (possible only for a
+//! plugin's view; the host checks every record at startup) falls back to
+//! the thing's glyph.
+
+use std::collections::BTreeSet;
 
 use abi_stable::sabi_trait::TD_Opaque;
 use emberdeep_api::abi::{ViewAbi_TO, ViewBox};
 use emberdeep_api::author::Adapter;
 use emberdeep_api::{Canvas, Light, Look, PluginResult, Rgba, Scene, SceneCell, Terrain, View};
+use emberdeep_engine::data::records::Records;
 
 /// Pixels per cell.
 const CELL: u32 = 32;
@@ -20,17 +26,24 @@ const CELL: u32 = 32;
 const UNTINTED: Rgba = Rgba::rgb(255, 255, 255);
 /// Remembered cells are multiplied by this: darker, a little cold.
 const REMEMBERED: Rgba = Rgba::rgb(110, 110, 134);
-/// Tiles whose names start so are tinted by their look's colour.
-const TINTED_PREFIXES: [&str; 2] = ["potion", "scroll"];
 /// Glyphs standing in for terrain tiles the atlas lacks.
 const FALLBACK_TERRAIN: Rgba = Rgba::rgb(130, 130, 150);
 
 /// Draws each cell as a picture from the atlas.
-pub struct TileView;
+pub struct TileView {
+    /// The tiles tinted by their look's colour.
+    tinted: BTreeSet<String>,
+}
 
-/// The tile view, boxed as views are registered.
-pub fn tile_view() -> ViewBox {
-    ViewAbi_TO::from_value(Adapter(TileView), TD_Opaque)
+/// The tile view, boxed as views are registered, tinting the tiles of the
+/// records that say `tint` ([`Records::tinted_tiles`]).
+pub fn tile_view(records: &Records) -> ViewBox {
+    tile_view_tinting(records.tinted_tiles())
+}
+
+/// The tile view tinting the tiles named in `tinted`.
+pub(crate) fn tile_view_tinting(tinted: BTreeSet<String>) -> ViewBox {
+    ViewAbi_TO::from_value(Adapter(TileView { tinted }), TD_Opaque)
 }
 
 impl View for TileView {
@@ -41,7 +54,7 @@ impl View for TileView {
     fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()> {
         for (i, cell) in scene.cells.iter().enumerate() {
             let (x, y) = scene.cell_origin(i, CELL);
-            draw_cell(canvas, x, y, cell);
+            self.draw_cell(canvas, x, y, cell);
         }
         super::cursor::draw_cursor(canvas, scene, CELL, false);
         Ok(())
@@ -59,54 +72,43 @@ pub(crate) fn terrain_tile(terrain: Terrain) -> (&'static str, char) {
     }
 }
 
-/// Whether a tile is drawn pale in the atlas, to be tinted by its look's colour.
-pub(crate) fn is_tinted(tile: &str) -> bool {
-    TINTED_PREFIXES.iter().any(|p| tile.starts_with(p))
-}
-
 /// Colour modulation `by` applied to `c` (what SDL's colour mod does).
 fn modulate(c: Rgba, by: Rgba) -> Rgba {
     let f = |a: u8, b: u8| ((a as u32 * b as u32) / 255) as u8;
     Rgba { r: f(c.r, by.r), g: f(c.g, by.g), b: f(c.b, by.b), a: c.a }
 }
 
-/// One cell: terrain, shade, then the creature or item on it.
-fn draw_cell(canvas: &mut Canvas<'_>, x: i32, y: i32, cell: &SceneCell) {
-    let light = match cell.light {
-        Light::Unseen => return,
-        Light::Remembered => REMEMBERED,
-        Light::Visible => UNTINTED,
-    };
-    let (tile, glyph) = terrain_tile(cell.terrain);
-    if !canvas.tile(x, y, CELL, tile, light) {
-        canvas.glyph(x, y, CELL, glyph, modulate(FALLBACK_TERRAIN, light));
+impl TileView {
+    /// One cell: terrain, shade, then the creature or item on it.
+    fn draw_cell(&self, canvas: &mut Canvas<'_>, x: i32, y: i32, cell: &SceneCell) {
+        let light = match cell.light {
+            Light::Unseen => return,
+            Light::Remembered => REMEMBERED,
+            Light::Visible => UNTINTED,
+        };
+        let (tile, glyph) = terrain_tile(cell.terrain);
+        if !canvas.tile(x, y, CELL, tile, light) {
+            canvas.glyph(x, y, CELL, glyph, modulate(FALLBACK_TERRAIN, light));
+        }
+        if let Some(shade) = cell.shade() {
+            canvas.fill_rect(x, y, CELL, CELL, shade);
+        }
+        if let Some(look) = cell.thing() {
+            self.draw_thing(canvas, x, y, look, light);
+        }
     }
-    if let Some(shade) = cell.shade() {
-        canvas.fill_rect(x, y, CELL, CELL, shade);
-    }
-    if let Some(look) = cell.thing() {
-        draw_thing(canvas, x, y, look, light);
-    }
-}
 
-fn draw_thing(canvas: &mut Canvas<'_>, x: i32, y: i32, look: &Look, light: Rgba) {
-    let tint = if is_tinted(&look.tile) { look.color } else { UNTINTED };
-    if !canvas.tile(x, y, CELL, &look.tile, modulate(tint, light)) {
-        canvas.glyph_code(x, y, CELL, look.glyph, modulate(look.color, light));
+    fn draw_thing(&self, canvas: &mut Canvas<'_>, x: i32, y: i32, look: &Look, light: Rgba) {
+        let tint = if self.tinted.contains(look.tile.as_str()) { look.color } else { UNTINTED };
+        if !canvas.tile(x, y, CELL, &look.tile, modulate(tint, light)) {
+            canvas.glyph_code(x, y, CELL, look.glyph, modulate(look.color, light));
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn potions_and_scrolls_are_tinted_and_the_rest_are_not() {
-        assert!(is_tinted("potion") && is_tinted("scroll") && is_tinted("scroll_fireball"));
-        for tile in ["weapon_dagger", "armor_plate", "bow_long", "arrows", "darts", "monster_orc", "player"] {
-            assert!(!is_tinted(tile), "{tile}");
-        }
-    }
 
     #[test]
     fn modulating_by_white_keeps_a_colour() {

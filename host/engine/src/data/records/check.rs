@@ -227,6 +227,7 @@ impl FileReader<'_> {
             glyph: self.glyph(&m.glyph)?,
             color: self.color(&m.color)?,
             tile: m.tile.clone(),
+            tint: m.tint,
             floors: (floors.0 as u32, floors.1 as u32),
             frequency: self.int_or(&m.frequency, "frequency", FREQUENCY_DEFAULT, FREQUENCY.0, FREQUENCY.1)? as u32,
             hp: self.int(&m.hp, "hp", HP.0, HP.1)? as i32,
@@ -347,6 +348,7 @@ impl FileReader<'_> {
             glyph: self.glyph(&i.glyph)?,
             color: self.color(&i.color)?,
             tile: i.tile.clone(),
+            tint: i.tint,
             class: i.class.clone(),
             role: self.role(&i.role)?,
             stacks: i.stacks,
@@ -660,6 +662,20 @@ brain = "dreaming"
         }
         assert_eq!(ItemRole::default(), ItemRole::None);
         assert_eq!(ItemRole::MeleeWeapon.as_str(), "melee_weapon");
+    }
+
+    #[test]
+    fn the_tinted_tiles_are_those_of_the_records_that_say_tint() {
+        let mut plugins = Registered::default();
+        plugins.brains.insert("dreaming".into());
+        let stick = WAND.replace("\"wand\"", "\"stick\"").replace("tile = \"t\"", "tile = \"u\"");
+        let records = read(&format!("{WAND}tint = true\n{stick}{RAT}"), &plugins).unwrap();
+        assert!(records.items["wand"].tint && !records.items["stick"].tint && !records.monsters["rat"].tint);
+        assert_eq!(records.tinted_tiles(), BTreeSet::from(["t".to_string()]));
+        let records = read(&format!("{RAT}tint = true\n"), &plugins).unwrap();
+        assert_eq!(records.tinted_tiles(), BTreeSet::from(["monster_rat".to_string()]));
+        let err = read(&format!("{WAND}tint = 1\n"), &plugins).unwrap_err().to_string();
+        assert!(err.contains("monsters.toml:9: field `tint`"), "{err}");
     }
 
     #[test]

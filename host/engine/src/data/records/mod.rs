@@ -31,6 +31,8 @@ pub struct MonsterRecord {
     pub color: Rgba,
     /// Atlas tile name.
     pub tile: String,
+    /// Whether the tile view tints its tile by `color` (`tint` in the record).
+    pub tint: bool,
     /// First and last floor it is found on.
     pub floors: (u32, u32),
     /// Weight among the kinds of a floor.
@@ -133,6 +135,8 @@ pub struct ItemRecord {
     pub color: Rgba,
     /// Atlas tile name.
     pub tile: String,
+    /// Whether the tile view tints its tile by `color` (`tint` in the record).
+    pub tint: bool,
     /// Class (`potion`, `scroll`, `weapon`...).
     pub class: String,
     /// What it is for (`role` in the record; [`ItemRole::None`] when left out).
@@ -269,6 +273,15 @@ pub struct Records {
     pub settings: BTreeMap<String, BTreeMap<String, i64>>,
 }
 
+impl Records {
+    /// The tiles the tile view tints by their thing's colour: those of
+    /// every record, monster or item, that says `tint = true`.
+    pub fn tinted_tiles(&self) -> BTreeSet<String> {
+        let monsters = self.monsters.values().filter(|m| m.tint).map(|m| m.tile.clone());
+        monsters.chain(self.items.values().filter(|i| i.tint).map(|i| i.tile.clone())).collect()
+    }
+}
+
 /// The article a name takes when nothing says otherwise: "an" before a vowel, else "a".
 pub fn article_for(name: &str) -> &'static str {
     match name.chars().next() {
@@ -356,6 +369,7 @@ mod tests {
             glyph: '!',
             color: Rgba::rgb(1, 2, 3),
             tile: "potion".into(),
+            tint: true,
             class: "potion".into(),
             role: ItemRole::Healing,
             stacks: true,

@@ -156,13 +156,19 @@ pub(super) struct MonsterRaw {
     #[schemars(with = "Glyph")]
     pub(super) glyph: Spanned<String>,
     /// Its colour in the glyph view, `[red, green, blue]` (its tile keeps
-    /// the tile's own colours).
+    /// the tile's own colours, unless `tint` says otherwise).
     #[schemars(with = "Color")]
     pub(super) color: Nums,
     /// The name of its tile in the tile view: a name in `assets/tiles.txt`.
     /// A record naming a tile that is not there stops the game at start,
     /// naming the record and its file.
     pub(super) tile: String,
+    /// Whether the tile view tints its tile by `color`: for a tile drawn
+    /// pale in the atlas so that one picture serves many kinds. The atlas
+    /// has one picture per tile: once a record says `tint = true`, its tile
+    /// is tinted for every record that uses it.
+    #[serde(default)]
+    pub(super) tint: bool,
     /// `[first, last]`: the floors it may be placed on, both counted, the
     /// first not above the last.
     #[schemars(with = "Pair<{ FLOORS.0 }, { FLOORS.1 }>")]
@@ -267,13 +273,20 @@ pub(super) struct ItemRaw {
     #[schemars(with = "Glyph")]
     pub(super) glyph: Spanned<String>,
     /// Its colour, `[red, green, blue]`: its glyph's in the glyph view, and
-    /// in the tile view the tint of a pale tile (potions and scrolls).
+    /// in the tile view its tile's tint, if `tint` is set.
     #[schemars(with = "Color")]
     pub(super) color: Nums,
     /// The name of its tile in the tile view: a name in `assets/tiles.txt`.
     /// A record naming a tile that is not there stops the game at start,
     /// naming the record and its file.
     pub(super) tile: String,
+    /// Whether the tile view tints its tile by `color`: for a tile drawn
+    /// pale in the atlas so that one picture serves many kinds (the shipped
+    /// potions and scrolls set it). The atlas has one picture per tile: once
+    /// a record says `tint = true`, its tile is tinted for every record that
+    /// uses it.
+    #[serde(default)]
+    pub(super) tint: bool,
     /// A word for what sort of thing it is (`potion`, `scroll`, `weapon`,
     /// `armor`, `bow`, `missile`), shown in `--list-plugins` and handed to
     /// plugins; the host decides nothing by it.

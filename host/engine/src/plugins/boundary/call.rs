@@ -34,7 +34,18 @@ impl Game {
         call: impl FnOnce(&I, Ctx<'_>) -> RResult<T, PluginError>,
     ) -> Option<T> {
         let plugin = entry.plugin();
-        let result = invoke(entry, |imp| call(imp, HostCtx::new(self, plugin, access).as_ctx()));
+        let mut trespass = None;
+        let result = invoke(entry, |imp| {
+            let mut ctx = HostCtx::new(self, plugin, access);
+            let result = call(imp, ctx.as_ctx());
+            trespass = ctx.take_trespass();
+            result
+        });
+        // A write to another plugin's store key fails the call, whatever it returned.
+        let result = match trespass {
+            Some(why) if result.is_ok() => Err(PluginError::new(why.to_string())),
+            _ => result,
+        };
         match access {
             Access::Play => self.trace.drain_plugin_logs(self.turn, plugin),
             Access::Look | Access::Probe => trace::echo_plugin_logs(plugin),
@@ -92,5 +103,89 @@ fn report_on_console(plugin: &str, e: &PluginError) {
     let first = TOLD.lock().map(|mut told| told.insert((plugin.to_string(), e.to_string()))).unwrap_or(true);
     if first {
         tracing::error!(plugin, "plugin failed while the screen was drawn: {e}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+    use std::path::PathBuf;
+    use std::rc::Rc;
+
+    use abi_stable::sabi_trait::TD_Opaque;
+    use emberdeep_api::abi::HooksAbi_TO;
+    use emberdeep_api::author::Adapter;
+    use emberdeep_api::{Ctx, EntityId, Hooks, Point};
+
+    use super::*;
+    use crate::plugins::registry::{LoadedPlugin, Plugins};
+
+    /// Sets the player's `strength` to 3 at the end of a turn, then (while
+    /// the call goes on) its own `mood`.
+    struct Writer;
+
+    impl Hooks for Writer {
+        fn turn_ended(&self, ctx: &mut Ctx<'_>, _turn: u64) -> emberdeep_api::PluginResult<()> {
+            ctx.store_set(EntityId::PLAYER, "strength", 3);
+            ctx.store_set(EntityId::PLAYER, "mood", 1);
+            Ok(())
+        }
+    }
+
+    fn plugin(name: &str, needs: &[&str], stored: &[&str]) -> LoadedPlugin {
+        LoadedPlugin {
+            name: name.into(),
+            version: "0.1.0".into(),
+            path: PathBuf::from(format!("lib{name}.so")),
+            needs: needs.iter().map(|n| (n.to_string(), "0.1.0".to_string())).collect(),
+            names: BTreeMap::new(),
+            settings: Vec::new(),
+            stored: stored.iter().map(|k| (k.to_string(), 0, 100)).collect(),
+            player_level: None,
+            api_version: emberdeep_api::API_VERSION.into(),
+        }
+    }
+
+    /// `writer` (needing `needs`) ends a turn in a game where `growth` declared `strength`.
+    fn turn_of(needs: &[&str]) -> Game {
+        let loaded = vec![plugin("growth", &[], &["strength"]), plugin("writer", needs, &[])];
+        let mut plugins = Plugins { loaded, ..Plugins::default() };
+        plugins.hooks.push(Entry::new("writer", HooksAbi_TO::from_value(Adapter(Writer), TD_Opaque)));
+        let map = crate::core::map::Map::new_filled(5, 3, crate::core::map::Tile::Floor);
+        let mut game = Game::blank(
+            1,
+            map,
+            Point::new(1, 1),
+            Rc::new(plugins),
+            Rc::default(),
+            crate::data::trace::Trace::console(),
+        );
+        let plugins = game.plugins.clone();
+        game.call(&plugins.hooks[0], Access::Play, |imp, ctx| imp.turn_ended(ctx, 0));
+        game
+    }
+
+    fn stored(game: &Game, key: &str) -> Option<i64> {
+        game.store.get(&(EntityId::PLAYER, key.to_string())).copied()
+    }
+
+    #[test]
+    fn writing_another_plugins_key_without_depending_on_it_fails_the_call() {
+        let game = turn_of(&[]);
+        assert_eq!(stored(&game, "strength"), None, "the write is refused");
+        assert_eq!(stored(&game, "mood"), Some(1), "its own undeclared key is written");
+        let said: Vec<&str> = game.log.messages().iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(
+            said,
+            ["The writer plugin failed: wrote the store key 'strength', which growth declared; \
+              a plugin writes another's key only if it depends on it"]
+        );
+    }
+
+    #[test]
+    fn a_plugin_that_depends_on_the_owner_writes_its_key() {
+        let game = turn_of(&["growth"]);
+        assert_eq!(stored(&game, "strength"), Some(3));
+        assert!(game.log.messages().is_empty());
     }
 }

@@ -40,6 +40,9 @@ pub struct HostCtx<'a> {
     read_only: bool,
     /// Refuses them without a warning (the bot asking what would happen).
     quiet: bool,
+    /// The first write to another plugin's store key this call made: the
+    /// call fails with it ([`Game::call`]).
+    trespass: Option<crate::plugins::registry::WriteRefused>,
 }
 
 impl<'a> HostCtx<'a> {
@@ -47,7 +50,7 @@ impl<'a> HostCtx<'a> {
     /// value without drawing from the run's RNG, and every change is ignored
     /// (each refusal is logged as a warning naming the plugin).
     pub(crate) fn new(game: &'a mut Game, source: &'a str, access: Access) -> Self {
-        HostCtx { game, source, read_only: access != Access::Play, quiet: access == Access::Probe }
+        HostCtx { game, source, read_only: access != Access::Play, quiet: access == Access::Probe, trespass: None }
     }
 
     /// A context for the benchmarks, which time a call across the boundary
@@ -63,6 +66,23 @@ impl<'a> HostCtx<'a> {
             tracing::warn!(plugin = self.source, "a plugin tried to {what} while the screen was drawn; refused");
         }
         self.read_only
+    }
+
+    /// True if the calling plugin may not write store key `key` (another
+    /// plugin's, which it does not depend on); the call will fail saying so.
+    fn trespasses(&mut self, key: &str) -> bool {
+        match self.game.plugins.may_write(self.source, key) {
+            Ok(()) => false,
+            Err(why) => {
+                self.trespass.get_or_insert(why);
+                true
+            }
+        }
+    }
+
+    /// Why the call must fail, if it wrote another plugin's store key.
+    pub(crate) fn take_trespass(&mut self) -> Option<crate::plugins::registry::WriteRefused> {
+        self.trespass.take()
     }
 
     /// The context as the trait object plugins receive.
@@ -218,7 +238,7 @@ impl GameCtx for HostCtx<'_> {
 
     fn store_set(&mut self, id: EntityId, key: RStr<'_>, value: i64) {
         count_callback();
-        if self.refuses("store a number") {
+        if self.refuses("store a number") || self.trespasses(&key) {
             return;
         }
         self.game.store.insert((id, key.to_string()), value);
@@ -227,7 +247,7 @@ impl GameCtx for HostCtx<'_> {
 
     fn store_remove(&mut self, id: EntityId, key: RStr<'_>) {
         count_callback();
-        if self.refuses("remove a stored value") {
+        if self.refuses("remove a stored value") || self.trespasses(&key) {
             return;
         }
         let key = (id, key.to_string());
@@ -253,7 +273,7 @@ impl GameCtx for HostCtx<'_> {
 
     fn store_set_text(&mut self, id: EntityId, key: RStr<'_>, value: RStr<'_>) {
         count_callback();
-        if self.refuses("store a text") {
+        if self.refuses("store a text") || self.trespasses(&key) {
             return;
         }
         self.game.store_text.insert((id, key.to_string()), value.to_string());
@@ -475,7 +495,7 @@ impl GameCtx for HostCtx<'_> {
 
     fn item_set(&mut self, item: ItemId, key: RStr<'_>, value: i64) -> bool {
         count_callback();
-        if self.refuses("store a number on an item") || !self.game.item_exists(item) {
+        if self.refuses("store a number on an item") || self.trespasses(&key) || !self.game.item_exists(item) {
             return false;
         }
         self.game.item_store.insert((item, key.to_string()), value);
@@ -490,7 +510,7 @@ impl GameCtx for HostCtx<'_> {
 
     fn item_set_text(&mut self, item: ItemId, key: RStr<'_>, value: RStr<'_>) -> bool {
         count_callback();
-        if self.refuses("store a text on an item") || !self.game.item_exists(item) {
+        if self.refuses("store a text on an item") || self.trespasses(&key) || !self.game.item_exists(item) {
             return false;
         }
         let text: String = value.chars().take(crate::data::untrusted::limits::STORED_TEXT_CHARS).collect();
@@ -501,7 +521,7 @@ impl GameCtx for HostCtx<'_> {
 
     fn item_remove(&mut self, item: ItemId, key: RStr<'_>) {
         count_callback();
-        if self.refuses("remove a value stored on an item") {
+        if self.refuses("remove a value stored on an item") || self.trespasses(&key) {
             return;
         }
         let key = (item, key.to_string());
@@ -527,6 +547,7 @@ mod tests {
     fn lantern_game() -> Game {
         let mut plugins = Plugins::default();
         plugins.loaded.push(LoadedPlugin {
+            player_level: None,
             name: "lantern".into(),
             version: "0.1.0".into(),
             path: "liblantern.so".into(),
