@@ -53,7 +53,7 @@ fn the_driver_folders_import_only_those_before_them() {
         .keys()
         .filter(|m| m.first().map(String::as_str) == Some("drivers") && m.len() > 1)
         .filter(|m| imports::layer_of(&DRIVER_LAYERS, m).is_none())
-        .map(|m| imports::name(m))
+        .map(imports::name)
         .collect();
     assert!(unplaced.is_empty(), "driver modules in no folder of the order: {unplaced:?}");
     let wrong = imports::imports_against(&krate, &DRIVER_LAYERS);
