@@ -270,3 +270,45 @@ fn plugins_examples_and_the_template_use_the_api_alone_and_never_its_abi() {
     }
     assert!(wrong.is_empty(), "plugin crates reach past the api:\n  {}", wrong.join("\n  "));
 }
+
+/// Whether a line of code names a random number crate (`rand::`,
+/// `rand_core`, `rand_pcg`), not a word that ends in "rand" (`Errand::`).
+fn names_a_random_crate(code: &str) -> bool {
+    let bytes = code.as_bytes();
+    code.match_indices("rand").any(|(i, _)| {
+        let before_ok = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
+        let rest = &code[i + 4..];
+        before_ok && (rest.starts_with("::") || rest.starts_with("_core") || rest.starts_with("_pcg"))
+    })
+}
+
+#[test]
+fn every_random_draw_of_the_game_is_the_runs_rng() {
+    assert!(names_a_random_crate("use rand_pcg::Pcg64;") && names_a_random_crate("let x = rand::random();"));
+    assert!(!names_a_random_crate("Errand::Rest => REST_TURNS,"));
+    let mut files = Vec::new();
+    for root in ["host/engine/src", "host/src", "api/src"] {
+        walk(&repo().join(root), &mut files);
+    }
+    for krate in plugin_crates() {
+        walk(&krate.join("src"), &mut files);
+    }
+    let mut wrong = Vec::new();
+    for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "rs")) {
+        let shown = file.strip_prefix(repo()).unwrap().display().to_string();
+        if shown == "host/engine/src/core/rng.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if names_a_random_crate(line.split("//").next().unwrap_or_default()) {
+                wrong.push(format!("{shown}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "random numbers drawn outside the run's RNG (core/rng.rs, reached through Game::rng):\n  {}",
+        wrong.join("\n  ")
+    );
+}
