@@ -1,6 +1,7 @@
 //! Hostile input, as a tester would bring it: every reproduction of the
-//! hardening issue, each refused with one clear line (the file, line, field
-//! or key, and why), nothing crashed, nothing hung, no save lost.
+//! hardening issue, and records with an unknown trait or an over-long
+//! description, each refused with one clear line (the file, line, field or
+//! key, and why), nothing crashed, nothing hung, no save lost.
 
 mod common;
 
@@ -59,6 +60,18 @@ fn data_copy() -> tempfile::TempDir {
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(&entry, to).unwrap();
     }
+    dir
+}
+
+/// A copy of the repository's `data/` with `edit` applied to the text of
+/// `file` (under `data/`).
+fn data_with(file: &str, edit: impl Fn(String) -> String) -> tempfile::TempDir {
+    let dir = data_copy();
+    let path = dir.path().join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let changed = edit(text.clone());
+    assert_ne!(changed, text, "the edit of {file} changed something");
+    std::fs::write(&path, changed).unwrap();
     dir
 }
 
@@ -211,6 +224,43 @@ fn bad_data_is_refused_naming_the_file_line_and_field() {
     }
     let err = refused(&["--headless", "--data-dir", "/no/such/dir"]);
     assert!(err.contains("/no/such/dir: no such data folder"), "{err}");
+}
+
+#[test]
+fn an_unknown_trait_or_a_keeps_distance_without_its_brain_is_one_clear_line() {
+    let refused = |file: &str, from: &str, to: &str| {
+        let data = data_with(file, |t| t.replacen(from, to, 1));
+        let out = run(&["--headless", "--data-dir", data.path().to_str().unwrap(), "--keys", "."]);
+        assert!(!out.status.success(), "{to}: the game refuses to start");
+        let err = text(&out).1;
+        let lines: Vec<&str> = err.lines().filter(|l| l.contains(file)).collect();
+        assert_eq!(lines.len(), 1, "one line names the file: {err}");
+        lines[0].to_string()
+    };
+    let line = refused("core_combat/monsters.toml", "traits = [\"tracks\"]", "traits = [\"tracks\", \"flies\"]");
+    assert!(line.contains("field `traits`") && line.contains("\"jackal\"") && line.contains("\"flies\""), "{line}");
+    assert!(line.contains("opens_doors, keeps_distance, tracks"), "the traits are listed: {line}");
+    let line = refused(
+        "ranged_combat/monsters.toml",
+        "traits = [\"opens_doors\", \"keeps_distance\"]",
+        "traits = [\"opens_doors\"]",
+    );
+    assert!(line.contains("\"archer\"") && line.contains("keeps_distance"), "{line}");
+}
+
+#[test]
+fn a_description_over_500_characters_is_refused_in_one_line() {
+    let long = "x".repeat(501);
+    let data = data_with("fireball/items.toml", |t| {
+        let start = t.find("description = \"").unwrap();
+        let end = start + t[start..].find('\n').unwrap();
+        format!("{}description = \"{long}\"{}", &t[..start], &t[end..])
+    });
+    let out = run(&["--headless", "--data-dir", data.path().to_str().unwrap(), "--keys", "."]);
+    assert!(!out.status.success());
+    let err = text(&out).1;
+    let line = err.lines().find(|l| l.contains("fireball/items.toml")).unwrap_or_else(|| panic!("{err}"));
+    assert!(line.contains("field `description`") && line.contains("at most 500 characters, not 501"), "{line}");
 }
 
 #[test]

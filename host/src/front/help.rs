@@ -12,35 +12,58 @@ const KEY_COLUMN: usize = 23;
 pub const GROUPS: [(&str, &str); 5] =
     [("moving", "Moving"), ("fighting", "Fighting"), ("items", "Items"), ("aiming", "Aiming"), ("screens", "Screens")];
 
-/// The host's own keys: (key, group, what it does).
-pub const HOST_KEYS: &[(&str, &str, &str)] = &[
-    ("h j k l y u b n", "moving", "step west, south, north, east and diagonally"),
-    ("arrows, numpad", "moving", "step, too"),
-    (". or numpad 5", "moving", "wait a turn"),
-    (">", "moving", "go down the stairs you stand on (off them: walk to the known stairs)"),
-    ("Z or 5", "moving", "rest until healed, something comes into view, or 100 turns"),
-    ("o", "moving", "explore: walk to the nearest unexplored place, stop for monsters and items"),
-    ("G", "moving", "travel to the known stairs down"),
-    ("click a cell", "moving", "walk there (any key stops a walk)"),
-    ("walk into", "fighting", "attack the monster there"),
-    ("g or ,", "items", "pick up what lies here"),
-    ("i", "items", "the pack: a letter shows an item's card"),
-    ("q", "items", "drink a potion"),
-    ("r", "items", "read a scroll"),
-    ("w", "items", "wield a weapon, ready a bow"),
-    ("W", "items", "wear armor"),
-    ("d", "items", "drop an item (a stack asks how many)"),
-    ("Tab", "aiming", "next target, nearest first"),
-    ("moving keys, mouse", "aiming", "move the cursor"),
-    ("Enter, f, click", "aiming", "fire at the cursor"),
-    ("Esc", "aiming", "stop aiming (asks if that loses the item)"),
-    ("x", "screens", "look at any cell you have seen"),
-    ("m", "screens", "the message history"),
-    ("? or F1", "screens", "this help"),
-    ("F2", "screens", "switch views (glyphs, tiles, the plugins')"),
-    ("Up Down PgUp PgDn", "screens", "scroll a long screen"),
-    ("Esc", "screens", "close a screen; in play: save and quit (asks)"),
+/// One line of the host's keys on the help screen.
+#[derive(Debug, Clone, Copy)]
+pub struct HostKey {
+    /// The keys, as the line names them.
+    pub keys: &'static str,
+    /// The group it is listed under (a name of [`GROUPS`]).
+    pub group: &'static str,
+    /// What they do.
+    pub what: &'static str,
+    /// The keys the line stands for in play, in the `--keys` notation
+    /// ([`super::keys`]; a click's cell is any): each is answered in play
+    /// (`App::press`, or a time-saver's in `autopilot`), and every key play
+    /// answers is here or in a plugin's list (the test in `help/tests.rs`).
+    /// Empty for a line about aiming or a screen over play.
+    pub in_play: &'static str,
+}
+
+/// The host's own keys, group by group: (keys, group, what, in play).
+pub const HOST_KEYS: &[HostKey] = &[
+    line("h j k l y u b n", "moving", "step west, south, north, east and diagonally", "h j k l y u b n"),
+    line("arrows, numpad", "moving", "step, too", "Up Down Left Right KP1 KP2 KP3 KP4 KP6 KP7 KP8 KP9"),
+    line(". or numpad 5", "moving", "wait a turn", ". KP5"),
+    line(">", "moving", "go down the stairs you stand on (off them: walk to the known stairs)", ">"),
+    line("Z or 5", "moving", "rest until healed, something comes into view, or 100 turns", "Z 5"),
+    line("o", "moving", "explore: walk to the nearest unexplored place, stop for monsters and items", "o"),
+    line("G", "moving", "travel to the known stairs down", "G"),
+    line("click a cell", "moving", "walk there (any key stops a walk)", "Click:0,0"),
+    line("walk into", "fighting", "attack the monster there", ""),
+    line("f", "fighting", "fire what is readied: aim, then Enter", "f"),
+    line("t", "fighting", "throw something: pick it, aim, then Enter", "t"),
+    line("g or ,", "items", "pick up what lies here", "g ,"),
+    line("i", "items", "the pack: a letter shows an item's card", "i"),
+    line("q", "items", "drink a potion", "q"),
+    line("r", "items", "read a scroll", "r"),
+    line("w", "items", "wield a weapon, ready a bow", "w"),
+    line("W", "items", "wear armor", "W"),
+    line("d", "items", "drop an item (a stack asks how many)", "d"),
+    line("Tab", "aiming", "next target, nearest first", ""),
+    line("moving keys, mouse", "aiming", "move the cursor", ""),
+    line("Enter, f, click", "aiming", "fire at the cursor", ""),
+    line("Esc", "aiming", "stop aiming (asks if that loses the item)", ""),
+    line("x", "screens", "look at any cell you have seen", "x"),
+    line("m", "screens", "the message history", "m"),
+    line("? or F1", "screens", "this help", "? F1"),
+    line("F2", "screens", "switch views (glyphs, tiles, the plugins')", "F2"),
+    line("Up Down PgUp PgDn", "screens", "scroll a long screen", ""),
+    line("Esc", "screens", "close a screen; in play: save and quit (asks)", "Esc"),
 ];
+
+const fn line(keys: &'static str, group: &'static str, what: &'static str, in_play: &'static str) -> HostKey {
+    HostKey { keys, group, what, in_play }
+}
 
 /// The help screen's lines: each group's heading, then its keys, the
 /// host's first, then the plugins' (each naming its plugin); keys in a
@@ -60,7 +83,7 @@ pub fn help_lines(plugin_keys: &[PluginKey]) -> Vec<Line> {
         groups.push(("", "Other"));
     }
     for (name, heading) in groups {
-        let host: Vec<_> = HOST_KEYS.iter().filter(|(_, g, _)| *g == name).collect();
+        let host: Vec<_> = HOST_KEYS.iter().filter(|k| k.group == name).collect();
         let theirs: Vec<_> = plugin_keys
             .iter()
             .filter(|k| if name.is_empty() { !known(k.help.group.as_str()) } else { k.help.group.as_str() == name })
@@ -72,8 +95,8 @@ pub fn help_lines(plugin_keys: &[PluginKey]) -> Vec<Line> {
             lines.push(Line::new("", palette::TEXT));
         }
         lines.push(Line::new(heading, palette::GOOD));
-        for (key, _, what) in host {
-            push(&mut lines, key, what, None);
+        for k in host {
+            push(&mut lines, k.keys, k.what, None);
         }
         for k in theirs {
             push(&mut lines, k.help.key.as_str(), k.help.what.as_str(), Some(k.plugin.as_str()));
@@ -81,3 +104,6 @@ pub fn help_lines(plugin_keys: &[PluginKey]) -> Vec<Line> {
     }
     lines
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,4 +1,4 @@
-//! Shared helpers for the whole-game tests: run the binary, find the
+//! Shared helpers for the tests in this folder: run the binary, find the
 //! plugins, build the misbehaving test plugins once, read traces.
 #![allow(dead_code)]
 
@@ -13,16 +13,63 @@ pub fn bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_emberdeep"))
 }
 
-/// The folder cargo put the binary and the first-party plugins in.
+/// The folder of the first-party plugin libraries as cargo last built
+/// them. `cargo build` puts them beside the binary; `cargo test` alone
+/// builds them too but leaves them in `deps/`, so after it (from nothing,
+/// or after a change to a plugin) the ones beside the binary are missing or
+/// older: then this is a folder of copies of the newer ones, made once per
+/// test binary. No test loads a plugin older than its code.
 pub fn plugin_dir() -> PathBuf {
-    let dir = bin().parent().expect("binary has a folder").to_path_buf();
-    let lib = dir.join(format!("{}core_combat.{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_EXTENSION));
-    assert!(
-        lib.exists(),
-        "{} is missing: run `cargo build --workspace` before `cargo test` (see README)",
-        lib.display()
-    );
-    dir
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let beside = bin().parent().expect("binary has a folder").to_path_buf();
+        let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+        let newest: Vec<PathBuf> = first_party_names()
+            .iter()
+            .map(|name| {
+                let (placed, built) = (beside.join(lib_name(name)), beside.join("deps").join(lib_name(name)));
+                match (modified(&placed), modified(&built)) {
+                    (Some(p), Some(b)) if b > p => built,
+                    (Some(_), _) => placed,
+                    (None, Some(_)) => built,
+                    (None, None) => panic!(
+                        "{} is missing: run `cargo build --workspace` (or `cargo test` without `-p`) first (see README)",
+                        placed.display()
+                    ),
+                }
+            })
+            .collect();
+        if newest.iter().all(|lib| lib.parent() == Some(beside.as_path())) {
+            return beside;
+        }
+        // One folder per test target (its binary's name without cargo's hash).
+        let test = std::env::current_exe().expect("the test's path");
+        let stem = test.file_stem().expect("the test's name").to_string_lossy().into_owned();
+        let target = stem.rsplit_once('-').map_or(stem.as_str(), |(name, _)| name);
+        let copies = beside.join("fresh-plugins").join(target);
+        let _ = std::fs::remove_dir_all(&copies);
+        std::fs::create_dir_all(&copies).expect("a folder for the plugins");
+        for lib in newest {
+            let copy = copies.join(lib.file_name().expect("a file"));
+            if std::fs::hard_link(&lib, &copy).is_err() {
+                std::fs::copy(&lib, &copy).expect("copy a plugin");
+            }
+        }
+        copies
+    })
+    .clone()
+}
+
+/// The first-party plugins: the workspace's `plugins/` folders.
+pub fn first_party_names() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root().join("plugins"))
+        .expect("the plugins folder")
+        .flatten()
+        .filter(|e| e.path().join("Cargo.toml").exists())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }
 
 /// The repository's root.

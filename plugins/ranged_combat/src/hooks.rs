@@ -1,7 +1,7 @@
-//! The hooks: `f` and `t` (and their lines on the help screen), what `t` may throw, arrows picked up into the
-//! quiver, and the lines about the bow on the side panel and the pack screen.
+//! The hooks: `f` and `t` (the host's keys, which it lists on the help screen), what `t` may throw, arrows
+//! picked up into the quiver, and the lines about the bow on the side panel and the pack screen.
 
-use emberdeep_api::{Ctx, Hooks, KeyAnswer, KeyHelp, PluginResult};
+use emberdeep_api::{Ctx, Hooks, KeyAnswer, PluginResult};
 
 use crate::gear;
 use crate::missiles;
@@ -21,13 +21,6 @@ impl Hooks for RangedHooks {
         let bow = gear::bow(ctx).map_or("none".to_string(), |b| b.with_article());
         let quiver = gear::quiver_text(ctx).unwrap_or_else(|| "empty".to_string());
         Ok(vec![format!("Bow: {bow}"), format!("Quiver: {quiver}")])
-    }
-
-    fn keys(&self, _ctx: &mut Ctx<'_>) -> PluginResult<Vec<KeyHelp>> {
-        Ok(vec![
-            KeyHelp::new("f", "fighting", "fire the readied bow (aim, then Enter)"),
-            KeyHelp::new("t", "fighting", "throw something: a dart, a dagger"),
-        ])
     }
 
     fn fire(&self, ctx: &mut Ctx<'_>) -> PluginResult<KeyAnswer> {
