@@ -11,8 +11,8 @@ use std::rc::Rc;
 
 use common::{plugin_dir, root, run, text};
 use emberdeep::drivers::lab::key_player;
-use emberdeep_engine::plugins::loader::load_plugins;
 use emberdeep_engine::data::records::check::load_records;
+use emberdeep_engine::plugins::loader::load_plugins;
 
 /// The recorded runs' seeds start here.
 const SEED: u64 = 3;
