@@ -90,6 +90,11 @@ fn a_scenario_that_cannot_be_checked_says_why_in_one_line() {
         (ARROW.replace("[expect]", "[expected]"), "unknown section [expected]"),
         (ARROW[..ARROW.find("[expect]").unwrap()].to_string(), "no [expect] section: nothing to check"),
         (ARROW.replace("player alive", "goblin#9 alive"), "no creature is called goblin#9 in this run"),
+        // Lines of 500,000 waits: each within the limit, the section not.
+        (
+            ARROW.replace("f Enter\n", &format!("f Enter\n{}", format!("{}\n", "100000*. ".repeat(5)).repeat(3))),
+            "line 19: in [keys]: the section holds more than 1000000 keys in all",
+        ),
     ];
     for (i, (text, said)) in cases.iter().enumerate() {
         let file = write(dir.path(), &format!("case{i}.txt"), text);

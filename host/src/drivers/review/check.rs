@@ -21,7 +21,7 @@ use crate::drivers::play::session::Session;
 use crate::drivers::review::expect::{parse_expectations, Expect, ExpectLineError, Expectation, Fact};
 use crate::drivers::review::trace_query::{readable, EventPattern, Range};
 use crate::front::app::Mode;
-use crate::front::keys::{parse_keys, KeyError};
+use crate::front::keys::{parse_keys, KeyError, MOST_KEYS};
 
 /// A scenario's seed when its `[options]` give none, so a check is the same every time.
 const DEFAULT_SEED: u64 = 1;
@@ -101,6 +101,14 @@ pub enum CheckError {
         /// What is wrong with it.
         error: KeyError,
     },
+    /// The `[keys]` lines hold more keys in all than a script may.
+    #[error("{}: line {line}: in [keys]: the section holds more than {MOST_KEYS} keys in all", path.display())]
+    TooManyKeys {
+        /// The file.
+        path: PathBuf,
+        /// The line that went over.
+        line: usize,
+    },
     /// A line the run's trace kept is not JSON (a bug in the trace).
     #[error(transparent)]
     Trace(#[from] serde_json::Error),
@@ -133,6 +141,10 @@ pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Re
     for (line, text) in &scenario.keys {
         let read = parse_keys(text).map_err(|error| CheckError::Keys { path: path.to_path_buf(), line: *line, error });
         keys.extend(read?);
+        // Each line is held to the limit by itself; the section is too.
+        if keys.len() > MOST_KEYS {
+            return Err(CheckError::TooManyKeys { path: path.to_path_buf(), line: *line });
+        }
     }
     let mut trace = Trace::console();
     trace.kept = Some(Vec::new());
