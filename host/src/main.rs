@@ -228,16 +228,43 @@ fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
 /// Tries the plugin files in a child process (this binary,
 /// `--probe-plugin`): all in one child first; only if that one crashes or
 /// hangs, each in a child of its own (all at once), so the damaged ones
-/// are found and refused. A refusal a child reports (exit 1) is left for the
-/// real load to find again and name.
+/// are found and refused; then those that passed alone, in load order, one
+/// more each time, so a file that crashes only after another is loaded is
+/// refused too. A refusal a child reports (exit 1) is left for the real
+/// load to find again and name.
 fn probe_in_children(paths: &[std::path::PathBuf]) -> Vec<Result<(), TrialError>> {
+    probe_with(paths, trial)
+}
+
+/// [`probe_in_children`] with the trial given.
+fn probe_with(
+    paths: &[std::path::PathBuf],
+    trial: impl Fn(&[std::path::PathBuf]) -> Result<(), TrialError> + Sync,
+) -> Vec<Result<(), TrialError>> {
+    let trial = &trial;
     if paths.is_empty() || trial(paths).is_ok() {
         return paths.iter().map(|_| Ok(())).collect();
     }
-    std::thread::scope(|scope| {
+    let mut answers: Vec<Result<(), TrialError>> = std::thread::scope(|scope| {
         let running: Vec<_> = paths.iter().map(|p| scope.spawn(move || trial(std::slice::from_ref(p)))).collect();
         running.into_iter().map(|t| t.join().unwrap_or(Err(TrialError::Lost))).collect()
-    })
+    });
+    // A file may crash only once others are loaded before it (a damaged copy
+    // of a library already loaded): try the files that passed alone as the
+    // real load takes them, in order, one more each time, and refuse the
+    // one whose turn brings the crash.
+    let mut kept: Vec<std::path::PathBuf> = Vec::new();
+    for (path, answer) in paths.iter().zip(answers.iter_mut()) {
+        if answer.is_err() {
+            continue;
+        }
+        kept.push(path.clone());
+        if let Err(e) = trial(&kept) {
+            kept.pop();
+            *answer = Err(e);
+        }
+    }
+    answers
 }
 
 /// How long a trial may take before the file is taken to hang the game.
@@ -464,4 +491,30 @@ fn list_plugins(plugins: &Plugins, dir: &std::path::Path, records: Option<&recor
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    /// A trial in which `b` crashes once `a` is loaded before it, and `bad` crashes always.
+    fn fake(paths: &[PathBuf]) -> Result<(), TrialError> {
+        let names: Vec<&str> = paths.iter().map(|p| p.to_str().unwrap()).collect();
+        let crash = || Err(TrialError::Crashed { end: TrialEnd::Signal(11) });
+        if names.contains(&"bad") || names.windows(2).any(|w| w == ["a", "b"]) || names.starts_with(&["a", "b"]) {
+            return crash();
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_file_that_crashes_only_after_another_is_refused_and_the_other_kept() {
+        let paths: Vec<PathBuf> = ["a", "b", "c", "bad"].iter().map(PathBuf::from).collect();
+        let answers: Vec<bool> = probe_with(&paths, fake).iter().map(Result::is_ok).collect();
+        assert_eq!(answers, [true, false, true, false]);
+        let fine: Vec<PathBuf> = ["a", "c"].iter().map(PathBuf::from).collect();
+        assert!(probe_with(&fine, fake).iter().all(Result::is_ok));
+    }
 }
