@@ -284,8 +284,8 @@ fn the_reader_sees_code_and_not_comments_strings_or_tests() {
 /// A doc comment: Result<(), String>
 fn a() -> Result<u8, String> { let s = "Result<(), String> {"; let c = '{'; Ok(1) }
 fn b() -> Result<Box<dyn Fn() -> u8>, &'static str> { Err(r#"}"#) }
-fn c() -> io::Result<String> { todo!() }
-fn d() -> PluginResult<String> { todo!() }
+fn c() -> io::Result<String> { Ok(String::new()) }
+fn d() -> PluginResult<String> { Ok(String::new()) }
 #[cfg(test)]
 mod tests {
     fn e() -> Result<(), String> { if true { Ok(()) } else { Err("}".into()) } }

@@ -63,18 +63,6 @@ fn data_copy() -> tempfile::TempDir {
     dir
 }
 
-/// A copy of the repository's `data/` with `edit` applied to the text of
-/// `file` (under `data/`).
-fn data_with(file: &str, edit: impl Fn(String) -> String) -> tempfile::TempDir {
-    let dir = data_copy();
-    let path = dir.path().join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    let changed = edit(text.clone());
-    assert_ne!(changed, text, "the edit of {file} changed something");
-    std::fs::write(&path, changed).unwrap();
-    dir
-}
-
 fn walk(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for e in std::fs::read_dir(dir).unwrap().flatten() {

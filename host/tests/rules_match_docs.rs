@@ -84,18 +84,6 @@ fn kept_events(app: &App, event: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// A copy of the shipped records, with `edit` applied to the text of `file` (under `data/`).
-fn data_with(file: &str, edit: impl Fn(String) -> String) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    copy_dir(&root().join("data"), dir.path());
-    let path = dir.path().join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    let changed = edit(text.clone());
-    assert_ne!(changed, text, "the edit of {file} changed something");
-    std::fs::write(&path, changed).unwrap();
-    dir
-}
-
 // ---- 1. The reach of a noise ---------------------------------------------
 
 /// Plays `noise_reach.txt` (wear the plate, one step east) with the plate's

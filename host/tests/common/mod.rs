@@ -201,3 +201,16 @@ pub fn plugin_folder_with_data(files: &[PathBuf], data: &[PathBuf]) -> tempfile:
     }
     folder
 }
+
+/// A copy of the repository's `data/` with `edit` applied to the text of
+/// `file` (under `data/`); the edit must change something.
+pub fn data_with(file: &str, edit: impl Fn(String) -> String) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&root().join("data"), dir.path());
+    let path = dir.path().join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let changed = edit(text.clone());
+    assert_ne!(changed, text, "the edit of {file} changed something");
+    std::fs::write(&path, changed).unwrap();
+    dir
+}
