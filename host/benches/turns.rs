@@ -12,6 +12,8 @@
 //!   lent) and back into the host (context methods) one such turn makes,
 //!   counted, not timed;
 //! - `dungeon/*`: field of view and the two distance maps alone on a generated floor;
+//! - `largest_map/*`: a turn of waiting and a step of auto-explore on a
+//!   1000x1000 floor of rooms (the largest a save accepts), no plugins;
 //! - `brain_call/*`: one `MonsterBrain::act` that rolls a die once under the
 //!   panic guard: through the abi_stable trait object with the abi_stable
 //!   context, and through a plain `dyn` trait with a plain `dyn` context;
@@ -143,6 +145,44 @@ fn bench_dungeon(c: &mut Criterion) {
     group.bench_function("field_of_view", |b| b.iter(|| sight::field_of_view(black_box(&level.map), level.start, 9)));
     group.bench_function("distance_toward", |b| b.iter(|| DistanceMap::toward(black_box(&level.map), &[level.start])));
     group.bench_function("distance_fleeing", |b| b.iter(|| DistanceMap::fleeing(black_box(&level.map), level.start)));
+    group.finish();
+}
+
+/// The side of the largest map a save accepts.
+const LARGEST: i32 = 1000;
+
+/// A `LARGEST`-square floor of 9 x 9 rooms joined by doorways, no plugins.
+fn largest_floor() -> Game {
+    let mut map = Map::new_filled(LARGEST, LARGEST, Tile::Wall);
+    for y in 1..LARGEST - 1 {
+        for x in 1..LARGEST - 1 {
+            let doorway = (y % 10 == 0 && x % 10 == 5) || (x % 10 == 0 && y % 10 == 5);
+            if (y % 10 != 0 && x % 10 != 0) || doorway {
+                map.set_tile(Point::new(x, y), Tile::Floor);
+            }
+        }
+    }
+    let mut game =
+        Game::blank(SEED, map, Point::new(5, 5), Rc::new(Plugins::default()), Rc::default(), Trace::console());
+    game.update_sight();
+    game
+}
+
+/// A turn and a step of auto-explore on the largest map: what they cost
+/// should be what lies around the player, as on an 80x45 floor.
+fn bench_largest_map(c: &mut Criterion) {
+    let mut group = c.benchmark_group("largest_map");
+    let mut game = largest_floor();
+    group.bench_function("wait_turn", |b| b.iter(|| game.player_action(Action::Wait)));
+    // Finding the next step of explore (not taking it), at the start and
+    // after 2,000 steps, when the nearest unexplored cell lies further off.
+    let mut game = largest_floor();
+    group.bench_function("explore_step/start", |b| b.iter(|| black_box(game.explore_step())));
+    for _ in 0..2000 {
+        let step = game.explore_step().expect("a floor this large is not explored in 2,000 steps");
+        game.player_action(step);
+    }
+    group.bench_function("explore_step/after_2000", |b| b.iter(|| black_box(game.explore_step())));
     group.finish();
 }
 
@@ -320,6 +360,7 @@ fn main() {
         .configure_from_args();
     bench_turns(&mut c, &w);
     bench_dungeon(&mut c);
+    bench_largest_map(&mut c);
     let f = bench_brain_call(&mut c, &w);
     let frames = bench_frames(&mut c, &w);
     c.final_summary();

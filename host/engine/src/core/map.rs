@@ -97,15 +97,6 @@ impl Map {
         &self.tiles
     }
 
-    /// Remembers every cell `seen` marks (a field of view of this map's size).
-    pub fn remember_all(&mut self, seen: &[bool]) {
-        if seen.len() == self.remembered.len() {
-            for (r, s) in self.remembered.iter_mut().zip(seen) {
-                *r |= *s;
-            }
-        }
-    }
-
     /// Whether `p` stops a line of sight (off the map always does).
     pub fn blocks_sight(&self, p: Point) -> bool {
         matches!(self.tile(p), Tile::Wall | Tile::DoorClosed)

@@ -5,23 +5,35 @@
 use crate::core::map::Map;
 use emberdeep_api::Point;
 
-/// The cells seen from one spot, as a grid the size of the map.
+/// The cells seen from one spot: a grid over the square the sight radius
+/// reaches around it (clipped to the map), so making and reading one costs
+/// what the radius holds, not the whole map.
 #[derive(Clone, Debug)]
 pub struct Visibility {
+    /// The window's top-left corner on the map.
+    left: i32,
+    top: i32,
     width: i32,
     height: i32,
     visible: Vec<bool>,
 }
 
 impl Visibility {
-    fn new(width: i32, height: i32) -> Visibility {
-        let cells = (width.max(0) as usize) * (height.max(0) as usize);
-        Visibility { width: width.max(0), height: height.max(0), visible: vec![false; cells] }
+    /// Nothing seen, over the cells within `radius` of `origin` that lie on `map`.
+    fn around(map: &Map, origin: Point, radius: i32) -> Visibility {
+        let clip = |lo: i32, hi: i32, size: i32| (lo.clamp(0, size), hi.clamp(0, size));
+        let (left, right) =
+            clip(origin.x.saturating_sub(radius), origin.x.saturating_add(radius).saturating_add(1), map.width());
+        let (top, bottom) =
+            clip(origin.y.saturating_sub(radius), origin.y.saturating_add(radius).saturating_add(1), map.height());
+        let (width, height) = (right - left, bottom - top);
+        Visibility { left, top, width, height, visible: vec![false; (width as usize) * (height as usize)] }
     }
 
     fn index(&self, p: Point) -> Option<usize> {
-        let inside = p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height;
-        inside.then(|| (p.y * self.width + p.x) as usize)
+        let (x, y) = (p.x.wrapping_sub(self.left), p.y.wrapping_sub(self.top));
+        let inside = x >= 0 && y >= 0 && x < self.width && y < self.height;
+        inside.then(|| (y * self.width + x) as usize)
     }
 
     fn mark(&mut self, p: Point) {
@@ -35,15 +47,14 @@ impl Visibility {
         self.index(p).is_some_and(|i| self.visible[i])
     }
 
-    /// For each cell, row by row, whether it is seen.
-    pub fn cells(&self) -> &[bool] {
-        &self.visible
-    }
-
     /// Every seen cell, row by row, left to right.
     pub fn visible_points(&self) -> impl Iterator<Item = Point> + '_ {
-        let w = self.width;
-        self.visible.iter().enumerate().filter(|(_, &v)| v).map(move |(i, _)| Point::new(i as i32 % w, i as i32 / w))
+        let (w, left, top) = (self.width, self.left, self.top);
+        self.visible
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v)
+            .map(move |(i, _)| Point::new(left + i as i32 % w, top + i as i32 / w))
     }
 }
 
@@ -65,9 +76,9 @@ const OCTANTS: [(i32, i32, i32, i32); 8] = [
 /// A cell is in range when dx² + dy² <= radius² + radius, which gives a
 /// rounder circle than radius² alone. The origin is always seen.
 pub fn field_of_view(map: &Map, origin: Point, radius: i32) -> Visibility {
-    let mut vis = Visibility::new(map.width(), map.height());
-    vis.mark(origin);
     let radius = radius.max(0);
+    let mut vis = Visibility::around(map, origin, radius);
+    vis.mark(origin);
     for octant in OCTANTS {
         let caster = Caster { map, origin, radius, octant };
         caster.cast(&mut vis, 1, 1.0, 0.0);

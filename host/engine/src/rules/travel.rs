@@ -15,7 +15,7 @@
 //! the player remembers (closed doors count: walking into one opens it), so
 //! an unreachable goal is refused at once and never walked at.
 
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::BTreeSet;
 
 use emberdeep_api::{ItemId, MessageKind, Point, DIRECTIONS};
 
@@ -89,9 +89,11 @@ impl Game {
         let me = self.player().pos;
         let refusal = match errand {
             Errand::Rest => None,
-            Errand::Explore if self.explore_goals(&[]).is_empty() => Some(self.explored_message()),
+            Errand::Explore if !self.map.points().any(|p| p != me && self.is_frontier(p)) => {
+                Some(self.explored_message())
+            }
             Errand::Explore => None,
-            Errand::Stairs if self.known_stairs().is_empty() => Some("You know of no stairs down yet.".to_string()),
+            Errand::Stairs if !self.knows_stairs() => Some("You know of no stairs down yet.".to_string()),
             Errand::Stairs if self.map.tile(me) == Tile::StairsDown => {
                 Some("You are on the stairs down; > goes down.".to_string())
             }
@@ -226,7 +228,7 @@ impl Game {
     }
 
     fn explored_message(&self) -> String {
-        if self.known_stairs().is_empty() {
+        if !self.knows_stairs() {
             "Explored this floor.".into()
         } else {
             "Explored this floor. G travels to the stairs down.".into()
@@ -235,19 +237,19 @@ impl Game {
 
     /// The next cell to step onto for a walking errand, or `None` when no known way leads on.
     fn travel_step(&self, travel: &Travel) -> Option<Point> {
-        let goals = match travel.errand {
-            Errand::Rest => return None,
-            Errand::Explore => self.explore_goals(&travel.given_up),
-            Errand::Stairs => self.known_stairs(),
-            Errand::To(p) => vec![p],
-        };
-        self.known_first_step(&goals)
+        let me = self.player().pos;
+        match travel.errand {
+            Errand::Rest => None,
+            Errand::Explore => self.known_first_step(|p| self.is_explore_goal(p, me, &travel.given_up)),
+            Errand::Stairs => self.known_first_step(|p| self.is_known_stairs(p)),
+            Errand::To(to) => self.known_first_step(|p| p == to),
+        }
     }
 
-    /// Remembered cells a creature can enter with a cell never seen next to them.
-    fn explore_goals(&self, given_up: &[Point]) -> Vec<Point> {
-        let me = self.player().pos;
-        self.map.points().filter(|p| self.is_frontier(*p) && !given_up.contains(p) && *p != me).collect()
+    /// Whether explore would walk to `p`: a remembered cell a creature can
+    /// enter with a cell never seen next to it, not given up, not here.
+    fn is_explore_goal(&self, p: Point, me: Point, given_up: &[Point]) -> bool {
+        p != me && self.is_frontier(p) && !given_up.contains(&p)
     }
 
     fn is_frontier(&self, p: Point) -> bool {
@@ -262,20 +264,29 @@ impl Game {
 
     /// The stairs down the player has seen.
     pub fn known_stairs(&self) -> Vec<Point> {
-        self.map.points().filter(|p| self.map.is_remembered(*p) && self.map.tile(*p) == Tile::StairsDown).collect()
+        self.map.points().filter(|p| self.is_known_stairs(*p)).collect()
+    }
+
+    /// Whether the player has seen stairs down on this floor.
+    pub fn knows_stairs(&self) -> bool {
+        self.map.points().any(|p| self.is_known_stairs(p))
+    }
+
+    fn is_known_stairs(&self, p: Point) -> bool {
+        self.map.is_remembered(p) && self.map.tile(p) == Tile::StairsDown
     }
 
     /// The next step of auto-explore from here, if anything is left to explore
     /// (what the bot walks by; no message, no stop rules).
     pub fn explore_step(&self) -> Option<Action> {
         let me = self.player().pos;
-        self.known_first_step(&self.explore_goals(&[])).map(|s| Action::Move(s.x - me.x, s.y - me.y))
+        self.known_first_step(|p| self.is_explore_goal(p, me, &[])).map(|s| Action::Move(s.x - me.x, s.y - me.y))
     }
 
     /// The next step towards the known stairs down, if a known way leads there.
     pub fn stairs_step(&self) -> Option<Action> {
         let me = self.player().pos;
-        self.known_first_step(&self.known_stairs()).map(|s| Action::Move(s.x - me.x, s.y - me.y))
+        self.known_first_step(|p| self.is_known_stairs(p)).map(|s| Action::Move(s.x - me.x, s.y - me.y))
     }
 
     /// Items lying on cells the player remembers.
@@ -291,55 +302,143 @@ impl Game {
     }
 
     /// The first step of a shortest walk over remembered passable cells
-    /// from the player to the nearest of `goals` (8-way, as the player
-    /// moves); never onto a creature in view. Of the steps that shorten the
-    /// walk, a straight one goes before a diagonal one, in [`STEP_ORDER`],
-    /// so the walk runs straight where it can and is the same every run.
-    fn known_first_step(&self, goals: &[Point]) -> Option<Point> {
+    /// from the player to the nearest cell `is_goal` holds for (8-way, as
+    /// the player moves); never onto a creature in view. Of the steps that
+    /// shorten the walk, a straight one goes before a diagonal one, in
+    /// [`STEP_ORDER`], so the walk runs straight where it can and is the
+    /// same every run.
+    ///
+    /// A step costs what lies between the player and the nearest goal,
+    /// never the whole map: the search looks within a square around the
+    /// player, doubled until the goal lies inside it (a walk of n steps
+    /// never leaves the square of n cells around its start).
+    fn known_first_step(&self, is_goal: impl Fn(Point) -> bool) -> Option<Point> {
         let map = &self.map;
-        let w = map.width();
-        let index = |p: Point| map.in_bounds(p).then(|| (p.y * w + p.x) as usize);
         let me = self.player().pos;
         let open = |p: Point| {
             map.is_remembered(p)
                 && map.is_passable(p)
                 && !(self.fov.is_visible(p) && self.creature_at(p).is_some_and(|c| !c.id.is_player()))
         };
-        // Steps to the nearest goal from every cell, outward from the goals.
-        let mut dist = vec![u32::MAX; (w * map.height()).max(0) as usize];
-        let mut queue = VecDeque::new();
-        for &g in goals {
-            if let Some(i) = index(g).filter(|_| open(g)) {
-                if dist[i] == u32::MAX {
-                    dist[i] = 0;
-                    queue.push_back(g);
-                }
-            }
-        }
-        let start = index(me)?;
-        while let Some(p) = queue.pop_front() {
-            let d = dist[index(p)?];
-            if p == me {
-                break;
-            }
-            for (dx, dy) in STEP_ORDER {
-                let n = p.offset(dx, dy);
-                let Some(j) = index(n) else { continue };
-                if dist[j] == u32::MAX && (n == me || open(n)) {
-                    dist[j] = d + 1;
-                    queue.push_back(n);
-                }
-            }
-        }
-        let here = dist[start];
-        if here == 0 || here == u32::MAX {
+        if !map.in_bounds(me) || (open(me) && is_goal(me)) {
             return None;
         }
-        STEP_ORDER
-            .iter()
-            .map(|(dx, dy)| me.offset(*dx, *dy))
-            .find(|n| index(*n).is_some_and(|j| dist[j] == here - 1) && open(*n))
+        let whole = map.width().max(map.height());
+        let mut reach = 16;
+        loop {
+            let mut window = Window::around(map, me, reach);
+            if reach >= whole {
+                // The whole map: a walk may wind any length within it.
+                window.reach = usize::MAX;
+            }
+            match first_step_within(&window, me, &is_goal, &open) {
+                Search::Found(step) => return step,
+                Search::Further => reach = reach.saturating_mul(2),
+            }
+        }
     }
+}
+
+/// What a search within a [`Window`] found.
+enum Search {
+    /// The answer: the first step, or `None` when no way leads to a goal.
+    Found(Option<Point>),
+    /// No goal within the window's reach; a larger window may hold one.
+    Further,
+}
+
+/// The square of cells within `reach` steps of a spot, clipped to the map.
+struct Window {
+    left: i32,
+    top: i32,
+    width: i32,
+    height: i32,
+    reach: usize,
+}
+
+impl Window {
+    fn around(map: &crate::core::map::Map, at: Point, reach: i32) -> Window {
+        let (left, top) = (at.x.saturating_sub(reach).max(0), at.y.saturating_sub(reach).max(0));
+        let right = at.x.saturating_add(reach).saturating_add(1).min(map.width());
+        let bottom = at.y.saturating_add(reach).saturating_add(1).min(map.height());
+        Window { left, top, width: (right - left).max(0), height: (bottom - top).max(0), reach: reach as usize }
+    }
+
+    fn cells(&self) -> usize {
+        self.width as usize * self.height as usize
+    }
+
+    fn index(&self, p: Point) -> Option<usize> {
+        let (x, y) = (p.x.wrapping_sub(self.left), p.y.wrapping_sub(self.top));
+        (x >= 0 && y >= 0 && x < self.width && y < self.height).then(|| (y * self.width + x) as usize)
+    }
+}
+
+/// [`Game::known_first_step`] within `window`: rings of cells by steps from
+/// `me`, until one holds a goal; then, back from those goals, the cells one
+/// ring nearer that border a cell on a shortest walk are on one too; the
+/// first neighbour of `me` on one is the step. Exact while the goal is
+/// within the window's reach, since no shorter walk leaves it.
+fn first_step_within(
+    window: &Window,
+    me: Point,
+    is_goal: &impl Fn(Point) -> bool,
+    open: &impl Fn(Point) -> bool,
+) -> Search {
+    const FAR: u32 = u32::MAX;
+    let Some(start) = window.index(me) else { return Search::Found(None) };
+    let mut steps = vec![FAR; window.cells()];
+    steps[start] = 0;
+    let mut rings: Vec<Vec<Point>> = vec![vec![me]];
+    let goals = loop {
+        let ring = rings.len();
+        if ring > window.reach {
+            return Search::Further;
+        }
+        let mut next = Vec::new();
+        for &p in &rings[ring - 1] {
+            for (dx, dy) in STEP_ORDER {
+                let n = p.offset(dx, dy);
+                let Some(i) = window.index(n) else { continue };
+                if steps[i] == FAR && open(n) {
+                    steps[i] = ring as u32;
+                    next.push(n);
+                }
+            }
+        }
+        if next.is_empty() {
+            return Search::Found(None);
+        }
+        let goals: Vec<Point> = next.iter().copied().filter(|p| is_goal(*p)).collect();
+        rings.push(next);
+        if !goals.is_empty() {
+            break goals;
+        }
+    };
+    let mut on_way = vec![false; window.cells()];
+    for g in goals {
+        if let Some(i) = window.index(g) {
+            on_way[i] = true;
+        }
+    }
+    let ring_of = |p: Point| window.index(p).map(|i| (i, steps[i]));
+    for ring in (1..rings.len() - 1).rev() {
+        for &p in &rings[ring] {
+            let borders = DIRECTIONS
+                .iter()
+                .any(|(dx, dy)| ring_of(p.offset(*dx, *dy)).is_some_and(|(i, s)| s == ring as u32 + 1 && on_way[i]));
+            if borders {
+                if let Some(i) = window.index(p) {
+                    on_way[i] = true;
+                }
+            }
+        }
+    }
+    let step = STEP_ORDER
+        .iter()
+        .map(|(dx, dy)| me.offset(*dx, *dy))
+        .find(|n| ring_of(*n).is_some_and(|(i, s)| s == 1 && on_way[i]));
+    Search::Found(step)
 }
 
 #[cfg(test)]

@@ -192,7 +192,9 @@ impl Game {
     pub fn update_sight(&mut self) {
         let origin = self.player().pos;
         self.fov = field_of_view(&self.map, origin, self.numbers.fov_radius);
-        self.map.remember_all(self.fov.cells());
+        for p in self.fov.visible_points() {
+            self.map.remember(p);
+        }
     }
 
     /// Whether monster `id` sees the player: in the player's sight and its own.
