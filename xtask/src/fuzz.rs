@@ -2,8 +2,10 @@
 //! inputs a player or a stranger can hand the game (data files, saves, key
 //! scripts, recordings, traces, plugin files), runs the built game on each,
 //! and reports every crash (a signal, a panic), every hang (over 10 s), every
-//! input that had to be refused and was let in, and every save the game
-//! changed or deleted when it was not the player's to end.
+//! run that needed more than [`MEMORY`] of address space (it is held to that
+//! and aborts past it), every input that had to be refused and was let in,
+//! and every save the game changed or deleted when it was not the player's
+//! to end. Scenario files for `emberdeep check` are inputs too.
 //!
 //! `fuzz [--seconds N] [--game PATH] [--plugin-dir DIR] [--seed S] [--keep DIR]`:
 //! by default one minute against `target/release/emberdeep`; what failed is
@@ -20,6 +22,9 @@ use wait_timeout::ChildExt;
 
 /// How long one run of the game may take before it counts as a hang.
 const HANG: Duration = Duration::from_secs(10);
+/// The address space one run of the game may take (a normal headless run
+/// with every plugin takes under a quarter of it).
+const MEMORY: u64 = 1 << 30;
 
 /// Why the harness could not run, or what it found.
 #[derive(Debug, thiserror::Error)]
@@ -114,7 +119,7 @@ impl Options {
 }
 
 /// The kinds of input, taken in turn.
-const KINDS: [&str; 6] = ["data", "save", "keys", "recording", "trace", "plugin"];
+const KINDS: [&str; 7] = ["data", "save", "keys", "recording", "trace", "plugin", "check"];
 
 /// What one kind's runs came to.
 #[derive(Default)]
@@ -147,6 +152,8 @@ struct Seeds {
     recording: Vec<u8>,
     trace: Vec<u8>,
     plugin: Vec<u8>,
+    /// The scenario files of the game's own tests, by name.
+    checks: Vec<(String, Vec<u8>)>,
 }
 
 /// Runs the harness; `Err` if anything failed.
@@ -207,7 +214,20 @@ fn make_seeds(o: &Options, root: &Path, work: &Path) -> Result<Seeds, FuzzError>
     expect_ok(o, &["--headless", "--seed", "9", "--keys", "8*l 3*j 2*h . i a", "--record", &r, "--trace", &t])?;
     let read = |p: &Path| std::fs::read(p).map_err(|error| FuzzError::Read { path: p.to_path_buf(), error });
     let plugin = read(&o.plugin_dir.join(lib("core_combat")))?;
-    Ok(Seeds { data, save: read(&saves.join("save.json"))?, recording: read(&rec)?, trace: read(&trace)?, plugin })
+    let mut checks = Vec::new();
+    for folder in ["host/tests/checks", "host/tests/scenarios"] {
+        let mut files = Vec::new();
+        collect(&root.join(folder), &root.join(folder), &mut files)?;
+        checks.extend(files.into_iter().map(|(p, bytes)| (p.display().to_string(), bytes)));
+    }
+    Ok(Seeds {
+        data,
+        save: read(&saves.join("save.json"))?,
+        recording: read(&rec)?,
+        trace: read(&trace)?,
+        plugin,
+        checks,
+    })
 }
 
 fn expect_ok(o: &Options, args: &[&str]) -> Result<(), FuzzError> {
@@ -258,6 +278,7 @@ fn run_game(o: &Options, args: &[&str], cwd: Option<&Path>) -> Ending {
         cmd.arg("--plugin-dir").arg(&o.plugin_dir);
     }
     cmd.args(args).env_remove("RUST_LOG").stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped());
+    hold_memory(&mut cmd);
     if let Some(dir) = cwd {
         cmd.current_dir(dir);
     }
@@ -287,6 +308,24 @@ fn run_game(o: &Options, args: &[&str], cwd: Option<&Path>) -> Ending {
     }
 }
 
+/// Holds the game's address space to [`MEMORY`]: past it an allocation
+/// fails and the game aborts, which counts as a crash.
+fn hold_memory(cmd: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    let limit = libc::rlimit { rlim_cur: MEMORY as libc::rlim_t, rlim_max: MEMORY as libc::rlim_t };
+    // SAFETY: between fork and exec the closure only makes one system call,
+    // which allocates nothing.
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+}
+
 /// One mutated input of `kind`, run; the reason if it is a failure.
 fn one_case(kind: &str, o: &Options, seeds: &Seeds, case: &Path, rng: &mut StdRng, t: &mut Tally) -> Option<String> {
     match kind {
@@ -311,6 +350,7 @@ fn one_case(kind: &str, o: &Options, seeds: &Seeds, case: &Path, rng: &mut StdRn
             let first = tally(t, run_game(o, &["trace", "summary", f.to_str()?], None), false);
             first.or_else(|| tally(t, run_game(o, &["trace", "diff", orig.to_str()?, f.to_str()?], None), false))
         }
+        "check" => check_case(o, seeds, case, rng, t),
         _ => plugin_case(o, seeds, case, rng, t),
     }
 }
@@ -417,13 +457,62 @@ fn plugin_case(o: &Options, seeds: &Seeds, case: &Path, rng: &mut StdRng, t: &mu
     } else {
         // Flips in the ELF header and program headers: what the loader reads first.
         for _ in 0..rng.gen_range(1..6) {
-            let at = rng.gen_range(0..bytes.len().min(512));
+            let at = rng.gen_range(0..bytes.len().min(1024));
             bytes[at] ^= 1 << rng.gen_range(0..8);
         }
     }
     std::fs::write(dir.join(lib("mutant")), &bytes).ok()?;
     let ending = run_game(o, &["--plugin-dir", dir.to_str()?, "--headless", "--seed", "2", "--keys", "3*."], None);
     tally(t, ending, false)
+}
+
+/// A scenario file of the game's tests, changed, played by `emberdeep
+/// check`: it may hold or fail (exit 1) or be refused, never crash, hang or
+/// run out of memory; an expectation naming an event no one writes must be
+/// refused.
+fn check_case(o: &Options, seeds: &Seeds, case: &Path, rng: &mut StdRng, t: &mut Tally) -> Option<String> {
+    let (name, bytes) = &seeds.checks[rng.gen_range(0..seeds.checks.len())];
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    let (changed, must_refuse) = match rng.gen_range(0..5) {
+        0 | 1 => (mutate(bytes, rng), false),
+        2 => {
+            // Many keys: a long run, in bounded memory.
+            let keys = format!("[keys]\n{}*. {}*l\n", rng.gen_range(1..40_000), rng.gen_range(1..1000));
+            (with_section(&text, "[keys]", &keys).into_bytes(), false)
+        }
+        3 => {
+            let line = ["no event atack", "event dath who=player", "events 2 nosuch_event"][rng.gen_range(0..3)];
+            (with_section(&text, "[expect]", &format!("[expect]\n{line}\n")).into_bytes(), true)
+        }
+        _ => {
+            let extreme = ["10000", "1001", "4294967296", "-1", "0", "18446744073709551615"][rng.gen_range(0..6)];
+            let line = ["floor = ", "seed = "][rng.gen_range(0..2)];
+            (with_section(&text, "[options]", &format!("[options]\n{line}{extreme}\n")).into_bytes(), false)
+        }
+    };
+    let file = case.join("scenario.txt");
+    std::fs::write(&file, changed).ok()?;
+    // `check` exits 1 when an expectation fails, as when it refuses.
+    let ending = run_game(o, &["check", file.to_str()?], None);
+    tally(t, ending, must_refuse).map(|why| format!("{name} ({why})"))
+}
+
+/// `text` with its section `header` replaced by `section` (added when missing).
+fn with_section(text: &str, header: &str, section: &str) -> String {
+    let mut out = String::new();
+    let mut skipping = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') && trimmed.ends_with(']') {
+            skipping = trimmed == header;
+        }
+        if !skipping {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out.push_str(section);
+    out
 }
 
 /// Bytes changed a little: flips, a cut, a run of junk, a repeat.
