@@ -5,7 +5,9 @@
 //! run that needed more than [`MEMORY`] of address space (it is held to that
 //! and aborts past it), every input that had to be refused and was let in,
 //! and every save the game changed or deleted when it was not the player's
-//! to end. Scenario files for `emberdeep check` are inputs too.
+//! to end. Scenario files for `emberdeep check` are inputs too, and score
+//! tables: a run that ends must keep every row of a table it reads, and
+//! leave one it will not read as it was.
 //!
 //! `fuzz [--seconds N] [--game PATH] [--plugin-dir DIR] [--seed S] [--keep DIR]`:
 //! by default one minute against `target/release/emberdeep`; what failed is
@@ -119,7 +121,7 @@ impl Options {
 }
 
 /// The kinds of input, taken in turn.
-const KINDS: [&str; 7] = ["data", "save", "keys", "recording", "trace", "plugin", "check"];
+const KINDS: [&str; 8] = ["data", "save", "keys", "recording", "trace", "plugin", "check", "scores"];
 
 /// What one kind's runs came to.
 #[derive(Default)]
@@ -351,6 +353,7 @@ fn one_case(kind: &str, o: &Options, seeds: &Seeds, case: &Path, rng: &mut StdRn
             first.or_else(|| tally(t, run_game(o, &["trace", "diff", orig.to_str()?, f.to_str()?], None), false))
         }
         "check" => check_case(o, seeds, case, rng, t),
+        "scores" => scores_case(o, case, rng, t),
         _ => plugin_case(o, seeds, case, rng, t),
     }
 }
@@ -495,6 +498,61 @@ fn check_case(o: &Options, seeds: &Seeds, case: &Path, rng: &mut StdRng, t: &mut
     // `check` exits 1 when an expectation fails, as when it refuses.
     let ending = run_game(o, &["check", file.to_str()?], None);
     tally(t, ending, must_refuse).map(|why| format!("{name} ({why})"))
+}
+
+/// A floor where the player dies within a few turns of waiting.
+const DEADLY: &str = "[map]\n#####\n#T@T#\n#.T.#\n#####\n[legend]\nT = monster troll hunting\n[options]\nseed = 5\n";
+
+/// A score table, made up or changed, in the save folder of a run that ends
+/// in a death: the game may take it or leave it, but a table it took keeps
+/// every row that still ranks, best first, and one it left is unchanged.
+fn scores_case(o: &Options, case: &Path, rng: &mut StdRng, t: &mut Tally) -> Option<String> {
+    let dir = case.join("saves");
+    std::fs::create_dir_all(&dir).ok()?;
+    let scenario = case.join("deadly.txt");
+    std::fs::write(&scenario, DEADLY).ok()?;
+    let rows: Vec<String> = (0..rng.gen_range(0..14))
+        .map(|i| {
+            let score = [rng.gen_range(0..500u64), rng.gen(), 100][rng.gen_range(0..3)];
+            format!(
+                r#"{{"score":{score},"seed":{i},"turn":{},"floor":1,"level":1,"end":"killed by a jackal"}}"#,
+                rng.gen_range(0..10_000)
+            )
+        })
+        .collect();
+    let table = format!(r#"{{"version":1,"scores":[{}]}}"#, rows.join(","));
+    let bytes = if rng.gen_bool(0.3) { mutate(table.as_bytes(), rng) } else { table.into_bytes() };
+    let file = dir.join("scores.json");
+    std::fs::write(&file, &bytes).ok()?;
+    let (d, s) = (dir.to_str()?, scenario.to_str()?);
+    let ending = run_game(o, &["--headless", "--scenario", s, "--keys", "300*.", "--save-dir", d], None);
+    if let Some(why) = tally(t, ending, false) {
+        return Some(why);
+    }
+    let after = std::fs::read(&file).ok()?;
+    if after == bytes {
+        return None;
+    }
+    let scores = |b: &[u8]| -> Option<Vec<serde_json::Value>> {
+        let v: serde_json::Value = serde_json::from_slice(b).ok()?;
+        v.get("scores")?.as_array().cloned()
+    };
+    let Some(old) = scores(&bytes) else {
+        t.saves_changed += 1;
+        return Some("a score table the game could not read was written over".into());
+    };
+    let Some(new) = scores(&after) else { return Some("the game wrote a score table it cannot read".into()) };
+    let value = |row: &serde_json::Value| row.get("score").and_then(serde_json::Value::as_u64).unwrap_or(0);
+    if new.windows(2).any(|w| value(&w[0]) < value(&w[1])) {
+        return Some("the game wrote a score table out of order".into());
+    }
+    let lowest = new.iter().map(value).min().unwrap_or(0);
+    let full = new.len() >= 10;
+    if let Some(lost) = old.iter().find(|row| !new.contains(row) && (!full || value(row) > lowest)) {
+        t.saves_changed += 1;
+        return Some(format!("a row that still ranked was dropped from the score table: {lost}"));
+    }
+    None
 }
 
 /// `text` with its section `header` replaced by `section` (added when missing).
