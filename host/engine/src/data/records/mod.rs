@@ -118,6 +118,11 @@ impl MonsterTrait {
 /// The longest `description` a record may have, in characters.
 pub const DESCRIPTION_MAX: usize = 500;
 
+/// The record id of what the run is for, lying on the deepest floor: the
+/// host's own record (`data/host/goal.toml`), which a game must have
+/// ([`check::load_game_records`]).
+pub const GOAL_ITEM: &str = "ember_heart";
+
 /// An item kind.
 #[derive(Debug, Clone)]
 pub struct ItemRecord {
