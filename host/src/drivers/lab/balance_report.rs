@@ -411,7 +411,10 @@ mod tests {
         assert!(folder.is_dir(), "made when absent");
         std::os::unix::fs::symlink(&file, folder.join("wins.svg")).unwrap();
         let e = prepare_folder(&folder).unwrap_err().to_string();
-        assert!(e.ends_with("wins.svg: the report would write over a link; only a regular file is written over"), "{e}");
+        assert!(
+            e.ends_with("wins.svg: the report would write over a link; only a regular file is written over"),
+            "{e}"
+        );
         std::fs::remove_file(folder.join("wins.svg")).unwrap();
         if std::process::Command::new("mkfifo").arg(folder.join("report.html")).status().is_ok_and(|s| s.success()) {
             let e = prepare_folder(&folder).unwrap_err().to_string();

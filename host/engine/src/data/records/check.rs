@@ -313,7 +313,8 @@ impl FileReader<'_> {
                 return Err(self.error(name.span().start, "traits", message));
             }
         }
-        let keeper = m.traits.iter().find(|t| MonsterTrait::from_name(t.get_ref()) == Some(MonsterTrait::KeepsDistance));
+        let keeper =
+            m.traits.iter().find(|t| MonsterTrait::from_name(t.get_ref()) == Some(MonsterTrait::KeepsDistance));
         let brain = m.brain.get_ref();
         match keeper {
             Some(t) if brain != "keeps_distance" => {
