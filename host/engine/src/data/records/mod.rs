@@ -106,7 +106,7 @@ impl MonsterTrait {
         match self {
             MonsterTrait::OpensDoors => "it opens a closed door by walking into it; without this trait a closed door stops it",
             MonsterTrait::KeepsDistance => {
-                "it fights from afar and backs away from the player; a record with it must use the `keeps_distance` brain, and one using that brain must have it"
+                "it fights from afar and backs away from the player; a record with it must use the `keeps_distance` brain (else its `traits` line is refused), and one using that brain must have it (else its `brain` line is refused)"
             }
             MonsterTrait::Tracks => {
                 "out of sight of the player, it goes to where it last saw the player; without it, it only chases what it sees (and noises) and otherwise wanders"
