@@ -84,18 +84,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         return run_trace_tool(tool);
     }
     if let Some(cli::Command::Balance { sets, runs, report }) = &cli.command {
-        let sets = balance::parse_sets(sets)?;
-        let jobs = bot_jobs::jobs_for(cli.jobs, *runs);
-        let mut passed = passed_on(&cli);
-        if cli.plugins.is_some() {
-            passed.drain(..2); // --plugins: each set says its own
-        }
-        let compared = balance::compare(&sets, *runs, jobs, cli.seed.unwrap_or(1), &passed)?;
-        let figures: Vec<_> = compared.iter().map(|(f, _)| f.clone()).collect();
-        print!("{}", balance::table(&figures));
-        let page = balance_report::write_report(report, &compared)?;
-        println!("report: {} (its plots beside it as SVG files)", page.display());
-        return Ok(());
+        return run_balance(&cli, sets, *runs, report);
     }
     let replay = cli.replay.as_deref().map(replay::load).transpose()?;
     if let Some(rec) = &replay {
@@ -121,7 +110,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         eprintln!("emberdeep: warning: {warning}");
     }
     let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
-    let records = records::check::load_records(&data_dir, &plugins.registered());
+    let records = records::check::load_game_records(&data_dir, &plugins.registered());
     if cli.list_plugins {
         print!("{}", list_plugins(&plugins, &plugin_dir, records.as_ref().ok()));
         return records.map(|_| ()).map_err(Into::into);
@@ -326,6 +315,38 @@ fn run_trace_tool(tool: &cli::TraceTool) -> anyhow::Result<()> {
             print!("{}", trace_tools::diff(&a.display().to_string(), la, &b.display().to_string(), lb)?);
         }
     }
+    Ok(())
+}
+
+/// `emberdeep balance`: everything checked before the first run (`--runs`,
+/// every set as written, each set's plugins loaded, tried and given their
+/// records as a job of it will load them, the report's folder), then each
+/// set's runs in child processes, the table and the report.
+fn run_balance(cli: &Cli, sets: &str, runs: u32, report: &std::path::Path) -> anyhow::Result<()> {
+    balance::check_runs(runs)?;
+    let sets = balance::parse_sets(sets)?;
+    let plugin_dir = cli.plugin_dir.clone().unwrap_or_else(default_plugin_dir);
+    let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
+    let atlas = atlas::Atlas::load(&cli.assets_dir.clone().unwrap_or_else(atlas::default_assets_dir))?;
+    for set in &sets {
+        let names = set.names();
+        let loaded = load_plugins_probed(&plugin_dir, names.as_deref(), Some(&probe_in_children))
+            .map_err(anyhow::Error::from)
+            .and_then(|plugins| Ok(records::check::load_game_records(&data_dir, &plugins.registered())?))
+            .and_then(|records| Ok(atlas.check(&records)?));
+        loaded.with_context(|| format!("balance: the set '{}'", set.label))?;
+    }
+    balance_report::prepare_folder(report)?;
+    let jobs = bot_jobs::jobs_for(cli.jobs, runs);
+    let mut passed = passed_on(cli);
+    if cli.plugins.is_some() {
+        passed.drain(..2); // --plugins: each set says its own
+    }
+    let compared = balance::compare(&sets, runs, jobs, cli.seed.unwrap_or(1), &passed)?;
+    let figures: Vec<_> = compared.iter().map(|(f, _)| f.clone()).collect();
+    print!("{}", balance::table(&figures));
+    let page = balance_report::write_report(report, &compared)?;
+    println!("report: {} (its plots beside it as SVG files)", page.display());
     Ok(())
 }
 

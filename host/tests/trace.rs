@@ -142,7 +142,9 @@ fn a_test_plugins_tracing_inside_monster_brain_act_reaches_trace_and_console() {
     let folder = plugin_folder(&[test_plugin("chatty_brain")]);
     let data = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(data.path().join("host")).unwrap();
-    std::fs::copy(root().join("data/host/rules.toml"), data.path().join("host/rules.toml")).unwrap();
+    for host in ["rules.toml", "goal.toml"] {
+        std::fs::copy(root().join("data/host").join(host), data.path().join("host").join(host)).unwrap();
+    }
     std::fs::create_dir_all(data.path().join("chatty_brain")).unwrap();
     std::fs::write(
         data.path().join("chatty_brain/monsters.toml"),

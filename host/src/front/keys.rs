@@ -10,6 +10,8 @@
 
 use std::fmt;
 
+use emberdeep_engine::data::untrusted::{limits, shown};
+
 /// One key press (or click) the game reacts to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Key {
@@ -76,11 +78,12 @@ pub const MOST_REPEATS: usize = 100_000;
 /// The most keys a script may hold, repeats counted.
 pub const MOST_KEYS: usize = 1_000_000;
 
-/// A key script that could not be read.
+/// A key script that could not be read. The word at fault is shown capped
+/// ([`shown`]): a megabyte of word is a line of a hundred characters.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum KeyError {
     /// A word that is no key.
-    #[error("unknown key '{token}' (word {position}); use a single character or one of Tab Enter Esc Space Up Down Left Right PageUp PageDown Home End F1-F12 KP1-KP9 Click:X,Y Hover:X,Y, and N*KEY to repeat")]
+    #[error("unknown key '{}' (word {position}); use a single character or one of Tab Enter Esc Space Up Down Left Right PageUp PageDown Home End F1-F12 KP1-KP9 Click:X,Y Hover:X,Y, and N*KEY to repeat", shown(token, limits::SHOWN_WORD))]
     Unknown {
         /// The word as written.
         token: String,
@@ -88,7 +91,7 @@ pub enum KeyError {
         position: usize,
     },
     /// `N*KEY` with N above [`MOST_REPEATS`].
-    #[error("'{token}' (word {position}) repeats its key more than {MOST_REPEATS} times")]
+    #[error("'{}' (word {position}) repeats its key more than {MOST_REPEATS} times", shown(token, limits::SHOWN_WORD))]
     TooManyRepeats {
         /// The word as written.
         token: String,
@@ -229,6 +232,20 @@ mod tests {
         let e = parse_keys(&"100000*. ".repeat(11)).unwrap_err();
         assert_eq!(e, KeyError::TooLong { position: 11 });
         assert!(parse_keys("-3*l").is_err(), "a negative count is no count");
+    }
+
+    #[test]
+    fn a_huge_word_is_refused_in_one_short_line() {
+        let word = "Jump".repeat(1 << 18);
+        let e = parse_keys(&format!("l {word}")).unwrap_err().to_string();
+        let start: String = e.chars().take(120).collect();
+        assert!(e.len() < 500, "{} bytes: {start}", e.len());
+        assert!(e.starts_with("unknown key 'JumpJump") && e.contains("… (1048576 characters)' (word 2)"), "{e}");
+        let count = "9".repeat(1 << 20);
+        let e = parse_keys(&format!("{count}*.")).unwrap_err().to_string();
+        assert!(e.len() < 500 && e.contains("(word 1) repeats its key more than 100000 times"), "{}", e.len());
+        let e = parse_keys("l \u{1b}[2J").unwrap_err().to_string();
+        assert!(e.contains("unknown key '\\u{1b}[2J'"), "a terminal's escape is shown, not sent: {e}");
     }
 
     #[test]

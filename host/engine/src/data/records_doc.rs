@@ -209,7 +209,17 @@ else may instead keep its records in a folder named after it beside its
 library (`plugins/libconfusion.so` and `plugins/confusion/items.toml`).
 Only the folders of the plugins loaded are read; `data/host/` is always
 read and holds the host's own settings (see
-[The host's settings](#the-hosts-settings)).
+[The host's settings](#the-hosts-settings)). A plugin with neither folder
+has no records; a folder that is there but cannot be read (a FIFO, a link
+to nothing or to itself, a folder the game may not list) stops the start,
+naming the folder and the plugin: a plugin never plays without its records
+unsaid.
+
+`data/host/goal.toml` holds the host's own goal record, the ember-heart
+(`ember_heart`), whose `floors` says which floor is the deepest. It is the
+host's, not a plugin's, so every plugin set has it; without it no run could
+be won, and the game refuses to start (`--list-plugins` lists the plugins,
+then says so).
 
 A file holds up to three things, each optional:
 
@@ -227,10 +237,13 @@ id = "arrows"
 ```
 
 Every record is checked when the game starts, before anything is played.
-A mistake stops the start with the file, the line and the field, and says
-what is wrong: a field the loader does not know (with the nearest known
-name), a number out of its range, a brain, effect or ranged kind that no
-loaded plugin registered, an id used twice.
+A mistake stops the start with one line naming the file, the line and the
+field, and saying what is wrong: a field the loader does not know (with the
+nearest known name), a number out of its range, a brain, effect or ranged
+kind that no loaded plugin registered, an id used twice, a TOML syntax
+error (what is wrong, then what was expected, on the same line). What the
+line repeats of the file is cut at 80 characters for a name and 1,000 for
+the rest, with the length said (`gggg… (1048578 characters)`).
 
 ## Checking a file as you type
 

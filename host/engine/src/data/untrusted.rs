@@ -33,6 +33,13 @@ pub mod limits {
     pub const STORED_TEXT_CHARS: usize = 4096;
     /// The statuses one creature may bear at once (more are refused).
     pub const STATUSES_PER_CREATURE: usize = 32;
+    /// The most characters of one word the game did not write (a key, a
+    /// field's name, a plugin name) that a message shows ([`shown`](super::shown)).
+    pub const SHOWN_WORD: usize = 80;
+    /// The most characters of a longer text the game did not write (a
+    /// reason a parser or a library gave, a whole message about a file) that
+    /// one message shows.
+    pub const SHOWN_TEXT: usize = 1000;
 }
 
 /// Why a file could not be read.
@@ -125,10 +132,45 @@ pub fn open_stream(path: &Path, what: &'static str, limit: u64) -> Result<impl R
     Ok(file.take(limit))
 }
 
-fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+/// Text the game did not write, as a message shows it: on one line (each
+/// run of white space, line breaks included, becomes one space; any other
+/// control character is escaped) and at most `most` characters of it, a
+/// longer text cut with `…` and how many characters it had. Every refusal
+/// that repeats what it refuses goes through this, so a megabyte of input
+/// never becomes a megabyte of message.
+pub fn shown(text: &str, most: usize) -> String {
+    let mut out = String::new();
+    let (mut kept, mut total) = (0usize, 0usize);
+    for (i, word) in text.split_whitespace().enumerate() {
+        let space = (i > 0).then_some(' ');
+        for c in space.into_iter().chain(word.chars()) {
+            total += 1;
+            if kept < most {
+                kept += 1;
+                if c.is_control() {
+                    out.extend(c.escape_default());
+                } else {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    if total > most {
+        out.push_str(&format!("… ({total} characters)"));
+    }
+    out
+}
+
+/// What a file is, in words (`a folder`, `a FIFO`, `a link` when read
+/// with `symlink_metadata`), for a message saying it is not what it should be.
+pub fn kind_of(meta: &std::fs::Metadata) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
     let t = meta.file_type();
-    if t.is_dir() {
+    if t.is_file() {
+        "a regular file"
+    } else if t.is_symlink() {
+        "a link"
+    } else if t.is_dir() {
         "a folder"
     } else if t.is_fifo() {
         "a FIFO"
@@ -160,6 +202,20 @@ mod tests {
         assert!(e.contains("/dev/zero") && e.contains("character device"), "{e}");
         let e = read_text(dir.path(), "key script", limits::KEYS).unwrap_err().to_string();
         assert!(e.contains("a folder"), "{e}");
+    }
+
+    #[test]
+    fn shown_text_is_one_line_and_capped() {
+        assert_eq!(shown("  plain  words\n\tand lines \r\n", 80), "plain words and lines");
+        assert_eq!(shown("bell\u{7}", 80), "bell\\u{7}");
+        assert_eq!(shown("abcdef", 6), "abcdef");
+        assert_eq!(shown("abcdefg", 6), "abcdef… (7 characters)");
+        let huge = "x".repeat(1 << 20);
+        let line = shown(&huge, limits::SHOWN_WORD);
+        assert_eq!(line, format!("{}… (1048576 characters)", "x".repeat(80)));
+        let lines = "why\n".repeat(1 << 18);
+        let line = shown(&lines, limits::SHOWN_TEXT);
+        assert!(!line.contains('\n') && line.chars().count() < limits::SHOWN_TEXT + 40, "{}", line.len());
     }
 
     #[test]

@@ -11,12 +11,13 @@
 
 use std::path::{Path, PathBuf};
 
-use abi_stable::library::{lib_header_from_path, LibHeader, LibraryError};
+use abi_stable::library::{lib_header_from_path, AbiHeader, LibHeader, LibraryError};
 use abi_stable::sabi_trait::TD_Opaque;
 use emberdeep_api::abi::{PluginModRef, RawRegistry, Registry_TO};
 use emberdeep_api::{HostLink, PluginError};
 
 use crate::data::trace::plugin_log_callback;
+use crate::data::untrusted::{self, limits};
 use crate::plugins::discovery::{plugin_name_of, CopyError};
 use crate::plugins::elf::{check_library, ElfError};
 use crate::plugins::registry::Registration;
@@ -197,9 +198,24 @@ fn root_module(header: &'static LibHeader) -> Result<PluginModRef, LibraryError>
     unsafe { header.init_root_module_with_unchecked_layout::<PluginModRef>() }
 }
 
-/// The first line of a long message, spaces run together.
+/// A long message of abi_stable's on one line, capped: all of its lines,
+/// as the reason is often after the first (`Could not open library at:`,
+/// the path, `because:`, the reason).
 fn one_line(text: &str) -> String {
-    text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ")
+    untrusted::shown(text, limits::SHOWN_TEXT)
+}
+
+/// Why a library's abi_stable header is not this game's, in words: a
+/// damaged magic string, or another abi_stable version.
+fn abi_header_reason(found: &AbiHeader) -> String {
+    let ours = AbiHeader::VALUE;
+    if found.magic_string != ours.magic_string {
+        return "its abi_stable header is damaged (its magic string is not abi_stable's): the file is damaged".into();
+    }
+    format!(
+        "built with abi_stable {}.{}, whose libraries this game (abi_stable {}.{}) cannot load; {REBUILD}",
+        found.abi_major, found.abi_minor, ours.abi_major, ours.abi_minor
+    )
 }
 
 /// Where the full reports of refused plugins go: `reports/` in the game's
@@ -217,7 +233,9 @@ pub fn report_folder() -> PathBuf {
 /// goes to a file in `reports`.
 fn describe_library_error(e: &LibraryError, path: &Path, plugin_api: Option<&str>, reports: &Path) -> Refusal {
     match e {
-        LibraryError::OpenError { .. } => Refusal::Unloadable(one_line(&e.to_string())),
+        // The dynamic loader's own words name the file and say why.
+        LibraryError::OpenError { err, .. } => Refusal::Unloadable(one_line(&err.to_string())),
+        LibraryError::InvalidAbiHeader(found) => Refusal::Library(abi_header_reason(found)),
         LibraryError::GetSymbolError { .. } => Refusal::NoRootModule,
         LibraryError::AbiInstability(_) => {
             let name = plugin_name_of(path).unwrap_or_else(|| "plugin".into());
@@ -296,9 +314,42 @@ mod tests {
     }
 
     #[test]
-    fn a_long_message_becomes_its_first_line() {
-        assert_eq!(one_line("\n  first   line here \nsecond"), "first line here");
+    fn a_long_message_becomes_one_capped_line() {
+        assert_eq!(one_line("\n  first   line here \nsecond"), "first line here second");
         assert_eq!(one_line(""), "");
+        let long = one_line(&"why\n".repeat(100_000));
+        assert!(long.ends_with("… (399999 characters)") && long.len() < 1100, "{}", long.len());
+    }
+
+    #[test]
+    fn abi_stable_errors_of_many_lines_keep_their_reason_on_one_line() {
+        use abi_stable::library::{RawLibrary, RootModuleError};
+        let refused = |e: &LibraryError| {
+            let text = describe_library_error(e, Path::new("libodd.so"), None, Path::new("/nowhere")).to_string();
+            assert!(!text.contains('\n') && !text.trim_end().ends_with(':'), "{text:?}");
+            text
+        };
+        let mut damaged = AbiHeader::VALUE;
+        damaged.magic_string[0] ^= 1;
+        let text = refused(&LibraryError::InvalidAbiHeader(damaged));
+        assert!(text.contains("abi_stable header is damaged"), "{text}");
+        let mut older = AbiHeader::VALUE;
+        older.abi_minor += 1;
+        let text = refused(&LibraryError::InvalidAbiHeader(older));
+        let ours = format!("{}.{}", AbiHeader::VALUE.abi_major, AbiHeader::VALUE.abi_minor);
+        assert!(text.contains(&format!("abi_stable {}.{}", older.abi_major, older.abi_minor)), "{text}");
+        assert!(text.contains(&format!("abi_stable {ours}")) && text.contains(REBUILD), "{text}");
+        let failed = RootModuleError::Returned(RBoxError::from_fmt(&"the moon\nis wrong"));
+        let e = LibraryError::RootModule {
+            err: failed,
+            module_name: "emberdeep plugin",
+            version: abi_stable::package_version_strings!(),
+        };
+        let text = refused(&e);
+        assert!(text.starts_with("its root module failed: ") && text.contains("the moon is wrong"), "{text}");
+        let e = RawLibrary::load_at(Path::new("/no/such/libodd.so")).err().expect("no such file");
+        let text = refused(&e);
+        assert!(text.starts_with("not a loadable library: ") && text.contains("No such file"), "{text}");
     }
 
     #[test]

@@ -23,8 +23,7 @@ use crate::world::pack::{FloorItem, Pack};
 use crate::world::roster::{CreatureMut, Roster};
 use crate::world::targeting::Targeting;
 
-/// The record id of what the run is for, lying on the deepest floor.
-pub const GOAL_ITEM: &str = "ember_heart";
+pub use crate::data::records::GOAL_ITEM;
 
 /// A run in progress.
 pub struct Game {

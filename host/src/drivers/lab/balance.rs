@@ -2,8 +2,14 @@
 //! plugin sets, and the sets are compared side by side, each figure with a
 //! 95% margin (1.96 standard errors) so that a difference can be told from
 //! noise. Run `i` of every set plays seed `seed + i`, as `--bot` does.
+//! Everything is checked before the first run: the sets as written here
+//! ([`parse_sets`]), each set's plugins and records loaded and the report's
+//! folder ([`balance_report::prepare_folder`](super::balance_report::prepare_folder))
+//! by the binary, `--runs` by the command line.
 
 use std::collections::BTreeMap;
+
+use emberdeep_engine::data::untrusted::{limits, shown};
 
 use crate::drivers::lab::bot::{RunResult, TURN_LIMIT};
 use crate::drivers::lab::bot_jobs::{self, ChildArgs, JobError};
@@ -25,10 +31,13 @@ pub struct PluginSet {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetsError {
     /// A name with other characters than letters, digits and `_`.
-    #[error("--sets: '{0}' is not a plugin name (letters, digits and _)")]
+    #[error("--sets: '{}' is not a plugin name (letters, digits and _)", shown(.0, limits::SHOWN_WORD))]
     NotAName(String),
+    /// A set of only spaces and commas.
+    #[error("--sets: the set '{}' names no plugin (`;` between sets, `,` between plugins)", shown(.0, limits::SHOWN_WORD))]
+    NoName(String),
     /// The same set twice.
-    #[error("--sets: the set '{0}' is given twice")]
+    #[error("--sets: the set '{}' is given twice", shown(.0, limits::SHOWN_WORD))]
     Twice(String),
     /// No set at all.
     #[error("--sets: no set given (e.g. --sets \"core_combat; core_combat,equipment; all\")")]
@@ -36,6 +45,27 @@ pub enum SetsError {
     /// More than [`MAX_SETS`].
     #[error("--sets: {0} sets, at most {MAX_SETS}")]
     TooMany(usize),
+}
+
+impl PluginSet {
+    /// The plugins it names, as `--plugins` reads them (`None`: all).
+    pub fn names(&self) -> Option<Vec<String>> {
+        self.plugins.as_ref().map(|p| p.split(',').map(String::from).collect())
+    }
+}
+
+/// `--runs 0`: nothing would be measured.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("--runs 0: each set needs at least 1 run, or nothing is measured")]
+pub struct NoRuns;
+
+/// Checks `--runs`: at least 1.
+pub fn check_runs(runs: u32) -> Result<(), NoRuns> {
+    if runs == 0 {
+        Err(NoRuns)
+    } else {
+        Ok(())
+    }
 }
 
 /// A set whose runs could not be played.
@@ -53,6 +83,9 @@ pub fn parse_sets(text: &str) -> Result<Vec<PluginSet>, SetsError> {
     let mut sets = Vec::new();
     for part in text.split(';').map(str::trim).filter(|p| !p.is_empty()) {
         let names: Vec<&str> = part.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
+        if names.is_empty() {
+            return Err(SetsError::NoName(part.to_string()));
+        }
         if let Some(bad) = names.iter().find(|n| !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')) {
             return Err(SetsError::NotAName(bad.to_string()));
         }
@@ -251,6 +284,17 @@ mod tests {
         assert!(parse_sets("a; a").unwrap_err().to_string().contains("given twice"));
         let bad = parse_sets("core-combat").unwrap_err().to_string();
         assert!(bad.contains("'core-combat' is not a plugin name"), "{bad}");
+    }
+
+    #[test]
+    fn a_set_of_no_plugin_names_is_refused() {
+        for text in [" , ", "core_combat; , ,", ",;core_combat", "core_combat; ,\t"] {
+            let e = parse_sets(text).map(|sets| format!("read as {sets:?}")).unwrap_or_else(|e| e.to_string());
+            assert!(e.contains("names no plugin"), "{text:?}: {e}");
+        }
+        assert_eq!(parse_sets("core_combat;;").unwrap().len(), 1, "an empty place between `;` is no set");
+        let long = parse_sets(&"x-".repeat(1 << 19)).unwrap_err().to_string();
+        assert!(long.len() < 300 && long.contains("is not a plugin name"), "{}", long.len());
     }
 
     #[test]

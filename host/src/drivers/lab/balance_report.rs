@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+use emberdeep_engine::data::untrusted::kind_of;
 use plotters::prelude::*;
 
 use crate::drivers::lab::balance::{table, SetFigures};
@@ -35,6 +36,22 @@ pub enum ReportError {
         path: PathBuf,
         /// Why.
         error: std::io::Error,
+    },
+    /// The report's path is there and is no folder.
+    #[error("{}: the report folder is not a folder but {kind}", path.display())]
+    NotAFolder {
+        /// The path.
+        path: PathBuf,
+        /// What is there.
+        kind: &'static str,
+    },
+    /// A file the report writes is there and is not a regular file.
+    #[error("{}: the report would write over {kind}; only a regular file is written over", path.display())]
+    NotAFile {
+        /// The file.
+        path: PathBuf,
+        /// What is there.
+        kind: &'static str,
     },
     /// `plotters` could not draw a plot.
     #[error("drawing the {plot} plot: {error}")]
@@ -274,9 +291,37 @@ fn killers_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Draw
     grouped_bars(svg, "Deaths by killer (share of each set's deaths, %)", sets, &names, 100.0, &value)
 }
 
-/// Writes the plots (`*.svg`) and `report.html` into `dir`; returns the page's path.
+/// The plots, each written as `NAME.svg`.
+const PLOTS: [&str; 7] = ["floors", "killers", "damage", "items", "wins", "turns", "levels"];
+/// The page.
+const PAGE: &str = "report.html";
+
+/// Makes the report's folder `dir` ready, before any run: made if nothing
+/// is there, refused if something other than a folder (or a link to one)
+/// is; and every file the report writes in it absent or a regular file (a
+/// FIFO would hang the writing, a link would write elsewhere).
+pub fn prepare_folder(dir: &Path) -> Result<(), ReportError> {
+    match std::fs::metadata(dir) {
+        Ok(meta) if !meta.is_dir() => {
+            return Err(ReportError::NotAFolder { path: dir.to_path_buf(), kind: kind_of(&meta) })
+        }
+        _ => std::fs::create_dir_all(dir).map_err(|error| ReportError::Folder { path: dir.to_path_buf(), error })?,
+    }
+    for name in PLOTS.iter().map(|p| format!("{p}.svg")).chain([PAGE.to_string()]) {
+        let path = dir.join(name);
+        if let Ok(meta) = std::fs::symlink_metadata(&path) {
+            if !meta.is_file() {
+                return Err(ReportError::NotAFile { path, kind: kind_of(&meta) });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes the plots (`*.svg`) and `report.html` into `dir` (checked again
+/// as [`prepare_folder`] checks it); returns the page's path.
 pub fn write_report(dir: &Path, sets: &[(SetFigures, Vec<RunResult>)]) -> Result<PathBuf, ReportError> {
-    std::fs::create_dir_all(dir).map_err(|error| ReportError::Folder { path: dir.to_path_buf(), error })?;
+    prepare_folder(dir)?;
     let fail = |plot: &'static str, error: Box<dyn std::error::Error + Send + Sync>| ReportError::Plot { plot, error };
     let mut plots: Vec<(&str, String)> = Vec::new();
     let mut svg = String::new();
@@ -297,6 +342,7 @@ pub fn write_report(dir: &Path, sets: &[(SetFigures, Vec<RunResult>)]) -> Result
     let level = |f: &SetFigures| f.level.map_or((0.0, 0.0), |l| (l.mean, l.margin));
     means_plot(&mut svg, "Level reached (mean, 95% margin)", sets, &level).map_err(|e| fail("level", e))?;
     plots.push(("levels", std::mem::take(&mut svg)));
+    debug_assert_eq!(plots.iter().map(|(name, _)| *name).collect::<Vec<_>>(), PLOTS);
     for (name, svg) in &plots {
         let path = dir.join(format!("{name}.svg"));
         std::fs::write(&path, svg).map_err(|error| ReportError::Write { path: path.clone(), error })?;
@@ -323,7 +369,7 @@ pub fn write_report(dir: &Path, sets: &[(SetFigures, Vec<RunResult>)]) -> Result
         html.push_str(&format!("<div>{svg}</div>\n"));
     }
     html.push_str(&format!("</div>\n<h2>The figures</h2>\n<pre>{}</pre>\n</body></html>\n", escape(&table(&figures))));
-    let page = dir.join("report.html");
+    let page = dir.join(PAGE);
     std::fs::write(&page, html).map_err(|error| ReportError::Write { path: page.clone(), error })?;
     Ok(page)
 }
@@ -350,6 +396,29 @@ mod tests {
             dealt,
             taken,
             used,
+        }
+    }
+
+    #[test]
+    fn a_report_folder_holding_what_it_must_not_write_over_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("file");
+        std::fs::write(&file, "mine").unwrap();
+        let e = prepare_folder(&file).unwrap_err().to_string();
+        assert!(e.ends_with("file: the report folder is not a folder but a regular file"), "{e}");
+        let folder = dir.path().join("made/here");
+        prepare_folder(&folder).unwrap();
+        assert!(folder.is_dir(), "made when absent");
+        std::os::unix::fs::symlink(&file, folder.join("wins.svg")).unwrap();
+        let e = prepare_folder(&folder).unwrap_err().to_string();
+        assert!(
+            e.ends_with("wins.svg: the report would write over a link; only a regular file is written over"),
+            "{e}"
+        );
+        std::fs::remove_file(folder.join("wins.svg")).unwrap();
+        if std::process::Command::new("mkfifo").arg(folder.join("report.html")).status().is_ok_and(|s| s.success()) {
+            let e = prepare_folder(&folder).unwrap_err().to_string();
+            assert!(e.contains("report.html: the report would write over a FIFO"), "{e}");
         }
     }
 

@@ -1,8 +1,11 @@
 //! Turning the raw shapes of a record file ([`raw`](super::raw)) into
 //! records: every number held to its range, every name (brain, ranged
 //! kind, effect, setting, trait, role) to what is known or registered,
-//! every id new. An error names the file, the line and the field, with the
-//! nearest known name when a name is misspelled.
+//! every id new. An error is one line naming the file, the line and the
+//! field, with the nearest known name when a name is misspelled; what it
+//! repeats of the file is capped ([`untrusted::shown`]). A plugin's data
+//! folder that is there but cannot be read is refused by name, and the game
+//! refuses records without the ember-heart ([`load_game_records`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -16,7 +19,7 @@ use crate::data::records::raw::{
     FOUND, FOUND_DEFAULT, FREQUENCY, FREQUENCY_DEFAULT, HP, PARAM_MAX, RANGE, SIGHT,
 };
 use crate::data::records::{
-    article_for, ItemRecord, ItemRole, MonsterRecord, MonsterTrait, Records, Registered, DESCRIPTION_MAX,
+    article_for, ItemRecord, ItemRole, MonsterRecord, MonsterTrait, Records, Registered, DESCRIPTION_MAX, GOAL_ITEM,
 };
 use crate::data::untrusted::{self, limits, InputError};
 
@@ -30,6 +33,27 @@ pub enum DataError {
     #[error("{dir}: no such data folder (it should hold host/rules.toml and a folder per plugin)")]
     NoFolder {
         /// The folder asked for.
+        dir: PathBuf,
+    },
+    /// A plugin's data folder (or the host's) is there but cannot be read:
+    /// a FIFO, a link to nothing or to itself, a folder without permission.
+    #[error("{}: cannot read the data folder of {whose}: {source}", dir.display())]
+    Folder {
+        /// The folder.
+        dir: PathBuf,
+        /// `plugin 'NAME'` or `the host`.
+        whose: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The host's goal record is missing: no run could be won.
+    #[error(
+        "{}: no record `{GOAL_ITEM}` (the ember-heart, which says which floor is the deepest): \
+         without it no run could be won; restore data/host/goal.toml",
+        dir.display()
+    )]
+    NoGoal {
+        /// The host's data folder.
         dir: PathBuf,
     },
     /// A field is wrong.
@@ -59,8 +83,15 @@ impl FileReader<'_> {
         self.text[..offset.min(self.text.len())].matches('\n').count() + 1
     }
 
+    /// The error at `offset`, the field's name and the message capped, as
+    /// both may repeat what the file says.
     fn error(&self, offset: usize, field: &str, message: String) -> DataError {
-        DataError::Field { file: self.file.to_path_buf(), line: self.line_of(offset), field: field.into(), message }
+        DataError::Field {
+            file: self.file.to_path_buf(),
+            line: self.line_of(offset),
+            field: untrusted::shown(field, limits::SHOWN_WORD),
+            message: untrusted::shown(&message, limits::SHOWN_TEXT),
+        }
     }
 
     fn glyph(&self, g: &Spanned<String>) -> Result<char, DataError> {
@@ -260,7 +291,9 @@ impl FileReader<'_> {
     }
 
     /// A monster's `traits`: known names, each once; `keeps_distance` if
-    /// and only if the brain is `keeps_distance`.
+    /// and only if the brain is `keeps_distance`. A trait listed without
+    /// its brain is the trait's fault (its line, `traits`); the brain
+    /// without its trait is the brain's (its line, `brain`).
     fn traits(&self, m: &MonsterRaw) -> Result<BTreeSet<MonsterTrait>, DataError> {
         let mut traits = BTreeSet::new();
         let id = m.id.get_ref();
@@ -280,19 +313,23 @@ impl FileReader<'_> {
                 return Err(self.error(name.span().start, "traits", message));
             }
         }
-        let keeps = traits.contains(&MonsterTrait::KeepsDistance);
+        let keeper =
+            m.traits.iter().find(|t| MonsterTrait::from_name(t.get_ref()) == Some(MonsterTrait::KeepsDistance));
         let brain = m.brain.get_ref();
-        if keeps != (brain == "keeps_distance") {
-            let message = if keeps {
-                format!(
+        match keeper {
+            Some(t) if brain != "keeps_distance" => {
+                let message = format!(
                     "monster \"{id}\": the trait \"keeps_distance\" needs brain = \"keeps_distance\", not \"{brain}\""
-                )
-            } else {
-                format!(
+                );
+                return Err(self.error(t.span().start, "traits", message));
+            }
+            None if brain == "keeps_distance" => {
+                let message = format!(
                     "monster \"{id}\": the brain \"keeps_distance\" needs the trait: add traits = [\"keeps_distance\"]"
-                )
-            };
-            return Err(self.error(m.brain.span().start, "traits", message));
+                );
+                return Err(self.error(m.brain.span().start, "brain", message));
+            }
+            _ => {}
         }
         Ok(traits)
     }
@@ -382,7 +419,8 @@ impl FileReader<'_> {
     fn read_into(&self, records: &mut Records) -> Result<(), DataError> {
         let raw: FileRaw = toml::from_str(self.text).map_err(|e| {
             let offset = e.span().map(|s| s.start).unwrap_or(0);
-            let message = e.message().trim().to_string();
+            // A syntax error's message is a line of what and a line of what was expected.
+            let message = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ");
             // serde names an unknown field and the known ones: name the nearest too.
             let (field, message) = match unknown_field(&message) {
                 Some((field, known)) => {
@@ -463,23 +501,27 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// A plugin's records are in `data/<plugin>/`, or, for a plugin dropped into
 /// the plugin folder by a third party, in a folder named after it beside its
 /// library (`plugins/libconfusion.so` and `plugins/confusion/items.toml`).
+/// A plugin with neither has no records; a folder that is there (a name in
+/// the folder, even a link to nothing) but cannot be read is an error
+/// naming it, never a plugin quietly without its records.
 pub fn load_records(data_dir: &Path, plugins: &Registered) -> Result<Records, DataError> {
     if !data_dir.is_dir() {
         return Err(DataError::NoFolder { dir: data_dir.to_path_buf() });
     }
     let mut records = Records::default();
-    let mut folders = vec![("host".to_string(), data_dir.join("host"))];
+    let mut folders = vec![("host".to_string(), "the host".to_string(), data_dir.join("host"))];
     for p in &plugins.plugins {
         let shipped = data_dir.join(&p.name);
         let beside = p.library.parent().map(|d| d.join(&p.name));
         let folder = match beside {
-            Some(b) if !shipped.is_dir() && b.is_dir() => b,
+            Some(b) if !is_there(&shipped) && is_there(&b) => b,
             _ => shipped,
         };
-        folders.push((p.name.clone(), folder));
+        folders.push((p.name.clone(), format!("plugin '{}'", p.name), folder));
     }
-    for (plugin, folder) in folders {
-        for file in toml_files(&folder) {
+    for (plugin, whose, folder) in folders {
+        let files = toml_files(&folder).map_err(|source| DataError::Folder { dir: folder.clone(), whose, source })?;
+        for file in files {
             let text = untrusted::read_text(&file, "data file", limits::RECORDS)?;
             FileReader { file: &file, text: &text, plugin: &plugin, plugins }.read_into(&mut records)?;
         }
@@ -487,23 +529,47 @@ pub fn load_records(data_dir: &Path, plugins: &Registered) -> Result<Records, Da
     Ok(records)
 }
 
-/// The `.toml` files of a folder, sorted; none if the folder is absent.
-fn toml_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
+/// [`load_records`] for a game to play: the host's goal record, the
+/// ember-heart, must be among them. It is the host's own
+/// (`data/host/goal.toml`), not a plugin's, so every plugin set has it, and
+/// without it no floor is the deepest and no run could be won (the game's
+/// `deepest_floor` is that record's last floor): a refusal, not a run that
+/// cannot end.
+pub fn load_game_records(data_dir: &Path, plugins: &Registered) -> Result<Records, DataError> {
+    let records = load_records(data_dir, plugins)?;
+    if !records.items.contains_key(GOAL_ITEM) {
+        return Err(DataError::NoGoal { dir: data_dir.join("host") });
+    }
+    Ok(records)
+}
+
+/// Whether anything is at `path`, a link to nothing included.
+fn is_there(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
+/// The `.toml` files of a folder, sorted; none if nothing is there. A
+/// folder that is there but cannot be read (or listed) is an error.
+fn toml_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    if !is_there(dir) {
+        return Ok(Vec::new());
+    }
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|x| x == "toml") {
+            files.push(path);
+        }
+    }
     files.sort();
-    files
+    Ok(files)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::data::records::raw::json_schema;
+    use crate::data::records::RegisteredPlugin;
 
     fn read(text: &str, plugins: &Registered) -> Result<Records, DataError> {
         let mut records = Records::default();
@@ -545,6 +611,77 @@ brain = "dreaming"
     fn a_syntax_error_names_the_line() {
         let err = read("[[monster]]\nid = \n", &Registered::default()).unwrap_err().to_string();
         assert!(err.starts_with("data/test/monsters.toml:2:"), "{err}");
+    }
+
+    #[test]
+    fn a_syntax_error_is_one_line_with_its_reason() {
+        for text in ["[[monster]]\nid = \n", "[[monster]\n", "[[monster]]\nid = \"rat\nname = 1\n", "x = [1, 2\n"] {
+            let err = read(text, &Registered::default()).unwrap_err().to_string();
+            assert!(!err.contains('\n') && err.starts_with("data/test/monsters.toml:"), "{text:?}: {err:?}");
+        }
+        let err = read("[[monster]]\nid = \n", &Registered::default()).unwrap_err().to_string();
+        assert!(err.contains("field `id`: invalid string; expected"), "{err}");
+    }
+
+    #[test]
+    fn a_brain_and_a_trait_that_disagree_name_the_line_and_field_at_fault() {
+        let mut plugins = Registered::default();
+        plugins.brains.extend(["dreaming".to_string(), "keeps_distance".to_string()]);
+        let keeper = RAT.replace("brain = \"dreaming\"", "brain = \"keeps_distance\"");
+        let err = read(&keeper, &plugins).unwrap_err().to_string();
+        let wanted = "data/test/monsters.toml:12: field `brain`: monster \"rat\": the brain \"keeps_distance\" needs";
+        assert!(err.starts_with(wanted), "the brain's line, and the brain: {err}");
+        let err = read(&format!("{RAT}traits = [\"keeps_distance\"]\n"), &plugins).unwrap_err().to_string();
+        let wanted = "data/test/monsters.toml:13: field `traits`: monster \"rat\": the trait \"keeps_distance\" needs";
+        assert!(err.starts_with(wanted), "the trait's line, and the traits: {err}");
+        assert!(read(&format!("{keeper}traits = [\"keeps_distance\"]\n"), &plugins).is_ok());
+    }
+
+    #[test]
+    fn what_a_data_error_repeats_of_the_file_is_capped() {
+        let mut plugins = Registered::default();
+        plugins.brains.insert("dreaming".into());
+        let huge = "g".repeat(1 << 20);
+        for text in [
+            RAT.replace("glyph = \"r\"", &format!("glyph = \"{huge}\"")),
+            RAT.replace("sight = 5", &format!("sight = 5\n{huge} = 1")),
+            format!("[settings]\n{huge} = -1\n"),
+            format!("{RAT}traits = [\"{huge}\"]\n"),
+            RAT.replace("brain = \"dreaming\"", &format!("brain = \"{huge}\"")),
+        ] {
+            let err = read(&text, &plugins).unwrap_err().to_string();
+            let start: String = err.chars().take(100).collect();
+            assert!(err.len() < 2 * limits::SHOWN_TEXT && !err.contains('\n'), "{} bytes: {start}", err.len());
+            assert!(err.starts_with("data/test/monsters.toml:") && err.contains(" characters)"), "{start}");
+        }
+    }
+
+    #[test]
+    fn a_data_folder_that_cannot_be_read_is_refused_by_name() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("host")).unwrap();
+        let mut plugins = Registered::default();
+        plugins.plugins.push(RegisteredPlugin { name: "loopy".into(), library: PathBuf::new(), settings: Vec::new() });
+        let folder = dir.path().join("loopy");
+        assert!(load_records(dir.path(), &plugins).is_ok(), "no folder at all: a plugin without records");
+        std::os::unix::fs::symlink("loopy", &folder).unwrap();
+        let err = load_records(dir.path(), &plugins).unwrap_err().to_string();
+        let wanted = format!("{}: cannot read the data folder of plugin 'loopy': ", folder.display());
+        assert!(err.starts_with(&wanted), "a link to itself: {err}");
+        std::fs::remove_file(&folder).unwrap();
+        if std::process::Command::new("mkfifo").arg(&folder).status().is_ok_and(|s| s.success()) {
+            let err = load_records(dir.path(), &plugins).unwrap_err().to_string();
+            assert!(err.starts_with(&wanted), "a FIFO: {err}");
+            std::fs::remove_file(&folder).unwrap();
+        }
+        std::os::unix::fs::symlink("nowhere", &folder).unwrap();
+        let err = load_records(dir.path(), &plugins).unwrap_err().to_string();
+        assert!(err.starts_with(&wanted), "a link to nothing: {err}");
+        std::fs::remove_file(&folder).unwrap();
+        std::fs::remove_dir(dir.path().join("host")).unwrap();
+        std::os::unix::fs::symlink("host", dir.path().join("host")).unwrap();
+        let err = load_records(dir.path(), &plugins).unwrap_err().to_string();
+        assert!(err.contains("cannot read the data folder of the host: "), "{err}");
     }
 
     #[test]

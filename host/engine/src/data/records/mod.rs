@@ -106,7 +106,7 @@ impl MonsterTrait {
         match self {
             MonsterTrait::OpensDoors => "it opens a closed door by walking into it; without this trait a closed door stops it",
             MonsterTrait::KeepsDistance => {
-                "it fights from afar and backs away from the player; a record with it must use the `keeps_distance` brain, and one using that brain must have it"
+                "it fights from afar and backs away from the player; a record with it must use the `keeps_distance` brain (else its `traits` line is refused), and one using that brain must have it (else its `brain` line is refused)"
             }
             MonsterTrait::Tracks => {
                 "out of sight of the player, it goes to where it last saw the player; without it, it only chases what it sees (and noises) and otherwise wanders"
@@ -117,6 +117,11 @@ impl MonsterTrait {
 
 /// The longest `description` a record may have, in characters.
 pub const DESCRIPTION_MAX: usize = 500;
+
+/// The record id of what the run is for, lying on the deepest floor: the
+/// host's own record (`data/host/goal.toml`), which a game must have
+/// ([`check::load_game_records`]).
+pub const GOAL_ITEM: &str = "ember_heart";
 
 /// An item kind.
 #[derive(Debug, Clone)]
