@@ -268,7 +268,7 @@ fn key() -> impl Strategy<Value = String> {
 /// A script: maybe the bow readied and the quiver filled from the first
 /// slots first, then random keys.
 fn script() -> impl Strategy<Value = (bool, Vec<String>)> {
-    (any::<bool>(), prop::collection::vec(key(), 1..40))
+    (any::<bool>(), prop::collection::vec(key(), 1..60))
 }
 
 /// The scenario files of these tests that the first-party plugins play
@@ -318,14 +318,25 @@ impl Drawn {
     }
 }
 
-/// Plays one key script from its start; `Err` says which save would not load.
-fn play_script(
-    w: &World,
-    files: &[std::path::PathBuf],
-    start: &Start,
-    ready: bool,
-    keys: &[String],
-) -> Result<(), String> {
+/// What the key scripts played, for the test's closing line.
+#[derive(Default)]
+struct Tally {
+    played: std::cell::Cell<u32>,
+    refused: std::cell::Cell<u32>,
+    turns: std::cell::Cell<u64>,
+    loaded: std::cell::Cell<u32>,
+}
+
+impl Tally {
+    fn add(cell: &std::cell::Cell<u32>) {
+        cell.set(cell.get() + 1);
+    }
+}
+
+/// Plays one key script from its start (`ceiling`: so many turns before
+/// the last a run may play); `Err` says which save would not load.
+fn play_script(w: &World, files: &[std::path::PathBuf], case: &Case, tally: &Tally) -> Result<(), String> {
+    let Case { start, ceiling, ready, keys } = case;
     let game = match start {
         Start::Fresh(seed) => Game::fresh(*seed, w.plugins.clone(), w.records.clone(), Trace::console()),
         Start::File(i, seed) => {
@@ -336,26 +347,51 @@ fn play_script(
         Start::Drawn(drawn) => match from_scenario(w, &drawn.text(w), 1) {
             Ok(game) => game,
             // Refused when read, with its line: nothing is played, nothing saved.
-            Err(_) => return Ok(()),
+            Err(_) => {
+                Tally::add(&tally.refused);
+                return Ok(());
+            }
         },
     };
+    Tally::add(&tally.played);
     let mut app = App::with_host_views(game);
+    if let Some(before) = ceiling {
+        app.game.turn = MOST_TURNS - before;
+    }
+    let first = app.game.turn;
     let mut keys: Vec<Key> = keys.iter().map(|k| parse_keys(k).expect("a key")[0]).collect();
-    if ready {
+    if *ready {
         let prelude = parse_keys("i a Enter i b Enter i c Enter").expect("keys");
         keys.splice(0..0, prelude);
     }
     for (i, key) in keys.iter().enumerate() {
         let go_on = app.press(*key);
         let ended = app.died() || app.game.won;
-        if !ended && (i % 8 == 7 || !go_on || i + 1 == keys.len()) {
+        if !ended && (i % 4 == 3 || !go_on || i + 1 == keys.len()) {
             reload(w, &app.game).map_err(|e| format!("after key {} ({key}), turn {}: {e}", i + 1, app.game.turn))?;
+            Tally::add(&tally.loaded);
         }
         if ended || !go_on {
             break;
         }
     }
+    tally.turns.set(tally.turns.get() + app.game.turn.saturating_sub(first));
     Ok(())
+}
+
+/// One key script: where it starts, maybe near the last turn, maybe with
+/// the bow readied and the quiver filled first, and its keys.
+#[derive(Debug, Clone)]
+struct Case {
+    start: Start,
+    ceiling: Option<u64>,
+    ready: bool,
+    keys: Vec<String>,
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    let ceiling = prop_oneof![7 => Just(None), 1 => (0..30u64).prop_map(Some)];
+    (start(), ceiling, script()).prop_map(|(start, ceiling, (ready, keys))| Case { start, ceiling, ready, keys })
 }
 
 #[test]
@@ -363,28 +399,39 @@ fn every_save_the_game_writes_loads_again() {
     let w = world();
     let started = std::time::Instant::now();
     // Bot runs, short and of many lengths: the save each would write at its end loads.
+    let (mut bot_turns, mut bot_saves, mut deepest) = (0, 0, 0);
     for seed in 1..=BOT_RUNS {
         let mut game = Game::fresh(seed, w.plugins.clone(), w.records.clone(), Trace::console());
-        let turns = 30 + seed % 8 * 25;
-        bot::play_run_for(&mut game, turns);
+        // Most short, one in eight long enough to go a few floors down.
+        let turns = if seed % 8 == 0 { 2500 } else { 50 + seed % 8 * 100 };
+        let run = bot::play_run_for(&mut game, turns);
+        (bot_turns, deepest) = (bot_turns + run.turns, deepest.max(run.floor));
         if game.player().hp > 0 && !game.won {
             reload(&w, &game).unwrap_or_else(|e| panic!("the bot's run of seed {seed}, {turns} turns: {e}"));
+            bot_saves += 1;
         }
     }
+    assert!(bot_saves > BOT_RUNS / 2, "most bot runs end alive, with a save: {bot_saves}");
     let bots = started.elapsed();
     // Key scripts from fresh runs, the scenario files and drawn scenarios.
     let files = scenario_files(&w);
     let config = Config { cases: KEY_SCRIPTS, failure_persistence: None, ..Config::default() };
     let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, SEED));
-    let played = runner.run(&(start(), script()), |(start, (ready, keys))| {
-        play_script(&w, &files, &start, ready, &keys).map_err(TestCaseError::fail)
-    });
+    let tally = Tally::default();
+    let played = runner.run(&case(), |case| play_script(&w, &files, &case, &tally).map_err(TestCaseError::fail));
     if let Err(e) = played {
         panic!("{e}");
     }
+    let (played, refused) = (tally.played.get(), tally.refused.get());
+    assert_eq!(played + refused, KEY_SCRIPTS, "every script was played or its scenario refused");
+    assert!(played > KEY_SCRIPTS * 3 / 4, "most scripts were played: {played}");
     eprintln!(
-        "{BOT_RUNS} bot runs in {:.1} s, {KEY_SCRIPTS} key scripts in {:.1} s",
+        "{BOT_RUNS} bot runs ({bot_turns} turns, down to floor {deepest}, {bot_saves} saves loaded) in {:.1} s; \
+         {KEY_SCRIPTS} key scripts ({played} played, {refused} drawn scenarios refused when read, {} turns, \
+         {} saves loaded) in {:.1} s",
         bots.as_secs_f64(),
+        tally.turns.get(),
+        tally.loaded.get(),
         (started.elapsed() - bots).as_secs_f64()
     );
 }
