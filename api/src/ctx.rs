@@ -263,7 +263,10 @@ impl<'a> Ctx<'a> {
         some(self.raw.store_get(id, key.into()))
     }
 
-    /// Stores a number for a creature (saved with the run, dropped when it dies).
+    /// Stores a number for a creature (saved with the run, dropped when it
+    /// dies). A key a plugin declared ([`Registrar::stored`](crate::Registrar::stored))
+    /// holds only numbers in its range: a number outside it is not stored,
+    /// and the call fails, naming the key and the number.
     pub fn store_set(&mut self, id: EntityId, key: &str, value: i64) {
         self.raw.store_set(id, key.into(), value)
     }
@@ -289,7 +292,9 @@ impl<'a> Ctx<'a> {
     }
 
     /// Stores a number on an item (saved with the run; an item with stored
-    /// values no longer stacks with others). False if the item is gone.
+    /// values no longer stacks with others). False if the item is gone. A
+    /// declared key's range holds as for [`Ctx::store_set`]: false, and
+    /// the call fails.
     pub fn item_set(&mut self, item: ItemId, key: &str, value: i64) -> bool {
         self.raw.item_set(item, key.into(), value)
     }
@@ -327,7 +332,9 @@ impl<'a> Ctx<'a> {
     }
 
     /// Lays `count` items of record `kind` on the floor at `at`, or on the
-    /// first neighbour that can take them. Returns where they landed.
+    /// first neighbour that can take them. Returns where they landed;
+    /// `None` if nowhere could, or `count` is 0 or more than a heap holds
+    /// (9,999).
     pub fn place_item(&mut self, kind: &str, count: u32, at: Point) -> Option<Point> {
         some(self.raw.place_item(kind.into(), count, at))
     }

@@ -205,6 +205,9 @@
 //! A number you declare with `reg.stored("fury", 0, 10)` is yours: no
 //! other plugin may declare it, and one that writes it without
 //! `reg.depends_on` your plugin fails that call (any plugin may read it).
+//! The range holds at the moment of the write: `store_set` of 11 stores
+//! nothing and fails the call, so keep your numbers in range yourself
+//! (`.min(10)`); the run's save never holds what it would refuse.
 //! If your plugin keeps the player's level, say where:
 //! `reg.stored("rank", 1, 30).player_level("rank")`; the score, the morgue
 //! and the bot read it there. An item effect tells the host what the

@@ -167,8 +167,9 @@ impl Registrar {
     }
 
     /// Declares a number the plugin keeps in the store, a creature's or an
-    /// item's (a wand's `charges`), and the values it may hold: a save
-    /// holding that key out of range is refused, by the key and its owner.
+    /// item's (a wand's `charges`), and the values it may hold: a write out
+    /// of range stores nothing and fails the call that made it, and a save
+    /// holding one is refused, by the key and its owner.
     /// The key is then this plugin's: no other plugin may declare it, and
     /// one that writes it (number or text, on a creature or an item)
     /// without [`depends_on`](Registrar::depends_on) this one is refused,

@@ -233,6 +233,8 @@ impl App {
                 let won = self.game.won;
                 let cause = if won {
                     format!("You hold the ember-heart. Victory on turn {}.", self.game.turn)
+                } else if self.game.at_turn_limit() && self.game.player().hp > 0 {
+                    format!("The run ends on turn {}, the most a run may last.", self.game.turn)
                 } else {
                     format!("Killed by {killer}, on turn {}.", self.game.turn)
                 };

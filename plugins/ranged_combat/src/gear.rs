@@ -17,6 +17,10 @@ pub const BOW: &str = "bow";
 pub const QUIVER: &str = "quiver";
 /// The player's number store key for how many arrows the quiver holds.
 pub const QUIVER_COUNT: &str = "quiver_count";
+/// The most arrows the quiver holds: the top of the range declared for
+/// [`QUIVER_COUNT`], so a full quiver takes no more (the host refuses a
+/// number outside it).
+pub const MOST_IN_QUIVER: u32 = 9999;
 
 /// A bow's record read for shooting: what its arrows do, and how far.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,9 +78,11 @@ pub fn quiver(ctx: &Ctx<'_>) -> Option<(ItemInfo, u32)> {
     (count > 0).then_some((info, count as u32))
 }
 
-/// Fills the quiver with `count` arrows of `kind`, or empties it.
+/// Fills the quiver with `count` arrows of `kind` (at most
+/// [`MOST_IN_QUIVER`]: callers take no more than there is room for), or
+/// empties it.
 pub fn set_quiver(ctx: &mut Ctx<'_>, arrows: Option<(&str, u32)>) {
-    match arrows.filter(|(_, count)| *count > 0) {
+    match arrows.map(|(kind, count)| (kind, count.min(MOST_IN_QUIVER))).filter(|(_, count)| *count > 0) {
         Some((kind, count)) => {
             ctx.store_set_text(EntityId::PLAYER, QUIVER, kind);
             ctx.store_set(EntityId::PLAYER, QUIVER_COUNT, count as i64);

@@ -42,7 +42,7 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.setting("hit_step", hits.step.into(), 0, 100).setting("hit_min", hits.min.into(), 0, 100);
     reg.setting("throw_range", 6, 1, 30).setting("fight_noise", 4, 0, 100);
     reg.setting("keep_min", 3, 0, 30).setting("keep_max", 5, 0, 30);
-    reg.stored(gear::QUIVER_COUNT, 0, 9999).stored(monsters::READY, 0, i64::from(u32::MAX));
+    reg.stored(gear::QUIVER_COUNT, 0, gear::MOST_IN_QUIVER.into()).stored(monsters::READY, 0, monsters::MOST_READY);
     reg.item_effect("lightning", lightning::LightningScroll);
     reg.item_effect("bow", missiles::Bow);
     reg.item_effect("quiver", missiles::Quiver);

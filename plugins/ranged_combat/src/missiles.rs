@@ -170,7 +170,16 @@ fn fill_quiver(ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
     let kind = item.kind.as_str();
     let slot = item.slot().ok_or_else(|| format!("the {kind} to quiver are not in the pack"))?;
     let held = ctx.pack_item(slot).ok_or_else(|| format!("pack slot {slot} is empty"))?;
-    let taken = ctx.pack_take(slot, held.count).ok_or("the arrows could not be taken")?;
+    // Arrows of the kind quivered join them, as many as there is room for.
+    let room = match gear::quiver(ctx) {
+        Some((old, n)) if old.id.as_str() == kind => gear::MOST_IN_QUIVER.saturating_sub(n),
+        _ => gear::MOST_IN_QUIVER,
+    };
+    if room == 0 {
+        ctx.message("Your quiver is full.", MessageKind::Info);
+        return Ok(UseOutcome::NoTurn);
+    }
+    let taken = ctx.pack_take(slot, held.count.min(room)).ok_or("the arrows could not be taken")?;
     let count = match gear::quiver(ctx) {
         Some((old, n)) if old.id.as_str() == kind => n + taken.count,
         Some((old, n)) => {
@@ -191,10 +200,11 @@ fn fill_quiver(ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
     Ok(UseOutcome::Kept)
 }
 
-/// Picking up arrows of the quivered kind puts them straight in the quiver.
+/// Picking up arrows of the quivered kind puts them straight in the
+/// quiver, if it has room for them all; else they go to the pack.
 pub fn pick_up(ctx: &mut Ctx<'_>, kind: &str, count: u32) -> bool {
     let Some((arrows, n)) = gear::quiver(ctx) else { return false };
-    if arrows.id.as_str() != kind {
+    if arrows.id.as_str() != kind || n.saturating_add(count) > gear::MOST_IN_QUIVER {
         return false;
     }
     gear::set_quiver(ctx, Some((kind, n + count)));

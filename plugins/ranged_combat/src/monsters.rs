@@ -19,6 +19,9 @@ use crate::rules::{capitalized, flight_glyph, killer, setting, HitTable};
 
 /// A monster's number store key: the turn it may next attack from afar.
 pub const READY: &str = "ranged_ready";
+/// The latest turn [`READY`] holds (its declared range's top): a run ends
+/// at turn `u32::MAX`, so a monster ready no sooner is never ready again.
+pub const MOST_READY: i64 = u32::MAX as i64;
 
 /// The `arrows` ranged kind (archers).
 pub struct Arrows;
@@ -51,7 +54,8 @@ fn clear_shot(ctx: &mut Ctx<'_>, me: EntityId, spec: &RangedSpec) -> Option<Shot
         tracing::debug!(monster = me.0, "no clear shot");
         return None;
     }
-    let ready = ctx.turn() as i64 + spec.every as i64;
+    let turn = i64::try_from(ctx.turn()).unwrap_or(i64::MAX);
+    let ready = turn.saturating_add(spec.every.into()).min(MOST_READY);
     ctx.store_set(me, READY, ready);
     Some(Shot { me: monster, player, path })
 }

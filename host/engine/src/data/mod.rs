@@ -6,11 +6,13 @@
 //! [`records_doc`]), the host's own numbers ([`numbers`]), the tile atlas's
 //! index ([`tile_index`]), the trace format and the queue plugins' log
 //! lines wait in ([`trace`]), and the one way a file the game did not write
-//! is read ([`untrusted`]).
+//! is read ([`untrusted`]); and what a save accepts, which the running game
+//! is held to as well ([`bounds`]).
 //!
 //! **Invariant:** nothing here knows of the run in progress: `data` imports
 //! only `core` (the import test holds it).
 
+pub mod bounds;
 pub mod numbers;
 pub mod records;
 pub mod records_doc;

@@ -144,7 +144,30 @@ impl Plugins {
         if owner.name == writer || depends() {
             return Ok(());
         }
-        Err(WriteRefused { key: key.into(), owner: owner.name.clone() })
+        Err(WriteRefused::NotItsOwn { key: key.into(), owner: owner.name.clone() })
+    }
+
+    /// The one rule for a stored number: the plugin that declared stored
+    /// key `key` (`Registrar::stored`) and the range it keeps, if `value`
+    /// lies outside it. A save is held to it when read (`Game::restore`),
+    /// and a plugin's write when made (`store_set`, `item_set`), so the
+    /// game never writes a save it would refuse. A declared key is held in
+    /// the creatures' store and the items' alike.
+    pub fn out_of_declared_range(&self, key: &str, value: i64) -> Option<(&str, i64, i64)> {
+        let owner = self.declared_by(key)?;
+        let (_, lo, hi) = owner.stored.iter().find(|(k, _, _)| k == key)?;
+        (!(*lo..=*hi).contains(&value)).then_some((owner.name.as_str(), *lo, *hi))
+    }
+
+    /// Whether a plugin may store `value` under `key` as far as its range
+    /// goes ([`Plugins::out_of_declared_range`]); the call fails otherwise.
+    pub fn may_store(&self, key: &str, value: i64) -> Result<(), WriteRefused> {
+        match self.out_of_declared_range(key, value) {
+            None => Ok(()),
+            Some((owner, lo, hi)) => {
+                Err(WriteRefused::OutOfRange { key: key.into(), value, owner: owner.into(), lo, hi })
+            }
+        }
     }
 
     /// The player's level as declared (`Registrar::player_level`): the key,
@@ -325,15 +348,36 @@ impl Registration {
     }
 }
 
-/// A write to a stored key another plugin declared, by a plugin that does
-/// not depend on it.
+/// A write to the store that is refused, and fails the call that made it:
+/// nothing is stored.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("wrote the store key '{key}', which {owner} declared; a plugin writes another's key only if it depends on it")]
-pub struct WriteRefused {
-    /// The key.
-    pub key: String,
-    /// The plugin that declared it.
-    pub owner: String,
+pub enum WriteRefused {
+    /// A stored key another plugin declared, by a plugin that does not
+    /// depend on it.
+    #[error(
+        "wrote the store key '{key}', which {owner} declared; a plugin writes another's key only if it depends on it"
+    )]
+    NotItsOwn {
+        /// The key.
+        key: String,
+        /// The plugin that declared it.
+        owner: String,
+    },
+    /// A number outside the range its plugin declared, which a save would
+    /// be refused for.
+    #[error("stored {key} = {value}, where {owner} keeps {lo} to {hi}; nothing was stored")]
+    OutOfRange {
+        /// The key.
+        key: String,
+        /// The number.
+        value: i64,
+        /// The plugin that declared the key.
+        owner: String,
+        /// The least it keeps.
+        lo: i64,
+        /// The most it keeps.
+        hi: i64,
+    },
 }
 
 /// Why a plugin's declarations are refused.

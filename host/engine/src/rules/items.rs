@@ -4,6 +4,7 @@
 use abi_stable::std_types::ROption;
 use emberdeep_api::{EntityId, ItemId, ItemUse, MessageKind, Point, UseOutcome, DIRECTIONS};
 
+use crate::data::bounds::{self, MOST_IN_A_STACK};
 use crate::data::records::ItemRecord;
 use crate::fields;
 use crate::plugins::boundary::Access;
@@ -69,7 +70,7 @@ impl Game {
             let plain: Vec<bool> = self.items.iter().map(|i| !self.item_has_store(i.id)).collect();
             let heap = self.items.iter_mut().zip(plain).find(|(i, plain)| *plain && i.pos == pos && i.kind == kind);
             if let Some((heap, _)) = heap {
-                heap.count = heap.count.saturating_add(count).min(crate::world::pack::MOST_IN_A_STACK);
+                heap.count = heap.count.saturating_add(count).min(MOST_IN_A_STACK);
                 return;
             }
         }
@@ -123,9 +124,13 @@ impl Game {
 
     /// Lays items down at `at`, or on the first neighbour that can take them
     /// (walkable, and bare or holding a heap of the same kind that stacks).
-    /// Returns where they landed; `None` if nowhere could (they are lost).
+    /// Returns where they landed; `None` if nowhere could (they are lost),
+    /// or if `count` is no heap a save holds (none, or over 9,999).
     pub fn place_item(&mut self, kind: &str, count: u32, at: Point) -> Option<Point> {
         self.item_record(kind)?;
+        if !bounds::is_stack(count) {
+            return None;
+        }
         let id = self.new_item_id();
         let cell = self.landing_cell(kind, id, at)?;
         self.drop_on_floor(kind, count, cell, id);

@@ -1,12 +1,15 @@
 //! The turn. The player acts; if that took a turn, one place plays the rest
 //! in a fixed order: every monster acts, the turn counter goes up, the player
 //! heals 1 every `heal_every` turns while hurt, then the one death check.
+//! The count never passes [`MOST_TURNS`], the last turn a save holds: the
+//! run ends there, with a line, and no turn is played past it.
 
 use emberdeep_api::{MessageKind, Point, UseOutcome};
 
 use std::rc::Rc;
 
 use crate::core::map::{Map, Tile};
+use crate::data::bounds::{MOST_FLOORS, MOST_TURNS};
 use crate::data::records::Records;
 use crate::data::trace::Trace;
 use crate::fields;
@@ -75,6 +78,10 @@ impl Game {
         if self.over {
             return false;
         }
+        if self.at_turn_limit() {
+            self.end_at_turn_limit();
+            return false;
+        }
         // While aiming, only the shot or putting it away can happen.
         if self.is_aiming() != matches!(action, Action::Shoot | Action::CancelAim) {
             return false;
@@ -136,7 +143,28 @@ impl Game {
         }
         drop(p);
         self.death_check();
+        if self.at_turn_limit() {
+            self.end_at_turn_limit();
+        }
         self.update_sight();
+    }
+
+    /// Whether the run has played the most turns a run may last
+    /// ([`MOST_TURNS`]): it is over, and no turn is played past it.
+    pub fn at_turn_limit(&self) -> bool {
+        self.turn >= MOST_TURNS
+    }
+
+    /// Ends the run at the turn limit, once, with a line in the log and a
+    /// `run_end` in the trace, so the count never wraps and the run is
+    /// never one a save would refuse.
+    fn end_at_turn_limit(&mut self) {
+        if self.over {
+            return;
+        }
+        self.over = true;
+        self.log.add(format!("Turn {MOST_TURNS}: the most a run may last. The run ends here."), MessageKind::Danger);
+        self.emit("run_end", "host", fields! {"turns" => self.turn, "cause" => "turn limit", "floor" => self.floor});
     }
 
     fn death_check(&mut self) {
@@ -228,12 +256,17 @@ impl Game {
             self.log.add("There is no way further down: the ember-heart is on this floor.", MessageKind::Info);
             return false;
         }
+        if self.floor >= MOST_FLOORS {
+            self.log
+                .add(format!("There is no way further down: floor {MOST_FLOORS} is the deepest."), MessageKind::Info);
+            return false;
+        }
         if self.map.tile(self.player().pos) != Tile::StairsDown {
             self.log.add("There are no stairs down here.", MessageKind::Info);
             return false;
         }
         self.emit("action", "host", fields! {"action" => "descend"});
-        let next = self.floor.saturating_add(1);
+        let next = self.floor + 1;
         self.enter_new_floor(next);
         self.prune_item_store();
         self.floor_entered_event();

@@ -5,15 +5,8 @@ use emberdeep_api::{CreatureInfo, Damage, EntityId, Look, MonsterState, Point, R
 
 use crate::data::records::MonsterRecord;
 
-/// The most health, blow or defense a creature may have (a plugin's
-/// changes are held to it, and a save beyond it is refused).
-pub const MOST_HEALTH: i32 = 1_000_000;
-
-/// The farthest a creature may see.
-pub const MOST_SIGHT: i32 = 30;
-
-/// The most turns a status may be given.
-pub const MOST_STATUS_TURNS: i32 = 10_000;
+/// A creature's limits, as a save holds them (`data::bounds`).
+pub use crate::data::bounds::{MOST_HEALTH, MOST_SIGHT, MOST_STATUS_TURNS};
 
 /// The player or a monster.
 #[derive(Debug, Clone, PartialEq)]

@@ -41,8 +41,9 @@ fn next_version() -> u64 {
     VERSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
-/// The most of one kind a stack in the pack or a heap on the floor holds.
-pub const MOST_IN_A_STACK: u32 = 9999;
+/// The most of one kind a stack in the pack or a heap on the floor holds,
+/// as a save holds it (`data::bounds`).
+pub use crate::data::bounds::MOST_IN_A_STACK;
 
 /// The letter of slot `i`.
 pub fn slot_letter(i: usize) -> char {

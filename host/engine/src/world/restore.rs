@@ -2,7 +2,11 @@
 //! ([`RestoreParts`]) becomes a [`Game`] only through [`Game::restore`],
 //! which refuses parts that break a rule the game keeps, naming the part
 //! and why ([`RestoreError`]). [`Game::check`] holds a live game to the
-//! same rules, so the game never writes a save it would refuse.
+//! same rules, so the game never writes a save it would refuse. The
+//! numbers are `data::bounds`'s, which the running game is held to when a
+//! value is set, and a stored number's range is the one rule
+//! `Plugins::out_of_declared_range` gives, which `store_set` and
+//! `item_set` ask too.
 //!
 //! The rules: one player (of kind `player`, with no brain), every creature
 //! on a cell of its own that it can stand on, ids unique and below the next
@@ -12,8 +16,8 @@
 //! a kind that stacks), items on floor cells, a pack of the game's size,
 //! item ids unique and at most the last one handed out, stored values only
 //! for creatures and items there are and within the range their plugin
-//! declared, and the log, the floor, the map and the kill list within their
-//! limits.
+//! declared, and the log, the turn, the floor, the map and the kill list
+//! within their limits.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
@@ -22,27 +26,18 @@ use emberdeep_api::{EntityId, ItemId, Point};
 
 use crate::core::map::{Map, Tile};
 use crate::core::rng::RunRng;
+use crate::data::bounds::{self, MOST_HEALTH, MOST_IN_A_STACK, MOST_SIGHT, MOST_STATUS_TURNS, MOST_TURNS};
 use crate::data::records::Records;
 use crate::data::trace::Trace;
 use crate::data::untrusted::limits;
 use crate::plugins::registry::Plugins;
-use crate::world::creature::{Creature, MOST_HEALTH, MOST_SIGHT, MOST_STATUS_TURNS};
+use crate::world::creature::Creature;
 use crate::world::game::Game;
 use crate::world::log::{Message, MessageLog, KEPT_MESSAGES};
-use crate::world::pack::{FloorItem, Pack, PackItem, MOST_IN_A_STACK};
+use crate::world::pack::{FloorItem, Pack, PackItem};
 
-/// The most creature ids a run may hand out (the roster indexes by id).
-pub const MOST_IDS: u32 = 1_000_000;
-/// The most item ids a run may hand out.
-pub const MOST_ITEM_IDS: u32 = MOST_IDS * 100;
-/// The deepest floor a run may be on.
-pub const MOST_FLOORS: u32 = 1000;
-/// The widest and the tallest map.
-pub const MOST_MAP_SIDE: i32 = 1000;
-/// The most kinds the kill list may name.
-pub const KILL_KINDS: usize = 1000;
-/// The longest kind name in the kill list (as a record id).
-pub const KIND_CHARS: usize = 64;
+/// The limits a save's run is held to (`data::bounds`, where they live).
+pub use crate::data::bounds::{KILL_KINDS, KIND_CHARS, MOST_FLOORS, MOST_IDS, MOST_ITEM_IDS, MOST_MAP_SIDE};
 
 /// A map as plain data: its size and its cells row by row.
 #[derive(Debug, Clone, PartialEq)]
@@ -167,6 +162,9 @@ pub enum RestoreError {
     /// The floor is 0 or too deep.
     #[error("floor {0}, not from 1 to {MOST_FLOORS}")]
     Floor(u32),
+    /// The turn is past the most a run may last.
+    #[error("turn {0}, past the last a run may play ({MOST_TURNS})")]
+    Turn(u64),
     /// The last item id is too large.
     #[error("a last item id of {0}, above {MOST_ITEM_IDS}")]
     LastItemId(u32),
@@ -459,6 +457,7 @@ impl RestoreParts {
         let start = self.creatures.iter().find(|c| c.id.is_player()).map_or(Point::default(), |c| c.pos);
         let mut game = Game::blank(self.seed, map, start, plugins, records, trace);
         let contents = Contents {
+            turn: self.turn,
             floor: self.floor,
             next_id: self.next_id,
             next_item_id: self.next_item_id,
@@ -499,6 +498,7 @@ impl RestoreParts {
 /// What a run holds that the rules speak of, borrowed from parts or from
 /// a live game, so both are checked by the one [`check`].
 struct Contents<'a> {
+    turn: u64,
     floor: u32,
     next_id: u32,
     next_item_id: u32,
@@ -516,6 +516,7 @@ struct Contents<'a> {
 impl<'a> Contents<'a> {
     fn of(game: &'a Game) -> Contents<'a> {
         Contents {
+            turn: game.turn,
             floor: game.floor,
             next_id: game.next_id,
             next_item_id: game.next_item_id,
@@ -551,8 +552,11 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
     if !(1..=MOST_IDS).contains(&c.next_id) {
         return Err(RestoreError::NextId(c.next_id));
     }
-    if !(1..=MOST_FLOORS).contains(&c.floor) {
+    if !bounds::is_floor(c.floor) {
         return Err(RestoreError::Floor(c.floor));
+    }
+    if !bounds::is_turn(c.turn) {
+        return Err(RestoreError::Turn(c.turn));
     }
     let mut item_ids = ItemIds::new(c.next_item_id)?;
     let mut taken = BTreeSet::new();
@@ -599,7 +603,7 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
         return Err(RestoreError::StoreForNobody { key: key.clone(), id: id.0 });
     }
     for ((id, key), value) in c.store {
-        if let Some((plugin, lo, hi)) = out_of_declared_range(&game.plugins, key, *value) {
+        if let Some((plugin, lo, hi)) = game.plugins.out_of_declared_range(key, *value) {
             let (key, plugin) = (key.clone(), plugin.to_string());
             return Err(RestoreError::StoreOutOfRange { key, value: *value, id: id.0, plugin, lo, hi });
         }
@@ -607,7 +611,7 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
     check_kills(&c.kills)?;
     for ((id, key), value) in c.item_store {
         item_ids.check_stored(*id, key)?;
-        if let Some((plugin, lo, hi)) = out_of_declared_range(&game.plugins, key, *value) {
+        if let Some((plugin, lo, hi)) = game.plugins.out_of_declared_range(key, *value) {
             let (key, plugin) = (key.clone(), plugin.to_string());
             return Err(RestoreError::ItemStoreOutOfRange { key, value: *value, id: id.0, plugin, lo, hi });
         }
@@ -697,7 +701,7 @@ fn check_creature(c: &Creature, game: &Game) -> Result<(), RestoreError> {
 
 /// A heap or a stack holds at least one and at most the most a stack may.
 fn check_count(kind: &str, count: u32) -> Result<(), RestoreError> {
-    if (1..=MOST_IN_A_STACK).contains(&count) {
+    if bounds::is_stack(count) {
         Ok(())
     } else {
         Err(RestoreError::Count { kind: kind.to_string(), count })
@@ -730,17 +734,6 @@ fn check_kills(kills: &[(&str, u32)]) -> Result<(), RestoreError> {
         }
     }
     Ok(())
-}
-
-/// The plugin that declared `key` (`Registrar::stored`) and its range, if
-/// `value` lies outside it. A declared key is checked in the creatures' store
-/// and the items' alike.
-fn out_of_declared_range<'p>(plugins: &'p Plugins, key: &str, value: i64) -> Option<(&'p str, i64, i64)> {
-    let declared = plugins
-        .loaded
-        .iter()
-        .find_map(|p| p.stored.iter().find(|(k, _, _)| k == key).map(|(_, lo, hi)| (p.name.as_str(), *lo, *hi)));
-    declared.filter(|(_, lo, hi)| !(*lo..=*hi).contains(&value))
 }
 
 /// The item identities a run holds: each at most once, none above the
@@ -945,6 +938,8 @@ mod tests {
             (Box::new(|p| p.next_id = 0), "a next id of 0, not from 1 to 1000000"),
             (Box::new(|p| p.floor = 0), "floor 0, not from 1 to 1000"),
             (Box::new(|p| p.floor = 1001), "floor 1001, not from 1 to 1000"),
+            (Box::new(|p| p.turn = 4_294_967_296), "turn 4294967296, past the last a run may play (4294967295)"),
+            (Box::new(|p| p.turn = u64::MAX), "turn 18446744073709551615, past the last a run may play (4294967295)"),
             (Box::new(|p| p.next_item_id = 100_000_001), "a last item id of 100000001, above 100000000"),
             (Box::new(|p| p.creatures[RAT].id = EntityId(2)), "creature #2 at or above the next id 2"),
             (

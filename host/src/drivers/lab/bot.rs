@@ -91,10 +91,16 @@ enum Plan {
 
 /// Plays `game` to the end (death, or the turn limit).
 pub fn play_run(game: &mut Game) -> RunResult {
+    play_run_for(game, TURN_LIMIT)
+}
+
+/// Plays `game` to its end or to turn `turns`, whichever comes first (the
+/// saves' property test plays short runs).
+pub fn play_run_for(game: &mut Game, turns: u64) -> RunResult {
     let mut stuck = 0;
     let mut memory = Memory { gear: gear_of_records(game), ..Memory::default() };
     let mut tally = RunTally::default();
-    while !game.over && game.turn < TURN_LIMIT {
+    while !game.over && game.turn < turns {
         // Nobody watches the bot: shots queued for the window are dropped.
         game.animations.clear();
         memory.chased(game, target(game, &memory));

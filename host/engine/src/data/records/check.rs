@@ -230,11 +230,13 @@ impl FileReader<'_> {
 
     fn id(&self, id: &Spanned<String>) -> Result<String, DataError> {
         let text = id.get_ref();
-        let fine = !text.is_empty() && text.len() <= 64 && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let most = crate::data::bounds::KIND_CHARS;
+        let fine =
+            !text.is_empty() && text.len() <= most && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if fine {
             Ok(text.clone())
         } else {
-            let message = format!("must be 1 to 64 letters, digits or _, not {text:?}");
+            let message = format!("must be 1 to {most} letters, digits or _, not {text:?}");
             Err(self.error(id.span().start, "id", message))
         }
     }

@@ -93,8 +93,8 @@ pub(super) type Num = Spanned<i64>;
 /// A list of numbers as written (`[min, max]`, a colour), with where.
 pub(super) type Nums = Spanned<Vec<i64>>;
 
-/// The floors a record may name: 1 to this.
-pub(super) const DEEPEST: i64 = 1000;
+/// The floors a record may name: 1 to this, the deepest a save holds.
+pub(super) const DEEPEST: i64 = crate::data::bounds::MOST_FLOORS as i64;
 /// The greatest number a plugin's setting or an item's parameter may hold.
 pub(super) const PARAM_MAX: i64 = 1_000_000;
 

@@ -41,7 +41,8 @@ impl Game {
             trespass = ctx.take_trespass();
             result
         });
-        // A write to another plugin's store key fails the call, whatever it returned.
+        // A refused write to the store (another plugin's key, a number out of
+        // its range) fails the call, whatever it returned.
         let result = match trespass {
             Some(why) if result.is_ok() => Err(PluginError::new(why.to_string())),
             _ => result,
@@ -179,6 +180,41 @@ mod tests {
             said,
             ["The writer plugin failed: wrote the store key 'strength', which growth declared; \
               a plugin writes another's key only if it depends on it"]
+        );
+    }
+
+    /// Its owner writes `strength` (declared 0 to 100) out of range: 101 on
+    /// the player, then -1 on item #1; then its own `mood`.
+    struct Overreach;
+
+    impl Hooks for Overreach {
+        fn turn_ended(&self, ctx: &mut Ctx<'_>, _turn: u64) -> emberdeep_api::PluginResult<()> {
+            ctx.store_set(EntityId::PLAYER, "strength", 101);
+            ctx.item_set(emberdeep_api::ItemId(1), "strength", -1);
+            ctx.store_set(EntityId::PLAYER, "mood", 1);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_stored_number_outside_its_declared_range_is_refused_and_fails_the_call() {
+        let loaded = vec![plugin("growth", &[], &["strength"])];
+        let mut plugins = Plugins { loaded, ..Plugins::default() };
+        plugins.hooks.push(Entry::new("growth", HooksAbi_TO::from_value(Adapter(Overreach), TD_Opaque)));
+        let map = crate::core::map::Map::new_filled(5, 3, crate::core::map::Tile::Floor);
+        let trace = crate::data::trace::Trace::console();
+        let mut game = Game::blank(1, map, Point::new(1, 1), Rc::new(plugins), Rc::default(), trace);
+        game.pack.add("stone", 1, false, emberdeep_api::ItemId(1));
+        game.next_item_id = 1;
+        let plugins = game.plugins.clone();
+        game.call(&plugins.hooks[0], Access::Play, |imp, ctx| imp.turn_ended(ctx, 0));
+        assert_eq!(stored(&game, "strength"), None, "nothing stored");
+        assert!(game.item_store.is_empty(), "nothing stored on the item");
+        assert_eq!(stored(&game, "mood"), Some(1), "an undeclared key is anyone's");
+        let said: Vec<&str> = game.log.messages().iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(
+            said,
+            ["The growth plugin failed: stored strength = 101, where growth keeps 0 to 100; nothing was stored"]
         );
     }
 

@@ -20,6 +20,7 @@ use emberdeep_api::{
 
 use super::access::Access;
 use crate::core::sight::{burst_cells, line_of_fire};
+use crate::plugins::registry::WriteRefused;
 use crate::world::animation::Animation;
 use crate::world::creature::MOST_HEALTH;
 use crate::world::game::Game;
@@ -40,9 +41,10 @@ pub struct HostCtx<'a> {
     read_only: bool,
     /// Refuses them without a warning (the bot asking what would happen).
     quiet: bool,
-    /// The first write to another plugin's store key this call made: the
-    /// call fails with it ([`Game::call`]).
-    trespass: Option<crate::plugins::registry::WriteRefused>,
+    /// The first refused write to the store this call made (another
+    /// plugin's key, a number outside its declared range): the call fails
+    /// with it ([`Game::call`]).
+    trespass: Option<WriteRefused>,
 }
 
 impl<'a> HostCtx<'a> {
@@ -71,7 +73,21 @@ impl<'a> HostCtx<'a> {
     /// True if the calling plugin may not write store key `key` (another
     /// plugin's, which it does not depend on); the call will fail saying so.
     fn trespasses(&mut self, key: &str) -> bool {
-        match self.game.plugins.may_write(self.source, key) {
+        let allowed = self.game.plugins.may_write(self.source, key);
+        self.refused(allowed)
+    }
+
+    /// True if `value` lies outside the range the plugin that declared
+    /// `key` keeps, so a save holding it would be refused; the call will
+    /// fail saying so, and nothing is stored.
+    fn out_of_range(&mut self, key: &str, value: i64) -> bool {
+        let allowed = self.game.plugins.may_store(key, value);
+        self.refused(allowed)
+    }
+
+    /// True if the write was refused, keeping the first refusal.
+    fn refused(&mut self, allowed: Result<(), WriteRefused>) -> bool {
+        match allowed {
             Ok(()) => false,
             Err(why) => {
                 self.trespass.get_or_insert(why);
@@ -80,8 +96,8 @@ impl<'a> HostCtx<'a> {
         }
     }
 
-    /// Why the call must fail, if it wrote another plugin's store key.
-    pub(crate) fn take_trespass(&mut self) -> Option<crate::plugins::registry::WriteRefused> {
+    /// Why the call must fail, if it made a write the store refused.
+    pub(crate) fn take_trespass(&mut self) -> Option<WriteRefused> {
         self.trespass.take()
     }
 
@@ -238,7 +254,7 @@ impl GameCtx for HostCtx<'_> {
 
     fn store_set(&mut self, id: EntityId, key: RStr<'_>, value: i64) {
         count_callback();
-        if self.refuses("store a number") || self.trespasses(&key) {
+        if self.refuses("store a number") || self.trespasses(&key) || self.out_of_range(&key, value) {
             return;
         }
         self.game.store.insert((id, key.to_string()), value);
@@ -495,7 +511,11 @@ impl GameCtx for HostCtx<'_> {
 
     fn item_set(&mut self, item: ItemId, key: RStr<'_>, value: i64) -> bool {
         count_callback();
-        if self.refuses("store a number on an item") || self.trespasses(&key) || !self.game.item_exists(item) {
+        if self.refuses("store a number on an item")
+            || self.trespasses(&key)
+            || self.out_of_range(&key, value)
+            || !self.game.item_exists(item)
+        {
             return false;
         }
         self.game.item_store.insert((item, key.to_string()), value);

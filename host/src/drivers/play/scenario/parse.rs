@@ -23,13 +23,19 @@
 //! **`[legend]`**: one line per symbol, `SYMBOL = monster KIND [STATE]` or
 //! `SYMBOL = item KIND [COUNT]`. STATE is `asleep`, `wandering` or `hunting`
 //! (the host's default when left out is hunting); COUNT is a whole number
-//! from 1 up (default 1). The fixed symbols above cannot be redefined.
+//! from 1 to 9999, the most a heap holds (default 1). The fixed symbols
+//! above cannot be redefined.
 //!
-//! **`[pack]`**: what the player carries, one line each: `KIND [COUNT]`.
+//! **`[pack]`**: what the player carries, one line each: `KIND [COUNT]`
+//! (COUNT as in the legend).
 //!
 //! **`[options]`**: `KEY = VALUE` lines: `seed` (a whole number, the run's
-//! seed; random when left out) and `floor` (the floor's depth, from 1 up;
-//! default 1).
+//! seed; random when left out) and `floor` (the floor's depth, from 1 to
+//! 1000; default 1).
+//!
+//! Counts and the floor are held to what a save accepts
+//! (`emberdeep_engine::data::bounds`) when the file is read, so a run a
+//! scenario starts always saves.
 //!
 //! ```text
 //! // A jackal and a sleeping goblin guard the stairs.
@@ -59,6 +65,7 @@ use std::path::{Path, PathBuf};
 
 use emberdeep_api::Point;
 use emberdeep_engine::core::map::{Map, Tile};
+use emberdeep_engine::data::bounds::{self, MOST_FLOORS, MOST_IN_A_STACK};
 
 /// Smallest size a scenario map is padded to: that of a generated floor.
 pub const MIN_WIDTH: i32 = 80;
@@ -144,7 +151,7 @@ pub enum ScenarioError {
     MissingKind { line: usize, what: &'static str },
     #[error("line {line}: unknown state '{state}' (expected asleep, wandering or hunting)")]
     UnknownState { line: usize, state: String },
-    #[error("line {line}: bad count '{text}' (expected a whole number from 1 up)")]
+    #[error("line {line}: bad count '{text}' (expected a whole number from 1 to {MOST_IN_A_STACK})")]
     BadCount { line: usize, text: String },
     #[error("line {line}: unexpected '{text}' at the end of the line")]
     ExtraWords { line: usize, text: String },
@@ -154,6 +161,8 @@ pub enum ScenarioError {
     UnknownOption { line: usize, key: String },
     #[error("line {line}: bad value '{value}' for {key} (expected {expected})")]
     BadOption { line: usize, key: &'static str, value: String, expected: &'static str },
+    #[error("line {line}: bad value '{value}' for floor (expected a whole number from 1 to {MOST_FLOORS})")]
+    BadFloor { line: usize, value: String },
     #[error("line {second}: option '{key}' is given twice (lines {first} and {second})")]
     DuplicateOption { key: &'static str, first: usize, second: usize },
 }
@@ -179,7 +188,8 @@ impl ScenarioError {
             | ExtraWords { line, .. }
             | OptionSyntax { line }
             | UnknownOption { line, .. }
-            | BadOption { line, .. } => Some(*line),
+            | BadOption { line, .. }
+            | BadFloor { line, .. } => Some(*line),
             DuplicateSection { second, .. }
             | TwoPlayers { second, .. }
             | DuplicateSymbol { second, .. }
@@ -399,7 +409,7 @@ fn parse_state(line: usize, word: &str) -> Result<String, ScenarioError> {
 
 fn parse_count(line: usize, word: &str) -> Result<u32, ScenarioError> {
     match word.parse::<u32>() {
-        Ok(n) if n >= 1 => Ok(n),
+        Ok(n) if bounds::is_stack(n) => Ok(n),
         _ => Err(ScenarioError::BadCount { line, text: word.to_string() }),
     }
 }
@@ -447,8 +457,11 @@ fn parse_options(lines: &[Numbered<'_>]) -> Result<Options, ScenarioError> {
                 set_once(&mut options.seed, "seed", seed, line)?;
             }
             "floor" => {
-                let parse = |v: &str| v.parse::<u32>().ok().filter(|&n| n >= 1);
-                let floor = parse_option(line, "floor", value, "a whole number from 1 up", parse)?;
+                let floor = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&n| bounds::is_floor(n))
+                    .ok_or_else(|| ScenarioError::BadFloor { line, value: value.to_string() })?;
                 set_once(&mut options.floor, "floor", floor, line)?;
             }
             "" => return Err(ScenarioError::OptionSyntax { line }),
@@ -726,7 +739,7 @@ floor = 3
         assert_eq!(opt("= 7"), ScenarioError::OptionSyntax { line: 8 });
         assert_eq!(opt("speed = 7"), ScenarioError::UnknownOption { line: 8, key: "speed".into() });
         let e = opt("floor = 0");
-        assert_eq!(e.to_string(), "line 8: bad value '0' for floor (expected a whole number from 1 up)");
+        assert_eq!(e.to_string(), "line 8: bad value '0' for floor (expected a whole number from 1 to 1000)");
         assert!(matches!(opt("seed = -1"), ScenarioError::BadOption { key: "seed", .. }));
         let twice = err(&with_map("[legend]\nx = item a\n[options]\nseed = 1\nseed = 2\n"));
         assert_eq!(twice, ScenarioError::DuplicateOption { key: "seed", first: 8, second: 9 });
