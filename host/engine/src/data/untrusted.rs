@@ -125,6 +125,21 @@ pub fn open_stream(path: &Path, what: &'static str, limit: u64) -> Result<impl R
     Ok(file.take(limit))
 }
 
+/// What stands at `path` if it is something the game must neither take
+/// for a file it wrote nor replace: a symbolic link (to anything, to
+/// nothing, to itself), a folder, a FIFO, a device, a socket. `None` when
+/// nothing is there, or a regular file is.
+pub fn not_a_plain_file(path: &Path) -> Option<&'static str> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if meta.file_type().is_symlink() {
+        Some("a symbolic link")
+    } else if meta.is_file() {
+        None
+    } else {
+        Some(kind_of(&meta))
+    }
+}
+
 fn kind_of(meta: &std::fs::Metadata) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
     let t = meta.file_type();
