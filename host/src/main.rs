@@ -294,7 +294,8 @@ fn culprit(
 ) -> Option<(usize, TrialError)> {
     let failed = |run: TrialRun| run.answers.into_iter().find_map(Result::err).or(run.end.err());
     let alone: Vec<Option<TrialError>> = std::thread::scope(|scope| {
-        let running: Vec<_> = files.iter().map(|f| scope.spawn(move || failed(trial(std::slice::from_ref(f))))).collect();
+        let running: Vec<_> =
+            files.iter().map(|f| scope.spawn(move || failed(trial(std::slice::from_ref(f))))).collect();
         running.into_iter().map(|t| t.join().unwrap_or(Some(TrialError::Lost))).collect()
     });
     if let Some((at, e)) = alone.into_iter().enumerate().find_map(|(at, e)| e.map(|e| (at, e))) {

@@ -54,8 +54,7 @@ fn without_its_last_segment(library: &Path) -> Vec<u8> {
     let (size, count) = (u16_at(&bytes, 54), u16_at(&bytes, 56));
     let last = (0..count)
         .map(|i| phoff + i * size)
-        .filter(|&at| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) == 1)
-        .last()
+        .rfind(|&at| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) == 1)
         .expect("a loadable segment");
     bytes[last] ^= 1;
     bytes

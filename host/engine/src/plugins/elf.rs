@@ -306,7 +306,9 @@ fn check_dynamic(elf: &object::read::elf::ElfFile64<'_>, bytes: &[u8]) -> Result
         }
     };
     let plt_entry = if value(DT_PLTREL) == Some(u64::from(DT_REL)) { 16 } else { 24 };
-    for (tag, size_tag, entry) in [(DT_RELA, DT_RELASZ, 24), (DT_REL, DT_RELSZ, 16), (DT_JMPREL, DT_PLTRELSZ, plt_entry)] {
+    for (tag, size_tag, entry) in
+        [(DT_RELA, DT_RELASZ, 24), (DT_REL, DT_RELSZ, 16), (DT_JMPREL, DT_PLTRELSZ, plt_entry)]
+    {
         let Some((offset, size)) = table(tag, size_tag)? else { continue };
         for at in (offset..offset + size as usize).step_by(entry) {
             if at + entry <= offset + size as usize {

@@ -931,8 +931,11 @@ mod tests {
         }
         std::os::unix::fs::symlink(at("notes.tmp-999999"), at(&format!("{TEMP_PREFIX}4000001-link"))).unwrap();
         assert_eq!(clean_leftovers(dir.path()), 1);
-        let mut left: Vec<String> =
-            std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
         left.sort();
         let mut kept = vec![
             format!("{TEMP_PREFIX}4000001-link"),
