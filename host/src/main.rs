@@ -19,21 +19,16 @@ use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::discovery::default_plugin_dir;
 use emberdeep_engine::plugins::loader::{load_plugins_copied, load_plugins_probed};
 use emberdeep_engine::plugins::registry::Plugins;
-use emberdeep_engine::plugins::trial::{try_one, TrialEnd, TrialError};
+use emberdeep_engine::plugins::trial::{run_trial, Handshakes, TrialEnd, TrialError, TOKEN_VARIABLE};
 
 fn main() -> ExitCode {
     let started = std::time::Instant::now();
     STARTED.with(|s| s.set(Some(started)));
     let cli = Cli::parse();
     if !cli.probe_plugin.is_empty() {
-        let mut refused = false;
-        for file in &cli.probe_plugin {
-            if let Err(reason) = try_one(file) {
-                eprintln!("{}: {reason}", file.display());
-                refused = true;
-            }
-        }
-        return if refused { ExitCode::FAILURE } else { ExitCode::SUCCESS };
+        let token = std::env::var(TOKEN_VARIABLE).unwrap_or_default();
+        let registered = run_trial(&cli.probe_plugin, &token, &mut std::io::stdout().lock());
+        return if registered { ExitCode::SUCCESS } else { ExitCode::FAILURE };
     }
     // Kept to the end of main: dropping it finishes the Chrome trace file.
     let _chrome = match init_logging(cli.trace_chrome.as_deref()) {
@@ -214,81 +209,168 @@ fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
     Plan { save_dir, saved, scenario: cli.scenario.clone(), seed, recorded_start: None }
 }
 
-/// Tries the plugin files in a child process (this binary,
-/// `--probe-plugin`): all in one child first; only if that one crashes or
-/// hangs, each in a child of its own (all at once), so the damaged ones
-/// are found and refused; then those that passed alone, in load order, one
-/// more each time, so a file that crashes only after another is loaded is
-/// refused too. A refusal a child reports (exit 1) is left for the real
-/// load to find again and name.
+/// Tries the plugin files in child processes (this binary,
+/// `--probe-plugin`) until one child loads, in order, exactly the files
+/// the game will load, and says after each that it registered: a file a
+/// child refused is refused (never opened by the game), with the reason the
+/// child gave; a file a child ended, crashed or hung on before saying so
+/// is refused as damaged; each time, the others are tried again without it.
 fn probe_in_children(paths: &[std::path::PathBuf]) -> Vec<Result<(), TrialError>> {
     probe_with(paths, trial)
+}
+
+/// What one trial child said of its files, in order (see [`Handshakes`]),
+/// and how it ended: `Ok` only if it said it was done and exited as a
+/// trial does (0, or 1 when it refused a file).
+struct TrialRun {
+    answers: Vec<Result<(), TrialError>>,
+    end: Result<(), TrialError>,
 }
 
 /// [`probe_in_children`] with the trial given.
 fn probe_with(
     paths: &[std::path::PathBuf],
-    trial: impl Fn(&[std::path::PathBuf]) -> Result<(), TrialError> + Sync,
+    trial: impl Fn(&[std::path::PathBuf]) -> TrialRun + Sync,
 ) -> Vec<Result<(), TrialError>> {
-    let trial = &trial;
-    if paths.is_empty() || trial(paths).is_ok() {
-        return paths.iter().map(|_| Ok(())).collect();
-    }
-    let mut answers: Vec<Result<(), TrialError>> = std::thread::scope(|scope| {
-        let running: Vec<_> = paths.iter().map(|p| scope.spawn(move || trial(std::slice::from_ref(p)))).collect();
-        running.into_iter().map(|t| t.join().unwrap_or(Err(TrialError::Lost))).collect()
-    });
-    // A file may crash only once others are loaded before it (a damaged copy
-    // of a library already loaded): try the files that passed alone as the
-    // real load takes them, in order, one more each time, and refuse the
-    // one whose turn brings the crash.
-    let mut kept: Vec<std::path::PathBuf> = Vec::new();
-    for (path, answer) in paths.iter().zip(answers.iter_mut()) {
-        if answer.is_err() {
+    let mut answers: Vec<Option<Result<(), TrialError>>> = paths.iter().map(|_| None).collect();
+    loop {
+        let left: Vec<usize> = (0..paths.len()).filter(|&i| answers[i].is_none()).collect();
+        if left.is_empty() {
+            break;
+        }
+        let files: Vec<std::path::PathBuf> = left.iter().map(|&i| paths[i].clone()).collect();
+        let run = trial(&files);
+        let said = run.answers.len().min(left.len());
+        let mut refused = false;
+        for (&i, answer) in left.iter().zip(run.answers) {
+            if let Err(e) = answer {
+                answers[i] = Some(Err(e));
+                refused = true;
+            }
+        }
+        if said < left.len() {
+            // The child ended, crashed or hung loading this file.
+            answers[left[said]] = Some(Err(run.end.err().unwrap_or(TrialError::Ended { end: TrialEnd::Unknown })));
             continue;
         }
-        kept.push(path.clone());
-        if let Err(e) = trial(&kept) {
-            kept.pop();
-            *answer = Err(e);
+        if refused {
+            // The game will load the others without these: try that.
+            continue;
+        }
+        match run.end {
+            Ok(()) => {
+                for &i in &left {
+                    answers[i] = Some(Ok(()));
+                }
+            }
+            Err(end) => {
+                // Every file registered, and then the child failed.
+                let (at, e) = culprit(&files, &trial).unwrap_or((files.len() - 1, end));
+                answers[left[at]] = Some(Err(e));
+            }
         }
     }
-    answers
+    answers.into_iter().map(|a| a.unwrap_or(Ok(()))).collect()
+}
+
+/// Which of `files`, all of which registered in a child that then failed,
+/// is at fault: one that fails alone (each tried in a child of its own, all
+/// at once), else the one whose turn brings the failure when they are
+/// tried in order, one more each time.
+fn culprit(
+    files: &[std::path::PathBuf],
+    trial: &(impl Fn(&[std::path::PathBuf]) -> TrialRun + Sync),
+) -> Option<(usize, TrialError)> {
+    let failed = |run: TrialRun| run.answers.into_iter().find_map(Result::err).or(run.end.err());
+    let alone: Vec<Option<TrialError>> = std::thread::scope(|scope| {
+        let running: Vec<_> =
+            files.iter().map(|f| scope.spawn(move || failed(trial(std::slice::from_ref(f))))).collect();
+        running.into_iter().map(|t| t.join().unwrap_or(Some(TrialError::Lost))).collect()
+    });
+    if let Some((at, e)) = alone.into_iter().enumerate().find_map(|(at, e)| e.map(|e| (at, e))) {
+        return Some((at, e));
+    }
+    (1..files.len()).find_map(|n| failed(trial(&files[..=n])).map(|e| (n, e)))
 }
 
 /// How long a trial may take before the file is taken to hang the game.
 const TRIAL_SECONDS: u64 = 10;
+/// The longest line of a trial child's output read at once.
+const TRIAL_LINE: u64 = 4096;
 
-/// One child process loading `paths`; `Err` if it crashed or hung.
-fn trial(paths: &[std::path::PathBuf]) -> Result<(), TrialError> {
+/// One child process loading `paths` in order, read back line by line
+/// until it says it is done, ends, or runs out of time.
+fn trial(paths: &[std::path::PathBuf]) -> TrialRun {
+    use std::io::{BufRead, Read};
+    use std::sync::mpsc::RecvTimeoutError;
     use wait_timeout::ChildExt;
-    let exe = std::env::current_exe().map_err(TrialError::NoGame)?;
-    let mut child = std::process::Command::new(exe)
+    let failed = |e| TrialRun { answers: Vec::new(), end: Err(e) };
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => return failed(TrialError::NoGame(e)),
+    };
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let token = format!("{:x}-{nanos:x}", std::process::id());
+    let child = std::process::Command::new(exe)
         .arg("--probe-plugin")
         .args(paths)
         .env("RUST_LOG", "off")
+        .env(TOKEN_VARIABLE, &token)
         .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
-        .spawn()
-        .map_err(TrialError::NotStarted)?;
-    match child.wait_timeout(std::time::Duration::from_secs(TRIAL_SECONDS)) {
-        Ok(Some(status)) if matches!(status.code(), Some(0 | 1)) => Ok(()),
-        Ok(Some(status)) => {
-            use std::os::unix::process::ExitStatusExt;
-            let end = match (status.code(), status.signal()) {
-                (_, Some(signal)) => TrialEnd::Signal(signal),
-                (Some(code), None) => TrialEnd::Code(code),
-                (None, None) => TrialEnd::Unknown,
-            };
-            Err(TrialError::Crashed { end })
+        .spawn();
+    let mut child = match child {
+        Ok(child) => child,
+        Err(e) => return failed(TrialError::NotStarted(e)),
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(TRIAL_SECONDS);
+    let (send, lines) = std::sync::mpsc::channel::<String>();
+    if let Some(out) = child.stdout.take() {
+        // Left to end with the pipe: a grandchild may hold it open.
+        std::thread::spawn(move || {
+            let mut out = std::io::BufReader::new(out);
+            let mut line = Vec::new();
+            while matches!((&mut out).take(TRIAL_LINE).read_until(b'\n', &mut line), Ok(1..)) {
+                if send.send(String::from_utf8_lossy(&line).into_owned()).is_err() {
+                    break;
+                }
+                line.clear();
+            }
+        });
+    }
+    let mut said = Handshakes::new(&token);
+    let mut in_time = true;
+    loop {
+        match lines.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now())) {
+            Ok(line) if said.read(&line) => break,
+            Ok(_) => {}
+            Err(RecvTimeoutError::Disconnected) => break,
+            Err(RecvTimeoutError::Timeout) => {
+                in_time = false;
+                break;
+            }
         }
-        _ => {
+    }
+    let left = deadline.saturating_duration_since(std::time::Instant::now());
+    let status = if in_time { child.wait_timeout(left).ok().flatten() } else { None };
+    let end = match status {
+        Some(status) if said.done && matches!(status.code(), Some(0 | 1)) => Ok(()),
+        Some(status) => {
+            use std::os::unix::process::ExitStatusExt;
+            match (status.code(), status.signal()) {
+                (_, Some(signal)) => Err(TrialError::Crashed { end: TrialEnd::Signal(signal) }),
+                (Some(code), None) => Err(TrialError::Ended { end: TrialEnd::Code(code) }),
+                (None, None) => Err(TrialError::Ended { end: TrialEnd::Unknown }),
+            }
+        }
+        None => {
             let _ = child.kill();
             let _ = child.wait();
             Err(TrialError::Hung { seconds: TRIAL_SECONDS })
         }
-    }
+    };
+    TrialRun { answers: said.answers, end }
 }
 
 /// `emberdeep trace summary|diff`.
@@ -520,22 +602,65 @@ mod tests {
 
     use super::*;
 
-    /// A trial in which `b` crashes once `a` is loaded before it, and `bad` crashes always.
-    fn fake(paths: &[PathBuf]) -> Result<(), TrialError> {
-        let names: Vec<&str> = paths.iter().map(|p| p.to_str().unwrap()).collect();
-        let crash = || Err(TrialError::Crashed { end: TrialEnd::Signal(11) });
-        if names.contains(&"bad") || names.windows(2).any(|w| w == ["a", "b"]) || names.starts_with(&["a", "b"]) {
-            return crash();
+    /// A trial as a child makes it, in which `bad` crashes, `quits` exits
+    /// 0 as it loads, `refused` is refused, `b` crashes once `a` is loaded
+    /// before it, and `late` registers but fails the child once `c` has
+    /// too; every set tried is kept in `tried`.
+    fn fake(tried: &std::sync::Mutex<Vec<Vec<String>>>, paths: &[PathBuf]) -> TrialRun {
+        let names: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        tried.lock().unwrap().push(names.clone());
+        let mut answers = Vec::new();
+        for (at, name) in names.iter().enumerate() {
+            let end = match name.as_str() {
+                "bad" => TrialError::Crashed { end: TrialEnd::Signal(11) },
+                "quits" => TrialError::Ended { end: TrialEnd::Code(0) },
+                "b" if names[..at].contains(&"a".to_string()) => TrialError::Crashed { end: TrialEnd::Signal(11) },
+                "refused" => {
+                    answers.push(Err(TrialError::Refused { reason: "no".into(), incompatible: false }));
+                    continue;
+                }
+                _ => {
+                    answers.push(Ok(()));
+                    continue;
+                }
+            };
+            return TrialRun { answers, end: Err(end) };
         }
-        Ok(())
+        let late = names.contains(&"late".to_string()) && names.contains(&"c".to_string());
+        TrialRun { answers, end: if late { Err(TrialError::Hung { seconds: 1 }) } else { Ok(()) } }
+    }
+
+    fn probed(names: &[&str]) -> (Vec<String>, Vec<Vec<String>>) {
+        let tried = std::sync::Mutex::new(Vec::new());
+        let paths: Vec<PathBuf> = names.iter().map(PathBuf::from).collect();
+        let answers = probe_with(&paths, |p: &[PathBuf]| fake(&tried, p));
+        let said = answers.iter().map(|a| a.as_ref().err().map_or("ok".into(), ToString::to_string)).collect();
+        (said, tried.into_inner().unwrap())
     }
 
     #[test]
-    fn a_file_that_crashes_only_after_another_is_refused_and_the_other_kept() {
-        let paths: Vec<PathBuf> = ["a", "b", "c", "bad"].iter().map(PathBuf::from).collect();
-        let answers: Vec<bool> = probe_with(&paths, fake).iter().map(Result::is_ok).collect();
-        assert_eq!(answers, [true, false, true, false]);
-        let fine: Vec<PathBuf> = ["a", "c"].iter().map(PathBuf::from).collect();
-        assert!(probe_with(&fine, fake).iter().all(Result::is_ok));
+    fn every_file_a_child_did_not_say_registered_is_refused_and_the_rest_tried_as_the_game_loads_them() {
+        let (said, tried) = probed(&["a", "refused", "b", "c", "quits", "bad"]);
+        assert_eq!(
+            said,
+            [
+                "ok",
+                "no",
+                "loading it crashed a trial run (signal 11): the file is damaged",
+                "ok",
+                "loading it ended a trial run (exit code 0) before it registered: the file is damaged",
+                "loading it crashed a trial run (signal 11): the file is damaged",
+            ]
+        );
+        assert_eq!(tried.last().unwrap(), &["a", "c"], "the last trial held what the game loads: {tried:?}");
+    }
+
+    #[test]
+    fn a_child_that_fails_after_all_registered_is_found_by_trying_in_order() {
+        let (said, _) = probed(&["c", "a", "late"]);
+        assert_eq!(said, ["ok", "ok", "loading it did not finish within 1 s in a trial run"]);
+        let (said, tried) = probed(&["a", "c"]);
+        assert_eq!(said, ["ok", "ok"]);
+        assert_eq!(tried.len(), 1, "one child when all is well");
     }
 }

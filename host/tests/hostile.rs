@@ -278,7 +278,7 @@ fn options_that_would_quietly_do_the_wrong_thing_are_refused_or_honest() {
 fn what_a_killed_save_left_behind_is_cleaned_at_the_next_start() {
     let dir = tempfile::tempdir().unwrap();
     let saves = dir.path().to_str().unwrap();
-    let stale = dir.path().join("save.tmp-4000000");
+    let stale = dir.path().join(".emberdeep-tmp-4000000-save.json");
     std::fs::write(&stale, vec![b'x'; 1000]).unwrap();
     assert!(run_bounded(&["--headless", "--seed", "2", "--keys", "3*.", "--save-dir", saves]).status.success());
     assert!(!stale.exists(), "the leftover is gone");

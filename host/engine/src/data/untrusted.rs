@@ -161,6 +161,21 @@ pub fn shown(text: &str, most: usize) -> String {
     out
 }
 
+/// What stands at `path` if it is something the game must neither take
+/// for a file it wrote nor replace: a symbolic link (to anything, to
+/// nothing, to itself), a folder, a FIFO, a device, a socket. `None` when
+/// nothing is there, or a regular file is.
+pub fn not_a_plain_file(path: &Path) -> Option<&'static str> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    if meta.file_type().is_symlink() {
+        Some("a symbolic link")
+    } else if meta.is_file() {
+        None
+    } else {
+        Some(kind_of(&meta))
+    }
+}
+
 /// What a file is, in words (`a folder`, `a FIFO`, `a link` when read
 /// with `symlink_metadata`), for a message saying it is not what it should be.
 pub fn kind_of(meta: &std::fs::Metadata) -> &'static str {

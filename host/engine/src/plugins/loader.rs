@@ -45,10 +45,11 @@ pub fn load_plugins(dir: &Path, wanted: Option<&[String]>) -> Result<Plugins, Lo
     load_plugins_probed(dir, wanted, None)
 }
 
-/// [`load_plugins`], with the chosen files first tried by `probe`: a file
-/// whose trial crashed or hung is refused like a file that is not a
-/// plugin, so a library damaged in a way no header check sees can take
-/// down the trial, never the game.
+/// [`load_plugins`], with the chosen files first tried by `probe`, all of
+/// them in the order the game loads them: a file whose trial refused it,
+/// ended early, crashed or hung is refused with that reason and never
+/// opened here, so a library damaged in a way no header check sees can
+/// take down the trial, never the game.
 pub fn load_plugins_probed(
     dir: &Path,
     wanted: Option<&[String]>,
@@ -89,13 +90,16 @@ fn load_chosen(
             Some(copies) => discovery::copy_library(path, copies).map_err(Refusal::from),
         })
         .collect();
-    let paths: Vec<PathBuf> =
-        opened.iter().zip(&chosen).map(|(o, (_, path))| o.as_ref().unwrap_or(path).clone()).collect();
-    let mut trials: Vec<Result<(), TrialError>> = match probe {
+    // Tried: exactly the files the game will open, in its order.
+    let paths: Vec<PathBuf> = opened.iter().filter_map(|o| o.as_ref().ok().cloned()).collect();
+    let mut tried = match probe {
         Some(probe) => probe(&paths),
         None => Vec::new(),
     };
-    trials.resize_with(chosen.len(), || Ok(()));
+    tried.resize_with(paths.len(), || Ok(()));
+    let mut tried = tried.into_iter();
+    let trials: Vec<Result<(), TrialError>> =
+        opened.iter().map(|o| if o.is_ok() { tried.next().unwrap_or(Ok(())) } else { Ok(()) }).collect();
     let mut plugins = Plugins::default();
     for (((name, path), trial), opened) in chosen.into_iter().zip(trials).zip(opened) {
         let registered = opened

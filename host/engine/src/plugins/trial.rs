@@ -1,14 +1,20 @@
 //! Opening one plugin library: the ELF checks, then abi_stable's layout
 //! check (each way round, as the api's growth rules allow), then its
-//! `register` ([`try_one`] is all of it and forgets the result: the trial a
-//! child process makes with `--probe-plugin`). Why a library is refused is a
+//! `register` (the trial a child process makes with `--probe-plugin`,
+//! [`run_trial`], does all of it for each file). Why a library is refused is a
 //! [`Refusal`], in one line; abi_stable's long layout report goes to a
 //! file in the [`report_folder`].
 //!
 //! The binary supplies the [`Probe`] that runs trials in child processes,
 //! so a library damaged in a way no header check sees can take down a
-//! trial, never the game; why a trial failed is a [`TrialError`].
+//! trial, never the game; why a trial failed is a [`TrialError`]. A trial
+//! child loads the files as the game will, in order, each kept loaded, and
+//! says how each went in a handshake line written once its `register` has
+//! run ([`run_trial`]); the parent reads the lines back ([`Handshakes`]), so
+//! a child that ends before a file's line, with any status (a library that
+//! calls `exit(0)` as it loads), has failed on that file.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use abi_stable::library::{lib_header_from_path, AbiHeader, LibHeader, LibraryError};
@@ -34,7 +40,7 @@ pub enum Refusal {
     /// Its private copy could not be made.
     #[error(transparent)]
     Copy(#[from] CopyError),
-    /// Its trial in a child process crashed, hung or could not run.
+    /// Its trial in a child process refused it, crashed, hung or could not run.
     #[error(transparent)]
     Trial(#[from] TrialError),
     /// The dynamic loader would not open it.
@@ -88,7 +94,12 @@ impl Refusal {
     /// Built against another api: an error even when loading every plugin
     /// found, never a plugin left out quietly (the player must rebuild it).
     pub fn incompatible(&self) -> bool {
-        matches!(self, Refusal::TypesDiffer { .. } | Refusal::OtherApi { .. })
+        matches!(
+            self,
+            Refusal::TypesDiffer { .. }
+                | Refusal::OtherApi { .. }
+                | Refusal::Trial(TrialError::Refused { incompatible: true, .. })
+        )
     }
 }
 
@@ -104,6 +115,21 @@ pub enum TrialError {
     /// The child process crashed.
     #[error("loading it crashed a trial run ({end}): the file is damaged")]
     Crashed {
+        /// How it ended.
+        end: TrialEnd,
+    },
+    /// The child process refused it, in the one line it gave.
+    #[error("{reason}")]
+    Refused {
+        /// Why, as the child said (capped at [`REASON_LIMIT`] characters).
+        reason: String,
+        /// Whether it was built against another api ([`Refusal::incompatible`]).
+        incompatible: bool,
+    },
+    /// The child process ended, with any exit code, before it said the
+    /// file registered (a library that exits as it loads).
+    #[error("loading it ended a trial run ({end}) before it registered: the file is damaged")]
+    Ended {
         /// How it ended.
         end: TrialEnd,
     },
@@ -143,10 +169,89 @@ impl std::fmt::Display for TrialEnd {
 /// process): for each file, `Err` says why it must not be opened here.
 pub type Probe<'a> = &'a dyn Fn(&[PathBuf]) -> Vec<Result<(), TrialError>>;
 
-/// Checks, opens and registers one plugin file, then forgets it: the
-/// trial a child process makes (`--probe-plugin`).
-pub fn try_one(path: &Path) -> Result<(), Refusal> {
-    register_one(path).map(|_| ())
+/// The longest refusal a trial child's line carries back, in characters.
+pub const REASON_LIMIT: usize = 400;
+/// The environment variable a trial child finds its handshake's token in.
+pub const TOKEN_VARIABLE: &str = "EMBERDEEP_TRIAL_TOKEN";
+/// The first word of every handshake line.
+const HANDSHAKE: &str = "emberdeep-trial";
+
+/// The trial a child process makes (`--probe-plugin`): opens and registers
+/// each file of `paths` in order, each kept loaded as the game keeps it,
+/// and after each writes its handshake line to `out` (`<token> <index> ok`,
+/// or `refused` with the reason), then a last `done` line. A line is
+/// written only once the file's `register` has returned, so a child that
+/// ends early leaves the file it was loading without one. Whether every
+/// file registered.
+pub fn run_trial(paths: &[PathBuf], token: &str, out: &mut dyn Write) -> bool {
+    let mut kept = Vec::new();
+    let mut all = true;
+    for (index, path) in paths.iter().enumerate() {
+        let line = match register_one(path) {
+            Ok(registration) => {
+                kept.push(registration);
+                format!("{HANDSHAKE} {token} {index} ok")
+            }
+            Err(refusal) => {
+                all = false;
+                let reason: String = one_line(&refusal.to_string()).chars().take(REASON_LIMIT).collect();
+                format!("{HANDSHAKE} {token} {index} refused {} {reason}", u8::from(refusal.incompatible()))
+            }
+        };
+        // A line that cannot be written leaves the parent short of it: a failed trial.
+        if writeln!(out, "\n{line}").and_then(|()| out.flush()).is_err() {
+            return false;
+        }
+    }
+    let _ = writeln!(out, "\n{HANDSHAKE} {token} done").and_then(|()| out.flush());
+    // The libraries stay loaded until the process ends, as in the game.
+    std::mem::forget(kept);
+    all
+}
+
+/// What a trial child said, line by line, as the parent reads it back: for
+/// each file in order, how it went; then whether the child said it was done.
+#[derive(Debug)]
+pub struct Handshakes {
+    token: String,
+    /// How each file went, for those the child gave a line.
+    pub answers: Vec<Result<(), TrialError>>,
+    /// Whether the last line, `done`, came.
+    pub done: bool,
+}
+
+impl Handshakes {
+    /// Ready to read a child's lines carrying `token`.
+    pub fn new(token: &str) -> Handshakes {
+        Handshakes { token: token.to_string(), answers: Vec::new(), done: false }
+    }
+
+    /// Takes one line of the child's output: a handshake line is one only
+    /// with the token and the next file's index, in order; anything else
+    /// (what a library printed as it loaded) is passed over. Whether the
+    /// line was the last, `done`.
+    pub fn read(&mut self, line: &str) -> bool {
+        let start = format!("{HANDSHAKE} {} ", self.token);
+        let Some(at) = line.find(&start) else { return false };
+        let rest = line[at + start.len()..].trim_end();
+        if self.done {
+            return true;
+        }
+        if rest == "done" {
+            self.done = true;
+            return true;
+        }
+        let index = self.answers.len().to_string();
+        let Some(rest) = rest.strip_prefix(&index).and_then(|r| r.strip_prefix(' ')) else { return false };
+        if rest == "ok" {
+            self.answers.push(Ok(()));
+        } else if let Some(refused) = rest.strip_prefix("refused ") {
+            let (incompatible, reason) = refused.split_once(' ').unwrap_or((refused, ""));
+            let reason = reason.chars().take(REASON_LIMIT).collect();
+            self.answers.push(Err(TrialError::Refused { reason, incompatible: incompatible == "1" }));
+        }
+        false
+    }
 }
 
 /// Opens one library, checks it, and runs its `register`.
@@ -263,11 +368,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("libwords.so");
         std::fs::write(&path, "a plugin, honestly").unwrap();
-        let refusal = try_one(&path).unwrap_err();
+        let refusal = register_one(&path).err().expect("refused");
         assert!(matches!(refusal, Refusal::Check(ElfError::Unreadable(_))), "{refusal:?}");
         assert!(refusal.to_string().starts_with("not a shared library ("), "{refusal}");
         assert!(!refusal.incompatible(), "a damaged file is skipped, not an api to rebuild against");
-        let refusal = try_one(&dir.path().join("libabsent.so")).unwrap_err();
+        let refusal = register_one(&dir.path().join("libabsent.so")).err().expect("refused");
         assert!(matches!(refusal, Refusal::Check(ElfError::Read(_))), "{refusal:?}");
     }
 
@@ -352,6 +457,53 @@ mod tests {
         assert!(text.starts_with("not a loadable library: ") && text.contains("No such file"), "{text}");
     }
 
+    /// A library file that is nothing but words, at `dir/lib<name>.so`.
+    fn words(dir: &Path, name: &str) -> PathBuf {
+        let path = dir.join(format!("lib{name}.so"));
+        std::fs::write(&path, "a plugin, honestly").unwrap();
+        path
+    }
+
+    #[test]
+    fn a_trial_says_how_each_file_went_after_it_and_then_that_it_is_done() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths = [words(dir.path(), "one"), words(dir.path(), "two")];
+        let mut out = Vec::new();
+        assert!(!run_trial(&paths, "t0k", &mut out), "neither registers");
+        let text = String::from_utf8(out).unwrap();
+        let mut read = Handshakes::new("t0k");
+        let mut done = false;
+        for line in text.lines() {
+            done = read.read(line);
+        }
+        assert!(done && read.done, "{text}");
+        assert_eq!(read.answers.len(), 2, "{text}");
+        for answer in &read.answers {
+            let Err(TrialError::Refused { reason, incompatible: false }) = answer else { panic!("{answer:?}") };
+            assert!(reason.starts_with("not a shared library ("), "{reason}");
+        }
+        assert!(Refusal::from(TrialError::Refused { reason: "x".into(), incompatible: true }).incompatible());
+    }
+
+    #[test]
+    fn only_lines_with_the_token_and_the_next_index_count() {
+        let mut read = Handshakes::new("abc");
+        for line in [
+            "emberdeep-trial other 0 ok",
+            "emberdeep-trial abc 1 ok",
+            "what a library printed without a new line, emberdeep-trial abc 0 ok",
+            "emberdeep-trial abc 0 ok",
+            "emberdeep-trial abc 1 refused 0 its register function failed: no",
+        ] {
+            assert!(!read.read(line), "{line}");
+        }
+        assert_eq!(read.answers.len(), 2, "another token, an index out of turn, one said twice: passed over");
+        assert!(read.answers[0].is_ok());
+        assert_eq!(read.answers[1].as_ref().unwrap_err().to_string(), "its register function failed: no");
+        assert!(!read.done);
+        assert!(read.read("emberdeep-trial abc done"));
+    }
+
     #[test]
     fn a_failed_trial_says_how() {
         let crashed = Refusal::from(TrialError::Crashed { end: TrialEnd::Signal(11) });
@@ -359,6 +511,8 @@ mod tests {
         assert!(!crashed.incompatible());
         let code = TrialError::Crashed { end: TrialEnd::Code(101) }.to_string();
         assert_eq!(code, "loading it crashed a trial run (exit code 101): the file is damaged");
+        let ended = TrialError::Ended { end: TrialEnd::Code(0) }.to_string();
+        assert_eq!(ended, "loading it ended a trial run (exit code 0) before it registered: the file is damaged");
         let hung = TrialError::Hung { seconds: 10 }.to_string();
         assert_eq!(hung, "loading it did not finish within 10 s in a trial run");
     }

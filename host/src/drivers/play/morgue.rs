@@ -1,16 +1,19 @@
 //! What remains after a run: the morgue file and the high-score table, both
 //! in the save folder (docs/winning.md).
 //!
-//! * The morgue, `morgue-<seed>-<turn>.txt` (a free `-2`, `-3`... if that
-//!   name is taken: nothing is written over): the seed, the plugin set, the
+//! * The morgue, `morgue-<seed>-<turn>.txt` (the first free `-2`, `-3`...
+//!   if that name is taken, by anything, a link included: nothing is ever
+//!   written over, however many there are): the seed, the plugin set, the
 //!   turn, the floor, the level (where the plugin that declares the
 //!   player's level keeps it, when one is loaded: `Game::player_level`),
 //!   the killer or the victory, the pack, the kills by kind and the last 20
 //!   messages.
 //! * The scores, `scores.json`: the best 10 runs, best first. The file is
-//!   read as hostile: one that is too big, not JSON, of another shape, or
-//!   holding more than 10 rows or texts out of bounds is reported in one
-//!   line and left as it is; the run's score is then not kept.
+//!   read as hostile: one that is too big, not JSON, of another shape,
+//!   holding more than 10 rows, texts out of bounds or rows out of order
+//!   (the game writes them best first), or that is a link or anything but
+//!   a regular file, is reported in one line and left as it is; the run's
+//!   score is then not kept.
 
 use std::path::{Path, PathBuf};
 
@@ -19,7 +22,7 @@ use emberdeep_engine::world::pack::slot_letter;
 use emberdeep_engine::Game;
 use serde::{Deserialize, Serialize};
 
-use crate::drivers::play::save::write_atomic;
+use crate::drivers::play::save::{write_atomic, write_new};
 use crate::front::screen::{palette, Line};
 
 /// Rows the table keeps.
@@ -162,13 +165,15 @@ fn capital(s: &str) -> String {
     c.next().map_or_else(String::new, |f| f.to_uppercase().collect::<String>() + c.as_str())
 }
 
-/// A file name in `dir` from `stem`, `-2`, `-3`... so that none is written over.
+/// A file name in `dir` from `stem`, `-2`, `-3`... that nothing has (a
+/// link to nothing has it too), so that none is written over.
 fn free_name(dir: &Path, stem: &str, ext: &str) -> PathBuf {
+    let free = |p: &PathBuf| std::fs::symlink_metadata(p).is_err();
     let first = dir.join(format!("{stem}.{ext}"));
-    if !first.exists() {
+    if free(&first) {
         return first;
     }
-    (2..10_000).map(|n| dir.join(format!("{stem}-{n}.{ext}"))).find(|p| !p.exists()).unwrap_or(first)
+    (2u64..).map(|n| dir.join(format!("{stem}-{n}.{ext}"))).find(free).unwrap_or(first)
 }
 
 /// A score table that will not be read, in one line; the file is left as it is.
@@ -201,6 +206,22 @@ pub enum ScoresError {
         /// How many rows it holds.
         rows: usize,
     },
+    /// Rows that are not best first, as the game writes them.
+    #[error("the score table {} is damaged (row {row} scores more than the row before it: out of order)", path.display())]
+    OutOfOrder {
+        /// The file.
+        path: PathBuf,
+        /// The row out of order, from 1.
+        row: usize,
+    },
+    /// A link, a folder, a FIFO, a device: not a file the game wrote.
+    #[error("the score table {} is {kind}, not a file the game wrote", path.display())]
+    NotAFile {
+        /// The file.
+        path: PathBuf,
+        /// What it is.
+        kind: &'static str,
+    },
     /// A row's end that is not a short line of text.
     #[error("the score table {} holds a row whose end is not a short line of text", path.display())]
     BadRow {
@@ -211,10 +232,13 @@ pub enum ScoresError {
 
 /// Reads the score table (none there: an empty one).
 pub fn read_scores(path: &Path) -> Result<Vec<Score>, ScoresError> {
+    let path_buf = || path.to_path_buf();
+    if let Some(kind) = untrusted::not_a_plain_file(path) {
+        return Err(ScoresError::NotAFile { path: path_buf(), kind });
+    }
     if !path.exists() {
         return Ok(Vec::new());
     }
-    let path_buf = || path.to_path_buf();
     let text = untrusted::read_text(path, "score table", SCORES_LIMIT)?;
     let file: ScoreFile =
         serde_json::from_str(&text).map_err(|error| ScoresError::Damaged { path: path_buf(), error })?;
@@ -228,6 +252,9 @@ pub fn read_scores(path: &Path) -> Result<Vec<Score>, ScoresError> {
         if s.end.chars().count() > TEXT_LIMIT || s.end.chars().any(char::is_control) {
             return Err(ScoresError::BadRow { path: path_buf() });
         }
+    }
+    if let Some(at) = file.scores.windows(2).position(|w| w[1].score > w[0].score) {
+        return Err(ScoresError::OutOfOrder { path: path_buf(), row: at + 2 });
     }
     Ok(file.scores)
 }
@@ -249,7 +276,7 @@ pub fn report_run(game: &mut Game, dir: &Path) -> RunReport {
         return report;
     }
     let morgue = free_name(dir, &format!("morgue-{}-{}", game.seed, game.turn), "txt");
-    match write_atomic(&morgue, morgue_text(game).as_bytes(), false) {
+    match write_new(&morgue, morgue_text(game).as_bytes()) {
         Ok(()) => report.morgue = Some(morgue),
         Err(e) => report.problems.push(format!("the morgue was not written: {e}")),
     }
@@ -340,6 +367,7 @@ mod tests {
             r#"{"version":1,"scores":[],"extra":1}"#.to_string(),
             serde_json::to_string(&ScoreFile { version: 1, scores: eleven }).unwrap(),
             r#"{"version":1,"scores":[{"score":1,"seed":1,"turn":1,"floor":1,"level":1,"end":"a\nb"}]}"#.to_string(),
+            serde_json::to_string(&ScoreFile { version: 1, scores: vec![row(5), row(9), row(1)] }).unwrap(),
         ];
         for text in cases {
             std::fs::write(&path, &text).unwrap();
@@ -348,5 +376,16 @@ mod tests {
         }
         std::fs::write(&path, serde_json::to_string(&ScoreFile { version: 1, scores: vec![row(5)] }).unwrap()).unwrap();
         assert_eq!(read_scores(&path).unwrap(), vec![row(5)]);
+    }
+
+    #[test]
+    fn a_morgue_never_takes_the_name_of_anything_already_there() {
+        let dir = tempfile::tempdir().unwrap();
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), dir.path().join("morgue-1-2.txt")).unwrap();
+        for n in 2..10_000 {
+            std::fs::write(dir.path().join(format!("morgue-1-2-{n}.txt")), b"").unwrap();
+        }
+        let name = free_name(dir.path(), "morgue-1-2", "txt");
+        assert_eq!(name, dir.path().join("morgue-1-2-10000.txt"), "the first free name, however far");
     }
 }

@@ -6,7 +6,11 @@
 //! no save code of their own. The checksum makes any damage (a cut-short
 //! file, a flipped bit) a clear message instead of a strange run. Writing is
 //! atomic: a new file, synced, then renamed over the old one. A file that
-//! cannot be loaded is never deleted or overwritten.
+//! cannot be loaded is never deleted or overwritten, nor is anything at a
+//! save's name that is not a regular file (a link, even one to nothing,
+//! is refused and left). The file being written has the game's own name,
+//! `.emberdeep-tmp-<pid>-<name>` ([`TEMP_PREFIX`]); only such files, of
+//! processes that are gone, are cleaned away at the next start.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -464,6 +468,10 @@ pub fn load(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trac
 
 /// A save file's bytes, checked as any file the game did not write.
 fn read_save(path: &Path) -> Result<Vec<u8>, SaveError> {
+    if let Some(kind) = untrusted::not_a_plain_file(path) {
+        let reason = format!("{}: the save is {kind}, not a file the game wrote", path.display());
+        return Err(SaveError::Unreadable { path: path.into(), reason });
+    }
     match untrusted::read_bytes(path, "save", limits::SAVE) {
         Ok(b) => Ok(b),
         Err(InputError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
@@ -552,44 +560,114 @@ fn decode(bytes: &[u8]) -> Result<SaveFile, FileError> {
     serde_json::from_str(body).map_err(FileError::Unreadable)
 }
 
+/// The first part of the name of every file the game writes before it
+/// takes its place (a save, the score table, a morgue): `.emberdeep-tmp-`,
+/// then the process's id, `-` and the name it is written for.
+pub const TEMP_PREFIX: &str = ".emberdeep-tmp-";
+
+/// The temp file `path` is written as by this process.
+fn temp_path(path: &Path) -> PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    path.with_file_name(format!("{TEMP_PREFIX}{}-{name}", std::process::id()))
+}
+
 /// Removes what a save cut short by a kill left behind in `dir`: the
-/// `*.tmp-PID` files of processes that are gone. Returns how many.
+/// game's own temp files ([`TEMP_PREFIX`]), regular files, of processes
+/// that are gone. Nothing else is touched. Returns how many.
 pub fn clean_leftovers(dir: &Path) -> usize {
     let Ok(entries) = std::fs::read_dir(dir) else { return 0 };
     let mut removed = 0;
     for path in entries.flatten().map(|e| e.path()) {
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let Some((_, pid)) = name.rsplit_once(".tmp-") else { continue };
+        let Some((pid, _)) = name.strip_prefix(TEMP_PREFIX).and_then(|rest| rest.split_once('-')) else { continue };
         let Ok(pid) = pid.parse::<u32>() else { continue };
+        let plain = std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file());
         let alive = pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists();
-        if !alive && std::fs::remove_file(&path).is_ok() {
+        if plain && !alive && std::fs::remove_file(&path).is_ok() {
             removed += 1;
         }
     }
     removed
 }
 
-/// Writes `bytes` to `path` atomically: a new file beside it, synced, then
-/// renamed over the old one. `fail_before_rename` stops after the sync, as a
-/// crash would (for tests).
+/// Writes `bytes` to `path` atomically: a new file beside it (the game's
+/// own temp name, made new), synced, then renamed over the old one. A
+/// link, folder, FIFO or device at `path` is refused and left as it is.
+/// `fail_before_rename` stops after the sync, as a crash would (for tests).
 pub fn write_atomic(path: &Path, bytes: &[u8], fail_before_rename: bool) -> Result<(), SaveError> {
+    let tmp = write_temp(path, bytes)?;
+    if fail_before_rename {
+        return Err(SaveError::Write { path: path.into(), reason: "stopped before the rename (test)".into() });
+    }
+    if let Some(refused) = not_replaceable(path) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(refused);
+    }
+    if let Err(e) = std::fs::rename(&tmp, path) {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(SaveError::Write { path: path.into(), reason: e.to_string() });
+    }
+    sync_folder(path);
+    Ok(())
+}
+
+/// Writes `bytes` to `path`, which must not exist (a morgue): as
+/// [`write_atomic`], but the finished file takes its name only if nothing
+/// has it (a hard link, which never replaces), so nothing is written over.
+pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    let tmp = write_temp(path, bytes)?;
+    let linked = match std::fs::hard_link(&tmp, path) {
+        // A file system without hard links: made new in place, never over another.
+        Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .and_then(|mut file| file.write_all(bytes).and_then(|()| file.sync_all())),
+        linked => linked,
+    };
+    let _ = std::fs::remove_file(&tmp);
+    linked.map_err(|e| SaveError::Write { path: path.into(), reason: e.to_string() })?;
+    sync_folder(path);
+    Ok(())
+}
+
+/// Why nothing may be renamed over `path`: something there that is not a regular file.
+fn not_replaceable(path: &Path) -> Option<SaveError> {
+    untrusted::not_a_plain_file(path).map(|kind| SaveError::Write {
+        path: path.into(),
+        reason: format!("it is {kind}, not a file the game wrote, and is left as it is"),
+    })
+}
+
+/// `bytes` written and synced to a new temp file for `path`; its name.
+fn write_temp(path: &Path, bytes: &[u8]) -> Result<PathBuf, SaveError> {
     let err = |e: std::io::Error| SaveError::Write { path: path.into(), reason: e.to_string() };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(err)?;
     }
-    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
-    let mut file = std::fs::File::create(&tmp).map_err(err)?;
-    file.write_all(bytes).map_err(err)?;
-    file.sync_all().map_err(err)?;
-    drop(file);
-    if fail_before_rename {
-        return Err(SaveError::Write { path: path.into(), reason: "stopped before the rename (test)".into() });
+    if let Some(refused) = not_replaceable(path) {
+        return Err(refused);
     }
-    std::fs::rename(&tmp, path).map_err(err)?;
+    let tmp = temp_path(path);
+    // One this process left (a write that failed before): ours to remove.
+    if std::fs::symlink_metadata(&tmp).is_ok_and(|m| m.file_type().is_file()) {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp).map_err(err)?;
+    let written = file.write_all(bytes).and_then(|()| file.sync_all());
+    drop(file);
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(err(e));
+    }
+    Ok(tmp)
+}
+
+/// Syncs the folder of `path`, so a rename in it lasts.
+fn sync_folder(path: &Path) {
     if let Some(dir) = path.parent().and_then(|d| std::fs::File::open(d).ok()) {
         let _ = dir.sync_all();
     }
-    Ok(())
 }
 
 /// Saves a game, if it keeps every rule a save is loaded by
@@ -840,5 +918,50 @@ mod tests {
                 prop_assert_eq!(std::fs::read(&p).unwrap(), bytes, "the file was changed");
             }
         }
+    }
+
+    #[test]
+    fn only_the_games_own_temp_files_of_gone_processes_are_cleaned() {
+        let dir = tempfile::tempdir().unwrap();
+        let at = |name: &str| dir.path().join(name);
+        let gone = format!("{TEMP_PREFIX}4000000-save.json");
+        let mine = temp_path(&at("save.json")).file_name().unwrap().to_string_lossy().into_owned();
+        for name in [gone.as_str(), &mine, "notes.tmp-999999", "save.tmp-4000000", ".emberdeep-tmp-x-save.json"] {
+            std::fs::write(at(name), b"x").unwrap();
+        }
+        std::os::unix::fs::symlink(at("notes.tmp-999999"), at(&format!("{TEMP_PREFIX}4000001-link"))).unwrap();
+        assert_eq!(clean_leftovers(dir.path()), 1);
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        let mut kept = vec![
+            format!("{TEMP_PREFIX}4000001-link"),
+            ".emberdeep-tmp-x-save.json".to_string(),
+            mine,
+            "notes.tmp-999999".to_string(),
+            "save.tmp-4000000".to_string(),
+        ];
+        kept.sort();
+        assert_eq!(left, kept);
+    }
+
+    #[test]
+    fn a_link_at_a_saves_name_is_never_read_nor_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("save.json");
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), &path).unwrap();
+        let err = write_atomic(&path, b"new", false).unwrap_err().to_string();
+        assert!(err.contains("a symbolic link") && err.contains("left as it is"), "{err}");
+        let err = read_save(&path).unwrap_err().to_string();
+        assert!(err.contains("a symbolic link") && err.contains("kept as it is"), "{err}");
+        assert!(std::fs::symlink_metadata(&path).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temp file left");
+        let morgue = dir.path().join("morgue.txt");
+        write_new(&morgue, b"one").unwrap();
+        assert!(write_new(&morgue, b"two").is_err(), "never written over");
+        assert_eq!(std::fs::read(&morgue).unwrap(), b"one");
     }
 }

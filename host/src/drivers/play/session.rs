@@ -339,13 +339,15 @@ impl Session {
 }
 
 /// The file a new run saves to: `save.json` if nothing is there, else the
-/// first free `save-N.json`, so no file already there is written over.
+/// first free `save-N.json`, so nothing already there is written over (a
+/// link to nothing, or to itself, is something there).
 pub fn new_run_save_path(dir: &Path) -> PathBuf {
+    let free = |p: &PathBuf| std::fs::symlink_metadata(p).is_err();
     let main = dir.join("save.json");
-    if !main.exists() {
+    if free(&main) {
         return main;
     }
-    (2..).map(|n| dir.join(format!("save-{n}.json"))).find(|p| !p.exists()).unwrap_or(main)
+    (2..).map(|n| dir.join(format!("save-{n}.json"))).find(free).unwrap_or(main)
 }
 
 /// The window drives a session as it would the app, but its keys go

@@ -34,6 +34,12 @@ pub enum DrawError {
     /// A frame of another size than the screen's.
     #[error("the frame has {0} bytes, not {SCREEN_W}x{SCREEN_H} RGBA")]
     FrameSize(usize),
+    /// Something at the screenshot's path that is not a regular file.
+    #[error("it is {kind}, not a regular file; nothing is written")]
+    NotAFile {
+        /// What it is (`a symbolic link`, `a FIFO`).
+        kind: &'static str,
+    },
     /// SDL_image names files by UTF-8 text only.
     #[error("SDL_image writes only to paths that are UTF-8 text")]
     PathNotText,

@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use emberdeep_api::PluginError;
+use emberdeep_engine::data::untrusted;
 use sdl3::image::SaveSurface;
 use sdl3::pixels::PixelFormat;
 use sdl3::render::Canvas;
@@ -93,16 +94,28 @@ pub fn with_offscreen<R>(atlas: &Atlas, f: impl FnOnce(&mut Offscreen<'_, '_>) -
     Ok(f(&mut Offscreen { canvas: &mut canvas, font: &mut font, tiles: &mut tiles }))
 }
 
-/// Writes next to `path` first, then renames, so a failed write leaves no half file.
+/// Writes next to `path` first (a new file of the game's own name,
+/// `.emberdeep-tmp-<pid>-<name>`), then renames, so a failed write leaves
+/// no half file. A regular file at `path` is replaced; anything else there
+/// (a link, even one to nothing, a folder, a FIFO, a device) is refused
+/// before anything is written.
 fn write_png(path: &Path, rgba: &mut [u8]) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = Path::new(&tmp);
-    if let Err(e) = encode(tmp, rgba) {
-        let _ = std::fs::remove_file(tmp);
-        return Err(e);
+    let refuse = || untrusted::not_a_plain_file(path).map(|kind| DrawError::NotAFile { kind });
+    if let Some(refused) = refuse() {
+        return Err(refused);
     }
-    std::fs::rename(tmp, path).doing("moving the finished file into place")
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = path.with_file_name(format!(".emberdeep-tmp-{}-{name}", std::process::id()));
+    // Made new here, so SDL writes into a file of ours and nothing it points to.
+    std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp).doing("making the file to write")?;
+    let written = encode(&tmp, rgba).and_then(|()| match refuse() {
+        Some(refused) => Err(refused),
+        None => std::fs::rename(&tmp, path).doing("moving the finished file into place"),
+    });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
 
 /// Saves a frame's RGBA pixels as a PNG at `path` with SDL_image.
