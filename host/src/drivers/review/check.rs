@@ -4,6 +4,11 @@
 //! and pack at the end. A failure names the file and line, what was
 //! expected, what happened instead and on which turn, and the events
 //! nearest to it.
+//!
+//! The events are checked as the run writes them, against the expectations
+//! compiled once ([`Checker`]), so a run of any length is checked in the
+//! same memory; names nothing loaded has are refused before anything plays
+//! ([`Known`]).
 
 use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
