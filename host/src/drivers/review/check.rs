@@ -546,11 +546,14 @@ impl Checker {
 /// is tested against every event of the run played again).
 const MOST_NEAREST: usize = 100;
 
+/// An event near to matching: how near, its number in the run, the event.
+type Near = (usize, u64, Value);
+
 /// The events nearest to matching each of the patterns no event matched:
 /// those that pass the most of its tests, latest first among equals.
 struct Nearest {
     /// (expectation, pattern, its best few: nearness and event number, oldest-ranked last).
-    wanted: Vec<(usize, EventPattern, Vec<(usize, u64, Value)>)>,
+    wanted: Vec<(usize, EventPattern, Vec<Near>)>,
     /// The events seen.
     seen: u64,
 }
