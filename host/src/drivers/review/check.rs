@@ -348,15 +348,29 @@ impl Checker {
             last_said: Last::default(),
             candidates: Vec::new(),
         };
+        // Each pattern is filed under its rarest `field=text` test, so an
+        // event is tested against as few patterns as can be.
+        let key = |pattern: &EventPattern, (field, text): (&str, &str)| {
+            (pattern.event.clone().unwrap_or_else(|| "*".to_string()), field.to_string(), text.to_string())
+        };
+        let mut shared: HashMap<(String, String, String), usize> = HashMap::new();
+        for e in expectations {
+            if let Expect::Events { pattern, .. } = &e.what {
+                for test in pattern.key_tests() {
+                    *shared.entry(key(pattern, test)).or_default() += 1;
+                }
+            }
+        }
         for (i, e) in expectations.iter().enumerate() {
             let watch = match &e.what {
                 Expect::Events { pattern, count } => {
-                    let name = pattern.event.clone().unwrap_or_else(|| "*".to_string());
-                    match pattern.key_test() {
-                        Some((field, text)) => {
-                            c.by_value.entry((name, field.to_string(), text.to_string())).or_default().push(i)
+                    let rarest = pattern.key_tests().map(|t| key(pattern, t)).min_by_key(|k| shared[k]);
+                    match rarest {
+                        Some(k) => c.by_value.entry(k).or_default().push(i),
+                        None => {
+                            let name = pattern.event.clone().unwrap_or_else(|| "*".to_string());
+                            c.by_name.entry(name).or_default().push(i)
                         }
-                        None => c.by_name.entry(name).or_default().push(i),
                     }
                     let pattern = pattern.clone();
                     Watch::Events { pattern, count: *count, matched: 0, turns: Vec::new(), first: None }

@@ -268,11 +268,11 @@ impl EventPattern {
         Ok(())
     }
 
-    /// The first test that asks a field to be exactly some text, as
-    /// (field, text): an event can only match if that field holds that text,
-    /// so a checker may look the pattern up by it.
-    pub fn key_test(&self) -> Option<(&str, &str)> {
-        self.tests.iter().find_map(|t| match (&t.want, t.negated) {
+    /// The tests that ask a field to be exactly some text, as (field,
+    /// text): an event can only match if each such field holds its text, so
+    /// a checker may look the pattern up by any of them.
+    pub fn key_tests(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.tests.iter().filter_map(|t| match (&t.want, t.negated) {
             (Want::Is(text), false) => Some((t.field.as_str(), text.as_str())),
             _ => None,
         })
