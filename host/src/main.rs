@@ -78,6 +78,9 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if let Some(cli::Command::Trace { tool }) = &cli.command {
         return run_trace_tool(tool);
     }
+    if let Some(cli::Command::Check { .. }) = &cli.command {
+        check::refuse_seed(cli.seed)?;
+    }
     if let Some(cli::Command::Balance { sets, runs, report }) = &cli.command {
         return run_balance(&cli, sets, *runs, report);
     }
@@ -377,7 +380,13 @@ fn trial(paths: &[std::path::PathBuf]) -> TrialRun {
 fn run_trace_tool(tool: &cli::TraceTool) -> anyhow::Result<()> {
     match tool {
         cli::TraceTool::Summary { file } => {
-            print!("{}", trace_tools::summary_table(trace_tools::TraceReader::open(file)?)?);
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let written = trace_tools::write_summary(|| trace_tools::TraceReader::open(file), &mut out);
+            match written.and_then(|()| std::io::Write::flush(&mut out).map_err(Into::into)) {
+                // The reader has seen enough (`| head`): stop quietly.
+                Err(trace_tools::SummaryError::Write(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                other => other?,
+            }
         }
         cli::TraceTool::Events { file, turns, source, event, fields, readable } => {
             let pattern = trace_query::EventPattern::from_filters(turns.as_deref(), source, event, fields)?;

@@ -34,6 +34,9 @@ const HOST_WORDS: &[(&str, &str, usize, &str)] = &[
     // A noise is the host's own rule (`Ctx::noise`): its trace event and field.
     ("noise", "monsters.rs", 2, "the trace's `noise` event and its source"),
     ("loudness", "monsters.rs", 1, "the `noise` event's field"),
+    // The host's list of its own trace events and their fields, which `check` holds patterns to.
+    ("noise", "trace.rs", 1, "the `noise` event in the host's event list"),
+    ("loudness", "trace.rs", 1, "the `noise` event's field in the host's event list"),
     // A monster record's `defense` is a field of the host's record schema.
     ("defense", "check.rs", 1, "the monster record's `defense` field"),
     // The first-time hint about a missile weapon (a role), named by the host.

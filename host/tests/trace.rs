@@ -254,3 +254,49 @@ fn docs_trace_md_documents_every_event_the_game_emits() {
         assert!(seen.contains(must), "the runs never emitted `{must}`: {seen:?}");
     }
 }
+
+#[test]
+fn trace_events_refuses_turns_that_run_backwards() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.jsonl");
+    std::fs::write(&t, "{\"turn\":3,\"event\":\"action\",\"source\":\"host\",\"action\":\"wait\"}\n").unwrap();
+    let out = run(&["trace", "events", t.to_str().unwrap(), "--turns", "5..2"]);
+    let (stdout, stderr) = text(&out);
+    assert!(!out.status.success(), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("--turns 5..2: the first turn comes after the last") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+    assert!(run_ok(&["trace", "events", t.to_str().unwrap(), "--turns", "2..5"]).contains("\"turn\":3"));
+}
+
+#[test]
+fn trace_summary_of_a_death_on_each_of_300000_turns_fits_in_80_mb() {
+    // Every turn's row was held, and the whole table as one string:
+    // 2M turns of deaths took 631 MB. Now at most 100,000 rows are held.
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("deaths.jsonl");
+    let mut text_of = String::new();
+    for turn in 0..300_000 {
+        text_of.push_str(&format!(
+            "{{\"turn\":{turn},\"event\":\"death\",\"source\":\"core_combat\",\"who\":\"jackal#{turn}\",\"killer\":\"player\"}}\n"
+        ));
+    }
+    std::fs::write(&t, text_of).unwrap();
+    let mut cmd = std::process::Command::new("sh");
+    cmd.arg("-c").arg("ulimit -v 80000; exec \"$0\" \"$@\"").arg(bin()).args(["trace", "summary"]).arg(&t);
+    let out = cmd.output().expect("the shell runs");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(stdout.lines().count(), 300_002, "a header, a row per turn, the totals");
+    assert!(
+        stdout.contains("\n299999       0       0      0      0  jackal#299999\n"),
+        "{}",
+        &stdout[stdout.len() - 200..]
+    );
+    assert!(
+        stdout.ends_with(" total       0       0      0      0  300000 deaths\n"),
+        "{}",
+        &stdout[stdout.len() - 200..]
+    );
+}

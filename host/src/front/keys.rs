@@ -98,6 +98,12 @@ pub enum KeyError {
         /// Its position among the words, from 1.
         position: usize,
     },
+    /// A recorded key that is not exactly one key.
+    #[error("'{token}' is not one key (a single character or one of Tab Enter Esc Space Up Down Left Right PageUp PageDown Home End F1-F12 KP1-KP9 Click:X,Y Hover:X,Y)")]
+    NotOneKey {
+        /// The entry as written (its first characters).
+        token: String,
+    },
     /// More than [`MOST_KEYS`] keys in all.
     #[error("the script holds more than {MOST_KEYS} keys (at word {position})")]
     TooLong {
@@ -131,6 +137,22 @@ pub fn parse_keys(script: &str) -> Result<Vec<Key>, KeyError> {
         keys.extend(std::iter::repeat_n(key, count));
     }
     Ok(keys)
+}
+
+/// The most characters of a word a refusal shows.
+const SHOWN: usize = 40;
+
+/// Reads exactly one key, as a recording's entry or a trace's `press`
+/// holds it: no repeat, no comment, no second word (`l l`, `//` and
+/// `3*l` are refused, not read as other keys).
+pub fn parse_key(word: &str) -> Result<Key, KeyError> {
+    parse_one(word).ok_or_else(|| {
+        let mut token: String = word.chars().take(SHOWN).collect();
+        if token.len() < word.len() {
+            token.push_str("...");
+        }
+        KeyError::NotOneKey { token }
+    })
 }
 
 fn parse_one(name: &str) -> Option<Key> {

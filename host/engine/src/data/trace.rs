@@ -38,6 +38,37 @@ macro_rules! fields {
     }};
 }
 
+/// The events the host writes and the fields each may carry (besides
+/// `turn`, `event` and `source`), as docs/trace.md lists them: what
+/// `emberdeep check` holds an expectation's event pattern to. Plugins write
+/// events of their own besides these.
+pub const HOST_EVENTS: &[(&str, &[&str])] = &[
+    ("run_start", &["seed", "plugins", "versions", "scenario"]),
+    ("press", &["key"]),
+    ("run_continue", &["seed", "floor", "plugins"]),
+    ("reload", &["plugin", "version", "file"]),
+    ("floor", &["floor", "stairs_x", "stairs_y"]),
+    ("spawn", &["monster", "item", "count", "x", "y", "state"]),
+    ("action", &["action", "x", "y", "target", "item", "count", "status", "key"]),
+    ("use", &["item", "effect"]),
+    ("attack", &["attacker", "target", "kind", "hit", "damage", "chance", "distance"]),
+    ("death", &["who", "killer"]),
+    ("noise", &["x", "y", "loudness"]),
+    ("wake", &["monster", "cause", "was", "now"]),
+    ("log", &[]),
+    ("brain", &["monster", "from", "to"]),
+    ("status_start", &["creature", "status", "turns"]),
+    ("status_end", &["creature", "status", "why"]),
+    ("plugin_error", &["plugin", "message"]),
+    ("goal", &["item", "x", "y", "guardian"]),
+    ("victory", &["turn", "floor"]),
+    ("run_end", &["turns", "cause", "floor"]),
+];
+
+/// Host events whose fields are the plugin's own: a `log` event carries a
+/// plugin's `tracing` event's fields.
+pub const OPEN_EVENTS: &[&str] = &["log"];
+
 /// Where trace events go.
 pub struct Trace {
     out: Option<BufWriter<File>>,

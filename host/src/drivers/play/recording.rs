@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::front::keys::{parse_keys, Key, KeyError};
+#[cfg(test)]
+use crate::front::keys::parse_keys;
+use crate::front::keys::{parse_key, Key, KeyError, MOST_KEYS};
 use emberdeep_engine::data::untrusted::InputError;
 use emberdeep_engine::plugins::registry::Plugins;
 
@@ -47,9 +49,17 @@ pub enum RecordingError {
         /// Its format.
         found: u32,
     },
-    /// A key in it does not read.
-    #[error("in the recording's keys: {0}")]
-    Keys(KeyError),
+    /// A key in it is not one key.
+    #[error("in the recording's keys: key {entry}: {error}")]
+    Keys {
+        /// Its place in the list, from 1.
+        entry: usize,
+        /// Why it does not read.
+        error: KeyError,
+    },
+    /// More keys than a replay takes.
+    #[error("the recording holds more than {MOST_KEYS} keys: too many to replay")]
+    TooManyKeys,
     /// It was played with another plugin set.
     #[error("cannot replay: the plugin set differs: {differences}. Replay with --plugins \"{set}\" and the same plugin versions")]
     Plugins {
@@ -167,9 +177,15 @@ impl Recording {
         Ok(rec)
     }
 
-    /// The keys, read back.
+    /// The keys, read back: each entry is one key, as the game wrote it
+    /// (an entry that is not, `l l`, `//` or `3*l`, is refused, not read as
+    /// other keys).
     pub fn keys(&self) -> Result<Vec<Key>, RecordingError> {
-        parse_keys(&self.keys.join(" ")).map_err(RecordingError::Keys)
+        if self.keys.len() > MOST_KEYS {
+            return Err(RecordingError::TooManyKeys);
+        }
+        let read = self.keys.iter().enumerate();
+        read.map(|(i, k)| parse_key(k).map_err(|error| RecordingError::Keys { entry: i + 1, error })).collect()
     }
 
     /// Refuses to replay with another plugin set, naming every difference.
@@ -197,6 +213,21 @@ mod tests {
         let back = Recording::load(&p).unwrap();
         assert_eq!(back, rec);
         assert_eq!(back.keys().unwrap(), keys);
+    }
+
+    #[test]
+    fn each_entry_is_one_key() {
+        let mut rec = Recording::new(7, &Plugins::default(), None, &[], None);
+        rec.keys = vec!["l".into(), "Space".into(), "/".into(), "*".into(), "Click:-1,2".into()];
+        assert_eq!(rec.keys().unwrap(), parse_keys("l Space / * Click:-1,2").unwrap());
+        for (bad, shown) in [("//", "'//'"), ("l l", "'l l'"), ("3*l", "'3*l'"), ("", "''")] {
+            rec.keys = vec!["l".into(), bad.into(), "j".into()];
+            let e = rec.keys().unwrap_err().to_string();
+            assert!(e.contains("key 2: ") && e.contains(shown) && e.contains("is not one key"), "{e}");
+        }
+        rec.keys = vec!["x".repeat(1 << 20)];
+        let e = rec.keys().unwrap_err().to_string();
+        assert!(e.len() < 400 && !e.contains('\n'), "{e}");
     }
 
     #[test]

@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::drivers::cli::Cli;
 use crate::drivers::play::save;
-use crate::front::keys::{parse_keys, Key, KeyError};
+use crate::front::keys::{parse_key, Key, KeyError};
 
 /// How often the window looks at the files.
 pub const POLL: Duration = Duration::from_millis(250);
@@ -280,9 +280,14 @@ pub enum HandoverError {
         /// Its format.
         found: u32,
     },
-    /// A key left to play does not read.
-    #[error("in the handover's keys: {0}")]
-    Keys(KeyError),
+    /// A key left to play is not one key.
+    #[error("in the handover's keys: key {entry}: {error}")]
+    Keys {
+        /// Its place in the list, from 1.
+        entry: usize,
+        /// Why it does not read.
+        error: KeyError,
+    },
 }
 
 /// What a restarted game goes on from: written by the game that reloads,
@@ -329,7 +334,9 @@ impl Handover {
 
     /// The keys still to play.
     pub fn keys(&self) -> Result<Vec<Key>, HandoverError> {
-        parse_keys(&self.keys.join(" ")).map_err(HandoverError::Keys)
+        // Each entry is one key, as the game wrote it (never joined and read again).
+        let read = self.keys.iter().enumerate();
+        read.map(|(i, k)| parse_key(k).map_err(|error| HandoverError::Keys { entry: i + 1, error })).collect()
     }
 
     /// Removes the handover and its save once the restart holds the run:

@@ -4,7 +4,13 @@
 //! and pack at the end. A failure names the file and line, what was
 //! expected, what happened instead and on which turn, and the events
 //! nearest to it.
+//!
+//! The events are checked as the run writes them, against the expectations
+//! compiled once ([`Checker`]), so a run of any length is checked in the
+//! same memory; names nothing loaded has are refused before anything plays
+//! ([`Known`]).
 
+use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -18,10 +24,10 @@ use emberdeep_engine::Game;
 use crate::drivers::play::scenario::parse::load_scenario;
 use crate::drivers::play::scenario::{game_from_scenario, ScenarioStartError};
 use crate::drivers::play::session::Session;
-use crate::drivers::review::expect::{parse_expectations, Expect, ExpectLineError, Expectation, Fact};
-use crate::drivers::review::trace_query::{readable, EventPattern, Range};
+use crate::drivers::review::expect::{parse_expectations, Expect, ExpectLineError, Expectation, Fact, Known};
+use crate::drivers::review::trace_query::{field_text, readable, EventPattern, Range};
 use crate::front::app::Mode;
-use crate::front::keys::{parse_keys, KeyError, MOST_KEYS};
+use crate::front::keys::{parse_keys, Key, KeyError, MOST_KEYS};
 
 /// A scenario's seed when its `[options]` give none, so a check is the same every time.
 const DEFAULT_SEED: u64 = 1;
@@ -114,25 +120,86 @@ pub enum CheckError {
     Trace(#[from] serde_json::Error),
 }
 
+/// `emberdeep check --seed N`: refused, since each file plays its own seed.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "check: --seed {0} is not used: each file plays the seed of its [options] (seed {DEFAULT_SEED} when it gives none); \
+     write `seed = {0}` there"
+)]
+pub struct SeedRefused(pub u64);
+
+/// Refuses `--seed` for `check`, before anything is loaded.
+pub fn refuse_seed(seed: Option<u64>) -> Result<(), SeedRefused> {
+    seed.map_or(Ok(()), |s| Err(SeedRefused(s)))
+}
+
 /// A message of the run and the turn it was shown on.
+#[derive(Clone)]
 struct Said {
     turn: u64,
     text: String,
 }
 
-/// What the run left to check against.
-struct Run<'a> {
-    game: &'a Game,
-    events: Vec<Value>,
-    said: Vec<Said>,
+/// What a run shows a checker as it goes: a trace event as it is written,
+/// or a message as it is shown (with the turn its key was pressed on).
+enum Shown<'a> {
+    Event(&'a Value),
+    Message(u64, &'a str),
+}
+
+/// Plays `path`'s scenario with `keys`, handing `on` each trace event and
+/// message as they come (none is kept), and returns the session at the end.
+fn play(
+    path: &Path,
+    plugins: Rc<Plugins>,
+    records: Rc<Records>,
+    keys: &[Key],
+    on: &mut dyn FnMut(Shown<'_>),
+) -> Result<Session, CheckError> {
+    let mut trace = Trace::console();
+    trace.kept = Some(Vec::new());
+    let game = game_from_scenario(path, DEFAULT_SEED, plugins, records, trace)?;
+    let mut session = Session::unsaved(game);
+    let mut seen = Seen::of(&session.app.game);
+    hand_over_events(&mut session.app.game, on)?;
+    for &key in keys {
+        // Messages are put on the turn the key was pressed on, as its events are.
+        let turn = session.app.game.turn;
+        let go_on = session.press(key);
+        hand_over_events(&mut session.app.game, on)?;
+        seen.new_messages(&session.app.game, turn, on);
+        if !go_on {
+            break;
+        }
+    }
+    Ok(session)
+}
+
+/// Hands `on` the events written since the last call, and forgets them.
+fn hand_over_events(game: &mut Game, on: &mut dyn FnMut(Shown<'_>)) -> Result<(), CheckError> {
+    for line in game.trace.take_kept() {
+        let event: Value = serde_json::from_str(&line)?;
+        on(Shown::Event(&event));
+    }
+    Ok(())
 }
 
 /// Plays `path`'s keys and checks its expectations. `Err` when the file
 /// cannot be checked at all (unreadable, a bad key or expectation line, a
 /// kind no loaded plugin has), in one line naming the file and line.
+///
+/// The events are checked as they happen, against expectations compiled
+/// into a [`Checker`]: nothing of the run is kept but what a failure would
+/// show, so a run of any length is checked in the same memory. A failure to
+/// find an event plays the keys again to show the events nearest to it.
 pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Result<Checked, CheckError> {
     let scenario = load_scenario(path).map_err(ScenarioStartError::File)?;
-    let expectations = parse_expectations(&scenario.expect)
+    let known = Known {
+        items: records.items.keys().cloned().collect(),
+        monsters: records.monsters.keys().cloned().collect(),
+        statuses: plugins.statuses.keys().cloned().collect(),
+    };
+    let expectations = parse_expectations(&scenario.expect, &known)
         .map_err(|error| CheckError::Expectation { path: path.to_path_buf(), error })?;
     if expectations.is_empty() {
         return Err(CheckError::NothingToCheck { path: path.to_path_buf() });
@@ -146,30 +213,24 @@ pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Re
             return Err(CheckError::TooManyKeys { path: path.to_path_buf(), line: *line });
         }
     }
-    let mut trace = Trace::console();
-    trace.kept = Some(Vec::new());
-    let game = game_from_scenario(path, DEFAULT_SEED, plugins, records, trace)?;
-    let mut session = Session::unsaved(game);
-    let mut said = Vec::new();
-    let mut seen = Seen::of(&session.app.game);
-    for &key in &keys {
-        // Messages are put on the turn the key was pressed on, as its events are.
-        let turn = session.app.game.turn;
-        let go_on = session.press(key);
-        seen.new_messages(&session.app.game, turn, &mut said);
-        if !go_on {
-            break;
-        }
-    }
-    let mut events = Vec::new();
-    if let Some(kept) = session.app.game.trace.kept.as_mut() {
-        for line in kept.drain(..) {
-            events.push(serde_json::from_str(&line)?);
+    let mut checker = Checker::new(&expectations);
+    let mut session = play(path, plugins.clone(), records.clone(), &keys, &mut |shown| checker.see(shown))?;
+    let missing = checker.missing();
+    let mut nearest = Nearest::new(&expectations, &missing);
+    if !missing.is_empty() {
+        // Only a failure needs the events nearest to it: the same keys play the same run again.
+        let mut again = play(path, plugins, records, &keys, &mut |shown| nearest.see(shown))?;
+        again.app.game.quit_run();
+        if nearest.seen != checker.events {
+            nearest = Nearest::new(&expectations, &[]);
         }
     }
     let game = &session.app.game;
-    let run = Run { game, events, said };
-    let failures = expectations.iter().filter_map(|e| run.failure(e).map(|why| describe(path, e, &why))).collect();
+    let failures = expectations
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| checker.failure(i, e, game, &nearest).map(|why| describe(path, e, &why)))
+        .collect();
     let turns = game.turn;
     if session.app.mode != Mode::Dead {
         session.app.game.quit_run();
@@ -189,8 +250,8 @@ impl Seen {
         Seen { len: messages.len(), last_count: messages.last().map_or(0, |m| m.count) }
     }
 
-    /// Adds the messages shown since the last look (a repeat counts again).
-    fn new_messages(&mut self, game: &Game, turn: u64, said: &mut Vec<Said>) {
+    /// Hands `on` the messages shown since the last look (a repeat counts again).
+    fn new_messages(&mut self, game: &Game, turn: u64, on: &mut dyn FnMut(Shown<'_>)) {
         let messages = game.log.messages();
         if messages.len() < self.len {
             // The log dropped its oldest: take it all as new.
@@ -198,13 +259,367 @@ impl Seen {
         }
         if let (Some(last), true) = (messages.get(self.len.wrapping_sub(1)), self.len > 0) {
             if last.count > self.last_count {
-                said.push(Said { turn, text: last.text.clone() });
+                on(Shown::Message(turn, &last.text));
             }
         }
         for m in &messages[self.len..] {
-            said.push(Said { turn, text: m.text.clone() });
+            on(Shown::Message(turn, &m.text));
         }
         *self = Seen::of(game);
+    }
+}
+
+/// The last few of something, oldest first.
+struct Last<T>(VecDeque<T>);
+
+impl<T> Default for Last<T> {
+    fn default() -> Self {
+        Last(VecDeque::new())
+    }
+}
+
+impl<T> Last<T> {
+    fn push(&mut self, item: T) {
+        if self.0.len() == NEAREST {
+            self.0.pop_front();
+        }
+        self.0.push_back(item);
+    }
+}
+
+/// What the run has shown of one expectation so far.
+enum Watch {
+    /// `event`, `no event`, `events N`.
+    Events {
+        pattern: EventPattern,
+        count: Range,
+        /// How many events matched.
+        matched: u64,
+        /// The turns of the first few that did.
+        turns: Vec<String>,
+        /// For `no event`: the first that matched and the events before it.
+        first: Option<(Value, Vec<Value>)>,
+    },
+    /// `message`, `no message`: the first message that contains the text.
+    Message { text: String, found: Option<Said> },
+    /// A creature's facts: whether it was ever spawned, its last events.
+    Creature {
+        spawned: bool,
+        naming: Last<Value>,
+        /// The number of the event last put in `naming`.
+        at: Option<u64>,
+    },
+    /// Floor, turn, pack: read at the end.
+    AtEnd,
+}
+
+/// The expectations compiled: each event is looked up by its name and the
+/// values of its fields, so it is tested only against the patterns it could
+/// match, and each expectation keeps only what its report needs.
+struct Checker {
+    watches: Vec<Watch>,
+    /// Patterns with a `field=text` test, by (event name or `*`, field, text).
+    by_value: HashMap<(String, String, String), Vec<usize>>,
+    /// Patterns without one, by event name (or `*`).
+    by_name: HashMap<String, Vec<usize>>,
+    /// Creature expectations, by the creature's name.
+    creatures: HashMap<String, Vec<usize>>,
+    /// Message expectations.
+    messages: Vec<usize>,
+    /// The events seen.
+    events: u64,
+    /// The last few events and messages.
+    last_events: Last<Value>,
+    last_said: Last<Said>,
+    /// A scratch list of the patterns an event may match.
+    candidates: Vec<usize>,
+}
+
+impl Checker {
+    fn new(expectations: &[Expectation]) -> Checker {
+        let mut c = Checker {
+            watches: Vec::with_capacity(expectations.len()),
+            by_value: HashMap::new(),
+            by_name: HashMap::new(),
+            creatures: HashMap::new(),
+            messages: Vec::new(),
+            events: 0,
+            last_events: Last::default(),
+            last_said: Last::default(),
+            candidates: Vec::new(),
+        };
+        // Each pattern is filed under its rarest `field=text` test, so an
+        // event is tested against as few patterns as can be.
+        let key = |pattern: &EventPattern, (field, text): (&str, &str)| {
+            (pattern.event.clone().unwrap_or_else(|| "*".to_string()), field.to_string(), text.to_string())
+        };
+        let mut shared: HashMap<(String, String, String), usize> = HashMap::new();
+        for e in expectations {
+            if let Expect::Events { pattern, .. } = &e.what {
+                for test in pattern.key_tests() {
+                    *shared.entry(key(pattern, test)).or_default() += 1;
+                }
+            }
+        }
+        for (i, e) in expectations.iter().enumerate() {
+            let watch = match &e.what {
+                Expect::Events { pattern, count } => {
+                    let rarest = pattern.key_tests().map(|t| key(pattern, t)).min_by_key(|k| shared[k]);
+                    match rarest {
+                        Some(k) => c.by_value.entry(k).or_default().push(i),
+                        None => {
+                            let name = pattern.event.clone().unwrap_or_else(|| "*".to_string());
+                            c.by_name.entry(name).or_default().push(i)
+                        }
+                    }
+                    let pattern = pattern.clone();
+                    Watch::Events { pattern, count: *count, matched: 0, turns: Vec::new(), first: None }
+                }
+                Expect::Message { text, .. } => {
+                    c.messages.push(i);
+                    Watch::Message { text: text.clone(), found: None }
+                }
+                Expect::Creature { who, .. } => {
+                    c.creatures.entry(who.clone()).or_default().push(i);
+                    Watch::Creature { spawned: false, naming: Last::default(), at: None }
+                }
+                Expect::Floor(_) | Expect::Turn(_) | Expect::Pack { .. } => Watch::AtEnd,
+            };
+            c.watches.push(watch);
+        }
+        c
+    }
+
+    fn see(&mut self, shown: Shown<'_>) {
+        match shown {
+            Shown::Event(e) => self.event(e),
+            Shown::Message(turn, text) => {
+                for &i in &self.messages {
+                    if let Watch::Message { text: want, found: found @ None } = &mut self.watches[i] {
+                        if text.contains(want.as_str()) {
+                            *found = Some(Said { turn, text: text.to_string() });
+                        }
+                    }
+                }
+                self.last_said.push(Said { turn, text: text.to_string() });
+            }
+        }
+    }
+
+    fn event(&mut self, e: &Value) {
+        self.events += 1;
+        let name = e["event"].as_str().unwrap_or("");
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        for n in [name, "*"] {
+            candidates.extend(self.by_name.get(n).into_iter().flatten());
+        }
+        if let Value::Object(fields) = e {
+            for (field, value) in fields {
+                let values = match value {
+                    Value::Array(items) => items.iter().collect(),
+                    v => vec![v],
+                };
+                for text in values.into_iter().filter_map(field_text) {
+                    // The creatures this event names.
+                    if let Some(watching) = self.creatures.get(&text) {
+                        let spawn = name == "spawn" && field == "monster";
+                        for &i in watching {
+                            if let Watch::Creature { spawned, naming, at, .. } = &mut self.watches[i] {
+                                *spawned |= spawn;
+                                if *at != Some(self.events) {
+                                    *at = Some(self.events);
+                                    naming.push(e.clone());
+                                }
+                            }
+                        }
+                    }
+                    for n in [name, "*"] {
+                        let key = (n.to_string(), field.clone(), text.clone());
+                        candidates.extend(self.by_value.get(&key).into_iter().flatten());
+                    }
+                }
+            }
+        }
+        candidates.sort_unstable();
+        candidates.dedup();
+        for &i in &candidates {
+            if let Watch::Events { pattern, count, matched, turns, first } = &mut self.watches[i] {
+                if !pattern.matches(e) {
+                    continue;
+                }
+                *matched += 1;
+                if turns.len() < 10 {
+                    turns.push(e["turn"].to_string());
+                }
+                if first.is_none() && count.high == Some(0) {
+                    *first = Some((e.clone(), self.last_events.0.iter().cloned().collect()));
+                }
+            }
+        }
+        self.candidates = candidates;
+        self.last_events.push(e.clone());
+    }
+
+    /// The event expectations that failed with no event matching at all,
+    /// whose report shows the events nearest to matching.
+    fn missing(&self) -> Vec<usize> {
+        let missing = self.watches.iter().enumerate().filter_map(|(i, w)| match w {
+            Watch::Events { count, matched: 0, .. } if !count.holds(0) => Some(i),
+            _ => None,
+        });
+        missing.take(MOST_NEAREST).collect()
+    }
+
+    /// Why expectation `i` does not hold at the end of the run, or `None` if it does.
+    fn failure(&self, i: usize, e: &Expectation, game: &Game, nearest: &Nearest) -> Option<String> {
+        let end = game.turn;
+        match (&e.what, &self.watches[i]) {
+            (Expect::Events { pattern, .. }, Watch::Events { count, matched, turns, first, .. }) => {
+                self.events_failure(i, pattern, *count, *matched, turns, first.as_ref(), game, nearest)
+            }
+            (Expect::Message { text, shown }, Watch::Message { found, .. }) => {
+                self.message_failure(text, *shown, found.as_ref())
+            }
+            (Expect::Creature { who, facts }, Watch::Creature { spawned, naming, .. }) => {
+                facts.iter().find_map(|f| fact_failure(game, who, f, *spawned, naming))
+            }
+            (Expect::Floor(r), _) => (!r.holds(i64::from(game.floor)))
+                .then(|| format!("the run is on floor {} at the end (turn {end})", game.floor)),
+            (Expect::Turn(r), _) => (!r.holds(end as i64)).then(|| format!("the run ends on turn {end}")),
+            (Expect::Pack { kind, count }, _) => {
+                let held: u64 =
+                    game.pack.slots().iter().flatten().filter(|i| i.kind == *kind).map(|i| u64::from(i.count)).sum();
+                (!count.holds(held as i64))
+                    .then(|| format!("the pack holds {held} {kind} at the end (turn {end}), not {count}"))
+            }
+            _ => None,
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn events_failure(
+        &self,
+        i: usize,
+        pattern: &EventPattern,
+        count: Range,
+        matched: u64,
+        turns: &[String],
+        first: Option<&(Value, Vec<Value>)>,
+        game: &Game,
+        nearest: &Nearest,
+    ) -> Option<String> {
+        if count.holds(matched as i64) {
+            return None;
+        }
+        Some(match (matched, first) {
+            (0, _) => {
+                let mut out = format!("no such event in the run's {} events (turns 0 to {})", self.events, game.turn);
+                out.push_str(&nearest.report(i, pattern, &self.last_events));
+                out
+            }
+            (_, Some((first, before))) => {
+                let mut out = format!("it happened on turn {}:\n  {}", first["turn"], readable(first));
+                if !before.is_empty() {
+                    out.push_str("\nthe events before it:");
+                    for b in before {
+                        out.push_str(&format!("\n  {}", readable(b)));
+                    }
+                }
+                out
+            }
+            (_, None) => format!(
+                "{matched} events match (on turns {}{}), not {count}",
+                turns.join(", "),
+                if matched > turns.len() as u64 { ", ..." } else { "" }
+            ),
+        })
+    }
+
+    fn message_failure(&self, text: &str, shown: bool, found: Option<&Said>) -> Option<String> {
+        match (found, shown) {
+            (Some(_), true) | (None, false) => None,
+            (Some(s), false) => Some(format!("it was shown on turn {}: \"{}\"", s.turn, s.text)),
+            (None, true) => {
+                let mut out = format!("no message says \"{text}\"");
+                if self.last_said.0.is_empty() {
+                    out.push_str("; the keys brought no message at all");
+                } else {
+                    out.push_str("; the last messages:");
+                    for s in &self.last_said.0 {
+                        out.push_str(&format!("\n  turn {}  \"{}\"", s.turn, s.text));
+                    }
+                }
+                Some(out)
+            }
+        }
+    }
+}
+
+/// The most failed event expectations whose nearest events are shown (each
+/// is tested against every event of the run played again).
+const MOST_NEAREST: usize = 100;
+
+/// An event near to matching: how near, its number in the run, the event.
+type Near = (usize, u64, Value);
+
+/// The events nearest to matching each of the patterns no event matched:
+/// those that pass the most of its tests, latest first among equals.
+struct Nearest {
+    /// (expectation, pattern, its best few: nearness and event number, oldest-ranked last).
+    wanted: Vec<(usize, EventPattern, Vec<Near>)>,
+    /// The events seen.
+    seen: u64,
+}
+
+impl Nearest {
+    fn new(expectations: &[Expectation], missing: &[usize]) -> Nearest {
+        let wanted = missing
+            .iter()
+            .filter_map(|&i| match &expectations[i].what {
+                Expect::Events { pattern, .. } => Some((i, pattern.clone(), Vec::new())),
+                _ => None,
+            })
+            .collect();
+        Nearest { wanted, seen: 0 }
+    }
+
+    fn see(&mut self, shown: Shown<'_>) {
+        let Shown::Event(e) = shown else { return };
+        let at = self.seen;
+        self.seen += 1;
+        for (_, pattern, best) in &mut self.wanted {
+            let n = pattern.nearness(e);
+            if n == 0 || (best.len() == NEAREST && best.last().is_some_and(|&(m, ..)| m > n)) {
+                continue;
+            }
+            // Ranked by nearness, then by lateness: a later event ranks above an earlier one as near.
+            let place = best.iter().position(|&(m, ..)| m <= n).unwrap_or(best.len());
+            best.insert(place, (n, at, e.clone()));
+            best.truncate(NEAREST);
+        }
+    }
+
+    /// The nearest events to expectation `i`'s pattern, as its report shows them.
+    fn report(&self, i: usize, pattern: &EventPattern, last: &Last<Value>) -> String {
+        let Some((_, _, best)) = self.wanted.iter().find(|(j, ..)| *j == i) else {
+            return String::new();
+        };
+        if best.is_empty() {
+            let mut out =
+                format!("\nno event is even named '{}'; the last events:", pattern.event.as_deref().unwrap_or("*"));
+            for e in &last.0 {
+                out.push_str(&format!("\n  {}", readable(e)));
+            }
+            return out;
+        }
+        let mut out = String::from("\nthe nearest events:");
+        for (_, _, e) in best {
+            let failed = pattern.failed_tests(e);
+            let why = if failed.is_empty() { String::new() } else { format!("   (not {})", failed.join(", ")) };
+            out.push_str(&format!("\n  {}{why}", readable(e)));
+        }
+        out
     }
 }
 
@@ -217,151 +632,39 @@ fn describe(path: &Path, e: &Expectation, why: &str) -> String {
     out
 }
 
-impl Run<'_> {
-    /// Why `e` does not hold, or `None` if it does.
-    fn failure(&self, e: &Expectation) -> Option<String> {
-        let end = self.game.turn;
-        match &e.what {
-            Expect::Events { pattern, count } => self.events_failure(pattern, *count),
-            Expect::Message { text, shown } => self.message_failure(text, *shown),
-            Expect::Creature { who, facts } => facts.iter().find_map(|f| self.fact_failure(who, f)),
-            Expect::Floor(r) => (!r.holds(i64::from(self.game.floor)))
-                .then(|| format!("the run is on floor {} at the end (turn {end})", self.game.floor)),
-            Expect::Turn(r) => (!r.holds(end as i64)).then(|| format!("the run ends on turn {end}")),
-            Expect::Pack { kind, count } => {
-                let held: u32 =
-                    self.game.pack.slots().iter().flatten().filter(|i| i.kind == *kind).map(|i| i.count).sum();
-                (!count.holds(i64::from(held)))
-                    .then(|| format!("the pack holds {held} {kind} at the end (turn {end}), not {count}"))
-            }
-        }
+/// Why `fact` does not hold of `who` at the end, with its last events.
+fn fact_failure(game: &Game, who: &str, fact: &Fact, spawned: bool, naming: &Last<Value>) -> Option<String> {
+    let end = game.turn;
+    let creature = game.creatures.values().find(|c| c.trace_name() == who);
+    if !(who == "player" || spawned || creature.is_some()) {
+        let names: Vec<String> = game.creatures.values().map(|c| c.trace_name()).collect();
+        return Some(format!("no creature is called {who} in this run (there are: {})", names.join(", ")));
     }
-
-    fn events_failure(&self, pattern: &EventPattern, count: Range) -> Option<String> {
-        let matching: Vec<&Value> = self.events.iter().filter(|e| pattern.matches(e)).collect();
-        if count.holds(matching.len() as i64) {
-            return None;
+    let alive = creature.is_some_and(|c| c.hp > 0);
+    let problem = match (fact, creature) {
+        (Fact::Alive, _) if alive => None,
+        (Fact::Alive, _) => Some(format!("{who} is dead at the end (turn {end})")),
+        (Fact::Dead, _) if !alive => None,
+        (Fact::Dead, Some(c)) => Some(format!("{who} lives at the end (turn {end}), with {}/{} hp", c.hp, c.max_hp)),
+        (_, None) => Some(format!("{who} is gone at the end (turn {end}): it died")),
+        (Fact::Hp(r), Some(c)) if r.holds(i64::from(c.hp)) => None,
+        (Fact::Hp(r), Some(c)) => Some(format!("{who} has {} hp at the end (turn {end}), not {r}", c.hp)),
+        (Fact::Has(s), Some(c)) if c.statuses.iter().any(|x| x.name == *s) => None,
+        (Fact::Lacks(s), Some(c)) if !c.statuses.iter().any(|x| x.name == *s) => None,
+        (Fact::Has(_) | Fact::Lacks(_), Some(c)) => {
+            let on: Vec<&str> = c.statuses.iter().map(|x| x.name.as_str()).collect();
+            let on = if on.is_empty() { "none".to_string() } else { on.join(", ") };
+            Some(format!("{who}'s statuses at the end (turn {end}): {on}"))
         }
-        let turns: Vec<String> = matching.iter().take(10).map(|e| e["turn"].to_string()).collect();
-        Some(match (matching.first(), count.high) {
-            (None, _) => {
-                let mut out =
-                    format!("no such event in the run's {} events (turns 0 to {})", self.events.len(), self.game.turn);
-                out.push_str(&self.nearest_misses(pattern));
-                out
-            }
-            (Some(first), Some(0)) => {
-                let at = self.events.iter().position(|e| std::ptr::eq(e, *first)).unwrap_or(0);
-                let mut out = format!("it happened on turn {}:\n  {}", first["turn"], readable(first));
-                let before = &self.events[at.saturating_sub(NEAREST)..at];
-                if !before.is_empty() {
-                    out.push_str("\nthe events before it:");
-                    for b in before {
-                        out.push_str(&format!("\n  {}", readable(b)));
-                    }
-                }
-                out
-            }
-            (Some(_), _) => format!(
-                "{} events match (on turns {}{}), not {count}",
-                matching.len(),
-                turns.join(", "),
-                if matching.len() > turns.len() { ", ..." } else { "" }
-            ),
-        })
+        (Fact::At(x, y), Some(c)) if (c.pos.x, c.pos.y) == (*x, *y) => None,
+        (Fact::At(..), Some(c)) => Some(format!("{who} stands at {},{} at the end (turn {end})", c.pos.x, c.pos.y)),
+    }?;
+    if naming.0.is_empty() {
+        return Some(problem);
     }
-
-    /// The events nearest to matching `pattern`: the most tests passed, latest first among equals.
-    fn nearest_misses(&self, pattern: &EventPattern) -> String {
-        let mut ranked: Vec<(usize, usize)> =
-            self.events.iter().enumerate().map(|(i, e)| (pattern.nearness(e), i)).filter(|(n, _)| *n > 0).collect();
-        ranked.sort_by(|a, b| b.cmp(a));
-        if ranked.is_empty() {
-            let last = &self.events[self.events.len().saturating_sub(NEAREST)..];
-            let mut out =
-                format!("\nno event is even named '{}'; the last events:", pattern.event.as_deref().unwrap_or("*"));
-            for e in last {
-                out.push_str(&format!("\n  {}", readable(e)));
-            }
-            return out;
-        }
-        let mut out = String::from("\nthe nearest events:");
-        for &(_, i) in ranked.iter().take(NEAREST) {
-            let e = &self.events[i];
-            let failed = pattern.failed_tests(e);
-            let why = if failed.is_empty() { String::new() } else { format!("   (not {})", failed.join(", ")) };
-            out.push_str(&format!("\n  {}{why}", readable(e)));
-        }
-        out
+    let mut out = problem + "\nits last events:";
+    for e in &naming.0 {
+        out.push_str(&format!("\n  {}", readable(e)));
     }
-
-    fn message_failure(&self, text: &str, shown: bool) -> Option<String> {
-        let found = self.said.iter().find(|s| s.text.contains(text));
-        match (found, shown) {
-            (Some(_), true) | (None, false) => None,
-            (Some(s), false) => Some(format!("it was shown on turn {}: \"{}\"", s.turn, s.text)),
-            (None, true) => {
-                let mut out = format!("no message says \"{text}\"");
-                let last = &self.said[self.said.len().saturating_sub(NEAREST)..];
-                if last.is_empty() {
-                    out.push_str("; the keys brought no message at all");
-                } else {
-                    out.push_str("; the last messages:");
-                    for s in last {
-                        out.push_str(&format!("\n  turn {}  \"{}\"", s.turn, s.text));
-                    }
-                }
-                Some(out)
-            }
-        }
-    }
-
-    fn fact_failure(&self, who: &str, fact: &Fact) -> Option<String> {
-        let end = self.game.turn;
-        let creature = self.game.creatures.values().find(|c| c.trace_name() == who);
-        let spawned = who == "player"
-            || self.events.iter().any(|e| e["event"] == "spawn" && e["monster"] == who)
-            || creature.is_some();
-        if !spawned {
-            let names: Vec<String> = self.game.creatures.values().map(|c| c.trace_name()).collect();
-            return Some(format!("no creature is called {who} in this run (there are: {})", names.join(", ")));
-        }
-        let alive = creature.is_some_and(|c| c.hp > 0);
-        let problem = match (fact, creature) {
-            (Fact::Alive, _) if alive => None,
-            (Fact::Alive, _) => Some(format!("{who} is dead at the end (turn {end})")),
-            (Fact::Dead, _) if !alive => None,
-            (Fact::Dead, Some(c)) => {
-                Some(format!("{who} lives at the end (turn {end}), with {}/{} hp", c.hp, c.max_hp))
-            }
-            (_, None) => Some(format!("{who} is gone at the end (turn {end}): it died")),
-            (Fact::Hp(r), Some(c)) if r.holds(i64::from(c.hp)) => None,
-            (Fact::Hp(r), Some(c)) => Some(format!("{who} has {} hp at the end (turn {end}), not {r}", c.hp)),
-            (Fact::Has(s), Some(c)) if c.statuses.iter().any(|x| x.name == *s) => None,
-            (Fact::Lacks(s), Some(c)) if !c.statuses.iter().any(|x| x.name == *s) => None,
-            (Fact::Has(_) | Fact::Lacks(_), Some(c)) => {
-                let on: Vec<&str> = c.statuses.iter().map(|x| x.name.as_str()).collect();
-                let on = if on.is_empty() { "none".to_string() } else { on.join(", ") };
-                Some(format!("{who}'s statuses at the end (turn {end}): {on}"))
-            }
-            (Fact::At(x, y), Some(c)) if (c.pos.x, c.pos.y) == (*x, *y) => None,
-            (Fact::At(..), Some(c)) => Some(format!("{who} stands at {},{} at the end (turn {end})", c.pos.x, c.pos.y)),
-        }?;
-        Some(problem + &self.events_naming(who))
-    }
-
-    /// The last few events with `who` in a field.
-    fn events_naming(&self, who: &str) -> String {
-        let naming = |e: &&Value| e.as_object().is_some_and(|o| o.values().any(|v| v == who));
-        let mut last: Vec<&Value> = self.events.iter().rev().filter(naming).take(NEAREST).collect();
-        if last.is_empty() {
-            return String::new();
-        }
-        last.reverse();
-        let mut out = String::from("\nits last events:");
-        for e in last {
-            out.push_str(&format!("\n  {}", readable(e)));
-        }
-        out
-    }
+    Some(out)
 }

@@ -13,6 +13,10 @@
 //! * `floor RANGE`, `turn RANGE`: where and when the run is at the end;
 //! * `pack KIND=RANGE`: how many of a kind the pack holds (0: none).
 
+use std::collections::BTreeSet;
+
+use emberdeep_engine::data::trace::{HOST_EVENTS, OPEN_EVENTS};
+
 use crate::drivers::review::trace_query::{words, EventPattern, PatternError, Range};
 
 /// One expectation and the line it was written on.
@@ -129,14 +133,115 @@ pub enum ExpectError {
     /// A word that is not a fact.
     #[error("'{0}' is not a fact ({FACTS})")]
     NotAFact(String),
+    /// A name that nothing loaded has.
+    #[error(transparent)]
+    UnknownName(#[from] UnknownName),
 }
 
-/// Parses the `[expect]` lines.
-pub fn parse_expectations(lines: &[(usize, String)]) -> Result<Vec<Expectation>, ExpectLineError> {
+/// The most characters of a name a refusal shows.
+const SHOWN: usize = 40;
+
+/// `name`, cut to its first characters for a message.
+fn shown(name: &str) -> String {
+    let mut out: String = name.chars().take(SHOWN).collect();
+    if out.len() < name.len() {
+        out.push_str("...");
+    }
+    out
+}
+
+/// The names expectations may use: the item and monster kinds of the
+/// loaded records, the statuses the loaded plugins registered, and the
+/// host's own trace events and their fields ([`HOST_EVENTS`]).
+#[derive(Debug, Clone, Default)]
+pub struct Known {
+    /// Item kinds.
+    pub items: BTreeSet<String>,
+    /// Monster kinds.
+    pub monsters: BTreeSet<String>,
+    /// Status names.
+    pub statuses: BTreeSet<String>,
+}
+
+/// A name an expectation uses that nothing loaded has.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UnknownName {
+    /// A field the host's event does not have.
+    #[error("the host's '{event}' event has no field '{field}' (its fields: {fields})")]
+    Field {
+        /// The event.
+        event: String,
+        /// The field, as written (its first characters).
+        field: String,
+        /// The fields it has.
+        fields: String,
+    },
+    /// An item kind no loaded record has.
+    #[error("no loaded plugin has an item '{0}'")]
+    Item(String),
+    /// A monster kind no loaded record has.
+    #[error("no loaded plugin has a monster '{0}' (a creature is player or KIND#N)")]
+    Monster(String),
+    /// A status no loaded plugin registered.
+    #[error("no loaded plugin has a status '{0}'")]
+    Status(String),
+}
+
+impl Known {
+    /// Refuses `what` if it names an item, monster, status, or a field of
+    /// one of the host's events, that does not exist.
+    pub fn check(&self, what: &Expect) -> Result<(), UnknownName> {
+        match what {
+            Expect::Events { pattern, .. } => self.check_pattern(pattern),
+            Expect::Pack { kind, .. } if !self.items.contains(kind) => Err(UnknownName::Item(shown(kind))),
+            Expect::Creature { who, facts } => {
+                if who != "player" {
+                    let kind = who.rsplit_once('#').map_or(who.as_str(), |(k, _)| k);
+                    if !self.monsters.contains(kind) {
+                        return Err(UnknownName::Monster(shown(kind)));
+                    }
+                }
+                for f in facts {
+                    if let Fact::Has(s) | Fact::Lacks(s) = f {
+                        if !self.statuses.contains(s) {
+                            return Err(UnknownName::Status(shown(s)));
+                        }
+                    }
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn check_pattern(&self, pattern: &EventPattern) -> Result<(), UnknownName> {
+        let Some(name) = pattern.event.as_deref() else { return Ok(()) };
+        let Some((_, fields)) = HOST_EVENTS.iter().find(|(n, _)| *n == name) else { return Ok(()) };
+        if OPEN_EVENTS.contains(&name) {
+            return Ok(());
+        }
+        let common = ["turn", "event", "source"];
+        for field in pattern.fields() {
+            if !common.contains(&field) && !fields.contains(&field) {
+                return Err(UnknownName::Field {
+                    event: name.to_string(),
+                    field: shown(field),
+                    fields: common.iter().chain(fields.iter()).copied().collect::<Vec<_>>().join(", "),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Parses the `[expect]` lines, each checked against the names in `known`.
+pub fn parse_expectations(lines: &[(usize, String)], known: &Known) -> Result<Vec<Expectation>, ExpectLineError> {
     lines
         .iter()
         .map(|(line, text)| {
-            let what = parse_one(text).map_err(|problem| ExpectLineError { line: *line, problem })?;
+            let err = |problem| ExpectLineError { line: *line, problem };
+            let what = parse_one(text).map_err(err)?;
+            known.check(&what).map_err(|e| err(e.into()))?;
             Ok(Expectation { line: *line, text: text.clone(), what })
         })
         .collect()
@@ -211,8 +316,14 @@ fn parse_fact(word: &str) -> Result<Fact, ExpectError> {
 mod tests {
     use super::*;
 
+    /// The names of a small game: arrows, goblins, two statuses.
+    fn known() -> Known {
+        let set = |names: &[&str]| names.iter().map(|n| n.to_string()).collect();
+        Known { items: set(&["arrows"]), monsters: set(&["goblin"]), statuses: set(&["frozen", "confused"]) }
+    }
+
     fn one(text: &str) -> Result<Expect, ExpectLineError> {
-        parse_expectations(&[(9, text.to_string())]).map(|mut v| v.remove(0).what)
+        parse_expectations(&[(9, text.to_string())], &known()).map(|mut v| v.remove(0).what)
     }
 
     /// The one line `text`'s error reads as.
@@ -268,7 +379,23 @@ mod tests {
         assert!(error("message").contains("needs the text"));
         assert!(error("pack arrows").contains("pack KIND=COUNT"));
         assert_eq!(error("event"), "line 9: an event pattern needs an event name (or *)");
-        let e = parse_expectations(&[(4, "player hp=lots".into())]).unwrap_err();
+    }
+
+    #[test]
+    fn a_name_nothing_loaded_has_is_refused_with_its_line() {
+        assert_eq!(error("pack arrow=1"), "line 9: no loaded plugin has an item 'arrow'");
+        assert_eq!(
+            error("goblim#1 dead"),
+            "line 9: no loaded plugin has a monster 'goblim' (a creature is player or KIND#N)"
+        );
+        assert_eq!(error("player has=frozn"), "line 9: no loaded plugin has a status 'frozn'");
+        assert!(error("goblin#1 lacks=sleepy").contains("status 'sleepy'"));
+        let field = error("no event death whom=player");
+        assert!(field.starts_with("line 9: the host's 'death' event has no field 'whom' (its fields: turn"), "{field}");
+        assert!(one("no event log source=x anything=1").is_ok(), "a log event's fields are the plugin's own");
+        assert!(one("event death who=goblin#1 turn=3 source=host").is_ok());
+        assert!(error(&format!("pack {}=1", "x".repeat(1 << 20))).len() < 200, "a long name is cut");
+        let e = parse_expectations(&[(4, "player hp=lots".into())], &known()).unwrap_err();
         assert_eq!(e, ExpectLineError { line: 4, problem: ExpectError::NotARange { what: "hp", text: "lots".into() } });
     }
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use crate::drivers::play::recording::{PluginVersion, Recording, RecordingError, FORMAT};
 use crate::drivers::play::save;
 use crate::drivers::review::trace_tools::TraceFileError;
-use crate::front::keys::{parse_keys, KeyError};
+use crate::front::keys::{parse_key, KeyError};
 
 /// A file `--replay` cannot play, naming the file (and the trace's line).
 #[derive(Debug, thiserror::Error)]
@@ -42,15 +42,13 @@ pub enum ReplayError {
         /// The plugin reloaded.
         plugin: String,
     },
-    /// A `press` event's key does not read.
-    #[error("{file}: line {line}: key '{key}': {error}")]
+    /// A `press` event's key is not one key.
+    #[error("{file}: line {line}: the press event's key: {error}")]
     Key {
         /// The trace.
         file: String,
         /// The event's line.
         line: usize,
-        /// The key as written.
-        key: String,
         /// Why it does not read.
         error: KeyError,
     },
@@ -140,9 +138,10 @@ pub fn from_trace(path: &Path) -> Result<Recording, ReplayError> {
                 return Err(ReplayError::Reloaded { file, line: line.line, plugin });
             }
             ("press", Some(rec)) => {
+                // One press is one key: `100000*.` or `l l` in a press is refused, not played as many.
                 let key = event["key"].as_str().unwrap_or("");
-                if let Err(error) = parse_keys(key) {
-                    return Err(ReplayError::Key { file, line: line.line, key: key.to_string(), error });
+                if let Err(error) = parse_key(key) {
+                    return Err(ReplayError::Key { file, line: line.line, error });
                 }
                 if rec.keys.len() >= MAX_KEYS {
                     return Err(ReplayError::TooManyKeys { file });

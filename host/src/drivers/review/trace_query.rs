@@ -91,6 +91,17 @@ impl FieldTest {
     }
 }
 
+/// A field's value as a test compares it: text as it is, numbers and
+/// booleans as they are written; `None` for anything else.
+pub fn field_text(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
 impl Want {
     fn parse(value: &str) -> Want {
         if value.contains("..") {
@@ -105,12 +116,7 @@ impl Want {
     }
 
     fn holds(&self, v: &Value) -> bool {
-        let text = match v {
-            Value::String(s) => s.clone(),
-            Value::Number(n) => n.to_string(),
-            Value::Bool(b) => b.to_string(),
-            _ => return false,
-        };
+        let Some(text) = field_text(v) else { return false };
         match self {
             Want::Is(want) => text == *want,
             Want::Starts(prefix) => text.starts_with(prefix.as_str()),
@@ -148,6 +154,14 @@ pub enum PatternError {
     /// `--turns` that is neither a turn nor a range.
     #[error("--turns {0}: expected a turn or a range such as 10..20")]
     Turns(String),
+    /// `--turns` whose first turn comes after its last.
+    #[error("--turns {low}..{high}: the first turn comes after the last, so no turn is in it")]
+    EmptyTurns {
+        /// The first turn.
+        low: i64,
+        /// The last.
+        high: i64,
+    },
     /// A bad `--field` test.
     #[error("--field {0}")]
     Field(Box<PatternError>),
@@ -220,7 +234,12 @@ impl EventPattern {
     ) -> Result<EventPattern, PatternError> {
         let mut pattern = EventPattern { event: event.clone(), tests: Vec::new() };
         if let Some(turns) = turns {
-            Range::parse(turns).ok_or_else(|| PatternError::Turns(turns.to_string()))?;
+            let range = Range::parse(turns).ok_or_else(|| PatternError::Turns(turns.to_string()))?;
+            if let (Some(low), Some(high)) = (range.low, range.high) {
+                if low > high {
+                    return Err(PatternError::EmptyTurns { low, high });
+                }
+            }
             pattern.add_test(&format!("turn={turns}"))?;
         }
         if let Some(source) = source {
@@ -247,6 +266,21 @@ impl EventPattern {
         let test = FieldTest { field: field.to_string(), want: Want::parse(value), negated, text: word.to_string() };
         self.tests.push(test);
         Ok(())
+    }
+
+    /// The tests that ask a field to be exactly some text, as (field,
+    /// text): an event can only match if each such field holds its text, so
+    /// a checker may look the pattern up by any of them.
+    pub fn key_tests(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.tests.iter().filter_map(|t| match (&t.want, t.negated) {
+            (Want::Is(text), false) => Some((t.field.as_str(), text.as_str())),
+            _ => None,
+        })
+    }
+
+    /// The fields its tests name, as written.
+    pub fn fields(&self) -> impl Iterator<Item = &str> {
+        self.tests.iter().map(|t| t.field.as_str())
     }
 
     /// Whether `event` (a trace line's object) matches.

@@ -145,75 +145,199 @@ pub struct TurnRow {
     pub dealt: i64,
     /// Damage the player took.
     pub taken: i64,
-    /// Who died.
+    /// Who died (the first [`MOST_NAMES`]).
     pub deaths: Vec<String>,
+    /// How many more died than `deaths` names.
+    pub more_deaths: u64,
 }
 
-/// The per-turn rows of a trace (turns with nothing in them are left out).
-pub fn summarize(
-    lines: impl IntoIterator<Item = Result<TraceLine, TraceFileError>>,
-) -> Result<BTreeMap<u64, TurnRow>, TraceFileError> {
-    let mut rows: BTreeMap<u64, TurnRow> = BTreeMap::new();
-    for l in lines {
-        let l = l?;
-        let e = &l.event;
-        let turn = e["turn"].as_u64().unwrap_or(0);
-        let row = || -> TurnRow { TurnRow::default() };
+/// The most deaths a row of the summary names; past them it counts.
+pub const MOST_NAMES: usize = 20;
+/// The most rows the summary holds at once, and the most bytes of names
+/// in them: a trace with more turns than that is read again for the rest.
+const MOST_ROWS: usize = 100_000;
+const MOST_NAME_BYTES: usize = 32 << 20;
+
+impl TurnRow {
+    /// Adds one trace event to the row; `false` if the summary does not count it.
+    fn add(&mut self, e: &Value) -> bool {
         match e["event"].as_str().unwrap_or("") {
-            "action" => rows.entry(turn).or_insert_with(row).actions += 1,
+            "action" => self.actions = self.actions.saturating_add(1),
             "attack" => {
-                let r = rows.entry(turn).or_insert_with(row);
-                r.attacks += 1;
+                self.attacks = self.attacks.saturating_add(1);
                 let damage = e["damage"].as_i64().unwrap_or(0);
                 if e["attacker"] == "player" {
-                    r.dealt += damage;
+                    self.dealt = self.dealt.saturating_add(damage);
                 }
                 if e["target"] == "player" {
-                    r.taken += damage;
+                    self.taken = self.taken.saturating_add(damage);
                 }
             }
             "death" => {
-                let who = e["who"].as_str().unwrap_or("?").to_string();
-                rows.entry(turn).or_insert_with(row).deaths.push(who);
+                if self.deaths.len() < MOST_NAMES {
+                    self.deaths.push(e["who"].as_str().unwrap_or("?").to_string());
+                } else {
+                    self.more_deaths += 1;
+                }
             }
-            _ => {}
+            _ => return false,
         }
+        true
     }
-    Ok(rows)
+
+    fn name_bytes(&self) -> usize {
+        self.deaths.iter().map(String::len).sum()
+    }
+
+    /// Its line of the table.
+    fn line(&self, turn: &dyn std::fmt::Display) -> String {
+        let mut deaths = self.deaths.join(", ");
+        if self.more_deaths > 0 {
+            deaths.push_str(&format!(", and {} more", self.more_deaths));
+        }
+        format!("{turn:>6} {:>7} {:>7} {:>6} {:>6}  {deaths}\n", self.actions, self.attacks, self.dealt, self.taken)
+    }
 }
 
-/// The summary table as `emberdeep trace summary` prints it.
+/// Why `trace summary` stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum SummaryError {
+    /// The trace could not be read.
+    #[error(transparent)]
+    Trace(#[from] TraceFileError),
+    /// The table could not be written out.
+    #[error(transparent)]
+    Write(#[from] std::io::Error),
+}
+
+/// The totals of the rows written.
+#[derive(Default)]
+struct Totals {
+    actions: u64,
+    attacks: u64,
+    dealt: i64,
+    taken: i64,
+    deaths: u64,
+}
+
+impl Totals {
+    fn write(&mut self, turn: u64, row: &TurnRow, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        self.actions += u64::from(row.actions);
+        self.attacks += u64::from(row.attacks);
+        self.dealt = self.dealt.saturating_add(row.dealt);
+        self.taken = self.taken.saturating_add(row.taken);
+        self.deaths += row.deaths.len() as u64 + row.more_deaths;
+        out.write_all(row.line(&turn).as_bytes())
+    }
+}
+
+/// `emberdeep trace summary`: a per-turn table of the trace `open` reads
+/// (turns with nothing in them are left out; a trace of several runs adds
+/// up each turn's rows), then the totals, written to `out`.
+///
+/// It holds at most [`MOST_ROWS`] rows at once: a trace with more turns
+/// than that is read again from the first turn not yet written (`open` is
+/// called once per reading), and a trace whose turns only go up is written
+/// as it is read from the second reading on. Nothing is written until the
+/// whole trace has been read once and found good.
+pub fn write_summary<I>(
+    open: impl FnMut() -> Result<I, TraceFileError>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), SummaryError>
+where
+    I: IntoIterator<Item = Result<TraceLine, TraceFileError>>,
+{
+    write_summary_within(open, out, MOST_ROWS, MOST_NAME_BYTES)
+}
+
+/// [`write_summary`], holding at most `most_rows` rows and `most_bytes` bytes of names.
+fn write_summary_within<I>(
+    mut open: impl FnMut() -> Result<I, TraceFileError>,
+    out: &mut dyn std::io::Write,
+    most_rows: usize,
+    most_bytes: usize,
+) -> Result<(), SummaryError>
+where
+    I: IntoIterator<Item = Result<TraceLine, TraceFileError>>,
+{
+    let mut totals = Totals::default();
+    // The first turn not yet written, and whether the turns only go up (known after one reading).
+    let mut start = 0u64;
+    let mut rising: Option<bool> = None;
+    loop {
+        let mut rows: BTreeMap<u64, TurnRow> = BTreeMap::new();
+        let mut name_bytes = 0usize;
+        // Turns above `cutoff` are left for another reading.
+        let mut cutoff = u64::MAX;
+        let mut more = false;
+        let (mut last, mut up) = (0u64, true);
+        for l in open()? {
+            let l = l?;
+            let turn = l.event["turn"].as_u64().unwrap_or(0);
+            up &= turn >= last;
+            last = turn;
+            if turn < start {
+                continue;
+            }
+            if turn > cutoff {
+                more = true;
+                continue;
+            }
+            if rising == Some(true) {
+                // The turns only go up: the rows before this turn are complete.
+                while rows.first_key_value().is_some_and(|(&t, _)| t < turn) {
+                    let (t, row) = rows.pop_first().expect("a row");
+                    name_bytes -= row.name_bytes();
+                    totals.write(t, &row, out)?;
+                }
+            }
+            let row = rows.entry(turn).or_default();
+            let before = row.name_bytes();
+            if !row.add(&l.event) && row == &TurnRow::default() {
+                rows.remove(&turn);
+                continue;
+            }
+            name_bytes += rows[&turn].name_bytes() - before;
+            while rows.len() > most_rows || (name_bytes > most_bytes && rows.len() > 1) {
+                let (t, row) = rows.pop_last().expect("a row");
+                name_bytes -= row.name_bytes();
+                cutoff = t - 1;
+                more = true;
+            }
+        }
+        if rising.is_none() {
+            out.write_all(
+                format!("{:>6} {:>7} {:>7} {:>6} {:>6}  deaths\n", "turn", "actions", "attacks", "dealt", "taken")
+                    .as_bytes(),
+            )?;
+        }
+        rising = Some(up);
+        for (t, row) in &rows {
+            totals.write(*t, row, out)?;
+        }
+        if !more {
+            break;
+        }
+        start = cutoff + 1;
+    }
+    let t = totals;
+    let line = format!(
+        "{:>6} {:>7} {:>7} {:>6} {:>6}  {} deaths\n",
+        "total", t.actions, t.attacks, t.dealt, t.taken, t.deaths
+    );
+    out.write_all(line.as_bytes())?;
+    Ok(())
+}
+
+/// The summary table of `lines` as a string (read once: for a trace of at
+/// most [`MOST_ROWS`] turns, as tests hold).
 pub fn summary_table(
     lines: impl IntoIterator<Item = Result<TraceLine, TraceFileError>>,
-) -> Result<String, TraceFileError> {
-    let rows = summarize(lines)?;
-    let mut out = format!("{:>6} {:>7} {:>7} {:>6} {:>6}  deaths\n", "turn", "actions", "attacks", "dealt", "taken");
-    let mut total = TurnRow::default();
-    for (turn, r) in &rows {
-        out.push_str(&format!(
-            "{turn:>6} {:>7} {:>7} {:>6} {:>6}  {}\n",
-            r.actions,
-            r.attacks,
-            r.dealt,
-            r.taken,
-            r.deaths.join(", ")
-        ));
-        total.actions += r.actions;
-        total.attacks += r.attacks;
-        total.dealt += r.dealt;
-        total.taken += r.taken;
-        total.deaths.extend(r.deaths.iter().cloned());
-    }
-    out.push_str(&format!(
-        "{:>6} {:>7} {:>7} {:>6} {:>6}  {} deaths\n",
-        "total",
-        total.actions,
-        total.attacks,
-        total.dealt,
-        total.taken,
-        total.deaths.len()
-    ));
-    Ok(out)
+) -> Result<String, SummaryError> {
+    let mut once = Some(lines);
+    let mut out = Vec::new();
+    write_summary(|| Ok(once.take().into_iter().flatten()), &mut out)?;
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
 /// Lines of context shown around the first difference.
@@ -335,11 +459,51 @@ mod tests {
 
     #[test]
     fn the_summary_counts_per_turn() {
-        let rows = summarize(lines(T)).unwrap();
-        assert_eq!(rows[&0], TurnRow { actions: 1, attacks: 2, dealt: 4, taken: 2, deaths: vec![] });
-        assert_eq!(rows[&1].deaths, vec!["jackal#1".to_string()]);
         let table = summary_table(lines(T)).unwrap();
-        assert!(table.contains("total"), "{table}");
+        let rows: Vec<&str> = table.lines().collect();
+        assert_eq!(rows[1], "     0       1       2      4      2  ", "{table}");
+        assert_eq!(rows[2], "     1       1       0      0      0  jackal#1", "{table}");
+        assert_eq!(rows[3], " total       2       2      4      2  1 deaths", "{table}");
+    }
+
+    /// A trace of `runs` runs, each a death on every turn from 0 to `turns - 1`.
+    fn deaths(runs: u64, turns: u64) -> String {
+        let mut out = String::new();
+        for run in 0..runs {
+            for t in 0..turns {
+                out.push_str(&format!("{{\"turn\":{t},\"event\":\"death\",\"source\":\"x\",\"who\":\"r{run}\"}}\n"));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_summary_of_more_turns_than_it_holds_reads_the_trace_again_and_writes_the_same_table() {
+        // Held to 4 rows at a time, a trace of 3 runs of 10 turns is read 3 times, and 2 of 10 turns in one run twice.
+        for (runs, turns, readings) in [(3, 10, 3), (1, 10, 2), (2, 3, 1)] {
+            let text = deaths(runs, turns);
+            let mut opened = 0;
+            let mut small = Vec::new();
+            let open = || {
+                opened += 1;
+                Ok(lines(&text))
+            };
+            write_summary_within(open, &mut small, 4, usize::MAX).unwrap();
+            let all = summary_table(lines(&text)).unwrap();
+            assert_eq!(String::from_utf8(small).unwrap(), all);
+            assert_eq!(opened, readings, "{runs} runs of {turns} turns");
+            let names: Vec<String> = (0..runs).map(|r| format!("r{r}")).collect();
+            assert!(all.contains(&format!("     0       0       0      0      0  {}\n", names.join(", "))), "{all}");
+            assert!(all.ends_with(&format!("{} deaths\n", runs * turns)), "{all}");
+        }
+    }
+
+    #[test]
+    fn a_turn_with_many_deaths_names_the_first_and_counts_the_rest() {
+        let text = deaths(MOST_NAMES as u64 + 5, 1);
+        let table = summary_table(lines(&text)).unwrap();
+        assert!(table.contains("r19, and 5 more\n"), "{table}");
+        assert!(table.ends_with("25 deaths\n"), "{table}");
     }
 
     #[test]

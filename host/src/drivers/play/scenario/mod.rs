@@ -12,6 +12,7 @@ use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::fields;
 use emberdeep_engine::plugins::registry::Plugins;
+use emberdeep_engine::world::pack::MOST_IN_A_STACK;
 use emberdeep_engine::Game;
 
 use parse::{load_scenario, Scenario, ScenarioFileError};
@@ -35,6 +36,16 @@ pub enum ScenarioStartError {
         /// The monster kinds there are.
         loaded: String,
     },
+    /// A `[pack]` line the pack cannot hold.
+    #[error("{}: line {line}: in [pack]: {problem}", path.display())]
+    Pack {
+        /// The scenario file.
+        path: PathBuf,
+        /// The pack line.
+        line: usize,
+        /// Why.
+        problem: PackProblem,
+    },
     /// An item kind no loaded plugin has.
     #[error("{}: line {line}: no loaded plugin has an item '{kind}' (loaded items: {loaded})", path.display())]
     NoItem {
@@ -46,6 +57,20 @@ pub enum ScenarioStartError {
         kind: String,
         /// The item kinds there are.
         loaded: String,
+    },
+}
+
+/// Why a `[pack]` line cannot be carried.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PackProblem {
+    /// More of a stacking kind than one stack holds.
+    #[error("a stack holds at most {MOST_IN_A_STACK}")]
+    Stack,
+    /// No free slot for it.
+    #[error("the pack is full: it has {slots} slots, and a kind that does not stack takes one for each")]
+    Full {
+        /// The pack's slots.
+        slots: usize,
     },
 }
 
@@ -86,11 +111,19 @@ pub fn game_from_scenario(
         let id = game.new_item_id();
         game.drop_on_floor(&item.kind, item.count, item.pos, id);
     }
-    for (kind, count) in &scenario.pack {
+    for ((kind, count), &line) in scenario.pack.iter().zip(&scenario.pack_lines) {
         let stacks = game.records.items[kind].stacks;
         for _ in 0..if stacks { 1 } else { *count } {
             let id = game.new_item_id();
-            game.pack.add(kind, if stacks { *count } else { 1 }, stacks, id);
+            if game.pack.add(kind, if stacks { *count } else { 1 }, stacks, id).is_none() {
+                // Refused rather than played with less than the file says.
+                let problem = if stacks && *count > MOST_IN_A_STACK {
+                    PackProblem::Stack
+                } else {
+                    PackProblem::Full { slots: game.pack.slots().len() }
+                };
+                return Err(ScenarioStartError::Pack { path: path.to_path_buf(), line, problem });
+            }
         }
     }
     game.update_sight();
@@ -102,14 +135,15 @@ pub fn game_from_scenario(
 fn check_kinds(path: &Path, s: &Scenario, records: &Records) -> Result<(), ScenarioStartError> {
     let known_monsters = || records.monsters.keys().cloned().collect::<Vec<_>>().join(", ");
     let known_items = || records.items.keys().cloned().collect::<Vec<_>>().join(", ");
-    for m in &s.monsters {
-        if !records.monsters.contains_key(&m.kind) {
-            return Err(ScenarioStartError::NoMonster {
-                path: path.to_path_buf(),
-                line: m.line,
-                kind: m.kind.clone(),
-                loaded: known_monsters(),
-            });
+    // Every legend line, whether the map uses its symbol or not.
+    for (monster, kind, line) in &s.legend_kinds {
+        let path = path.to_path_buf();
+        let (line, kind) = (*line, kind.clone());
+        if *monster && !records.monsters.contains_key(&kind) {
+            return Err(ScenarioStartError::NoMonster { path, line, kind, loaded: known_monsters() });
+        }
+        if !*monster && !records.items.contains_key(&kind) {
+            return Err(ScenarioStartError::NoItem { path, line, kind, loaded: known_items() });
         }
     }
     let items = s.items.iter().map(|i| (&i.kind, i.line));

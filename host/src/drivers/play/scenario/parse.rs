@@ -88,6 +88,9 @@ pub struct Scenario {
     pub pack: Vec<(String, u32)>,
     /// The line of each `pack` entry, in the same order.
     pub pack_lines: Vec<usize>,
+    /// Every kind the legend names, used on the map or not: whether it is
+    /// a monster, the kind, and its line (so an unknown one is reported).
+    pub legend_kinds: Vec<(bool, String, usize)>,
     pub seed: Option<u64>,
     pub floor: u32,
     /// The `[keys]` lines (the notation of `--keys`), with their line numbers:
@@ -233,6 +236,13 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
         items: drawn.items,
         pack,
         pack_lines,
+        legend_kinds: legend
+            .iter()
+            .map(|(_, entry, line)| match entry {
+                LegendEntry::Monster { kind, .. } => (true, kind.clone(), *line),
+                LegendEntry::Item { kind, .. } => (false, kind.clone(), *line),
+            })
+            .collect(),
         seed: options.seed.map(|(v, _)| v),
         floor: options.floor.map_or(1, |(v, _)| v),
         keys: sections.keys.iter().map(|&(n, t)| (n, t.to_string())).collect(),
