@@ -481,6 +481,17 @@ pub trait Registry {
     fn player_level(&mut self, key: RStr<'_>) {
         let _ = key;
     }
+
+    /// Added in 1.2: the plugin says which events of its own it writes
+    /// with `Ctx::event`: this call opens the list (an empty list: none),
+    /// and [`Registry::event`] adds to it. A host older than 1.2 ignores it.
+    fn events_declared(&mut self) {}
+
+    /// Added in 1.2: an event the plugin writes and the fields it may
+    /// carry. A host older than 1.2 ignores it.
+    fn event(&mut self, name: RStr<'_>, fields: RVec<RString>) {
+        let _ = (name, fields);
+    }
 }
 
 /// The registry as it crosses.

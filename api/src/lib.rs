@@ -102,8 +102,9 @@ pub use types::*;
 /// types ([`Attack::new`], [`ItemUse::from_record`], [`KeyAnswer::aim`],
 /// [`Look::new`], the scene's constructors, [`testing::TestCanvas`]), what
 /// an item's effect says of its numbers (`ItemEffect::gear`,
-/// `ItemEffect::facts`) and the player's level a plugin declares
-/// (`Registrar::player_level`).
+/// `ItemEffect::facts`), the player's level a plugin declares
+/// (`Registrar::player_level`) and the events it writes
+/// (`Registrar::event`, `Registrar::writes_no_events`).
 pub const API_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The major version: plugins of another major version are refused.

@@ -1,7 +1,10 @@
 //! The [`Registrar`] a plugin fills in to tell the host what it brings, and
 //! [`export_plugin!`](crate::export_plugin), which exports it.
 
-use abi_stable::{sabi_trait::TD_Opaque, std_types::RResult};
+use abi_stable::{
+    sabi_trait::TD_Opaque,
+    std_types::{RResult, RString},
+};
 
 use crate::abi::{
     HooksAbi_TO, ItemEffectAbi_TO, MonsterBrainAbi_TO, RangedKindAbi_TO, RawRegistry, StatusAbi_TO, StatusDecl,
@@ -46,6 +49,7 @@ enum Item {
     Setting(String, i64, i64, i64),
     Stored(String, i64, i64),
     PlayerLevel(String),
+    Event(String, Vec<String>),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -70,6 +74,8 @@ pub struct Registrar {
     name: String,
     version: String,
     items: Vec<Item>,
+    /// [`Registrar::writes_no_events`] was called.
+    events_declared: bool,
 }
 
 /// The names a [`Registrar`] holds so far, per kind (for tests and listings).
@@ -92,7 +98,7 @@ pub struct RegisteredNames {
 impl Registrar {
     /// A registrar for the plugin `name` at `version`.
     pub fn new(name: &str, version: &str) -> Self {
-        Registrar { name: name.into(), version: version.into(), items: Vec::new() }
+        Registrar { name: name.into(), version: version.into(), items: Vec::new(), events_declared: false }
     }
 
     /// The plugin's name.
@@ -188,6 +194,25 @@ impl Registrar {
         self
     }
 
+    /// Declares an event of the plugin's own that it writes with
+    /// [`Ctx::event`](crate::Ctx::event), and the fields it may carry.
+    /// Once every loaded plugin has said which events it writes (this, or
+    /// [`Registrar::writes_no_events`]), `emberdeep check` refuses an
+    /// expectation naming an event or field nobody writes (`no event
+    /// atack`), instead of letting it hold. Since 1.2.
+    pub fn event(&mut self, name: &str, fields: &[&str]) -> &mut Self {
+        self.items.push(Item::Event(name.into(), fields.iter().map(|f| f.to_string()).collect()));
+        self
+    }
+
+    /// Declares that the plugin writes no events of its own (the host's
+    /// events, such as `attack`, that its calls cause are the host's).
+    /// Since 1.2.
+    pub fn writes_no_events(&mut self) -> &mut Self {
+        self.events_declared = true;
+        self
+    }
+
     /// Declares that this plugin needs plugin `name` at `min_version` or newer.
     pub fn depends_on(&mut self, name: &str, min_version: &str) -> &mut Self {
         self.items.push(Item::Needs(name.into(), min_version.into()));
@@ -221,7 +246,7 @@ impl Registrar {
                 Item::View(n, _) => names.views.push(n.clone()),
                 Item::Status(n, _) => names.statuses.push(n.clone()),
                 Item::Setting(n, ..) => names.settings.push(n.clone()),
-                Item::Needs(..) | Item::Hooks(_) | Item::Stored(..) | Item::PlayerLevel(_) => {}
+                Item::Needs(..) | Item::Hooks(_) | Item::Stored(..) | Item::PlayerLevel(_) | Item::Event(..) => {}
             }
         }
         names
@@ -231,6 +256,9 @@ impl Registrar {
     #[doc(hidden)]
     pub fn deliver(self, registry: &mut RawRegistry<'_>) {
         registry.plugin(self.name.as_str().into(), self.version.as_str().into());
+        if self.events_declared || self.items.iter().any(|i| matches!(i, Item::Event(..))) {
+            registry.events_declared();
+        }
         for item in self.items {
             match item {
                 Item::Needs(n, v) => registry.depends_on(n.as_str().into(), v.as_str().into()),
@@ -241,6 +269,9 @@ impl Registrar {
                 Item::Setting(n, d, lo, hi) => registry.setting(n.as_str().into(), d, lo, hi),
                 Item::Stored(n, lo, hi) => registry.stored(n.as_str().into(), lo, hi),
                 Item::PlayerLevel(key) => registry.player_level(key.as_str().into()),
+                Item::Event(name, fields) => {
+                    registry.event(name.as_str().into(), fields.into_iter().map(RString::from).collect())
+                }
             }
         }
     }

@@ -222,7 +222,9 @@ fn a_failure_still_shows_what_happened_nearest_to_it() {
 fn expectations_naming_what_nothing_loaded_has_are_refused_with_their_line() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
-        ("no event death whom=player", "line 8: the host's 'death' event has no field 'whom'"),
+        ("no event death whom=player", "line 8: the 'death' event has no field 'whom'"),
+        ("no event atack", "line 8: neither the host nor any loaded plugin writes an event 'atack'"),
+        ("events 2 level_up levle=2", "line 8: the 'level_up' event has no field 'levle'"),
         ("pack arow=0", "line 8: no loaded plugin has an item 'arow'"),
         ("player lacks=frozn", "line 8: no loaded plugin has a status 'frozn'"),
         ("gobiln#1 dead", "line 8: no loaded plugin has a monster 'gobiln'"),
@@ -256,7 +258,10 @@ fn a_pack_line_the_pack_cannot_hold_or_an_unknown_kind_in_an_unused_legend_line_
     let dir = tempfile::tempdir().unwrap();
     let room = "[map]\n#####\n#@..#\n#####\n";
     let cases = [
-        (format!("{room}[pack]\nhealing_potion 10000\n"), "line 6: in [pack]: a stack holds at most 9999"),
+        (
+            format!("{room}[pack]\nhealing_potion 10000\n"),
+            "line 6: bad count '10000' (expected a whole number from 1 to 9999)",
+        ),
         (format!("{room}[pack]\nlong_sword 27\n"), "line 6: in [pack]: the pack is full: it has 26 slots"),
         (format!("{room}[legend]\nq = monster nosuch\n"), "line 6: no loaded plugin has a monster 'nosuch'"),
         (format!("{room}[legend]\nq = item nosuch 2\n"), "line 6: no loaded plugin has an item 'nosuch'"),

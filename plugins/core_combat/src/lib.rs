@@ -20,6 +20,7 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.brain("melee", brain::Melee);
     reg.item_effect("heal", heal::Heal);
     reg.hooks(blow::MeleeHooks);
+    reg.writes_no_events();
     tracing::debug!("core_combat registered");
     Ok(())
 }

@@ -35,6 +35,7 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.item_effect("wield", equip::Wield);
     reg.item_effect("wear", equip::Wear);
     reg.hooks(hooks::EquipmentHooks);
+    reg.writes_no_events();
     Ok(())
 }
 

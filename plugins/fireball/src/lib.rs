@@ -28,6 +28,7 @@ use emberdeep_api::{export_plugin, PluginError, Registrar};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.item_effect("fireball", scroll::FireballScroll);
+    reg.event("fireball_burst", &["x", "y", "radius", "cells", "caught"]);
     Ok(())
 }
 

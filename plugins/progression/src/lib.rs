@@ -95,6 +95,7 @@ impl Hooks for Progression {
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     let d = Numbers::default();
+    reg.event("xp", &["from", "gain", "xp"]).event("level_up", &["level", "max_hp", "strength_gain"]);
     reg.hooks(Progression)
         .setting("xp_step", d.xp_step, 1, 10_000)
         .setting("hp_per_level", d.hp_per_level, 0, 100)

@@ -45,6 +45,8 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.stored(gear::QUIVER_COUNT, 0, gear::MOST_IN_QUIVER.into()).stored(monsters::READY, 0, monsters::MOST_READY);
     reg.item_effect("lightning", lightning::LightningScroll);
     reg.item_effect("bow", missiles::Bow);
+    reg.event("arrow_broke", &["item", "x", "y"]).event("missile_lost", &["item", "x", "y"]);
+    reg.event("missile_landed", &["item", "x", "y", "landed_x", "landed_y"]);
     reg.item_effect("quiver", missiles::Quiver);
     reg.item_effect("throw", missiles::Throw);
     reg.ranged_kind("arrows", monsters::Arrows);

@@ -97,6 +97,7 @@ mod tests {
     fn plugin(name: &str, version: &str, needs: &[(&str, &str)]) -> LoadedPlugin {
         LoadedPlugin {
             player_level: None,
+            events: None,
             name: name.into(),
             version: version.into(),
             path: PathBuf::from(format!("lib{name}.so")),

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use abi_stable::sabi_trait::TD_Opaque;
-use abi_stable::std_types::RStr;
+use abi_stable::std_types::{RStr, RString, RVec};
 use emberdeep_api::abi::{
     HooksBox, ItemEffectBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO, StatusBox, StatusDecl, ViewBox,
 };
@@ -91,6 +91,9 @@ pub struct LoadedPlugin {
     pub stored: Vec<(String, i64, i64)>,
     /// The stored key it declared to be the player's level, if any.
     pub player_level: Option<String>,
+    /// The events of its own it said it writes, with their fields; `None`
+    /// when it did not say (built before 1.2, or not declaring them).
+    pub events: Option<BTreeMap<String, Vec<String>>>,
     /// The api version it was built against (`1.0.0`).
     pub api_version: String,
 }
@@ -168,6 +171,19 @@ impl Plugins {
                 Err(WriteRefused::OutOfRange { key: key.into(), value, owner: owner.into(), lo, hi })
             }
         }
+    }
+
+    /// Every loaded plugin's own events and their fields, once each has said
+    /// which it writes (`Registrar::event`, `Registrar::writes_no_events`);
+    /// `None` while one has not, so nobody can say an event name is unknown.
+    pub fn declared_events(&self) -> Option<BTreeMap<String, Vec<String>>> {
+        let mut all = BTreeMap::new();
+        for p in &self.loaded {
+            for (name, fields) in p.events.as_ref()? {
+                all.entry(name.clone()).or_insert_with(Vec::new).extend(fields.iter().cloned());
+            }
+        }
+        Some(all)
     }
 
     /// The player's level as declared (`Registrar::player_level`): the key,
@@ -287,6 +303,7 @@ impl Plugins {
             settings,
             stored,
             player_level: reg.player_level,
+            events: reg.events,
             api_version: reg.api_version,
         });
         Ok(())
@@ -310,6 +327,7 @@ pub struct Registration {
     settings: Vec<(String, i64, i64, i64)>,
     stored: Vec<(String, i64, i64)>,
     player_level: Option<String>,
+    events: Option<BTreeMap<String, Vec<String>>>,
 }
 
 impl Registration {
@@ -469,6 +487,13 @@ impl Registry for Registration {
     }
     fn player_level(&mut self, key: RStr<'_>) {
         self.player_level.get_or_insert_with(|| key.into());
+    }
+    fn events_declared(&mut self) {
+        self.events.get_or_insert_with(BTreeMap::new);
+    }
+    fn event(&mut self, name: RStr<'_>, fields: RVec<RString>) {
+        let fields = fields.into_iter().map(String::from).collect();
+        self.events.get_or_insert_with(BTreeMap::new).insert(name.into(), fields);
     }
 }
 

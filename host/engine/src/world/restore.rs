@@ -819,6 +819,7 @@ mod tests {
         plugins.statuses.insert("frozen".into(), StatusKind { decl, code });
         plugins.loaded.push(LoadedPlugin {
             player_level: None,
+            events: None,
             name: "wands".into(),
             version: "0.1.0".into(),
             path: "libwands.so".into(),

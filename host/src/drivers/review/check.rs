@@ -198,6 +198,7 @@ pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Re
         items: records.items.keys().cloned().collect(),
         monsters: records.monsters.keys().cloned().collect(),
         statuses: plugins.statuses.keys().cloned().collect(),
+        plugin_events: plugins.declared_events(),
     };
     let expectations = parse_expectations(&scenario.expect, &known)
         .map_err(|error| CheckError::Expectation { path: path.to_path_buf(), error })?;

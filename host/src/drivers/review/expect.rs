@@ -13,7 +13,7 @@
 //! * `floor RANGE`, `turn RANGE`: where and when the run is at the end;
 //! * `pack KIND=RANGE`: how many of a kind the pack holds (0: none).
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use emberdeep_engine::data::trace::{HOST_EVENTS, OPEN_EVENTS};
 
@@ -161,13 +161,17 @@ pub struct Known {
     pub monsters: BTreeSet<String>,
     /// Status names.
     pub statuses: BTreeSet<String>,
+    /// The plugins' own events and their fields, once every loaded plugin
+    /// has said which it writes; `None` while one has not (then an event
+    /// that is not the host's is taken on trust).
+    pub plugin_events: Option<BTreeMap<String, Vec<String>>>,
 }
 
 /// A name an expectation uses that nothing loaded has.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum UnknownName {
     /// A field the host's event does not have.
-    #[error("the host's '{event}' event has no field '{field}' (its fields: {fields})")]
+    #[error("the '{event}' event has no field '{field}' (its fields: {fields})")]
     Field {
         /// The event.
         event: String,
@@ -176,6 +180,9 @@ pub enum UnknownName {
         /// The fields it has.
         fields: String,
     },
+    /// An event neither the host nor any loaded plugin writes.
+    #[error("neither the host nor any loaded plugin writes an event '{0}'")]
+    Event(String),
     /// An item kind no loaded record has.
     #[error("no loaded plugin has an item '{0}'")]
     Item(String),
@@ -216,15 +223,22 @@ impl Known {
 
     fn check_pattern(&self, pattern: &EventPattern) -> Result<(), UnknownName> {
         let Some(name) = pattern.event.as_deref() else { return Ok(()) };
-        let Some((_, fields)) = HOST_EVENTS.iter().find(|(n, _)| *n == name) else { return Ok(()) };
-        if OPEN_EVENTS.contains(&name) {
-            return Ok(());
-        }
+        let fields: Vec<&str> = match HOST_EVENTS.iter().find(|(n, _)| *n == name) {
+            Some(_) if OPEN_EVENTS.contains(&name) => return Ok(()),
+            Some((_, fields)) => fields.to_vec(),
+            None => match &self.plugin_events {
+                None => return Ok(()),
+                Some(events) => match events.get(name) {
+                    Some(fields) => fields.iter().map(String::as_str).collect(),
+                    None => return Err(UnknownName::Event(shown(name))),
+                },
+            },
+        };
         let common = ["turn", "event", "source"];
         for field in pattern.fields() {
             if !common.contains(&field) && !fields.contains(&field) {
                 return Err(UnknownName::Field {
-                    event: name.to_string(),
+                    event: shown(name),
                     field: shown(field),
                     fields: common.iter().chain(fields.iter()).copied().collect::<Vec<_>>().join(", "),
                 });
@@ -319,7 +333,12 @@ mod tests {
     /// The names of a small game: arrows, goblins, two statuses.
     fn known() -> Known {
         let set = |names: &[&str]| names.iter().map(|n| n.to_string()).collect();
-        Known { items: set(&["arrows"]), monsters: set(&["goblin"]), statuses: set(&["frozen", "confused"]) }
+        Known {
+            items: set(&["arrows"]),
+            monsters: set(&["goblin"]),
+            statuses: set(&["frozen", "confused"]),
+            plugin_events: Some(BTreeMap::from([("missile_lost".to_string(), vec!["item".to_string()])])),
+        }
     }
 
     fn one(text: &str) -> Result<Expect, ExpectLineError> {
@@ -391,7 +410,12 @@ mod tests {
         assert_eq!(error("player has=frozn"), "line 9: no loaded plugin has a status 'frozn'");
         assert!(error("goblin#1 lacks=sleepy").contains("status 'sleepy'"));
         let field = error("no event death whom=player");
-        assert!(field.starts_with("line 9: the host's 'death' event has no field 'whom' (its fields: turn"), "{field}");
+        assert!(field.starts_with("line 9: the 'death' event has no field 'whom' (its fields: turn"), "{field}");
+        assert_eq!(error("no event atack"), "line 9: neither the host nor any loaded plugin writes an event 'atack'");
+        assert!(one("no event missile_lost item=arrows").is_ok(), "a plugin's declared event and field");
+        assert!(error("event missile_lost itme=arrows").contains("'missile_lost' event has no field 'itme'"));
+        let trusting = Known { plugin_events: None, ..known() };
+        assert!(trusting.check(&parse_one("no event atack").unwrap()).is_ok(), "while a plugin has not said, on trust");
         assert!(one("no event log source=x anything=1").is_ok(), "a log event's fields are the plugin's own");
         assert!(one("event death who=goblin#1 turn=3 source=host").is_ok());
         assert!(error(&format!("pack {}=1", "x".repeat(1 << 20))).len() < 200, "a long name is cut");

@@ -143,6 +143,7 @@ mod tests {
             settings: Vec::new(),
             stored: stored.iter().map(|k| (k.to_string(), 0, 100)).collect(),
             player_level: None,
+            events: None,
             api_version: emberdeep_api::API_VERSION.into(),
         }
     }

@@ -568,6 +568,7 @@ mod tests {
         let mut plugins = Plugins::default();
         plugins.loaded.push(LoadedPlugin {
             player_level: None,
+            events: None,
             name: "lantern".into(),
             version: "0.1.0".into(),
             path: "liblantern.so".into(),
