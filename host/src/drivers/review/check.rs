@@ -21,7 +21,7 @@ use crate::drivers::play::session::Session;
 use crate::drivers::review::expect::{parse_expectations, Expect, ExpectLineError, Expectation, Fact};
 use crate::drivers::review::trace_query::{readable, EventPattern, Range};
 use crate::front::app::Mode;
-use crate::front::keys::{parse_keys, KeyError, MOST_KEYS};
+use crate::front::keys::{parse_script, KeyError, MOST_KEYS};
 
 /// A scenario's seed when its `[options]` give none, so a check is the same every time.
 const DEFAULT_SEED: u64 = 1;
@@ -139,7 +139,7 @@ pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Re
     }
     let mut keys = Vec::new();
     for (line, text) in &scenario.keys {
-        let read = parse_keys(text).map_err(|error| CheckError::Keys { path: path.to_path_buf(), line: *line, error });
+        let read = parse_script(text).map_err(|error| CheckError::Keys { path: path.to_path_buf(), line: *line, error });
         keys.extend(read?);
         // Each line is held to the limit by itself; the section is too.
         if keys.len() > MOST_KEYS {
@@ -152,14 +152,16 @@ pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Re
     let mut session = Session::unsaved(game);
     let mut said = Vec::new();
     let mut seen = Seen::of(&session.app.game);
-    for &key in &keys {
+    let mut at = 0;
+    while at < keys.len() {
         // Messages are put on the turn the key was pressed on, as its events are.
         let turn = session.app.game.turn;
-        let go_on = session.press(key);
+        let (go_on, used) = session.press_typed(&keys[at..]);
         seen.new_messages(&session.app.game, turn, &mut said);
         if !go_on {
             break;
         }
+        at += used;
     }
     let mut events = Vec::new();
     if let Some(kept) = session.app.game.trace.kept.as_mut() {
