@@ -428,7 +428,9 @@ impl Frontend for Session {
     }
 
     fn keys_dropped(&mut self, why: &str) {
-        self.app.notices.push(format!("{}: keys held or typed ahead are dropped until a key is pressed again.", capitalized(why)));
+        self.app
+            .notices
+            .push(format!("{}: keys held or typed ahead are dropped until a key is pressed again.", capitalized(why)));
     }
 }
 

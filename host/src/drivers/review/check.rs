@@ -139,7 +139,8 @@ pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Re
     }
     let mut keys = Vec::new();
     for (line, text) in &scenario.keys {
-        let read = parse_script(text).map_err(|error| CheckError::Keys { path: path.to_path_buf(), line: *line, error });
+        let read =
+            parse_script(text).map_err(|error| CheckError::Keys { path: path.to_path_buf(), line: *line, error });
         keys.extend(read?);
         // Each line is held to the limit by itself; the section is too.
         if keys.len() > MOST_KEYS {
