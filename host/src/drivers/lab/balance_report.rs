@@ -278,7 +278,7 @@ fn means_plot(
     sets: &[(SetFigures, Vec<RunResult>)],
     value: &dyn Fn(&SetFigures) -> (f64, f64),
 ) -> Drawn {
-    let top = sets.iter().map(|(f, _)| value(f).0 + value(f).1).fold(1e-9_f64, f64::max) * 1.15;
+    let top = sets.iter().map(|(f, _)| value(f).0 + value(f).1).fold(1.0_f64, f64::max) * 1.15;
     let n = sets.len() as u32;
     let longest = sets.iter().map(|(f, _)| f.label.chars().count()).max().unwrap_or(0) as u32;
     let names_w = (longest * 8 + 24).clamp(Y_LABELS, PAGE_W / 2);
