@@ -383,6 +383,21 @@ impl App {
     }
 }
 
+impl App {
+    /// The key the mouse moving onto `cell` stands for, if any: while
+    /// aiming the aim follows the mouse, while looking the look cursor.
+    /// The move is kept with the keys, so a recording replays the shot
+    /// where it went.
+    pub fn hover_key(&self, cell: Point) -> Option<Key> {
+        let moves = match self.mode {
+            Mode::Aim => self.game.aim_cursor() != Some(cell),
+            Mode::Look => self.look_cursor() != Some(cell),
+            _ => false,
+        };
+        moves.then_some(Key::Hover(cell.x, cell.y))
+    }
+}
+
 /// A seed for the fresh run that replaces a saved one the player declined:
 /// from the saved run, not the clock, so tests replay.
 fn fresh_seed(saved: &Game) -> u64 {
@@ -407,10 +422,8 @@ impl Frontend for App {
     }
 
     fn hover(&mut self, cell: Point) {
-        // While aiming the cursor follows the mouse; the move is kept with
-        // the keys so a recording replays the shot where it went.
-        if self.mode == Mode::Aim && self.game.aim_cursor() != Some(cell) {
-            Frontend::press(self, Key::Hover(cell.x, cell.y));
+        if let Some(key) = self.hover_key(cell) {
+            Frontend::press(self, key);
         }
     }
 

@@ -5,7 +5,7 @@
 //! (`l`, `>`, `R`, `.`). Names: `Tab`, `Enter`, `Esc`, `Space`, `Up`, `Down`,
 //! `Left`, `Right`, `PageUp`, `PageDown`, `Home`, `End`, `F1`..`F12`, `KP1`..`KP9` (numpad), `Click:X,Y` (a left
 //! click on map cell X,Y), `Hover:X,Y` (the mouse moved onto map cell X,Y,
-//! which moves the aiming cursor). `N*TOKEN` repeats a token N times (`20*.` waits
+//! which moves the aiming or looking cursor). `N*TOKEN` repeats a token N times (`20*.` waits
 //! twenty turns). Text after `//` on a line of a keys file is a comment.
 
 use std::fmt;
@@ -45,7 +45,7 @@ pub enum Key {
     F(u8),
     /// A left click on a map cell.
     Click(i32, i32),
-    /// The mouse moved onto a map cell (kept only while aiming, where it moves the cursor).
+    /// The mouse moved onto a map cell (kept only while aiming or looking, where it moves the cursor).
     Hover(i32, i32),
 }
 

@@ -37,27 +37,32 @@ impl App {
     pub fn model(&mut self) -> ScreenModel {
         let cell = cell_size_of(self.current_view());
         let scene = self.scene(cell);
-        let player = self.game.player();
+        let health = Health { hp: self.game.player().hp.max(0), max: self.game.player().max_hp };
+        let (look, hints) = self.look_panel();
         ScreenModel {
             scene,
-            health: Health { hp: player.hp.max(0), max: player.max_hp },
+            health,
             panel: self.panel_lines(),
-            look: self.look_panel(),
+            look,
+            hints,
             log: self.log_lines(),
             overlay: self.overlay(),
         }
     }
 
-    /// The look panel: while aiming, the target (and what Esc costs); while
-    /// looking, what the cursor's cell holds.
-    fn look_panel(&mut self) -> Vec<Line> {
+    /// The look panel and its key hints: while aiming, the target (and
+    /// what Esc costs), the keys among its first lines; while looking, what
+    /// the cursor's cell holds, the keys apart.
+    fn look_panel(&mut self) -> (Vec<Line>, Vec<Line>) {
         if let Some(cursor) = self.look_cursor() {
             let mut lines = vec![Line::new("Looking", palette::TEXT)];
             lines.extend(look_lines(&self.game.look_at(cursor)));
-            lines.push(Line::new("", palette::TEXT));
-            lines.push(Line::new("moving keys: move, Tab: next monster", palette::DIM));
-            lines.push(Line::new("Esc or x: done", palette::DIM));
-            return lines;
+            let hints = vec![
+                Line::new("", palette::TEXT),
+                Line::new("moving keys: move, Tab: next monster", palette::DIM),
+                Line::new("Esc or x: done", palette::DIM),
+            ];
+            return (lines, hints);
         }
         let mut aim = self.game.aim_look();
         if !aim.is_empty() {
@@ -69,7 +74,7 @@ impl App {
                 }
             }
         }
-        look_lines(&aim)
+        (look_lines(&aim), Vec::new())
     }
 
     /// The cells on screen: all of the map if it fits, else around the

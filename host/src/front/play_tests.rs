@@ -220,3 +220,22 @@ fn a_sleeping_monster_says_so_in_the_in_sight_list() {
     let panel: Vec<String> = app.model().panel.into_iter().map(|l| l.text).collect();
     assert!(panel.iter().any(|l| l == "n newt 5/5 (asleep)"), "{panel:?}");
 }
+
+#[test]
+fn the_mouse_moves_the_look_cursor_as_it_moves_the_aim() {
+    use super::ui::Frontend;
+    let mut app = app(&[(8, 10)]);
+    keys(&mut app, "x");
+    Frontend::hover(&mut app, Point::new(8, 10));
+    assert_eq!(app.look_cursor(), Some(Point::new(8, 10)), "the look cursor follows the mouse");
+    let look: Vec<String> = app.model().look.into_iter().map(|l| l.text).collect();
+    assert!(look.contains(&"n newt (asleep)".to_string()), "the panel describes the cell pointed at: {look:?}");
+    assert_eq!(app.pressed.last(), Some(&super::keys::Key::Hover(8, 10)), "kept with the keys, for replays");
+    let pressed = app.pressed.len();
+    Frontend::hover(&mut app, Point::new(8, 10));
+    assert_eq!(app.pressed.len(), pressed, "staying on a cell is no new key");
+    assert_eq!(app.game.turn, 0, "looking takes no turn");
+    keys(&mut app, "Esc");
+    Frontend::hover(&mut app, Point::new(9, 10));
+    assert_eq!(app.pressed.len(), pressed + 1, "out of looking the mouse is not kept");
+}

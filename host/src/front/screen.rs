@@ -153,6 +153,8 @@ pub struct ScreenModel {
     pub panel: Vec<Line>,
     /// The look panel while aiming or looking (target's name, chance...).
     pub look: Vec<Line>,
+    /// The look panel's key hints while looking, kept on screen under it.
+    pub hints: Vec<Line>,
     /// The newest log lines, oldest first, already colored (older ones dimmer).
     pub log: Vec<Line>,
     /// An overlay screen, if any.

@@ -1,11 +1,14 @@
 //! The balance report: plots of the sets side by side, drawn with
 //! `plotters` as SVG files, and one self-contained HTML page holding them
-//! (inline) with the table.
+//! (inline) with the table. Every plot is as wide as the page's column
+//! ([`PAGE_W`]), one under another; a plot's legend sits under its plot
+//! area, never on it; sets are named in full, as the table names them.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use emberdeep_engine::data::untrusted::kind_of;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::drivers::lab::balance::{table, SetFigures};
@@ -25,6 +28,56 @@ fn colour(i: usize) -> RGBColor {
 }
 
 type Drawn = Result<(), Box<dyn std::error::Error + Send + Sync>>;
+
+/// The page's column, in pixels: every plot is this wide, and the page
+/// shows it at this width.
+pub const PAGE_W: u32 = 1200;
+/// A line or bar plot's height above its legend.
+const PLOT_H: u32 = 400;
+/// A legend row's height: one set each.
+const LEGEND_ROW: u32 = 22;
+/// The plot's margin, and the room for the y axis's numbers and words.
+const MARGIN: u32 = 12;
+const Y_LABELS: u32 = 56;
+
+/// How a legend shows a set's colour: a line of a width, or a block.
+#[derive(Clone, Copy)]
+enum Swatch {
+    Line(u32),
+    Block,
+}
+
+/// A plot `PAGE_W` wide: the chart's area at the top, `PLOT_H` high, and
+/// under it the legend's, a row for each of `rows` sets.
+fn plot_areas(
+    svg: &mut String,
+    rows: usize,
+) -> Result<[DrawingArea<SVGBackend<'_>, Shift>; 2], DrawingAreaErrorKind<std::io::Error>> {
+    let legend = 12 + rows as u32 * LEGEND_ROW;
+    let root = SVGBackend::with_string(svg, (PAGE_W, PLOT_H + legend)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let (chart, under) = root.split_vertically(PLOT_H);
+    Ok([chart, under])
+}
+
+/// The legend under a plot: for each set, its swatch and its full name.
+fn draw_legend(area: &DrawingArea<SVGBackend<'_>, Shift>, entries: &[(String, RGBColor)], swatch: Swatch) -> Drawn {
+    let x = (MARGIN + Y_LABELS) as i32;
+    for (i, (label, c)) in entries.iter().enumerate() {
+        let y = 6 + i as i32 * LEGEND_ROW as i32 + LEGEND_ROW as i32 / 2;
+        match swatch {
+            Swatch::Line(width) => area.draw(&PathElement::new(vec![(x, y), (x + 28, y)], c.stroke_width(width)))?,
+            Swatch::Block => area.draw(&Rectangle::new([(x + 6, y - 6), (x + 22, y + 6)], c.filled()))?,
+        }
+        area.draw(&Text::new(label.clone(), (x + 38, y - 8), ("sans-serif", 15)))?;
+    }
+    Ok(())
+}
+
+/// Each set's full name and colour.
+fn named(sets: &[(SetFigures, Vec<RunResult>)]) -> Vec<(String, RGBColor)> {
+    sets.iter().enumerate().map(|(i, (f, _))| (f.label.clone(), colour(i))).collect()
+}
 
 /// Why the balance report could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -78,26 +131,27 @@ fn floors_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Drawn
         100.0 * runs.iter().filter(|r| r.floor == floor).count() as f64 / runs.len().max(1) as f64
     };
     let top = sets.iter().flat_map(|(_, r)| (1..=deepest).map(move |f| share(r, f))).fold(10.0_f64, f64::max);
-    let root = SVGBackend::with_string(svg, (720, 360)).into_drawing_area();
-    root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
+    let [area, under] = plot_areas(svg, sets.len())?;
+    let mut chart = ChartBuilder::on(&area)
         .caption("Deepest floor reached (share of runs, %)", ("sans-serif", 18))
-        .margin(12)
-        .x_label_area_size(32)
-        .y_label_area_size(44)
+        .margin(MARGIN)
+        .x_label_area_size(36)
+        .y_label_area_size(Y_LABELS)
         .build_cartesian_2d(1u32..deepest, 0.0..top * 1.1)?;
     chart.configure_mesh().x_desc("floor").y_desc("% of runs").draw()?;
-    for (i, (f, runs)) in sets.iter().enumerate() {
+    for (i, (_, runs)) in sets.iter().enumerate() {
         let c = colour(i);
         let points: Vec<(u32, f64)> = (1..=deepest).map(|floor| (floor, share(runs, floor))).collect();
-        chart
-            .draw_series(LineSeries::new(points.clone(), c.stroke_width(2)))?
-            .label(format!("{} (median {:.1})", f.label, f.median_floor))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(2)));
+        chart.draw_series(LineSeries::new(points.clone(), c.stroke_width(2)))?;
         chart.draw_series(points.into_iter().map(|p| Circle::new(p, 3, c.filled())))?;
     }
-    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw()?;
-    root.present()?;
+    let entries: Vec<(String, RGBColor)> = sets
+        .iter()
+        .enumerate()
+        .map(|(i, (f, _))| (format!("{} (median {:.1})", f.label, f.median_floor), colour(i)))
+        .collect();
+    draw_legend(&under, &entries, Swatch::Line(2))?;
+    area.present()?;
     Ok(())
 }
 
@@ -126,25 +180,21 @@ fn damage_plot(svg: &mut String, sets: &[(SetFigures, Vec<RunResult>)]) -> Drawn
         .iter()
         .flat_map(|(_, r)| series(r, &dealt).into_iter().chain(series(r, &taken)).map(|(_, m)| m))
         .fold(10.0_f64, f64::max);
-    let root = SVGBackend::with_string(svg, (720, 360)).into_drawing_area();
-    root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption("Damage per floor: dealt (thick) and taken (thin), mean of the runs there", ("sans-serif", 16))
-        .margin(12)
-        .x_label_area_size(32)
-        .y_label_area_size(52)
+    let [area, under] = plot_areas(svg, sets.len())?;
+    let mut chart = ChartBuilder::on(&area)
+        .caption("Damage per floor: dealt (thick) and taken (thin), mean of the runs there", ("sans-serif", 18))
+        .margin(MARGIN)
+        .x_label_area_size(36)
+        .y_label_area_size(Y_LABELS)
         .build_cartesian_2d(1u32..deepest, 0.0..top * 1.1)?;
     chart.configure_mesh().x_desc("floor").y_desc("health").draw()?;
-    for (i, (f, runs)) in sets.iter().enumerate() {
+    for (i, (_, runs)) in sets.iter().enumerate() {
         let c = colour(i);
-        chart
-            .draw_series(LineSeries::new(series(runs, &dealt), c.stroke_width(3)))?
-            .label(f.label.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(3)));
+        chart.draw_series(LineSeries::new(series(runs, &dealt), c.stroke_width(3)))?;
         chart.draw_series(LineSeries::new(series(runs, &taken), c.stroke_width(1)))?;
     }
-    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw()?;
-    root.present()?;
+    draw_legend(&under, &named(sets), Swatch::Line(3))?;
+    area.present()?;
     Ok(())
 }
 
@@ -185,17 +235,16 @@ fn grouped_bars(
     top: f64,
     value: &dyn Fn(usize, usize) -> f64,
 ) -> Drawn {
-    let root = SVGBackend::with_string(svg, (720, 380)).into_drawing_area();
-    root.fill(&WHITE)?;
+    let [area, under] = plot_areas(svg, sets.len())?;
     let groups = names.len().max(1) as u32;
-    let mut chart = ChartBuilder::on(&root)
+    let mut chart = ChartBuilder::on(&area)
         .caption(title, ("sans-serif", 18))
-        .margin(12)
+        .margin(MARGIN)
         .x_label_area_size(40)
-        .y_label_area_size(44)
+        .y_label_area_size(Y_LABELS)
         .build_cartesian_2d(0.0..f64::from(groups), 0.0..top)?;
-    // A label at the start of each group, moved right by half a group (the plot is about 650 pixels wide).
-    let half_group = (650 / groups / 2) as i32;
+    // A label at the start of each group, moved right by half a group.
+    let half_group = ((PAGE_W - 2 * MARGIN - Y_LABELS) / groups / 2) as i32;
     chart
         .configure_mesh()
         .disable_x_mesh()
@@ -207,69 +256,64 @@ fn grouped_bars(
         })
         .draw()?;
     let width = 0.8 / sets.len().max(1) as f64;
-    for (s, (f, _)) in sets.iter().enumerate() {
+    for s in 0..sets.len() {
         let c = colour(s);
         let bars = (0..names.len()).map(|g| {
             let x0 = g as f64 + 0.1 + width * s as f64;
             Rectangle::new([(x0, 0.0), (x0 + width, value(s, g))], c.filled())
         });
-        chart
-            .draw_series(bars)?
-            .label(f.label.clone())
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
+        chart.draw_series(bars)?;
     }
-    chart.configure_series_labels().background_style(WHITE.mix(0.8)).border_style(BLACK).draw()?;
-    root.present()?;
+    draw_legend(&under, &named(sets), Swatch::Block)?;
+    area.present()?;
     Ok(())
 }
 
-/// One bar per set with its 95% margin: `value` and `margin` of each.
+/// A bar per set with its 95% margin (`value` and `margin` of each), the
+/// bars across the page, top to bottom in the table's order, each named
+/// in full at its left.
 fn means_plot(
     svg: &mut String,
     title: &str,
     sets: &[(SetFigures, Vec<RunResult>)],
     value: &dyn Fn(&SetFigures) -> (f64, f64),
 ) -> Drawn {
-    let top = sets.iter().map(|(f, _)| value(f).0 + value(f).1).fold(1e-9_f64, f64::max) * 1.15;
-    let root = SVGBackend::with_string(svg, (360, 300)).into_drawing_area();
-    root.fill(&WHITE)?;
+    let top = sets.iter().map(|(f, _)| value(f).0 + value(f).1).fold(1.0_f64, f64::max) * 1.15;
     let n = sets.len() as u32;
+    let longest = sets.iter().map(|(f, _)| f.label.chars().count()).max().unwrap_or(0) as u32;
+    let names_w = (longest * 8 + 24).clamp(Y_LABELS, PAGE_W / 2);
+    let root = SVGBackend::with_string(svg, (PAGE_W, 90 + n * 34)).into_drawing_area();
+    root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 16))
-        .margin(12)
-        .x_label_area_size(28)
-        .y_label_area_size(52)
-        .build_cartesian_2d((0u32..n).into_segmented(), 0.0..top)?;
+        .caption(title, ("sans-serif", 18))
+        .margin(MARGIN)
+        .x_label_area_size(30)
+        .y_label_area_size(names_w)
+        .build_cartesian_2d(0.0..top, (0u32..n).into_segmented())?;
+    // The first set at the top, as in the table.
+    let row = |i: usize| n - 1 - i as u32;
     let label = |v: &SegmentValue<u32>| match v {
-        SegmentValue::CenterOf(i) => sets.get(*i as usize).map_or(String::new(), |(f, _)| short(&f.label)),
+        SegmentValue::CenterOf(r) if *r < n => sets[(n - 1 - r) as usize].0.label.clone(),
         _ => String::new(),
     };
-    chart.configure_mesh().disable_x_mesh().x_label_formatter(&label).draw()?;
+    chart.configure_mesh().disable_y_mesh().y_label_formatter(&label).y_label_style(("sans-serif", 15)).draw()?;
     for (i, (f, _)) in sets.iter().enumerate() {
         let (v, m) = value(f);
-        let x = i as u32;
         let c = colour(i);
-        chart.draw_series(std::iter::once(Rectangle::new(
-            [(SegmentValue::Exact(x), 0.0), (SegmentValue::Exact(x + 1), v)],
+        let mut bar = Rectangle::new(
+            [(0.0, SegmentValue::Exact(row(i))), (v, SegmentValue::Exact(row(i) + 1))],
             c.mix(0.8).filled(),
-        )))?;
-        let mid = SegmentValue::CenterOf(x);
+        );
+        bar.set_margin(5, 5, 0, 0);
+        chart.draw_series(std::iter::once(bar))?;
+        let mid = SegmentValue::CenterOf(row(i));
         chart.draw_series(std::iter::once(PathElement::new(
-            vec![(mid.clone(), (v - m).max(0.0)), (mid, v + m)],
+            vec![((v - m).max(0.0), mid.clone()), (v + m, mid)],
             BLACK.stroke_width(2),
         )))?;
     }
     root.present()?;
     Ok(())
-}
-
-/// A set's label short enough for an axis.
-fn short(label: &str) -> String {
-    let words: Vec<&str> = label.split(',').collect();
-    if words.len() <= 1 {
-        return label.to_string();
-    }
-    words.iter().map(|w| w.chars().next().unwrap_or('?')).collect::<String>().to_uppercase()
 }
 
 /// Deaths by killer, as a share of each set's deaths: the killers that
@@ -350,17 +394,25 @@ pub fn write_report(dir: &Path, sets: &[(SetFigures, Vec<RunResult>)]) -> Result
     let figures: Vec<SetFigures> = sets.iter().map(|(f, _)| f.clone()).collect();
     let legend: Vec<String> = sets
         .iter()
-        .map(|(f, _)| format!("<li><b>{}</b>: {}</li>", escape(&short(&f.label)), escape(&f.label)))
+        .enumerate()
+        .map(|(i, (f, _))| {
+            let RGBColor(r, g, b) = colour(i);
+            format!("<li><span style=\"color:#{r:02x}{g:02x}{b:02x}\">&#9632;</span> {}</li>", escape(&f.label))
+        })
         .collect();
-    let mut html = String::from(
+    // The column is as wide as the plots; a plot shrinks with a narrower window.
+    let mut html = format!(
         "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>Emberdeep balance report</title>\n\
-         <style>body{font-family:sans-serif;margin:24px;background:#f6f4f0}pre{background:#fff;padding:12px;border:1px solid #ccc}\
-         .plots{display:flex;flex-wrap:wrap;gap:12px}.plots div{background:#fff;border:1px solid #ccc}</style></head><body>\n\
+         <style>body{{font-family:sans-serif;margin:24px auto;padding:0 24px;max-width:{PAGE_W}px;background:#f6f4f0}}\
+         pre{{background:#fff;padding:12px;border:1px solid #ccc;overflow-x:auto}}\
+         .plots{{display:flex;flex-direction:column;gap:12px}}.plots div{{background:#fff;border:1px solid #ccc}}\
+         .plots svg{{display:block;width:100%;height:auto}}</style></head><body>\n\
          <h1>Emberdeep balance report</h1>\n",
     );
     html.push_str(&format!(
         "<p>{} runs of each set, the same seeds for every set (run <i>i</i> plays seed + <i>i</i>). \
-         The bars' lines and the ± figures are 95% margins (1.96 standard errors of the mean).</p>\n<ul>{}</ul>\n",
+         The bars' lines and the ± figures are 95% margins (1.96 standard errors of the mean). \
+         The sets, in their colours:</p>\n<ul>{}</ul>\n",
         sets.first().map_or(0, |(f, _)| f.runs),
         legend.join("")
     ));
@@ -442,6 +494,52 @@ mod tests {
             "the legend names the sets"
         );
         assert!(html.contains("orc &lt;&amp;&gt;"), "the table's text is escaped");
-        assert!(html.contains("<b>CE</b>: core_combat,equipment"), "the axis's short names are explained");
+        assert!(html.contains("</span> core_combat,equipment</li>"), "the sets are listed by name");
+    }
+
+    /// The vertical place and the words of every text in an SVG drawn by plotters.
+    fn texts(svg: &str) -> Vec<(f64, String)> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|t| {
+                let y = t.split(" y=\"").nth(1)?.split('"').next()?.parse().ok()?;
+                let words = t.split_once('>')?.1.split("</text>").next()?.trim().to_string();
+                Some((y, words))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_plots_fill_the_page_keep_their_legends_below_and_name_the_sets_in_full() {
+        let a = vec![run(2, false, Some("an orc")), run(5, false, Some("an ogre")), run(12, true, None)];
+        let b = vec![run(3, false, Some("an orc")), run(4, false, Some("an orc"))];
+        let names = ["core_combat", "core_combat,equipment"];
+        let sets = vec![(SetFigures::of(names[0], &a), a), (SetFigures::of(names[1], &b), b)];
+        let dir = tempfile::tempdir().unwrap();
+        let html = std::fs::read_to_string(write_report(dir.path(), &sets).unwrap()).unwrap();
+        assert!(html.contains(&format!("max-width:{PAGE_W}px")), "the page's column is the plots' width");
+        assert!(html.contains(".plots svg{display:block;width:100%"), "a plot takes the column's width");
+        for plot in PLOTS {
+            let svg = std::fs::read_to_string(dir.path().join(format!("{plot}.svg"))).unwrap();
+            assert!(
+                svg.starts_with(&format!("<svg width=\"{PAGE_W}\"")),
+                "{plot}.svg is the page's width: {}",
+                &svg[..40]
+            );
+            let texts = texts(&svg);
+            assert!(!texts.iter().any(|(_, t)| t == "CE"), "{plot}.svg names no set by its initials: {texts:?}");
+            let named = |(_, t): &&(f64, String)| names.iter().any(|n| t.starts_with(n));
+            assert_eq!(texts.iter().filter(named).count(), 2, "{plot}.svg names both sets in full: {texts:?}");
+            if ["wins", "turns", "levels"].contains(&plot) {
+                continue; // the sets name the bars on the axis
+            }
+            let lowest_other = texts.iter().filter(|t| !named(t)).map(|t| t.0).fold(f64::MIN, f64::max);
+            for (y, t) in texts.iter().filter(named) {
+                assert!(
+                    *y > lowest_other + 10.0,
+                    "{plot}.svg: the legend's {t:?} at {y} is under the plot (its lowest text at {lowest_other})"
+                );
+            }
+        }
     }
 }

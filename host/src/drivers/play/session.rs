@@ -390,8 +390,8 @@ impl Frontend for Session {
     }
 
     fn hover(&mut self, cell: emberdeep_api::Point) {
-        if self.app.mode == Mode::Aim && self.app.game.aim_cursor() != Some(cell) {
-            Session::press(self, Key::Hover(cell.x, cell.y));
+        if let Some(key) = self.app.hover_key(cell) {
+            Session::press(self, key);
         }
     }
 

@@ -9,7 +9,7 @@
 
 use std::rc::Rc;
 
-use emberdeep_api::{PluginError, Point};
+use emberdeep_api::{PluginError, Point, Rgba};
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::registry::Plugins;
@@ -20,7 +20,7 @@ use crate::drivers::play::recording::Recording;
 use crate::drivers::review::timeline::{Events, SeekError, Timeline, TimelineError};
 use crate::front::atlas::Atlas;
 use crate::front::keys::Key;
-use crate::front::screen::{palette, Line, Overlay, ScreenModel};
+use crate::front::screen::{palette, wrap, Line, Overlay, ScreenModel};
 use crate::front::ui::{self, Frontend, Views, PANE_CHARS, PANE_LINES};
 
 /// The most digits "go to" takes: more than any turn has.
@@ -29,6 +29,10 @@ const MOST_DIGITS: usize = 20;
 const MOST_KEYS_SHOWN: usize = 40;
 /// Turns PageUp and PageDown move.
 const PAGE: u64 = 10;
+/// The most rows one line of the pane (an event, the keys) takes.
+const MOST_ROWS: usize = 3;
+/// How far a line's rows after its first are indented.
+const INDENT: usize = 4;
 
 /// The timeline and what the screen remembers: the stop shown, the prompt,
 /// the last error, the events' scroll, the view.
@@ -187,30 +191,15 @@ impl TimelineScreen {
         };
         let mut lines = Vec::new();
         if let Some(message) = &self.message {
-            lines.push(Line::new(message.as_str(), palette::DANGER));
+            lines.extend(rows(message, palette::DANGER, MOST_ROWS));
         }
-        lines.push(Line::new(self.keys_line(), palette::GOOD));
+        lines.extend(rows(&self.keys_line(), palette::GOOD, 2));
         if self.stop == stops.len() - 1 && self.timeline.left_out > 0 {
             let text = format!("The recording goes on into a new run for {} keys, not shown.", self.timeline.left_out);
             lines.push(Line::new(text, palette::DIM));
         }
         let room = PANE_LINES.saturating_sub(lines.len());
-        let events = &self.events.lines;
-        let left = events.len().saturating_sub(self.scroll) + self.events.more;
-        let fits = if left > room { room.saturating_sub(1) } else { room };
-        for event in events.iter().skip(self.scroll).take(fits) {
-            lines.push(Line::new(event_text(event), palette::TEXT));
-        }
-        if events.is_empty() {
-            lines.push(Line::new("No events.", palette::DIM));
-        } else if left > fits {
-            let not_kept = match self.events.more {
-                0 => String::new(),
-                more => format!(", {more} of them not kept"),
-            };
-            let text = format!("... {} more events{not_kept} (Down scrolls; {} above)", left - fits, self.scroll);
-            lines.push(Line::new(text, palette::DIM));
-        }
+        lines.extend(event_rows(&self.events.lines, self.events.more, self.scroll, room));
         (header, lines)
     }
 
@@ -247,11 +236,65 @@ fn key_list(keys: &[Key]) -> String {
     words.join(" ")
 }
 
+/// `text` as rows of the pane: wrapped to its width at spaces, the rows
+/// after the first indented; at most `most` rows, the last of them ending
+/// in "..." when some of the text is left out.
+fn rows(text: &str, color: Rgba, most: usize) -> Vec<Line> {
+    let mut parts = wrap(text, PANE_CHARS, INDENT);
+    if parts.len() > most {
+        parts.truncate(most);
+        if let Some(last) = parts.last_mut() {
+            let kept: String = last.chars().take(PANE_CHARS - 3).collect();
+            *last = kept + "...";
+        }
+    }
+    parts.into_iter().map(|p| Line::new(p, color)).collect()
+}
+
+/// The events from `scroll` on as rows of the pane, as many whole events
+/// as fit in `room` rows (each wrapped, see [`rows`]), and a last row
+/// saying how many more there are (`more` of them not kept) when some do
+/// not fit.
+fn event_rows(events: &[String], more: usize, scroll: usize, room: usize) -> Vec<Line> {
+    if events.is_empty() {
+        return vec![Line::new("No events.", palette::DIM)];
+    }
+    let left = events.len().saturating_sub(scroll) + more;
+    let mut out = Vec::new();
+    let mut shown = 0;
+    for event in events.iter().skip(scroll) {
+        let wrapped = rows(&event_text(event), palette::TEXT, MOST_ROWS);
+        // Room for the "more" row unless this is the last event of all.
+        let budget = if shown + 1 < left { room.saturating_sub(1) } else { room };
+        if out.len() + wrapped.len() > budget {
+            // A first event too long for the room shows as much as fits.
+            if shown == 0 {
+                out.extend(rows(&event_text(event), palette::TEXT, budget.max(1)));
+                shown = 1;
+            }
+            break;
+        }
+        out.extend(wrapped);
+        shown += 1;
+    }
+    if left > shown {
+        let not_kept = match more {
+            0 => String::new(),
+            more => format!(", {more} of them not kept"),
+        };
+        let text = format!("... {} more events{not_kept} (Down scrolls; {scroll} above)", left - shown);
+        out.push(Line::new(text, palette::DIM));
+    }
+    out
+}
+
 /// A trace line as the pane shows it: `source event: field=value ...`
-/// (the turn too when it is not the stop's own), cut to the pane's width.
+/// (the turn too when it is not the stop's own), at most as long as the
+/// pane's rows for one event hold.
 pub fn event_text(line: &str) -> String {
+    let most = PANE_CHARS * MOST_ROWS;
     let Ok(Value::Object(fields)) = serde_json::from_str::<Value>(line) else {
-        return line.chars().take(PANE_CHARS).collect();
+        return line.chars().take(most).collect();
     };
     let word = |k: &str| match fields.get(k) {
         Some(Value::String(s)) => s.clone(),
@@ -265,8 +308,11 @@ pub fn event_text(line: &str) -> String {
             other => other.to_string(),
         };
         text.push_str(&format!(" {k}={v}"));
+        if text.len() > most * 4 {
+            break;
+        }
     }
-    text.chars().take(PANE_CHARS).collect()
+    text.chars().take(most).collect()
 }
 
 impl Frontend for TimelineScreen {
@@ -376,4 +422,53 @@ pub fn run(
         return Ok(());
     }
     Ok(ui::run_window(&mut screen, atlas)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A trace line with many fields, the last of them `last=END`.
+    fn long_event(turn: u32) -> String {
+        let mut fields = serde_json::Map::new();
+        fields.insert("turn".into(), turn.into());
+        fields.insert("source".into(), "core_combat".into());
+        fields.insert("event".into(), "attack".into());
+        for i in 0..4 {
+            fields.insert(format!("field_{i}"), format!("a value of some length number {i}").into());
+        }
+        fields.insert("zz_last".into(), "END".into());
+        Value::Object(fields).to_string()
+    }
+
+    #[test]
+    fn a_long_event_line_is_wrapped_in_the_pane_not_cut() {
+        let events: Vec<String> = (0..3).map(long_event).collect();
+        let rows = event_rows(&events, 0, 0, PANE_LINES);
+        for row in &rows {
+            assert!(row.text.chars().count() <= PANE_CHARS, "{:?} is wider than the pane", row.text);
+        }
+        let first: Vec<&str> = rows.iter().map(|r| r.text.trim()).take_while(|t| !t.ends_with("zz_last=END")).collect();
+        assert!(first.len() < rows.len(), "the first event's end shows: {rows:?}");
+        assert!(first.len() > 1, "over more than one row: {rows:?}");
+        assert!(
+            rows[1].text.starts_with("    ") && !rows[1].text.starts_with("     "),
+            "later rows indented: {rows:?}"
+        );
+        assert!(rows.len() <= PANE_LINES, "no more rows than the pane has: {}", rows.len());
+        assert!(
+            rows.last().unwrap().text.starts_with("... 1 more events"),
+            "the event that does not fit is counted: {rows:?}"
+        );
+    }
+
+    #[test]
+    fn short_events_each_take_one_row_and_all_fit_when_they_can() {
+        let events: Vec<String> =
+            (0..3).map(|t| format!("{{\"turn\":{t},\"source\":\"host\",\"event\":\"press\",\"key\":\"h\"}}")).collect();
+        let rows = event_rows(&events, 0, 0, PANE_LINES);
+        let texts: Vec<&str> = rows.iter().map(|r| r.text.as_str()).collect();
+        assert_eq!(texts, ["[0] host press: key=h", "[1] host press: key=h", "[2] host press: key=h"]);
+        assert_eq!(event_rows(&[], 0, 0, 4)[0].text, "No events.");
+    }
 }

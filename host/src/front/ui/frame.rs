@@ -14,18 +14,15 @@ use super::font::Font;
 use super::frontend::{cell_size_of, Views};
 use super::layout::{Area, LINE_STEP, LOG, MAP, PANEL, SCREEN_H, SCREEN_W, TEXT_PX, TITLE_PX};
 use super::painter::Painter;
+use super::panel::{self, PANEL_PAD, ROWS_TOP};
 use super::tiles::TileSheet;
 pub(crate) use crate::front::screen::wrap;
 use crate::front::screen::{palette, Health, Line, Overlay, ScreenModel, MENU_ROWS};
 
-/// Characters of panel text per line before wrapping.
-const PANEL_CHARS: usize = 19;
 /// Characters of a log line before wrapping.
 const LOG_CHARS: usize = 78;
 /// Characters of a view's error message per line.
 const ERROR_CHARS: usize = 78;
-/// Panel text's left margin.
-const PANEL_PAD: i32 = 8;
 /// The health bar's size.
 const BAR_W: u32 = 288;
 const BAR_H: u32 = 12;
@@ -170,19 +167,16 @@ fn draw_with<T: RenderTarget>(
     Ok(outcome)
 }
 
-/// Title, health and bar, the panel lines, then the look lines.
+/// Title, health and bar, then the rows [`panel::layout`] gives: the panel
+/// lines, the look lines and the look's key hints.
 fn draw_panel<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &ScreenModel) -> Result<()> {
     p.set_area(PANEL, true);
     p.fill(0, 0, PANEL.w, PANEL.h, palette::PANEL_BG)?;
     p.fill(0, 0, 1, PANEL.h, RULE)?;
     p.text_centred(14, TITLE_PX, "Emberdeep", EMBER)?;
-    let mut y = draw_health(p, model.health, 64)?;
-    y = draw_panel_lines(p, &model.panel, y + 14)?;
-    if !model.look.is_empty() {
-        p.fill(PANEL_PAD, y + 6, PANEL.w - 2 * PANEL_PAD as u32, 1, palette::DIM)?;
-        draw_panel_lines(p, &model.look, y + 16)?;
-    }
-    Ok(())
+    let y = draw_health(p, model.health, 64)?;
+    debug_assert!(y + 14 <= ROWS_TOP, "the panel's rows start under the bar");
+    panel::draw(p, model)
 }
 
 /// The "Health 28/30" line and the bar under it; returns the y below them.
@@ -203,17 +197,6 @@ pub(crate) fn bar_fill(health: Health, width: u32) -> u32 {
     }
     let hp = health.hp.clamp(0, health.max) as u64;
     (hp * width as u64 / health.max as u64) as u32
-}
-
-/// Panel lines, wrapped; returns the y below the last.
-fn draw_panel_lines<T: RenderTarget>(p: &mut Painter<'_, '_, T>, lines: &[Line], mut y: i32) -> Result<i32> {
-    for line in lines {
-        for part in wrap(&line.text, PANEL_CHARS, 1) {
-            p.text(PANEL_PAD, y, TEXT_PX, &part, line.color)?;
-            y += LINE_STEP;
-        }
-    }
-    Ok(y)
 }
 
 /// The newest log lines at the bottom of the log area, as many as fit; a

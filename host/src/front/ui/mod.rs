@@ -14,6 +14,7 @@ mod glyph_view;
 mod input;
 mod layout;
 mod painter;
+mod panel;
 mod screenshot;
 mod tile_view;
 mod tiles;

@@ -71,6 +71,7 @@ fn model(hp: i32, overlay: Overlay) -> ScreenModel {
             Line::new("Poisoned: a long line that must wrap", palette::DANGER),
         ],
         look: vec![Line::new("a jackal (hunting)", palette::TEXT), Line::new("hit 70%", palette::GOOD)],
+        hints: Vec::new(),
         log: (1..=14).map(|i| Line::new(format!("Message number {i} of the log."), palette::DIM)).collect(),
         overlay,
     }
@@ -506,4 +507,66 @@ fn sleeping_and_wandering_monsters_carry_a_mark_and_hunters_none() {
     }
     let (hunting, _) = shoot("state-marks-none", &with(&[(5, MonsterState::Hunting)]), glyph_view());
     assert_eq!(map(&hunting, super::frame::ASLEEP_MARK) + map(&hunting, super::frame::WANDERING_MARK), 0);
+}
+
+/// The colour of the look's key hints in [`long_look`], found nowhere else.
+const HINT: Rgba = Rgba::rgb(120, 220, 70);
+
+/// Looking at something with a very long description, a dozen monsters in
+/// sight, a plugin's long line, and the look's key hints.
+fn long_look() -> ScreenModel {
+    let mut m = model(30, Overlay::None);
+    m.panel.push(Line::new("Wielding a short sword", palette::TEXT));
+    m.panel.push(Line::new("Level 6, 756/1050 xp", palette::TEXT));
+    m.panel.push(Line::new("In sight:", palette::DIM));
+    for i in 0..12 {
+        m.panel.push(Line::new(format!("o orc number {i} 12/12 (asleep)"), palette::DANGER));
+    }
+    m.look = vec![Line::new("Looking", palette::TEXT), Line::new("o an orc (asleep)", palette::DANGER)];
+    let words = "A broad-shouldered orc in scraps of mail, who fights with whatever it has stolen last. ";
+    m.look.push(Line::new(words.repeat(8), palette::TEXT));
+    m.hints = vec![
+        Line::new("", palette::TEXT),
+        Line::new("moving keys: move, Tab: next monster", HINT),
+        Line::new("Esc or x: done", HINT),
+    ];
+    m
+}
+
+#[test]
+fn a_long_look_text_keeps_the_key_hints_inside_the_window() {
+    let m = long_look();
+    let laid = super::panel::layout(&m);
+    let bottom = super::layout::PANEL.h as i32;
+    for row in &laid.rows {
+        assert!(row.y + super::panel::PANEL_PX as i32 <= bottom, "row {:?} is below the window", row);
+    }
+    let hints: Vec<&str> = laid.rows.iter().filter(|r| r.color == HINT).map(|r| r.text.trim()).collect();
+    assert_eq!(hints.join(" "), "moving keys: move, Tab: next monster Esc or x: done", "every hint, whole");
+    let more: Vec<&str> = laid.rows.iter().filter(|r| r.text.starts_with("...")).map(|r| r.text.as_str()).collect();
+    assert!(!more.is_empty(), "what is cut is marked: {:?}", laid.rows);
+    assert!(laid.rows.windows(2).all(|w| w[1].y >= w[0].y + super::panel::PANEL_STEP), "no rows overlap");
+    // What the player sees, in both views: the hints are drawn in the panel.
+    for (name, view) in [("glyphs", glyph_view()), ("tiles", tile_view(&Default::default()))] {
+        let (rgba, _) = shoot(&format!("long-look-{name}"), &m, view);
+        assert!(count(&rgba, 1280, 0, 320, SCREEN_H, HINT) > 100, "the {name} frame shows the key hints");
+    }
+}
+
+#[test]
+fn no_panel_row_is_wider_than_the_panel_and_a_level_line_keeps_to_one_row() {
+    use super::panel::{layout, PANEL_PAD, PANEL_PX};
+    let laid = layout(&long_look());
+    for row in &laid.rows {
+        let right = PANEL_PAD + row.text.chars().count() as i32 * PANEL_PX as i32;
+        assert!(right <= super::layout::PANEL.w as i32, "{:?} ends at {right}, past the panel", row.text);
+    }
+    // With a short look text everything fits.
+    let mut short = long_look();
+    short.look.truncate(2);
+    let laid = layout(&short);
+    let texts: Vec<&str> = laid.rows.iter().map(|r| r.text.as_str()).collect();
+    assert!(!texts.iter().any(|t| t.starts_with("...")), "nothing is cut: {texts:?}");
+    assert!(texts.contains(&"Level 6, 756/1050 xp"), "the level line is one row: {texts:?}");
+    assert!(texts.contains(&"Wielding a short sword"), "as is what is wielded: {texts:?}");
 }
