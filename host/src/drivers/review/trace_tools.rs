@@ -285,8 +285,8 @@ where
             }
             if rising == Some(true) {
                 // The turns only go up: the rows before this turn are complete.
-                while rows.first_key_value().is_some_and(|(&t, _)| t < turn) {
-                    let (t, row) = rows.pop_first().expect("a row");
+                while let Some(first) = rows.first_entry().filter(|e| *e.key() < turn) {
+                    let (t, row) = first.remove_entry();
                     name_bytes -= row.name_bytes();
                     totals.write(t, &row, out)?;
                 }
@@ -299,7 +299,7 @@ where
             }
             name_bytes += rows[&turn].name_bytes() - before;
             while rows.len() > most_rows || (name_bytes > most_bytes && rows.len() > 1) {
-                let (t, row) = rows.pop_last().expect("a row");
+                let Some((t, row)) = rows.pop_last() else { break };
                 name_bytes -= row.name_bytes();
                 cutoff = t - 1;
                 more = true;
