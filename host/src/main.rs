@@ -133,7 +133,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         Some(path) => {
             let handover = watch::Handover::read(path)?;
             let session = Session::resume(&handover, path, plugins.clone(), records, trace, cli.check_handover)?;
-            (session, handover.keys()?)
+            (session, keys::Typed::each(&handover.keys()?))
         }
         None => {
             let mut plan = plan(&cli, replay.is_some(), seed);
@@ -158,7 +158,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         session.watch = Some(watch::Watcher::new(&plugins, &cli, &plugin_dir));
     }
     let keys = match &replay {
-        Some(rec) => rec.keys()?,
+        Some(rec) => keys::Typed::each(&rec.keys()?),
         None if cli.handover.is_some() => keys,
         None => scripted_keys(&cli)?,
     };
@@ -171,7 +171,12 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         headless::play_keys(&mut session, &keys);
     } else {
         // Scripted keys play first; one that quits means no window at all.
-        let quit = keys.iter().any(|&key| !session.press(key));
+        let mut quit = false;
+        let mut at = 0;
+        while at < keys.len() && !quit {
+            let (go_on, used) = session.press_typed(&keys[at..]);
+            (quit, at) = (!go_on, at + used);
+        }
         if !quit {
             ui::run_window(&mut session, &atlas)?;
         }
@@ -484,7 +489,7 @@ fn open_trace(cli: &Cli) -> anyhow::Result<Trace> {
     }
 }
 
-fn scripted_keys(cli: &Cli) -> anyhow::Result<Vec<keys::Key>> {
+fn scripted_keys(cli: &Cli) -> anyhow::Result<Vec<keys::Typed>> {
     let mut script = cli.keys.clone().unwrap_or_default();
     if let Some(path) = &cli.keys_file {
         let text = emberdeep_engine::data::untrusted::read_text(
@@ -495,7 +500,7 @@ fn scripted_keys(cli: &Cli) -> anyhow::Result<Vec<keys::Key>> {
         script.push('\n');
         script.push_str(&text);
     }
-    keys::parse_keys(&script).map_err(|e| anyhow::anyhow!("in the scripted keys: {e}"))
+    keys::parse_script(&script).map_err(|e| anyhow::anyhow!("in the scripted keys: {e}"))
 }
 
 fn run_bot(cli: &Cli, runs: u32, seed: u64, plugins: Rc<Plugins>, records: Rc<records::Records>) -> anyhow::Result<()> {

@@ -66,10 +66,13 @@ fn rest_stops_when_a_monster_comes_into_view() {
     assert!(events(&run.trace, "attack").is_empty(), "the goblin had not reached the player");
     let waits = run.trace.iter().filter(|e| e["event"] == "action" && e["action"] == "wait").count();
     assert_eq!(waits as u64, run.turn(), "every turn of the rest is an ordinary wait");
-    // With the goblin in view, resting is refused and takes no turn.
+    // The goblin in view has not noticed the player: resting goes on until it does.
     let again = play_scenario("rest_goblin_comes.txt", "Z Z");
-    assert_eq!(again.turn(), run.turn());
-    assert_eq!(again.last_message(), "Not with a goblin in view.");
+    assert!(again.turn() > run.turn(), "rested on from turn {} to {}", run.turn(), again.turn());
+    assert_eq!(again.last_message(), "You stop: a goblin notices you.");
+    // Once it hunts the player, resting is refused and takes no turn.
+    let refused = play_scenario("rest_goblin_comes.txt", "Z Z Z");
+    assert_eq!((refused.turn(), refused.last_message()), (again.turn(), "Not with a goblin in view.".into()));
 }
 
 #[test]
@@ -101,8 +104,10 @@ fn explore_stops_for_the_first_monster() {
     let opened = run.trace.iter().any(|e| e["event"] == "action" && e["action"] == "open");
     assert!(opened, "explore opened the door on its way");
     assert!(run.player().0 > 9, "it stopped past the door, at {:?}", run.player());
+    // The goblin has not noticed the player: explore goes on.
     let again = play_scenario("explore_door_goblin.txt", "o o");
-    assert_eq!((again.turn(), again.last_message()), (run.turn(), "Not with a goblin in view.".into()));
+    assert!(again.turn() > run.turn(), "explored on from turn {} to {}", run.turn(), again.turn());
+    assert!(!again.messages().iter().any(|m| m.starts_with("Not with")), "{:?}", again.messages());
     // On a generated floor with every plugin, explore (pressed on after each
     // item it stops for) stops for the first monster before any blow.
     let generated = play(&["--seed", "3"], "o o o o o o");

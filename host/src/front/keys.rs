@@ -112,8 +112,32 @@ pub enum KeyError {
     },
 }
 
+/// A key of a script, and whether it was typed ahead: the second to last
+/// key of an `N*KEY` repeat, dropped when a turn of the repeat before it
+/// brings a monster into view or the player's health below a third
+/// ([`crate::drivers::play::session::Session::press_typed`], docs/keys.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Typed {
+    /// The key.
+    pub key: Key,
+    /// Whether it repeats the key before it in an `N*KEY`.
+    pub ahead: bool,
+}
+
+impl Typed {
+    /// Keys pressed one at a time (a recording's), none typed ahead.
+    pub fn each(keys: &[Key]) -> Vec<Typed> {
+        keys.iter().map(|&key| Typed { key, ahead: false }).collect()
+    }
+}
+
 /// Reads a key script in the notation above.
 pub fn parse_keys(script: &str) -> Result<Vec<Key>, KeyError> {
+    Ok(parse_script(script)?.into_iter().map(|t| t.key).collect())
+}
+
+/// Reads a key script, knowing which keys repeat the one before them.
+pub fn parse_script(script: &str) -> Result<Vec<Typed>, KeyError> {
     let mut keys = Vec::new();
     let tokens = script.lines().map(|line| line.split("//").next().unwrap_or("")).flat_map(str::split_whitespace);
     for (i, token) in tokens.enumerate() {
@@ -134,7 +158,7 @@ pub fn parse_keys(script: &str) -> Result<Vec<Key>, KeyError> {
         if keys.len() + count > MOST_KEYS {
             return Err(KeyError::TooLong { position });
         }
-        keys.extend(std::iter::repeat_n(key, count));
+        keys.extend((0..count).map(|i| Typed { key, ahead: i > 0 }));
     }
     Ok(keys)
 }
@@ -217,6 +241,9 @@ mod tests {
 
     #[test]
     fn reads_the_notation() {
+        let typed = parse_script("l 3*h Tab").unwrap();
+        let ahead: Vec<bool> = typed.iter().map(|t| t.ahead).collect();
+        assert_eq!(ahead, [false, false, true, true, false], "the 2nd and 3rd h repeat the 1st");
         let keys = parse_keys("l l j 3*h Tab Enter i a Esc KP5 F2 > Click:4,7").unwrap();
         assert_eq!(keys.len(), 15);
         assert_eq!(keys[0], Key::Char('l'));

@@ -162,11 +162,16 @@ impl App {
 
     fn panel_lines(&mut self) -> Vec<Line> {
         let g = &self.game;
-        let mut lines = vec![
+        let mut lines = Vec::new();
+        let me = g.player();
+        if me.hp > 0 && emberdeep_engine::rules::travel::is_low(me.hp, me.max_hp) {
+            lines.push(Line::new(format!("Low health! {}/{}", me.hp, me.max_hp), palette::DANGER));
+        }
+        lines.extend([
             Line::new(format!("Turn {}", g.turn), palette::TEXT),
             Line::new(format!("Floor {}", g.floor), palette::TEXT),
             Line::new(format!("Seed {}", g.seed), palette::DIM),
-        ];
+        ]);
         lines.extend(self.plugin_panel_lines());
         let own = self.game.statuses_of(EntityId::PLAYER);
         if !own.is_empty() {

@@ -6,24 +6,35 @@
 //! its last step, so it can stop when something changes, and says why in
 //! one message. Nothing here draws from the run's RNG.
 //!
-//! A run refuses to start with a monster in view and stops when:
-//! a monster comes into view, the player is hurt, an item comes into view
-//! (explore and travel; explore does not walk to items, it stops so the
-//! player can choose), the goal is reached (rest: full health; explore:
-//! nothing left to explore; travel: the cell), a step takes no turn, or
-//! its cap of steps for one key is reached. The way is found over the cells
-//! the player remembers (closed doors count: walking into one opens it), so
-//! an unreachable goal is refused at once and never walked at.
+//! A run refuses to start with a monster in view that hunts the player (a
+//! sleeping one, or one wandering without having noticed the player, does
+//! not count) and stops when: a monster comes into view (one not in view
+//! before the step, whatever it is doing), a monster in view notices the
+//! player, the player is hurt, an item comes into view (explore and
+//! travel; explore does not walk to items, it stops so the player can
+//! choose), the goal is reached (rest: full health; explore: nothing left
+//! to explore; travel: the cell), a step takes no turn, or its cap of steps
+//! for one key is reached (a rest that heals has none: it stops if the
+//! player stops healing). The way is found over the cells the player
+//! remembers (closed doors count: walking into one opens it), so an
+//! unreachable goal is refused at once and never walked at.
+//!
+//! Interrupts: a turn that brings a monster into view, or the player's
+//! health below a third (which says so), sounds an alarm the front end
+//! takes after each key ([`Game::take_alarm`]) to drop the keys typed
+//! ahead of it (docs/keys.md). It is decided from the run alone, so a
+//! replay sounds the same alarms.
 
 use std::collections::BTreeSet;
 
-use emberdeep_api::{ItemId, MessageKind, Point, DIRECTIONS};
+use emberdeep_api::{EntityId, ItemId, MessageKind, MonsterState, Point, DIRECTIONS};
 
 use crate::core::map::Tile;
 use crate::rules::turn::Action;
 use crate::world::game::Game;
 
-/// Most turns one rest takes.
+/// The turns a rest at full health waits (a rest that heals goes on until
+/// the player is healed or something stops it).
 pub const REST_TURNS: u32 = 100;
 /// Most steps one explore or travel takes for one key.
 pub const MOST_STEPS: u32 = 1000;
@@ -33,7 +44,7 @@ const STEP_ORDER: [(i32, i32); 8] = [(0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), 
 /// What a time-saver is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Errand {
-    /// Rest until healed (or, at full health, wait), at most [`REST_TURNS`].
+    /// Rest until healed, or, at full health, wait [`REST_TURNS`] turns.
     Rest,
     /// Walk to the nearest place not yet explored.
     Explore,
@@ -47,6 +58,8 @@ pub enum Errand {
 #[derive(Debug, Clone)]
 struct Before {
     hp: i32,
+    /// The monsters in view.
+    seen: BTreeSet<EntityId>,
     turn: u64,
     floor: u32,
     items: BTreeSet<ItemId>,
@@ -61,6 +74,8 @@ pub struct Travel {
     pub steps: u32,
     /// Whether the player was hurt when a rest began (rest heals; else it waits).
     healing: bool,
+    /// The most health a rest has reached, and on which turn.
+    mended: (i32, u64),
     before: Option<Before>,
     /// Cells explore reached that still border the unknown (nothing more
     /// shows from them): not gone to again in this run.
@@ -70,10 +85,19 @@ pub struct Travel {
 impl Travel {
     fn cap(&self) -> u32 {
         match self.errand {
+            Errand::Rest if self.healing => u32::MAX,
             Errand::Rest => REST_TURNS,
             _ => MOST_STEPS,
         }
     }
+}
+
+/// What the player saw before a turn, to sound the alarm on what it changed.
+#[derive(Debug, Clone)]
+pub struct Lookout {
+    floor: u32,
+    hp: i32,
+    seen: BTreeSet<EntityId>,
 }
 
 impl Game {
@@ -82,7 +106,7 @@ impl Game {
         if self.over {
             return None;
         }
-        if let Some(name) = self.nearest_in_view() {
+        if let Some(name) = self.nearest_hunting() {
             self.log.add(format!("Not with {name} in view."), MessageKind::Info);
             return None;
         }
@@ -104,8 +128,10 @@ impl Game {
             }
             Errand::To(_) => None,
         };
-        let mut travel = Travel { errand, steps: 0, healing: false, before: None, given_up: Vec::new() };
-        travel.healing = errand == Errand::Rest && self.player().hp < self.player().max_hp;
+        let me = self.player();
+        let healing = errand == Errand::Rest && me.hp < me.max_hp;
+        let mended = (me.hp, self.turn);
+        let travel = Travel { errand, steps: 0, healing, mended, before: None, given_up: Vec::new() };
         let refusal = refusal.or_else(|| {
             (errand != Errand::Rest && self.travel_step(&travel).is_none()).then(|| "You know of no way there.".into())
         });
@@ -142,6 +168,7 @@ impl Game {
         };
         travel.before = Some(Before {
             hp: self.player().hp,
+            seen: self.monsters_in_view().into_iter().collect(),
             turn: self.turn,
             floor: self.floor,
             items: self.known_items().into_iter().collect(),
@@ -175,8 +202,11 @@ impl Game {
             if before.floor != self.floor {
                 return Some(String::new());
             }
-            if let Some(name) = self.nearest_in_view() {
+            if let Some(name) = self.nearest_new(&before.seen) {
                 return Some(format!("You stop: {name} comes into view."));
+            }
+            if let Some(name) = self.nearest_hunting() {
+                return Some(format!("You stop: {name} notices you."));
             }
             if self.player().hp < before.hp {
                 return Some("You stop: you are hurt.".into());
@@ -196,8 +226,16 @@ impl Game {
             }
         }
         let me = self.player();
+        if me.hp > travel.mended.0 {
+            travel.mended = (me.hp, self.turn);
+        }
         match travel.errand {
             Errand::Rest if travel.healing && me.hp >= me.max_hp => return Some("You are rested.".into()),
+            // Health comes back one every `heal_every` turns; a rest that
+            // waited longer than that without it is healing no more.
+            Errand::Rest if travel.healing && self.turn.saturating_sub(travel.mended.1) > self.numbers.heal_every => {
+                return Some("You stop resting: you are not healing.".into())
+            }
             // Arriving, the player is told "There are stairs down here (>).".
             Errand::Stairs if self.map.tile(me.pos) == Tile::StairsDown => return Some(String::new()),
             Errand::To(p) if me.pos == p => return Some(String::new()),
@@ -211,7 +249,6 @@ impl Game {
         }
         if travel.steps >= travel.cap() {
             return Some(match travel.errand {
-                Errand::Rest if travel.healing => format!("You stop resting after {REST_TURNS} turns."),
                 Errand::Rest => "Done waiting.".into(),
                 _ => format!("You stop after {} steps; press again to go on.", travel.steps),
             });
@@ -294,11 +331,53 @@ impl Game {
         self.items.iter().filter(|i| self.map.is_remembered(i.pos)).map(|i| i.id).collect()
     }
 
-    /// "a goblin": the nearest monster in view, if any.
-    fn nearest_in_view(&self) -> Option<String> {
-        let id = self.monsters_in_view().into_iter().next()?;
+    /// "a goblin": the nearest monster in view hunting the player, if any
+    /// (one asleep, or wandering without having noticed the player, is no
+    /// reason to stop).
+    fn nearest_hunting(&self) -> Option<String> {
+        let hunting = |id: &EntityId| self.creatures.get(id).is_some_and(|c| c.state == MonsterState::Hunting);
+        self.monsters_in_view().into_iter().find(hunting).and_then(|id| self.a_name(id))
+    }
+
+    /// "a goblin": the nearest monster in view that is not in `seen`, if any.
+    fn nearest_new(&self, seen: &BTreeSet<EntityId>) -> Option<String> {
+        self.monsters_in_view().into_iter().find(|id| !seen.contains(id)).and_then(|id| self.a_name(id))
+    }
+
+    fn a_name(&self, id: EntityId) -> Option<String> {
         let c = self.creatures.get(&id)?;
         Some(format!("{} {}", crate::data::records::article_for(&c.name), c.name))
+    }
+
+    /// What the player sees before a turn, for [`Game::sound_alarm`].
+    pub(crate) fn lookout(&self) -> Lookout {
+        Lookout { floor: self.floor, hp: self.player().hp, seen: self.monsters_in_view().into_iter().collect() }
+    }
+
+    /// After a turn: a monster that came into view (on a new floor, every
+    /// monster in view) or health that fell below a third sounds the alarm;
+    /// the fall is said ("Your health is low: 9/30."). The first alarm
+    /// since the front end last took one is kept.
+    pub(crate) fn sound_alarm(&mut self, before: Lookout) {
+        let (hp, max) = (self.player().hp, self.player().max_hp);
+        let why = if hp > 0 && is_low(hp, max) && !is_low(before.hp, max) {
+            self.log.add(format!("Your health is low: {hp}/{max}."), MessageKind::Danger);
+            Some("your health is low".to_string())
+        } else {
+            None
+        };
+        let seen = if before.floor == self.floor { before.seen } else { BTreeSet::new() };
+        let why = why.or_else(|| self.nearest_new(&seen).map(|name| format!("{name} comes into view")));
+        if self.alarm.is_none() {
+            self.alarm = why;
+        }
+    }
+
+    /// Why keys typed ahead should stop ("a goblin comes into view", "your
+    /// health is low"), if a turn since the last call sounded the alarm.
+    /// Taken once: the next call says `None` until another turn sounds it.
+    pub fn take_alarm(&mut self) -> Option<String> {
+        self.alarm.take()
     }
 
     /// The first step of a shortest walk over remembered passable cells
@@ -441,6 +520,11 @@ fn first_step_within(
     Search::Found(step)
 }
 
+/// Whether `hp` of `max` is low: below a third.
+pub fn is_low(hp: i32, max: i32) -> bool {
+    hp.saturating_mul(3) < max
+}
+
 #[cfg(test)]
 mod tests {
     use std::rc::Rc;
@@ -481,6 +565,80 @@ mod tests {
         assert_eq!(last_message(&game), "You are rested.");
         assert!(steps <= 3 * game.numbers.heal_every as u32, "{steps} turns for 3 health");
         assert_eq!(game.turn, steps as u64, "each step is one turn");
+    }
+
+    /// A monster of no kind (it has no brain: it stands) at `at`, in `state`,
+    /// seeing no further than `sight` (0: it never sees the player, so never wakes).
+    fn put_monster(game: &mut Game, at: Point, state: MonsterState, sight: i32) -> EntityId {
+        let id = EntityId(game.next_id);
+        game.next_id += 1;
+        let mut c = crate::world::creature::Creature::player(at, 10);
+        (c.id, c.kind, c.name, c.state, c.sight) = (id, "goblin".into(), "goblin".into(), state, sight);
+        game.creatures.insert(id, c);
+        game.update_sight();
+        id
+    }
+
+    #[test]
+    fn rest_beside_a_sleeping_monster_heals_to_full_however_long_it_takes() {
+        let mut game = room();
+        put_monster(&mut game, Point::new(3, 2), MonsterState::Asleep, 0);
+        put_monster(&mut game, Point::new(9, 4), MonsterState::Wandering, 0);
+        let max = game.player().max_hp;
+        game.player_mut().hp = 1;
+        let steps = game.travel(Errand::Rest);
+        assert_eq!((game.player().hp, last_message(&game)), (max, "You are rested.".to_string()));
+        assert!(steps > REST_TURNS, "{steps} turns: no cap of {REST_TURNS} on a rest that heals");
+    }
+
+    #[test]
+    fn rest_stops_when_a_monster_notices_or_comes_into_view_and_a_hunter_refuses_it() {
+        let mut game = room();
+        let goblin = put_monster(&mut game, Point::new(8, 3), MonsterState::Wandering, 0);
+        game.player_mut().hp = 2;
+        let mut rest = game.begin_travel(Errand::Rest).expect("a wanderer that has not noticed is no reason");
+        for _ in 0..3 {
+            let action = game.travel_next(&mut rest).expect("rest goes on");
+            game.player_action(action);
+        }
+        game.creatures.get_mut(&goblin).unwrap().state = MonsterState::Hunting;
+        assert!(game.travel_next(&mut rest).is_none());
+        assert_eq!(last_message(&game), "You stop: a goblin notices you.");
+        assert!(game.begin_travel(Errand::Rest).is_none());
+        assert_eq!(last_message(&game), "Not with a goblin in view.");
+
+        game.creatures.get_mut(&goblin).unwrap().state = MonsterState::Asleep;
+        let mut rest = game.begin_travel(Errand::Rest).expect("a sleeper is no reason");
+        let action = game.travel_next(&mut rest).expect("rest goes on");
+        game.player_action(action);
+        put_monster(&mut game, Point::new(9, 1), MonsterState::Asleep, 0);
+        assert!(game.travel_next(&mut rest).is_none());
+        assert_eq!(last_message(&game), "You stop: a goblin comes into view.");
+    }
+
+    #[test]
+    fn a_turn_that_brings_a_monster_into_view_or_health_below_a_third_sounds_the_alarm_once() {
+        let mut game = room();
+        game.player_action(Action::Wait);
+        assert_eq!(game.take_alarm(), None, "nothing changed");
+        let before = game.lookout();
+        put_monster(&mut game, Point::new(6, 3), MonsterState::Asleep, 0);
+        game.sound_alarm(before);
+        assert_eq!(game.take_alarm().as_deref(), Some("a goblin comes into view"));
+        assert_eq!(game.take_alarm(), None, "taken once");
+        game.player_action(Action::Wait);
+        assert_eq!(game.take_alarm(), None, "a monster still in view is not new");
+
+        let max = game.player().max_hp;
+        let before = game.lookout();
+        game.player_mut().hp = max / 3 - 1;
+        game.sound_alarm(before);
+        assert_eq!(game.take_alarm().as_deref(), Some("your health is low"));
+        assert_eq!(last_message(&game), format!("Your health is low: {}/{max}.", max / 3 - 1));
+        let before = game.lookout();
+        game.player_mut().hp -= 1;
+        game.sound_alarm(before);
+        assert_eq!(game.take_alarm(), None, "only the fall below a third");
     }
 
     #[test]

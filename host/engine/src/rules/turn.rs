@@ -73,8 +73,20 @@ impl Game {
         self.log.add(format!("Welcome back. Floor {}, turn {}.", self.floor, self.turn), MessageKind::Good);
     }
 
-    /// The player does `action`. Returns whether a turn passed.
+    /// The player does `action`. Returns whether a turn passed. A turn
+    /// that brought a monster into view or the player's health below a
+    /// third sounds the alarm that stops keys typed ahead (see
+    /// [`crate::rules::travel`]).
     pub fn player_action(&mut self, action: Action) -> bool {
+        let before = self.lookout();
+        let took_turn = self.act(action);
+        if took_turn {
+            self.sound_alarm(before);
+        }
+        took_turn
+    }
+
+    fn act(&mut self, action: Action) -> bool {
         if self.over {
             return false;
         }

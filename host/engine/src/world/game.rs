@@ -90,6 +90,10 @@ pub struct Game {
     pub item_text: BTreeMap<(ItemId, String), String>,
     /// How deep brains are running brains (`run_brain`), to stop a loop.
     pub(crate) brain_depth: u32,
+    /// Why keys typed ahead should stop, if a turn since the front end last
+    /// asked ([`Game::take_alarm`]) brought a monster into view or the
+    /// player's health below a third. Never traced nor saved.
+    pub(crate) alarm: Option<String>,
 }
 
 impl Game {
@@ -131,6 +135,7 @@ impl Game {
             item_store: BTreeMap::new(),
             item_text: BTreeMap::new(),
             brain_depth: 0,
+            alarm: None,
         }
     }
 

@@ -7,15 +7,19 @@ use std::path::Path;
 use crate::drivers::play::session::Session;
 use crate::front::app::Mode;
 use crate::front::atlas::Atlas;
-use crate::front::keys::Key;
+use crate::front::keys::Typed;
 use crate::front::ui;
 
-/// Plays the keys in order; stops early if a key quits.
-pub fn play_keys(session: &mut Session, keys: &[Key]) {
-    for &key in keys {
-        if !session.press(key) {
+/// Plays the keys in order, dropping those typed ahead of an alarm
+/// ([`Session::press_typed`]); stops early if a key quits.
+pub fn play_keys(session: &mut Session, keys: &[Typed]) {
+    let mut at = 0;
+    while at < keys.len() {
+        let (go_on, used) = session.press_typed(&keys[at..]);
+        if !go_on {
             return;
         }
+        at += used;
     }
     if session.app.mode != Mode::Dead {
         session.app.game.quit_run();
@@ -45,7 +49,7 @@ const MOST_LINE: usize = 64 << 10;
 /// until it ends or a key quits. After each line: every new message of the
 /// log (`log: ...`), then one `state: ...` line. With `--watch`, the plugin
 /// files are looked at before each key (see [`Session::look_for_builds`]).
-pub fn play_lines(session: &mut Session, first: Vec<Key>) {
+pub fn play_lines(session: &mut Session, first: Vec<Typed>) {
     let mut printed = match session.told {
         Some((len, last_count)) => LogMark { len, last_count },
         None => LogMark::of(session),
@@ -56,7 +60,7 @@ pub fn play_lines(session: &mut Session, first: Vec<Key>) {
     loop {
         if keys.is_empty() {
             match input.line() {
-                Ok(Some(line)) => match crate::front::keys::parse_keys(&line) {
+                Ok(Some(line)) => match crate::front::keys::parse_script(&line) {
                     Ok(read) => keys = read,
                     Err(e) => say!("error: {e}"),
                 },
@@ -73,12 +77,16 @@ pub fn play_lines(session: &mut Session, first: Vec<Key>) {
         }
         let line = std::mem::take(&mut keys);
         let mut quit = false;
-        for (i, &key) in line.iter().enumerate() {
-            session.look_for_builds(None, &line[i..], true);
-            if !session.press(key) {
+        let plain: Vec<_> = line.iter().map(|t| t.key).collect();
+        let mut at = 0;
+        while at < line.len() {
+            session.look_for_builds(None, &plain[at..], true);
+            let (go_on, used) = session.press_typed(&line[at..]);
+            if !go_on {
                 quit = true;
                 break;
             }
+            at += used;
         }
         printed.print_new(session);
         say!("state: {}", state_line(session));

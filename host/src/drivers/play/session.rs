@@ -22,6 +22,7 @@ use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::world::animation::Animation;
+use emberdeep_engine::world::log::capitalized;
 use emberdeep_engine::Game;
 
 use crate::drivers::play::morgue;
@@ -30,7 +31,7 @@ use crate::drivers::play::save::{self, SaveError};
 use crate::drivers::play::scenario::{game_from_scenario, ScenarioStartError};
 use crate::drivers::play::watch::{announce_reloaded, Handover, Watcher};
 use crate::front::app::{App, Mode};
-use crate::front::keys::Key;
+use crate::front::keys::{Key, Typed};
 use crate::front::screen::ScreenModel;
 use crate::front::ui::{Frontend, Views};
 
@@ -321,6 +322,25 @@ impl Session {
         go_on
     }
 
+    /// Presses the first of `keys`; when its turn sounded the alarm (a
+    /// monster came into view, or health fell below a third), the keys typed
+    /// ahead right behind it (the rest of its `N*KEY` repeat) are dropped
+    /// unpressed, and the log says so ("A goblin comes into view: 7 keys
+    /// typed ahead dropped."). Returns whether the player goes on, and how
+    /// many of `keys` it used (1 and the dropped ones).
+    pub fn press_typed(&mut self, keys: &[Typed]) -> (bool, usize) {
+        let Some(first) = keys.first() else { return (true, 0) };
+        let go_on = self.press(first.key);
+        let Some(why) = self.app.game.take_alarm() else { return (go_on, 1) };
+        let dropped = keys[1..].iter().take_while(|k| k.ahead).count();
+        if dropped > 0 && go_on {
+            let keys = if dropped == 1 { "1 key".to_string() } else { format!("{dropped} keys") };
+            let text = format!("{}: {keys} typed ahead dropped.", capitalized(&why));
+            self.app.game.log.add(text, emberdeep_api::MessageKind::Danger);
+        }
+        (go_on, 1 + dropped)
+    }
+
     /// Stops the run: saves it, unless the player died (death deleted the
     /// save) or was still being asked whether to continue (nothing changed).
     pub fn stop(&mut self) -> Result<(), SaveError> {
@@ -403,6 +423,16 @@ impl Frontend for Session {
 
     fn interrupt_auto(&mut self, travel: emberdeep_engine::rules::travel::Travel) {
         self.app.game.interrupt_travel(travel);
+    }
+
+    fn take_alarm(&mut self) -> Option<String> {
+        self.app.game.take_alarm()
+    }
+
+    fn keys_dropped(&mut self, why: &str) {
+        self.app
+            .notices
+            .push(format!("{}: keys held or typed ahead are dropped until a key is pressed again.", capitalized(why)));
     }
 }
 

@@ -27,7 +27,7 @@ use crate::drivers::play::session::Session;
 use crate::drivers::review::expect::{parse_expectations, Expect, ExpectLineError, Expectation, Fact, Known};
 use crate::drivers::review::trace_query::{field_text, readable, EventPattern, Range};
 use crate::front::app::Mode;
-use crate::front::keys::{parse_keys, Key, KeyError, MOST_KEYS};
+use crate::front::keys::{parse_script, KeyError, Typed, MOST_KEYS};
 
 /// A scenario's seed when its `[options]` give none, so a check is the same every time.
 const DEFAULT_SEED: u64 = 1;
@@ -153,7 +153,7 @@ fn play(
     path: &Path,
     plugins: Rc<Plugins>,
     records: Rc<Records>,
-    keys: &[Key],
+    keys: &[Typed],
     on: &mut dyn FnMut(Shown<'_>),
 ) -> Result<Session, CheckError> {
     let mut trace = Trace::console();
@@ -162,15 +162,18 @@ fn play(
     let mut session = Session::unsaved(game);
     let mut seen = Seen::of(&session.app.game);
     hand_over_events(&mut session.app.game, on)?;
-    for &key in keys {
+    let mut at = 0;
+    while at < keys.len() {
         // Messages are put on the turn the key was pressed on, as its events are.
         let turn = session.app.game.turn;
-        let go_on = session.press(key);
+        // Keys typed ahead are dropped when a turn sounds the alarm, as in play.
+        let (go_on, used) = session.press_typed(&keys[at..]);
         hand_over_events(&mut session.app.game, on)?;
         seen.new_messages(&session.app.game, turn, on);
         if !go_on {
             break;
         }
+        at += used.max(1);
     }
     Ok(session)
 }
@@ -207,7 +210,8 @@ pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Re
     }
     let mut keys = Vec::new();
     for (line, text) in &scenario.keys {
-        let read = parse_keys(text).map_err(|error| CheckError::Keys { path: path.to_path_buf(), line: *line, error });
+        let read =
+            parse_script(text).map_err(|error| CheckError::Keys { path: path.to_path_buf(), line: *line, error });
         keys.extend(read?);
         // Each line is held to the limit by itself; the section is too.
         if keys.len() > MOST_KEYS {

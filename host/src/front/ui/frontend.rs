@@ -51,6 +51,16 @@ pub trait Frontend {
     }
     /// A key stopped the time-saver under way.
     fn interrupt_auto(&mut self, _travel: Travel) {}
+
+    /// Why keys typed ahead should stop, if the keys pressed since the
+    /// last call sounded the alarm (see [`emberdeep_engine::Game::take_alarm`]).
+    fn take_alarm(&mut self) -> Option<String> {
+        None
+    }
+
+    /// The window dropped keys held or typed ahead because of the alarm
+    /// `why`: tell the player (never part of the run).
+    fn keys_dropped(&mut self, _why: &str) {}
     /// Called about every frame with the window's place and size (x, y,
     /// width, height), for work of the front end's own between keys
     /// (`--watch` looks for rebuilt plugins); true if the screen changed.

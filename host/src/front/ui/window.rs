@@ -3,7 +3,11 @@
 //! player closes it. Effects a key caused (a shot's flight, a burst) play
 //! frame by frame before the game goes on; a key skips them. A time-saver
 //! (rest, explore, travel) plays one step every [`STEP`], each pressed as
-//! its play key (so recorded); any key or click stops it.
+//! its play key (so recorded); any key or click stops it. A key whose turn
+//! sounds the alarm (a monster comes into view, health falls below a third)
+//! drops the keys typed ahead of it: those already queued behind it, and a
+//! held key's repeats until a key is pressed afresh; dropped keys never
+//! reach the game, so a recording holds none of them.
 
 use std::time::{Duration, Instant};
 
@@ -76,6 +80,7 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
                 Flow::Idle => {}
             }
         }
+        changed |= looper.end_of_queue(front);
         changed |= looper.tick();
         match looper.step(front) {
             Flow::Quit => return Ok(()),
@@ -125,6 +130,21 @@ struct Looper {
     auto: Option<(Travel, Instant)>,
     /// Frames written by `EMBERDEEP_FRAME_DUMP`.
     dumped: u32,
+    /// Keys are being dropped after an alarm.
+    halt: Option<Halt>,
+}
+
+/// Dropping keys typed ahead of an alarm: every key still queued when it
+/// sounded, then a held key's repeats, until a key is pressed afresh.
+struct Halt {
+    /// Why ("a goblin comes into view").
+    why: String,
+    /// Whether the keys queued when it sounded are still being read.
+    queued: bool,
+    /// Whether any key was dropped (the player is then told, once).
+    dropped: bool,
+    /// Whether the last key down was dropped, so its text goes too.
+    text_too: bool,
 }
 
 impl Looper {
@@ -191,12 +211,25 @@ impl Looper {
                 front.close();
                 Flow::Quit
             }
-            Event::KeyDown { keycode, scancode, .. } => {
+            Event::KeyDown { keycode, scancode, repeat, .. } => {
                 let key = self.keys.key_down(keycode, scancode);
+                if let Some(halt) = &mut self.halt {
+                    if halt.queued || repeat {
+                        (halt.dropped, halt.text_too) = (true, true);
+                        return Flow::Idle;
+                    }
+                    self.halt = None;
+                }
                 self.press_all(front, key)
             }
             Event::TextInput { text, .. } => {
                 let keys = self.keys.text(&text);
+                if let Some(halt) = &mut self.halt {
+                    if halt.queued || halt.text_too {
+                        (halt.dropped, halt.text_too) = (true, false);
+                        return Flow::Idle;
+                    }
+                }
                 self.press_all(front, keys)
             }
             Event::MouseMotion { x, y, .. } => self.hover(front, x, y),
@@ -220,7 +253,7 @@ impl Looper {
             }
         }
         let mut flow = Flow::Idle;
-        for key in keys {
+        while let Some(key) = keys.next() {
             match front.begin_auto(key) {
                 Begin::NotMine => {}
                 Begin::Refused => return Flow::Changed,
@@ -235,8 +268,41 @@ impl Looper {
             }
             self.playing = Playback::new(front.take_animations()).map(|p| (p, None));
             flow = Flow::Changed;
+            if self.alarmed(front) {
+                // The keys that came with this one were typed ahead of the alarm.
+                if let (Some(halt), Some(_)) = (&mut self.halt, keys.peek()) {
+                    halt.dropped = true;
+                }
+                break;
+            }
         }
         flow
+    }
+
+    /// After a key: whether its turn sounded the alarm; if so, keys are
+    /// dropped from here on (see [`Halt`]).
+    fn alarmed(&mut self, front: &mut dyn Frontend) -> bool {
+        let Some(why) = front.take_alarm() else { return false };
+        self.halt = Some(Halt { why, queued: true, dropped: false, text_too: false });
+        true
+    }
+
+    /// Every queued event is read: keys typed later are not dropped for
+    /// being queued, only a held key's repeats. Tells the player once that
+    /// keys were dropped; true when that changed the screen.
+    fn end_of_queue(&mut self, front: &mut dyn Frontend) -> bool {
+        let Some(halt) = &mut self.halt else { return false };
+        halt.queued = false;
+        if !halt.dropped {
+            return false;
+        }
+        halt.dropped = false;
+        let why = std::mem::take(&mut halt.why);
+        if why.is_empty() {
+            return false;
+        }
+        front.keys_dropped(&why);
+        true
     }
 
     /// Moves the playing effect on once its frame has shown long enough;
@@ -270,6 +336,7 @@ impl Looper {
             return Flow::Quit;
         }
         self.playing = Playback::new(front.take_animations()).map(|p| (p, None));
+        self.alarmed(front);
         Flow::Changed
     }
 
