@@ -3,8 +3,11 @@
 //!
 //! * a plugin built against the frozen copy of api 1.0
 //!   (`host/tests/compat/api-1.0`, never edited) loads and plays in this
-//!   host, which calls the methods added since (api 1.1's `Hooks::key`) by
-//!   their defaults;
+//!   host beside the first-party plugins, and the host calls the methods
+//!   added since (api 1.1's `Hooks::key`) by their defaults;
+//! * so does a plugin built against the frozen copy of api 1.1
+//!   (`host/tests/compat/api-1.1`, never edited), whose `GameCtx` lacks
+//!   every method 1.2 appended;
 //! * a plugin built against a later api than this game's (this api with
 //!   methods added after the last ones, with defaults) loads, and its call
 //!   of a method the host lacks gets the default;
@@ -18,9 +21,9 @@ use std::process::Command;
 
 use common::*;
 
-/// The frozen 1.0 api, as shipped.
-fn frozen() -> PathBuf {
-    root().join("host/tests/compat/api-1.0")
+/// A frozen api (`1.0`, `1.1`), as shipped.
+fn frozen(version: &str) -> PathBuf {
+    root().join("host/tests/compat").join(format!("api-{version}"))
 }
 
 /// Rewrites one file of the api copy, insisting that the text to change is there.
@@ -73,17 +76,24 @@ fn build_probe(variant: &str, base: &Path, edit: impl Fn(&Path), features: &[&st
     root().join("target/test-plugins/debug").join(lib_name(&name))
 }
 
-/// Lists the plugins of a folder holding core_combat and `probe`.
+/// A plugin folder holding every first-party plugin and `probe`.
+fn beside_first_party(probe: &Path) -> tempfile::TempDir {
+    let mut files: Vec<PathBuf> = first_party_names().iter().map(|n| first_party(n)).collect();
+    files.push(probe.to_path_buf());
+    plugin_folder(&files)
+}
+
+/// Lists the plugins of a folder holding the first-party plugins and `probe`.
 fn listing(probe: &Path) -> (bool, String, String) {
-    let folder = plugin_folder(&[first_party("core_combat"), probe.to_path_buf()]);
+    let folder = beside_first_party(probe);
     let out = run(&["--plugin-dir", folder.path().to_str().unwrap(), "--list-plugins"]);
     let (stdout, stderr) = text(&out);
     (out.status.success(), stdout, stderr)
 }
 
-/// Plays three waits with core_combat and `probe`; the probe's `probe_turn` events.
+/// Plays three waits with the first-party plugins and `probe`; the probe's `probe_turn` events.
 fn three_turns(probe: &Path) -> Vec<serde_json::Value> {
-    let folder = plugin_folder(&[first_party("core_combat"), probe.to_path_buf()]);
+    let folder = beside_first_party(probe);
     let dir = tempfile::tempdir().unwrap();
     let trace = dir.path().join("t.jsonl");
     let out = run(&[
@@ -105,7 +115,7 @@ fn three_turns(probe: &Path) -> Vec<serde_json::Value> {
 
 #[test]
 fn a_plugin_built_against_the_frozen_1_0_api_loads_and_plays() {
-    let probe = build_probe("1_0", &frozen(), |_| {}, &[]);
+    let probe = build_probe("1_0", &frozen("1.0"), |_| {}, &[]);
     let (ok, stdout, stderr) = listing(&probe);
     assert!(ok, "{stderr}");
     let line = stdout.lines().find(|l| l.starts_with("compat_1_0 ")).unwrap_or_else(|| panic!("{stdout}"));
@@ -114,6 +124,22 @@ fn a_plugin_built_against_the_frozen_1_0_api_loads_and_plays() {
     let turns = three_turns(&probe);
     assert_eq!(turns.len(), 3, "{turns:?}");
     assert!(turns.iter().all(|t| t["source"] == "compat_1_0" && t["wind"] == -1 && t["hp"].as_i64() > Some(0)));
+    assert_eq!(turns.iter().map(|t| t["turn"].as_u64().unwrap()).collect::<Vec<_>>(), [0, 1, 2]);
+}
+
+#[test]
+fn a_plugin_built_against_the_frozen_1_1_api_loads_and_plays_beside_the_first_party_plugins() {
+    let probe = build_probe("1_1", &frozen("1.1"), |_| {}, &[]);
+    let (ok, stdout, stderr) = listing(&probe);
+    assert!(ok, "{stderr}");
+    let line = stdout.lines().find(|l| l.starts_with("compat_1_1 ")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.contains("api 1.1.0"), "{line}");
+    for name in first_party_names() {
+        assert!(stdout.lines().any(|l| l.starts_with(&format!("{name} "))), "{name} not listed: {stdout}");
+    }
+    let turns = three_turns(&probe);
+    assert_eq!(turns.len(), 3, "{turns:?}");
+    assert!(turns.iter().all(|t| t["source"] == "compat_1_1" && t["wind"] == -1 && t["hp"].as_i64() > Some(0)));
     assert_eq!(turns.iter().map(|t| t["turn"].as_u64().unwrap()).collect::<Vec<_>>(), [0, 1, 2]);
 }
 
@@ -127,12 +153,12 @@ fn a_plugin_built_against_a_later_api_loads_into_this_host_and_gets_the_defaults
             let text = std::fs::read_to_string(&manifest).unwrap();
             let now = text.lines().find(|l| l.starts_with("version = ")).unwrap().to_string();
             std::fs::write(&manifest, text.replacen(&now, "version = \"1.99.0\"", 1)).unwrap();
+            // After the last method of `GameCtx`, whatever it is now.
             change(
                 &api.join("src/abi.rs"),
-                "    fn item_remove(&mut self, item: ItemId, key: RStr<'_>);\n",
-                "    fn item_remove(&mut self, item: ItemId, key: RStr<'_>);\n\n    \
-                 /// Added later: how hard the wind blows. Older hosts lack it: 7.\n    \
-                 fn wind(&self) -> u32 {\n        7\n    }\n",
+                "\n}\n\n/// The surface a view draws on",
+                "\n\n    /// Added later: how hard the wind blows. Older hosts lack it: 7.\n    \
+                 fn wind(&self) -> u32 {\n        7\n    }\n}\n\n/// The surface a view draws on",
             );
             change(
                 &api.join("src/abi.rs"),
@@ -165,7 +191,7 @@ fn a_plugin_built_against_a_later_api_loads_into_this_host_and_gets_the_defaults
 fn a_plugin_whose_repr_c_struct_gained_a_field_is_refused_in_one_line() {
     let probe = build_probe(
         "changed",
-        &frozen(),
+        &frozen("1.0"),
         |api| {
             let types = api.join("src/types.rs");
             change(
@@ -183,8 +209,8 @@ fn a_plugin_whose_repr_c_struct_gained_a_field_is_refused_in_one_line() {
     assert!(line.contains("types differ") && line.contains("api 1.0.0"), "{line}");
 }
 
-/// A 64-bit FNV-1a hash of every file of the frozen api, by path.
-fn frozen_hash() -> u64 {
+/// A 64-bit FNV-1a hash of every file of a frozen api, by path.
+fn frozen_hash(version: &str) -> u64 {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap().flatten() {
             if entry.file_type().unwrap().is_dir() {
@@ -195,11 +221,12 @@ fn frozen_hash() -> u64 {
         }
     }
     let mut files = Vec::new();
-    walk(&frozen(), &mut files);
+    let frozen = frozen(version);
+    walk(&frozen, &mut files);
     files.sort();
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for file in files {
-        let name = file.strip_prefix(frozen()).unwrap().to_string_lossy().replace('\\', "/");
+        let name = file.strip_prefix(&frozen).unwrap().to_string_lossy().replace('\\', "/");
         for byte in name.bytes().chain(std::fs::read(&file).unwrap()) {
             hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }
@@ -210,7 +237,7 @@ fn frozen_hash() -> u64 {
 #[test]
 fn the_frozen_1_0_api_is_never_edited() {
     assert_eq!(
-        frozen_hash(),
+        frozen_hash("1.0"),
         FROZEN_1_0,
         "host/tests/compat/api-1.0 changed: it is the api as 1.0 shipped, which built plugins depend on; \
          put it back (git checkout) and grow the api itself instead"
@@ -219,3 +246,16 @@ fn the_frozen_1_0_api_is_never_edited() {
 
 /// The hash of the frozen 1.0 api, taken when it was frozen.
 const FROZEN_1_0: u64 = 13715684932897331353;
+
+#[test]
+fn the_frozen_1_1_api_is_never_edited() {
+    assert_eq!(
+        frozen_hash("1.1"),
+        FROZEN_1_1,
+        "host/tests/compat/api-1.1 changed: it is the api as 1.1 shipped, which built plugins depend on; \
+         put it back (git checkout) and grow the api itself instead"
+    );
+}
+
+/// The hash of the frozen 1.1 api, taken when it was frozen.
+const FROZEN_1_1: u64 = 4293178098122009315;

@@ -1,0 +1,472 @@
+//! The binary interface between the host and its plugins: the traits that
+//! cross as abi_stable trait objects, and the root module a plugin exports.
+//!
+//! Plugin authors never touch this module: they implement the plain traits of
+//! [`crate::author`] and use [`crate::Ctx`], and the [`Registrar`](crate::Registrar)
+//! wraps them. The host implements [`GameCtx`], [`Canvas`] and [`Registry`],
+//! and calls the `*Abi` traits.
+//!
+//! # The promise
+//!
+//! From 1.0 on no change here breaks a plugin already built:
+//!
+//! * every trait's `#[sabi(last_prefix_field)]` stays on the method it marks
+//!   in 1.0, for good. A new method goes after it, **with a default body**:
+//!   a plugin built against an older 1.x has no such method in its vtable,
+//!   and abi_stable then runs the default; a plugin built against a newer 1.y
+//!   calling a host method the host lacks gets the default too (which
+//!   answers "not done", never a wrong number).
+//! * no `repr(C)` struct or enum that crosses gains a field or a variant;
+//!   data that grows goes through new methods.
+//!
+//! `host/tests/compat/api-1.0` is a copy of this crate as 1.0 shipped; the host's tests
+//! build plugins against it (and against a 1.1 copy with a method added)
+//! and load them.
+
+use abi_stable::{
+    declare_root_module_statics,
+    library::RootModule,
+    package_version_strings, sabi_trait,
+    sabi_types::{RMut, VersionStrings},
+    std_types::{RBox, ROption, RResult, RSlice, RStr, RString, RVec, Tuple2},
+    StableAbi,
+};
+
+use crate::bridge::{HostLink, LogField};
+use crate::error::PluginError;
+use crate::scene::Scene;
+use crate::types::{
+    AimRequest, Attack, CreatureInfo, Damage, Death, EntityId, Hurt, ItemId, ItemInfo, ItemUse, KeyAnswer, KeyHelp,
+    Look, MessageKind, MonsterState, PackEntry, Point, RangedSpec, Rgba, StatusEffect, StatusInfo, UseOutcome,
+};
+
+/// The context as it crosses: a borrowed [`GameCtx`] trait object. Plugins
+/// receive it wrapped in a [`Ctx`](crate::Ctx).
+pub type RawCtx<'a> = GameCtx_TO<'a, RMut<'a, ()>>;
+
+/// Everything a plugin may ask of or do to the game; the host implements it.
+///
+/// Every random number a plugin needs comes from [`GameCtx::roll`], which draws
+/// from the run's one seeded RNG, so a seed replays the same run.
+#[sabi_trait]
+pub trait GameCtx {
+    /// A whole number in `min..=max` from the run's RNG.
+    fn roll(&mut self, min: i32, max: i32) -> i32;
+
+    /// The current turn, counting from 0 at the start of the run.
+    fn turn(&self) -> u64;
+
+    /// The floor the player is on, 1 for the first.
+    fn floor(&self) -> u32;
+
+    /// A creature's current state, or `None` if it is dead or never existed.
+    ///
+    /// The player's `defense` is derived: the first loaded plugin whose
+    /// [`Hooks::player_defense`](crate::Hooks::player_defense) answers decides
+    /// it (the armor worn), else the base 0. Asking may run those hooks,
+    /// hence `&mut self`.
+    fn creature(&mut self, id: EntityId) -> ROption<CreatureInfo>;
+
+    /// The creature standing on `p`, if any.
+    fn creature_at(&self, p: Point) -> ROption<EntityId>;
+
+    /// The monsters the player can see, nearest first (ties: higher, then further left).
+    fn monsters_in_view(&self) -> RVec<EntityId>;
+
+    /// Whether monster `id` can see the player (in the player's field of view
+    /// and within the monster's own sight).
+    fn sees_player(&self, id: EntityId) -> bool;
+
+    /// Whether the player can see the cell.
+    fn is_visible(&self, p: Point) -> bool;
+
+    /// Whether a creature could stand on the cell (ignoring creatures).
+    fn is_walkable(&self, p: Point) -> bool;
+
+    /// Whether the cell is walkable, or a closed door, and no creature stands there.
+    fn is_free(&self, p: Point) -> bool;
+
+    /// The line of fire from `from` towards `toward`, carried on to `range`
+    /// steps, cut at walls and closed doors, `from` itself left out.
+    fn line_of_fire(&self, from: Point, toward: Point, range: i32) -> RVec<Point>;
+
+    /// The free neighbour of `id` that is nearest `goal` by walking distance,
+    /// from a map the host computes once and shares; `None` if no step brings it closer.
+    fn step_toward(&mut self, id: EntityId, goal: Point) -> ROption<Point>;
+
+    /// The free neighbour of `id` that best gets away from `threat` (down a flee map).
+    fn step_away(&mut self, id: EntityId, threat: Point) -> ROption<Point>;
+
+    /// Where a hunting monster last saw or heard the player, if anywhere.
+    fn hunt_goal(&self, id: EntityId) -> ROption<Point>;
+
+    /// Moves a creature one step to a free neighbouring cell (a closed door
+    /// there opens). Returns whether it moved.
+    fn move_creature(&mut self, id: EntityId, to: Point) -> bool;
+
+    /// Applies an attack the plugin decided: the damage, the log line, the
+    /// `attack` trace event, the killer if the player dies, removal of the dead.
+    /// Returns whether the target died.
+    fn attack(&mut self, attack: Attack) -> bool;
+
+    /// Heals a creature by up to `amount`; returns how much it healed.
+    fn heal(&mut self, id: EntityId, amount: i32) -> i32;
+
+    /// Sets a monster's state (waking it, or setting it on the player).
+    fn set_state(&mut self, id: EntityId, state: MonsterState);
+
+    /// Makes a noise: sleepers within `loudness / 2` steps wake and come,
+    /// wanderers within `loudness` steps come to look.
+    fn noise(&mut self, at: Point, loudness: i32);
+
+    /// Adds a line to the message log.
+    fn message(&mut self, text: RStr<'_>, kind: MessageKind);
+
+    /// A number the plugin stored for a creature under `key`.
+    fn store_get(&self, id: EntityId, key: RStr<'_>) -> ROption<i64>;
+
+    /// Stores a number for a creature under `key`; it is saved with the run
+    /// and dropped when the creature dies.
+    fn store_set(&mut self, id: EntityId, key: RStr<'_>, value: i64);
+
+    /// Removes what is stored for a creature under `key`, number or text.
+    fn store_remove(&mut self, id: EntityId, key: RStr<'_>);
+
+    /// A balance number from the `[settings]` table of the calling plugin's
+    /// data files (`fight_noise = 4`).
+    fn setting(&self, key: RStr<'_>) -> ROption<i64>;
+
+    /// A text the plugin stored for a creature under `key` (the kind of the
+    /// weapon in the player's hand, say).
+    fn store_get_text(&self, id: EntityId, key: RStr<'_>) -> ROption<RString>;
+
+    /// Stores a text for a creature under `key`; like numbers, it is saved
+    /// with the run and dropped when the creature dies. Numbers and texts
+    /// live side by side: the same key may hold one of each.
+    fn store_set_text(&mut self, id: EntityId, key: RStr<'_>, value: RStr<'_>);
+
+    /// What the player's pack holds in `slot` (0 is `a`), if anything.
+    fn pack_item(&self, slot: u32) -> ROption<PackEntry>;
+
+    /// Takes up to `count` items out of pack slot `slot`; the slot empties
+    /// when none are left. Returns what was taken, `None` for an empty slot.
+    fn pack_take(&mut self, slot: u32, count: u32) -> ROption<PackEntry>;
+
+    /// Puts `count` items of record `kind` in the pack: onto a stack of the
+    /// same kind if the kind stacks, else into the first free slot. Returns
+    /// the slot, or `None` if the pack is full or no record has that id.
+    fn pack_add(&mut self, kind: RStr<'_>, count: u32) -> ROption<u32>;
+
+    /// The record of an item kind (`long_sword`), `None` if no loaded
+    /// plugin's data has it.
+    fn item_info(&self, kind: RStr<'_>) -> ROption<ItemInfo>;
+
+    /// The player's blow as the loaded plugins derive it: the first plugin
+    /// (in load order) whose [`Hooks::player_damage`](crate::Hooks::player_damage)
+    /// answers decides it (the weapon in hand, plus strength). `None` when no
+    /// plugin derives it: the fighting plugin then uses its own numbers.
+    fn player_damage(&mut self) -> ROption<Damage>;
+
+    /// Lays `count` items of record `kind` on the floor at `at`, or if that
+    /// cell cannot take them, on the first neighbour (in
+    /// [`DIRECTIONS`](crate::DIRECTIONS) order) that can. A cell takes them
+    /// if it is walkable and holds nothing, or holds a heap of the same kind
+    /// that stacks (they join it). Returns where they landed; `None` if no
+    /// cell could take them (they are lost) or no record has that id.
+    fn place_item(&mut self, kind: RStr<'_>, count: u32, at: Point) -> ROption<Point>;
+
+    /// Monster `me` tries its attack from afar: the host reads the `ranged`
+    /// entry of its record and calls the [`RangedKind`](crate::RangedKind)
+    /// registered under that entry's `kind`. Returns whether it attacked
+    /// (false when its record has none, or the kind declined).
+    fn try_ranged(&mut self, me: EntityId) -> bool;
+
+    /// The cells a burst centred on `center` reaches: every walkable cell
+    /// within `radius` steps that the centre can see (walls shelter), the
+    /// centre included, row by row.
+    fn burst(&self, center: Point, radius: i32) -> RVec<Point>;
+
+    /// Shows a missile flying along `path` (one cell per frame, drawn with
+    /// `missile`), then `burst` flashing, if not empty. Pure decoration: the
+    /// window plays it, headless runs skip it, nothing reads it.
+    fn animate(&mut self, missile: Look, path: RSlice<'_, Point>, burst: RSlice<'_, Point>);
+
+    /// The registered brain monster `id` thinks with now (`melee`).
+    fn brain_of(&self, id: EntityId) -> ROption<RString>;
+
+    /// Gives monster `id` another registered brain (a confusion, a charm),
+    /// traced as a `brain` event. Returns false if no plugin registered
+    /// `brain` or `id` is not a living monster. Keep the old name in the store
+    /// to give it back.
+    fn set_brain(&mut self, id: EntityId, brain: RStr<'_>) -> bool;
+
+    /// Writes an event of the plugin's own to the trace, under the plugin's
+    /// name, with `fields` in order (`arrow_broke` with `item`, `x`, `y`).
+    fn event(&mut self, name: RStr<'_>, fields: RVec<LogField>);
+
+    /// Puts the status registered as `name` on creature `id` for `turns`
+    /// turns (at least 1), or sets its turns if it bears it already. Returns
+    /// false if no plugin registered `name` or `id` is not alive.
+    fn add_status(&mut self, id: EntityId, name: RStr<'_>, turns: i32) -> bool;
+
+    /// Takes the status `name` off creature `id` (its `ended` code runs).
+    /// Returns whether it bore it.
+    fn remove_status(&mut self, id: EntityId, name: RStr<'_>) -> bool;
+
+    /// The statuses creature `id` bears, in the order they came.
+    fn statuses(&self, id: EntityId) -> RVec<StatusInfo>;
+
+    /// Runs the brain registered as `brain` for monster `id`, this turn only
+    /// (a brain that fights as `melee` does). Returns false if no plugin
+    /// registered it, `id` is not a living monster, or brains are nested too deep.
+    fn run_brain(&mut self, id: EntityId, brain: RStr<'_>) -> bool;
+
+    /// Monster `id` takes one random step, if that way is free (the die is
+    /// rolled either way). Returns whether it moved.
+    fn wander(&mut self, id: EntityId) -> bool;
+
+    /// Sets creature `id`'s most health (at least 1); its health is kept,
+    /// cut down to the new most if above it. Returns false if it is not alive.
+    fn set_max_hp(&mut self, id: EntityId, max_hp: i32) -> bool;
+
+    /// Sets creature `id`'s base blow (before what plugins derive for the
+    /// player). Returns false if it is not alive or the range is empty.
+    fn set_base_damage(&mut self, id: EntityId, damage: Damage) -> bool;
+
+    /// Sets creature `id`'s base defense (the player's derived defense is
+    /// worked out from it again). Returns false if it is not alive.
+    fn set_base_defense(&mut self, id: EntityId, defense: i32) -> bool;
+
+    /// The player's base numbers, before any plugin derives them: most
+    /// health, blow and defense.
+    fn base_numbers(&self, id: EntityId) -> ROption<CreatureInfo>;
+
+    /// A number stored on item `item` under `key`.
+    fn item_get(&self, item: ItemId, key: RStr<'_>) -> ROption<i64>;
+
+    /// Stores a number on item `item` (saved with the run; an item with
+    /// stored values no longer stacks). Returns false if no such item exists.
+    fn item_set(&mut self, item: ItemId, key: RStr<'_>, value: i64) -> bool;
+
+    /// A text stored on item `item` under `key`.
+    fn item_get_text(&self, item: ItemId, key: RStr<'_>) -> ROption<RString>;
+
+    /// Stores a text on item `item`. Returns false if no such item exists.
+    fn item_set_text(&mut self, item: ItemId, key: RStr<'_>, value: RStr<'_>) -> bool;
+
+    /// Removes what is stored on item `item` under `key`, number or text.
+    #[sabi(last_prefix_field)]
+    fn item_remove(&mut self, item: ItemId, key: RStr<'_>);
+}
+
+/// The surface a view draws on, in pixels; the host implements it over SDL.
+#[sabi_trait]
+pub trait Canvas {
+    /// Width and height of the area the view owns, in pixels.
+    fn size(&self) -> Tuple2<u32, u32>;
+    /// Fills a rectangle (alpha blends).
+    fn fill_rect(&mut self, x: i32, y: i32, w: u32, h: u32, color: Rgba);
+    /// Draws one character (a Unicode scalar value), `size` pixels square.
+    fn glyph(&mut self, x: i32, y: i32, size: u32, ch: u32, color: Rgba);
+    /// Draws a line of text, each character `size` pixels square.
+    fn text(&mut self, x: i32, y: i32, size: u32, text: RStr<'_>, color: Rgba);
+    /// Draws a tile of the atlas by name, tinted; returns false if there is no such tile.
+    fn tile(&mut self, x: i32, y: i32, size: u32, name: RStr<'_>, tint: Rgba) -> bool;
+    /// Draws a straight line one pixel wide from `(x0, y0)` to `(x1, y1)`.
+    fn line(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, color: Rgba);
+    /// Draws the outline of a rectangle, one pixel wide.
+    #[sabi(last_prefix_field)]
+    fn outline(&mut self, x: i32, y: i32, w: u32, h: u32, color: Rgba);
+}
+
+/// The canvas as it crosses.
+pub type RawCanvas<'a> = Canvas_TO<'a, RMut<'a, ()>>;
+
+/// What using an item does (see [`crate::ItemEffect`]).
+#[sabi_trait]
+pub trait ItemEffectAbi: Send + Sync {
+    /// The player uses the item.
+    fn use_item(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError>;
+    /// The player aimed.
+    fn aimed(
+        &self,
+        ctx: RawCtx<'_>,
+        item: &ItemUse,
+        path: RSlice<'_, Point>,
+        target: Point,
+    ) -> RResult<UseOutcome, PluginError>;
+    /// The player put the shot away.
+    fn aim_cancelled(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError>;
+    /// Look-panel lines while aiming at `target`.
+    fn describe_target(&self, ctx: RawCtx<'_>, item: &ItemUse, target: EntityId)
+        -> RResult<RVec<RString>, PluginError>;
+    /// How the item would be aimed if used now, without using it.
+    fn aim_preview(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<AimRequest>, PluginError>;
+    /// What the pack, the floor and the look panel write after the item's name.
+    #[sabi(last_prefix_field)]
+    fn suffix(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError>;
+}
+
+/// A monster's attack from afar (see [`crate::RangedKind`]).
+#[sabi_trait]
+pub trait RangedKindAbi: Send + Sync {
+    /// Monster `me` tries to attack the player from afar.
+    #[sabi(last_prefix_field)]
+    fn try_attack(&self, ctx: RawCtx<'_>, me: EntityId, spec: &RangedSpec) -> RResult<bool, PluginError>;
+}
+
+/// What a monster does on its turn (see [`crate::MonsterBrain`]).
+#[sabi_trait]
+pub trait MonsterBrainAbi: Send + Sync {
+    /// Monster `me` takes its turn.
+    #[sabi(last_prefix_field)]
+    fn act(&self, ctx: RawCtx<'_>, me: EntityId) -> RResult<(), PluginError>;
+}
+
+/// How the world is drawn (see [`crate::View`]).
+#[sabi_trait]
+pub trait ViewAbi: Send + Sync {
+    /// Pixels per map cell.
+    fn cell_size(&self) -> u32;
+    /// Draws the part of the map the scene holds.
+    #[sabi(last_prefix_field)]
+    fn draw_map(&self, scene: &Scene, canvas: RawCanvas<'_>) -> RResult<(), PluginError>;
+}
+
+/// A status's own code (see [`crate::Status`]).
+#[sabi_trait]
+pub trait StatusAbi: Send + Sync {
+    /// Once a turn, at the host's fixed point, for each creature bearing it.
+    fn each_turn(&self, ctx: RawCtx<'_>, who: EntityId, turns_left: i32) -> RResult<(), PluginError>;
+    /// The status ran out or was taken off.
+    #[sabi(last_prefix_field)]
+    fn ended(&self, ctx: RawCtx<'_>, who: EntityId) -> RResult<(), PluginError>;
+}
+
+/// Hooks into the host's own actions and the events of a run (see [`crate::Hooks`]).
+#[sabi_trait]
+pub trait HooksAbi: Send + Sync {
+    /// The player walked into monster `target`.
+    fn bump(&self, ctx: RawCtx<'_>, target: EntityId) -> RResult<bool, PluginError>;
+    /// Side panel lines.
+    fn panel_lines(&self, ctx: RawCtx<'_>) -> RResult<RVec<RString>, PluginError>;
+    /// The player's blow, if this plugin derives it.
+    fn player_damage(&self, ctx: RawCtx<'_>) -> RResult<ROption<Damage>, PluginError>;
+    /// The player's defense, if this plugin derives it.
+    fn player_defense(&self, ctx: RawCtx<'_>) -> RResult<ROption<i32>, PluginError>;
+    /// Pack screen lines above the slots.
+    fn pack_header(&self, ctx: RawCtx<'_>) -> RResult<RVec<RString>, PluginError>;
+    /// The player stepped.
+    fn player_moved(&self, ctx: RawCtx<'_>, from: Point, to: Point) -> RResult<(), PluginError>;
+    /// The player pressed `f`.
+    fn fire(&self, ctx: RawCtx<'_>) -> RResult<KeyAnswer, PluginError>;
+    /// The player chose something to throw.
+    fn throw(&self, ctx: RawCtx<'_>, slot: u32) -> RResult<KeyAnswer, PluginError>;
+    /// Whether items of record `kind` can be thrown.
+    fn throwable(&self, ctx: RawCtx<'_>, kind: RStr<'_>) -> RResult<bool, PluginError>;
+    /// The player picks up items; true if the plugin took them itself.
+    fn pick_up(&self, ctx: RawCtx<'_>, kind: RStr<'_>, count: u32) -> RResult<bool, PluginError>;
+    /// A creature died.
+    fn died(&self, ctx: RawCtx<'_>, death: &Death) -> RResult<(), PluginError>;
+    /// A creature was hurt.
+    fn hurt(&self, ctx: RawCtx<'_>, hurt: &Hurt) -> RResult<(), PluginError>;
+    /// A turn ended.
+    fn turn_ended(&self, ctx: RawCtx<'_>, turn: u64) -> RResult<(), PluginError>;
+    /// The player came to a new floor.
+    fn floor_entered(&self, ctx: RawCtx<'_>, floor: u32) -> RResult<(), PluginError>;
+    /// The player picked up items.
+    fn picked_up(&self, ctx: RawCtx<'_>, kind: RStr<'_>, count: u32) -> RResult<(), PluginError>;
+    /// The player used an item, and a turn passed.
+    #[sabi(last_prefix_field)]
+    fn item_used(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<(), PluginError>;
+
+    /// Added in 1.1: the keys this plugin answers, for the help screen.
+    /// Plugins built against 1.0 list none.
+    fn keys(&self, ctx: RawCtx<'_>) -> RResult<RVec<KeyHelp>, PluginError> {
+        let _ = ctx;
+        RResult::ROk(RVec::new())
+    }
+
+    /// Added in 1.1: the player pressed character `key` (a `char` as `u32`),
+    /// which the host does not use itself. Plugins built against 1.0 pass.
+    fn key(&self, ctx: RawCtx<'_>, key: u32) -> RResult<KeyAnswer, PluginError> {
+        let _ = (ctx, key);
+        RResult::ROk(KeyAnswer::Pass)
+    }
+}
+
+/// A boxed item effect, as registered.
+pub type ItemEffectBox = ItemEffectAbi_TO<'static, RBox<()>>;
+/// A boxed ranged kind, as registered.
+pub type RangedKindBox = RangedKindAbi_TO<'static, RBox<()>>;
+/// A boxed brain, as registered.
+pub type MonsterBrainBox = MonsterBrainAbi_TO<'static, RBox<()>>;
+/// A boxed view, as registered.
+pub type ViewBox = ViewAbi_TO<'static, RBox<()>>;
+/// A boxed set of hooks, as registered.
+pub type HooksBox = HooksAbi_TO<'static, RBox<()>>;
+/// A boxed status's code, as registered.
+pub type StatusBox = StatusAbi_TO<'static, RBox<()>>;
+
+/// How a registered status shows and what it does.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq)]
+pub struct StatusDecl {
+    /// How the side panel and the look panel write it (`Frozen`).
+    pub label: RString,
+    /// The mark drawn on the bearer's cell (a Unicode scalar value).
+    pub mark: u32,
+    /// The mark's color.
+    pub color: Rgba,
+    /// What it does on the bearer's turns.
+    pub effect: StatusEffect,
+}
+
+/// Where a plugin's `register` hands what it brings; the host implements it.
+/// Every call is checked when the plugin has finished: a name registered
+/// twice, a setting with an empty range, and so on refuse the plugin by name.
+#[sabi_trait]
+pub trait Registry {
+    /// The plugin's name and version.
+    fn plugin(&mut self, name: RStr<'_>, version: RStr<'_>);
+    /// Another plugin this one needs, and the oldest version that will do.
+    fn depends_on(&mut self, name: RStr<'_>, min_version: RStr<'_>);
+    /// An item effect, by the name records give as `effect`.
+    fn item_effect(&mut self, name: RStr<'_>, imp: ItemEffectBox);
+    /// A monster's attack from afar, by the name records give as `ranged.kind`.
+    fn ranged_kind(&mut self, name: RStr<'_>, imp: RangedKindBox);
+    /// A monster brain, by the name records give as `brain`.
+    fn brain(&mut self, name: RStr<'_>, imp: MonsterBrainBox);
+    /// A view, by name.
+    fn view(&mut self, name: RStr<'_>, imp: ViewBox);
+    /// The plugin's hooks (one set per plugin).
+    fn hooks(&mut self, imp: HooksBox);
+    /// A setting of the plugin's `[settings]`, its default and range.
+    fn setting(&mut self, name: RStr<'_>, default: i64, min: i64, max: i64);
+    /// A number kept in the per-creature store, and its range.
+    fn stored(&mut self, key: RStr<'_>, min: i64, max: i64);
+    /// A status, how it shows, what it does, and its code.
+    #[sabi(last_prefix_field)]
+    fn status(&mut self, name: RStr<'_>, decl: &StatusDecl, imp: StatusBox);
+}
+
+/// The registry as it crosses.
+pub type RawRegistry<'a> = Registry_TO<'a, RMut<'a, ()>>;
+
+/// The root module a plugin library exports (see [`crate::export_plugin!`]).
+#[repr(C)]
+#[derive(StableAbi)]
+#[sabi(kind(Prefix(prefix_ref = PluginModRef)))]
+#[sabi(missing_field(panic))]
+pub struct PluginMod {
+    /// Hands the plugin's implementations to `registry`. Runs under the panic guard.
+    #[sabi(last_prefix_field)]
+    pub register: extern "C" fn(HostLink, RawRegistry<'_>) -> RResult<(), PluginError>,
+}
+
+impl RootModule for PluginModRef {
+    declare_root_module_statics! {PluginModRef}
+    const BASE_NAME: &'static str = "emberdeep_plugin";
+    const NAME: &'static str = "emberdeep_plugin";
+    const VERSION_STRINGS: VersionStrings = package_version_strings!();
+}

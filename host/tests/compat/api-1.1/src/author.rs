@@ -1,0 +1,472 @@
+//! The traits a plugin implements, in plain Rust: [`ItemEffect`],
+//! [`RangedKind`], [`MonsterBrain`], [`View`], [`Status`] and [`Hooks`].
+//!
+//! No `RResult`, no guard, no conversions: a method returns a
+//! [`PluginResult`] (use `?` freely), and a panic inside it is caught. The
+//! [`Registrar`](crate::Registrar) wraps each implementation in an adapter
+//! that runs it under [`guard`] and converts for the
+//! binary interface ([`crate::abi`]).
+//!
+//! Every method but the first of each trait has a default, so a plugin
+//! writes only what it needs; the host's later versions add methods the
+//! same way, so a plugin written today keeps building and loading.
+
+use abi_stable::std_types::{ROption, RResult, RSlice, RStr, RString, RVec};
+
+use crate::abi::{HooksAbi, ItemEffectAbi, MonsterBrainAbi, RangedKindAbi, RawCanvas, RawCtx, StatusAbi, ViewAbi};
+use crate::ctx::{Canvas, Ctx};
+use crate::error::{guard, PluginError, PluginResult};
+use crate::scene::Scene;
+use crate::types::{
+    AimRequest, Damage, Death, EntityId, Hurt, ItemUse, KeyAnswer, KeyHelp, Point, RangedSpec, UseOutcome,
+};
+
+/// What using an item does.
+///
+/// ```
+/// use emberdeep_api::*;
+///
+/// /// Heals the user by the record's `amount`.
+/// struct Heal;
+///
+/// impl ItemEffect for Heal {
+///     fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
+///         let healed = ctx.heal(item.user, item.param_or("amount", 8) as i32);
+///         ctx.message(&format!("You feel better ({healed})."), MessageKind::Good);
+///         Ok(UseOutcome::Consumed)
+///     }
+/// }
+/// ```
+pub trait ItemEffect: Send + Sync + 'static {
+    /// The player uses the item.
+    fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome>;
+
+    /// The player aimed, after [`UseOutcome::Aim`] or a [`KeyAnswer::Aim`]:
+    /// `path` is the path the shot takes (the player's cell left out), the
+    /// very cells the host shaded, and `target` the cursor. `Consumed` takes
+    /// one of the item from its pack slot; `Kept` leaves the pack as the
+    /// effect left it; either way the turn passes. The default does nothing.
+    fn aimed(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], target: Point) -> PluginResult<UseOutcome> {
+        let _ = (ctx, item, path, target);
+        Ok(UseOutcome::NoTurn)
+    }
+
+    /// The player pressed Esc while aiming. `Consumed` means the use is
+    /// wasted (a scroll read and gone, the turn spent); `NoTurn`, the
+    /// default, means putting the shot away costs nothing.
+    fn aim_cancelled(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
+        let _ = (ctx, item);
+        Ok(UseOutcome::NoTurn)
+    }
+
+    /// Lines for the look panel while the player aims this item at creature
+    /// `target` (the chance to hit, the damage). Called as the screen is
+    /// drawn, with a context that refuses to roll or change anything.
+    fn describe_target(&self, ctx: &mut Ctx<'_>, item: &ItemUse, target: EntityId) -> PluginResult<Vec<String>> {
+        let _ = (ctx, item, target);
+        Ok(Vec::new())
+    }
+
+    /// How the item would be aimed if it were used now, without using it
+    /// (the bot plans a fireball with it). Called with a context that
+    /// refuses changes. The default: `None`, not aimed; an effect that
+    /// aims should say how, or the bot never uses its `aimed` or `burst`
+    /// items.
+    fn aim_preview(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<AimRequest>> {
+        let _ = (ctx, item);
+        Ok(None)
+    }
+
+    /// What the pack, the floor and the look panel write after the item's
+    /// name (`(3)` for a wand with three charges), read from the item's
+    /// store. Called with a context that refuses changes. The default: nothing.
+    fn suffix(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<String>> {
+        let _ = (ctx, item);
+        Ok(None)
+    }
+}
+
+/// A monster's attack from afar (arrows, lightning, fire).
+pub trait RangedKind: Send + Sync + 'static {
+    /// Monster `me` tries to attack the player from afar, as its record's
+    /// `ranged` entry says. Returns whether it attacked (and so used its turn).
+    fn try_attack(&self, ctx: &mut Ctx<'_>, me: EntityId, spec: &RangedSpec) -> PluginResult<bool>;
+}
+
+/// What a monster does on its turn.
+///
+/// ```
+/// use emberdeep_api::*;
+///
+/// /// Fights as `melee` does, but runs once it is down to a third of its health.
+/// struct Skittish;
+///
+/// impl MonsterBrain for Skittish {
+///     fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
+///         let Some(monster) = ctx.creature(me) else { return Ok(()) };
+///         if monster.hp * 3 <= monster.max_hp && ctx.sees_player(me) {
+///             let player = ctx.player()?;
+///             if let Some(step) = ctx.step_away(me, player.pos) {
+///                 ctx.move_creature(me, step);
+///                 return Ok(());
+///             }
+///         }
+///         ctx.run_brain(me, "melee");
+///         Ok(())
+///     }
+/// }
+/// ```
+pub trait MonsterBrain: Send + Sync + 'static {
+    /// Monster `me` takes its turn (it is awake and alive).
+    fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()>;
+}
+
+/// How the world looks: draws the map from the [`Scene`].
+///
+/// ```
+/// use emberdeep_api::*;
+///
+/// /// Seen cells as grey squares, creatures as red ones.
+/// struct Squares;
+///
+/// impl View for Squares {
+///     fn cell_size(&self) -> u32 { 16 }
+///     fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()> {
+///         for (i, cell) in scene.cells.iter().enumerate() {
+///             if cell.light != Light::Unseen {
+///                 let (x, y) = scene.cell_origin(i, 16);
+///                 canvas.fill_rect(x, y, 15, 15, Rgba::rgb(90, 90, 90));
+///             }
+///         }
+///         for c in scene.creatures.iter() {
+///             if let Some((x, y)) = scene.origin_of(c.pos, 16) {
+///                 canvas.fill_rect(x + 3, y + 3, 10, 10, Rgba::rgb(200, 40, 40));
+///             }
+///         }
+///         Ok(())
+///     }
+/// }
+/// ```
+pub trait View: Send + Sync + 'static {
+    /// Pixels per map cell, which decides how much of the map fits the screen.
+    fn cell_size(&self) -> u32;
+
+    /// Draws the part of the map the scene holds. The host then marks the
+    /// statuses of the creatures in sight over what the view drew.
+    fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()>;
+}
+
+/// A status's own code: what runs each turn for a creature bearing it, and
+/// when it ends. A status that only shows, or whose [`StatusEffect`](crate::StatusEffect)
+/// says all it does, needs none (register it with `()`).
+///
+/// A status that hurts (a poison) strikes through [`Ctx::attack`] like any
+/// blow: give the `attacker` as whoever put the status on (keep their id in
+/// the bearer's store when you add it), so a kill is theirs in the `died`
+/// event, or the bearer itself when nobody did; `kind` names the harm
+/// (`poison`), and `killer` is what the death screen says ("poison").
+pub trait Status: Send + Sync + 'static {
+    /// Once each turn, at the host's one fixed point (after the monsters
+    /// have acted, asleep or not), for each creature bearing the status;
+    /// `turns_left` counts this turn. The host counts down after it.
+    fn each_turn(&self, ctx: &mut Ctx<'_>, who: EntityId, turns_left: i32) -> PluginResult<()> {
+        let _ = (ctx, who, turns_left);
+        Ok(())
+    }
+
+    /// The status ran out or was taken off (a confused monster comes to its senses).
+    fn ended(&self, ctx: &mut Ctx<'_>, who: EntityId) -> PluginResult<()> {
+        let _ = (ctx, who);
+        Ok(())
+    }
+}
+
+impl Status for () {}
+
+/// Hooks into the host's own actions, and the events of a run. Every method
+/// has a default that does nothing, so a plugin implements only those it needs.
+///
+/// Where several plugins answer the same question (`player_damage`,
+/// `player_defense`), the host asks them in load order and takes the first
+/// `Some`. Those two must only read the game and derive their answer from the
+/// pack, the stores, the player's base numbers and the records: the host keeps
+/// the answers and asks again only when one of those changed.
+///
+/// Events (`died`, `hurt`, `turn_ended`, `floor_entered`, `picked_up`,
+/// `item_used`) come to every plugin in load order, right after the host
+/// has traced what happened (`died`, `attack`, `turn_end`, `descend`,
+/// `pickup`, `use`).
+///
+/// ```
+/// use emberdeep_api::*;
+///
+/// /// Counts the player's kills in the player's store.
+/// struct Tally;
+///
+/// impl Hooks for Tally {
+///     fn died(&self, ctx: &mut Ctx<'_>, death: &Death) -> PluginResult<()> {
+///         if death.killer() == Some(EntityId::PLAYER) {
+///             let kills = ctx.store_get(EntityId::PLAYER, "kills").unwrap_or(0);
+///             ctx.store_set(EntityId::PLAYER, "kills", kills + 1);
+///         }
+///         Ok(())
+///     }
+/// }
+/// ```
+pub trait Hooks: Send + Sync + 'static {
+    /// The player walked into monster `target`. Return true if the plugin
+    /// acted (an attack), which takes the player's turn.
+    fn bump(&self, ctx: &mut Ctx<'_>, target: EntityId) -> PluginResult<bool> {
+        let _ = (ctx, target);
+        Ok(false)
+    }
+
+    /// Lines the plugin adds to the side panel (asked as the screen is drawn).
+    fn panel_lines(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
+        let _ = ctx;
+        Ok(Vec::new())
+    }
+
+    /// The player's blow (before the target's defense), if this plugin
+    /// derives it; `None` leaves it to the next plugin.
+    fn player_damage(&self, ctx: &mut Ctx<'_>) -> PluginResult<Option<Damage>> {
+        let _ = ctx;
+        Ok(None)
+    }
+
+    /// The player's defense, if this plugin derives it; `None` leaves it to
+    /// the next plugin (the base defense stands).
+    fn player_defense(&self, ctx: &mut Ctx<'_>) -> PluginResult<Option<i32>> {
+        let _ = ctx;
+        Ok(None)
+    }
+
+    /// Lines the plugin adds to the pack screen, above the lettered slots.
+    fn pack_header(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
+        let _ = ctx;
+        Ok(Vec::new())
+    }
+
+    /// The player stepped from `from` to `to` (never for a wait, an attack
+    /// or opening a door).
+    fn player_moved(&self, ctx: &mut Ctx<'_>, from: Point, to: Point) -> PluginResult<()> {
+        let _ = (ctx, from, to);
+        Ok(())
+    }
+
+    /// The player pressed `f` (fire). Answer [`KeyAnswer::Aim`] to aim the
+    /// readied missile weapon, `Done(false)` after saying why nothing can be
+    /// fired, or `Pass` to leave it to the next plugin.
+    fn fire(&self, ctx: &mut Ctx<'_>) -> PluginResult<KeyAnswer> {
+        let _ = ctx;
+        Ok(KeyAnswer::Pass)
+    }
+
+    /// The player chose pack slot `slot` on the "throw which?" screen (`t`).
+    fn throw(&self, ctx: &mut Ctx<'_>, slot: u32) -> PluginResult<KeyAnswer> {
+        let _ = (ctx, slot);
+        Ok(KeyAnswer::Pass)
+    }
+
+    /// Whether items of record `kind` can be thrown (only read the game).
+    fn throwable(&self, ctx: &mut Ctx<'_>, kind: &str) -> PluginResult<bool> {
+        let _ = (ctx, kind);
+        Ok(false)
+    }
+
+    /// The player picks up `count` items of record `kind` (`g`). Return true
+    /// if the plugin took them itself (arrows into the quiver).
+    fn pick_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<bool> {
+        let _ = (ctx, kind, count);
+        Ok(false)
+    }
+
+    /// A creature died: who, who killed it, and how.
+    fn died(&self, ctx: &mut Ctx<'_>, death: &Death) -> PluginResult<()> {
+        let _ = (ctx, death);
+        Ok(())
+    }
+
+    /// A creature was struck and hurt.
+    fn hurt(&self, ctx: &mut Ctx<'_>, hurt: &Hurt) -> PluginResult<()> {
+        let _ = (ctx, hurt);
+        Ok(())
+    }
+
+    /// Turn `turn` ended (the monsters have acted and the statuses counted down).
+    fn turn_ended(&self, ctx: &mut Ctx<'_>, turn: u64) -> PluginResult<()> {
+        let _ = (ctx, turn);
+        Ok(())
+    }
+
+    /// The player came down to floor `floor`.
+    fn floor_entered(&self, ctx: &mut Ctx<'_>, floor: u32) -> PluginResult<()> {
+        let _ = (ctx, floor);
+        Ok(())
+    }
+
+    /// The player picked up `count` items of record `kind`.
+    fn picked_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<()> {
+        let _ = (ctx, kind, count);
+        Ok(())
+    }
+
+    /// The player used an item, and a turn passed (a use that took no turn,
+    /// a spent wand, is traced as `use` but not told here).
+    fn item_used(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<()> {
+        let _ = (ctx, item);
+        Ok(())
+    }
+
+    /// The keys this plugin answers, for the help screen (`?`): each with
+    /// its group and what it does. Since 1.1.
+    fn keys(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<KeyHelp>> {
+        let _ = ctx;
+        Ok(Vec::new())
+    }
+
+    /// The player pressed `key`, a character the host does not use itself
+    /// (the host asks each plugin in load order until one answers). `Done(true)`
+    /// if a turn passed, `Done(false)` after saying why nothing happened,
+    /// `Aim` to aim, `Pass` if the key is not this plugin's. Since 1.1.
+    fn key(&self, ctx: &mut Ctx<'_>, key: char) -> PluginResult<KeyAnswer> {
+        let _ = (ctx, key);
+        Ok(KeyAnswer::Pass)
+    }
+}
+
+/// Runs `body` with the context wrapped, under the guard.
+fn with<T>(raw: RawCtx<'_>, body: impl FnOnce(&mut Ctx<'_>) -> PluginResult<T>) -> RResult<T, PluginError> {
+    guard(|| body(&mut Ctx::new(raw)))
+}
+
+fn strings(v: Vec<String>) -> RVec<RString> {
+    v.into_iter().map(RString::from).collect()
+}
+
+/// The adapter that carries a plain implementation across the boundary.
+pub struct Adapter<T>(pub T);
+
+impl<T: ItemEffect> ItemEffectAbi for Adapter<T> {
+    fn use_item(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
+        with(ctx, |c| self.0.use_item(c, item))
+    }
+    fn aimed(
+        &self,
+        ctx: RawCtx<'_>,
+        item: &ItemUse,
+        path: RSlice<'_, Point>,
+        target: Point,
+    ) -> RResult<UseOutcome, PluginError> {
+        with(ctx, |c| self.0.aimed(c, item, path.as_slice(), target))
+    }
+    fn aim_cancelled(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<UseOutcome, PluginError> {
+        with(ctx, |c| self.0.aim_cancelled(c, item))
+    }
+    fn describe_target(
+        &self,
+        ctx: RawCtx<'_>,
+        item: &ItemUse,
+        target: EntityId,
+    ) -> RResult<RVec<RString>, PluginError> {
+        with(ctx, |c| self.0.describe_target(c, item, target).map(strings))
+    }
+    fn aim_preview(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<AimRequest>, PluginError> {
+        with(ctx, |c| self.0.aim_preview(c, item).map(ROption::from))
+    }
+    fn suffix(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError> {
+        with(ctx, |c| self.0.suffix(c, item).map(|s| s.map(RString::from).into()))
+    }
+}
+
+impl<T: RangedKind> RangedKindAbi for Adapter<T> {
+    fn try_attack(&self, ctx: RawCtx<'_>, me: EntityId, spec: &RangedSpec) -> RResult<bool, PluginError> {
+        with(ctx, |c| self.0.try_attack(c, me, spec))
+    }
+}
+
+impl<T: MonsterBrain> MonsterBrainAbi for Adapter<T> {
+    fn act(&self, ctx: RawCtx<'_>, me: EntityId) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.act(c, me))
+    }
+}
+
+impl<T: View> ViewAbi for Adapter<T> {
+    fn cell_size(&self) -> u32 {
+        // A panic here would cross the boundary: fall back to a size the host accepts.
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.0.cell_size())).unwrap_or(0)
+    }
+    fn draw_map(&self, scene: &Scene, canvas: RawCanvas<'_>) -> RResult<(), PluginError> {
+        guard(|| self.0.draw_map(scene, &mut Canvas::new(canvas)))
+    }
+}
+
+impl<T: Status> StatusAbi for Adapter<T> {
+    fn each_turn(&self, ctx: RawCtx<'_>, who: EntityId, turns_left: i32) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.each_turn(c, who, turns_left))
+    }
+    fn ended(&self, ctx: RawCtx<'_>, who: EntityId) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.ended(c, who))
+    }
+}
+
+impl<T: Hooks> HooksAbi for Adapter<T> {
+    fn bump(&self, ctx: RawCtx<'_>, target: EntityId) -> RResult<bool, PluginError> {
+        with(ctx, |c| self.0.bump(c, target))
+    }
+    fn panel_lines(&self, ctx: RawCtx<'_>) -> RResult<RVec<RString>, PluginError> {
+        with(ctx, |c| self.0.panel_lines(c).map(strings))
+    }
+    fn player_damage(&self, ctx: RawCtx<'_>) -> RResult<ROption<Damage>, PluginError> {
+        with(ctx, |c| self.0.player_damage(c).map(ROption::from))
+    }
+    fn player_defense(&self, ctx: RawCtx<'_>) -> RResult<ROption<i32>, PluginError> {
+        with(ctx, |c| self.0.player_defense(c).map(ROption::from))
+    }
+    fn pack_header(&self, ctx: RawCtx<'_>) -> RResult<RVec<RString>, PluginError> {
+        with(ctx, |c| self.0.pack_header(c).map(strings))
+    }
+    fn player_moved(&self, ctx: RawCtx<'_>, from: Point, to: Point) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.player_moved(c, from, to))
+    }
+    fn fire(&self, ctx: RawCtx<'_>) -> RResult<KeyAnswer, PluginError> {
+        with(ctx, |c| self.0.fire(c))
+    }
+    fn throw(&self, ctx: RawCtx<'_>, slot: u32) -> RResult<KeyAnswer, PluginError> {
+        with(ctx, |c| self.0.throw(c, slot))
+    }
+    fn throwable(&self, ctx: RawCtx<'_>, kind: RStr<'_>) -> RResult<bool, PluginError> {
+        with(ctx, |c| self.0.throwable(c, kind.as_str()))
+    }
+    fn pick_up(&self, ctx: RawCtx<'_>, kind: RStr<'_>, count: u32) -> RResult<bool, PluginError> {
+        with(ctx, |c| self.0.pick_up(c, kind.as_str(), count))
+    }
+    fn died(&self, ctx: RawCtx<'_>, death: &Death) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.died(c, death))
+    }
+    fn hurt(&self, ctx: RawCtx<'_>, hurt: &Hurt) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.hurt(c, hurt))
+    }
+    fn turn_ended(&self, ctx: RawCtx<'_>, turn: u64) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.turn_ended(c, turn))
+    }
+    fn floor_entered(&self, ctx: RawCtx<'_>, floor: u32) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.floor_entered(c, floor))
+    }
+    fn picked_up(&self, ctx: RawCtx<'_>, kind: RStr<'_>, count: u32) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.picked_up(c, kind.as_str(), count))
+    }
+    fn item_used(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.item_used(c, item))
+    }
+    fn keys(&self, ctx: RawCtx<'_>) -> RResult<RVec<KeyHelp>, PluginError> {
+        with(ctx, |c| self.0.keys(c).map(RVec::from))
+    }
+    fn key(&self, ctx: RawCtx<'_>, key: u32) -> RResult<KeyAnswer, PluginError> {
+        // A number that is no character is no key of any plugin's.
+        match char::from_u32(key) {
+            Some(key) => with(ctx, |c| self.0.key(c, key)),
+            None => RResult::ROk(KeyAnswer::Pass),
+        }
+    }
+}

@@ -1,0 +1,441 @@
+//! [`Ctx`]: the game as a plugin sees it, in plain Rust, and [`Canvas`], the
+//! surface a view draws on.
+//!
+//! Both wrap the trait objects that cross the boundary
+//! ([`crate::abi::GameCtx`], [`crate::abi::Canvas`]) and convert on the way:
+//! `&str` in, `Option`, `String` and `Vec` out.
+//!
+//! Plugins hold no game state of their own. What a plugin must remember about
+//! a creature (a cooldown, the turns of a spell) goes in the per-creature
+//! store ([`Ctx::store_get`], [`Ctx::store_set`], and `_text` for texts), and
+//! what is particular to one item (a wand's charges) in the item's store
+//! ([`Ctx::item_get`], [`Ctx::item_set`]). The host saves both with the run.
+
+use abi_stable::std_types::{ROption, RSlice, RString, RVec};
+
+use crate::abi::{RawCanvas, RawCtx};
+use crate::bridge::{FieldValue, LogField};
+use crate::error::{PluginError, PluginResult};
+use crate::types::{
+    Attack, CreatureInfo, Damage, EntityId, ItemId, ItemInfo, Look, MessageKind, MonsterState, PackEntry, Point, Rgba,
+    StatusInfo,
+};
+
+/// The game lent to a plugin for one call: read it, and change it, through here.
+///
+/// Every random number comes from [`Ctx::roll`], which draws from the run's
+/// one seeded RNG, so a seed replays the same run. While the screen is drawn
+/// (panel lines, the look panel, an item's suffix) the host lends a context
+/// that answers questions but refuses every roll (the least value comes
+/// back) and every change.
+pub struct Ctx<'a> {
+    raw: RawCtx<'a>,
+}
+
+fn some<T>(o: ROption<T>) -> Option<T> {
+    o.into_option()
+}
+
+impl<'a> Ctx<'a> {
+    /// Wraps the context the host lent (the adapters do this for you).
+    pub fn new(raw: RawCtx<'a>) -> Self {
+        Ctx { raw }
+    }
+
+    /// A whole number in `min..=max` from the run's RNG.
+    pub fn roll(&mut self, min: i32, max: i32) -> i32 {
+        self.raw.roll(min, max)
+    }
+
+    /// Rolls a damage range.
+    pub fn roll_damage(&mut self, damage: Damage) -> i32 {
+        self.raw.roll(damage.min, damage.max)
+    }
+
+    /// True one time in `n` (always for `n` of 1 or less).
+    pub fn one_in(&mut self, n: i32) -> bool {
+        n <= 1 || self.raw.roll(1, n) == 1
+    }
+
+    /// The current turn, counting from 0 at the start of the run.
+    pub fn turn(&self) -> u64 {
+        self.raw.turn()
+    }
+
+    /// The floor the player is on, 1 for the first.
+    pub fn floor(&self) -> u32 {
+        self.raw.floor()
+    }
+
+    /// A creature's current state, or `None` if it is dead or never existed.
+    /// The player's `defense` is derived (the armor worn), which may run the
+    /// plugins' hooks.
+    pub fn creature(&mut self, id: EntityId) -> Option<CreatureInfo> {
+        some(self.raw.creature(id))
+    }
+
+    /// The player's current state (an error if there is none, which cannot
+    /// happen while a run is on).
+    pub fn player(&mut self) -> PluginResult<CreatureInfo> {
+        self.creature(EntityId::PLAYER).ok_or_else(|| PluginError::new("the host lent a game with no player"))
+    }
+
+    /// A creature's base numbers, before any plugin derives them.
+    pub fn base_numbers(&self, id: EntityId) -> Option<CreatureInfo> {
+        some(self.raw.base_numbers(id))
+    }
+
+    /// The creature standing on `p`, if any.
+    pub fn creature_at(&self, p: Point) -> Option<EntityId> {
+        some(self.raw.creature_at(p))
+    }
+
+    /// The monsters the player can see, nearest first (ties: higher, then further left).
+    pub fn monsters_in_view(&self) -> Vec<EntityId> {
+        self.raw.monsters_in_view().into_vec()
+    }
+
+    /// Whether monster `id` can see the player.
+    pub fn sees_player(&self, id: EntityId) -> bool {
+        self.raw.sees_player(id)
+    }
+
+    /// Whether the player can see the cell.
+    pub fn is_visible(&self, p: Point) -> bool {
+        self.raw.is_visible(p)
+    }
+
+    /// Whether a creature could stand on the cell (ignoring creatures).
+    pub fn is_walkable(&self, p: Point) -> bool {
+        self.raw.is_walkable(p)
+    }
+
+    /// Whether the cell is walkable, or a closed door, and no creature stands there.
+    pub fn is_free(&self, p: Point) -> bool {
+        self.raw.is_free(p)
+    }
+
+    /// The line of fire from `from` towards `toward`, carried on to `range`
+    /// steps, cut at walls and closed doors, `from` itself left out.
+    pub fn line_of_fire(&self, from: Point, toward: Point, range: i32) -> Vec<Point> {
+        self.raw.line_of_fire(from, toward, range).into_vec()
+    }
+
+    /// The cells a burst centred on `center` reaches (walls shelter), the centre included.
+    pub fn burst(&self, center: Point, radius: i32) -> Vec<Point> {
+        self.raw.burst(center, radius).into_vec()
+    }
+
+    /// The free neighbour of `id` nearest `goal` by walking distance; `None`
+    /// if no step brings it closer.
+    pub fn step_toward(&mut self, id: EntityId, goal: Point) -> Option<Point> {
+        some(self.raw.step_toward(id, goal))
+    }
+
+    /// The free neighbour of `id` that best gets away from `threat`.
+    pub fn step_away(&mut self, id: EntityId, threat: Point) -> Option<Point> {
+        some(self.raw.step_away(id, threat))
+    }
+
+    /// Where a hunting monster last saw or heard the player, if anywhere.
+    pub fn hunt_goal(&self, id: EntityId) -> Option<Point> {
+        some(self.raw.hunt_goal(id))
+    }
+
+    /// Moves a creature one step to a free neighbouring cell (a closed door
+    /// there opens). Returns whether it moved.
+    pub fn move_creature(&mut self, id: EntityId, to: Point) -> bool {
+        self.raw.move_creature(id, to)
+    }
+
+    /// Monster `id` takes one random step if that way is free (the die is
+    /// rolled either way): what a monster with no goal does. Returns whether it moved.
+    pub fn wander(&mut self, id: EntityId) -> bool {
+        self.raw.wander(id)
+    }
+
+    /// Runs the brain registered as `brain` (by any plugin) for monster `id`,
+    /// this turn only: a brain that flees when hurt can fight as `melee`
+    /// does otherwise. Returns false if there is no such brain.
+    pub fn run_brain(&mut self, id: EntityId, brain: &str) -> bool {
+        self.raw.run_brain(id, brain.into())
+    }
+
+    /// Applies an attack the plugin decided: the damage, the log line, the
+    /// `attack` trace event, the killer if the player dies, removal of the
+    /// dead, and the `hurt` and `died` events. Returns whether the target died.
+    pub fn attack(&mut self, attack: Attack) -> bool {
+        self.raw.attack(attack)
+    }
+
+    /// Heals a creature by up to `amount`; returns how much it healed.
+    pub fn heal(&mut self, id: EntityId, amount: i32) -> i32 {
+        self.raw.heal(id, amount)
+    }
+
+    /// Sets a monster's state (waking it, or setting it on the player).
+    pub fn set_state(&mut self, id: EntityId, state: MonsterState) {
+        self.raw.set_state(id, state)
+    }
+
+    /// Makes a noise: sleepers within `loudness / 2` steps wake and come,
+    /// wanderers within `loudness` steps come to look.
+    pub fn noise(&mut self, at: Point, loudness: i32) {
+        self.raw.noise(at, loudness)
+    }
+
+    /// Adds a line to the message log.
+    pub fn message(&mut self, text: &str, kind: MessageKind) {
+        self.raw.message(text.into(), kind)
+    }
+
+    /// Adds an ordinary line to the message log.
+    pub fn say(&mut self, text: &str) {
+        self.raw.message(text.into(), MessageKind::Info)
+    }
+
+    /// A balance number from the `[settings]` of the plugin's data files.
+    pub fn setting(&self, key: &str) -> Option<i64> {
+        some(self.raw.setting(key.into()))
+    }
+
+    /// A setting, or `default` when the records leave it out.
+    pub fn setting_or(&self, key: &str, default: i64) -> i64 {
+        self.setting(key).unwrap_or(default)
+    }
+
+    /// A number the plugin stored for a creature under `key`.
+    pub fn store_get(&self, id: EntityId, key: &str) -> Option<i64> {
+        some(self.raw.store_get(id, key.into()))
+    }
+
+    /// Stores a number for a creature (saved with the run, dropped when it dies).
+    pub fn store_set(&mut self, id: EntityId, key: &str, value: i64) {
+        self.raw.store_set(id, key.into(), value)
+    }
+
+    /// A text the plugin stored for a creature under `key`.
+    pub fn store_get_text(&self, id: EntityId, key: &str) -> Option<String> {
+        some(self.raw.store_get_text(id, key.into())).map(String::from)
+    }
+
+    /// Stores a text for a creature. The same key may hold a number and a text.
+    pub fn store_set_text(&mut self, id: EntityId, key: &str, value: &str) {
+        self.raw.store_set_text(id, key.into(), value.into())
+    }
+
+    /// Removes what is stored for a creature under `key`, number or text.
+    pub fn store_remove(&mut self, id: EntityId, key: &str) {
+        self.raw.store_remove(id, key.into())
+    }
+
+    /// A number stored on an item under `key`.
+    pub fn item_get(&self, item: ItemId, key: &str) -> Option<i64> {
+        some(self.raw.item_get(item, key.into()))
+    }
+
+    /// Stores a number on an item (saved with the run; an item with stored
+    /// values no longer stacks with others). False if the item is gone.
+    pub fn item_set(&mut self, item: ItemId, key: &str, value: i64) -> bool {
+        self.raw.item_set(item, key.into(), value)
+    }
+
+    /// A text stored on an item under `key`.
+    pub fn item_get_text(&self, item: ItemId, key: &str) -> Option<String> {
+        some(self.raw.item_get_text(item, key.into())).map(String::from)
+    }
+
+    /// Stores a text on an item. False if the item is gone.
+    pub fn item_set_text(&mut self, item: ItemId, key: &str, value: &str) -> bool {
+        self.raw.item_set_text(item, key.into(), value.into())
+    }
+
+    /// Removes what is stored on an item under `key`.
+    pub fn item_remove(&mut self, item: ItemId, key: &str) {
+        self.raw.item_remove(item, key.into())
+    }
+
+    /// What the player's pack holds in `slot` (0 is `a`), if anything.
+    pub fn pack_item(&self, slot: u32) -> Option<PackEntry> {
+        some(self.raw.pack_item(slot))
+    }
+
+    /// Takes up to `count` items out of pack slot `slot`.
+    pub fn pack_take(&mut self, slot: u32, count: u32) -> Option<PackEntry> {
+        some(self.raw.pack_take(slot, count))
+    }
+
+    /// Puts `count` items of record `kind` in the pack (onto a stack of the
+    /// same kind if it stacks). Returns the slot, `None` if the pack is full
+    /// or no record has that id.
+    pub fn pack_add(&mut self, kind: &str, count: u32) -> Option<u32> {
+        some(self.raw.pack_add(kind.into(), count))
+    }
+
+    /// Lays `count` items of record `kind` on the floor at `at`, or on the
+    /// first neighbour that can take them. Returns where they landed.
+    pub fn place_item(&mut self, kind: &str, count: u32, at: Point) -> Option<Point> {
+        some(self.raw.place_item(kind.into(), count, at))
+    }
+
+    /// The record of an item kind, `None` if no loaded plugin's data has it.
+    pub fn item_info(&self, kind: &str) -> Option<ItemInfo> {
+        some(self.raw.item_info(kind.into()))
+    }
+
+    /// The player's blow as the loaded plugins derive it (the weapon in
+    /// hand); `None` when no plugin derives it.
+    pub fn player_damage(&mut self) -> Option<Damage> {
+        some(self.raw.player_damage())
+    }
+
+    /// Monster `me` tries its attack from afar (its record's `ranged`).
+    pub fn try_ranged(&mut self, me: EntityId) -> bool {
+        self.raw.try_ranged(me)
+    }
+
+    /// Shows a missile flying along `path`, then `burst` flashing. Pure
+    /// decoration: headless runs skip it, nothing reads it.
+    pub fn animate(&mut self, missile: Look, path: &[Point], burst: &[Point]) {
+        self.raw.animate(missile, RSlice::from_slice(path), RSlice::from_slice(burst))
+    }
+
+    /// The registered brain monster `id` thinks with (`melee`).
+    pub fn brain_of(&self, id: EntityId) -> Option<String> {
+        some(self.raw.brain_of(id)).map(String::from)
+    }
+
+    /// Gives monster `id` another registered brain for good (traced as
+    /// `brain`). For a while only, a status with [`StatusEffect::Brain`](crate::StatusEffect::Brain)
+    /// is simpler: the host gives the own brain back.
+    pub fn set_brain(&mut self, id: EntityId, brain: &str) -> bool {
+        self.raw.set_brain(id, brain.into())
+    }
+
+    /// Puts status `name` (registered by any plugin) on creature `id` for
+    /// `turns` turns, or sets the turns if it bears it already. The host
+    /// counts it down, shows it, saves it, and traces `status_start`.
+    pub fn add_status(&mut self, id: EntityId, name: &str, turns: i32) -> bool {
+        self.raw.add_status(id, name.into(), turns)
+    }
+
+    /// Takes status `name` off creature `id`. Returns whether it bore it.
+    pub fn remove_status(&mut self, id: EntityId, name: &str) -> bool {
+        self.raw.remove_status(id, name.into())
+    }
+
+    /// The statuses creature `id` bears, in the order they came.
+    pub fn statuses(&self, id: EntityId) -> Vec<StatusInfo> {
+        self.raw.statuses(id).into_vec()
+    }
+
+    /// Turns left of status `name` on creature `id`, if it bears it.
+    pub fn status_turns(&self, id: EntityId, name: &str) -> Option<i32> {
+        self.statuses(id).into_iter().find(|s| s.name.as_str() == name).map(|s| s.turns)
+    }
+
+    /// Sets a creature's most health (its health cut down if above it).
+    pub fn set_max_hp(&mut self, id: EntityId, max_hp: i32) -> bool {
+        self.raw.set_max_hp(id, max_hp)
+    }
+
+    /// Sets a creature's base blow.
+    pub fn set_base_damage(&mut self, id: EntityId, damage: Damage) -> bool {
+        self.raw.set_base_damage(id, damage)
+    }
+
+    /// Sets a creature's base defense.
+    pub fn set_base_defense(&mut self, id: EntityId, defense: i32) -> bool {
+        self.raw.set_base_defense(id, defense)
+    }
+
+    /// Writes an event of the plugin's own to the trace, under its name,
+    /// with `fields` in order: `ctx.event("arrow_broke", &[("x", 3.into())])`.
+    pub fn event(&mut self, name: &str, fields: &[(&str, FieldValue)]) {
+        let fields: RVec<LogField> =
+            fields.iter().map(|(n, v)| LogField { name: RString::from(*n), value: v.clone() }).collect();
+        self.raw.event(name.into(), fields)
+    }
+
+    /// The context as it crosses, for what this wrapper does not cover.
+    pub fn raw(&mut self) -> &mut RawCtx<'a> {
+        &mut self.raw
+    }
+}
+
+impl From<i64> for FieldValue {
+    fn from(v: i64) -> Self {
+        FieldValue::Int(v)
+    }
+}
+
+impl From<i32> for FieldValue {
+    fn from(v: i32) -> Self {
+        FieldValue::Int(v as i64)
+    }
+}
+
+impl From<bool> for FieldValue {
+    fn from(v: bool) -> Self {
+        FieldValue::Bool(v)
+    }
+}
+
+impl From<&str> for FieldValue {
+    fn from(v: &str) -> Self {
+        FieldValue::Text(v.into())
+    }
+}
+
+/// The surface a [`View`](crate::View) draws on, in pixels.
+pub struct Canvas<'a> {
+    raw: RawCanvas<'a>,
+}
+
+impl<'a> Canvas<'a> {
+    /// Wraps the canvas the host lent (the adapters do this for you).
+    pub fn new(raw: RawCanvas<'a>) -> Self {
+        Canvas { raw }
+    }
+
+    /// Width and height of the area the view owns, in pixels.
+    pub fn size(&self) -> (u32, u32) {
+        let s = self.raw.size();
+        (s.0, s.1)
+    }
+
+    /// Fills a rectangle (alpha blends).
+    pub fn fill_rect(&mut self, x: i32, y: i32, w: u32, h: u32, color: Rgba) {
+        self.raw.fill_rect(x, y, w, h, color)
+    }
+
+    /// Draws one character, `size` pixels square.
+    pub fn glyph(&mut self, x: i32, y: i32, size: u32, ch: char, color: Rgba) {
+        self.raw.glyph(x, y, size, ch as u32, color)
+    }
+
+    /// Draws one character given as a Unicode scalar value (as a [`Look`] holds it).
+    pub fn glyph_code(&mut self, x: i32, y: i32, size: u32, ch: u32, color: Rgba) {
+        self.raw.glyph(x, y, size, ch, color)
+    }
+
+    /// Draws a line of text, each character `size` pixels square.
+    pub fn text(&mut self, x: i32, y: i32, size: u32, text: &str, color: Rgba) {
+        self.raw.text(x, y, size, text.into(), color)
+    }
+
+    /// Draws an atlas tile by name, tinted; false if there is no such tile.
+    pub fn tile(&mut self, x: i32, y: i32, size: u32, name: &str, tint: Rgba) -> bool {
+        self.raw.tile(x, y, size, name.into(), tint)
+    }
+
+    /// Draws a straight line one pixel wide.
+    pub fn line(&mut self, from: (i32, i32), to: (i32, i32), color: Rgba) {
+        self.raw.line(from.0, from.1, to.0, to.1, color)
+    }
+
+    /// Draws the outline of a rectangle, one pixel wide.
+    pub fn outline(&mut self, x: i32, y: i32, w: u32, h: u32, color: Rgba) {
+        self.raw.outline(x, y, w, h, color)
+    }
+}

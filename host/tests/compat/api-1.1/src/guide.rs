@@ -1,0 +1,237 @@
+//! # Writing a plugin: the guide
+//!
+//! This page walks from nothing to a plugin the game loads. Everything a
+//! plugin needs is in this crate; it never links the host, SDL, or another
+//! plugin.
+//!
+//! ## 1. Make a cdylib that depends on the api
+//!
+//! The quickest start is the template: `scripts/new-plugin.sh lantern` in an
+//! Emberdeep checkout copies `templates/plugin` to `../lantern` with the
+//! names filled in. By hand, a `Cargo.toml` needs:
+//!
+//! ```toml
+//! [lib]
+//! crate-type = ["cdylib", "rlib"]   # cdylib for the game, rlib for your tests
+//!
+//! [dependencies]
+//! emberdeep_api = { path = "../emberdeep/api" }
+//! abi_stable = "0.11"
+//! tracing = "0.1"
+//! ```
+//!
+//! ## 2. Export the root module
+//!
+//! One line at the bottom of `lib.rs`, naming your register function. The
+//! plugin's name and version are the crate's own (`CARGO_PKG_NAME`,
+//! `CARGO_PKG_VERSION`): the name is what `--plugins` and `--list-plugins`
+//! use, and the folder your records live in.
+//!
+//! ```no_run
+//! use emberdeep_api::{export_plugin, PluginError, Registrar};
+//!
+//! fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+//!     // reg.brain(...), reg.item_effect(...), reg.ranged_kind(...), reg.view(...)
+//!     let _ = reg;
+//!     Ok(())
+//! }
+//!
+//! export_plugin!(register);
+//! ```
+//!
+//! ## 3. Register what you bring
+//!
+//! Each trait is plain Rust and has an example on its own page:
+//! [`ItemEffect`](crate::ItemEffect) (what using an item does, at once or
+//! after the player aims; what the pack writes after its name),
+//! [`MonsterBrain`](crate::MonsterBrain) (a monster's turn; it may run
+//! another registered brain with [`Ctx::run_brain`](crate::Ctx::run_brain)),
+//! [`RangedKind`](crate::RangedKind) (a monster's attack from afar),
+//! [`View`](crate::View) (how the map is drawn from a [`Scene`](crate::Scene)
+//! of cells and the creatures in sight; `F2` cycles through every view),
+//! [`Status`](crate::Status) (what a status does each turn), and
+//! [`Hooks`](crate::Hooks) (bumping into monsters, side panel lines, the
+//! player's derived damage and defense, and the events of a run: deaths,
+//! hurts, turn ends, new floors, items picked up and used). Register each
+//! under a name with the [`Registrar`](crate::Registrar); two plugins may not
+//! register the same name for the same kind (the host names both).
+//!
+//! A status is registered once and put on any creature by any plugin:
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! # fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+//! let frost = StatusSpec::new("Frozen", '*', Rgba::rgb(150, 220, 255), StatusEffect::SkipsTurn);
+//! reg.status("frozen", frost, ());
+//! # Ok(()) }
+//! # fn later(ctx: &mut Ctx<'_>, goblin: EntityId) {
+//! ctx.add_status(goblin, "frozen", 2); // loses its next two turns
+//! # }
+//! ```
+//!
+//! The host counts statuses down at one fixed point of every turn, draws
+//! their marks in every view, lists them in the side and look panels,
+//! traces `status_start` and `status_end`, and saves them.
+//!
+//! A plugin can answer keys of its own (since 1.1): the host hands any
+//! character it has no use for to each plugin's
+//! [`Hooks::key`](crate::Hooks::key) in load order, and the first that does
+//! not pass plays it (`Done(true)` spends the turn, `Aim` starts aiming). List
+//! them in [`Hooks::keys`](crate::Hooks::keys) and the help screen (`?`) shows
+//! them in their group, with the plugin's name:
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! struct Lantern;
+//! impl Hooks for Lantern {
+//!     fn keys(&self, _ctx: &mut Ctx<'_>) -> PluginResult<Vec<KeyHelp>> {
+//!         Ok(vec![KeyHelp::new("L", "items", "light or douse the lantern")])
+//!     }
+//!     fn key(&self, ctx: &mut Ctx<'_>, key: char) -> PluginResult<KeyAnswer> {
+//!         if key != 'L' {
+//!             return Ok(KeyAnswer::Pass);
+//!         }
+//!         ctx.message("The lantern flares.", MessageKind::Good);
+//!         Ok(KeyAnswer::Done(true))
+//!     }
+//! }
+//! ```
+//!
+//! A key no plugin answers is "Unknown key 'L'. Press ? for the keys.", and
+//! a plugin built against 1.0, which has no `key`, simply passes.
+//!
+//! If your plugin needs another, say so, and the host refuses to start
+//! without it, naming both: `reg.depends_on("core_combat", "0.1.0");`. Load
+//! order puts a plugin after what it needs, and is otherwise by name.
+//!
+//! ## 4. Add records in a data folder
+//!
+//! Monsters and items are TOML records in a folder named after the plugin:
+//! `data/<name>/` in the Emberdeep repository for plugins shipped with it, or
+//! beside the library for yours (`plugins/liblantern.so` and
+//! `plugins/lantern/*.toml`). Records name what plugins registered:
+//!
+//! ```toml
+//! [[monster]]
+//! id = "dawdler"
+//! name = "dawdler"
+//! glyph = "d"
+//! color = [180, 140, 220]
+//! tile = "monster_kobold"      # a name in assets/tiles.txt
+//! floors = [1, 3]
+//! frequency = 5
+//! hp = 6
+//! damage = [1, 2]
+//! sight = 6
+//! brain = "dawdle"             # registered with reg.brain("dawdle", ...)
+//!
+//! [[item]]
+//! id = "glow_stone"
+//! name = "glow stone"
+//! glyph = "*"
+//! color = [250, 240, 150]
+//! tile = "potion"
+//! class = "stone"
+//! stacks = true
+//! effect = "glow"              # registered with reg.item_effect("glow", ...)
+//! floors = [1, 10]
+//! params = { brightness = 3 }  # whole numbers your effect reads with item.param("brightness")
+//!
+//! [settings]
+//! glow_turns = 5               # read with ctx.setting_or("glow_turns", 5)
+//! ```
+//!
+//! Declare the settings you read, with their defaults and ranges, when you
+//! register: `reg.setting("glow_turns", 5, 1, 100)`. The host then refuses a
+//! `[settings]` key you did not declare (suggesting the nearest one) and a
+//! value out of range, and `--list-plugins` lists them. Every setting and
+//! `params` value is a whole number from 0 to 1,000,000, and a `NAME_min`
+//! may not be above its `NAME_max`.
+//!
+//! A record that names something no loaded plugin registered stops the
+//! start with the file, the line and the field. A record that needs another
+//! plugin says `needs = ["ranged_combat"]`, and simply does not appear
+//! when that plugin is left out.
+//!
+//! ## 5. Act only through the context, and keep no state
+//!
+//! Every method receives a [`Ctx`](crate::Ctx): roll dice with
+//! [`Ctx::roll`](crate::Ctx::roll) (the run's one RNG, so seeds
+//! replay), read creatures and the map, move, attack (the host applies
+//! damage, writes the log line and the `attack` trace event, removes the
+//! dead), make noise, write messages. Keep what you must remember about a
+//! creature in the per-creature store (`store_set`, `store_set_text`), and
+//! what is particular to one item (a wand's charges) in the item's store
+//! (`item_set`, `item_get`): the host saves both with the run, so your
+//! plugin needs no save code. An item with stored values never stacks.
+//!
+//! ## 6. Errors and panics
+//!
+//! Methods return a [`PluginResult`](crate::PluginResult): `?` works on
+//! anything that turns into a [`PluginError`](crate::PluginError), text
+//! included. An error, or a panic, is caught at the boundary: the host shows
+//! it with your plugin's name, traces it as `plugin_error`, and the run goes
+//! on. You never write the guard yourself; the registrar wraps every method.
+//!
+//! ## 7. Trace with `tracing`
+//!
+//! Write `tracing::info!(monster = me.0, "hesitates")` as anywhere. The
+//! [`export_plugin!`](crate::export_plugin) macro installs a bridge that
+//! carries your events into the host's trace (`--trace FILE`, events named
+//! `log` with `source` your plugin) and its console (`RUST_LOG=info`).
+//!
+//! ## 8. Test without the game
+//!
+//! [`testing::TestGame`](crate::testing::TestGame) stands in for the game
+//! in a unit test: build a room, put creatures and items in it, call your
+//! effect or brain with `game.ctx()`, and read what it did (`game.messages`,
+//! `game.attacks`, `game.item_store`...).
+//!
+//! ## 9. Build, drop in, play
+//!
+//! Headless runs show a plugin at work without a window: `--scenario FILE`
+//! sets up a room, a pack and monsters (`docs/scenario.md` in the
+//! repository), `--keys "i a Enter 5*."` plays keys (`docs/keys.md`), and
+//! `--trace FILE` writes every event, yours included.
+//!
+//! ```sh
+//! cargo build
+//! cp target/debug/liblantern.so PLUGINS/ && cp -r data/lantern PLUGINS/
+//! emberdeep --plugin-dir PLUGINS --list-plugins
+//! emberdeep --plugin-dir PLUGINS --plugins core_combat,lantern
+//! ```
+//!
+//! ## 10. Testing and debugging your plugin
+//!
+//! * **Scenario tests.** A scenario file can carry `[keys]` to press and
+//!   `[expect]` lines that must then hold: trace events with their fields
+//!   (`event attack source=lantern target=goblin#1 damage=3..6`), messages
+//!   (`message "glows"`), a creature at the end (`goblin#1 dead`,
+//!   `player alive hp=10..`, `goblin#1 has=dazzled`), the floor, the pack
+//!   (`pack glow_stone=1`). `emberdeep check FILE...` plays them headless and
+//!   prints each failure with its line, the turn and the nearest events; it
+//!   exits 1 on a failure. The template's `tests/scenario.rs` runs its
+//!   `tests/*.txt` this way from `cargo test`, finding the game from the
+//!   `EMBERDEEP` variable (the `emberdeep` executable) or the `PATH`.
+//! * **Traces.** `--trace FILE` keeps every event and key.
+//!   `emberdeep trace events FILE --source lantern --turns 10..20` picks
+//!   events out (`--event`, `--field target=goblin#2` too);
+//!   `emberdeep trace diff A B` shows where two runs part and the key that
+//!   led there in each; `--replay FILE` plays a trace, a recording or a
+//!   save again.
+//!
+//! ```sh
+//! EMBERDEEP=~/emberdeep/target/debug/emberdeep cargo test
+//! emberdeep --plugin-dir PLUGINS check tests/*.txt
+//! emberdeep --plugin-dir PLUGINS --scenario tests/glow.txt --keys "i a Enter" --headless --trace run.jsonl
+//! emberdeep trace events run.jsonl --source lantern --readable
+//! ```
+//!
+//! From api 1.0 on, a plugin built against any 1.x loads into a game of
+//! any other 1.y: an older plugin's missing methods run their defaults in a
+//! newer game, and a newer plugin's extra methods are never called by an
+//! older game. A plugin built against another major version (or an api
+//! whose types were changed) is refused with one line naming it, its api
+//! version and the game's, and the full report is written under the game's
+//! data folder (`reports/`): rebuild it against the api the game has. A plugin is native code with all of the player's rights: the
+//! host refuses what is malformed or incompatible, it does not sandbox.

@@ -1,0 +1,267 @@
+//! The [`Registrar`] a plugin fills in to tell the host what it brings, and
+//! [`export_plugin!`](crate::export_plugin), which exports it.
+
+use abi_stable::{sabi_trait::TD_Opaque, std_types::RResult};
+
+use crate::abi::{
+    HooksAbi_TO, ItemEffectAbi_TO, MonsterBrainAbi_TO, RangedKindAbi_TO, RawRegistry, StatusAbi_TO, StatusDecl,
+    ViewAbi_TO,
+};
+use crate::author::{Adapter, Hooks, ItemEffect, MonsterBrain, RangedKind, Status, View};
+use crate::bridge::HostLink;
+use crate::error::{guard, PluginError};
+use crate::types::{Rgba, StatusEffect};
+
+/// How a status shows and what it does, for [`Registrar::status`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatusSpec {
+    /// How the side panel and the look panel write it (`Frozen`).
+    pub label: String,
+    /// The mark drawn on the bearer's cell, in both views.
+    pub mark: char,
+    /// The mark's color.
+    pub color: Rgba,
+    /// What it does on the bearer's turns.
+    pub effect: StatusEffect,
+}
+
+impl StatusSpec {
+    /// A status written `label`, marked with `mark` in `color`, doing `effect`.
+    pub fn new(label: &str, mark: char, color: Rgba, effect: StatusEffect) -> Self {
+        StatusSpec { label: label.into(), mark, color, effect }
+    }
+}
+
+/// Hands one named implementation to the host's registry.
+type Deliver = Box<dyn FnOnce(&mut RawRegistry<'_>, &str)>;
+
+enum Item {
+    Needs(String, String),
+    Effect(String, Deliver),
+    Ranged(String, Deliver),
+    Brain(String, Deliver),
+    View(String, Deliver),
+    Status(String, Deliver),
+    Hooks(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
+    Setting(String, i64, i64, i64),
+    Stored(String, i64, i64),
+}
+
+/// Collects what a plugin brings; `register` functions receive one.
+///
+/// ```
+/// use emberdeep_api::*;
+///
+/// struct Idle;
+/// impl MonsterBrain for Idle {
+///     fn act(&self, _ctx: &mut Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+///         Ok(())
+///     }
+/// }
+///
+/// let mut reg = Registrar::new("idle_monsters", "0.1.0");
+/// reg.brain("idle", Idle).setting("patience", 3, 1, 10);
+/// reg.status("frozen", StatusSpec::new("Frozen", '*', Rgba::rgb(150, 220, 255), StatusEffect::SkipsTurn), ());
+/// assert_eq!(reg.names().brains, vec!["idle".to_string()]);
+/// assert_eq!(reg.names().statuses, vec!["frozen".to_string()]);
+/// ```
+pub struct Registrar {
+    name: String,
+    version: String,
+    items: Vec<Item>,
+}
+
+/// The names a [`Registrar`] holds so far, per kind (for tests and listings).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct RegisteredNames {
+    /// Item effect names.
+    pub item_effects: Vec<String>,
+    /// Ranged kind names.
+    pub ranged_kinds: Vec<String>,
+    /// Brain names.
+    pub brains: Vec<String>,
+    /// View names.
+    pub views: Vec<String>,
+    /// Status names.
+    pub statuses: Vec<String>,
+    /// Setting names.
+    pub settings: Vec<String>,
+}
+
+impl Registrar {
+    /// A registrar for the plugin `name` at `version`.
+    pub fn new(name: &str, version: &str) -> Self {
+        Registrar { name: name.into(), version: version.into(), items: Vec::new() }
+    }
+
+    /// The plugin's name.
+    pub fn plugin_name(&self) -> &str {
+        &self.name
+    }
+
+    /// Registers an item effect; records name it as `effect = "name"`.
+    pub fn item_effect(&mut self, name: &str, effect: impl ItemEffect) -> &mut Self {
+        let f = move |r: &mut RawRegistry<'_>, n: &str| {
+            r.item_effect(n.into(), ItemEffectAbi_TO::from_value(Adapter(effect), TD_Opaque))
+        };
+        self.items.push(Item::Effect(name.into(), Box::new(f)));
+        self
+    }
+
+    /// Registers a monster's attack from afar; records name it as `ranged = { kind = "name", ... }`.
+    pub fn ranged_kind(&mut self, name: &str, kind: impl RangedKind) -> &mut Self {
+        let f = move |r: &mut RawRegistry<'_>, n: &str| {
+            r.ranged_kind(n.into(), RangedKindAbi_TO::from_value(Adapter(kind), TD_Opaque))
+        };
+        self.items.push(Item::Ranged(name.into(), Box::new(f)));
+        self
+    }
+
+    /// Registers a monster brain; records name it as `brain = "name"`, and
+    /// any plugin may run it with [`Ctx::run_brain`](crate::Ctx::run_brain).
+    pub fn brain(&mut self, name: &str, brain: impl MonsterBrain) -> &mut Self {
+        let f = move |r: &mut RawRegistry<'_>, n: &str| {
+            r.brain(n.into(), MonsterBrainAbi_TO::from_value(Adapter(brain), TD_Opaque))
+        };
+        self.items.push(Item::Brain(name.into(), Box::new(f)));
+        self
+    }
+
+    /// Registers a view; `F2` cycles through the views of every plugin.
+    pub fn view(&mut self, name: &str, view: impl View) -> &mut Self {
+        let f =
+            move |r: &mut RawRegistry<'_>, n: &str| r.view(n.into(), ViewAbi_TO::from_value(Adapter(view), TD_Opaque));
+        self.items.push(Item::View(name.into(), Box::new(f)));
+        self
+    }
+
+    /// Registers a status any plugin may put on a creature with
+    /// [`Ctx::add_status`](crate::Ctx::add_status): how it shows, what it
+    /// does, and its own code (`()` for none).
+    pub fn status(&mut self, name: &str, spec: StatusSpec, code: impl Status) -> &mut Self {
+        let decl =
+            StatusDecl { label: spec.label.into(), mark: spec.mark as u32, color: spec.color, effect: spec.effect };
+        let f = move |r: &mut RawRegistry<'_>, n: &str| {
+            r.status(n.into(), &decl, StatusAbi_TO::from_value(Adapter(code), TD_Opaque))
+        };
+        self.items.push(Item::Status(name.into(), Box::new(f)));
+        self
+    }
+
+    /// Sets the plugin's hooks (one set per plugin; a second call replaces the first).
+    pub fn hooks(&mut self, hooks: impl Hooks) -> &mut Self {
+        self.items.retain(|i| !matches!(i, Item::Hooks(_)));
+        let f = move |r: &mut RawRegistry<'_>| r.hooks(HooksAbi_TO::from_value(Adapter(hooks), TD_Opaque));
+        self.items.push(Item::Hooks(Box::new(f)));
+        self
+    }
+
+    /// Declares a setting the plugin reads from its records' `[settings]`:
+    /// its name, the default it uses when they leave it out, and its range.
+    /// Once a plugin declares one, the host refuses any other name in its
+    /// `[settings]` and any value out of range, naming the file and line.
+    pub fn setting(&mut self, name: &str, default: i64, min: i64, max: i64) -> &mut Self {
+        self.items.push(Item::Setting(name.into(), default, min, max));
+        self
+    }
+
+    /// Declares a number the plugin keeps in the store, a creature's or an
+    /// item's (a wand's `charges`), and the values it may hold: a save
+    /// holding that key out of range is refused, by the key and its owner.
+    pub fn stored(&mut self, key: &str, min: i64, max: i64) -> &mut Self {
+        self.items.push(Item::Stored(key.into(), min, max));
+        self
+    }
+
+    /// Declares that this plugin needs plugin `name` at `min_version` or newer.
+    pub fn depends_on(&mut self, name: &str, min_version: &str) -> &mut Self {
+        self.items.push(Item::Needs(name.into(), min_version.into()));
+        self
+    }
+
+    /// The names registered so far.
+    pub fn names(&self) -> RegisteredNames {
+        let mut names = RegisteredNames::default();
+        for item in &self.items {
+            match item {
+                Item::Effect(n, _) => names.item_effects.push(n.clone()),
+                Item::Ranged(n, _) => names.ranged_kinds.push(n.clone()),
+                Item::Brain(n, _) => names.brains.push(n.clone()),
+                Item::View(n, _) => names.views.push(n.clone()),
+                Item::Status(n, _) => names.statuses.push(n.clone()),
+                Item::Setting(n, ..) => names.settings.push(n.clone()),
+                Item::Needs(..) | Item::Hooks(_) | Item::Stored(..) => {}
+            }
+        }
+        names
+    }
+
+    /// Hands everything to the host's registry.
+    pub fn deliver(self, registry: &mut RawRegistry<'_>) {
+        registry.plugin(self.name.as_str().into(), self.version.as_str().into());
+        for item in self.items {
+            match item {
+                Item::Needs(n, v) => registry.depends_on(n.as_str().into(), v.as_str().into()),
+                Item::Effect(n, f) | Item::Ranged(n, f) | Item::Brain(n, f) | Item::View(n, f) | Item::Status(n, f) => {
+                    f(registry, &n)
+                }
+                Item::Hooks(f) => f(registry),
+                Item::Setting(n, d, lo, hi) => registry.setting(n.as_str().into(), d, lo, hi),
+                Item::Stored(n, lo, hi) => registry.stored(n.as_str().into(), lo, hi),
+            }
+        }
+    }
+}
+
+/// What [`export_plugin!`](crate::export_plugin) runs when the host registers
+/// the plugin: installs the tracing bridge, runs `register`, and delivers.
+#[doc(hidden)]
+pub fn run_register(
+    link: HostLink,
+    mut registry: RawRegistry<'_>,
+    name: &str,
+    version: &str,
+    register: fn(&mut Registrar) -> Result<(), PluginError>,
+) -> RResult<(), PluginError> {
+    guard(|| {
+        crate::bridge::install(link);
+        let mut registrar = Registrar::new(name, version);
+        register(&mut registrar)?;
+        registrar.deliver(&mut registry);
+        Ok(())
+    })
+}
+
+/// Exports a plugin's root module. Give it a function
+/// `fn(&mut Registrar) -> Result<(), PluginError>`; the plugin's name and
+/// version are its crate's (`CARGO_PKG_NAME`, `CARGO_PKG_VERSION`). The macro
+/// installs the tracing bridge and runs the function under the panic guard.
+///
+/// ```no_run
+/// use emberdeep_api::{PluginError, Registrar};
+///
+/// fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+///     // reg.brain("melee", Melee); and so on
+///     let _ = reg;
+///     Ok(())
+/// }
+/// emberdeep_api::export_plugin!(register);
+/// ```
+#[macro_export]
+macro_rules! export_plugin {
+    ($register:path) => {
+        /// The plugin's root module, found by the host when it loads the library.
+        #[::abi_stable::export_root_module]
+        pub fn get_root_module() -> $crate::abi::PluginModRef {
+            use ::abi_stable::prefix_type::PrefixTypeTrait;
+            $crate::abi::PluginMod { register: __emberdeep_register }.leak_into_prefix()
+        }
+
+        extern "C" fn __emberdeep_register(
+            link: $crate::HostLink,
+            registry: $crate::abi::RawRegistry<'_>,
+        ) -> ::abi_stable::std_types::RResult<(), $crate::PluginError> {
+            $crate::plugin::run_register(link, registry, env!("CARGO_PKG_NAME"), env!("CARGO_PKG_VERSION"), $register)
+        }
+    };
+}
