@@ -36,8 +36,9 @@ use crate::bridge::{HostLink, LogField};
 use crate::error::PluginError;
 use crate::scene::Scene;
 use crate::types::{
-    AimRequest, Attack, CreatureInfo, Damage, Death, EntityId, GearNumbers, Hurt, ItemId, ItemInfo, ItemUse, KeyAnswer,
-    KeyHelp, Look, MessageKind, MonsterState, PackEntry, Point, RangedSpec, Rgba, StatusEffect, StatusInfo, UseOutcome,
+    AimRequest, Attack, CreatureInfo, Damage, Death, EntityId, FloorCreature, GearNumbers, Hurt, ItemId, ItemInfo,
+    ItemUse, KeyAnswer, KeyHelp, Look, MessageKind, MonsterState, PackEntry, Point, RangedSpec, Rgba, StatusEffect,
+    StatusInfo, UseOutcome,
 };
 
 /// The context as it crosses: a borrowed [`GameCtx`] trait object. Plugins
@@ -266,6 +267,83 @@ pub trait GameCtx {
     /// Removes what is stored on item `item` under `key`, number or text.
     #[sabi(last_prefix_field)]
     fn item_remove(&mut self, item: ItemId, key: RStr<'_>);
+
+    /// Added in 1.2: the part of the context that changes who is in the
+    /// world (creatures in and out, the whole floor, sides): [`WorldCtx`].
+    /// `None` from a host older than 1.2; the [`Ctx`](crate::Ctx) wrapper
+    /// then answers each of its calls by the 1.1 rule or "not done".
+    ///
+    /// A prefix trait holds at most 62 methods (abi_stable's vtable keeps a
+    /// 64-bit mask of its fields), so the 1.2 additions live in a trait of
+    /// their own, reached through this one slot; later additions can follow
+    /// in [`WorldCtx`] or in another trait reached the same way.
+    fn world(&mut self) -> ROption<RawWorld<'_>> {
+        ROption::RNone
+    }
+}
+
+/// The world as it crosses (since 1.2): a borrowed [`WorldCtx`] trait
+/// object, lent by [`GameCtx::world`].
+pub type RawWorld<'a> = WorldCtx_TO<'a, RMut<'a, ()>>;
+
+/// Who is in the world, since api 1.2: creatures made, taken out and put
+/// somewhere, the whole floor, sides. The host implements it; plugins
+/// reach it through [`Ctx`](crate::Ctx)'s methods of the same names.
+/// Growing it: a method after [`WorldCtx::follow_player`], with a default.
+#[sabi_trait]
+pub trait WorldCtx {
+    /// A new monster of record `kind` on the free walkable
+    /// cell `at`, awake, on `side` (empty: its record's side), traced as a
+    /// `spawn` event under the calling plugin. `None`, with the reason
+    /// logged in one line and nothing changed, for a kind no record has, a
+    /// cell that is not free floor, or a side nobody declared.
+    fn spawn(&mut self, kind: RStr<'_>, at: Point, side: RStr<'_>) -> ROption<EntityId>;
+
+    /// Takes monster `id` out of the world without a death: a
+    /// `removed` event, no `death`, no kill for anyone; what plugins stored
+    /// for it goes with it. False (logged) for the player or no such monster.
+    fn remove(&mut self, id: EntityId) -> bool;
+
+    /// Puts creature `id` on any free walkable cell `at`, at
+    /// once (a `teleport` event); for the player, what it sees and remembers
+    /// is brought up to date in the same call. False (logged) for a wall, an
+    /// occupied cell or no such creature.
+    fn place(&mut self, id: EntityId, at: Point) -> bool;
+
+    /// The floor's width and height, in cells (as a point:
+    /// `x` the width, `y` the height).
+    fn map_size(&self) -> Point;
+
+    /// Every creature on the floor, the player first, then in
+    /// id order, with its side and whether the player sees it. The host
+    /// builds the list once and keeps it until a creature comes, goes,
+    /// moves or changes side, or the player's sight changes: asking again
+    /// in between costs a copy, never a walk of the map.
+    fn floor_creatures(&mut self) -> RVec<FloorCreature>;
+
+    /// Creature `id`'s side (`player`, `monsters`, or one a
+    /// plugin declared).
+    fn side_of(&self, id: EntityId) -> ROption<RString>;
+
+    /// Moves monster `id` to `side` (a charm), traced as a
+    /// `side` event. False (logged) for the player, no such monster, or a
+    /// side nobody declared.
+    fn set_side(&mut self, id: EntityId, side: RStr<'_>) -> bool;
+
+    /// The nearest creature of another side that `id` sees
+    /// (within its sight, nothing in the way; the player by the rule of
+    /// [`GameCtx::sees_player`]); ties go to the higher, then the further
+    /// left.
+    fn nearest_enemy(&mut self, id: EntityId) -> ROption<EntityId>;
+
+    /// Whether `a` and `b` are on different sides.
+    fn are_enemies(&self, a: EntityId, b: EntityId) -> bool;
+
+    /// The host's step for an ally with nothing to fight: a
+    /// step toward the player when further than two steps from it. Returns
+    /// whether it moved.
+    #[sabi(last_prefix_field)]
+    fn follow_player(&mut self, id: EntityId) -> bool;
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.
@@ -491,6 +569,12 @@ pub trait Registry {
     /// carry. A host older than 1.2 ignores it.
     fn event(&mut self, name: RStr<'_>, fields: RVec<RString>) {
         let _ = (name, fields);
+    }
+
+    /// Added in 1.2: a side of the plugin's own (`undead`), which records
+    /// and calls may then name. A host older than 1.2 ignores it.
+    fn side(&mut self, name: RStr<'_>) {
+        let _ = name;
     }
 }
 

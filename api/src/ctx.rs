@@ -19,8 +19,8 @@ use crate::abi::{RawCanvas, RawCtx};
 use crate::bridge::{FieldValue, LogField};
 use crate::error::{PluginError, PluginResult};
 use crate::types::{
-    Attack, CreatureInfo, Damage, EntityId, ItemId, ItemInfo, Look, MessageKind, MonsterState, PackEntry, Point, Rgba,
-    StatusInfo,
+    Attack, CreatureInfo, Damage, EntityId, FloorCreature, ItemId, ItemInfo, Look, MessageKind, MonsterState,
+    PackEntry, Point, Rgba, StatusInfo, MONSTERS_SIDE, PLAYER_SIDE,
 };
 
 /// The game lent to a plugin for one call: read it, and change it, through here.
@@ -416,6 +416,81 @@ impl<'a> Ctx<'a> {
         let fields: RVec<LogField> =
             fields.iter().map(|(n, v)| LogField { name: RString::from(*n), value: v.clone() }).collect();
         self.raw.event(name.into(), fields)
+    }
+
+    /// A new monster of record `kind` on the free walkable cell `at`, on
+    /// `side` (`""`: its record's side); `None` (and a line in the log
+    /// saying why) for an unknown kind, a wall, an occupied cell or an
+    /// undeclared side. Since 1.2.
+    pub fn spawn(&mut self, kind: &str, at: Point, side: &str) -> Option<EntityId> {
+        self.raw.world().into_option()?.spawn(kind.into(), at, side.into()).into_option()
+    }
+
+    /// Takes monster `id` out of the world without a death (a `removed`
+    /// event; no `death`, no kill). Since 1.2.
+    pub fn remove(&mut self, id: EntityId) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.remove(id))
+    }
+
+    /// Puts creature `id` on the free walkable cell `at` at once (a
+    /// `teleport` event; the player's sight follows in the same call).
+    /// Since 1.2.
+    pub fn place(&mut self, id: EntityId, at: Point) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.place(id, at))
+    }
+
+    /// The floor's width and height in cells. Since 1.2.
+    pub fn map_size(&mut self) -> (i32, i32) {
+        let size = self.raw.world().into_option().map_or(Point::new(0, 0), |w| w.map_size());
+        (size.x, size.y)
+    }
+
+    /// Every creature on the floor, the player first, then in id order,
+    /// with its side and whether the player sees it. Since 1.2.
+    pub fn floor_creatures(&mut self) -> Vec<FloorCreature> {
+        self.raw.world().into_option().map_or_else(Vec::new, |mut w| w.floor_creatures().into_vec())
+    }
+
+    /// Creature `id`'s side (`player`, `monsters`, or a plugin's); a host
+    /// older than 1.2 answers by the 1.1 rule. Since 1.2.
+    pub fn side_of(&mut self, id: EntityId) -> Option<String> {
+        match self.raw.world().into_option() {
+            Some(w) => w.side_of(id).into_option().map(|s| s.into_string()),
+            // A host older than 1.2: the player's side and the monsters'.
+            None => Some(if id.is_player() { PLAYER_SIDE } else { MONSTERS_SIDE }.to_string()),
+        }
+    }
+
+    /// Moves monster `id` to `side` (a charm: `ctx.set_side(wolf,
+    /// PLAYER_SIDE)`). Since 1.2.
+    pub fn set_side(&mut self, id: EntityId, side: &str) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.set_side(id, side.into()))
+    }
+
+    /// The nearest creature of another side that `id` sees (ties: the
+    /// higher, then the further left); a host older than 1.2 answers the
+    /// player if `id` sees it. Since 1.2.
+    pub fn nearest_enemy(&mut self, id: EntityId) -> Option<EntityId> {
+        if let Some(mut w) = self.raw.world().into_option() {
+            return w.nearest_enemy(id).into_option();
+        }
+        // A host older than 1.2: the player, if `id` sees it.
+        (!id.is_player() && self.raw.sees_player(id)).then_some(EntityId::PLAYER)
+    }
+
+    /// Whether `a` and `b` are on different sides. Since 1.2.
+    pub fn are_enemies(&mut self, a: EntityId, b: EntityId) -> bool {
+        match self.raw.world().into_option() {
+            Some(w) => w.are_enemies(a, b),
+            // A host older than 1.2: the player against everyone else.
+            None => a.is_player() != b.is_player(),
+        }
+    }
+
+    /// The host's step for an ally with nothing to fight: toward the
+    /// player when further than two steps. Since 1.2.
+    pub fn follow_player(&mut self, id: EntityId) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.follow_player(id))
     }
 
     /// The context as it crosses, for what this wrapper does not cover.

@@ -50,6 +50,7 @@ enum Item {
     Stored(String, i64, i64),
     PlayerLevel(String),
     Event(String, Vec<String>),
+    Side(String),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -213,6 +214,16 @@ impl Registrar {
         self
     }
 
+    /// Declares a side of the plugin's own (`undead`): records may then
+    /// give it as a monster's `side`, and calls as a creature's. Creatures
+    /// of different sides are enemies; the host's own sides are
+    /// [`PLAYER_SIDE`](crate::PLAYER_SIDE) and
+    /// [`MONSTERS_SIDE`](crate::MONSTERS_SIDE). Since 1.2.
+    pub fn side(&mut self, name: &str) -> &mut Self {
+        self.items.push(Item::Side(name.into()));
+        self
+    }
+
     /// Declares that this plugin needs plugin `name` at `min_version` or newer.
     pub fn depends_on(&mut self, name: &str, min_version: &str) -> &mut Self {
         self.items.push(Item::Needs(name.into(), min_version.into()));
@@ -246,7 +257,12 @@ impl Registrar {
                 Item::View(n, _) => names.views.push(n.clone()),
                 Item::Status(n, _) => names.statuses.push(n.clone()),
                 Item::Setting(n, ..) => names.settings.push(n.clone()),
-                Item::Needs(..) | Item::Hooks(_) | Item::Stored(..) | Item::PlayerLevel(_) | Item::Event(..) => {}
+                Item::Needs(..)
+                | Item::Hooks(_)
+                | Item::Stored(..)
+                | Item::PlayerLevel(_)
+                | Item::Event(..)
+                | Item::Side(_) => {}
             }
         }
         names
@@ -272,6 +288,7 @@ impl Registrar {
                 Item::Event(name, fields) => {
                     registry.event(name.as_str().into(), fields.into_iter().map(RString::from).collect())
                 }
+                Item::Side(name) => registry.side(name.as_str().into()),
             }
         }
     }

@@ -37,7 +37,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::{ROption, RSlice, RStr, RString, RVec, Tuple2};
 
-use crate::abi::{Canvas as CanvasAbi, Canvas_TO, GameCtx, GameCtx_TO};
+use crate::abi::{Canvas as CanvasAbi, Canvas_TO, GameCtx, GameCtx_TO, RawWorld, WorldCtx, WorldCtx_TO};
 use crate::bridge::LogField;
 use crate::ctx::{Canvas, Ctx};
 use crate::error::PluginError;
@@ -46,6 +46,7 @@ use crate::types::{
     Attack, CreatureInfo, Damage, EntityId, ItemId, ItemInfo, ItemUse, Look, MessageKind, MonsterState, PackEntry,
     Param, Point, Rgba, StatusInfo, DIRECTIONS,
 };
+use crate::types::{FloorCreature, MONSTERS_SIDE, PLAYER_SIDE};
 
 /// A walled room with creatures in it, standing in for the game.
 pub struct TestGame {
@@ -94,6 +95,13 @@ pub struct TestGame {
     pub player_damage: Option<Damage>,
     /// Cells the player cannot see.
     pub hidden: BTreeSet<Point>,
+    /// Sides by creature, where not the host's default (the player's for
+    /// the player, the monsters' for the rest).
+    pub sides: BTreeMap<EntityId, String>,
+    /// Creatures taken out by [`Ctx::remove`](crate::Ctx::remove), in order.
+    pub removed: Vec<EntityId>,
+    /// Creatures put somewhere by [`Ctx::place`](crate::Ctx::place): who and where.
+    pub placed: Vec<(EntityId, Point)>,
     dice: u64,
     next_id: u32,
 }
@@ -126,6 +134,9 @@ impl TestGame {
             floor_items: Vec::new(),
             player_damage: None,
             hidden: BTreeSet::new(),
+            sides: BTreeMap::new(),
+            removed: Vec::new(),
+            placed: Vec::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -176,6 +187,12 @@ impl TestGame {
         self.creatures.push(creature(id, kind, kind, at, hp, damage));
         self.brains.insert(id, brain.to_string());
         id
+    }
+
+    /// Creature `id`'s side.
+    pub fn side(&self, id: EntityId) -> String {
+        let default = if id.is_player() { PLAYER_SIDE } else { MONSTERS_SIDE };
+        self.sides.get(&id).cloned().unwrap_or_else(|| default.to_string())
     }
 
     /// The player.
@@ -548,6 +565,112 @@ impl GameCtx for TestGame {
     fn item_remove(&mut self, item: ItemId, key: RStr<'_>) {
         self.item_store.remove(&(item, key.into()));
         self.item_text.remove(&(item, key.into()));
+    }
+
+    fn world(&mut self) -> ROption<RawWorld<'_>> {
+        ROption::RSome(WorldCtx_TO::from_ptr(self, TD_Opaque))
+    }
+}
+
+impl WorldCtx for TestGame {
+    /// A monster of any kind (10 health, a blow of 1-2, the `melee` brain)
+    /// on a free cell.
+    fn spawn(&mut self, kind: RStr<'_>, at: Point, side: RStr<'_>) -> ROption<EntityId> {
+        if !GameCtx::is_free(self, at) {
+            return ROption::RNone;
+        }
+        let id = self.add_monster(kind.as_str(), at, 10, Damage::new(1, 2), "melee");
+        if !side.is_empty() {
+            self.sides.insert(id, side.to_string());
+        }
+        ROption::RSome(id)
+    }
+
+    fn remove(&mut self, id: EntityId) -> bool {
+        if id.is_player() || self.index(id).is_none() {
+            return false;
+        }
+        self.creatures.retain(|c| c.id != id);
+        self.statuses.retain(|(who, _, _)| *who != id);
+        self.removed.push(id);
+        true
+    }
+
+    fn place(&mut self, id: EntityId, at: Point) -> bool {
+        let Some(i) = self.index(id) else { return false };
+        if !GameCtx::is_free(self, at) {
+            return false;
+        }
+        self.creatures[i].pos = at;
+        self.placed.push((id, at));
+        true
+    }
+
+    fn map_size(&self) -> Point {
+        Point::new(self.width, self.height)
+    }
+
+    fn floor_creatures(&mut self) -> RVec<FloorCreature> {
+        let mut all: Vec<&CreatureInfo> = self.creatures.iter().collect();
+        all.sort_by_key(|c| c.id);
+        all.into_iter()
+            .map(|c| FloorCreature {
+                id: c.id,
+                kind: c.kind.clone(),
+                pos: c.pos,
+                side: self.side(c.id).into(),
+                seen: !self.hidden.contains(&c.pos),
+            })
+            .collect()
+    }
+
+    fn side_of(&self, id: EntityId) -> ROption<RString> {
+        opt(self.get(id).map(|_| self.side(id).into()))
+    }
+
+    fn set_side(&mut self, id: EntityId, side: RStr<'_>) -> bool {
+        if id.is_player() || self.index(id).is_none() || side.is_empty() {
+            return false;
+        }
+        self.sides.insert(id, side.to_string());
+        true
+    }
+
+    /// The nearest creature of another side within `id`'s sight (the room
+    /// has no walls inside; hidden cells hide the player only).
+    fn nearest_enemy(&mut self, id: EntityId) -> ROption<EntityId> {
+        let Some(me) = self.get(id).cloned() else { return ROption::RNone };
+        let side = self.side(id);
+        let seen = |c: &&CreatureInfo| {
+            if c.id.is_player() {
+                GameCtx::sees_player(self, id)
+            } else {
+                c.pos.steps_to(me.pos) <= me.sight
+            }
+        };
+        let nearest = self
+            .creatures
+            .iter()
+            .filter(|c| c.id != id && self.side(c.id) != side)
+            .filter(seen)
+            .min_by_key(|c| (c.pos.steps_to(me.pos), c.pos.y, c.pos.x));
+        opt(nearest.map(|c| c.id))
+    }
+
+    fn are_enemies(&self, a: EntityId, b: EntityId) -> bool {
+        self.side(a) != self.side(b)
+    }
+
+    fn follow_player(&mut self, id: EntityId) -> bool {
+        let target = self.player().pos;
+        let Some(from) = self.get(id).map(|c| c.pos) else { return false };
+        if id.is_player() || from.steps_to(target) <= 2 {
+            return false;
+        }
+        match self.step(id, |p| p.steps_to(target)) {
+            Some(to) => GameCtx::move_creature(self, id, to),
+            None => false,
+        }
     }
 }
 

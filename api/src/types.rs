@@ -756,6 +756,30 @@ impl GearNumbers {
     }
 }
 
+/// The player's side: the player, and its allies (since 1.2).
+pub const PLAYER_SIDE: &str = "player";
+
+/// The monsters' side, every monster's unless its record or a plugin says
+/// otherwise (since 1.2).
+pub const MONSTERS_SIDE: &str = "monsters";
+
+/// A creature on the floor, as [`Ctx::floor_creatures`](crate::Ctx::floor_creatures)
+/// lists them (since 1.2).
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq)]
+pub struct FloorCreature {
+    /// Its id.
+    pub id: EntityId,
+    /// Its record id (`jackal`), or `player`.
+    pub kind: RString,
+    /// Where it stands.
+    pub pos: Point,
+    /// Its side (`player`, `monsters`, or one a plugin declared).
+    pub side: RString,
+    /// Whether the player sees it now (the player sees itself).
+    pub seen: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,12 @@
-//! The `melee` brain: next to the player it sees, attack; seeing the player
-//! further off, step to the free neighbour nearest it; not seeing it,
-//! wander one random step, as the chapter has it (a corner can save your
-//! life), unless the host gives the monster somewhere to go: where a kind
-//! with the `tracks` trait last saw the player, or a noise any kind heard
-//! and comes to look at, or where a blow from the player came from.
+//! The `melee` brain: next to the nearest enemy it sees (the player, or
+//! one of another side: the player's allies for a monster, the monsters for
+//! an ally), attack; seeing it further off, step to the free neighbour
+//! nearest it; seeing none, wander one random step, as the chapter has it
+//! (a corner can save your life), unless the host gives the monster
+//! somewhere to go: where a kind with the `tracks` trait last saw the
+//! player, or a noise any kind heard and comes to look at, or where a blow
+//! from the player came from. An ally with nothing to fight follows the
+//! player (the host's step, `follow_player`).
 
 use emberdeep_api::{Ctx, EntityId, MonsterBrain, PluginResult};
 
@@ -16,10 +19,17 @@ impl MonsterBrain for Melee {
     fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
         let Some(monster) = ctx.creature(me) else { return Ok(()) };
         let player = ctx.creature(EntityId::PLAYER).ok_or("no player")?;
-        if ctx.sees_player(me) {
-            if monster.pos.is_adjacent(player.pos) {
-                strike(ctx, &monster, &player);
-            } else if let Some(step) = ctx.step_toward(me, player.pos) {
+        // The nearest enemy it sees: the player, or (since sides) one of
+        // the player's allies, or a monster when it is an ally itself.
+        let target = match ctx.nearest_enemy(me) {
+            Some(id) if id == player.id => Some(player),
+            Some(id) => ctx.creature(id),
+            None => None,
+        };
+        if let Some(target) = target {
+            if monster.pos.is_adjacent(target.pos) {
+                strike(ctx, &monster, &target);
+            } else if let Some(step) = ctx.step_toward(me, target.pos) {
                 ctx.move_creature(me, step);
             }
         } else if let Some(goal) = ctx.hunt_goal(me) {
@@ -28,8 +38,9 @@ impl MonsterBrain for Melee {
             if let Some(step) = ctx.step_toward(me, goal) {
                 ctx.move_creature(me, step);
             }
-        } else {
-            // One random step, if that way is free; the die is rolled either way.
+        } else if !ctx.follow_player(me) {
+            // An ally far from the player goes back to it; anyone else takes
+            // one random step, if that way is free (the die is rolled either way).
             ctx.wander(me);
         }
         Ok(())

@@ -8,7 +8,8 @@
 //! `ranged_melee` (the dragon): attack from afar when it can, else fight
 //! like any monster: strike when next to the player, else come closer.
 //!
-//! Neither sees the player: walk to the goal the host keeps (where a kind
+//! Each fights the nearest enemy it sees: the player, or since sides
+//! anyone of another side (named `player` below). Neither sees one: walk to the goal the host keeps (where a kind
 //! with the `tracks` trait last saw the player, a noise it heard, where a
 //! blow from the player came from), else wander a random step. Every choice is a `tracing` event (`decision`), so
 //! the trace shows why a monster did what it did.
@@ -28,10 +29,10 @@ pub struct RangedMelee;
 impl MonsterBrain for KeepsDistance {
     fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
         let Some((monster, player)) = both(ctx, me) else { return Ok(()) };
-        if !ctx.sees_player(me) {
+        let Some(player) = nearest_enemy(ctx, me, player) else {
             search(ctx, me);
             return Ok(());
-        }
+        };
         let distance = monster.pos.steps_to(player.pos);
         let decision = keep_distance(ctx, &monster, &player);
         tracing::info!(monster = me.0, distance, decision, "keeps_distance");
@@ -42,10 +43,10 @@ impl MonsterBrain for KeepsDistance {
 impl MonsterBrain for RangedMelee {
     fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
         let Some((monster, player)) = both(ctx, me) else { return Ok(()) };
-        if !ctx.sees_player(me) {
+        let Some(player) = nearest_enemy(ctx, me, player) else {
             search(ctx, me);
             return Ok(());
-        }
+        };
         let decision = if ctx.try_ranged(me) {
             "attack_from_afar"
         } else if monster.pos.is_adjacent(player.pos) {
@@ -63,6 +64,15 @@ impl MonsterBrain for RangedMelee {
 /// The monster and the player, if both are there.
 fn both(ctx: &mut Ctx<'_>, me: EntityId) -> Option<(CreatureInfo, CreatureInfo)> {
     Some((ctx.creature(me)?, ctx.creature(EntityId::PLAYER)?))
+}
+
+/// The nearest enemy `me` sees (the player, or since sides anyone of
+/// another side), given the player as already read.
+fn nearest_enemy(ctx: &mut Ctx<'_>, me: EntityId, player: CreatureInfo) -> Option<CreatureInfo> {
+    match ctx.nearest_enemy(me)? {
+        id if id == player.id => Some(player),
+        id => ctx.creature(id),
+    }
 }
 
 /// One turn of keeping distance with the player in sight; returns the choice made.
@@ -100,14 +110,17 @@ fn approach(ctx: &mut Ctx<'_>, me: EntityId, goal: Point) {
 }
 
 /// Out of sight of the player: go to the host's goal for it (a tracker's
-/// last sight of the player, a noise, a blow's origin), else wander one
-/// random step (if that way is free; the die is rolled either way).
+/// last sight of the player, a noise, a blow's origin), else (an ally far
+/// from the player) follow it, else wander one random step (if that way is
+/// free; the die is rolled either way).
 fn search(ctx: &mut Ctx<'_>, me: EntityId) {
     if let Some(goal) = ctx.hunt_goal(me) {
         approach(ctx, me, goal);
         return;
     }
-    ctx.wander(me);
+    if !ctx.follow_player(me) {
+        ctx.wander(me);
+    }
 }
 
 /// A melee blow: the roll less the defender's defense, at least 1, and the

@@ -4,7 +4,9 @@
 //! and `fire` (bursts on every cell within 1 of the player: the player and
 //! any other creature there burn, the breather never).
 //!
-//! Each is used only when ready, in range (steps, a diagonal counting 1)
+//! Each aims at the nearest enemy the monster sees (the player, or since
+//! sides anyone of another side; "the player" below), and is used only
+//! when ready, in range (steps, a diagonal counting 1)
 //! and with a clear shot: the line of fire reaches the player with no wall,
 //! closed door or other creature on the way. Readiness is the monster's
 //! number store key [`READY`]: the turn from which it may attack from afar
@@ -42,9 +44,14 @@ struct Shot {
 fn clear_shot(ctx: &mut Ctx<'_>, me: EntityId, spec: &RangedSpec) -> Option<Shot> {
     let monster = ctx.creature(me)?;
     let player = ctx.creature(EntityId::PLAYER)?;
+    // The nearest enemy it sees: the player, or since sides anyone of another side.
+    let player = match ctx.nearest_enemy(me)? {
+        id if id == player.id => player,
+        id => ctx.creature(id)?,
+    };
     let ready = ctx.store_get(me, READY).unwrap_or(0);
     let distance = monster.pos.steps_to(player.pos);
-    if (ctx.turn() as i64) < ready || distance > spec.range || !ctx.sees_player(me) {
+    if (ctx.turn() as i64) < ready || distance > spec.range {
         return None;
     }
     let path = ctx.line_of_fire(monster.pos, player.pos, distance);
@@ -69,6 +76,15 @@ fn attack_on(shot: &Shot, target: &CreatureInfo, kind: &str) -> Attack {
         .with_killer(&killer(shot.me.name.as_str(), kind))
 }
 
+/// "you", or "the wolf": how a message names the one shot at.
+fn target_name(target: &CreatureInfo) -> String {
+    if target.id.is_player() {
+        "you".into()
+    } else {
+        format!("the {}", target.name)
+    }
+}
+
 /// The fight's noise at the player, after the attack.
 fn noise(ctx: &mut Ctx<'_>, at: Point) {
     let loudness = setting(ctx, "fight_noise");
@@ -84,13 +100,14 @@ impl RangedKind for Arrows {
         let chance = HitTable::from_settings(ctx).chance(shot.me.pos.steps_to(shot.player.pos));
         let name = shot.me.name.to_string();
         let (player, player_pos) = (shot.player.clone(), shot.player.pos);
+        let whom = target_name(&player);
         let arrow = attack_on(&shot, &player, "arrow").with_chance(chance);
         if ctx.roll(1, 100) > chance {
             // A miss flies past in silence: only a hit is heard.
-            ctx.attack(arrow.missed().with_message(&format!("The {name}'s arrow misses you.")));
+            ctx.attack(arrow.missed().with_message(&format!("The {name}'s arrow misses {whom}.")));
         } else {
             let dealt = blow_damage(ctx.roll_damage(spec.damage), player.defense);
-            ctx.attack(arrow.hit_for(dealt).with_message(&format!("The {name}'s arrow hits you for {dealt}.")));
+            ctx.attack(arrow.hit_for(dealt).with_message(&format!("The {name}'s arrow hits {whom} for {dealt}.")));
             noise(ctx, player_pos);
         }
         Ok(true)
@@ -105,7 +122,7 @@ impl RangedKind for Lightning {
         let dealt = ctx.roll_damage(spec.damage);
         let name = shot.me.name.to_string();
         let player = shot.player.clone();
-        let message = format!("The {name} casts lightning at you, for {dealt}!");
+        let message = format!("The {name} casts lightning at {}, for {dealt}!", target_name(&player));
         ctx.attack(attack_on(&shot, &player, "lightning").hit_for(dealt).with_chance(100).with_message(&message));
         noise(ctx, player.pos);
         Ok(true)

@@ -98,6 +98,7 @@ mod tests {
         LoadedPlugin {
             player_level: None,
             events: None,
+            sides: Vec::new(),
             name: name.into(),
             version: version.into(),
             path: PathBuf::from(format!("lib{name}.so")),

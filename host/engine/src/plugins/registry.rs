@@ -13,7 +13,7 @@ use abi_stable::std_types::{RStr, RString, RVec};
 use emberdeep_api::abi::{
     HooksBox, ItemEffectBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO, StatusBox, StatusDecl, ViewBox,
 };
-use emberdeep_api::Registrar;
+use emberdeep_api::{Registrar, MONSTERS_SIDE, PLAYER_SIDE};
 
 use crate::data::records::{Registered, RegisteredPlugin};
 use crate::plugins::entry::Entry;
@@ -94,6 +94,8 @@ pub struct LoadedPlugin {
     /// The events of its own it said it writes, with their fields; `None`
     /// when it did not say (built before 1.2, or not declaring them).
     pub events: Option<BTreeMap<String, Vec<String>>>,
+    /// The sides of its own it declared (since 1.2).
+    pub sides: Vec<String>,
     /// The api version it was built against (`1.0.0`).
     pub api_version: String,
 }
@@ -229,7 +231,25 @@ impl Plugins {
             brains: self.brains.keys().cloned().collect(),
             ranged: self.ranged.keys().cloned().collect(),
             effects: self.effects.keys().cloned().collect(),
+            sides: self.sides().into_iter().map(str::to_string).collect(),
         }
+    }
+
+    /// Every side creatures may be on: the host's two ([`PLAYER_SIDE`],
+    /// [`MONSTERS_SIDE`]), then those the plugins declared, in load order.
+    pub fn sides(&self) -> Vec<&str> {
+        let mut sides = vec![PLAYER_SIDE, MONSTERS_SIDE];
+        for side in self.loaded.iter().flat_map(|p| &p.sides) {
+            if !sides.contains(&side.as_str()) {
+                sides.push(side);
+            }
+        }
+        sides
+    }
+
+    /// Whether creatures may be on `side`.
+    pub fn knows_side(&self, side: &str) -> bool {
+        side == PLAYER_SIDE || side == MONSTERS_SIDE || self.loaded.iter().any(|p| p.sides.iter().any(|s| s == side))
     }
 
     /// Adds what one plugin, whose library is `path`, registered. A name
@@ -304,6 +324,7 @@ impl Plugins {
             stored,
             player_level: reg.player_level,
             events: reg.events,
+            sides: reg.sides,
             api_version: reg.api_version,
         });
         Ok(())
@@ -328,6 +349,7 @@ pub struct Registration {
     stored: Vec<(String, i64, i64)>,
     player_level: Option<String>,
     events: Option<BTreeMap<String, Vec<String>>>,
+    sides: Vec<String>,
 }
 
 impl Registration {
@@ -494,6 +516,11 @@ impl Registry for Registration {
     fn event(&mut self, name: RStr<'_>, fields: RVec<RString>) {
         let fields = fields.into_iter().map(String::from).collect();
         self.events.get_or_insert_with(BTreeMap::new).insert(name.into(), fields);
+    }
+    fn side(&mut self, name: RStr<'_>) {
+        if !self.sides.iter().any(|s| s == name.as_str()) {
+            self.sides.push(name.into());
+        }
     }
 }
 

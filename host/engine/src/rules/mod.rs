@@ -26,6 +26,8 @@ pub mod goal;
 pub mod hooks;
 pub mod items;
 pub mod monsters;
+pub mod placing;
+pub mod sides;
 pub mod spawn;
 pub mod stats;
 pub mod statuses;

@@ -23,12 +23,15 @@ impl Game {
             if self.player().hp <= 0 {
                 break;
             }
-            let Some(state) = self.creatures.get(&id).map(|m| m.state) else { continue };
+            let Some((state, ally)) = self.creatures.get(&id).map(|m| (m.state, m.is_players_side())) else { continue };
             if state == MonsterState::Asleep {
                 self.maybe_stir(id);
                 continue;
             }
-            self.notice_player(id);
+            // The player's allies do not hunt it: no noticing, no goal.
+            if !ally {
+                self.notice_player(id);
+            }
             match self.turn_rule(id) {
                 TurnRule::Acts => self.run_brain(id, None),
                 TurnRule::Brain(brain) => self.run_brain(id, Some(&brain)),
@@ -40,7 +43,12 @@ impl Game {
     /// A sleeper with the player in its sight may stir: `notice_percent` a turn.
     fn maybe_stir(&mut self, id: EntityId) {
         if self.sees_player(id) && self.rng.percent(self.numbers.notice_percent) {
-            self.saw_player(id);
+            if self.creatures.get(&id).is_some_and(|m| m.is_players_side()) {
+                // An ally wakes to the player, and does not hunt it.
+                self.set_state(id, MonsterState::Wandering, "sight", "host");
+            } else {
+                self.saw_player(id);
+            }
         }
     }
 
@@ -149,7 +157,7 @@ impl Game {
         let hearers: Vec<(EntityId, MonsterState)> = self
             .creatures
             .values()
-            .filter(|m| !m.id.is_player())
+            .filter(|m| !m.is_players_side())
             .filter_map(|m| {
                 let left = loudness - m.pos.steps_to(at);
                 match m.state {
@@ -217,6 +225,15 @@ impl Game {
 
     /// Applies an attack a plugin decided. Returns whether the target died.
     pub fn apply_attack(&mut self, a: Attack, source: &str) -> bool {
+        if self.refuses_own_side(&a) {
+            tracing::debug!(
+                plugin = source,
+                attacker = a.attacker.0,
+                target = a.target.0,
+                "an attack on its own side; refused"
+            );
+            return false;
+        }
         let (Some(attacker), Some(target)) = (self.creatures.get(&a.attacker), self.creatures.get(&a.target)) else {
             return false;
         };

@@ -4,7 +4,7 @@
 //! The count never passes [`MOST_TURNS`], the last turn a save holds: the
 //! run ends there, with a line, and no turn is played past it.
 
-use emberdeep_api::{MessageKind, Point, UseOutcome};
+use emberdeep_api::{EntityId, MessageKind, Point, UseOutcome};
 
 use std::rc::Rc;
 
@@ -204,7 +204,10 @@ impl Game {
 
     fn player_move(&mut self, dx: i32, dy: i32) -> bool {
         let to = self.player().pos.offset(dx, dy);
-        if let Some(target) = self.creature_at(to).map(|c| c.id) {
+        if let Some((target, ally)) = self.creature_at(to).map(|c| (c.id, c.is_players_side())) {
+            if ally && !matches!(self.turn_rule(EntityId::PLAYER), TurnRule::Brain(_)) {
+                return self.swap_with(target, to);
+            }
             return self.bump(target);
         }
         match self.map.tile(to) {
@@ -224,6 +227,20 @@ impl Game {
             // Bumping a wall takes no turn.
             _ => false,
         }
+    }
+
+    /// Walking into an ally: the two change places.
+    fn swap_with(&mut self, ally: EntityId, to: Point) -> bool {
+        let from = self.player().pos;
+        let name = self.creatures.get(&ally).map(|c| c.trace_name()).unwrap_or_default();
+        self.emit("action", "host", fields! {"action" => "swap", "target" => name, "x" => to.x, "y" => to.y});
+        if let Some(mut c) = self.creatures.get_mut(&ally) {
+            c.pos = from;
+        }
+        self.player_mut().pos = to;
+        self.player_stepped(from, to);
+        self.describe_floor_here(to);
+        true
     }
 
     /// Walking into a monster: the plugins' bump hooks decide (melee comes from core_combat).

@@ -1,7 +1,7 @@
 //! The player or a monster: what the host keeps of each, and the names the
 //! log and the trace call it by.
 
-use emberdeep_api::{CreatureInfo, Damage, EntityId, Look, MonsterState, Point, Rgba};
+use emberdeep_api::{CreatureInfo, Damage, EntityId, Look, MonsterState, Point, Rgba, MONSTERS_SIDE, PLAYER_SIDE};
 
 use crate::data::records::MonsterRecord;
 
@@ -39,6 +39,12 @@ pub struct Creature {
     pub look: Look,
     /// The statuses it bears, in the order they came.
     pub statuses: Vec<StatusOn>,
+    /// Its side: [`PLAYER_SIDE`] (the player and its allies),
+    /// [`MONSTERS_SIDE`], or one a plugin declared. Creatures of different
+    /// sides are enemies. Changed on the floor only through
+    /// [`Roster::set_side`](crate::world::roster::Roster::set_side), which
+    /// keeps its count.
+    pub side: String,
 }
 
 /// A status a creature bears: the registered name and the turns left.
@@ -68,6 +74,7 @@ impl Creature {
             brain: None,
             look: Look { glyph: '@' as u32, color: Rgba::rgb(255, 255, 255), tile: "player".into() },
             statuses: Vec::new(),
+            side: PLAYER_SIDE.into(),
         }
     }
 
@@ -88,6 +95,7 @@ impl Creature {
             brain: Some(rec.brain.clone()),
             look: Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
             statuses: Vec::new(),
+            side: rec.side.clone(),
         }
     }
 
@@ -109,6 +117,17 @@ impl Creature {
         }
     }
 
+    /// Whether it is on the player's side (the player, or an ally).
+    pub fn is_players_side(&self) -> bool {
+        self.side == PLAYER_SIDE
+    }
+
+    /// Whether it is a monster on the monsters' side, as every monster was
+    /// before sides.
+    pub fn is_plain_monster(&self) -> bool {
+        self.side == MONSTERS_SIDE
+    }
+
     /// What plugins may read of it.
     pub fn info(&self) -> CreatureInfo {
         CreatureInfo {
@@ -125,4 +144,43 @@ impl Creature {
             state: self.state,
         }
     }
+}
+
+/// Why a plugin's change to who is in the world was refused: one line,
+/// read after "refused: ".
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChangeRefused {
+    /// No loaded record has the kind.
+    #[error("no loaded plugin has a monster '{0}'")]
+    UnknownKind(String),
+    /// The cell is off the map, a wall or a closed door.
+    #[error("the cell {x},{y} is not open floor")]
+    NotFloor {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// Someone stands there.
+    #[error("the cell {x},{y} is taken by {who}")]
+    Occupied {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// Who stands there (`wolf#3`).
+        who: String,
+    },
+    /// No loaded plugin declared the side.
+    #[error("no loaded plugin declared a side '{0}'")]
+    UnknownSide(String),
+    /// No creature has the id.
+    #[error("no creature #{0} on the floor")]
+    NoCreature(u32),
+    /// The player cannot be removed nor change sides.
+    #[error("the player cannot be {0}")]
+    ThePlayer(&'static str),
+    /// No id is left to give.
+    #[error("no creature id is left to give")]
+    NoIdLeft,
 }

@@ -94,6 +94,11 @@ pub struct Game {
     /// asked ([`Game::take_alarm`]) brought a monster into view or the
     /// player's health below a third. Never traced nor saved.
     pub(crate) alarm: Option<String>,
+    /// Bumped whenever what the player sees is worked out again.
+    pub(crate) sight_version: u64,
+    /// The floor's creatures as plugins read them, and the roster's
+    /// version and `sight_version` they were built at (`Game::floor_creatures`).
+    pub(crate) floor_list: Option<((u64, u64), Vec<emberdeep_api::FloorCreature>)>,
 }
 
 impl Game {
@@ -136,6 +141,8 @@ impl Game {
             item_text: BTreeMap::new(),
             brain_depth: 0,
             alarm: None,
+            sight_version: 0,
+            floor_list: None,
         }
     }
 
@@ -196,6 +203,7 @@ impl Game {
     pub fn update_sight(&mut self) {
         let origin = self.player().pos;
         self.fov = field_of_view(&self.map, origin, self.numbers.fov_radius);
+        self.sight_version += 1;
         for p in self.fov.visible_points() {
             self.map.remember(p);
         }

@@ -201,6 +201,15 @@ pub enum RestoreError {
         /// Its brain.
         brain: String,
     },
+    /// A creature is on a side no loaded plugin declared, or the player
+    /// is not on its own.
+    #[error("{who} is on the side '{side}', which no loaded plugin declared")]
+    UnknownSide {
+        /// The creature.
+        who: String,
+        /// Its side (cut short).
+        side: String,
+    },
     /// A monster has no brain.
     #[error("{0} has no brain")]
     NoBrain(String),
@@ -651,8 +660,11 @@ fn check_creature(c: &Creature, game: &Game) -> Result<(), RestoreError> {
     if !player && !game.records.monsters.contains_key(&c.kind) {
         return Err(RestoreError::UnknownMonster(c.kind.clone()));
     }
-    if player && (c.kind != "player" || c.brain.is_some()) {
+    if player && (c.kind != "player" || c.brain.is_some() || c.side != emberdeep_api::PLAYER_SIDE) {
         return Err(RestoreError::NotThePlayer);
+    }
+    if !game.plugins.knows_side(&c.side) {
+        return Err(RestoreError::UnknownSide { who, side: crate::data::untrusted::shown(&c.side, 40) });
     }
     if !player {
         match &c.brain {
@@ -820,6 +832,7 @@ mod tests {
         plugins.loaded.push(LoadedPlugin {
             player_level: None,
             events: None,
+            sides: Vec::new(),
             name: "wands".into(),
             version: "0.1.0".into(),
             path: "libwands.so".into(),

@@ -6,6 +6,7 @@
 //! removal and move. A move through `get_mut` is caught when its guard drops,
 //! so code that writes `creature.pos` directly keeps the grid right too.
 
+use std::collections::BTreeMap;
 use std::ops::{Deref, DerefMut, Index};
 
 use emberdeep_api::{EntityId, Point};
@@ -30,6 +31,12 @@ pub struct Roster {
     count: Vec<u16>,
     width: i32,
     height: i32,
+    /// How many creatures each side has, kept through every insert,
+    /// removal and [`Roster::set_side`], so "is anyone here of another
+    /// side?" costs a lookup, not a walk.
+    sides: BTreeMap<String, u32>,
+    /// Bumped whenever a creature comes, goes, moves or changes side.
+    version: u64,
 }
 
 impl Roster {
@@ -122,6 +129,8 @@ impl Roster {
         creature.id = id;
         let old = self.remove(&id);
         let pos = creature.pos;
+        *self.sides.entry(creature.side.clone()).or_default() += 1;
+        self.version += 1;
         let at = self.creatures.partition_point(|c| c.id < id);
         self.creatures.insert(at, creature);
         self.reindex(at);
@@ -134,6 +143,8 @@ impl Roster {
     pub fn remove(&mut self, id: &EntityId) -> Option<Creature> {
         let i = self.index_of(*id)?;
         let c = self.creatures.remove(i);
+        self.uncount(&c.side);
+        self.version += 1;
         self.place[id.0 as usize] = 0;
         self.reindex(i);
         self.unmark(c.pos, c.id);
@@ -143,9 +154,45 @@ impl Roster {
     /// Keeps only the creatures `keep` accepts.
     pub fn retain(&mut self, mut keep: impl FnMut(&EntityId, &Creature) -> bool) {
         self.creatures.retain(|c| keep(&c.id, c));
+        self.sides.clear();
+        for c in &self.creatures {
+            *self.sides.entry(c.side.clone()).or_default() += 1;
+        }
+        self.version += 1;
         self.place.iter_mut().for_each(|p| *p = 0);
         self.reindex(0);
         self.regrid();
+    }
+
+    fn uncount(&mut self, side: &str) {
+        if let Some(n) = self.sides.get_mut(side) {
+            *n -= 1;
+            if *n == 0 {
+                self.sides.remove(side);
+            }
+        }
+    }
+
+    /// Puts creature `id` on `side`, keeping the count; returns the side it
+    /// was on, `None` if nobody has the id.
+    pub fn set_side(&mut self, id: &EntityId, side: &str) -> Option<String> {
+        let i = self.index_of(*id)?;
+        let was = std::mem::replace(&mut self.creatures[i].side, side.to_string());
+        self.uncount(&was);
+        *self.sides.entry(side.to_string()).or_default() += 1;
+        self.version += 1;
+        Some(was)
+    }
+
+    /// How many creatures are on `side`.
+    pub fn on_side(&self, side: &str) -> u32 {
+        self.sides.get(side).copied().unwrap_or(0)
+    }
+
+    /// A number that changes whenever a creature comes, goes, moves or
+    /// changes side (what a list of the floor's creatures is kept by).
+    pub fn version(&self) -> u64 {
+        self.version
     }
 
     /// A creature by id.
@@ -234,6 +281,7 @@ impl Drop for CreatureMut<'_> {
         let c = &self.roster.creatures[self.index];
         let (now, id) = (c.pos, c.id);
         if now != self.was {
+            self.roster.version += 1;
             self.roster.unmark(self.was, id);
             self.roster.cover(now);
             self.roster.mark(now, id);
@@ -282,6 +330,28 @@ mod tests {
         r.get_mut(&EntityId(2)).unwrap().pos = Point::new(4, 3);
         assert_eq!(who(&r, 3, 3), Some(7));
         assert_eq!(who(&r, 4, 3), Some(2));
+    }
+
+    #[test]
+    fn sides_are_counted_through_inserts_changes_and_removals() {
+        let mut r = Roster::new();
+        r.insert(EntityId(0), at(1, 1, 0));
+        let mut wolf = at(2, 1, 1);
+        wolf.side = "monsters".into();
+        r.insert(EntityId(1), wolf.clone());
+        r.insert(EntityId(2), Creature { pos: Point::new(3, 1), ..wolf });
+        assert_eq!((r.on_side("player"), r.on_side("monsters")), (1, 2));
+        let before = r.version();
+        assert_eq!(r.set_side(&EntityId(1), "player").as_deref(), Some("monsters"));
+        assert!(r.version() > before);
+        assert_eq!((r.on_side("player"), r.on_side("monsters")), (2, 1));
+        r.remove(&EntityId(2));
+        assert_eq!(r.on_side("monsters"), 0);
+        r.retain(|id, _| id.is_player());
+        assert_eq!((r.on_side("player"), r.on_side("monsters")), (1, 0));
+        let before = r.version();
+        r.get_mut(&EntityId(0)).unwrap().pos = Point::new(2, 2);
+        assert!(r.version() > before, "a move changes the version");
     }
 
     #[test]

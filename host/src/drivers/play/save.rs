@@ -16,7 +16,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use emberdeep_api::{Damage, EntityId, ItemId, Look, MessageKind, MonsterState, Point, Rgba};
+use emberdeep_api::{
+    Damage, EntityId, ItemId, Look, MessageKind, MonsterState, Point, Rgba, MONSTERS_SIDE, PLAYER_SIDE,
+};
 use serde::{Deserialize, Serialize};
 
 use emberdeep_engine::core::map::Tile;
@@ -219,6 +221,10 @@ struct SavedCreature {
     /// Statuses borne: name and turns left.
     #[serde(default)]
     statuses: Vec<(String, i32)>,
+    /// Its side (saves from before sides: the player's for the player, the
+    /// monsters' for the rest).
+    #[serde(default)]
+    side: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -420,6 +426,7 @@ fn saved_creature(c: Creature) -> SavedCreature {
         color: [col.r, col.g, col.b, col.a],
         tile: c.look.tile.to_string(),
         statuses: c.statuses.into_iter().map(|s| (s.name, s.turns)).collect(),
+        side: Some(c.side),
     }
 }
 
@@ -443,6 +450,10 @@ fn restore_creature(c: SavedCreature) -> Result<Creature, FileError> {
             tile: c.tile.into(),
         },
         statuses: c.statuses.into_iter().map(|(name, turns)| StatusOn { name, turns }).collect(),
+        side: c.side.unwrap_or_else(|| {
+            let default = if c.id == EntityId::PLAYER.0 { PLAYER_SIDE } else { MONSTERS_SIDE };
+            default.to_string()
+        }),
     })
 }
 

@@ -663,6 +663,8 @@ fn fact_failure(game: &Game, who: &str, fact: &Fact, spawned: bool, naming: &Las
         }
         (Fact::At(x, y), Some(c)) if (c.pos.x, c.pos.y) == (*x, *y) => None,
         (Fact::At(..), Some(c)) => Some(format!("{who} stands at {},{} at the end (turn {end})", c.pos.x, c.pos.y)),
+        (Fact::Side(s), Some(c)) if c.side == *s => None,
+        (Fact::Side(_), Some(c)) => Some(format!("{who} is on the side '{}' at the end (turn {end})", c.side)),
     }?;
     if naming.0.is_empty() {
         return Some(problem);

@@ -9,7 +9,7 @@
 //!   text (or none does); quotes are optional;
 //! * `player FACT...` or `NAME#N FACT...` (a creature by its trace name,
 //!   `goblin#1`), at the end: `alive`, `dead`, `hp=RANGE`, `has=STATUS`,
-//!   `lacks=STATUS`, `at=X,Y`;
+//!   `lacks=STATUS`, `at=X,Y`, `side=SIDE`;
 //! * `floor RANGE`, `turn RANGE`: where and when the run is at the end;
 //! * `pack KIND=RANGE`: how many of a kind the pack holds (0: none).
 
@@ -82,11 +82,13 @@ pub enum Fact {
     Lacks(String),
     /// It stands there.
     At(i32, i32),
+    /// It is on the side.
+    Side(String),
 }
 
 const KINDS: &str = "event, no event, events N, message, no message, player, NAME#N, floor, turn or pack";
 /// The facts a creature's line may state.
-const FACTS: &str = "alive, dead, hp=RANGE, has=STATUS, lacks=STATUS, at=X,Y";
+const FACTS: &str = "alive, dead, hp=RANGE, has=STATUS, lacks=STATUS, at=X,Y, side=SIDE";
 
 /// An `[expect]` line that does not read, and the line it is on.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -318,6 +320,7 @@ fn parse_fact(word: &str) -> Result<Fact, ExpectError> {
         Some(("hp", r)) => Fact::Hp(range(r, "hp")?),
         Some(("has", s)) if !s.is_empty() => Fact::Has(s.to_string()),
         Some(("lacks", s)) if !s.is_empty() => Fact::Lacks(s.to_string()),
+        Some(("side", s)) if !s.is_empty() => Fact::Side(s.to_string()),
         Some(("at", xy)) => {
             let (x, y) = xy.split_once(',').ok_or_else(bad)?;
             Fact::At(x.trim().parse().map_err(|_| bad())?, y.trim().parse().map_err(|_| bad())?)

@@ -254,6 +254,14 @@ impl FileReader<'_> {
         let floors = self.pair(&m.floors, "floors", FLOORS.0, FLOORS.1)?;
         let ranged = m.ranged.as_ref().map(|r| self.ranged(r)).transpose()?;
         let traits = self.traits(m)?;
+        let side = match &m.side {
+            None => emberdeep_api::MONSTERS_SIDE.to_string(),
+            Some(side) if self.plugins.sides.contains(side.get_ref()) => side.get_ref().clone(),
+            Some(side) => {
+                let known = self.plugins.sides.iter().cloned().collect();
+                return Err(self.unknown(side.span().start, "side", "side", side.get_ref(), known));
+            }
+        };
         Ok(Some(MonsterRecord {
             id: self.id(&m.id)?,
             name: m.name.clone(),
@@ -268,6 +276,7 @@ impl FileReader<'_> {
             defense: self.int_or(&m.defense, "defense", DEFENSE_DEFAULT, DEFENSE.0, DEFENSE.1)? as i32,
             sight: self.int(&m.sight, "sight", SIGHT.0, SIGHT.1)? as i32,
             brain: m.brain.get_ref().clone(),
+            side,
             ranged,
             traits,
             description: self.description(&m.description)?,

@@ -47,6 +47,9 @@ pub struct MonsterRecord {
     pub sight: i32,
     /// The registered brain it uses.
     pub brain: String,
+    /// Its side: `monsters` unless the record says otherwise (`player`,
+    /// or a side a plugin declared).
+    pub side: String,
     /// Its attack from afar, if it has one: a registered `RangedKind`'s
     /// name, damage, range and the turns between attacks.
     pub ranged: Option<RangedSpec>,
@@ -309,6 +312,8 @@ pub struct Registered {
     pub ranged: BTreeSet<String>,
     /// Registered item effects.
     pub effects: BTreeSet<String>,
+    /// The sides creatures may be on: the host's two and those plugins declared.
+    pub sides: BTreeSet<String>,
 }
 
 /// One loaded plugin, as its records are read.

@@ -200,6 +200,11 @@ pub(super) struct MonsterRaw {
     /// plugin (`melee`, `keeps_distance`, `ranged_melee` in the shipped set).
     #[schemars(with = "String")]
     pub(super) brain: Spanned<String>,
+    /// Its side: creatures of different sides fight each other. `monsters`
+    /// (left out), `player` (an ally of the player from the start), or a
+    /// side a loaded plugin declared (`reg.side("undead")`).
+    #[schemars(with = "Option<String>", extend("default" = "monsters"))]
+    pub(super) side: Option<Spanned<String>>,
     /// Its attack from afar, if it has one (left out, it has none).
     #[schemars(with = "Option<RangedRaw>")]
     pub(super) ranged: Option<Spanned<RangedRaw>>,

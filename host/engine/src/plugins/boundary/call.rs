@@ -144,6 +144,7 @@ mod tests {
             stored: stored.iter().map(|k| (k.to_string(), 0, 100)).collect(),
             player_level: None,
             events: None,
+            sides: Vec::new(),
             api_version: emberdeep_api::API_VERSION.into(),
         }
     }

@@ -12,16 +12,17 @@ use abi_stable::{
     sabi_trait::TD_Opaque,
     std_types::{ROption, RSlice, RStr, RString, RVec},
 };
-use emberdeep_api::abi::{GameCtx, GameCtx_TO, RawCtx as Ctx};
+use emberdeep_api::abi::{GameCtx, GameCtx_TO, RawCtx as Ctx, RawWorld, WorldCtx, WorldCtx_TO};
 use emberdeep_api::{
-    Attack, CreatureInfo, Damage, EntityId, FieldValue, ItemId, ItemInfo, LogField, Look, MessageKind, MonsterState,
-    PackEntry, Point, StatusInfo, DIRECTIONS,
+    Attack, CreatureInfo, Damage, EntityId, FieldValue, FloorCreature, ItemId, ItemInfo, LogField, Look, MessageKind,
+    MonsterState, PackEntry, Point, StatusInfo, DIRECTIONS,
 };
 
 use super::access::Access;
 use crate::core::sight::{burst_cells, line_of_fire};
 use crate::plugins::registry::WriteRefused;
 use crate::world::animation::Animation;
+use crate::world::creature::ChangeRefused;
 use crate::world::creature::MOST_HEALTH;
 use crate::world::game::Game;
 
@@ -549,6 +550,93 @@ impl GameCtx for HostCtx<'_> {
         self.game.item_text.remove(&key);
         self.game.pack.touch();
     }
+
+    fn world(&mut self) -> ROption<RawWorld<'_>> {
+        count_callback();
+        ROption::RSome(WorldCtx_TO::from_ptr(self, TD_Opaque))
+    }
+}
+
+impl WorldCtx for HostCtx<'_> {
+    fn spawn(&mut self, kind: RStr<'_>, at: Point, side: RStr<'_>) -> ROption<EntityId> {
+        count_callback();
+        if self.refuses("make a creature") {
+            return ROption::RNone;
+        }
+        let made = self.game.spawn_creature(kind.as_str(), at, side.as_str(), self.source);
+        opt(self.done(made, "spawn"))
+    }
+
+    fn remove(&mut self, id: EntityId) -> bool {
+        count_callback();
+        if self.refuses("remove a creature") {
+            return false;
+        }
+        let removed = self.game.remove_creature(id, self.source);
+        self.done(removed, "remove").is_some()
+    }
+
+    fn place(&mut self, id: EntityId, at: Point) -> bool {
+        count_callback();
+        if self.refuses("place a creature") {
+            return false;
+        }
+        let placed = self.game.place_creature(id, at, self.source);
+        self.done(placed, "place").is_some()
+    }
+
+    fn map_size(&self) -> Point {
+        count_callback();
+        Point::new(self.game.map.width(), self.game.map.height())
+    }
+
+    fn floor_creatures(&mut self) -> RVec<FloorCreature> {
+        count_callback();
+        self.game.floor_creatures().iter().cloned().collect()
+    }
+
+    fn side_of(&self, id: EntityId) -> ROption<RString> {
+        count_callback();
+        opt(self.game.side_of(id).map(RString::from))
+    }
+
+    fn set_side(&mut self, id: EntityId, side: RStr<'_>) -> bool {
+        count_callback();
+        if self.refuses("change a creature's side") {
+            return false;
+        }
+        let changed = self.game.set_creature_side(id, side.as_str(), self.source);
+        self.done(changed, "set_side").is_some()
+    }
+
+    fn nearest_enemy(&mut self, id: EntityId) -> ROption<EntityId> {
+        count_callback();
+        opt(self.game.nearest_enemy(id))
+    }
+
+    fn are_enemies(&self, a: EntityId, b: EntityId) -> bool {
+        count_callback();
+        self.game.are_enemies(a, b)
+    }
+
+    fn follow_player(&mut self, id: EntityId) -> bool {
+        count_callback();
+        !self.refuses("move a creature") && self.game.follow_player(id)
+    }
+}
+
+impl HostCtx<'_> {
+    /// What a change gave, or `None` with its refusal in one line on the
+    /// console under the plugin's name (the run and its trace unchanged).
+    fn done<T>(&self, result: Result<T, ChangeRefused>, what: &str) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(why) => {
+                tracing::warn!(plugin = self.source, "{what} refused: {why}");
+                None
+            }
+        }
+    }
 }
 
 /// How deep brains may run brains (a brain that runs itself stops here).
@@ -569,6 +657,7 @@ mod tests {
         plugins.loaded.push(LoadedPlugin {
             player_level: None,
             events: None,
+            sides: Vec::new(),
             name: "lantern".into(),
             version: "0.1.0".into(),
             path: "liblantern.so".into(),

@@ -46,6 +46,18 @@ pub enum ScenarioStartError {
         /// Why.
         problem: PackProblem,
     },
+    /// A side no loaded plugin declared.
+    #[error("{}: line {line}: no loaded plugin declared a side '{side}' (sides: {known})", path.display())]
+    NoSide {
+        /// The scenario file.
+        path: PathBuf,
+        /// The legend line naming it.
+        line: usize,
+        /// The side.
+        side: String,
+        /// The sides there are.
+        known: String,
+    },
     /// An item kind no loaded plugin has.
     #[error("{}: line {line}: no loaded plugin has an item '{kind}' (loaded items: {loaded})", path.display())]
     NoItem {
@@ -84,6 +96,15 @@ pub fn game_from_scenario(
 ) -> Result<Game, ScenarioStartError> {
     let scenario = load_scenario(path)?;
     check_kinds(path, &scenario, &records)?;
+    for m in &scenario.monsters {
+        match &m.side {
+            Some(side) if !plugins.knows_side(side) => {
+                let (path, line, side) = (path.to_path_buf(), m.line, side.clone());
+                return Err(ScenarioStartError::NoSide { path, line, side, known: plugins.sides().join(", ") });
+            }
+            _ => {}
+        }
+    }
     let seed = scenario.seed.unwrap_or(seed);
     let mut game = Game::blank(seed, scenario.map.clone(), scenario.player, plugins, records, trace);
     game.floor = scenario.floor;
@@ -105,7 +126,10 @@ pub fn game_from_scenario(
             Some("wandering") => MonsterState::Wandering,
             _ => MonsterState::Hunting,
         };
-        game.spawn_monster(&m.kind, m.pos, Some(state));
+        let id = game.spawn_monster(&m.kind, m.pos, Some(state));
+        if let (Some(id), Some(side)) = (id, &m.side) {
+            game.creatures.set_side(&id, side);
+        }
     }
     for item in &scenario.items {
         let id = game.new_item_id();

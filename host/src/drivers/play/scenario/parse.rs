@@ -20,9 +20,11 @@
 //! with wall to at least 80 x 45 (the size of a generated floor). Trailing
 //! spaces are ignored. A map may be at most 500 cells wide and 500 tall.
 //!
-//! **`[legend]`**: one line per symbol, `SYMBOL = monster KIND [STATE]` or
-//! `SYMBOL = item KIND [COUNT]`. STATE is `asleep`, `wandering` or `hunting`
-//! (the host's default when left out is hunting); COUNT is a whole number
+//! **`[legend]`**: one line per symbol, `SYMBOL = monster KIND [STATE]
+//! [side=SIDE]` or `SYMBOL = item KIND [COUNT]`. STATE is `asleep`,
+//! `wandering` or `hunting` (the host's default when left out is hunting);
+//! SIDE is `player` (an ally of the player), `monsters`, or a side a loaded
+//! plugin declared (default: the record's side); COUNT is a whole number
 //! from 1 to 9999, the most a heap holds (default 1). The fixed symbols
 //! above cannot be redefined.
 //!
@@ -48,6 +50,7 @@
 //! [legend]
 //! j = monster jackal
 //! g = monster goblin asleep
+//! w = monster wolf side=player
 //! ! = item arrows 12
 //! [pack]
 //! healing_potion 2
@@ -107,6 +110,8 @@ pub struct ScenarioMonster {
     pub pos: Point,
     /// `asleep`, `wandering` or `hunting`; `None` when the legend gives none.
     pub state: Option<String>,
+    /// Its side (`side=player`); `None`: its record's.
+    pub side: Option<String>,
     /// The legend line that defines it (where its kind is written).
     pub line: usize,
 }
@@ -154,6 +159,8 @@ pub enum ScenarioError {
     MissingKind { line: usize, what: &'static str },
     #[error("line {line}: unknown state '{state}' (expected asleep, wandering or hunting)")]
     UnknownState { line: usize, state: String },
+    #[error("line {line}: bad side '{text}' (expected side=NAME: letters, digits or _)")]
+    BadSide { line: usize, text: String },
     #[error("line {line}: bad count '{text}' (expected a whole number from 1 to {MOST_IN_A_STACK})")]
     BadCount { line: usize, text: String },
     #[error("line {line}: unexpected '{text}' at the end of the line")]
@@ -187,6 +194,7 @@ impl ScenarioError {
             | UnknownEntry { line, .. }
             | MissingKind { line, .. }
             | UnknownState { line, .. }
+            | BadSide { line, .. }
             | BadCount { line, .. }
             | ExtraWords { line, .. }
             | OptionSyntax { line }
@@ -344,7 +352,7 @@ fn find_section(name: &str, line: usize) -> Result<Section, ScenarioError> {
 /// What a legend symbol puts on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum LegendEntry {
-    Monster { kind: String, state: Option<String> },
+    Monster { kind: String, state: Option<String>, side: Option<String> },
     Item { kind: String, count: u32 },
 }
 
@@ -386,8 +394,22 @@ fn parse_entry(line: usize, rest: &str) -> Result<LegendEntry, ScenarioError> {
     let entry = match words.next() {
         Some("monster") => {
             let kind = next_kind(&mut words, line, "monster")?;
-            let state = words.next().map(|s| parse_state(line, s)).transpose()?;
-            LegendEntry::Monster { kind, state }
+            // `[STATE] [side=SIDE]`, in that order, each at most once.
+            let (mut state, mut side) = (None, None);
+            while let Some(word) = words.clone().next() {
+                if let Some(name) = word.strip_prefix("side=") {
+                    if side.is_some() {
+                        break;
+                    }
+                    side = Some(parse_side(line, name)?);
+                } else if state.is_none() && side.is_none() {
+                    state = Some(parse_state(line, word)?);
+                } else {
+                    break;
+                }
+                words.next();
+            }
+            LegendEntry::Monster { kind, state, side }
         }
         Some("item") => {
             let kind = next_kind(&mut words, line, "item")?;
@@ -414,6 +436,17 @@ fn parse_state(line: usize, word: &str) -> Result<String, ScenarioError> {
         Ok(word.to_string())
     } else {
         Err(ScenarioError::UnknownState { line, state: word.to_string() })
+    }
+}
+
+fn parse_side(line: usize, name: &str) -> Result<String, ScenarioError> {
+    let fine = !name.is_empty()
+        && name.len() <= bounds::KIND_CHARS
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if fine {
+        Ok(name.to_string())
+    } else {
+        Err(ScenarioError::BadSide { line, text: emberdeep_engine::data::untrusted::shown(name, 40) })
     }
 }
 
@@ -569,8 +602,9 @@ fn place_symbol(drawn: &mut Drawn, legend: &Legend, c: char, p: Point, line: usi
 
 fn add_entry(drawn: &mut Drawn, entry: &LegendEntry, pos: Point, line: usize) {
     match entry {
-        LegendEntry::Monster { kind, state } => {
-            drawn.monsters.push(ScenarioMonster { kind: kind.clone(), pos, state: state.clone(), line });
+        LegendEntry::Monster { kind, state, side } => {
+            let (kind, state, side) = (kind.clone(), state.clone(), side.clone());
+            drawn.monsters.push(ScenarioMonster { kind, pos, state, side, line });
         }
         LegendEntry::Item { kind, count } => {
             drawn.items.push(ScenarioItem { kind: kind.clone(), pos, count: *count, line });
@@ -632,8 +666,14 @@ floor = 3
         assert_eq!(
             s.monsters,
             [
-                ScenarioMonster { kind: "jackal".into(), pos: p(4, 1), state: None, line: 9 },
-                ScenarioMonster { kind: "goblin".into(), pos: p(6, 3), state: Some("asleep".into()), line: 10 },
+                ScenarioMonster { kind: "jackal".into(), pos: p(4, 1), state: None, side: None, line: 9 },
+                ScenarioMonster {
+                    kind: "goblin".into(),
+                    pos: p(6, 3),
+                    state: Some("asleep".into()),
+                    side: None,
+                    line: 10
+                },
             ]
         );
         assert_eq!(s.items, [ScenarioItem { kind: "arrows".into(), pos: p(2, 3), count: 12, line: 11 }]);
@@ -733,6 +773,30 @@ floor = 3
         }
         let s = parse_scenario("[map]\n@=\n[legend]\n= = item coin\n").expect("parses");
         assert_eq!(s.items[0].pos, p(1, 0));
+    }
+
+    #[test]
+    fn a_legend_creature_may_name_its_side_after_its_state() {
+        let side = |line: &str| {
+            let s = parse_scenario(&with_map(&format!("[legend]\nx = {line}\n"))).expect("parses");
+            (s.monsters[0].state.clone(), s.monsters[0].side.clone())
+        };
+        assert_eq!(side("monster wolf side=player"), (None, Some("player".into())));
+        assert_eq!(side("monster wolf asleep side=undead"), (Some("asleep".into()), Some("undead".into())));
+        assert_eq!(side("monster wolf"), (None, None));
+        let legend = |line: &str| err(&with_map(&format!("[legend]\n{line}\n")));
+        let e = legend("x = monster wolf side=");
+        assert_eq!(e.to_string(), "line 6: bad side '' (expected side=NAME: letters, digits or _)");
+        let e = legend(&format!("x = monster wolf side={}", "z".repeat(100_000))).to_string();
+        assert!(e.len() < 150, "one capped line: {e}");
+        assert_eq!(
+            legend("x = monster wolf side=player asleep"),
+            ScenarioError::ExtraWords { line: 6, text: "asleep".into() }
+        );
+        assert_eq!(
+            legend("x = monster wolf side=player side=monsters"),
+            ScenarioError::ExtraWords { line: 6, text: "side=monsters".into() }
+        );
     }
 
     #[test]

@@ -1,0 +1,288 @@
+//! Sides (api 1.2): every creature is on one (the player's, the monsters',
+//! or one a plugin declared), and creatures of different sides are
+//! enemies. Who sees whom, the nearest enemy a creature sees, a side
+//! changed (a charm), attacks on one's own side refused, and the step an
+//! ally takes after the player.
+//!
+//! The nearest enemy costs no walk over the crowd: with nobody on the floor
+//! but the player and one side, a monster's only enemy is the player (the
+//! 1.1 rule, by [`Game::sees_player`]); otherwise the cells around the
+//! creature are searched ring by ring out to its sight, through the
+//! roster's grid, and the first ring with an enemy it sees gives the
+//! answer. A turn's cost grows with the creatures and their sight, never
+//! with the creatures squared.
+
+use emberdeep_api::{Attack, EntityId, Point, MONSTERS_SIDE, PLAYER_SIDE};
+
+use crate::core::sight::bresenham;
+use crate::data::untrusted::shown;
+use crate::fields;
+use crate::rules::placing::ChangeRefused;
+use crate::rules::statuses::TurnRule;
+use crate::world::creature::Creature;
+use crate::world::game::Game;
+
+/// The steps from the player within which an ally stops following.
+pub const FOLLOW_DISTANCE: i32 = 2;
+
+impl Game {
+    /// Creature `id`'s side.
+    pub fn side_of(&self, id: EntityId) -> Option<&str> {
+        self.creatures.get(&id).map(|c| c.side.as_str())
+    }
+
+    /// Puts monster `id` on `side` (a charm), traced as `side` under
+    /// `source`; it forgets where it was going.
+    pub fn set_creature_side(&mut self, id: EntityId, side: &str, source: &str) -> Result<(), ChangeRefused> {
+        if id.is_player() {
+            return Err(ChangeRefused::ThePlayer("moved to another side"));
+        }
+        if !self.plugins.knows_side(side) {
+            return Err(ChangeRefused::UnknownSide(shown(side, 40)));
+        }
+        let name = self.creatures.get(&id).map(|c| c.trace_name()).ok_or(ChangeRefused::NoCreature(id.0))?;
+        let was = self.creatures.set_side(&id, side).unwrap_or_default();
+        if was != side {
+            if let Some(mut c) = self.creatures.get_mut(&id) {
+                c.goal = None;
+            }
+            self.emit("side", source, fields! {"creature" => name, "from" => was, "to" => side});
+        }
+        Ok(())
+    }
+
+    /// Whether `a` and `b` are both on the floor and on different sides.
+    pub fn are_enemies(&self, a: EntityId, b: EntityId) -> bool {
+        match (self.creatures.get(&a), self.creatures.get(&b)) {
+            (Some(a), Some(b)) => a.side != b.side,
+            _ => false,
+        }
+    }
+
+    /// Whether `who` sees `other`: the player sees what is in its field of
+    /// view; anyone sees the player by [`Game::sees_player`]; a monster sees
+    /// another within its sight with nothing blocking sight between them.
+    pub fn sees(&self, who: &Creature, other: &Creature) -> bool {
+        if other.id.is_player() {
+            return self.sees_player(who.id);
+        }
+        if who.id.is_player() {
+            return self.fov.is_visible(other.pos);
+        }
+        who.pos.steps_to(other.pos) <= who.sight && self.clear_sight(who.pos, other.pos)
+    }
+
+    /// Nothing between `a` and `b` blocks sight (the ends themselves may).
+    fn clear_sight(&self, a: Point, b: Point) -> bool {
+        let line = bresenham(a, b);
+        line.len() < 3 || line[1..line.len() - 1].iter().all(|&p| !self.map.blocks_sight(p))
+    }
+
+    /// The nearest creature of another side that `id` sees; ties go to
+    /// the higher, then the further left (see the module's notes on cost).
+    pub fn nearest_enemy(&self, id: EntityId) -> Option<EntityId> {
+        let me = self.creatures.get(&id)?;
+        let player_is_enemy = !id.is_player() && self.player().side != me.side;
+        let others = self.creatures.len() as u32 - self.creatures.on_side(&me.side);
+        if others == u32::from(player_is_enemy) {
+            return (player_is_enemy && self.sees_player(id)).then_some(EntityId::PLAYER);
+        }
+        let reach = if id.is_player() { self.numbers.fov_radius } else { me.sight };
+        for d in 1..=reach.max(0) {
+            for y in me.pos.y - d..=me.pos.y + d {
+                let edge = y == me.pos.y - d || y == me.pos.y + d;
+                let step = if edge { 1 } else { 2 * d as usize };
+                for x in (me.pos.x - d..=me.pos.x + d).step_by(step) {
+                    let p = Point::new(x, y);
+                    if !self.map.in_bounds(p) {
+                        continue;
+                    }
+                    let Some(c) = self.creatures.at(p) else { continue };
+                    if c.side != me.side && self.sees(me, c) {
+                        return Some(c.id);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether the host refuses `a` as an attack on the attacker's own
+    /// side: both on one side, not the monsters' (whose fire still burns
+    /// the monsters beside its target, as before sides), not a creature
+    /// striking itself, and the attacker not thinking with a status's brain
+    /// (confused, it may strike anyone).
+    pub(crate) fn refuses_own_side(&self, a: &Attack) -> bool {
+        let (Some(attacker), Some(target)) = (self.creatures.get(&a.attacker), self.creatures.get(&a.target)) else {
+            return false;
+        };
+        attacker.id != target.id
+            && attacker.side == target.side
+            && attacker.side != MONSTERS_SIDE
+            && !matches!(self.turn_rule(attacker.id), TurnRule::Brain(_))
+    }
+
+    /// The host's step for an ally with nothing to fight: toward the player
+    /// when further than [`FOLLOW_DISTANCE`] steps from it. Returns whether
+    /// it moved.
+    pub fn follow_player(&mut self, id: EntityId) -> bool {
+        let Some(me) = self.creatures.get(&id) else { return false };
+        let target = self.player().pos;
+        if id.is_player() || me.side != PLAYER_SIDE || me.pos.steps_to(target) <= FOLLOW_DISTANCE {
+            return false;
+        }
+        match self.step_toward(id, target) {
+            Some(step) => self.move_creature(id, step),
+            None => false,
+        }
+    }
+
+    /// The player's allies standing next to it, in id order.
+    pub fn allies_beside_player(&self) -> Vec<EntityId> {
+        let at = self.player().pos;
+        self.creatures
+            .values()
+            .filter(|c| !c.id.is_player() && c.side == PLAYER_SIDE && c.pos.is_adjacent(at))
+            .map(|c| c.id)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use std::path::PathBuf;
+    use std::rc::Rc;
+
+    use emberdeep_api::{Ctx, MonsterBrain, MonsterState, PluginResult, Registrar};
+
+    use super::*;
+    use crate::core::map::{Map, Tile};
+    use crate::plugins::registry::{Plugins, Registration};
+
+    struct Idle;
+    impl MonsterBrain for Idle {
+        fn act(&self, _ctx: &mut Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+            Ok(())
+        }
+    }
+
+    /// An 8x5 room walled round, the player at (1, 1), a plugin
+    /// `summoner` with the brain `idle` and the side `undead`, and the
+    /// record `wolf`; the trace kept in memory.
+    pub(crate) fn wolves_game() -> Game {
+        let mut reg = Registrar::new("summoner", "0.1.0");
+        reg.brain("idle", Idle).side("undead");
+        let mut plugins = Plugins::default();
+        plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("one plugin");
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir(dir.path().join("host")).expect("host folder");
+        let wolf = "[[monster]]\nid = \"wolf\"\nname = \"wolf\"\nglyph = \"w\"\ncolor = [1, 2, 3]\ntile = \"wolf\"\n\
+                    floors = [1, 1]\nhp = 8\ndamage = [1, 3]\nsight = 6\nbrain = \"idle\"\n";
+        std::fs::write(dir.path().join("host/monsters.toml"), wolf).expect("records");
+        let records =
+            crate::data::records::check::load_records(dir.path(), &plugins.registered()).expect("the records read");
+        let mut map = Map::new_filled(8, 5, Tile::Floor);
+        for p in map.points().collect::<Vec<_>>() {
+            if p.x == 0 || p.y == 0 || p.x == 7 || p.y == 4 {
+                map.set_tile(p, Tile::Wall);
+            }
+        }
+        let mut game = Game::blank(
+            1,
+            map,
+            Point::new(1, 1),
+            Rc::new(plugins),
+            Rc::new(records),
+            crate::data::trace::Trace::in_memory(),
+        );
+        game.update_sight();
+        game
+    }
+
+    fn wolf(game: &mut Game, x: i32, y: i32, side: &str) -> EntityId {
+        game.spawn_creature("wolf", Point::new(x, y), side, "summoner").expect("room for a wolf")
+    }
+
+    #[test]
+    fn with_one_side_against_the_player_the_nearest_enemy_is_the_player_if_seen() {
+        let mut game = wolves_game();
+        let a = wolf(&mut game, 4, 2, "");
+        let b = wolf(&mut game, 5, 2, "");
+        assert_eq!(game.nearest_enemy(a), Some(EntityId::PLAYER));
+        assert_eq!(game.nearest_enemy(b), game.sees_player(b).then_some(EntityId::PLAYER));
+        assert!(!game.are_enemies(a, b) && game.are_enemies(a, EntityId::PLAYER));
+    }
+
+    #[test]
+    fn the_nearest_enemy_is_an_ally_when_it_is_nearer_than_the_player() {
+        let mut game = wolves_game();
+        let orc = wolf(&mut game, 5, 2, "");
+        let ally = wolf(&mut game, 4, 2, "player");
+        let far = wolf(&mut game, 3, 3, "player");
+        assert_eq!(game.nearest_enemy(orc), Some(ally));
+        assert_eq!(game.nearest_enemy(ally), Some(orc));
+        assert_eq!(game.nearest_enemy(far), Some(orc), "its only enemy");
+        assert_eq!(game.nearest_enemy(EntityId::PLAYER), Some(orc), "the player's allies are not its enemies");
+        // A plugin's side fights both.
+        let ghoul = wolf(&mut game, 2, 3, "undead");
+        assert_eq!(game.nearest_enemy(far), Some(ghoul));
+        assert_eq!(game.nearest_enemy(ghoul), Some(far));
+    }
+
+    #[test]
+    fn a_wall_hides_an_enemy() {
+        let mut game = wolves_game();
+        game.map.set_tile(Point::new(4, 2), Tile::Wall);
+        game.map.set_tile(Point::new(4, 1), Tile::Wall);
+        game.map.set_tile(Point::new(4, 3), Tile::Wall);
+        game.update_sight();
+        let orc = wolf(&mut game, 5, 2, "");
+        let ally = wolf(&mut game, 3, 2, "player");
+        assert_eq!(game.nearest_enemy(ally), None);
+        assert_eq!(game.nearest_enemy(orc), None);
+    }
+
+    #[test]
+    fn attacks_on_ones_own_side_are_refused_but_the_monsters_keep_their_fire() {
+        let mut game = wolves_game();
+        let ally = wolf(&mut game, 2, 1, "player");
+        let orc = wolf(&mut game, 5, 2, "");
+        let goblin = wolf(&mut game, 5, 3, "");
+        assert!(game.refuses_own_side(&Attack::melee(EntityId::PLAYER, ally, 3, "you")));
+        assert!(game.refuses_own_side(&Attack::melee(ally, EntityId::PLAYER, 3, "a wolf")));
+        assert!(!game.refuses_own_side(&Attack::melee(ally, orc, 3, "a wolf")));
+        assert!(!game.refuses_own_side(&Attack::melee(orc, goblin, 3, "a wolf")), "the monsters' side as before");
+        let hp = game.player().hp;
+        assert!(!game.apply_attack(Attack::melee(ally, EntityId::PLAYER, 3, "a wolf"), "summoner"));
+        assert_eq!(game.player().hp, hp, "refused: nothing happened");
+    }
+
+    #[test]
+    fn a_side_changed_is_traced_and_a_bad_one_refused_in_one_line() {
+        let mut game = wolves_game();
+        let w = wolf(&mut game, 4, 2, "");
+        game.set_creature_side(w, "player", "charm").unwrap();
+        assert_eq!(game.side_of(w), Some("player"));
+        let err = game.set_creature_side(w, "fae", "charm").unwrap_err().to_string();
+        assert_eq!(err, "no loaded plugin declared a side 'fae'");
+        assert_eq!(
+            game.set_creature_side(EntityId::PLAYER, "undead", "charm").unwrap_err().to_string(),
+            "the player cannot be moved to another side"
+        );
+        let kept = game.trace.kept.as_ref().unwrap();
+        assert_eq!(kept.iter().filter(|l| l.contains("\"event\":\"side\"")).count(), 1, "{kept:?}");
+    }
+
+    #[test]
+    fn an_ally_follows_the_player_until_two_steps_away() {
+        let mut game = wolves_game();
+        let w = wolf(&mut game, 6, 3, "player");
+        assert!(game.follow_player(w));
+        assert_eq!(game.creatures[&w].pos.steps_to(game.player().pos), 4);
+        while game.follow_player(w) {}
+        assert_eq!(game.creatures[&w].pos.steps_to(game.player().pos), FOLLOW_DISTANCE);
+        let orc = wolf(&mut game, 6, 1, "");
+        assert!(!game.follow_player(orc), "monsters do not follow");
+        assert!(game.creatures[&orc].state == MonsterState::Wandering);
+    }
+}
