@@ -215,6 +215,49 @@
 //! ([`ItemEffect::facts`](crate::ItemEffect::facts)) and, for a weapon or
 //! armor, what it would give ([`ItemEffect::gear`](crate::ItemEffect::gear)).
 //!
+//! ## 5b. What a plugin may change, and what stays the host's
+//!
+//! A plugin changes the run only through [`Ctx`](crate::Ctx), and every
+//! change it makes is traced under its name and replays byte for byte.
+//! What it may change, and what each call costs the host:
+//!
+//! | call | changes | cost |
+//! |---|---|---|
+//! | `roll`, `roll_damage` | the run's one RNG | one draw |
+//! | `move_creature`, `wander`, `step_toward`, `step_away` | a creature's cell, one step | a read of the occupancy grid; the distance maps are shared by every monster of a floor |
+//! | `attack`, `heal`, `set_max_hp`, `set_base_damage`, `set_base_defense` | health and numbers (the host applies the damage, logs, traces, removes the dead) | constant, plus the hooks told of a hurt or a death |
+//! | `add_status`, `remove_status`, `set_brain`, `set_state`, `noise` | statuses, brains, awareness | constant; a noise looks at the cells within its loudness |
+//! | `store_*`, `item_*` | the plugin's own stored numbers and texts (saved with the run) | a map lookup |
+//! | `pack_*`, `place_item` | the pack and the floor's heaps | constant |
+//! | `spawn(kind, at, side)` (1.2) | a new monster on a free open cell, awake: a `spawn` event | constant |
+//! | `remove(id)` (1.2) | a monster out of the world without a death: a `removed` event, no `death`, no kill | constant |
+//! | `place(id, at)` (1.2) | a creature on any free open cell at once: a `teleport` event; for the player, sight and memory in the same call | constant; the player's field of view when it is the player |
+//! | `set_side(id, side)` (1.2) | a monster's side (a charm): a `side` event | constant |
+//! | `follow_player(id)` (1.2) | an ally's step toward the player | one step toward |
+//! | `map_size`, `side_of`, `are_enemies` (1.2) | nothing | constant |
+//! | `floor_creatures` (1.2) | nothing: every creature, its side, whether the player sees it | the list is built once and kept until someone comes, goes, moves or changes side: asking again costs a copy |
+//! | `nearest_enemy(id)` (1.2) | nothing | with one side against the player, a sight check; with more sides, the cells round `id` out to its sight, nearest first, stopping at the first enemy seen: never a walk over every creature |
+//!
+//! What stays the host's: the map's tiles, the turn and its order (the
+//! player, then monsters in id order, then statuses), who sees what, the
+//! trace, the log's shape, saving, the ids of creatures and items, and
+//! every rule the host keeps (an attack on one's own side is refused
+//! unless the attacker thinks with a status's brain, as a confused one
+//! does; the monsters' own side keeps the 1.1 rule, so a dragon's fire
+//! still burns the goblins beside its target). A refused change (an
+//! unknown kind, a wall, a taken cell, a side nobody declared) answers
+//! `None` or `false`, writes one line to the console under the plugin's
+//! name, and changes nothing. A plugin names sides of its own with
+//! `reg.side("undead")`; records give a monster's `side` (default
+//! `monsters`; `player` for an ally), and scenarios
+//! `w = monster jackal side=player`.
+//!
+//! A creature's side decides who fights whom: creatures of different
+//! sides are enemies. The host's `melee` brain (from core_combat) and the
+//! ranged kinds fight the nearest enemy they see, so monsters fight the
+//! player's allies and allies fight monsters, never the player; walking
+//! into an ally changes places with it.
+//!
 //! ## 6. Errors and panics
 //!
 //! Methods return a [`PluginResult`](crate::PluginResult): `?` works on

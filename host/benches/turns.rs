@@ -107,6 +107,45 @@ fn scenario(w: &World, monsters: usize) -> Game {
     game
 }
 
+/// [`scenario`] with `allies` more of them on the player's side (the
+/// last ones placed): sides in play, so every creature looks for the
+/// nearest enemy it sees round it instead of only at the player.
+fn scenario_with_allies(w: &World, monsters: usize, allies: usize) -> Game {
+    let mut game = scenario(w, monsters + allies);
+    let ids: Vec<EntityId> = game.creatures.keys().copied().filter(|id| !id.is_player()).collect();
+    for id in ids.iter().rev().take(allies) {
+        game.creatures.set_side(id, emberdeep_api::PLAYER_SIDE);
+    }
+    // Nobody dies, so the crowd stays the same size while it is timed.
+    for id in &ids {
+        if let Some(mut c) = game.creatures.get_mut(id) {
+            c.max_hp = 2_000_000_000;
+            c.hp = 1_000_000_000;
+        }
+    }
+    game
+}
+
+/// A turn's time with sides in play against the same crowd without: 100
+/// monsters and 10 allies against 100 monsters; 1,000 monsters of which
+/// 100 are allies against 1,000 monsters.
+fn bench_sides(c: &mut Criterion, w: &World) {
+    let mut group = c.benchmark_group("sides");
+    for (name, monsters, allies) in [
+        ("100_monsters", 100, 0),
+        ("100_monsters_10_allies", 100, 10),
+        ("1000_monsters", 1000, 0),
+        ("900_monsters_100_allies", 900, 100),
+    ] {
+        let mut game = scenario_with_allies(w, monsters, allies);
+        for _ in 0..20 {
+            game.player_action(Action::Wait);
+        }
+        group.bench_function(name, |b| b.iter(|| black_box(game.player_action(Action::Wait))));
+    }
+    group.finish();
+}
+
 fn bench_turns(c: &mut Criterion, w: &World) {
     let mut group = c.benchmark_group("turn");
     for n in [10usize, 100, 1000] {
@@ -336,7 +375,11 @@ fn bench_frames(c: &mut Criterion, w: &World) -> Vec<FrameFigures> {
 /// summary's share): the mean of a batch of 400 turns, the best of five
 /// batches, which is the steadier figure on a busy machine.
 fn turn_ns(w: &World, monsters: usize) -> f64 {
-    let mut game = scenario(w, monsters);
+    turn_ns_of(scenario(w, monsters))
+}
+
+/// [`turn_ns`] of a game already set up.
+fn turn_ns_of(mut game: Game) -> f64 {
     for _ in 0..20 {
         game.player_action(Action::Wait);
     }
@@ -359,6 +402,7 @@ fn main() {
         .measurement_time(Duration::from_secs(3))
         .configure_from_args();
     bench_turns(&mut c, &w);
+    bench_sides(&mut c, &w);
     bench_dungeon(&mut c);
     bench_largest_map(&mut c);
     let f = bench_brain_call(&mut c, &w);
@@ -397,6 +441,20 @@ fn main() {
         "  boundary share of a 100-monster turn: ({calls:.0} x {call_overhead:.1} + {callbacks:.0} x {callback_overhead:.1}) ns / {:.1} us = {:.2}%",
         turn100 / 1e3,
         100.0 * boundary / turn100
+    );
+    let with_allies = turn_ns_of(scenario_with_allies(&w, 100, 10));
+    let sides100 = turn_ns_of(scenario_with_allies(&w, 100, 0));
+    let (sides1000, plain1000) =
+        (turn_ns_of(scenario_with_allies(&w, 900, 100)), turn_ns_of(scenario_with_allies(&w, 1000, 0)));
+    println!(
+        "  sides: 100 monsters + 10 allies {:.1} us against 100 monsters {:.1} us ({:.2}x); \
+         900 monsters + 100 allies {:.1} us against 1000 monsters {:.1} us ({:.2}x)",
+        with_allies / 1e3,
+        sides100 / 1e3,
+        with_allies / sides100,
+        sides1000 / 1e3,
+        plain1000 / 1e3,
+        sides1000 / plain1000
     );
     for f in &frames {
         println!(

@@ -153,12 +153,13 @@ fn a_plugin_built_against_a_later_api_loads_into_this_host_and_gets_the_defaults
             let text = std::fs::read_to_string(&manifest).unwrap();
             let now = text.lines().find(|l| l.starts_with("version = ")).unwrap().to_string();
             std::fs::write(&manifest, text.replacen(&now, "version = \"1.99.0\"", 1)).unwrap();
-            // After the last method of `GameCtx`, whatever it is now.
+            // After the last method of `GameCtx`, whatever it is now: the
+            // trait's end is followed by the 1.2 world's type.
             change(
                 &api.join("src/abi.rs"),
-                "\n}\n\n/// The surface a view draws on",
+                "\n}\n\n/// The world as it crosses",
                 "\n\n    /// Added later: how hard the wind blows. Older hosts lack it: 7.\n    \
-                 fn wind(&self) -> u32 {\n        7\n    }\n}\n\n/// The surface a view draws on",
+                 fn wind(&self) -> u32 {\n        7\n    }\n}\n\n/// The world as it crosses",
             );
             change(
                 &api.join("src/abi.rs"),

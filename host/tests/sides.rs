@@ -48,8 +48,7 @@ fn the_one<'a>(trace: &'a [Value], event: &str) -> &'a Value {
 }
 
 #[test]
-fn two_allies_and_an_orc_fight_each_other_nobody_attacks_the_player_an_allys_kill_is_its_own_and_walking_into_it_swaps()
-{
+fn allies_fight_monsters_never_the_player_kill_for_themselves_swap_places_and_follow_down_the_stairs() {
     let files =
         ["allies_and_orc.txt", "ally_kills.txt", "ally_swap.txt"].map(|f| scenario(f).to_string_lossy().into_owned());
     let out = run(&["check", &files[0], &files[1], &files[2]]);

@@ -9,6 +9,7 @@ use crate::data::records::MonsterTrait;
 use crate::fields;
 use crate::plugins::boundary::Access;
 use crate::rules::statuses::TurnRule;
+use crate::world::creature::Creature;
 use crate::world::game::Game;
 use crate::world::log::capitalized;
 
@@ -154,9 +155,23 @@ impl Game {
     /// cell as where they go. A monster already hunting is not drawn off.
     pub fn noise(&mut self, at: Point, loudness: i32, source: &str) {
         self.emit_with("noise", source, || fields! {"x" => at.x, "y" => at.y, "loudness" => loudness});
-        let hearers: Vec<(EntityId, MonsterState)> = self
-            .creatures
-            .values()
+        // Only creatures within `loudness` steps can hear it: look at those
+        // cells when they are fewer than the creatures, then take the
+        // hearers in id order, as a walk over everyone would.
+        let reach = loudness.max(-1);
+        let square = (2 * i64::from(reach) + 1).pow(2);
+        let near: Vec<&Creature> = if reach >= 0 && square < self.creatures.len() as i64 {
+            let mut near: Vec<&Creature> = (at.y - reach..=at.y + reach)
+                .flat_map(|y| (at.x - reach..=at.x + reach).map(move |x| Point::new(x, y)))
+                .flat_map(|p| self.creatures.all_at(p))
+                .collect();
+            near.sort_by_key(|c| c.id);
+            near
+        } else {
+            self.creatures.values().collect()
+        };
+        let hearers: Vec<(EntityId, MonsterState)> = near
+            .into_iter()
             .filter(|m| !m.is_players_side())
             .filter_map(|m| {
                 let left = loudness - m.pos.steps_to(at);
@@ -203,9 +218,30 @@ impl Game {
     pub fn step_toward(&mut self, id: EntityId, goal: Point) -> Option<Point> {
         let from = self.creatures.get(&id)?.pos;
         let shut = !id.is_player() && !self.monster_has(id, MonsterTrait::OpensDoors);
+        // Toward an enemy other than the player (sides in play), which it
+        // sees, so with open ground between: a step straight at it, without
+        // a distance map of the whole floor for every such target.
+        let enemy_there = self.creature_at(goal).is_some_and(|c| !c.id.is_player() && self.are_enemies(id, c.id));
+        if enemy_there {
+            return self.step_straight(from, goal, shut);
+        }
         let (creatures, map) = (&self.creatures, &self.map);
         let blocked = |p: Point| creatures.at(p).is_some() || (shut && map.tile(p) == Tile::DoorClosed);
         self.paths.toward(map, goal).step_down(from, blocked, map)
+    }
+
+    /// The free neighbour of `from` that brings it nearest `goal` (in
+    /// steps, then straight-line distance; ties in the order of
+    /// [`emberdeep_api::DIRECTIONS`]), if one brings it closer.
+    fn step_straight(&self, from: Point, goal: Point, shut: bool) -> Option<Point> {
+        let now = from.steps_to(goal);
+        let far = |p: Point| (p.steps_to(goal), (p.x - goal.x).pow(2) + (p.y - goal.y).pow(2));
+        emberdeep_api::DIRECTIONS
+            .iter()
+            .map(|&(dx, dy)| from.offset(dx, dy))
+            .filter(|&p| self.is_free(p) && !(shut && self.map.tile(p) == Tile::DoorClosed))
+            .filter(|&p| p.steps_to(goal) < now)
+            .min_by_key(|&p| far(p))
     }
 
     /// The free neighbour of `id` that best gets away from `threat`.

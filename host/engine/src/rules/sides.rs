@@ -17,8 +17,8 @@ use emberdeep_api::{Attack, EntityId, Point, MONSTERS_SIDE, PLAYER_SIDE};
 use crate::core::sight::bresenham;
 use crate::data::untrusted::shown;
 use crate::fields;
-use crate::rules::placing::ChangeRefused;
 use crate::rules::statuses::TurnRule;
+use crate::world::creature::ChangeRefused;
 use crate::world::creature::Creature;
 use crate::world::game::Game;
 

@@ -1,7 +1,7 @@
 //! Filling a floor: a new level from the run's RNG, monsters and items by
 //! the floor's records, and the `floor` and `spawn` trace events.
 
-use emberdeep_api::{EntityId, MonsterState, Point};
+use emberdeep_api::{EntityId, MonsterState, Point, DIRECTIONS};
 
 use crate::core::mapgen::{generate, generate_deepest, Rect};
 use crate::fields;
@@ -14,13 +14,16 @@ impl Game {
         let deepest = self.is_deepest(floor);
         let make = if deepest { generate_deepest } else { generate };
         let level = make(&mut self.rng, self.numbers.map_width, self.numbers.map_height);
+        // The player's allies beside it come down with it.
+        let followers = self.allies_beside_player();
         self.floor = floor;
         self.map = level.map;
         self.items.clear();
         self.paths.clear();
-        self.creatures.retain(|id, _| id.is_player());
-        self.retain_stored(|id| id.is_player());
+        self.creatures.retain(|id, _| id.is_player() || followers.contains(id));
+        self.retain_stored(|id| id.is_player() || followers.contains(&id));
         self.player_mut().pos = level.start;
+        self.bring_followers(&followers, level.start);
         let stairs = level.stairs;
         if deepest {
             self.emit("floor", "host", fields! {"floor" => floor, "goal_x" => stairs.x, "goal_y" => stairs.y});
@@ -32,6 +35,43 @@ impl Game {
             self.populate_room(room);
         }
         self.update_sight();
+    }
+
+    /// Puts each ally that came down on the first free open cell beside
+    /// `start` (in the order of [`DIRECTIONS`]), traced as a `teleport`;
+    /// one with no room is left behind (a `removed`).
+    fn bring_followers(&mut self, followers: &[EntityId], start: Point) {
+        // Off the old floor's cells first, so none holds a cell of the new one.
+        let mut from = Vec::new();
+        for &id in followers {
+            if let Some(mut c) = self.creatures.get_mut(&id) {
+                from.push(c.pos);
+                c.pos = Point::new(-1, -1);
+            }
+        }
+        for (&id, from) in followers.iter().zip(from) {
+            let cell = DIRECTIONS
+                .iter()
+                .map(|&(dx, dy)| start.offset(dx, dy))
+                .find(|&p| self.map.is_walkable(p) && self.creature_at(p).is_none());
+            match cell {
+                Some(at) => {
+                    if let Some(mut c) = self.creatures.get_mut(&id) {
+                        c.pos = at;
+                        c.goal = None;
+                    }
+                    let name = self.creatures[&id].trace_name();
+                    self.emit(
+                        "teleport",
+                        "host",
+                        fields! {"who" => name, "from_x" => from.x, "from_y" => from.y, "x" => at.x, "y" => at.y},
+                    );
+                }
+                None => {
+                    let _ = self.remove_creature(id, "host");
+                }
+            }
+        }
     }
 
     fn populate_room(&mut self, room: &Rect) {

@@ -124,6 +124,18 @@ impl Roster {
         }
     }
 
+    /// Every creature standing on `p` (more than one only in hand-made
+    /// scenarios), at the cost of a grid read when there is one or none.
+    pub fn all_at(&self, p: Point) -> Vec<&Creature> {
+        match self.cell(p) {
+            // The grid covers every creature: off it, nobody.
+            None => Vec::new(),
+            Some(i) if self.count[i] == 0 => Vec::new(),
+            Some(i) if self.count[i] == 1 => self.at(p).into_iter().collect(),
+            Some(_) => self.creatures.iter().filter(|c| c.pos == p).collect(),
+        }
+    }
+
     /// Adds a creature (or replaces the one with its id), returning any it replaced.
     pub fn insert(&mut self, id: EntityId, mut creature: Creature) -> Option<Creature> {
         creature.id = id;
@@ -330,6 +342,10 @@ mod tests {
         r.get_mut(&EntityId(2)).unwrap().pos = Point::new(4, 3);
         assert_eq!(who(&r, 3, 3), Some(7));
         assert_eq!(who(&r, 4, 3), Some(2));
+        r.get_mut(&EntityId(2)).unwrap().pos = Point::new(3, 3);
+        let both: Vec<u32> = r.all_at(Point::new(3, 3)).iter().map(|c| c.id.0).collect();
+        assert_eq!(both, [2, 7]);
+        assert!(r.all_at(Point::new(-1, 3)).is_empty() && r.all_at(Point::new(4, 3)).is_empty());
     }
 
     #[test]
