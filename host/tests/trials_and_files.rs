@@ -121,7 +121,7 @@ fn die_in(dir: &Path) -> Output {
     let out = Command::new(bin())
         .current_dir(root())
         .args(["--plugin-dir", plugin_dir().to_str().unwrap(), "--headless", "--scenario", s.to_str().unwrap()])
-        .args(["--keys", "60*.", "--save-dir", dir.to_str().unwrap()])
+        .args(["--keys", "30*. 30*. 30*.", "--save-dir", dir.to_str().unwrap()])
         .env_remove("RUST_LOG")
         .output()
         .expect("the game runs");
