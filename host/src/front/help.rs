@@ -54,6 +54,7 @@ pub const HOST_KEYS: &[HostKey] = &[
     line("Enter, f, click", "aiming", "fire at the cursor", ""),
     line("Esc", "aiming", "stop aiming (asks if that loses the item)", ""),
     line("x", "screens", "look at any cell you have seen", "x"),
+    line("PgDn PgUp", "screens", "scroll a long description while looking or aiming", ""),
     line("m", "screens", "the message history", "m"),
     line("? or F1", "screens", "this help", "? F1"),
     line("F2", "screens", "switch views (glyphs, tiles, the plugins')", "F2"),

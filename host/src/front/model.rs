@@ -45,6 +45,7 @@ impl App {
             panel: self.panel_lines(),
             look,
             hints,
+            look_scroll: self.look_scroll(),
             log: self.log_lines(),
             overlay: self.overlay(),
         }
