@@ -75,6 +75,9 @@ pub enum Question {
     Quit,
     /// Esc while aiming something that stopping would use up.
     StopAiming,
+    /// Firing a shot the look panel warns would end short of the cursor
+    /// (a wall or door before it, or out of range): `y` fires it anyway.
+    ShootShort,
     /// Drinking a healing potion at full health.
     Drink(usize),
 }
@@ -396,6 +399,14 @@ impl App {
                 self.mode = Mode::Aim;
                 if yes {
                     self.act_on_aim(Action::CancelAim);
+                }
+            }
+            Question::ShootShort => {
+                self.mode = Mode::Aim;
+                if yes {
+                    self.fire_or_confirm_burst();
+                } else {
+                    self.game.log.add("You hold your fire.", MessageKind::Info);
                 }
             }
             Question::Drink(slot) => {

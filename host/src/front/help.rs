@@ -51,7 +51,13 @@ pub const HOST_KEYS: &[HostKey] = &[
     line("d", "items", "drop an item (a stack asks how many)", "d"),
     line("Tab", "aiming", "next target, nearest first", ""),
     line("moving keys, mouse", "aiming", "move the cursor", ""),
-    line("Enter, f, click", "aiming", "fire at the cursor", ""),
+    line(
+        "Enter, f, click",
+        "aiming",
+        "fire at the cursor; asks first if a wall or the range would stop the shot; a shot goes round a \
+         wall's corner when another straight line as long gets there",
+        "",
+    ),
     line("Esc", "aiming", "stop aiming (asks if that loses the item)", ""),
     line("x", "screens", "look at any cell you have seen", "x"),
     line("PgDn PgUp", "screens", "scroll a long description while looking or aiming", ""),

@@ -270,6 +270,7 @@ impl App {
                 let what = self.game.aim_cancel_loses().unwrap_or_else(|| "the item".into());
                 format!("Stop aiming? That loses {what}. y: lose it   any other key: aim on")
             }
+            Question::ShootShort => self.shoot_short_question(),
             Question::Drink(slot) => {
                 let item = self.game.pack.get(slot).cloned();
                 let what = item.map(|i| self.game.item_label(&i.kind, 1, i.id)).unwrap_or_default();

@@ -229,8 +229,9 @@ pub struct Missile {
 
 /// A missile aimed at `toward` flies along `path` to the first creature on
 /// it (or the end), is shown flying, hits with the chance its distance
-/// gives (the roll less the target's defense, at least 1), or says what
-/// solid thing it hit, then breaks or lands where it stopped.
+/// gives (the roll less the target's defense, at least 1), or says where
+/// it ended (the solid thing it hit, the floor, out of sight), then breaks
+/// or lands where it stopped.
 pub fn fly(ctx: &mut Ctx<'_>, missile: &Missile, path: &[Point], toward: Point) {
     let Some(player) = ctx.creature(EntityId::PLAYER) else { return };
     let Some(&end) = path.last() else { return };
@@ -245,13 +246,26 @@ pub fn fly(ctx: &mut Ctx<'_>, missile: &Missile, path: &[Point], toward: Point) 
     let name = missile.info.name.as_str();
     if let Some(target) = struck.and_then(|i| ctx.creature_at(path[i])) {
         strike(ctx, &player.pos, target, name, missile.damage);
-    } else if player.pos.steps_to(end) < missile.range && ctx.is_visible(end) {
-        // Cut short with nobody struck: it flew into a wall or a closed door.
-        if let Some(solid) = solid_beyond(ctx, player.pos, toward, end) {
-            ctx.message(&format!("The {name} hits the {solid}."), MessageKind::Info);
-        }
+    } else {
+        ctx.message(&where_it_ended(ctx, missile, player.pos, toward, end), MessageKind::Info);
     }
     land(ctx, &missile.info, landing);
+}
+
+/// Where a missile that struck nobody ended, for the log: in a wall or a
+/// closed door (its path ends short of its range), on the floor at the end
+/// of its range, or out of sight.
+fn where_it_ended(ctx: &Ctx<'_>, missile: &Missile, from: Point, toward: Point, end: Point) -> String {
+    let name = missile.info.name.as_str();
+    if !ctx.is_visible(end) {
+        return format!("The {name} flies out of sight.");
+    }
+    // Cut short with nobody struck: it flew into a wall or a closed door.
+    let solid = (from.steps_to(end) < missile.range).then(|| solid_beyond(ctx, from, toward, end)).flatten();
+    match solid {
+        Some(solid) => format!("The {name} hits the {solid}."),
+        None => format!("The {name} falls to the floor {} steps away.", from.steps_to(end)),
+    }
 }
 
 /// What stopped a line of fire from `from` toward `toward` that ends at
