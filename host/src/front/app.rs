@@ -113,6 +113,9 @@ pub struct App {
     pub(crate) hints: std::collections::BTreeSet<&'static str>,
     /// The score table the end screen shows, as the session wrote it.
     pub scores: Vec<super::screen::Line>,
+    /// The morgue file the session wrote for the run that ended, which the
+    /// end screen names.
+    pub morgue: Option<std::path::PathBuf>,
 }
 
 impl App {
@@ -133,6 +136,7 @@ impl App {
             look_cursor: Point::new(0, 0),
             hints: Default::default(),
             scores: Vec::new(),
+            morgue: None,
         }
     }
 

@@ -248,13 +248,16 @@ impl App {
                 } else {
                     format!("Killed by {killer}, on turn {}.", self.game.turn)
                 };
+                let mut details =
+                    vec![Line::new(format!("Floor {}, seed {}", self.game.floor, self.game.seed), palette::DIM)];
+                if let Some(path) = &self.morgue {
+                    details.push(Line::new(format!("Morgue: {}", path.display()), palette::DIM));
+                }
+                details.push(Line::new("r: a new run    Esc: quit", palette::TEXT));
                 Overlay::Death {
                     won,
                     cause,
-                    details: vec![
-                        Line::new(format!("Floor {}, seed {}", self.game.floor, self.game.seed), palette::DIM),
-                        Line::new("r: a new run    Esc: quit", palette::TEXT),
-                    ],
+                    details,
                     scores: self.scores.clone(),
                 }
             }

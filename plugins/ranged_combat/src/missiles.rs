@@ -57,6 +57,13 @@ impl ItemEffect for Quiver {
     fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
         fill_quiver(ctx, item)
     }
+
+    fn facts(&self, _ctx: &mut Ctx<'_>, _item: &ItemUse) -> PluginResult<Vec<String>> {
+        Ok(vec![
+            "Picked up, they go straight to the quiver if it holds their kind, or is empty with a bow ready.".into(),
+            "Not for throwing.".into(),
+        ])
+    }
 }
 
 impl ItemEffect for Throw {
@@ -200,16 +207,38 @@ fn fill_quiver(ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
     Ok(UseOutcome::Kept)
 }
 
-/// Picking up arrows of the quivered kind puts them straight in the
-/// quiver, if it has room for them all; else they go to the pack.
+/// Picking up missiles: arrows of the quivered kind, or (the quiver empty)
+/// missiles that fit the readied bow (the `missile` role), go straight to
+/// the quiver, as many as it has room for; the rest go to the pack. When
+/// the pack cannot take the rest, none are taken here (the host then says
+/// the pack is full); anything else is the host's to put in the pack.
 pub fn pick_up(ctx: &mut Ctx<'_>, kind: &str, count: u32) -> bool {
-    let Some((arrows, n)) = gear::quiver(ctx) else { return false };
-    if arrows.id.as_str() != kind || n.saturating_add(count) > gear::MOST_IN_QUIVER {
+    let Some(arrows) = ctx.item_info(kind) else { return false };
+    let held = match gear::quiver(ctx) {
+        Some((quivered, n)) if quivered.id.as_str() == kind => n,
+        Some(_) => return false,
+        None if gear::bow(ctx).is_some() && arrows.role.as_str() == "missile" => 0,
+        None => return false,
+    };
+    let room = gear::MOST_IN_QUIVER.saturating_sub(held).min(count);
+    if room == 0 {
         return false;
     }
-    gear::set_quiver(ctx, Some((kind, n + count)));
-    let text = format!("You put {} in your quiver ({} now).", arrows.counted(count), n + count);
+    let rest = count - room;
+    if rest > 0 && ctx.pack_add(kind, rest).is_none() {
+        return false;
+    }
+    gear::set_quiver(ctx, Some((kind, held + room)));
+    let text = format!("You put {} in your quiver ({}).", arrows.counted(room), held + room);
     ctx.message(&text, MessageKind::Info);
+    if rest > 0 {
+        let text = if rest == 1 {
+            format!("The other {} goes in your pack.", arrows.name)
+        } else {
+            format!("The other {} go in your pack.", arrows.counted(rest))
+        };
+        ctx.message(&text, MessageKind::Info);
+    }
     true
 }
 
