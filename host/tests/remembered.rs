@@ -88,7 +88,7 @@ fn the_view_chosen_and_the_hints_given_survive_a_relaunch() {
     assert!(file["hints"].as_array().unwrap().iter().any(|h| h == "monster"), "{file}");
 
     // The relaunch: the hint is not given again...
-    let (log, stderr) = logged(&copy(&config).path().to_path_buf(), ".");
+    let (log, stderr) = logged(copy(&config).path(), ".");
     assert!(!log.iter().any(|l| l.starts_with("Hint: walk into a monster")), "given once: {log:?}");
     assert!(!stderr.contains("prefs.json"), "nothing to report: {stderr}");
     // ...and the map is drawn in tiles, as after `--view tiles` with the same memory.

@@ -254,12 +254,7 @@ impl App {
                     details.push(Line::new(format!("Morgue: {}", path.display()), palette::DIM));
                 }
                 details.push(Line::new("r: a new run    Esc: quit", palette::TEXT));
-                Overlay::Death {
-                    won,
-                    cause,
-                    details,
-                    scores: self.scores.clone(),
-                }
+                Overlay::Death { won, cause, details, scores: self.scores.clone() }
             }
         }
     }
