@@ -16,7 +16,8 @@ use crate::rules::{capitalized, card_facts, flight_glyph, setting, HitTable};
 /// shot aimed with `f` fires an arrow from the quiver with it.
 pub struct Bow;
 
-/// The effect named `quiver` in arrow records: using arrows fills the quiver.
+/// The effect named `quiver` in arrow records: using arrows fills the
+/// quiver; their card adds how a pick-up fills it, and that they are not thrown.
 pub struct Quiver;
 
 /// The effect named `throw`: darts are only thrown (`t`), and whatever `t`
