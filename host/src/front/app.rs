@@ -120,6 +120,9 @@ pub struct App {
     pub(crate) hints: std::collections::BTreeSet<&'static str>,
     /// The score table the end screen shows, as the session wrote it.
     pub scores: Vec<super::screen::Line>,
+    /// The morgue file the session wrote for the run that ended, which the
+    /// end screen names.
+    pub morgue: Option<std::path::PathBuf>,
 }
 
 /// Rows PageDown and PageUp move a long look text.
@@ -145,6 +148,7 @@ impl App {
             look_scrolled_at: None,
             hints: Default::default(),
             scores: Vec::new(),
+            morgue: None,
         }
     }
 

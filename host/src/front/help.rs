@@ -63,7 +63,7 @@ pub const HOST_KEYS: &[HostKey] = &[
     line("PgDn PgUp", "screens", "scroll a long description while looking or aiming", ""),
     line("m", "screens", "the message history", "m"),
     line("? or F1", "screens", "this help", "? F1"),
-    line("F2", "screens", "switch views (glyphs, tiles, the plugins')", "F2"),
+    line("F2", "screens", "switch views (glyphs, tiles, the plugins'); kept for the next run", "F2"),
     line("Up Down PgUp PgDn", "screens", "scroll a long screen", ""),
     line("Esc", "screens", "close a screen; in play: save and quit (asks)", "Esc"),
 ];

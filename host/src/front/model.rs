@@ -249,15 +249,13 @@ impl App {
                 } else {
                     format!("Killed by {killer}, on turn {}.", self.game.turn)
                 };
-                Overlay::Death {
-                    won,
-                    cause,
-                    details: vec![
-                        Line::new(format!("Floor {}, seed {}", self.game.floor, self.game.seed), palette::DIM),
-                        Line::new("r: a new run    Esc: quit", palette::TEXT),
-                    ],
-                    scores: self.scores.clone(),
+                let mut details =
+                    vec![Line::new(format!("Floor {}, seed {}", self.game.floor, self.game.seed), palette::DIM)];
+                if let Some(path) = &self.morgue {
+                    details.push(Line::new(format!("Morgue: {}", path.display()), palette::DIM));
                 }
+                details.push(Line::new("r: a new run    Esc: quit", palette::TEXT));
+                Overlay::Death { won, cause, details, scores: self.scores.clone() }
             }
         }
     }

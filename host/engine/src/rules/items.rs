@@ -155,6 +155,7 @@ impl Game {
         if self.plugin_picks_up(&item.kind, item.count) {
             // A plugin took them (arrows into the quiver) and said so.
             self.lift(index, &item);
+            self.picked_up_event(&item.kind, item.count);
             return true;
         }
         let stacks = self.joins_stacks(&item.kind, item.id);
