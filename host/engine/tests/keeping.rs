@@ -236,7 +236,7 @@ fn a_continued_run_with_a_carried_wand_plays_as_the_unbroken_one() {
         Game::restore(parts, saved.plugins.clone(), saved.records.clone(), Trace::in_memory()).expect("restores");
     unbroken.trace.take_kept();
     for key in keys {
-        assert_eq!(unbroken.player_action(key.clone()), continued.player_action(key));
+        assert_eq!(unbroken.player_action(key), continued.player_action(key));
     }
     let (a, b) = (unbroken.trace.take_kept(), continued.trace.take_kept());
     assert!(a.iter().any(|l| l.contains("item_dropped")), "{a:?}");
