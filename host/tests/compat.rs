@@ -127,12 +127,12 @@ fn a_plugin_built_against_a_later_api_loads_into_this_host_and_gets_the_defaults
             let text = std::fs::read_to_string(&manifest).unwrap();
             let now = text.lines().find(|l| l.starts_with("version = ")).unwrap().to_string();
             std::fs::write(&manifest, text.replacen(&now, "version = \"1.99.0\"", 1)).unwrap();
+            // At the very end of `GameCtx`, after whatever later methods it has.
             change(
                 &api.join("src/abi.rs"),
-                "    fn item_remove(&mut self, item: ItemId, key: RStr<'_>);\n",
-                "    fn item_remove(&mut self, item: ItemId, key: RStr<'_>);\n\n    \
-                 /// Added later: how hard the wind blows. Older hosts lack it: 7.\n    \
-                 fn wind(&self) -> u32 {\n        7\n    }\n",
+                "}\n\n/// The surface a view draws on",
+                "\n    /// Added later: how hard the wind blows. Older hosts lack it: 7.\n    \
+                 fn wind(&self) -> u32 {\n        7\n    }\n}\n\n/// The surface a view draws on",
             );
             change(
                 &api.join("src/abi.rs"),

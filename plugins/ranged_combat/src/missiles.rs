@@ -364,7 +364,8 @@ fn strike(ctx: &mut Ctx<'_>, from: &Point, target: EntityId, name: &str, damage:
 }
 
 /// An arrow may break (one time in its record's `break_one_in`); anything
-/// else lands on its cell or the nearest free neighbour. Both are traced.
+/// else lands on its cell or the nearest free neighbour, a thrown item as
+/// the same item (its id and store kept). Both are traced.
 fn land(ctx: &mut Ctx<'_>, info: &ItemInfo, at: Point) {
     let item: FieldValue = info.id.as_str().into();
     let (x, y): (FieldValue, FieldValue) = (at.x.into(), at.y.into());
@@ -374,7 +375,14 @@ fn land(ctx: &mut Ctx<'_>, info: &ItemInfo, at: Point) {
         ctx.event("arrow_broke", &[("item", item), ("x", x), ("y", y)]);
         return;
     }
-    match ctx.place_item(&info.id, 1, at) {
+    // A thrown item is the one taken out of the pack: it lands as itself,
+    // its id and store kept. An arrow from the quiver is made anew.
+    let thrown = ctx.held_items().into_iter().find(|e| e.kind.as_str() == info.id.as_str() && e.count == 1);
+    let landed = match thrown {
+        Some(entry) => ctx.place_existing(entry, at),
+        None => ctx.place_item(&info.id, 1, at),
+    };
+    match landed {
         Some(cell) => ctx.event(
             "missile_landed",
             &[("item", item), ("x", x), ("y", y), ("landed_x", cell.x.into()), ("landed_y", cell.y.into())],

@@ -92,6 +92,10 @@ impl Game {
                 for status in self.statuses_of(c.id) {
                     lines.push(LookLine::Effect(format!("{} ({} turns)", status.label, status.turns)));
                 }
+                for item in self.carried_by(c.id) {
+                    let label = self.item_label(&item.kind, item.count, item.item);
+                    lines.push(LookLine::Text(format!("Carries {label}.")));
+                }
             }
         }
         let lying: Vec<_> = self.items.iter().filter(|i| i.pos == p).map(|i| (i.kind.clone(), i.count, i.id)).collect();

@@ -20,6 +20,7 @@ impl Game {
         self.paths.clear();
         self.creatures.retain(|id, _| id.is_player());
         self.retain_stored(|id| id.is_player());
+        self.carried.clear();
         self.player_mut().pos = level.start;
         let stairs = level.stairs;
         if deepest {
@@ -48,6 +49,7 @@ impl Game {
                 let id = self.new_item_id();
                 self.drop_on_floor(&kind, count, pos, id);
                 self.emit("spawn", "host", fields! {"item" => kind, "count" => count, "x" => pos.x, "y" => pos.y});
+                self.made_event(&kind, id);
             }
         }
     }
