@@ -280,6 +280,54 @@ pub trait GameCtx {
     fn world(&mut self) -> ROption<RawWorld<'_>> {
         ROption::RNone
     }
+
+    /// Added in 1.2: the items the calling plugin holds: taken out of the
+    /// pack ([`GameCtx::pack_take`]) during the player's current action
+    /// and not yet put back, placed or given. Each keeps its id and its
+    /// store until the action ends; what is still held then is lost. A
+    /// host older than 1.2 answers none.
+    fn held_items(&self) -> RVec<PackEntry> {
+        RVec::new()
+    }
+
+    /// Added in 1.2: lays an item the plugin holds on the floor at `at`
+    /// (or on the first neighbour that can take it, as
+    /// [`GameCtx::place_item`]), keeping its id and its store. `item` must
+    /// be exactly what [`GameCtx::held_items`] lists (id, kind and count);
+    /// anything else is refused and changes nothing. Returns where it
+    /// landed; `None` if refused or no cell could take it (it stays held).
+    /// Traced as `item_placed`. A host older than 1.2 answers `None`.
+    fn place_existing(&mut self, item: PackEntry, at: Point) -> ROption<Point> {
+        let _ = (item, at);
+        ROption::RNone
+    }
+
+    /// Added in 1.2: puts an item the plugin holds back in the player's
+    /// pack, keeping its id and its store (it joins a stack only if it
+    /// stacks and stores nothing). Returns the slot; `None` if refused (as
+    /// [`GameCtx::place_existing`]) or the pack is full (it stays held).
+    /// Traced as `item_put`. A host older than 1.2 answers `None`.
+    fn pack_put(&mut self, item: PackEntry) -> ROption<u32> {
+        let _ = item;
+        ROption::RNone
+    }
+
+    /// Added in 1.2: gives an item the plugin holds to monster `to`, which
+    /// carries it (saved with the run) and drops it where it dies, same id
+    /// and store. Returns false if refused (as [`GameCtx::place_existing`]),
+    /// or `to` is not a living monster (it stays held). Traced as
+    /// `item_given`. A host older than 1.2 answers false.
+    fn give(&mut self, to: EntityId, item: PackEntry) -> bool {
+        let _ = (to, item);
+        false
+    }
+
+    /// Added in 1.2: what creature `id` carries, in the order it was
+    /// given. A host older than 1.2 answers none.
+    fn carried(&self, id: EntityId) -> RVec<PackEntry> {
+        let _ = id;
+        RVec::new()
+    }
 }
 
 /// The world as it crosses (since 1.2): a borrowed [`WorldCtx`] trait
@@ -405,6 +453,13 @@ pub trait ItemEffectAbi: Send + Sync {
     fn facts(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<RVec<RString>, PluginError> {
         let _ = (ctx, item);
         RResult::ROk(RVec::new())
+    }
+
+    /// Added in 1.2: an item of this effect came into being (`item.item`
+    /// is its id). Plugins built against 1.1 or older do nothing.
+    fn made(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<(), PluginError> {
+        let _ = (ctx, item);
+        RResult::ROk(())
     }
 }
 

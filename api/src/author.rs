@@ -105,6 +105,17 @@ pub trait ItemEffect: Send + Sync + 'static {
         let _ = (ctx, item);
         Ok(Vec::new())
     }
+
+    /// An item of this effect came into being, as `item.item` (its id):
+    /// laid on a new floor, made by a plugin's `place_item` or `pack_add`.
+    /// Roll what is particular to it now (a wand's charges, with
+    /// `ctx.item_set`), so it reads right before its first use. Not called
+    /// for items that join a stack of their kind (they are no item of their
+    /// own), nor for an item put back as itself. The default: nothing. Since 1.2.
+    fn made(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<()> {
+        let _ = (ctx, item);
+        Ok(())
+    }
 }
 
 /// A monster's attack from afar (arrows, lightning, fire).
@@ -443,6 +454,9 @@ impl<T: ItemEffect> ItemEffectAbi for Adapter<T> {
     }
     fn facts(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<RVec<RString>, PluginError> {
         with(ctx, |c| self.0.facts(c, item).map(strings))
+    }
+    fn made(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.made(c, item))
     }
 }
 

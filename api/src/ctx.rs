@@ -493,6 +493,42 @@ impl<'a> Ctx<'a> {
         self.raw.world().into_option().is_some_and(|mut w| w.follow_player(id))
     }
 
+    /// The items this plugin took out of the pack during the player's
+    /// current action and has not yet put back, placed or given (since
+    /// 1.2). Each keeps its id and store until the action ends; what is
+    /// still held then is lost.
+    pub fn held_items(&self) -> Vec<PackEntry> {
+        self.raw.held_items().into_vec()
+    }
+
+    /// Lays an item this plugin holds (as [`Ctx::pack_take`] gave it) on
+    /// the floor at `at`, or the first neighbour that can take it, keeping
+    /// its id and store (since 1.2). Returns where it landed; `None` if
+    /// the item is not one it holds (nothing changes) or nowhere could
+    /// take it (it stays held).
+    pub fn place_existing(&mut self, item: PackEntry, at: Point) -> Option<Point> {
+        some(self.raw.place_existing(item, at))
+    }
+
+    /// Puts an item this plugin holds back in the pack, keeping its id and
+    /// store (since 1.2). Returns the slot; `None` if it is not held or the
+    /// pack is full.
+    pub fn pack_put(&mut self, item: PackEntry) -> Option<u32> {
+        some(self.raw.pack_put(item))
+    }
+
+    /// Gives an item this plugin holds to monster `to`, which carries it
+    /// and drops it, the same item, where it dies (since 1.2). False if it
+    /// is not held or `to` is not a living monster.
+    pub fn give(&mut self, to: EntityId, item: PackEntry) -> bool {
+        self.raw.give(to, item)
+    }
+
+    /// What creature `id` carries, in the order it was given (since 1.2).
+    pub fn carried(&self, id: EntityId) -> Vec<PackEntry> {
+        self.raw.carried(id).into_vec()
+    }
+
     /// The context as it crosses, for what this wrapper does not cover.
     #[doc(hidden)]
     pub fn raw(&mut self) -> &mut RawCtx<'a> {

@@ -258,6 +258,50 @@
 //! player's allies and allies fight monsters, never the player; walking
 //! into an ally changes places with it.
 //!
+//! ### Items that stay themselves (since 1.2)
+//!
+//! An item has an id ([`PackEntry::item`](crate::PackEntry)) and its own
+//! store. [`Ctx::place_item`](crate::Ctx::place_item) and
+//! [`Ctx::pack_add`](crate::Ctx::pack_add) make *new* items of a kind; to
+//! move an existing one, take it and put it down again as itself:
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! # fn steal(ctx: &mut Ctx<'_>, thief: EntityId, at: Point) {
+//! let Some(wand) = ctx.pack_take(0, 1) else { return }; // now held by this plugin
+//! if !ctx.give(thief, wand.clone()) {                    // carried by the thief...
+//!     ctx.place_existing(wand, at);                      // ...or laid on the floor
+//! }
+//! # }
+//! ```
+//!
+//! | call | what it does | what it costs |
+//! |---|---|---|
+//! | [`Ctx::held_items`](crate::Ctx::held_items) | what this plugin took out of the pack this action and has not put down | one call; a copy of the held list (a few items) |
+//! | [`Ctx::place_existing`](crate::Ctx::place_existing) | lays a held item on the floor at a cell or its first free neighbour, same id and store; traced `item_placed` | one call; a look through the held list and the items on the floor |
+//! | [`Ctx::pack_put`](crate::Ctx::pack_put) | puts a held item back in the pack, same id and store; traced `item_put` | one call; a look through the held list and the pack |
+//! | [`Ctx::give`](crate::Ctx::give) | a living monster carries a held item (saved with the run); traced `item_given` | one call; a look through the held list |
+//! | [`Ctx::carried`](crate::Ctx::carried) | what a creature carries, in the order given | one call; a copy of what it carries |
+//!
+//! An item is held only during the player's action it was taken in (a
+//! key, a turn with the monsters' moves): put it back, lay it down or give
+//! it before the action ends, or it is lost. Each call takes exactly what
+//! `held_items` lists (id, kind and count): anything else (an id this
+//! plugin does not hold, a count changed) is refused with one warning line
+//! naming the plugin and the item, and changes nothing. A monster drops
+//! what it carries where it dies, the same items (traced `item_dropped`),
+//! and the look panel lists it ("Carries a wand of sparks (2).").
+//!
+//! When an item of a kind comes into being (laid on a new floor, or made
+//! by `place_item` or `pack_add`), its effect's
+//! [`ItemEffect::made`](crate::ItemEffect::made) runs with its id: roll a
+//! wand's charges there, and the wand reads "(2)" before anyone uses it.
+//! Items that join a stack of their kind are no item of their own and are
+//! not told. In [`Hooks::died`](crate::Hooks::died) the victim's store
+//! and statuses are still there to read; after the `died` hooks each of
+//! its statuses ends (`status_end`, why `died`, its `ended` code run), and
+//! then its store goes.
+//!
 //! ## 6. Errors and panics
 //!
 //! Methods return a [`PluginResult`](crate::PluginResult): `?` works on

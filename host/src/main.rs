@@ -11,7 +11,7 @@ use clap::Parser;
 use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::lab::{balance, balance_report, bot, bot_jobs};
 use emberdeep::drivers::play::session::{Plan, SavedRun, Session};
-use emberdeep::drivers::play::{headless, recording, save, watch};
+use emberdeep::drivers::play::{headless, prefs, recording, save, watch};
 use emberdeep::drivers::review::{check, replay, timeline_screen, trace_query, trace_tools};
 use emberdeep::front::{atlas, keys, ui};
 use emberdeep_engine::data::records;
@@ -151,6 +151,9 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if cli.bench_startup {
         return bench_startup(&mut session, &atlas);
     }
+    if let Some(dir) = config_dir(&cli, replay.is_some()) {
+        session.remember(&dir);
+    }
     if let Some(view) = &cli.view {
         session.app.select_view(view)?;
     }
@@ -215,6 +218,19 @@ fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
         SavedRun::Offer
     };
     Plan { save_dir, saved, scenario: cli.scenario.clone(), seed, recorded_start: None }
+}
+
+/// Where the game remembers the view and the hints given: `--config-dir`,
+/// else the platform's config folder for a window run; a headless run
+/// without `--config-dir` and a replay remember nothing (so a scripted run
+/// or a replay never depends on, nor changes, what a player's game keeps).
+fn config_dir(cli: &Cli, replay: bool) -> Option<std::path::PathBuf> {
+    match (&cli.config_dir, replay) {
+        (_, true) => None,
+        (Some(dir), false) => Some(dir.clone()),
+        (None, false) if !cli.headless => Some(prefs::default_config_dir()),
+        (None, false) => None,
+    }
 }
 
 /// Tries the plugin files in child processes (this binary,

@@ -188,7 +188,14 @@ fn an_items_card_says_what_its_effect_says_of_its_numbers() {
                 "Bursts 2 cells around where it lands.",
             ],
         ),
-        ("arrows", &["Missiles: ready them in the quiver, or throw them."]),
+        (
+            "arrows",
+            &[
+                "Missiles for a bow: use them to fill the quiver; f fires them from a ready bow.",
+                "Picked up, they go straight to the quiver if it holds their kind, or is empty with a bow ready.",
+                "Not for throwing.",
+            ],
+        ),
     ];
     for (kind, lines) in expected {
         assert_eq!(card(&mut game, kind), lines, "{kind}'s card");

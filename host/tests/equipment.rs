@@ -132,7 +132,7 @@ fn the_player_starts_wielding_a_short_sword_and_hits_for_2_6() {
 
 #[test]
 fn a_wielded_long_sword_decides_every_later_blow() {
-    let trace = play("long_sword_fight.txt", "l g i a Enter 30*l", &[]);
+    let trace = play("long_sword_fight.txt", &format!("l g i a Enter {}", "l ".repeat(30)), &[]);
     assert_eq!(actions(&trace, "pick_up")[0]["item"], "long_sword");
     let uses = events(&trace, "use");
     assert_eq!(uses.len(), 1);

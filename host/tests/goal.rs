@@ -91,7 +91,7 @@ fn a_death_leaves_a_morgue_and_a_row_in_the_scores_after_the_better_ones() {
     let dir = tempfile::tempdir().unwrap();
     let trace_path = dir.path().join("trace.jsonl");
     play("ember_heart.txt", "l g", dir.path(), &trace_path);
-    play("troll_end.txt", "60*.", dir.path(), &trace_path);
+    play("troll_end.txt", "30*. 30*. 30*.", dir.path(), &trace_path);
     let morgues = files(dir.path(), "morgue");
     assert_eq!(morgues.len(), 2, "{morgues:?}");
     let death = morgues.iter().find(|m| m.starts_with("morgue-3-")).expect("the death's morgue");
@@ -109,7 +109,7 @@ fn a_damaged_score_table_is_reported_and_left_as_it_is() {
     let dir = tempfile::tempdir().unwrap();
     let scores = dir.path().join("scores.json");
     std::fs::write(&scores, b"{\"version\":1,\"scores\":[oops").unwrap();
-    let (_, err) = play("troll_end.txt", "60*.", dir.path(), &dir.path().join("trace.jsonl"));
+    let (_, err) = play("troll_end.txt", "30*. 30*. 30*.", dir.path(), &dir.path().join("trace.jsonl"));
     assert_eq!(std::fs::read(&scores).unwrap(), b"{\"version\":1,\"scores\":[oops", "not written over");
     let said: Vec<&str> = err.lines().filter(|l| l.contains("scores.json")).collect();
     assert_eq!(said.len(), 1, "one line about it: {err}");

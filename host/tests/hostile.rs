@@ -6,34 +6,14 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output};
+use std::time::Duration;
 
 use common::*;
 
-/// Runs the game like `run`, but kills it after 20 s: a hang is a failure.
+/// Runs the game, killed after 20 s: a hang is a failure.
 fn run_bounded(args: &[&str]) -> Output {
-    let mut cmd = Command::new(bin());
-    if !args.contains(&"--plugin-dir") {
-        cmd.arg("--plugin-dir").arg(plugin_dir());
-    }
-    let mut child = cmd
-        .args(args)
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the game starts");
-    let started = Instant::now();
-    while child.try_wait().expect("waiting").is_none() {
-        if started.elapsed() > Duration::from_secs(20) {
-            let _ = child.kill();
-            panic!("the game hung on {args:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().expect("its output")
+    run_within(args, Duration::from_secs(20))
 }
 
 /// Stderr of a run that must fail cleanly: a non-zero exit, no panic, one message.

@@ -310,11 +310,15 @@ fn aiming_at_or_past_a_wall_says_blocked_and_the_arrow_says_where_it_hit() {
     press(&mut app, "8*l");
     assert_eq!(app.game.aim_cursor(), Some(Point::new(21, 2)), "11 steps east, past the wall and the range");
     assert_eq!(warnings(&mut app), ["Blocked by a wall"], "not \"Out of range\"");
-    press(&mut app, "Enter");
+    // Firing asks first; anything but `y` goes back to aiming, at no cost.
+    press(&mut app, "Enter n");
+    assert!(app.game.is_aiming() && app.game.turn == 2, "{}", log_text(&app));
+    assert_eq!(said(&app, "You hold your fire."), 1, "{}", log_text(&app));
+    press(&mut app, "Enter y");
     assert!(!app.game.is_aiming());
     assert_eq!(said(&app, "The arrow hits the wall."), 1, "{}", log_text(&app));
     // A thrown dart at the wall says so too.
-    press(&mut app, "t c 3*l Enter");
+    press(&mut app, "t c 3*l Enter y");
     assert_eq!(said(&app, "The dart hits the wall."), 1, "{}", log_text(&app));
 }
 
@@ -327,7 +331,7 @@ fn a_shot_stopped_by_a_closed_door_says_door() {
     let mut app = start(&path, 1, None);
     press(&mut app, "t a 5*l");
     assert_eq!(warnings(&mut app), ["Blocked by a door"]);
-    press(&mut app, "Enter");
+    press(&mut app, "Enter y");
     assert_eq!(said(&app, "The dart hits the door."), 1, "{}", log_text(&app));
 }
 

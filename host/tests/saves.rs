@@ -80,7 +80,7 @@ fn death_deletes_the_save() {
     let s = scenario("jackal_then_goblin.txt");
     run_ok(&["--headless", "--scenario", s.to_str().unwrap(), "--keys", ".", "--save-dir", saves]);
     assert!(dir.path().join("save.json").exists());
-    run_ok(&["--headless", "--continue", "--keys", "h h h h h 80*.", "--save-dir", saves]);
+    run_ok(&["--headless", "--continue", "--keys", "h h h h h 20*. 20*. 20*. 20*. 20*. 20*.", "--save-dir", saves]);
     assert!(!dir.path().join("save.json").exists(), "death deleted the save");
     let out = run(&["--headless", "--continue", "--save-dir", saves]);
     assert!(!out.status.success());

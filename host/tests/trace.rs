@@ -110,7 +110,7 @@ fn summary_and_diff_read_traces_and_name_the_bad_line() {
         "--scenario",
         scenario.to_str().unwrap(),
         "--keys",
-        "h h h h h 80*.",
+        "h h h h h 20*. 20*. 20*. 20*. 20*. 20*.",
         "--trace",
         a.to_str().unwrap(),
     ]);
@@ -122,7 +122,7 @@ fn summary_and_diff_read_traces_and_name_the_bad_line() {
         "--scenario",
         scenario.to_str().unwrap(),
         "--keys",
-        "h h h l 80*.",
+        "h h h l 20*. 20*. 20*. 20*. 20*. 20*.",
         "--trace",
         b.to_str().unwrap(),
     ]);
@@ -220,7 +220,7 @@ fn docs_trace_md_documents_every_event_the_game_emits() {
         "--scenario",
         s.to_str().unwrap(),
         "--keys",
-        "h h h h h 80*.",
+        "h h h h h 20*. 20*. 20*. 20*. 20*. 20*.",
         "--trace",
         fight.to_str().unwrap(),
     ]);

@@ -6,36 +6,13 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use common::*;
 
-/// Runs the game with `args`, killed after 120 s so a hang fails the test
-/// instead of holding it up.
+/// Runs the game, killed after 120 s: a hang is a failure.
 fn run_bounded(args: &[&str]) -> Output {
-    let mut cmd = Command::new(bin());
-    if !args.contains(&"--plugin-dir") {
-        cmd.arg("--plugin-dir").arg(plugin_dir());
-    }
-    let child = cmd
-        .args(args)
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the game runs");
-    let id = child.id();
-    let (done, waiting) = std::sync::mpsc::channel::<()>();
-    let guard = std::thread::spawn(move || {
-        if waiting.recv_timeout(std::time::Duration::from_secs(120)).is_err() {
-            let _ = Command::new("kill").arg("-9").arg(id.to_string()).status();
-        }
-    });
-    let out = child.wait_with_output().expect("the game ends");
-    let _ = done.send(());
-    let _ = guard.join();
-    out
+    run_within(args, std::time::Duration::from_secs(120))
 }
 
 /// How a run ended, for messages: the code, or the signal that ended it.
@@ -121,7 +98,7 @@ fn die_in(dir: &Path) -> Output {
     let out = Command::new(bin())
         .current_dir(root())
         .args(["--plugin-dir", plugin_dir().to_str().unwrap(), "--headless", "--scenario", s.to_str().unwrap()])
-        .args(["--keys", "60*.", "--save-dir", dir.to_str().unwrap()])
+        .args(["--keys", "30*. 30*. 30*.", "--save-dir", dir.to_str().unwrap()])
         .env_remove("RUST_LOG")
         .output()
         .expect("the game runs");

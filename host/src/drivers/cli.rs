@@ -109,6 +109,13 @@ pub struct Cli {
     #[arg(long, value_name = "DIR", env = "EMBERDEEP_SAVE_DIR")]
     pub save_dir: Option<PathBuf>,
 
+    /// Where the game remembers the view chosen and the first-time hints
+    /// given, between runs. Default: the platform's config folder (e.g.
+    /// ~/.config/emberdeep) for window runs; headless runs remember only in
+    /// the folder given here; replays never.
+    #[arg(long, value_name = "DIR", env = "EMBERDEEP_CONFIG_DIR")]
+    pub config_dir: Option<PathBuf>,
+
     /// Continue the saved run (headless or not).
     #[arg(long = "continue", conflicts_with_all = ["scenario", "replay", "seed", "bot"])]
     pub continue_run: bool,

@@ -1,10 +1,10 @@
 //! Aiming as the player drives it: the keys while the Targeting state runs
-//! (the cursor, Tab, firing, the question before firing into one's own
-//! burst), and the shading of the shot's path laid on the scene. The state
+//! (the cursor, Tab, firing, the questions before firing a shot that would
+//! end short of the cursor or into one's own burst), and the shading of the shot's path laid on the scene. The state
 //! itself and the path are the engine's (`emberdeep_engine::world::targeting`).
 
 use emberdeep_api::{MessageKind, Point, Rgba, Scene};
-use emberdeep_engine::world::targeting::Shading;
+use emberdeep_engine::world::targeting::{FallsShort, Shading};
 use emberdeep_engine::{Action, Game};
 
 use super::app::{App, Mode, Question};
@@ -71,8 +71,20 @@ impl App {
         true
     }
 
-    /// Fires, unless the shot's burst would reach the player: then asks first.
+    /// Fires, unless the look panel warns that the shot would end short of
+    /// the cursor (a wall or door before it, out of range) or its burst would
+    /// reach the player: then asks first. A shot with no cell to fly to is
+    /// refused by the engine, in the panel's words, without a question.
     fn fire_or_ask(&mut self) {
+        if self.game.aim_falls_short().is_some() && !self.game.aim_path().is_empty() {
+            self.mode = Mode::Ask(Question::ShootShort);
+        } else {
+            self.fire_or_confirm_burst();
+        }
+    }
+
+    /// Fires, unless the shot's burst would reach the player: then asks first.
+    pub(crate) fn fire_or_confirm_burst(&mut self) {
         if self.game.aim_burst_hits_player() {
             self.mode = Mode::ConfirmFire;
         } else {
@@ -107,6 +119,19 @@ impl App {
         } else {
             self.game.log.add("You have nothing to throw.", MessageKind::Info);
         }
+    }
+
+    /// The question asked before firing a shot that would end short of the
+    /// cursor, from what the engine says stops it.
+    pub(crate) fn shoot_short_question(&self) -> String {
+        let why = match self.game.aim_falls_short() {
+            Some(FallsShort::Solid { door }) => {
+                format!("The shot would hit the {}.", if door { "door" } else { "wall" })
+            }
+            Some(FallsShort::OutOfRange(range)) => format!("Out of range ({range}): the shot would end short."),
+            None => "The shot would end short.".to_string(),
+        };
+        format!("{why} Shoot anyway? y: shoot   any other key: aim again")
     }
 
     /// The question asked before firing into one's own burst.

@@ -75,6 +75,9 @@ pub enum Question {
     Quit,
     /// Esc while aiming something that stopping would use up.
     StopAiming,
+    /// Firing a shot the look panel warns would end short of the cursor
+    /// (a wall or door before it, or out of range): `y` fires it anyway.
+    ShootShort,
     /// Drinking a healing potion at full health.
     Drink(usize),
 }
@@ -109,11 +112,21 @@ pub struct App {
     pub(crate) scroll: usize,
     /// The look mode's cursor.
     pub(crate) look_cursor: Point,
+    /// Rows of the look text scrolled past, and the cell looked at then:
+    /// another cell starts at the top again.
+    look_scroll: usize,
+    look_scrolled_at: Option<Point>,
     /// The first-time hints already given this session.
     pub(crate) hints: std::collections::BTreeSet<&'static str>,
     /// The score table the end screen shows, as the session wrote it.
     pub scores: Vec<super::screen::Line>,
+    /// The morgue file the session wrote for the run that ended, which the
+    /// end screen names.
+    pub morgue: Option<std::path::PathBuf>,
 }
+
+/// Rows PageDown and PageUp move a long look text.
+const LOOK_SCROLL_STEP: usize = 4;
 
 impl App {
     /// An app around a started game; `host_views` are the built-in views
@@ -131,8 +144,11 @@ impl App {
             notices: Vec::new(),
             scroll: 0,
             look_cursor: Point::new(0, 0),
+            look_scroll: 0,
+            look_scrolled_at: None,
             hints: Default::default(),
             scores: Vec::new(),
+            morgue: None,
         }
     }
 
@@ -238,6 +254,9 @@ impl App {
             self.view_index = (self.view_index + 1) % self.view_names().len();
             return true;
         }
+        if self.scroll_look(key) {
+            return true;
+        }
         let going = match self.mode {
             Mode::Play => self.press_playing(key),
             Mode::Pack | Mode::Card(_) | Mode::Quick(_) | Mode::DropItem | Mode::DropCount { .. } | Mode::ThrowItem => {
@@ -261,6 +280,39 @@ impl App {
             self.give_hints();
         }
         going
+    }
+
+    /// PageDown and PageUp while looking or aiming scroll a look text too
+    /// long for the panel, a few rows at a time; the scroll stays within the
+    /// text and starts again at its top for another cell. Returns whether
+    /// the key scrolled.
+    fn scroll_look(&mut self, key: Key) -> bool {
+        let at = self.look_cursor().or_else(|| self.game.aim_cursor());
+        if at != self.look_scrolled_at {
+            self.look_scroll = 0;
+            self.look_scrolled_at = at;
+        }
+        if at.is_none() || !matches!(key, Key::PageUp | Key::PageDown) {
+            return false;
+        }
+        self.look_scroll = match key {
+            Key::PageDown => self.look_scroll + LOOK_SCROLL_STEP,
+            _ => self.look_scroll.saturating_sub(LOOK_SCROLL_STEP),
+        };
+        let most = super::ui::panel::look_scroll_room(&self.model());
+        self.look_scroll = self.look_scroll.min(most);
+        true
+    }
+
+    /// The look text's scroll the panel shows: none once the cursor has
+    /// moved to another cell.
+    pub(crate) fn look_scroll(&self) -> usize {
+        let at = self.look_cursor().or_else(|| self.game.aim_cursor());
+        if at.is_some() && at == self.look_scrolled_at {
+            self.look_scroll
+        } else {
+            0
+        }
     }
 
     fn press_playing(&mut self, key: Key) -> bool {
@@ -351,6 +403,14 @@ impl App {
                 self.mode = Mode::Aim;
                 if yes {
                     self.act_on_aim(Action::CancelAim);
+                }
+            }
+            Question::ShootShort => {
+                self.mode = Mode::Aim;
+                if yes {
+                    self.fire_or_confirm_burst();
+                } else {
+                    self.game.log.add("You hold your fire.", MessageKind::Info);
                 }
             }
             Question::Drink(slot) => {

@@ -51,12 +51,19 @@ pub const HOST_KEYS: &[HostKey] = &[
     line("d", "items", "drop an item (a stack asks how many)", "d"),
     line("Tab", "aiming", "next target, nearest first", ""),
     line("moving keys, mouse", "aiming", "move the cursor", ""),
-    line("Enter, f, click", "aiming", "fire at the cursor", ""),
+    line(
+        "Enter, f, click",
+        "aiming",
+        "fire at the cursor; asks first if a wall or the range would stop the shot; a shot goes round a \
+         wall's corner when another straight line as long gets there",
+        "",
+    ),
     line("Esc", "aiming", "stop aiming (asks if that loses the item)", ""),
     line("x", "screens", "look at any cell you have seen", "x"),
+    line("PgDn PgUp", "screens", "scroll a long description while looking or aiming", ""),
     line("m", "screens", "the message history", "m"),
     line("? or F1", "screens", "this help", "? F1"),
-    line("F2", "screens", "switch views (glyphs, tiles, the plugins')", "F2"),
+    line("F2", "screens", "switch views (glyphs, tiles, the plugins'); kept for the next run", "F2"),
     line("Up Down PgUp PgDn", "screens", "scroll a long screen", ""),
     line("Esc", "screens", "close a screen; in play: save and quit (asks)", "Esc"),
 ];

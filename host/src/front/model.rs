@@ -45,6 +45,7 @@ impl App {
             panel: self.panel_lines(),
             look,
             hints,
+            look_scroll: self.look_scroll(),
             log: self.log_lines(),
             overlay: self.overlay(),
         }
@@ -248,15 +249,13 @@ impl App {
                 } else {
                     format!("Killed by {killer}, on turn {}.", self.game.turn)
                 };
-                Overlay::Death {
-                    won,
-                    cause,
-                    details: vec![
-                        Line::new(format!("Floor {}, seed {}", self.game.floor, self.game.seed), palette::DIM),
-                        Line::new("r: a new run    Esc: quit", palette::TEXT),
-                    ],
-                    scores: self.scores.clone(),
+                let mut details =
+                    vec![Line::new(format!("Floor {}, seed {}", self.game.floor, self.game.seed), palette::DIM)];
+                if let Some(path) = &self.morgue {
+                    details.push(Line::new(format!("Morgue: {}", path.display()), palette::DIM));
                 }
+                details.push(Line::new("r: a new run    Esc: quit", palette::TEXT));
+                Overlay::Death { won, cause, details, scores: self.scores.clone() }
             }
         }
     }
@@ -269,6 +268,7 @@ impl App {
                 let what = self.game.aim_cancel_loses().unwrap_or_else(|| "the item".into());
                 format!("Stop aiming? That loses {what}. y: lose it   any other key: aim on")
             }
+            Question::ShootShort => self.shoot_short_question(),
             Question::Drink(slot) => {
                 let item = self.game.pack.get(slot).cloned();
                 let what = item.map(|i| self.game.item_label(&i.kind, 1, i.id)).unwrap_or_default();

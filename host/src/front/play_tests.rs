@@ -239,3 +239,35 @@ fn the_mouse_moves_the_look_cursor_as_it_moves_the_aim() {
     Frontend::hover(&mut app, Point::new(9, 10));
     assert_eq!(app.pressed.len(), pressed + 1, "out of looking the mouse is not kept");
 }
+
+#[test]
+fn page_down_scrolls_a_long_look_text_and_another_cell_starts_at_its_top() {
+    let mut app = app(&[(8, 10)]);
+    let long = "A newt of the deep ways, slick and grey, that remembers every boot that ever stepped on it. ";
+    std::rc::Rc::get_mut(&mut app.game.records)
+        .expect("the test app alone holds its records")
+        .monsters
+        .get_mut("newt")
+        .unwrap()
+        .description = long.repeat(12);
+    keys(&mut app, "x l l l");
+    assert_eq!(app.model().look_scroll, 0);
+    keys(&mut app, "PageDown PageDown");
+    assert_eq!(app.model().look_scroll, 8, "two pages of four rows");
+    keys(&mut app, "PageUp");
+    assert_eq!(app.model().look_scroll, 4);
+    for _ in 0..100 {
+        keys(&mut app, "PageDown");
+    }
+    let most = app.model().look_scroll;
+    keys(&mut app, "PageUp");
+    assert_eq!(app.model().look_scroll, most - 4, "one PageUp back from the end, however many PageDowns");
+    assert_eq!((app.game.turn, app.look_cursor()), (0, Some(Point::new(8, 10))), "scrolling moves nothing");
+    keys(&mut app, "h");
+    assert_eq!(app.model().look_scroll, 0, "another cell starts at the top");
+    keys(&mut app, "l PageDown");
+    assert_eq!(app.model().look_scroll, 4);
+    // The floor's short text does not scroll.
+    keys(&mut app, "h PageDown");
+    assert_eq!(app.model().look_scroll, 0);
+}

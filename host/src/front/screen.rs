@@ -155,6 +155,9 @@ pub struct ScreenModel {
     pub look: Vec<Line>,
     /// The look panel's key hints while looking, kept on screen under it.
     pub hints: Vec<Line>,
+    /// How many rows of the look text are scrolled past (PageDown while
+    /// looking or aiming); the panel's layout keeps it within the text.
+    pub look_scroll: usize,
     /// The newest log lines, oldest first, already colored (older ones dimmer).
     pub log: Vec<Line>,
     /// An overlay screen, if any.

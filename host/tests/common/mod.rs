@@ -214,3 +214,36 @@ pub fn data_with(file: &str, edit: impl Fn(String) -> String) -> tempfile::TempD
     std::fs::write(&path, changed).unwrap();
     dir
 }
+
+/// Runs the game with `args` (and the built plugins, unless the args name
+/// a folder), killed after `limit` so a hang fails the test instead of
+/// holding it up. Its output is read as it comes, so a chatty run never
+/// stalls on a full pipe.
+pub fn run_within(args: &[&str], limit: std::time::Duration) -> Output {
+    let mut cmd = Command::new(bin());
+    if !args.contains(&"--plugin-dir") {
+        cmd.arg("--plugin-dir").arg(plugin_dir());
+    }
+    let child = cmd
+        .args(args)
+        .env_remove("RUST_LOG")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the game runs");
+    let id = child.id();
+    let (done, waiting) = std::sync::mpsc::channel::<()>();
+    let guard = std::thread::spawn(move || {
+        let hung = waiting.recv_timeout(limit).is_err();
+        if hung {
+            let _ = Command::new("kill").arg("-9").arg(id.to_string()).status();
+        }
+        hung
+    });
+    let out = child.wait_with_output().expect("the game ends");
+    let _ = done.send(());
+    let hung = guard.join().unwrap_or(false);
+    assert!(!hung, "the game hung on {args:?}: killed after {} s", limit.as_secs());
+    out
+}

@@ -7,7 +7,9 @@
 //! * the scroll of `lightning`: a bolt along the line that strikes everyone
 //!   on it, armor ignored; Esc after reading wastes it;
 //! * bows (`bow`: using one readies it; `f` fires an arrow from the quiver),
-//!   arrows (`quiver`: using them fills the quiver), darts and daggers
+//!   arrows (`quiver`: using them fills the quiver; picked up, they go
+//!   straight to it when it holds their kind, or is empty with a bow
+//!   ready, through the `pick_up` hook), darts and daggers
 //!   (`throw`: `t` throws one). A missile hits with a chance that falls with
 //!   distance, does its roll less the target's defense (at least 1), and
 //!   lands where it stopped unless it is an arrow that breaks;

@@ -16,7 +16,8 @@ use crate::rules::{capitalized, card_facts, flight_glyph, setting, HitTable};
 /// shot aimed with `f` fires an arrow from the quiver with it.
 pub struct Bow;
 
-/// The effect named `quiver` in arrow records: using arrows fills the quiver.
+/// The effect named `quiver` in arrow records: using arrows fills the
+/// quiver; their card adds how a pick-up fills it, and that they are not thrown.
 pub struct Quiver;
 
 /// The effect named `throw`: darts are only thrown (`t`), and whatever `t`
@@ -56,6 +57,13 @@ impl ItemEffect for Bow {
 impl ItemEffect for Quiver {
     fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
         fill_quiver(ctx, item)
+    }
+
+    fn facts(&self, _ctx: &mut Ctx<'_>, _item: &ItemUse) -> PluginResult<Vec<String>> {
+        Ok(vec![
+            "Picked up, they go straight to the quiver if it holds their kind, or is empty with a bow ready.".into(),
+            "Not for throwing.".into(),
+        ])
     }
 }
 
@@ -200,16 +208,38 @@ fn fill_quiver(ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
     Ok(UseOutcome::Kept)
 }
 
-/// Picking up arrows of the quivered kind puts them straight in the
-/// quiver, if it has room for them all; else they go to the pack.
+/// Picking up missiles: arrows of the quivered kind, or (the quiver empty)
+/// missiles that fit the readied bow (the `missile` role), go straight to
+/// the quiver, as many as it has room for; the rest go to the pack. When
+/// the pack cannot take the rest, none are taken here (the host then says
+/// the pack is full); anything else is the host's to put in the pack.
 pub fn pick_up(ctx: &mut Ctx<'_>, kind: &str, count: u32) -> bool {
-    let Some((arrows, n)) = gear::quiver(ctx) else { return false };
-    if arrows.id.as_str() != kind || n.saturating_add(count) > gear::MOST_IN_QUIVER {
+    let Some(arrows) = ctx.item_info(kind) else { return false };
+    let held = match gear::quiver(ctx) {
+        Some((quivered, n)) if quivered.id.as_str() == kind => n,
+        Some(_) => return false,
+        None if gear::bow(ctx).is_some() && arrows.role.as_str() == "missile" => 0,
+        None => return false,
+    };
+    let room = gear::MOST_IN_QUIVER.saturating_sub(held).min(count);
+    if room == 0 {
         return false;
     }
-    gear::set_quiver(ctx, Some((kind, n + count)));
-    let text = format!("You put {} in your quiver ({} now).", arrows.counted(count), n + count);
+    let rest = count - room;
+    if rest > 0 && ctx.pack_add(kind, rest).is_none() {
+        return false;
+    }
+    gear::set_quiver(ctx, Some((kind, held + room)));
+    let text = format!("You put {} in your quiver ({}).", arrows.counted(room), held + room);
     ctx.message(&text, MessageKind::Info);
+    if rest > 0 {
+        let text = if rest == 1 {
+            format!("The other {} goes in your pack.", arrows.name)
+        } else {
+            format!("The other {} go in your pack.", arrows.counted(rest))
+        };
+        ctx.message(&text, MessageKind::Info);
+    }
     true
 }
 
@@ -229,8 +259,9 @@ pub struct Missile {
 
 /// A missile aimed at `toward` flies along `path` to the first creature on
 /// it (or the end), is shown flying, hits with the chance its distance
-/// gives (the roll less the target's defense, at least 1), or says what
-/// solid thing it hit, then breaks or lands where it stopped.
+/// gives (the roll less the target's defense, at least 1), or says where
+/// it ended (the solid thing it hit, the floor, out of sight), then breaks
+/// or lands where it stopped.
 pub fn fly(ctx: &mut Ctx<'_>, missile: &Missile, path: &[Point], toward: Point) {
     let Some(player) = ctx.creature(EntityId::PLAYER) else { return };
     let Some(&end) = path.last() else { return };
@@ -245,13 +276,26 @@ pub fn fly(ctx: &mut Ctx<'_>, missile: &Missile, path: &[Point], toward: Point) 
     let name = missile.info.name.as_str();
     if let Some(target) = struck.and_then(|i| ctx.creature_at(path[i])) {
         strike(ctx, &player.pos, target, name, missile.damage);
-    } else if player.pos.steps_to(end) < missile.range && ctx.is_visible(end) {
-        // Cut short with nobody struck: it flew into a wall or a closed door.
-        if let Some(solid) = solid_beyond(ctx, player.pos, toward, end) {
-            ctx.message(&format!("The {name} hits the {solid}."), MessageKind::Info);
-        }
+    } else {
+        ctx.message(&where_it_ended(ctx, missile, player.pos, toward, end), MessageKind::Info);
     }
     land(ctx, &missile.info, landing);
+}
+
+/// Where a missile that struck nobody ended, for the log: in a wall or a
+/// closed door (its path ends short of its range), on the floor at the end
+/// of its range, or out of sight.
+fn where_it_ended(ctx: &Ctx<'_>, missile: &Missile, from: Point, toward: Point, end: Point) -> String {
+    let name = missile.info.name.as_str();
+    if !ctx.is_visible(end) {
+        return format!("The {name} flies out of sight.");
+    }
+    // Cut short with nobody struck: it flew into a wall or a closed door.
+    let solid = (from.steps_to(end) < missile.range).then(|| solid_beyond(ctx, from, toward, end)).flatten();
+    match solid {
+        Some(solid) => format!("The {name} hits the {solid}."),
+        None => format!("The {name} falls to the floor {} steps away.", from.steps_to(end)),
+    }
 }
 
 /// What stopped a line of fire from `from` toward `toward` that ends at
@@ -320,7 +364,8 @@ fn strike(ctx: &mut Ctx<'_>, from: &Point, target: EntityId, name: &str, damage:
 }
 
 /// An arrow may break (one time in its record's `break_one_in`); anything
-/// else lands on its cell or the nearest free neighbour. Both are traced.
+/// else lands on its cell or the nearest free neighbour, a thrown item as
+/// the same item (its id and store kept). Both are traced.
 fn land(ctx: &mut Ctx<'_>, info: &ItemInfo, at: Point) {
     let item: FieldValue = info.id.as_str().into();
     let (x, y): (FieldValue, FieldValue) = (at.x.into(), at.y.into());
@@ -330,7 +375,14 @@ fn land(ctx: &mut Ctx<'_>, info: &ItemInfo, at: Point) {
         ctx.event("arrow_broke", &[("item", item), ("x", x), ("y", y)]);
         return;
     }
-    match ctx.place_item(&info.id, 1, at) {
+    // A thrown item is the one taken out of the pack: it lands as itself,
+    // its id and store kept. An arrow from the quiver is made anew.
+    let thrown = ctx.held_items().into_iter().find(|e| e.kind.as_str() == info.id.as_str() && e.count == 1);
+    let landed = match thrown {
+        Some(entry) => ctx.place_existing(entry, at),
+        None => ctx.place_item(&info.id, 1, at),
+    };
+    match landed {
         Some(cell) => ctx.event(
             "missile_landed",
             &[("item", item), ("x", x), ("y", y), ("landed_x", cell.x.into()), ("landed_y", cell.y.into())],
@@ -345,7 +397,78 @@ fn land(ctx: &mut Ctx<'_>, info: &ItemInfo, at: Point) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use emberdeep_api::testing::TestGame;
+    use emberdeep_api::PackEntry;
     use proptest::prelude::*;
+
+    /// A room with arrows, bolts (another missile), darts and a bow known.
+    fn archery() -> TestGame {
+        let mut game = TestGame::new(6, 6);
+        game.add_item_record("arrows", "arrow", "missile", &[("break_one_in", 4)]);
+        game.add_item_record("bolts", "bolt", "missile", &[]);
+        game.add_item_record("darts", "dart", "thrown", &[("throwable", 1)]);
+        game.add_item_record("short_bow", "short bow", "missile_weapon", &[("shot_min", 2), ("shot_max", 7)]);
+        game
+    }
+
+    /// Picks up `count` of `kind`: whether the plugin took them, the
+    /// quiver's kind and count after, and what was said.
+    fn pick(game: &mut TestGame, kind: &str, count: u32) -> (bool, Option<(String, u32)>, Vec<String>) {
+        let said = game.messages.len();
+        let (took, quiver) = {
+            let mut ctx = game.ctx();
+            let took = pick_up(&mut ctx, kind, count);
+            (took, gear::quiver(&ctx).map(|(info, n)| (info.id.to_string(), n)))
+        };
+        (took, quiver, game.messages[said..].to_vec())
+    }
+
+    fn arrows_in_pack(game: &TestGame) -> u32 {
+        game.pack.iter().flatten().filter(|e| e.kind.as_str() == "arrows").map(|e| e.count).sum()
+    }
+
+    #[test]
+    fn missiles_picked_up_go_to_the_quiver_that_holds_them_or_to_an_empty_one_with_a_bow_ready() {
+        let mut game = archery();
+        assert_eq!(pick(&mut game, "arrows", 6), (false, None, vec![]), "no bow ready: the pack's");
+        gear::set_bow(&mut game.ctx(), Some("short_bow"));
+        assert!(!pick(&mut game, "darts", 4).0, "darts are thrown, not shot");
+        let (took, quiver, said) = pick(&mut game, "arrows", 5);
+        assert!(took);
+        assert_eq!(quiver, Some(("arrows".into(), 5)));
+        assert_eq!(said, ["You put 5 arrows in your quiver (5)."]);
+        assert_eq!(pick(&mut game, "arrows", 1).2, ["You put an arrow in your quiver (6)."]);
+        assert!(!pick(&mut game, "bolts", 3).0, "another kind than the quivered one: the pack's");
+        gear::set_bow(&mut game.ctx(), None);
+        assert_eq!(pick(&mut game, "arrows", 2).1, Some(("arrows".into(), 8)), "the quivered kind, bow or not");
+    }
+
+    #[test]
+    fn a_pick_up_fills_the_quiver_to_its_most_and_the_rest_goes_to_the_pack() {
+        let mut game = archery();
+        gear::set_quiver(&mut game.ctx(), Some(("arrows", gear::MOST_IN_QUIVER - 4)));
+        let (took, quiver, said) = pick(&mut game, "arrows", 10);
+        assert!(took);
+        assert_eq!(quiver, Some(("arrows".into(), gear::MOST_IN_QUIVER)));
+        assert_eq!(said, ["You put 4 arrows in your quiver (9999).", "The other 6 arrows go in your pack."]);
+        assert_eq!(arrows_in_pack(&game), 6);
+        assert_eq!(pick(&mut game, "arrows", 3), (false, quiver, vec![]), "a full quiver takes none");
+        // One over: "the other arrow".
+        gear::set_quiver(&mut game.ctx(), Some(("arrows", gear::MOST_IN_QUIVER - 1)));
+        assert_eq!(pick(&mut game, "arrows", 2).2[1], "The other arrow goes in your pack.");
+    }
+
+    #[test]
+    fn with_no_room_in_the_pack_for_the_rest_none_go_in_the_quiver() {
+        let mut game = archery();
+        let filler = PackEntry { kind: "darts".into(), count: 1, item: emberdeep_api::ItemId(900) };
+        game.pack = vec![Some(filler); 26];
+        gear::set_quiver(&mut game.ctx(), Some(("arrows", gear::MOST_IN_QUIVER - 2)));
+        let (took, quiver, said) = pick(&mut game, "arrows", 5);
+        assert_eq!((took, said), (false, vec![]), "the host says the pack is full");
+        assert_eq!(quiver, Some(("arrows".into(), gear::MOST_IN_QUIVER - 2)), "the quiver as it was");
+        assert_eq!(pick(&mut game, "arrows", 2).1, Some(("arrows".into(), gear::MOST_IN_QUIVER)), "what fits, fits");
+    }
 
     /// The host's line of fire, cell by cell (the whole-number Bresenham
     /// line from `a` to `b`), to check `next_cells` against.

@@ -1,6 +1,8 @@
 //! What can be seen from where: the field of view (recursive shadowcasting
 //! over eight octants) and straight lines (Bresenham), including the line a
-//! missile flies along until something solid stops it.
+//! missile flies along until something solid stops it, and the line an
+//! aimed shot takes when a wall's corner cuts that one but another straight
+//! line as long gets through.
 
 use crate::core::map::Map;
 use emberdeep_api::Point;
@@ -179,11 +181,21 @@ pub fn bresenham(a: Point, b: Point) -> Vec<Point> {
     }
 }
 
-/// The cells a missile crosses when shot from `from` at `toward`: the
-/// Bresenham line carried on past `toward` until `range` steps from `from`,
-/// without `from` itself, stopping before the first cell that blocks sight.
-/// Empty when `toward` is `from`. Creatures in the way are the caller's to check.
+/// The cells a missile crosses when shot from `from` at `toward` along the
+/// chapter's line: the Bresenham line carried on past `toward` until
+/// `range` steps from `from`, without `from` itself, stopping before the
+/// first cell that blocks sight. Empty when `toward` is `from`. Creatures
+/// in the way are the caller's to check. (The player's aimed shots take
+/// [`aimed_line_of_fire`], which may choose another line.)
 pub fn line_of_fire(map: &Map, from: Point, toward: Point, range: i32) -> Vec<Point> {
+    chapter_line(map, from, toward, range).into_iter().take_while(|p| !map.blocks_sight(*p)).collect()
+}
+
+/// The cells of the chapter's straight line from `from` through `toward`,
+/// carried on to `range` steps, without `from`, walls and all: the
+/// Bresenham line to a far end on the same ideal line. Empty when `toward`
+/// is `from` or `range` is not positive.
+fn chapter_line(map: &Map, from: Point, toward: Point, range: i32) -> Vec<Point> {
     let (dx, dy) = (toward.x - from.x, toward.y - from.y);
     let dist = dx.abs().max(dy.abs());
     // Past this many steps every cell is off the map, which blocks anyway;
@@ -197,11 +209,78 @@ pub fn line_of_fire(map: &Map, from: Point, toward: Point, range: i32) -> Vec<Po
     // end lies on the same ideal line, so the cells up to `toward` are the same.
     let scale = (range + dist - 1) / dist;
     let end = from.offset(dx * scale.max(1), dy * scale.max(1));
-    bresenham(from, end)
-        .into_iter()
-        .skip(1)
-        .take_while(|p| p.steps_to(from) <= range && !map.blocks_sight(*p))
-        .collect()
+    bresenham(from, end).into_iter().skip(1).take_while(|p| p.steps_to(from) <= range).collect()
+}
+
+/// How finely the other lines' slants and starts are tried: in steps of
+/// a quarter of a cell across over the line's length.
+const SLANT_STEPS: i64 = 4;
+
+/// The other straight lines from `from` through `toward`, each as many
+/// steps long, in a fixed order, each carried on past `toward` at its
+/// slant to `range` steps. With `n` steps along the main axis and `m`
+/// across, a line is a rising `p / q` across per step along (`q` is `n *`
+/// [`SLANT_STEPS`], `p` within `SLANT_STEPS - 1` of `m * SLANT_STEPS`,
+/// never steeper than one across per step) and a start `c / q` of a cell
+/// across (`c` from 0 to `q - 1`): its `i`-th cell is `i` along and
+/// `(i * p + c) / q`, rounded down, across. Only the lines that meet
+/// `toward` at step `n` are kept. Each is a straight line from a point of
+/// the player's cell to a point of the target's, as Brogue's bolts try; the
+/// nearest to the straight line between the two cells' centres comes
+/// first (the farther of its two ends from the centres, then both ends,
+/// then the smaller `p`, then the smaller `c`).
+fn candidate_lines(map: &Map, from: Point, toward: Point, range: i32) -> impl Iterator<Item = Vec<Point>> {
+    let (dx, dy) = (toward.x - from.x, toward.y - from.y);
+    let (n, m) = (i64::from(dx.abs().max(dy.abs())), i64::from(dx.abs().min(dy.abs())));
+    let reach = map.width().max(map.height()).saturating_add(from.x.abs().max(from.y.abs()));
+    let range = i64::from(range.min(reach));
+    let q = n * SLANT_STEPS;
+    let mut order = Vec::new();
+    if n > 0 && range > 0 {
+        for p in (m * SLANT_STEPS - SLANT_STEPS + 1).max(0)..=(m * SLANT_STEPS + SLANT_STEPS - 1).min(q) {
+            for c in (0..q).filter(|c| (n * p + c) / q == m) {
+                // How far each end lies from its cell's centre, in 1 / (2q) of a cell.
+                let (start, end) = ((2 * c - q).abs(), (2 * n * p + 2 * c - q - 2 * m * q).abs());
+                order.push((start.max(end), start + end, p, c));
+            }
+        }
+    }
+    order.sort_unstable();
+    let (sx, sy, steep) = (dx.signum(), dy.signum(), dy.abs() > dx.abs());
+    order.into_iter().map(move |(_, _, p, c)| {
+        let cell = |i: i64| {
+            let (along, across) = (i as i32, ((i * p + c) / q) as i32);
+            if steep {
+                from.offset(sx * across, sy * along)
+            } else {
+                from.offset(sx * along, sy * across)
+            }
+        };
+        (1..=range).map(cell).collect()
+    })
+}
+
+/// The line a shot from `from` aimed at `toward` takes, to `range` steps,
+/// walls and all (cut it at the first that blocks): the chapter's line
+/// ([`line_of_fire`]'s), unless a wall or closed door cuts that short of
+/// `toward` (or of `range`, if nearer) while another straight line as many
+/// steps long ([`candidate_lines`], in their fixed order) reaches it open;
+/// then the first such. This game's extension of the chapter (docs/rules.md,
+/// Aiming), as Brogue's bolts choose among candidate lines.
+pub fn aim_line(map: &Map, from: Point, toward: Point, range: i32) -> Vec<Point> {
+    let chapter = chapter_line(map, from, toward, range);
+    let reach = from.steps_to(toward).min(range).max(0) as usize;
+    let open = |line: &[Point]| line.len() >= reach && line[..reach].iter().all(|p| !map.blocks_sight(*p));
+    if open(&chapter) {
+        return chapter;
+    }
+    candidate_lines(map, from, toward, range).find(|line| open(line)).unwrap_or(chapter)
+}
+
+/// The cells a shot aimed from `from` at `toward` crosses: [`aim_line`]
+/// up to, not including, its first cell that blocks sight.
+pub fn aimed_line_of_fire(map: &Map, from: Point, toward: Point, range: i32) -> Vec<Point> {
+    aim_line(map, from, toward, range).into_iter().take_while(|p| !map.blocks_sight(*p)).collect()
 }
 
 /// The cells a burst centred on `center` reaches within `radius` steps:
@@ -418,6 +497,28 @@ mod tests {
     }
 
     #[test]
+    fn an_aimed_shot_goes_round_a_corner_that_cuts_the_chapters_line() {
+        let mut map = room(20, 10);
+        let (from, toward) = (p(2, 5), p(8, 3));
+        // A wall on the chapter's line, the step before the target: the line is cut there.
+        let chapter = line_of_fire(&map, from, toward, 8);
+        assert_eq!(aimed_line_of_fire(&map, from, toward, 8), chapter, "an open line is the chapter's");
+        let corner = chapter[4];
+        map.set_tile(corner, Tile::Wall);
+        assert!(!line_of_fire(&map, from, toward, 8).contains(&toward));
+        let aimed = aimed_line_of_fire(&map, from, toward, 8);
+        assert_eq!(aimed.iter().position(|&q| q == toward), Some(5), "reached at its 6th step, as the chapter's");
+        assert!(!aimed.contains(&corner) && aimed[0].is_adjacent(from));
+        assert!(aimed.windows(2).all(|w| w[0].is_adjacent(w[1])));
+        assert_eq!(aimed, aimed_line_of_fire(&map, from, toward, 8), "the same line every time");
+        // Walled in on every line: the chapter's line, cut.
+        for y in 1..9 {
+            map.set_tile(p(5, y), Tile::Wall);
+        }
+        assert_eq!(aimed_line_of_fire(&map, from, toward, 8), line_of_fire(&map, from, toward, 8));
+    }
+
+    #[test]
     fn a_burst_is_what_its_centre_sees_within_the_radius() {
         let mut map = room(20, 20);
         let c = p(10, 10);
@@ -443,6 +544,24 @@ mod tests {
             proptest::prop_assert_eq!(line.last(), Some(&b));
             proptest::prop_assert!(line.windows(2).all(|w| w[0].is_adjacent(w[1])));
             proptest::prop_assert_eq!(&line, &bresenham(a, b));
+        }
+
+        #[test]
+        fn every_other_line_is_straight_and_meets_the_target(dx in -9..=9i32, dy in -9..=9i32, range in 1..12i32) {
+            proptest::prop_assume!(dx != 0 || dy != 0);
+            let map = room(40, 40);
+            let from = p(20, 20);
+            let toward = from.offset(dx, dy);
+            let n = from.steps_to(toward) as usize;
+            for line in candidate_lines(&map, from, toward, range).take(200) {
+                proptest::prop_assert_eq!(line.len() as i32, range);
+                proptest::prop_assert!(line[0].is_adjacent(from));
+                proptest::prop_assert!(line.windows(2).all(|w| w[0].is_adjacent(w[1])));
+                proptest::prop_assert!(line.iter().enumerate().all(|(i, q)| q.steps_to(from) as usize == i + 1));
+                if n <= line.len() {
+                    proptest::prop_assert_eq!(line[n - 1], toward);
+                }
+            }
         }
 
         #[test]

@@ -64,6 +64,11 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("status_end", &["creature", "status", "why"]),
     ("plugin_error", &["plugin", "message"]),
     ("goal", &["item", "x", "y", "guardian"]),
+    ("item_placed", &["item", "id", "count", "x", "y"]),
+    ("item_put", &["item", "id", "count", "slot"]),
+    ("item_given", &["item", "id", "count", "to"]),
+    ("item_dropped", &["item", "id", "count", "by", "x", "y"]),
+    ("item_lost", &["item", "id", "count", "by"]),
     ("victory", &["turn", "floor"]),
     ("run_end", &["turns", "cause", "floor"]),
 ];

@@ -16,11 +16,11 @@ use emberdeep_api::abi::{HooksBox, RawCtx as Ctx};
 use emberdeep_api::{EntityId, KeyAnswer, MessageKind, PluginError, Point, UseOutcome};
 
 use crate::core::map::Tile;
-use crate::core::sight::{burst_cells, line_of_fire};
+use crate::core::sight::{aimed_line_of_fire, burst_cells};
 use crate::fields;
 use crate::plugins::boundary::Access;
 use crate::world::game::Game;
-use crate::world::targeting::{shot_path, solid_on_line, Aim, AimSource, LookLine, PendingAim, Shading};
+use crate::world::targeting::{shot_path, solid_on_line, Aim, AimSource, FallsShort, LookLine, PendingAim, Shading};
 
 impl Game {
     /// Whether the player is aiming.
@@ -171,10 +171,17 @@ impl Game {
         let Some(aim) = self.targeting.aim.clone() else { return false };
         let path = self.aim_path();
         if path.is_empty() {
-            let why = if aim.cursor == self.player().pos {
-                "Move the cursor off yourself first."
+            // The panel's own words: nothing can leave the player's cell.
+            let why = if aim.cursor != self.player().pos {
+                match self.aim_falls_short() {
+                    Some(short @ FallsShort::Solid { .. }) => format!("{}, right in front of you.", short.warning()),
+                    Some(short) => format!("{}.", short.warning()),
+                    None => "Nothing can fly that way.".to_string(),
+                }
+            } else if self.monsters_in_view().is_empty() {
+                "There is no target in sight.".to_string()
             } else {
-                "Something solid is in the way."
+                "Move the cursor off yourself first.".to_string()
             };
             self.log.add(why, MessageKind::Info);
             return false;
@@ -279,16 +286,11 @@ impl Game {
     /// Nothing is said that would tell of what the player cannot see.
     fn aim_warning(&self, aim: &Aim, target: Option<EntityId>) -> Option<LookLine> {
         let path = self.aim_path();
-        let me = self.player().pos;
-        if aim.cursor == me || path.contains(&aim.cursor) {
+        if aim.cursor == self.player().pos || path.contains(&aim.cursor) {
             return None;
         }
-        if let Some(solid) = self.aim_blocked_at(aim, &path) {
-            let what = if self.map.tile(solid) == Tile::DoorClosed { "a door" } else { "a wall" };
-            return Some(LookLine::Warning(format!("Blocked by {what}")));
-        }
-        if me.steps_to(aim.cursor) > aim.pending.request.range {
-            return Some(LookLine::Warning(format!("Out of range ({})", aim.pending.request.range)));
+        if let Some(short) = self.aim_falls_short() {
+            return Some(LookLine::Warning(short.warning()));
         }
         if !self.fov.is_visible(aim.cursor) {
             return None;
@@ -300,13 +302,32 @@ impl Game {
         }
     }
 
+    /// Whether the aimed shot would end short of the cursor for a wall or
+    /// closed door the player knows of (said first: the shot would stop
+    /// there anyway) or for its range: what the look panel warns of, and
+    /// what firing asks about first. `None` when the path reaches the
+    /// cursor, the cursor is on the player, or not aiming.
+    pub fn aim_falls_short(&self) -> Option<FallsShort> {
+        let aim = self.targeting.aim.as_ref()?;
+        let path = self.aim_path();
+        let me = self.player().pos;
+        if aim.cursor == me || path.contains(&aim.cursor) {
+            return None;
+        }
+        if let Some(solid) = self.aim_blocked_at(aim, &path) {
+            return Some(FallsShort::Solid { door: self.map.tile(solid) == Tile::DoorClosed });
+        }
+        let range = aim.pending.request.range;
+        (me.steps_to(aim.cursor) > range).then_some(FallsShort::OutOfRange(range))
+    }
+
     /// The wall or closed door the shot would fly into short of the
     /// cursor: the path ends just before it (no creature stopped it first),
     /// it is no further than the cursor, and the player sees or remembers it.
     fn aim_blocked_at(&self, aim: &Aim, path: &[Point]) -> Option<Point> {
         let me = self.player().pos;
         let solid = solid_on_line(&self.map, me, aim.cursor, aim.pending.request.range)?;
-        let whole = line_of_fire(&self.map, me, aim.cursor, aim.pending.request.range);
+        let whole = aimed_line_of_fire(&self.map, me, aim.cursor, aim.pending.request.range);
         let cut_by_it = path.len() == whole.len() && path.last().is_none_or(|end| self.creature_at(*end).is_none());
         let known = self.fov.is_visible(solid) || self.map.is_remembered(solid);
         (cut_by_it && known && me.steps_to(solid) <= me.steps_to(aim.cursor)).then_some(solid)

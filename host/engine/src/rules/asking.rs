@@ -92,6 +92,10 @@ impl Game {
                 for status in self.statuses_of(c.id) {
                     lines.push(LookLine::Effect(format!("{} ({} turns)", status.label, status.turns)));
                 }
+                for item in self.carried_by(c.id) {
+                    let label = self.item_label(&item.kind, item.count, item.item);
+                    lines.push(LookLine::Text(format!("Carries {label}.")));
+                }
             }
         }
         let lying: Vec<_> = self.items.iter().filter(|i| i.pos == p).map(|i| (i.kind.clone(), i.count, i.id)).collect();
@@ -131,7 +135,7 @@ impl Game {
             ItemRole::MeleeWeapon => "A weapon to wield.",
             ItemRole::Armor => "Armor to wear.",
             ItemRole::MissileWeapon => "Ready it to shoot missiles with f.",
-            ItemRole::Missile => "Missiles: ready them in the quiver, or throw them.",
+            ItemRole::Missile => "Missiles for a bow: use them to fill the quiver; f fires them from a ready bow.",
             ItemRole::Thrown => "Throw it with t.",
             ItemRole::Aimed => "Read it, then aim it at a target.",
             ItemRole::Burst => "Read it, then aim where it bursts.",

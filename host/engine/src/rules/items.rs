@@ -24,9 +24,12 @@ impl Game {
         ItemId(self.next_item_id)
     }
 
-    /// Whether item `id` is on the floor or in the pack.
+    /// Whether item `id` is on the floor, in the pack, held by a plugin or
+    /// carried by a monster.
     pub fn item_exists(&self, id: ItemId) -> bool {
-        self.items.iter().any(|i| i.id == id) || self.pack.slots().iter().flatten().any(|i| i.id == id)
+        self.items.iter().any(|i| i.id == id)
+            || self.pack.slots().iter().flatten().any(|i| i.id == id)
+            || self.item_kept(id)
     }
 
     /// Whether a plugin stored anything on item `id` (such an item stacks with nothing).
@@ -37,7 +40,7 @@ impl Game {
     }
 
     /// Whether item `id` of record `kind` would join a stack of its kind.
-    fn joins_stacks(&self, kind: &str, id: ItemId) -> bool {
+    pub(crate) fn joins_stacks(&self, kind: &str, id: ItemId) -> bool {
         self.item_record(kind).is_some_and(|r| r.stacks) && !self.item_has_store(id)
     }
 
@@ -49,16 +52,23 @@ impl Game {
         let stacks = self.item_record(kind)?.stacks;
         if stacks || count <= 1 {
             let id = self.new_item_id();
-            return self.pack.add(kind, count.max(1), stacks, id);
+            let slot = self.pack.add(kind, count.max(1), stacks, id);
+            self.made_event(kind, id);
+            return slot;
         }
         if self.pack.free_slots() < count as usize {
             return None;
         }
         let id = self.new_item_id();
         let first = self.pack.add(kind, 1, false, id);
+        let mut made = vec![id];
         for _ in 1..count {
             let id = self.new_item_id();
             self.pack.add(kind, 1, false, id);
+            made.push(id);
+        }
+        for id in made {
+            self.made_event(kind, id);
         }
         first
     }
@@ -78,10 +88,17 @@ impl Game {
     }
 
     /// Forgets what was stored on items that are no longer anywhere (used up,
-    /// or left on a floor the player went down from).
+    /// or left on a floor the player went down from); what a plugin holds
+    /// or a monster carries is somewhere.
     pub fn prune_item_store(&mut self) {
-        let alive: std::collections::BTreeSet<ItemId> =
-            self.items.iter().map(|i| i.id).chain(self.pack.slots().iter().flatten().map(|i| i.id)).collect();
+        let kept = self.held.iter().map(|(_, i)| i.id).chain(self.carried.values().flatten().map(|i| i.id));
+        let alive: std::collections::BTreeSet<ItemId> = self
+            .items
+            .iter()
+            .map(|i| i.id)
+            .chain(self.pack.slots().iter().flatten().map(|i| i.id))
+            .chain(kept)
+            .collect();
         self.item_store.retain(|(id, _), _| alive.contains(id));
         self.item_text.retain(|(id, _), _| alive.contains(id));
     }
@@ -117,7 +134,7 @@ impl Game {
     /// The cell item `id` (`kind`) goes to when laid down at `at`: `at`
     /// itself if it can take it, else the first neighbour that can,
     /// clockwise from the north; `None` if none can.
-    fn landing_cell(&self, kind: &str, id: ItemId, at: Point) -> Option<Point> {
+    pub(crate) fn landing_cell(&self, kind: &str, id: ItemId, at: Point) -> Option<Point> {
         let around = DIRECTIONS.iter().map(|&(dx, dy)| at.offset(dx, dy));
         std::iter::once(at).chain(around).find(|&cell| self.cell_takes(cell, kind, id))
     }
@@ -134,7 +151,23 @@ impl Game {
         let id = self.new_item_id();
         let cell = self.landing_cell(kind, id, at)?;
         self.drop_on_floor(kind, count, cell, id);
+        self.made_event(kind, id);
         Some(cell)
+    }
+
+    /// Tells item `id`'s effect that it came into being, if it is an item
+    /// of its own (not joined to a stack of its kind) and its record names a
+    /// registered effect.
+    pub fn made_event(&mut self, kind: &str, id: ItemId) {
+        let Some(rec) = self.item_record(kind).cloned() else { return };
+        let plugins = self.plugins.clone();
+        let Some(effect) = rec.effect.as_deref().and_then(|e| plugins.effects.get(e)) else { return };
+        let own = self.items.iter().any(|i| i.id == id) || self.pack.slots().iter().flatten().any(|i| i.id == id);
+        if !own {
+            return;
+        }
+        let request = item_use(&rec, None, Some(id));
+        self.call(effect, Access::Play, |imp, ctx| imp.made(ctx, &request));
     }
 
     /// `g`: picks up the top item where the player stands (a whole stack, or
@@ -155,6 +188,7 @@ impl Game {
         if self.plugin_picks_up(&item.kind, item.count) {
             // A plugin took them (arrows into the quiver) and said so.
             self.lift(index, &item);
+            self.picked_up_event(&item.kind, item.count);
             return true;
         }
         let stacks = self.joins_stacks(&item.kind, item.id);

@@ -9,6 +9,8 @@
 //! * [`items`]: picking up, dropping, using; [`hooks`]: the pack header,
 //!   picking up, throwable, the player's steps; [`stats`]: the player's
 //!   damage and defense from the first plugin that answers.
+//! * [`keeping`]: items that stay themselves: held by a plugin, put back,
+//!   placed, given to a monster and dropped where it dies.
 //! * [`statuses`]: registered statuses borne by creatures.
 //! * [`events`]: deaths, hurts, turn ends, new floors, pick-ups and uses.
 //! * [`spawn`]: filling a floor; [`goal`]: the deepest floor's ember-heart.
@@ -25,6 +27,7 @@ pub mod events;
 pub mod goal;
 pub mod hooks;
 pub mod items;
+pub mod keeping;
 pub mod monsters;
 pub mod placing;
 pub mod sides;

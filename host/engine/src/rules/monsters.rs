@@ -320,6 +320,7 @@ impl Game {
                 Some(a.attacker),
                 (a.kind.as_str(), a.killer.as_str()),
             );
+            self.bury(a.target, source);
         } else if a.attacker.is_player() {
             // Struck or shot at by the player, hit or miss: it hunts the
             // player. A monster's blow or breath sets nobody hunting: the
@@ -348,11 +349,34 @@ impl Game {
         self.log.add(text, kind);
     }
 
-    /// Removes a dead monster and what plugins stored for it.
+    /// Takes a dead monster off the floor; what it carried lies where it
+    /// died. Its statuses and what plugins stored for it stay readable
+    /// while the `died` hooks run ([`Game::bury`] ends them).
     fn kill_monster(&mut self, id: EntityId, killer: &str, source: &str) {
         if let Some(m) = self.creatures.remove(&id) {
-            self.retain_stored(|owner| owner != id);
-            self.emit("death", source, fields! {"who" => m.trace_name(), "killer" => killer});
+            let who = m.trace_name();
+            self.emit("death", source, fields! {"who" => who.as_str(), "killer" => killer});
+            self.drop_carried(id, &who, m.pos, source);
+            self.dying.push(m);
         }
+    }
+
+    /// After the `died` hooks: each status of dead monster `id` ends (traced
+    /// `status_end` with why `died`, its `ended` code run), then what
+    /// plugins stored for it goes.
+    fn bury(&mut self, id: EntityId, source: &str) {
+        if let Some(at) = self.dying.iter().rposition(|c| c.id == id) {
+            let dead = self.dying.remove(at);
+            let who = dead.trace_name();
+            let plugins = self.plugins.clone();
+            for status in &dead.statuses {
+                let fields = fields! {"creature" => who.as_str(), "status" => status.name.as_str(), "why" => "died"};
+                self.emit("status_end", source, fields);
+                if let Some(kind) = plugins.statuses.get(&status.name) {
+                    self.call(&kind.code, Access::Play, |imp, ctx| imp.ended(ctx, id));
+                }
+            }
+        }
+        self.retain_stored(|owner| owner != id);
     }
 }

@@ -53,7 +53,8 @@ impl Game {
 
     /// Takes monster `id` out of the world without a death: a `removed`
     /// event under `source`; no `death`, no kill, no hook told of a death.
-    /// What plugins stored for it goes with it.
+    /// What plugins stored for it goes with it; what it carried is
+    /// dropped where it stood (`item_dropped`), the same items.
     pub fn remove_creature(&mut self, id: EntityId, source: &str) -> Result<(), ChangeRefused> {
         if id.is_player() {
             return Err(ChangeRefused::ThePlayer("removed"));
@@ -61,6 +62,8 @@ impl Game {
         let gone = self.creatures.remove(&id).ok_or(ChangeRefused::NoCreature(id.0))?;
         self.retain_stored(|owner| owner != id);
         self.emit("removed", source, fields! {"who" => gone.trace_name(), "x" => gone.pos.x, "y" => gone.pos.y});
+        // What it carried stays behind, where it stood: the same items.
+        self.drop_carried(id, &gone.trace_name(), gone.pos, source);
         Ok(())
     }
 

@@ -22,6 +22,8 @@ impl Game {
         self.paths.clear();
         self.creatures.retain(|id, _| id.is_player() || followers.contains(id));
         self.retain_stored(|id| id.is_player() || followers.contains(&id));
+        // Allies that come along keep what they carry; the rest stays behind.
+        self.carried.retain(|id, _| followers.contains(id));
         self.player_mut().pos = level.start;
         self.bring_followers(&followers, level.start);
         let stairs = level.stairs;
@@ -88,6 +90,7 @@ impl Game {
                 let id = self.new_item_id();
                 self.drop_on_floor(&kind, count, pos, id);
                 self.emit("spawn", "host", fields! {"item" => kind, "count" => count, "x" => pos.x, "y" => pos.y});
+                self.made_event(&kind, id);
             }
         }
     }

@@ -71,7 +71,9 @@ impl Game {
 
     /// The statuses creature `id` bears, as plugins and views see them.
     pub fn statuses_of(&self, id: EntityId) -> Vec<StatusInfo> {
-        let Some(c) = self.creatures.get(&id) else { return Vec::new() };
+        // A monster whose `died` hooks are running still bears its own.
+        let dying = || self.dying.iter().rev().find(|c| c.id == id);
+        let Some(c) = self.creatures.get(&id).or_else(dying) else { return Vec::new() };
         c.statuses
             .iter()
             .filter_map(|s| {

@@ -79,7 +79,9 @@ impl Game {
     /// [`crate::rules::travel`]).
     pub fn player_action(&mut self, action: Action) -> bool {
         let before = self.lookout();
+        self.forget_held();
         let took_turn = self.act(action);
+        self.forget_held();
         if took_turn {
             self.sound_alarm(before);
         }

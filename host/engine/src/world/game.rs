@@ -19,7 +19,7 @@ use crate::world::animation::Animation;
 use crate::world::creature::Creature;
 use crate::world::derived::Derived;
 use crate::world::log::MessageLog;
-use crate::world::pack::{FloorItem, Pack};
+use crate::world::pack::{FloorItem, Pack, PackItem};
 use crate::world::roster::{CreatureMut, Roster};
 use crate::world::targeting::Targeting;
 
@@ -88,6 +88,15 @@ pub struct Game {
     pub item_store: BTreeMap<(ItemId, String), i64>,
     /// Plugins' per-item texts.
     pub item_text: BTreeMap<(ItemId, String), String>,
+    /// Items plugins took out of the pack during this action and have not
+    /// put back, placed or given: each with the plugin that holds it.
+    /// Emptied before and after every player action, so never saved.
+    pub held: Vec<(String, PackItem)>,
+    /// What monsters carry, by monster, in the order it was given.
+    pub carried: BTreeMap<EntityId, Vec<PackItem>>,
+    /// Monsters that died and whose `died` hooks are running: their
+    /// statuses stay readable until then, and end after.
+    pub(crate) dying: Vec<Creature>,
     /// How deep brains are running brains (`run_brain`), to stop a loop.
     pub(crate) brain_depth: u32,
     /// Why keys typed ahead should stop, if a turn since the front end last
@@ -139,6 +148,9 @@ impl Game {
             next_item_id: 0,
             item_store: BTreeMap::new(),
             item_text: BTreeMap::new(),
+            held: Vec::new(),
+            carried: BTreeMap::new(),
+            dying: Vec::new(),
             brain_depth: 0,
             alarm: None,
             sight_version: 0,

@@ -127,6 +127,9 @@ pub struct RestoreParts {
     pub killer: Option<String>,
     /// The player's kills: the victims' record ids, each once, and how many.
     pub kills: Vec<(String, u32)>,
+    /// What monsters carry: the carrier and the item, in the order each
+    /// was given (ids as for `items`).
+    pub carried: Vec<(EntityId, PackItem)>,
 }
 
 /// Why parts do not make a game: the part, and the rule it breaks. Each
@@ -409,6 +412,14 @@ pub enum RestoreError {
     /// The kill list names a kind twice.
     #[error("the kills of {0} given twice")]
     KillsTwice(String),
+    /// An item carried by no monster there is.
+    #[error("{kind} carried by creature #{id}, which is not a monster on the floor")]
+    CarriedByNobody {
+        /// Its kind.
+        kind: String,
+        /// The carrier's id.
+        id: u32,
+    },
 }
 
 impl Game {
@@ -457,6 +468,7 @@ impl RestoreParts {
             item_text: game.item_text.clone(),
             killer: game.killer.clone(),
             kills: game.kills.iter().map(|(k, n)| (k.clone(), *n)).collect(),
+            carried: game.carried.iter().flat_map(|(who, items)| items.iter().map(|i| (*who, i.clone()))).collect(),
         }
     }
 
@@ -479,6 +491,7 @@ impl RestoreParts {
             item_store: &self.item_store,
             item_text: &self.item_text,
             kills: self.kills.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
+            carried: self.carried.iter().map(|(who, i)| (*who, i)).collect(),
         };
         let ids = check(&contents, &game)?;
         game.rng = self.rng;
@@ -492,6 +505,9 @@ impl RestoreParts {
         game.items = self.items.into_iter().map(|i| FloorItem { id: id(i.id), ..i }).collect();
         game.pack =
             Pack::from_slots(self.pack.into_iter().map(|s| s.map(|i| PackItem { id: id(i.id), ..i })).collect());
+        for (who, item) in self.carried {
+            game.carried.entry(who).or_default().push(PackItem { id: id(item.id), ..item });
+        }
         game.log = MessageLog::from_messages(self.log);
         game.store = self.store;
         game.store_text = self.store_text;
@@ -520,6 +536,7 @@ struct Contents<'a> {
     item_store: &'a BTreeMap<(ItemId, String), i64>,
     item_text: &'a BTreeMap<(ItemId, String), String>,
     kills: Vec<(&'a str, u32)>,
+    carried: Vec<(EntityId, &'a PackItem)>,
 }
 
 impl<'a> Contents<'a> {
@@ -538,6 +555,7 @@ impl<'a> Contents<'a> {
             item_store: &game.item_store,
             item_text: &game.item_text,
             kills: game.kills.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
+            carried: game.carried.iter().flat_map(|(who, items)| items.iter().map(|i| (*who, i))).collect(),
         }
     }
 }
@@ -597,6 +615,17 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
         return Err(RestoreError::PackSize { slots: c.pack.len(), wanted: game.numbers.pack_size });
     }
     for item in c.pack.iter().flatten() {
+        known_item(game, &item.kind)?;
+        check_count(&item.kind, item.count)?;
+        if item.count > 1 && !game.records.items[&item.kind].stacks {
+            return Err(RestoreError::DoNotStack { kind: item.kind.clone(), count: item.count });
+        }
+        item_ids.claim(item.id)?;
+    }
+    for (who, item) in &c.carried {
+        if !c.creatures.iter().any(|c| c.id == *who && !c.id.is_player()) {
+            return Err(RestoreError::CarriedByNobody { kind: item.kind.clone(), id: who.0 });
+        }
         known_item(game, &item.kind)?;
         check_count(&item.kind, item.count)?;
         if item.count > 1 && !game.records.items[&item.kind].stacks {

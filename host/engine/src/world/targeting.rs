@@ -5,14 +5,15 @@
 //!
 //! The path is [`shot_path`], one function for the shading, the look panel
 //! and the shot: the line of fire from the player through the cursor
-//! (Bresenham, `sight::line_of_fire`), carried on to the range, cut at walls
-//! and closed doors, at the first creature unless the shot passes through,
-//! and at the cursor when the shot stops there.
+//! (Bresenham, or another straight line as long when a wall's corner cuts
+//! that one: `sight::aimed_line_of_fire`), carried on to the range, cut at
+//! walls and closed doors, at the first creature unless the shot passes
+//! through, and at the cursor when the shot stops there.
 
 use emberdeep_api::{AimRequest, EntityId, ItemUse, Look, Point};
 
 use crate::core::map::Map;
-use crate::core::sight::{bresenham, line_of_fire};
+use crate::core::sight::{aim_line, aimed_line_of_fire};
 
 /// How a cell lies on the aimed shot, for the front end to shade.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,6 +50,30 @@ pub enum LookLine {
     Effect(String),
     /// Why the shot would not go where the cursor is, or a danger to the player.
     Warning(String),
+}
+
+/// Why a shot fired now would end short of the cursor: what the look
+/// panel warns of, and what firing asks about first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FallsShort {
+    /// A wall or closed door (that the player sees or remembers) is on the
+    /// line no further than the cursor: the shot hits it.
+    Solid {
+        /// A closed door rather than a wall.
+        door: bool,
+    },
+    /// The cursor lies further than the shot's range.
+    OutOfRange(i32),
+}
+
+impl FallsShort {
+    /// The look panel's warning: "Blocked by a wall", "Out of range (8)".
+    pub fn warning(self) -> String {
+        match self {
+            FallsShort::Solid { door } => format!("Blocked by {}", if door { "a door" } else { "a wall" }),
+            FallsShort::OutOfRange(range) => format!("Out of range ({range})"),
+        }
+    }
 }
 
 /// What started the aim, which decides what the trace calls the shot and
@@ -127,7 +152,7 @@ pub fn shot_path(
     request: &AimRequest,
     occupied: impl Fn(Point) -> bool,
 ) -> Vec<Point> {
-    let mut path = line_of_fire(map, from, cursor, request.range);
+    let mut path = aimed_line_of_fire(map, from, cursor, request.range);
     if request.stops_at_cursor {
         let reach = from.steps_to(cursor);
         path.retain(|p| p.steps_to(from) <= reach);
@@ -140,20 +165,9 @@ pub fn shot_path(
     path
 }
 
-/// The wall or closed door that cuts the line of fire from `from` through
-/// `cursor` within `range` steps, if one does: the cell just past the end
-/// of [`line_of_fire`], on the same line.
+/// The wall or closed door that cuts the shot's line from `from` through
+/// `cursor` within `range` steps, if one does: the first cell of
+/// [`aim_line`] that blocks sight, the one just past the end of the path.
 pub fn solid_on_line(map: &Map, from: Point, cursor: Point, range: i32) -> Option<Point> {
-    let open = line_of_fire(map, from, cursor, range);
-    let (dx, dy) = (cursor.x - from.x, cursor.y - from.y);
-    let dist = dx.abs().max(dy.abs());
-    if dist == 0 || range <= 0 {
-        return None;
-    }
-    // The line as line_of_fire draws it: stretched to at least the range.
-    let range = range.min(map.width().max(map.height()).saturating_add(from.x.abs().max(from.y.abs())));
-    let scale = ((range + dist - 1) / dist).max(1);
-    let end = from.offset(dx * scale, dy * scale);
-    let next = bresenham(from, end).get(open.len() + 1).copied()?;
-    (next.steps_to(from) <= range && map.blocks_sight(next)).then_some(next)
+    aim_line(map, from, cursor, range).into_iter().find(|p| map.blocks_sight(*p))
 }

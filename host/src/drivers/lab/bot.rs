@@ -200,7 +200,9 @@ fn carry_out(game: &mut Game, plan: Plan) -> bool {
         Plan::Rest => {
             let Some(mut rest) = game.begin_travel(emberdeep_engine::rules::travel::Errand::Rest) else { return false };
             let mut rested = false;
-            while game.turn < TURN_LIMIT {
+            // Rest until health is back to eight tenths: the last ones cost
+            // as many turns as a floor's fights, at the deep levels' health.
+            while game.turn < TURN_LIMIT && game.player().hp * 10 < game.player().max_hp * REST_UNTIL_TENTHS {
                 let Some(action) = game.travel_next(&mut rest) else { break };
                 rested |= game.player_action(action);
             }
@@ -354,7 +356,10 @@ fn choose(game: &mut Game, memory: &Memory) -> Plan {
 const EXPLORE_FLOORS: u32 = 3;
 
 /// Below this many tenths of its health, with nothing in view, the bot rests.
-const REST_BELOW_TENTHS: i32 = 7;
+const REST_BELOW_TENTHS: i32 = 6;
+
+/// A rest the bot begins goes on until this many tenths of its health.
+const REST_UNTIL_TENTHS: i32 = 8;
 
 /// No fight in sight: better gear, things to pick up, the unknown, the stairs.
 fn explore(game: &Game, now: &Fighting) -> Action {

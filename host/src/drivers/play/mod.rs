@@ -6,10 +6,13 @@
 //!   [`recording`]: a run's seed, plugins and keys, to replay.
 //! * [`headless`]: scripted keys without a window.
 //! * [`morgue`]: what remains after a run, the morgue file and the scores.
+//! * [`prefs`]: what the game remembers between runs (the view, the hints
+//!   given), in the config folder.
 //! * [`watch`]: `--watch`, a rebuilt plugin reloaded into the run under way.
 
 pub mod headless;
 pub mod morgue;
+pub mod prefs;
 pub mod recording;
 pub mod save;
 pub mod scenario;

@@ -6,8 +6,9 @@
 //!   written over, however many there are): the seed, the plugin set, the
 //!   turn, the floor, the level (where the plugin that declares the
 //!   player's level keeps it, when one is loaded: `Game::player_level`),
-//!   the killer or the victory, the pack, the kills by kind and the last 20
-//!   messages.
+//!   the killer or the victory, what was wielded and worn (the lines the
+//!   loaded plugins give above the pack's slots, `Hooks::pack_header`), the
+//!   pack, the kills by kind and the last 20 messages.
 //! * The scores, `scores.json`: the best 10 runs, best first. The file is
 //!   read as hostile: one that is too big, not JSON, of another shape,
 //!   holding more than 10 rows, texts out of bounds or rows out of order
@@ -122,6 +123,17 @@ pub fn morgue_text(game: &mut Game) -> String {
         line(format!("{} on turn {}.", capital(&end_of(game)), game.turn));
     }
     line(format!("Score:   {}", score_of(game)));
+    line(String::new());
+    // What is wielded, worn and readied is the plugins' to say (the pack
+    // screen's header, asked to look): "Wielding: a long sword".
+    let worn = game.pack_header();
+    line("Wielded and worn:".into());
+    if worn.is_empty() {
+        line("  (nothing: no loaded plugin keeps gear)".into());
+    }
+    for text in worn {
+        line(format!("  {text}"));
+    }
     line(String::new());
     line("The pack:".into());
     let slots: Vec<(usize, String, u32, emberdeep_api::ItemId)> = game

@@ -189,6 +189,10 @@ struct SaveFile {
     /// The player's kills by kind, for the morgue (saves from before: none).
     #[serde(default)]
     kills: Vec<(String, u32)>,
+    /// What monsters carry: the carrier's id and the item (left out when
+    /// none carries anything; saves from before: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    carried: Vec<(u32, SavedItem)>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -327,6 +331,11 @@ impl SaveFile {
             item_store: parts.item_store.into_iter().map(|((id, k), v)| (id.0, k, v)).collect(),
             item_text: parts.item_text.into_iter().map(|((id, k), v)| (id.0, k, v)).collect(),
             kills: parts.kills,
+            carried: parts
+                .carried
+                .into_iter()
+                .map(|(who, i)| (who.0, saved_item(i.kind, i.count, None, i.id)))
+                .collect(),
         }
     }
 
@@ -368,6 +377,11 @@ impl SaveFile {
             item_text: self.item_text.into_iter().map(|(id, k, v)| ((ItemId(id), k), v)).collect(),
             killer: self.killer,
             kills: self.kills,
+            carried: self
+                .carried
+                .into_iter()
+                .map(|(who, i)| (EntityId(who), PackItem { kind: i.kind, count: i.count, id: ItemId(i.id) }))
+                .collect(),
         })
     }
 }

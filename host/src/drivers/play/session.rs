@@ -13,6 +13,9 @@
 //! * Stopping saves the run, unless the player died or never answered
 //!   whether to continue; death deletes the run's save, and only a file
 //!   that loads as a save.
+//! * A session given a config folder ([`Session::remember`]) starts in the
+//!   view and with the hints it remembers, and keeps them there as they
+//!   change ([`prefs`]).
 
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -26,6 +29,7 @@ use emberdeep_engine::world::log::capitalized;
 use emberdeep_engine::Game;
 
 use crate::drivers::play::morgue;
+use crate::drivers::play::prefs::{Prefs, Remembered};
 use crate::drivers::play::recording::SavedStart;
 use crate::drivers::play::save::{self, SaveError};
 use crate::drivers::play::scenario::{game_from_scenario, ScenarioStartError};
@@ -113,6 +117,8 @@ pub struct Session {
     /// How much of the log a headless run has printed (`--keys-from`):
     /// messages, and the last one's count.
     pub told: Option<(usize, u32)>,
+    /// Where the view and the hints given are remembered, if anywhere.
+    remembered: Option<Remembered>,
 }
 
 impl Session {
@@ -183,6 +189,7 @@ impl Session {
             watch: None,
             window_at: None,
             told: None,
+            remembered: None,
         })
     }
 
@@ -214,6 +221,7 @@ impl Session {
             watch: None,
             window_at: None,
             told: None,
+            remembered: None,
         })
     }
 
@@ -230,6 +238,7 @@ impl Session {
             watch: None,
             window_at: None,
             told: None,
+            remembered: None,
         }
     }
 
@@ -269,6 +278,7 @@ impl Session {
             watch: None,
             window_at,
             told,
+            remembered: None,
         })
     }
 
@@ -295,6 +305,36 @@ impl Session {
         watch.look(&mut self.app.game, run, wait)
     }
 
+    /// Remembers the view and the hints given in the config folder `dir`
+    /// from now on: starts in the view it remembers (a view not loaded
+    /// leaves the one there is) with its hints counted as given. A file
+    /// that will not read is said in one line, on the console and under the
+    /// log, and the defaults are kept.
+    pub fn remember(&mut self, dir: &Path) {
+        let (remembered, prefs, problem) = Remembered::open(dir);
+        if let Some(problem) = problem {
+            eprintln!("emberdeep: {problem}");
+            self.app.notices.push(capitalized(&problem.to_string()));
+        }
+        if let Some(view) = &prefs.view {
+            let _ = self.app.select_view(view);
+        }
+        self.app.hints_were_given(&prefs.hints);
+        self.remembered = Some(remembered);
+        self.keep_prefs();
+    }
+
+    /// Writes the view and the hints given to the config folder, if they
+    /// changed; a failure is said once.
+    fn keep_prefs(&mut self) {
+        let Some(remembered) = self.remembered.as_mut() else { return };
+        let now = Prefs { view: Some(self.app.current_view_name()), hints: self.app.hints_given() };
+        if let Err(problem) = remembered.keep(&now) {
+            eprintln!("emberdeep: {problem}");
+            self.app.notices.push(capitalized(&problem.to_string()));
+        }
+    }
+
     /// The file this run saves to, if it is saved.
     pub fn save_path(&self) -> Option<&Path> {
         self.slot.as_ref().map(|s| s.path.as_path())
@@ -304,6 +344,7 @@ impl Session {
     /// deletes the save, and writes the morgue and the score once.
     pub fn press(&mut self, key: Key) -> bool {
         let go_on = self.app.press(key);
+        self.keep_prefs();
         if self.app.died() || self.app.game.won {
             if let Some(slot) = &self.slot {
                 slot.forget();
@@ -314,6 +355,7 @@ impl Session {
                     None => morgue::RunReport::default(),
                 };
                 self.app.scores = morgue::table_lines(&report);
+                self.app.morgue = report.morgue.clone();
                 self.report = Some(report);
             }
         } else if !self.app.game.over {
@@ -585,6 +627,42 @@ mod tests {
         assert_eq!(new_run_save_path(dir.path()), dir.path().join("save-2.json"));
         std::fs::write(dir.path().join("save-2.json"), b"junk").unwrap();
         assert_eq!(new_run_save_path(dir.path()), dir.path().join("save-3.json"));
+    }
+
+    #[test]
+    fn the_death_screen_names_the_morgue_it_wrote() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut session = open(dir.path(), SavedRun::Ignore, 3).unwrap();
+        die(&mut session);
+        let morgue = std::fs::read_dir(dir.path())
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("morgue-")))
+            .expect("a morgue");
+        let crate::front::screen::Overlay::Death { details, .. } = session.app.model().overlay else {
+            panic!("the death screen")
+        };
+        let want = format!("Morgue: {}", morgue.display());
+        assert!(details.iter().any(|l| l.text == want), "{want:?} in {details:?}");
+        let text = std::fs::read_to_string(&morgue).unwrap();
+        assert!(text.contains("Wielded and worn:\n  (nothing: no loaded plugin keeps gear)"), "{text}");
+    }
+
+    #[test]
+    fn a_session_keeps_the_view_and_the_hints_for_the_next() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("config");
+        let mut first = open(dir.path(), SavedRun::Ignore, 3).unwrap();
+        first.remember(&config);
+        first.app.hints_were_given(&["stairs".to_string()]);
+        press(&mut first, "F2 .");
+        assert_eq!(first.app.current_view_name(), "tiles");
+        let mut next = open(dir.path(), SavedRun::Ignore, 4).unwrap();
+        assert_eq!(next.app.current_view_name(), "glyphs", "a session not told where remembers nothing");
+        next.remember(&config);
+        assert_eq!(next.app.current_view_name(), "tiles");
+        assert_eq!(next.app.hints_given(), ["stairs"]);
     }
 
     #[test]

@@ -226,8 +226,8 @@ impl Watcher {
     }
 }
 
-/// The flags a restart carries over: where plugins, data, the atlas and
-/// saves are, the trace (which the restart goes on appending to),
+/// The flags a restart carries over: where plugins, data, the atlas,
+/// saves and the remembered settings are, the trace (which the restart goes on appending to),
 /// `--screenshot`, `--headless`, `--keys-from` and `--watch`, and the
 /// plugin set as loaded (so a file new in the folder does not join the run).
 /// What only starts a run (`--seed`, `--scenario`, `--keys`, `--continue`,
@@ -244,6 +244,7 @@ pub fn restart_args(cli: &Cli, plugin_dir: &Path, plugins: &Plugins) -> Vec<OsSt
     flag("--data-dir", cli.data_dir.as_deref());
     flag("--assets-dir", cli.assets_dir.as_deref());
     flag("--save-dir", cli.save_dir.as_deref());
+    flag("--config-dir", cli.config_dir.as_deref());
     flag("--trace", cli.trace.as_deref());
     flag("--screenshot", cli.screenshot.as_deref());
     args.push(format!("--plugins={}", plugins.names().join(",")).into());
@@ -615,6 +616,8 @@ mod tests {
             "emberdeep",
             "--save-dir",
             "/s",
+            "--config-dir",
+            "/c",
             "--trace",
             "t.jsonl",
             "--seed",
@@ -637,6 +640,8 @@ mod tests {
                 "/p",
                 "--save-dir",
                 "/s",
+                "--config-dir",
+                "/c",
                 "--trace",
                 "t.jsonl",
                 "--plugins=",

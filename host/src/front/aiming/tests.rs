@@ -312,9 +312,59 @@ fn firing_at_yourself_or_into_a_wall_says_why_and_goes_on_aiming() {
     assert_eq!(app.game.aim_cursor(), Some(Point::new(5, 10)), "no monster: the cursor starts on the player");
     keys(&mut app, "Enter");
     assert_eq!((app.mode, app.game.turn), (Mode::Aim, 0));
-    assert_eq!(app.game.log.messages().last().unwrap().text, "Move the cursor off yourself first.");
+    assert_eq!(app.game.log.messages().last().unwrap().text, "There is no target in sight.");
     keys(&mut app, "l Enter");
     assert_eq!((app.mode, app.game.turn), (Mode::Play, 1));
+    // A monster in sight: the cursor moved back onto the player says to move it.
+    let mut app = crate::front::aiming::tests::app(&[(9, 10)]);
+    keys(&mut app, "i a Enter h h h h Enter");
+    assert_eq!(app.game.log.messages().last().unwrap().text, "Move the cursor off yourself first.");
+    // A wall right in front: the panel's words, no question, no turn.
+    app.game.map.set_tile(Point::new(4, 10), Tile::Wall);
+    keys(&mut app, "h Enter");
+    assert_eq!((app.mode, app.game.turn), (Mode::Aim, 0));
+    assert_eq!(app.game.log.messages().last().unwrap().text, "Blocked by a wall, right in front of you.");
+    assert!(fired().is_empty());
+}
+
+#[test]
+fn a_shot_the_panel_calls_blocked_or_out_of_range_asks_first() {
+    use crate::front::app::Question;
+    let mut app = app(&[]);
+    app.game.map.set_tile(Point::new(9, 10), Tile::Wall);
+    app.game.update_sight();
+    // The wand (range 12) at a cell behind the wall.
+    keys(&mut app, "i a Enter l l l l l l");
+    assert_eq!(app.mode, Mode::Aim, "{:?}", app.game.log.messages());
+    let look: Vec<String> = app.model().look.into_iter().map(|l| l.text).collect();
+    assert!(look.contains(&"Blocked by a wall".to_string()), "{look:?}");
+    for no in ["Enter", "f", "Click:11,10"] {
+        keys(&mut app, no);
+        assert_eq!(app.mode, Mode::Ask(Question::ShootShort), "{no} asks first");
+        let question = app.model().overlay;
+        assert!(format!("{question:?}").contains("The shot would hit the wall. Shoot anyway?"), "{question:?}");
+        keys(&mut app, if no == "f" { "Esc" } else { "n" });
+        assert_eq!((app.mode, app.game.turn), (Mode::Aim, 0), "no: aiming on, no turn");
+        assert_eq!(app.game.log.messages().last().unwrap().text, "You hold your fire.");
+    }
+    assert!(fired().is_empty(), "nothing was fired");
+    keys(&mut app, "f y");
+    assert_eq!((app.mode, app.game.turn), (Mode::Play, 1), "yes: the shot goes");
+    assert_eq!(
+        fired().last().map(|f| f.0.clone()),
+        Some(vec![Point::new(6, 10), Point::new(7, 10), Point::new(8, 10)])
+    );
+    // Out of range: a scroll (the wand is used up) reaches 8 steps; the cursor is 10 off.
+    app.game.map.set_tile(Point::new(9, 10), Tile::Floor);
+    keys(&mut app, "i b Enter");
+    keys(&mut app, &["l"; 10].join(" "));
+    let look: Vec<String> = app.model().look.into_iter().map(|l| l.text).collect();
+    assert!(look.contains(&"Out of range (8)".to_string()), "{look:?}");
+    keys(&mut app, "Enter");
+    assert!(format!("{:?}", app.model().overlay).contains("Out of range (8): the shot would end short."));
+    keys(&mut app, "y");
+    assert_eq!((app.mode, app.game.turn), (Mode::Play, 2));
+    assert_eq!(fired().len(), 2);
 }
 
 #[test]

@@ -14,7 +14,7 @@ mod glyph_view;
 mod input;
 mod layout;
 mod painter;
-mod panel;
+pub(crate) mod panel;
 mod screenshot;
 mod tile_view;
 mod tiles;

@@ -5,7 +5,9 @@
 //! wrapped to the panel's width. When they do not all fit, the look text
 //! keeps its room first and the panel's lines give way; what is left out
 //! is cut with a row saying how many rows are not shown, and the key hints
-//! always stay on screen. [`draw`] paints what [`layout`] decides, so tests
+//! always stay on screen. A look text longer than its room scrolls
+//! (PageDown, PageUp: [`ScreenModel::look_scroll`]), its first and last
+//! rows saying how many rows are above and below. [`draw`] paints what [`layout`] decides, so tests
 //! of the layout are tests of what the player sees.
 
 use emberdeep_api::Rgba;
@@ -41,6 +43,8 @@ pub(crate) struct PanelRow {
     pub y: i32,
     pub text: String,
     pub color: Rgba,
+    /// Whether the row is part of the look text (which scrolls).
+    pub look: bool,
 }
 
 /// The panel's rows and the rule over the look section, if there is one.
@@ -70,6 +74,52 @@ fn cut(mut rows: Vec<Line>, room: usize) -> Vec<Line> {
     rows
 }
 
+/// `room` rows of `rows` from the `scroll`th on (kept within the rows), the
+/// first saying how many are above when scrolled and the last how many are
+/// below, with the keys that show them.
+fn scrolled(rows: Vec<Line>, room: usize, scroll: usize) -> Vec<Line> {
+    if rows.len() <= room || room < 3 {
+        return cut(rows, room);
+    }
+    let total = rows.len();
+    // Once scrolled, the first row shown is the mark of what is above.
+    let scroll = scroll.min(total - room);
+    let mut shown: Vec<Line> = Vec::with_capacity(room);
+    let mut from = 0;
+    if scroll > 0 {
+        from = scroll + 1;
+        shown.push(Line::new(format!("... {from} above, PgUp"), palette::DIM));
+    }
+    let left = room - shown.len();
+    let below = total.saturating_sub(from + left);
+    let take = if below > 0 { left - 1 } else { left };
+    shown.extend(rows.into_iter().skip(from).take(take));
+    if below > 0 {
+        let below = total - from - take;
+        shown.push(Line::new(format!("... {below} more, PgDn"), palette::DIM));
+    }
+    shown
+}
+
+/// How far the look text of `model` can be scrolled: past that, PageDown
+/// shows nothing new.
+pub(crate) fn look_scroll_room(model: &ScreenModel) -> usize {
+    let (room, look) = look_room(model);
+    if room < 3 {
+        0
+    } else {
+        look.saturating_sub(room)
+    }
+}
+
+/// The rows the look text has on the panel of `model`, and how many it needs.
+fn look_room(model: &ScreenModel) -> (usize, usize) {
+    let laid = layout(&ScreenModel { look_scroll: 0, ..model.clone() });
+    let look = wrapped(&model.look).len();
+    let shown = laid.rows.iter().filter(|r| r.look).count();
+    (shown, look)
+}
+
 /// Where every row of the panel goes for `model`.
 pub(crate) fn layout(model: &ScreenModel) -> PanelLayout {
     let panel = wrapped(&model.panel);
@@ -82,22 +132,22 @@ pub(crate) fn layout(model: &ScreenModel) -> PanelLayout {
     // The look text first; the panel's lines keep what it leaves, and a few at the least.
     let panel_room = room.saturating_sub(look.len()).max(PANEL_KEPT.min(panel.len())).min(room);
     let panel = cut(panel, panel_room);
-    let look = cut(look, room - panel.len());
+    let look = scrolled(look, room - panel.len(), model.look_scroll);
     let mut out = PanelLayout::default();
     let mut y = ROWS_TOP;
-    let mut put = |rows: Vec<Line>, y: &mut i32| {
+    let mut put = |rows: Vec<Line>, y: &mut i32, look: bool| {
         for row in rows {
-            out.rows.push(PanelRow { y: *y, text: row.text, color: row.color });
+            out.rows.push(PanelRow { y: *y, text: row.text, color: row.color, look });
             *y += PANEL_STEP;
         }
     };
-    put(panel, &mut y);
+    put(panel, &mut y, false);
     let rule = looking.then_some(y + 6);
     y += if looking { RULE_GAP } else { 0 };
-    put(look, &mut y);
+    put(look, &mut y, true);
     // Under the look text when all fits, else at the foot of the panel.
     let mut hints_y = y.min(hints_top);
-    put(hints, &mut hints_y);
+    put(hints, &mut hints_y, false);
     out.rule = rule;
     out
 }

@@ -72,6 +72,7 @@ fn model(hp: i32, overlay: Overlay) -> ScreenModel {
         ],
         look: vec![Line::new("a jackal (hunting)", palette::TEXT), Line::new("hit 70%", palette::GOOD)],
         hints: Vec::new(),
+        look_scroll: 0,
         log: (1..=14).map(|i| Line::new(format!("Message number {i} of the log."), palette::DIM)).collect(),
         overlay,
     }
@@ -569,4 +570,34 @@ fn no_panel_row_is_wider_than_the_panel_and_a_level_line_keeps_to_one_row() {
     assert!(!texts.iter().any(|t| t.starts_with("...")), "nothing is cut: {texts:?}");
     assert!(texts.contains(&"Level 6, 756/1050 xp"), "the level line is one row: {texts:?}");
     assert!(texts.contains(&"Wielding a short sword"), "as is what is wielded: {texts:?}");
+}
+
+#[test]
+fn a_look_text_too_long_for_the_panel_scrolls_to_its_last_row_and_back() {
+    use super::panel::{layout, look_scroll_room};
+    let mut m = long_look();
+    let text = |m: &ScreenModel| -> Vec<String> {
+        layout(m).rows.into_iter().filter(|r| r.look).map(|r| r.text.trim().to_string()).collect()
+    };
+    let top = text(&m);
+    assert!(top.last().unwrap().ends_with("more, PgDn"), "{top:?}");
+    assert_eq!(top[0], "Looking");
+    let most = look_scroll_room(&m);
+    assert!(most > 0, "the text is longer than its room");
+    m.look_scroll = most;
+    let end = text(&m);
+    assert!(end[0].ends_with("above, PgUp"), "{end:?}");
+    assert!(end.last().unwrap().ends_with("stolen last."), "the text's last words are shown: {end:?}");
+    assert_eq!(end.len(), top.len(), "scrolled, the look text keeps its room");
+    // Past the end shows the same rows; the hints stay whole and on screen.
+    m.look_scroll = most + 50;
+    assert_eq!(text(&m), end);
+    let hints = |m: &ScreenModel| -> Vec<String> {
+        layout(m).rows.into_iter().filter(|r| r.color == HINT).map(|r| r.text).collect()
+    };
+    assert_eq!(hints(&m), hints(&long_look()), "the hints stay whole");
+    // What the player sees: the end of the text, the mark above it, the hints.
+    m.look_scroll = most;
+    let (rgba, path) = shoot("long-look-scrolled", &m, glyph_view());
+    assert!(count(&rgba, 1280, 0, 320, SCREEN_H, HINT) > 100, "the scrolled frame shows the key hints: {path:?}");
 }

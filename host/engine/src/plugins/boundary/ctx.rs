@@ -313,7 +313,11 @@ impl GameCtx for HostCtx<'_> {
         }
         let fresh = self.game.new_item_id();
         let taken = self.game.pack.take(slot as usize, count, fresh);
-        opt(taken.map(|i| PackEntry { kind: i.kind.into(), count: i.count, item: i.id }))
+        let entry = taken.as_ref().map(crate::rules::keeping::entry_of);
+        if let Some(item) = taken {
+            self.game.hold(self.source, item);
+        }
+        opt(entry)
     }
 
     fn pack_add(&mut self, kind: RStr<'_>, count: u32) -> ROption<u32> {
@@ -554,6 +558,37 @@ impl GameCtx for HostCtx<'_> {
     fn world(&mut self) -> ROption<RawWorld<'_>> {
         count_callback();
         ROption::RSome(WorldCtx_TO::from_ptr(self, TD_Opaque))
+    }
+
+    fn held_items(&self) -> RVec<PackEntry> {
+        count_callback();
+        self.game.held_by(self.source).into()
+    }
+
+    fn place_existing(&mut self, item: PackEntry, at: Point) -> ROption<Point> {
+        count_callback();
+        if self.refuses("place an item") {
+            return ROption::RNone;
+        }
+        opt(self.game.place_existing(self.source, &item, at))
+    }
+
+    fn pack_put(&mut self, item: PackEntry) -> ROption<u32> {
+        count_callback();
+        if self.refuses("put an item in the pack") {
+            return ROption::RNone;
+        }
+        opt(self.game.pack_put(self.source, &item).map(|slot| slot as u32))
+    }
+
+    fn give(&mut self, to: EntityId, item: PackEntry) -> bool {
+        count_callback();
+        !self.refuses("give an item") && self.game.give(self.source, to, &item)
+    }
+
+    fn carried(&self, id: EntityId) -> RVec<PackEntry> {
+        count_callback();
+        self.game.carried_by(id).into()
     }
 }
 
