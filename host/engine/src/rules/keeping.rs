@@ -16,11 +16,6 @@ use crate::world::pack::PackItem;
 /// The most characters of a refused item's kind a refusal repeats.
 const KIND_IN_REFUSAL: usize = 40;
 
-/// The entry a plugin sees for an item.
-pub fn entry_of(item: &PackItem) -> PackEntry {
-    PackEntry { kind: item.kind.as_str().into(), count: item.count, item: item.id }
-}
-
 impl Game {
     /// Plugin `plugin` now holds `item` (it took it out of the pack).
     pub fn hold(&mut self, plugin: &str, item: PackItem) {
@@ -29,7 +24,7 @@ impl Game {
 
     /// What plugin `plugin` holds, in the order it took it.
     pub fn held_by(&self, plugin: &str) -> Vec<PackEntry> {
-        self.held.iter().filter(|(p, _)| p == plugin).map(|(_, i)| entry_of(i)).collect()
+        self.held.iter().filter(|(p, _)| p == plugin).map(|(_, i)| i.entry()).collect()
     }
 
     /// Everything held is lost: the start and the end of every player action.
@@ -112,7 +107,7 @@ impl Game {
 
     /// What creature `id` carries, in the order it was given.
     pub fn carried_by(&self, id: EntityId) -> Vec<PackEntry> {
-        self.carried.get(&id).map(|items| items.iter().map(entry_of).collect()).unwrap_or_default()
+        self.carried.get(&id).map(|items| items.iter().map(PackItem::entry).collect()).unwrap_or_default()
     }
 
     /// Creature `id`, which `who` names in the trace, died at `at`: what it

@@ -27,6 +27,13 @@ pub struct PackItem {
     pub id: ItemId,
 }
 
+impl PackItem {
+    /// The entry a plugin sees for this item: its kind, count and id.
+    pub fn entry(&self) -> emberdeep_api::PackEntry {
+        emberdeep_api::PackEntry { kind: self.kind.as_str().into(), count: self.count, item: self.id }
+    }
+}
+
 /// The pack: lettered slots a, b, c... of fixed number.
 #[derive(Debug, Clone)]
 pub struct Pack {

@@ -25,6 +25,7 @@ use crate::world::animation::Animation;
 use crate::world::creature::ChangeRefused;
 use crate::world::creature::MOST_HEALTH;
 use crate::world::game::Game;
+use crate::world::pack::PackItem;
 
 /// How many contexts have been lent to plugins since the process began: one
 /// per call across the plugin boundary that may call back (brains, effects,
@@ -313,7 +314,7 @@ impl GameCtx for HostCtx<'_> {
         }
         let fresh = self.game.new_item_id();
         let taken = self.game.pack.take(slot as usize, count, fresh);
-        let entry = taken.as_ref().map(crate::rules::keeping::entry_of);
+        let entry = taken.as_ref().map(PackItem::entry);
         if let Some(item) = taken {
             self.game.hold(self.source, item);
         }
