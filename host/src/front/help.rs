@@ -49,7 +49,7 @@ pub const HOST_KEYS: &[HostKey] = &[
     line("w", "items", "wield a weapon, ready a bow", "w"),
     line("W", "items", "wear armor", "W"),
     line("d", "items", "drop an item (a stack asks how many)", "d"),
-    line("Tab", "aiming", "next target, nearest first", ""),
+    line("Tab", "aiming", "next enemy, nearest first (allies skipped)", ""),
     line("moving keys, mouse", "aiming", "move the cursor", ""),
     line(
         "Enter, f, click",

@@ -189,8 +189,8 @@ impl App {
                 if let Some(m) = self.game.creatures.get(&id) {
                     let glyph = char::from_u32(m.look.glyph).unwrap_or('?');
                     let state = match m.state {
-                        MonsterState::Hunting => String::new(),
-                        other => format!(" ({})", other.name()),
+                        MonsterState::Hunting if self.game.are_enemies(EntityId::PLAYER, id) => String::new(),
+                        _ => format!(" ({})", self.game.standing(m)),
                     };
                     let mut text = format!("{glyph} {} {}/{}{state}", m.name, m.hp, m.max_hp);
                     let marks: Vec<String> = self.game.statuses_of(id).iter().map(|s| s.label.to_string()).collect();

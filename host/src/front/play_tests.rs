@@ -271,3 +271,19 @@ fn page_down_scrolls_a_long_look_text_and_another_cell_starts_at_its_top() {
     keys(&mut app, "h PageDown");
     assert_eq!(app.model().look_scroll, 0);
 }
+
+#[test]
+fn an_ally_is_named_so_and_never_a_target() {
+    let mut app = app(&[(8, 10)]);
+    let newt = app.game.monsters_in_view()[0];
+    app.game.set_creature_side(newt, emberdeep_api::PLAYER_SIDE, "test").expect("a side every game has");
+    let panel: Vec<String> = app.model().panel.into_iter().map(|l| l.text).collect();
+    assert!(panel.iter().any(|l| l == "n newt 5/5 (ally)"), "the in-sight list: {panel:?}");
+    keys(&mut app, "x l l l");
+    let look: Vec<String> = app.model().look.into_iter().map(|l| l.text).collect();
+    assert!(look.contains(&"n newt (ally)".to_string()), "the look panel: {look:?}");
+    keys(&mut app, "Esc i a Enter");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(5, 10)), "aiming does not start on an ally");
+    keys(&mut app, "Tab");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(5, 10)), "Tab skips the ally");
+}

@@ -34,9 +34,9 @@ impl Game {
     }
 
     /// Starts aiming: the cursor starts on the last target if it is still in
-    /// sight, else on the nearest monster in sight, else on the player.
+    /// sight, else on the nearest enemy in sight (never an ally), else on the player.
     pub fn start_aim(&mut self, pending: PendingAim) {
-        let in_view = self.monsters_in_view();
+        let in_view = self.enemies_in_view();
         let last = self.targeting.last_target.filter(|id| in_view.contains(id));
         let start = last.or(in_view.first().copied()).and_then(|id| self.creatures.get(&id)).map(|c| c.pos);
         let cursor = start.unwrap_or(self.player().pos);
@@ -58,14 +58,14 @@ impl Game {
         }
     }
 
-    /// Tab: the cursor goes to the next monster in sight, nearest first by
+    /// Tab: the cursor goes to the next enemy in sight (allies skipped), nearest first by
     /// squared distance (ties: higher, then further left), from the
     /// farthest back to the nearest.
     pub fn aim_next_target(&mut self) {
         let Some(cursor) = self.aim_cursor() else { return };
         let me = self.player().pos;
         let mut in_view: Vec<Point> =
-            self.monsters_in_view().iter().filter_map(|id| self.creatures.get(id)).map(|c| c.pos).collect();
+            self.enemies_in_view().iter().filter_map(|id| self.creatures.get(id)).map(|c| c.pos).collect();
         in_view.sort_by_key(|p| ((p.x - me.x).pow(2) + (p.y - me.y).pow(2), p.y, p.x));
         if in_view.is_empty() {
             return;
@@ -178,7 +178,7 @@ impl Game {
                     Some(short) => format!("{}.", short.warning()),
                     None => "Nothing can fly that way.".to_string(),
                 }
-            } else if self.monsters_in_view().is_empty() {
+            } else if self.enemies_in_view().is_empty() {
                 "There is no target in sight.".to_string()
             } else {
                 "Move the cursor off yourself first.".to_string()
@@ -262,7 +262,7 @@ impl Game {
         let target = self.creature_at(aim.cursor).filter(|c| seen && !c.id.is_player()).cloned();
         match &target {
             Some(target) => {
-                let text = format!("{} ({})", target.name, target.state.name());
+                let text = format!("{} ({})", target.name, self.standing(target));
                 lines.push(LookLine::Creature { look: target.look.clone(), text });
                 lines.push(LookLine::Health { hp: target.hp.max(0), max: target.max_hp });
                 for status in self.statuses_of(target.id) {

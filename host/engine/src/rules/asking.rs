@@ -68,7 +68,7 @@ impl Game {
             } else {
                 lines.push(LookLine::Creature {
                     look: c.look.clone(),
-                    text: format!("{} ({})", c.name, c.state.name()),
+                    text: format!("{} ({})", c.name, self.standing(&c)),
                 });
                 lines.push(LookLine::Health { hp: c.hp.max(0), max: c.max_hp });
                 let record = self.records.monsters.get(&c.kind).cloned();

@@ -168,7 +168,7 @@ impl Game {
         };
         travel.before = Some(Before {
             hp: self.player().hp,
-            seen: self.monsters_in_view().into_iter().collect(),
+            seen: self.enemies_in_view().into_iter().collect(),
             turn: self.turn,
             floor: self.floor,
             items: self.known_items().into_iter().collect(),
@@ -336,12 +336,12 @@ impl Game {
     /// reason to stop).
     fn nearest_hunting(&self) -> Option<String> {
         let hunting = |id: &EntityId| self.creatures.get(id).is_some_and(|c| c.state == MonsterState::Hunting);
-        self.monsters_in_view().into_iter().find(hunting).and_then(|id| self.a_name(id))
+        self.enemies_in_view().into_iter().find(hunting).and_then(|id| self.a_name(id))
     }
 
     /// "a goblin": the nearest monster in view that is not in `seen`, if any.
     fn nearest_new(&self, seen: &BTreeSet<EntityId>) -> Option<String> {
-        self.monsters_in_view().into_iter().find(|id| !seen.contains(id)).and_then(|id| self.a_name(id))
+        self.enemies_in_view().into_iter().find(|id| !seen.contains(id)).and_then(|id| self.a_name(id))
     }
 
     fn a_name(&self, id: EntityId) -> Option<String> {
@@ -351,7 +351,7 @@ impl Game {
 
     /// What the player sees before a turn, for [`Game::sound_alarm`].
     pub(crate) fn lookout(&self) -> Lookout {
-        Lookout { floor: self.floor, hp: self.player().hp, seen: self.monsters_in_view().into_iter().collect() }
+        Lookout { floor: self.floor, hp: self.player().hp, seen: self.enemies_in_view().into_iter().collect() }
     }
 
     /// After a turn: a monster that came into view (on a new floor, every

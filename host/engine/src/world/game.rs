@@ -236,6 +236,26 @@ impl Game {
         seen.into_iter().map(|c| c.id).collect()
     }
 
+    /// How the look panel and the in-sight list name a monster's standing:
+    /// "ally" for one on the player's side, else its state ("asleep").
+    pub fn standing(&self, c: &Creature) -> String {
+        if !c.id.is_player() && !self.are_enemies(EntityId::PLAYER, c.id) {
+            "ally".to_string()
+        } else {
+            c.state.name().to_string()
+        }
+    }
+
+    /// The monsters in view that are the player's enemies (not on its
+    /// side: its allies left out), nearest first as
+    /// [`Game::monsters_in_view`]. Aiming's first target and `Tab`, the
+    /// time-savers' stops and the alarm go by these.
+    pub fn enemies_in_view(&self) -> Vec<EntityId> {
+        let mut seen = self.monsters_in_view();
+        seen.retain(|&id| self.are_enemies(EntityId::PLAYER, id));
+        seen
+    }
+
     /// Who stands and what lies where now, as an animation keeps it (see
     /// [`crate::world::animation`]): every creature's look, every floor item's.
     pub fn scenery(&self) -> crate::world::animation::Scenery {

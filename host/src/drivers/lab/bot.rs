@@ -288,7 +288,7 @@ impl Memory {
 /// not given up on, or one given up that came next to it.
 fn target(game: &Game, memory: &Memory) -> Option<EntityId> {
     let me = game.player().pos;
-    game.monsters_in_view().into_iter().find(|id| {
+    game.enemies_in_view().into_iter().find(|id| {
         let Some(c) = game.creatures.get(id) else { return false };
         me.is_adjacent(c.pos) || memory.given_up.get(id).is_none_or(|&until| game.turn >= until)
     })
@@ -308,7 +308,7 @@ fn slot_with(game: &Game, role: ItemRole) -> Option<usize> {
 fn choose(game: &mut Game, memory: &Memory) -> Plan {
     let now = Fighting::now(game, &memory.gear);
     // What could be shot is asked of the plugins only with a monster in sight.
-    let fight = !game.monsters_in_view().is_empty();
+    let fight = !game.enemies_in_view().is_empty();
     let throwing = if fight { throwing_slot(game) } else { None };
     let fire_range = if fight { game.fire_preview().map(|r| r.range) } else { None };
     let preview = |game: &mut Game, role| slot_with(game, role).and_then(|s| game.aim_preview(s).map(|r| (s, r)));
@@ -429,7 +429,7 @@ fn clear_line(game: &Game, target: Point) -> bool {
 fn burst_plan(game: &Game, request: &emberdeep_api::AimRequest) -> Option<Point> {
     let me = game.player().pos;
     let mut best: Option<(usize, Point)> = None;
-    for id in game.monsters_in_view() {
+    for id in game.enemies_in_view() {
         let Some(at) = game.creatures.get(&id).map(|c| c.pos) else { continue };
         let path = emberdeep_engine::world::targeting::shot_path(&game.map, me, at, request, |p| {
             game.creature_at(p).is_some()
@@ -457,7 +457,7 @@ fn burst_plan(game: &Game, request: &emberdeep_api::AimRequest) -> Option<Point>
 fn aimed_plan(game: &Game, request: &emberdeep_api::AimRequest) -> Option<Point> {
     let me = game.player().pos;
     let mut best: Option<(usize, Point)> = None;
-    for id in game.monsters_in_view() {
+    for id in game.enemies_in_view() {
         let Some(target) = game.creatures.get(&id) else { continue };
         let at = target.pos;
         let path = emberdeep_engine::world::targeting::shot_path(&game.map, me, at, request, |p| {

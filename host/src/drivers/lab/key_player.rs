@@ -49,7 +49,7 @@ fn choose(app: &App, rng: &mut RunRng, still: u32) -> Vec<Key> {
     if still > 3 {
         return vec![wander(rng)];
     }
-    if let Some(&id) = game.monsters_in_view().first() {
+    if let Some(&id) = game.enemies_in_view().first() {
         let them = game.creatures[&id].pos;
         if hp * 2 < max && rng.percent(80) {
             return vec![Key::Char('q'), Key::Char('a')];
