@@ -574,6 +574,7 @@ mod tests {
         game.next_id += 1;
         let mut c = crate::world::creature::Creature::player(at, 10);
         (c.id, c.kind, c.name, c.state, c.sight) = (id, "goblin".into(), "goblin".into(), state, sight);
+        c.side = emberdeep_api::MONSTERS_SIDE.to_string();
         game.creatures.insert(id, c);
         game.update_sight();
         id
