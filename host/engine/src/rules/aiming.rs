@@ -314,6 +314,10 @@ impl Game {
         if aim.cursor == me || path.contains(&aim.cursor) {
             return None;
         }
+        let stopped_by = path.last().and_then(|&end| self.creature_at(end)).map(|c| c.id);
+        if stopped_by.is_some_and(|id| !id.is_player() && !self.are_enemies(EntityId::PLAYER, id)) {
+            return Some(FallsShort::Ally);
+        }
         if let Some(solid) = self.aim_blocked_at(aim, &path) {
             return Some(FallsShort::Solid { door: self.map.tile(solid) == Tile::DoorClosed });
         }

@@ -64,6 +64,9 @@ pub enum FallsShort {
     },
     /// The cursor lies further than the shot's range.
     OutOfRange(i32),
+    /// One of the player's allies stands on the line before the cursor:
+    /// the shot would stop at it.
+    Ally,
 }
 
 impl FallsShort {
@@ -72,6 +75,7 @@ impl FallsShort {
         match self {
             FallsShort::Solid { door } => format!("Blocked by {}", if door { "a door" } else { "a wall" }),
             FallsShort::OutOfRange(range) => format!("Out of range ({range})"),
+            FallsShort::Ally => "An ally is in the way".to_string(),
         }
     }
 }

@@ -484,3 +484,26 @@ fn after_a_death_r_or_shift_r_starts_a_new_run() {
         assert!(!app.game.over && app.game.turn == 0, "{key}: from its first turn");
     }
 }
+
+#[test]
+fn a_shot_that_would_stop_at_an_ally_asks_first() {
+    use crate::front::app::Question;
+    // An allied newt two steps east, an enemy newt behind it.
+    let mut app = app(&[(7, 10), (10, 10)]);
+    let ally = app.game.creature_at(Point::new(7, 10)).map(|c| c.id).unwrap();
+    app.game.set_creature_side(ally, emberdeep_api::PLAYER_SIDE, "test").unwrap();
+    keys(&mut app, "i a Enter");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(10, 10)), "aiming starts on the enemy, past the ally");
+    let look: Vec<String> = app.model().look.into_iter().map(|l| l.text).collect();
+    assert!(look.contains(&"An ally is in the way".to_string()), "{look:?}");
+    keys(&mut app, "Enter");
+    assert_eq!(app.mode, Mode::Ask(Question::ShootShort));
+    assert!(format!("{:?}", app.model().overlay).contains("An ally is in the way: the shot would stop at it."));
+    keys(&mut app, "n");
+    assert_eq!((app.mode, app.game.turn), (Mode::Aim, 0), "no: aiming on, no turn");
+    assert!(fired().is_empty(), "nothing was fired");
+    // With no ally between, the same shot goes without a question.
+    app.game.set_creature_side(ally, emberdeep_api::MONSTERS_SIDE, "test").unwrap();
+    keys(&mut app, "Enter");
+    assert_eq!((app.mode, app.game.turn), (Mode::Play, 1));
+}
