@@ -87,6 +87,21 @@ pub enum PrefsError {
     /// Writing failed (the save code's words).
     #[error("the remembered settings were not written: {0}")]
     Write(#[from] SaveError),
+    /// What would be written is what reading refuses (a view's name too
+    /// long, say): the file is left as it is, never replaced by one the
+    /// next run would refuse.
+    #[error("the remembered settings were not written: {0}")]
+    WouldRefuse(&'static str),
+}
+
+/// Why the settings `view` and `hints` would be refused when read, if they would.
+fn refusal(view: &Option<String>, hints: &[String]) -> Option<&'static str> {
+    let short = |s: &String| s.chars().count() <= NAME_LIMIT && !s.chars().any(char::is_control);
+    if hints.len() > MOST_HINTS || !hints.iter().all(short) || !view.iter().all(short) {
+        Some("a name that is not a short line of text, or too many hints")
+    } else {
+        None
+    }
 }
 
 /// The config file of a session: where it is, what it last held, and
@@ -129,8 +144,15 @@ impl Remembered {
             return Ok(());
         }
         self.last = now.clone();
+        if let Some(why) = refusal(&now.view, &now.hints) {
+            self.writable = false;
+            return Err(PrefsError::WouldRefuse(why));
+        }
         let file = PrefsFile { version: 1, view: now.view.clone(), hints: now.hints.clone() };
-        let text = serde_json::to_string_pretty(&file).expect("prefs serialize") + "\n";
+        let text = serde_json::to_string_pretty(&file).map_err(|_| {
+            self.writable = false;
+            PrefsError::WouldRefuse("the settings do not encode")
+        })? + "\n";
         if let Some(dir) = self.path.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
@@ -156,8 +178,7 @@ fn read(path: &Path) -> Result<Prefs, PrefsError> {
     if file.version != 1 {
         return Err(PrefsError::Version { path: path_buf(), found: file.version });
     }
-    let short = |s: &String| s.chars().count() <= NAME_LIMIT && !s.chars().any(char::is_control);
-    if file.hints.len() > MOST_HINTS || !file.hints.iter().all(short) || !file.view.iter().all(short) {
+    if refusal(&file.view, &file.hints).is_some() {
         return Err(PrefsError::BadName { path: path_buf() });
     }
     Ok(Prefs { view: file.view, hints: file.hints })
@@ -169,6 +190,20 @@ mod tests {
 
     fn prefs(view: &str, hints: &[&str]) -> Prefs {
         Prefs { view: Some(view.into()), hints: hints.iter().map(|h| h.to_string()).collect() }
+    }
+
+    #[test]
+    fn settings_reading_would_refuse_are_never_written_over_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut first, _, _) = Remembered::open(dir.path());
+        first.keep(&prefs("tiles", &["monster"])).unwrap();
+        let before = std::fs::read(first.path()).unwrap();
+        let long = "v".repeat(NAME_LIMIT + 1);
+        let refused = first.keep(&prefs(&long, &["monster"])).unwrap_err();
+        assert!(matches!(refused, PrefsError::WouldRefuse(_)), "{refused}");
+        assert_eq!(std::fs::read(first.path()).unwrap(), before, "the file is left as it was");
+        let (_, read, problem) = Remembered::open(dir.path());
+        assert_eq!((read, problem.is_none()), (prefs("tiles", &["monster"]), true));
     }
 
     #[test]
