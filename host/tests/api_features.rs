@@ -191,7 +191,8 @@ fn an_items_card_says_what_its_effect_says_of_its_numbers() {
         (
             "arrows",
             &[
-                "Missiles for a bow: use them to fill the quiver; f fires them from a ready bow.",
+                "Missiles: use them to ready them; f fires them from the missile weapon readied.",
+                "Using them fills the quiver; a ready bow fires them from it.",
                 "Picked up, they go straight to the quiver if it holds their kind, or is empty with a bow ready.",
                 "Not for throwing.",
             ],

@@ -61,6 +61,7 @@ impl ItemEffect for Quiver {
 
     fn facts(&self, _ctx: &mut Ctx<'_>, _item: &ItemUse) -> PluginResult<Vec<String>> {
         Ok(vec![
+            "Using them fills the quiver; a ready bow fires them from it.".into(),
             "Picked up, they go straight to the quiver if it holds their kind, or is empty with a bow ready.".into(),
             "Not for throwing.".into(),
         ])

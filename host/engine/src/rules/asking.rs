@@ -135,7 +135,7 @@ impl Game {
             ItemRole::MeleeWeapon => "A weapon to wield.",
             ItemRole::Armor => "Armor to wear.",
             ItemRole::MissileWeapon => "Ready it to shoot missiles with f.",
-            ItemRole::Missile => "Missiles for a bow: use them to fill the quiver; f fires them from a ready bow.",
+            ItemRole::Missile => "Missiles: use them to ready them; f fires them from the missile weapon readied.",
             ItemRole::Thrown => "Throw it with t.",
             ItemRole::Aimed => "Read it, then aim it at a target.",
             ItemRole::Burst => "Read it, then aim where it bursts.",
