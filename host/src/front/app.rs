@@ -287,7 +287,7 @@ impl App {
     /// text and starts again at its top for another cell. Returns whether
     /// the key scrolled.
     fn scroll_look(&mut self, key: Key) -> bool {
-        let at = self.look_cursor().or_else(|| self.game.aim_cursor());
+        let at = self.cursor();
         if at != self.look_scrolled_at {
             self.look_scroll = 0;
             self.look_scrolled_at = at;
@@ -304,10 +304,16 @@ impl App {
         true
     }
 
+    /// The cell the look panel describes: the look cursor's while looking,
+    /// the aim's while aiming.
+    pub(crate) fn cursor(&self) -> Option<Point> {
+        self.look_cursor().or_else(|| self.game.aim_cursor())
+    }
+
     /// The look text's scroll the panel shows: none once the cursor has
     /// moved to another cell.
     pub(crate) fn look_scroll(&self) -> usize {
-        let at = self.look_cursor().or_else(|| self.game.aim_cursor());
+        let at = self.cursor();
         if at.is_some() && at == self.look_scrolled_at {
             self.look_scroll
         } else {

@@ -84,7 +84,7 @@ impl App {
     fn scene(&mut self, cell_size: u32) -> Scene {
         let (w, h) = ((MAP_AREA.0 / cell_size) as i32, (MAP_AREA.1 / cell_size) as i32);
         let (w, h) = (w.min(self.game.map.width()), h.min(self.game.map.height()));
-        let cursor = self.look_cursor().or_else(|| self.game.aim_cursor());
+        let cursor = self.cursor();
         let origin = self.camera.origin(&self.game, w, h, cursor);
         let mut cells = Vec::with_capacity((w * h) as usize);
         for y in origin.y..origin.y + h {
