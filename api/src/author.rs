@@ -184,7 +184,8 @@ pub trait View: Send + Sync + 'static {
     fn cell_size(&self) -> u32;
 
     /// Draws the part of the map the scene holds. The host then marks the
-    /// statuses of the creatures in sight over what the view drew.
+    /// statuses of the creatures in sight, and the player's allies, over
+    /// what the view drew.
     fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()>;
 }
 

@@ -37,6 +37,12 @@ impl App {
     pub fn model(&mut self) -> ScreenModel {
         let cell = cell_size_of(self.current_view());
         let scene = self.scene(cell);
+        let allies = scene
+            .creatures
+            .iter()
+            .map(|c| c.id)
+            .filter(|&id| !id.is_player() && !self.game.are_enemies(EntityId::PLAYER, id))
+            .collect();
         let health = Health { hp: self.game.player().hp.max(0), max: self.game.player().max_hp };
         let (look, hints) = self.look_panel();
         ScreenModel {
@@ -48,6 +54,7 @@ impl App {
             look_scroll: self.look_scroll(),
             log: self.log_lines(),
             overlay: self.overlay(),
+            allies,
         }
     }
 

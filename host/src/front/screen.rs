@@ -3,7 +3,7 @@
 //! [`emberdeep_api::View`], the side panel, the log and any overlay. Keeping
 //! this boundary means a screenshot in a test shows exactly what a player sees.
 
-use emberdeep_api::{Rgba, Scene};
+use emberdeep_api::{EntityId, Rgba, Scene};
 
 /// Colors the host's own drawing uses.
 pub mod palette {
@@ -162,4 +162,7 @@ pub struct ScreenModel {
     pub log: Vec<Line>,
     /// An overlay screen, if any.
     pub overlay: Overlay,
+    /// The creatures in the scene on the player's side (its allies), which
+    /// the host marks over whatever the view drew.
+    pub allies: Vec<EntityId>,
 }

@@ -35,6 +35,8 @@ const BOX_BORDER: Rgba = Rgba::rgb(150, 110, 70);
 const EMBER: Rgba = Rgba::rgb(235, 140, 60);
 /// Behind a status mark on a creature's cell.
 const MARK_BACKING: Rgba = Rgba::rgb(0, 0, 0).with_alpha(200);
+/// The mark under an ally (a creature on the player's side).
+pub(crate) const ALLY_MARK: Rgba = Rgba::rgb(90, 230, 120);
 /// The mark of a sleeping monster.
 pub(crate) const ASLEEP_MARK: Rgba = Rgba::rgb(140, 170, 255);
 /// The mark of a wandering monster.
@@ -127,14 +129,19 @@ fn draw_map<T: RenderTarget>(
 /// view drew, the same in every view: each status's mark, small, along the
 /// top of the creature's cell from the right, on a dark backing. A monster
 /// asleep gets a small `z`, one wandering a small `?`, at the top left; one
-/// that hunts has no mark.
+/// that hunts has no mark. An ally (on the player's side) stands in a green
+/// bracket along the bottom of its cell, and has no asleep or wandering mark.
 fn draw_status_marks<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &ScreenModel, cell: u32) -> Result<()> {
     let scene = &model.scene;
     let size = (cell / 2).max(6);
     for c in scene.creatures.iter() {
         let Some((x, y)) = scene.origin_of(c.pos, cell) else { continue };
+        let ally = model.allies.contains(&c.id);
+        if ally {
+            draw_ally_mark(p, x, y, cell)?;
+        }
         let state = match c.state {
-            _ if c.id.is_player() => None,
+            _ if c.id.is_player() || ally => None,
             MonsterState::Asleep => Some(('z', ASLEEP_MARK)),
             MonsterState::Wandering => Some(('?', WANDERING_MARK)),
             MonsterState::Hunting => None,
@@ -149,6 +156,24 @@ fn draw_status_marks<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &Screen
             let ch = char::from_u32(status.mark).unwrap_or('*');
             p.glyph(mx, y, size, ch, status.color)?;
         }
+    }
+    Ok(())
+}
+
+/// The ally's bracket: a corner at each bottom corner of the cell (an arm
+/// along the bottom, a post up the side), each on a dark edge so that it
+/// shows on any tile, the middle left clear for the creature's glyph.
+fn draw_ally_mark<T: RenderTarget>(p: &mut Painter<'_, '_, T>, x: i32, y: i32, cell: u32) -> Result<()> {
+    let thick = (cell / 12).max(2);
+    let arm = (cell / 4).max(3);
+    let (c, t, a) = (cell as i32, thick as i32, arm as i32);
+    let bottom = y + c - t;
+    for left in [x, x + c - a] {
+        p.fill(left, bottom - 1, arm, thick + 1, MARK_BACKING)?;
+        p.fill(left, bottom, arm, thick, ALLY_MARK)?;
+    }
+    for side in [x, x + c - t] {
+        p.fill(side, bottom - a, thick, arm, ALLY_MARK)?;
     }
     Ok(())
 }

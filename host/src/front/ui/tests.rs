@@ -75,6 +75,7 @@ fn model(hp: i32, overlay: Overlay) -> ScreenModel {
         look_scroll: 0,
         log: (1..=14).map(|i| Line::new(format!("Message number {i} of the log."), palette::DIM)).collect(),
         overlay,
+        allies: Vec::new(),
     }
 }
 
@@ -508,6 +509,41 @@ fn sleeping_and_wandering_monsters_carry_a_mark_and_hunters_none() {
     }
     let (hunting, _) = shoot("state-marks-none", &with(&[(5, MonsterState::Hunting)]), glyph_view());
     assert_eq!(map(&hunting, super::frame::ASLEEP_MARK) + map(&hunting, super::frame::WANDERING_MARK), 0);
+}
+
+#[test]
+fn allies_stand_in_a_green_bracket_in_both_views_and_carry_no_state_mark() {
+    use emberdeep_api::{EntityId, MonsterState, SceneCreature};
+    let jackal = |id: u32, x: i32| SceneCreature {
+        id: EntityId(id),
+        kind: "jackal".into(),
+        pos: Point::new(x, 2),
+        hp: 5,
+        max_hp: 5,
+        state: MonsterState::Asleep,
+        sight: 6,
+        sees_player: false,
+        statuses: RVec::new(),
+        look: look('j', Rgba::rgb(200, 150, 90)),
+    };
+    let mut m = model(30, Overlay::None);
+    m.scene.creatures = vec![jackal(1, 5), jackal(2, 7)].into();
+    let map = |rgba: &[u8], color: Rgba| count(rgba, 0, 0, 1280, 720, color);
+    let (no_allies, _) = shoot("ally-marks-none", &m, glyph_view());
+    assert_eq!(map(&no_allies, super::frame::ALLY_MARK), 0, "no ally, no bracket");
+    m.allies = vec![EntityId(2)];
+    for (name, view) in [("glyphs", glyph_view()), ("tiles", tinting_potions())] {
+        let (marked, _) = shoot(&format!("ally-marks-{name}"), &m, view);
+        let cell: u32 = match name {
+            "glyphs" => 16,
+            _ => 32,
+        };
+        let in_cell = |x: u32| count(&marked, x * cell, 2 * cell, cell, cell, super::frame::ALLY_MARK);
+        assert!(in_cell(7) > 8, "{name}: the ally's bracket");
+        assert_eq!(in_cell(5), 0, "{name}: the enemy has none");
+        let asleep = |x: u32| count(&marked, x * cell, 2 * cell, cell, cell, super::frame::ASLEEP_MARK);
+        assert!(asleep(5) > 0 && asleep(7) == 0, "{name}: the sleeping enemy's z, none on the ally");
+    }
 }
 
 /// The colour of the look's key hints in [`long_look`], found nowhere else.
