@@ -392,6 +392,41 @@ pub trait WorldCtx {
     /// whether it moved.
     #[sabi(last_prefix_field)]
     fn follow_player(&mut self, id: EntityId) -> bool;
+
+    /// Added in 1.2 (part two): the terrain at `at` by name: the host's
+    /// `wall`, `floor`, `door_closed`, `door_open`, `stairs_down`, or a
+    /// terrain a plugin registered; `wall` off the map. A hidden terrain
+    /// answers its own name (the rules know it; the player does not).
+    fn terrain_at(&self, at: Point) -> RString {
+        let _ = at;
+        RString::from("wall")
+    }
+
+    /// Added in 1.2 (part two): makes the cell at `at` terrain `name` (a
+    /// host terrain or a registered one), traced as a `terrain` event
+    /// under the calling plugin; sight, memory and paths follow at once.
+    /// False (logged in one line, nothing changed) off the map, on the
+    /// map's border, for a name nobody registered, or for terrain a
+    /// creature standing there could not stand on.
+    fn set_terrain(&mut self, at: Point, name: RStr<'_>) -> bool {
+        let _ = (at, name);
+        false
+    }
+
+    /// Added in 1.2 (part two): whether the terrain at `at` is hidden
+    /// from the player (a trap not yet found).
+    fn terrain_hidden(&self, at: Point) -> bool {
+        let _ = at;
+        false
+    }
+
+    /// Added in 1.2 (part two): the player finds the hidden terrain at
+    /// `at` (a search): it shows from now on, its code's `found` runs, and
+    /// a `terrain_found` event is traced. False if nothing hidden is there.
+    fn reveal_terrain(&mut self, at: Point) -> bool {
+        let _ = at;
+        false
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.
@@ -477,6 +512,16 @@ pub trait MonsterBrainAbi: Send + Sync {
     /// Monster `me` takes its turn.
     #[sabi(last_prefix_field)]
     fn act(&self, ctx: RawCtx<'_>, me: EntityId) -> RResult<(), PluginError>;
+}
+
+/// A terrain's own code (see [`crate::TerrainCode`]), since 1.2.
+#[sabi_trait]
+pub trait TerrainAbi: Send + Sync {
+    /// Creature `who` stepped onto the terrain at `at`.
+    fn entered(&self, ctx: RawCtx<'_>, who: EntityId, at: Point) -> RResult<(), PluginError>;
+    /// The player found the hidden terrain at `at`.
+    #[sabi(last_prefix_field)]
+    fn found(&self, ctx: RawCtx<'_>, at: Point) -> RResult<(), PluginError>;
 }
 
 /// How the world is drawn (see [`crate::View`]).
@@ -566,6 +611,39 @@ pub type ViewBox = ViewAbi_TO<'static, RBox<()>>;
 pub type HooksBox = HooksAbi_TO<'static, RBox<()>>;
 /// A boxed status's code, as registered.
 pub type StatusBox = StatusAbi_TO<'static, RBox<()>>;
+/// A boxed terrain's code, as registered (since 1.2).
+pub type TerrainBox = TerrainAbi_TO<'static, RBox<()>>;
+
+/// How a terrain hides until the player finds it (since 1.2).
+#[repr(u8)]
+#[derive(StableAbi, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TerrainHidden {
+    /// Never hidden: seen as itself.
+    Shown,
+    /// Looks like floor until found, and behaves as itself (a trap: it
+    /// still springs on whoever steps on it).
+    AsFloor,
+    /// Looks and behaves like wall until found (a secret door).
+    AsWall,
+}
+
+/// How a registered terrain shows and behaves (since 1.2).
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq)]
+pub struct TerrainDecl {
+    /// How the look panel and messages write it (`a dart trap`).
+    pub label: RString,
+    /// How it looks in both views (glyph, colour, atlas tile).
+    pub look: Look,
+    /// Whether creatures can stand on it.
+    pub walkable: bool,
+    /// Whether sight passes through it.
+    pub transparent: bool,
+    /// The look panel's description.
+    pub description: RString,
+    /// Whether, and as what, it hides until found.
+    pub hidden: TerrainHidden,
+}
 
 /// How a registered status shows and what it does.
 #[repr(C)]
@@ -630,6 +708,13 @@ pub trait Registry {
     /// and calls may then name. A host older than 1.2 ignores it.
     fn side(&mut self, name: RStr<'_>) {
         let _ = name;
+    }
+
+    /// Added in 1.2 (part two): a kind of terrain (a trap, rubble, water),
+    /// how it shows and behaves, and its code. A host older than that
+    /// ignores it.
+    fn terrain(&mut self, name: RStr<'_>, decl: &TerrainDecl, imp: TerrainBox) {
+        let _ = (name, decl, imp);
     }
 }
 

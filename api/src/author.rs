@@ -13,7 +13,9 @@
 
 use abi_stable::std_types::{ROption, RResult, RSlice, RStr, RString, RVec};
 
-use crate::abi::{HooksAbi, ItemEffectAbi, MonsterBrainAbi, RangedKindAbi, RawCanvas, RawCtx, StatusAbi, ViewAbi};
+use crate::abi::{
+    HooksAbi, ItemEffectAbi, MonsterBrainAbi, RangedKindAbi, RawCanvas, RawCtx, StatusAbi, TerrainAbi, ViewAbi,
+};
 use crate::ctx::{Canvas, Ctx};
 use crate::error::{guard, PluginError, PluginResult};
 use crate::scene::Scene;
@@ -215,6 +217,32 @@ pub trait Status: Send + Sync + 'static {
 }
 
 impl Status for () {}
+
+/// A terrain's own code (since 1.2): what happens when a creature steps on
+/// it (a trap springs) and when the player finds it hidden. Both default
+/// to nothing; a terrain that only shows and blocks needs none (register
+/// it with `()`).
+///
+/// `entered` runs after the step, for every creature, the player included,
+/// once per step onto the cell (standing still does not run it again).
+/// To spring once, change the terrain (`ctx.set_terrain(at, "floor")`) or
+/// keep a count in the stepper's store.
+pub trait TerrainCode: Send + Sync + 'static {
+    /// Creature `who` has just stepped onto this terrain at `at`.
+    fn entered(&self, ctx: &mut Ctx<'_>, who: EntityId, at: Point) -> PluginResult<()> {
+        let _ = (ctx, who, at);
+        Ok(())
+    }
+
+    /// The player has just found this hidden terrain at `at` (by a search,
+    /// or by stepping on it: then `found` runs before `entered`).
+    fn found(&self, ctx: &mut Ctx<'_>, at: Point) -> PluginResult<()> {
+        let _ = (ctx, at);
+        Ok(())
+    }
+}
+
+impl TerrainCode for () {}
 
 /// Hooks into the host's own actions, and the events of a run. Every method
 /// has a default that does nothing, so a plugin implements only those it needs.
@@ -489,6 +517,15 @@ impl<T: Status> StatusAbi for Adapter<T> {
     }
     fn ended(&self, ctx: RawCtx<'_>, who: EntityId) -> RResult<(), PluginError> {
         with(ctx, |c| self.0.ended(c, who))
+    }
+}
+
+impl<T: TerrainCode> TerrainAbi for Adapter<T> {
+    fn entered(&self, ctx: RawCtx<'_>, who: EntityId, at: Point) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.entered(c, who, at))
+    }
+    fn found(&self, ctx: RawCtx<'_>, at: Point) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.found(c, at))
     }
 }
 

@@ -493,6 +493,35 @@ impl<'a> Ctx<'a> {
         self.raw.world().into_option().is_some_and(|mut w| w.follow_player(id))
     }
 
+    /// The terrain at `at` by name (`floor`, `wall`, `door_closed`,
+    /// `door_open`, `stairs_down`, or a registered one); `wall` off the
+    /// map, and from a host older than 1.2. Since 1.2.
+    pub fn terrain_at(&mut self, at: Point) -> String {
+        self.raw.world().into_option().map_or_else(|| "wall".to_string(), |w| w.terrain_at(at).into())
+    }
+
+    /// Makes the cell at `at` terrain `name` (a wand of digging:
+    /// `ctx.set_terrain(p, "floor")`), traced; sight and paths follow at
+    /// once. False, with the reason logged, off the map, on its border,
+    /// for an unknown name, or for terrain the creature standing there
+    /// could not stand on. Since 1.2.
+    pub fn set_terrain(&mut self, at: Point, name: &str) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.set_terrain(at, name.into()))
+    }
+
+    /// Whether the terrain at `at` is hidden from the player (a trap not
+    /// yet found). Since 1.2.
+    pub fn terrain_hidden(&mut self, at: Point) -> bool {
+        self.raw.world().into_option().is_some_and(|w| w.terrain_hidden(at))
+    }
+
+    /// The player finds the hidden terrain at `at` (a search key's work):
+    /// it shows from now on and its code's `found` runs. False if nothing
+    /// hidden is there. Since 1.2.
+    pub fn reveal_terrain(&mut self, at: Point) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.reveal_terrain(at))
+    }
+
     /// The items this plugin took out of the pack during the player's
     /// current action and has not yet put back, placed or given (since
     /// 1.2). Each keeps its id and store until the action ends; what is

@@ -78,17 +78,18 @@ pub mod scene;
 pub mod testing;
 pub mod types;
 
+pub use abi::TerrainHidden;
 pub use abi_stable;
 /// The FFI-safe standard types some of the api's structs hold. A plugin
 /// reads them (`as_str()`, `to_string()`, the accessors that give an
 /// `Option`) and never needs to build one: the constructors and builders
 /// take `&str`, `Option` and `Vec`.
 pub use abi_stable::std_types::{ROption, RString, RVec};
-pub use author::{Hooks, ItemEffect, MonsterBrain, RangedKind, Status, View};
+pub use author::{Hooks, ItemEffect, MonsterBrain, RangedKind, Status, TerrainCode, View};
 pub use bridge::{FieldValue, HostLink, HostLogFn, LogField, LogRecord};
 pub use ctx::{Canvas, Ctx};
 pub use error::{PluginError, PluginResult};
-pub use plugin::{RegisteredNames, Registrar, StatusSpec};
+pub use plugin::{RegisteredNames, Registrar, StatusSpec, TerrainSpec};
 pub use rules::{blow_damage, the, with_article};
 pub use scene::{Light, Scene, SceneCell, SceneCreature, Terrain};
 pub use types::*;

@@ -8,12 +8,12 @@ use abi_stable::{
 
 use crate::abi::{
     HooksAbi_TO, ItemEffectAbi_TO, MonsterBrainAbi_TO, RangedKindAbi_TO, RawRegistry, StatusAbi_TO, StatusDecl,
-    ViewAbi_TO,
+    TerrainAbi_TO, TerrainDecl, TerrainHidden, ViewAbi_TO,
 };
-use crate::author::{Adapter, Hooks, ItemEffect, MonsterBrain, RangedKind, Status, View};
+use crate::author::{Adapter, Hooks, ItemEffect, MonsterBrain, RangedKind, Status, TerrainCode, View};
 use crate::bridge::HostLink;
 use crate::error::{guard, PluginError};
-use crate::types::{Rgba, StatusEffect};
+use crate::types::{Look, Rgba, StatusEffect};
 
 /// How a status shows and what it does, for [`Registrar::status`].
 #[derive(Debug, Clone, PartialEq)]
@@ -35,6 +35,61 @@ impl StatusSpec {
     }
 }
 
+/// How a terrain shows and behaves, for [`Registrar::terrain`] (since 1.2).
+///
+/// ```
+/// use emberdeep_api::{Look, Rgba, TerrainHidden, TerrainSpec};
+///
+/// let trap = TerrainSpec::new("a dart trap", Look::new('^', Rgba::rgb(220, 60, 60), "trap_dart"), true, true)
+///     .described("A plate that fires a dart at whoever steps on it.")
+///     .hidden(TerrainHidden::AsFloor);
+/// assert!(trap.walkable && trap.transparent);
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct TerrainSpec {
+    /// How the look panel and messages write it (`a dart trap`).
+    pub label: String,
+    /// How both views draw it (a tile the atlas lacks: its glyph).
+    pub look: Look,
+    /// Whether creatures can stand on it.
+    pub walkable: bool,
+    /// Whether sight passes through it.
+    pub transparent: bool,
+    /// The look panel's description.
+    pub description: String,
+    /// Whether, and as what, it hides until the player finds it.
+    pub hidden: TerrainHidden,
+}
+
+impl TerrainSpec {
+    /// A terrain written `label`, drawn as `look`, that creatures can stand
+    /// on if `walkable` and sight passes through if `transparent`; no
+    /// description, never hidden.
+    pub fn new(label: &str, look: Look, walkable: bool, transparent: bool) -> Self {
+        TerrainSpec {
+            label: label.into(),
+            look,
+            walkable,
+            transparent,
+            description: String::new(),
+            hidden: TerrainHidden::Shown,
+        }
+    }
+
+    /// The same terrain with the look panel's description.
+    pub fn described(mut self, description: &str) -> Self {
+        self.description = description.into();
+        self
+    }
+
+    /// The same terrain, hidden until found, looking (and for `AsWall`
+    /// behaving) as `hidden` says.
+    pub fn hidden(mut self, hidden: TerrainHidden) -> Self {
+        self.hidden = hidden;
+        self
+    }
+}
+
 /// Hands one named implementation to the host's registry.
 type Deliver = Box<dyn FnOnce(&mut RawRegistry<'_>, &str)>;
 
@@ -45,6 +100,7 @@ enum Item {
     Brain(String, Deliver),
     View(String, Deliver),
     Status(String, Deliver),
+    Terrain(String, Deliver),
     Hooks(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
     Setting(String, i64, i64, i64),
     Stored(String, i64, i64),
@@ -92,6 +148,8 @@ pub struct RegisteredNames {
     pub views: Vec<String>,
     /// Status names.
     pub statuses: Vec<String>,
+    /// Terrain names (since 1.2).
+    pub terrains: Vec<String>,
     /// Setting names.
     pub settings: Vec<String>,
 }
@@ -153,6 +211,27 @@ impl Registrar {
             r.status(n.into(), &decl, StatusAbi_TO::from_value(Adapter(code), TD_Opaque))
         };
         self.items.push(Item::Status(name.into(), Box::new(f)));
+        self
+    }
+
+    /// Registers a kind of terrain (since 1.2) that plugins may lay with
+    /// [`Ctx::set_terrain`](crate::Ctx::set_terrain), map pieces may draw,
+    /// and scenario files may name: how it shows and behaves, and its code
+    /// (`()` for none). The host's own terrains (`wall`, `floor`,
+    /// `door_closed`, `door_open`, `stairs_down`) cannot be registered.
+    pub fn terrain(&mut self, name: &str, spec: TerrainSpec, code: impl TerrainCode) -> &mut Self {
+        let decl = TerrainDecl {
+            label: spec.label.into(),
+            look: spec.look,
+            walkable: spec.walkable,
+            transparent: spec.transparent,
+            description: spec.description.into(),
+            hidden: spec.hidden,
+        };
+        let f = move |r: &mut RawRegistry<'_>, n: &str| {
+            r.terrain(n.into(), &decl, TerrainAbi_TO::from_value(Adapter(code), TD_Opaque))
+        };
+        self.items.push(Item::Terrain(name.into(), Box::new(f)));
         self
     }
 
@@ -256,6 +335,7 @@ impl Registrar {
                 Item::Brain(n, _) => names.brains.push(n.clone()),
                 Item::View(n, _) => names.views.push(n.clone()),
                 Item::Status(n, _) => names.statuses.push(n.clone()),
+                Item::Terrain(n, _) => names.terrains.push(n.clone()),
                 Item::Setting(n, ..) => names.settings.push(n.clone()),
                 Item::Needs(..)
                 | Item::Hooks(_)
@@ -278,9 +358,12 @@ impl Registrar {
         for item in self.items {
             match item {
                 Item::Needs(n, v) => registry.depends_on(n.as_str().into(), v.as_str().into()),
-                Item::Effect(n, f) | Item::Ranged(n, f) | Item::Brain(n, f) | Item::View(n, f) | Item::Status(n, f) => {
-                    f(registry, &n)
-                }
+                Item::Effect(n, f)
+                | Item::Ranged(n, f)
+                | Item::Brain(n, f)
+                | Item::View(n, f)
+                | Item::Status(n, f)
+                | Item::Terrain(n, f) => f(registry, &n),
                 Item::Hooks(f) => f(registry),
                 Item::Setting(n, d, lo, hi) => registry.setting(n.as_str().into(), d, lo, hi),
                 Item::Stored(n, lo, hi) => registry.stored(n.as_str().into(), lo, hi),

@@ -147,17 +147,28 @@ impl App {
         } else {
             Light::Unseen
         };
+        // A plugin's terrain is drawn as the host's ground under it (floor
+        // where one can walk or see through, else wall) with its own look
+        // as the cell's thing, under any creature or item; while it hides,
+        // as what it hides as.
+        let shown = g.shown_terrain(p);
         let terrain = match g.map.tile(p) {
             Tile::Wall => Terrain::Wall,
             Tile::Floor => Terrain::Floor,
             Tile::DoorClosed => Terrain::DoorClosed,
             Tile::DoorOpen => Terrain::DoorOpen,
             Tile::StairsDown => Terrain::StairsDown,
+            Tile::Plugin(t) => match shown {
+                Some(decl) if decl.walkable || decl.transparent => Terrain::Floor,
+                None if t.hidden == emberdeep_api::TerrainHidden::AsFloor => Terrain::Floor,
+                _ => Terrain::Wall,
+            },
         };
+        let ground = || shown.map(|decl| decl.look.clone());
         let thing = match light {
             Light::Unseen => None,
-            Light::Visible => g.creature_at(p).map(|c| c.look.clone()).or_else(|| self.item_look(p)),
-            Light::Remembered => self.item_look(p),
+            Light::Visible => g.creature_at(p).map(|c| c.look.clone()).or_else(|| self.item_look(p)).or_else(ground),
+            Light::Remembered => self.item_look(p).or_else(ground),
         };
         SceneCell { terrain, light, thing: thing.into(), shade: None.into() }
     }

@@ -2,7 +2,7 @@
 //! Everything outside the grid behaves as solid wall, so callers never need
 //! to bounds-check before asking about a cell.
 
-use emberdeep_api::Point;
+use emberdeep_api::{Point, TerrainHidden};
 
 /// What one cell of the floor is made of.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -17,12 +17,53 @@ pub enum Tile {
     DoorOpen,
     /// The way down to the next floor.
     StairsDown,
+    /// A terrain a plugin registered (a trap, water, rubble).
+    Plugin(PluginTile),
+}
+
+/// A cell of a plugin's terrain: which one (its index in the loaded
+/// plugins' terrains), what it lets through, and whether it still hides.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct PluginTile {
+    /// The terrain's index among the loaded plugins' terrains.
+    pub kind: u16,
+    /// Whether creatures can stand on it.
+    pub walkable: bool,
+    /// Whether sight passes through it.
+    pub transparent: bool,
+    /// How it hides from the player now (`Shown` once found).
+    pub hidden: TerrainHidden,
+}
+
+impl PluginTile {
+    /// Whether it behaves as a wall for now (a secret door not yet found).
+    fn walled(self) -> bool {
+        self.hidden == TerrainHidden::AsWall
+    }
 }
 
 impl Tile {
     /// Whether a creature can move into it (a closed door opens as it does).
     pub fn is_passable(self) -> bool {
-        matches!(self, Tile::Floor | Tile::DoorOpen | Tile::StairsDown | Tile::DoorClosed)
+        match self {
+            Tile::Floor | Tile::DoorOpen | Tile::StairsDown | Tile::DoorClosed => true,
+            Tile::Plugin(t) => t.walkable && !t.walled(),
+            Tile::Wall => false,
+        }
+    }
+
+    /// Whether a creature can stand on it.
+    pub fn is_walkable(self) -> bool {
+        self.is_passable() && self != Tile::DoorClosed
+    }
+
+    /// Whether it stops a line of sight.
+    pub fn blocks_sight(self) -> bool {
+        match self {
+            Tile::Wall | Tile::DoorClosed => true,
+            Tile::Plugin(t) => !t.transparent || t.walled(),
+            Tile::Floor | Tile::DoorOpen | Tile::StairsDown => false,
+        }
     }
 }
 
@@ -83,7 +124,7 @@ impl Map {
 
     /// Whether a creature can stand at `p` right now.
     pub fn is_walkable(&self, p: Point) -> bool {
-        matches!(self.tile(p), Tile::Floor | Tile::DoorOpen | Tile::StairsDown)
+        self.tile(p).is_walkable()
     }
 
     /// Whether a creature can move into `p`, counting a closed door as
@@ -99,7 +140,7 @@ impl Map {
 
     /// Whether `p` stops a line of sight (off the map always does).
     pub fn blocks_sight(&self, p: Point) -> bool {
-        matches!(self.tile(p), Tile::Wall | Tile::DoorClosed)
+        self.tile(p).blocks_sight()
     }
 
     /// Whether the player has seen `p` before (false off the map).

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::{RStr, RString, RVec};
 use emberdeep_api::abi::{
-    HooksBox, ItemEffectBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO, StatusBox, StatusDecl, ViewBox,
+    HooksBox, ItemEffectBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO, StatusBox, StatusDecl, TerrainBox,
+    TerrainDecl, ViewBox,
 };
 use emberdeep_api::{Registrar, MONSTERS_SIDE, PLAYER_SIDE};
 
@@ -56,6 +57,8 @@ pub enum Kind {
     View,
     /// A key of the plugins' store (`Registrar::stored`).
     StoredKey,
+    /// A registered terrain.
+    Terrain,
 }
 
 impl std::fmt::Display for Kind {
@@ -66,6 +69,7 @@ impl std::fmt::Display for Kind {
             Kind::Brain => "brain",
             Kind::Status => "status",
             Kind::View => "view",
+            Kind::Terrain => "terrain",
             Kind::StoredKey => "stored key",
         })
     }
@@ -108,6 +112,20 @@ pub struct StatusKind {
     pub code: Entry<StatusBox>,
 }
 
+/// A terrain a plugin registered: its name, how it shows and behaves, and
+/// its code. Its index in [`Plugins::terrains`] is the map's `PluginTile::kind`.
+pub struct TerrainKind {
+    /// The name calls, records and saves give it (`dart_trap`).
+    pub name: String,
+    /// How it shows and behaves.
+    pub decl: TerrainDecl,
+    /// Its code, behind the boundary.
+    pub code: Entry<TerrainBox>,
+}
+
+/// The host's own terrains' names, which no plugin may register.
+pub const HOST_TERRAINS: [&str; 5] = ["wall", "floor", "door_closed", "door_open", "stairs_down"];
+
 /// Everything the loaded plugins registered.
 #[derive(Default)]
 pub struct Plugins {
@@ -125,11 +143,18 @@ pub struct Plugins {
     pub hooks: Vec<Entry<HooksBox>>,
     /// Statuses by name.
     pub statuses: BTreeMap<String, StatusKind>,
+    /// Terrains, in load order (a map cell names one by its index).
+    pub terrains: Vec<TerrainKind>,
     /// Plugin files that were skipped, and why (shown as warnings).
     pub skipped: Vec<String>,
 }
 
 impl Plugins {
+    /// The index of the terrain named `name`, if a plugin registered one.
+    pub fn terrain_index(&self, name: &str) -> Option<u16> {
+        self.terrains.iter().position(|t| t.name == name).map(|i| i as u16)
+    }
+
     /// Whether a plugin of that name is loaded.
     pub fn is_loaded(&self, name: &str) -> bool {
         self.loaded.iter().any(|p| p.name == name)
@@ -301,6 +326,19 @@ impl Plugins {
             }
             self.statuses.insert(name, StatusKind { decl, code: Entry::new(plugin.clone(), imp) });
         }
+        for (name, decl, imp) in reg.terrains {
+            names.entry("Terrain").or_default().push(name.clone());
+            if HOST_TERRAINS.contains(&name.as_str()) {
+                return Err(dup(&self.loaded, Kind::Terrain, &name, "the host"));
+            }
+            if let Some(first) = self.terrains.iter().find(|t| t.name == name) {
+                return Err(dup(&self.loaded, Kind::Terrain, &name, first.code.plugin()));
+            }
+            if self.terrains.len() >= u16::MAX as usize {
+                return Err(dup(&self.loaded, Kind::Terrain, &name, "the host (too many terrains)"));
+            }
+            self.terrains.push(TerrainKind { name, decl, code: Entry::new(plugin.clone(), imp) });
+        }
         for (name, imp) in reg.views {
             if let Some((_, first)) = self.views.iter().find(|(n, _)| *n == name) {
                 return Err(dup(&self.loaded, Kind::View, &name, first.plugin()));
@@ -344,6 +382,7 @@ pub struct Registration {
     brains: Vec<(String, MonsterBrainBox)>,
     views: Vec<(String, ViewBox)>,
     statuses: Vec<(String, StatusDecl, StatusBox)>,
+    terrains: Vec<(String, TerrainDecl, TerrainBox)>,
     hooks: Option<HooksBox>,
     settings: Vec<(String, i64, i64, i64)>,
     stored: Vec<(String, i64, i64)>,
@@ -516,6 +555,9 @@ impl Registry for Registration {
     fn event(&mut self, name: RStr<'_>, fields: RVec<RString>) {
         let fields = fields.into_iter().map(String::from).collect();
         self.events.get_or_insert_with(BTreeMap::new).insert(name.into(), fields);
+    }
+    fn terrain(&mut self, name: RStr<'_>, decl: &TerrainDecl, imp: TerrainBox) {
+        self.terrains.push((name.into(), decl.clone(), imp));
     }
     fn side(&mut self, name: RStr<'_>) {
         if !self.sides.iter().any(|s| s == name.as_str()) {

@@ -104,13 +104,24 @@ impl Game {
             lines.push(LookLine::Text(crate::world::log::capitalized(&label)));
         }
         let terrain = match self.map.tile(p) {
-            Tile::Wall => "A wall.",
-            Tile::Floor => "Floor.",
-            Tile::DoorClosed => "A closed door.",
-            Tile::DoorOpen => "An open door.",
-            Tile::StairsDown => "Stairs down (> goes down them).",
+            Tile::Wall => "A wall.".to_string(),
+            Tile::Floor => "Floor.".to_string(),
+            Tile::DoorClosed => "A closed door.".to_string(),
+            Tile::DoorOpen => "An open door.".to_string(),
+            Tile::StairsDown => "Stairs down (> goes down them).".to_string(),
+            Tile::Plugin(t) => match (self.shown_terrain(p), t.hidden) {
+                (Some(decl), _) => {
+                    let label = crate::world::log::capitalized(decl.label.as_str());
+                    match decl.description.as_str() {
+                        "" => format!("{label}."),
+                        text => format!("{label}. {text}"),
+                    }
+                }
+                (None, emberdeep_api::TerrainHidden::AsWall) => "A wall.".to_string(),
+                (None, _) => "Floor.".to_string(),
+            },
         };
-        lines.push(LookLine::Hint(terrain.into()));
+        lines.push(LookLine::Hint(terrain));
         if !seen {
             lines.push(LookLine::Hint("(remembered, not in sight)".into()));
         }

@@ -12,6 +12,8 @@
 //! * [`keeping`]: items that stay themselves: held by a plugin, put back,
 //!   placed, given to a monster and dropped where it dies.
 //! * [`statuses`]: registered statuses borne by creatures.
+//! * [`terrain`]: terrain by name, laid by plugins, hidden terrain found,
+//!   a terrain's code run when a creature steps on it.
 //! * [`events`]: deaths, hurts, turn ends, new floors, pick-ups and uses.
 //! * [`spawn`]: filling a floor; [`goal`]: the deepest floor's ember-heart.
 //! * [`aiming`]: the Targeting state's rules (cursor, Tab, the shot).
@@ -34,5 +36,6 @@ pub mod sides;
 pub mod spawn;
 pub mod stats;
 pub mod statuses;
+pub mod terrain;
 pub mod travel;
 pub mod turn;

@@ -210,6 +210,7 @@ impl Game {
         if let Some(mut c) = self.creatures.get_mut(&id) {
             c.pos = to;
         }
+        self.arrived(id, to);
         true
     }
 

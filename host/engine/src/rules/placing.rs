@@ -87,6 +87,9 @@ impl Game {
         if id.is_player() {
             self.update_sight();
         }
+        if from != at {
+            self.arrived(id, at);
+        }
         Ok(())
     }
 

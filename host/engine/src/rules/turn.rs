@@ -224,6 +224,7 @@ impl Game {
                 self.player_mut().pos = to;
                 self.player_stepped(from, to);
                 self.describe_floor_here(to);
+                self.arrived(EntityId::PLAYER, to);
                 true
             }
             // Bumping a wall takes no turn.
@@ -242,6 +243,8 @@ impl Game {
         self.player_mut().pos = to;
         self.player_stepped(from, to);
         self.describe_floor_here(to);
+        self.arrived(EntityId::PLAYER, to);
+        self.arrived(ally, from);
         true
     }
 

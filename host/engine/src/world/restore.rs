@@ -22,9 +22,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-use emberdeep_api::{EntityId, ItemId, Point};
+use emberdeep_api::{EntityId, ItemId, Point, TerrainHidden};
 
-use crate::core::map::{Map, Tile};
+use crate::core::map::{Map, PluginTile, Tile};
 use crate::core::rng::RunRng;
 use crate::data::bounds::{self, MOST_HEALTH, MOST_IN_A_STACK, MOST_SIGHT, MOST_STATUS_TURNS, MOST_TURNS};
 use crate::data::records::Records;
@@ -50,21 +50,49 @@ pub struct MapParts {
     pub tiles: Vec<Tile>,
     /// Whether the player remembers each cell, row by row.
     pub remembered: Vec<bool>,
+    /// The plugins' terrains on it, by name, in row order (their cells in
+    /// `tiles` hold floor until [`MapParts::build`] lays them).
+    pub terrains: Vec<PlacedTerrain>,
+}
+
+/// A plugin's terrain on a map, by name, as a save keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlacedTerrain {
+    /// Where.
+    pub at: Point,
+    /// The terrain's name.
+    pub name: String,
+    /// Whether it still hides from the player.
+    pub hidden: bool,
 }
 
 impl MapParts {
-    /// A map's parts.
-    pub fn of(map: &Map) -> MapParts {
+    /// A map's parts, its plugins' terrains named from `plugins`.
+    pub fn of(map: &Map, plugins: &Plugins) -> MapParts {
+        let mut terrains = Vec::new();
+        let tiles = map
+            .points()
+            .map(|p| match map.tile(p) {
+                Tile::Plugin(t) => {
+                    let name = plugins.terrains.get(t.kind as usize).map_or_else(String::new, |k| k.name.clone());
+                    terrains.push(PlacedTerrain { at: p, name, hidden: t.hidden != TerrainHidden::Shown });
+                    Tile::Floor
+                }
+                tile => tile,
+            })
+            .collect();
         MapParts {
             width: map.width(),
             height: map.height(),
-            tiles: map.tiles().to_vec(),
+            tiles,
             remembered: map.points().map(|p| map.is_remembered(p)).collect(),
+            terrains,
         }
     }
 
-    /// The map, if its size is within bounds and it has a cell for each.
-    fn build(&self) -> Result<Map, RestoreError> {
+    /// The map, if its size is within bounds, it has a cell for each, and
+    /// every plugin terrain on it is one `plugins` registered.
+    fn build(&self, plugins: &Plugins) -> Result<Map, RestoreError> {
         check_map_size(self.width, self.height)?;
         let cells = self.width as usize * self.height as usize;
         if self.tiles.len() != cells || self.remembered.len() != cells {
@@ -82,6 +110,21 @@ impl MapParts {
             if *remembered {
                 map.remember(p);
             }
+        }
+        for placed in &self.terrains {
+            let unknown = || RestoreError::UnknownTerrain {
+                x: placed.at.x,
+                y: placed.at.y,
+                name: crate::data::untrusted::shown(&placed.name, 40),
+            };
+            if !map.in_bounds(placed.at) {
+                return Err(unknown());
+            }
+            let kind = plugins.terrain_index(&placed.name).ok_or_else(unknown)?;
+            let decl = &plugins.terrains[kind as usize].decl;
+            let hidden = if placed.hidden { decl.hidden } else { TerrainHidden::Shown };
+            let tile = PluginTile { kind, walkable: decl.walkable, transparent: decl.transparent, hidden };
+            map.set_tile(placed.at, Tile::Plugin(tile));
         }
         Ok(map)
     }
@@ -136,6 +179,16 @@ pub struct RestoreParts {
 /// reads after "it holds".
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RestoreError {
+    /// A cell holds a terrain no loaded plugin registered (or lies off the map).
+    #[error("the cell {x},{y} is terrain '{name}', which no loaded plugin has")]
+    UnknownTerrain {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// The terrain's name (cut short).
+        name: String,
+    },
     /// The map is empty or too large.
     #[error("a map of {width}x{height}")]
     MapSize {
@@ -457,7 +510,7 @@ impl RestoreParts {
             floor: game.floor,
             next_id: game.next_id,
             next_item_id: game.next_item_id,
-            map: MapParts::of(&game.map),
+            map: MapParts::of(&game.map, &game.plugins),
             creatures: game.creatures.values().cloned().collect(),
             items: game.items.clone(),
             pack: game.pack.slots().to_vec(),
@@ -474,7 +527,7 @@ impl RestoreParts {
 
     /// The game these parts make, or the first rule they break.
     fn restore(self, plugins: Rc<Plugins>, records: Rc<Records>, trace: Trace) -> Result<Game, RestoreError> {
-        let map = self.map.build()?;
+        let map = self.map.build(&plugins)?;
         let start = self.creatures.iter().find(|c| c.id.is_player()).map_or(Point::default(), |c| c.pos);
         let mut game = Game::blank(self.seed, map, start, plugins, records, trace);
         let contents = Contents {

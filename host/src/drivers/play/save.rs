@@ -30,7 +30,7 @@ use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::world::creature::{Creature, StatusOn};
 use emberdeep_engine::world::log::Message;
 use emberdeep_engine::world::pack::{FloorItem, PackItem};
-use emberdeep_engine::world::restore::{MapParts, RestoreError, RestoreParts};
+use emberdeep_engine::world::restore::{MapParts, PlacedTerrain, RestoreError, RestoreParts};
 use emberdeep_engine::Game;
 
 use crate::drivers::play::recording::{plugin_set_differences, plugin_versions, PluginVersion};
@@ -203,6 +203,20 @@ struct SavedMap {
     rows: Vec<String>,
     /// One character per cell: `1` remembered.
     seen: Vec<String>,
+    /// The plugins' terrains on it, by name (their cells are `.` in `rows`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    terrains: Vec<SavedTerrain>,
+}
+
+/// A plugin's terrain on the saved map.
+#[derive(Serialize, Deserialize)]
+struct SavedTerrain {
+    x: i32,
+    y: i32,
+    name: String,
+    /// Still hidden from the player.
+    #[serde(default)]
+    hidden: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -255,6 +269,8 @@ fn tile_char(t: Tile) -> char {
         Tile::DoorClosed => '+',
         Tile::DoorOpen => '\'',
         Tile::StairsDown => '>',
+        // Saved by name in the map's `terrains`, over floor.
+        Tile::Plugin(_) => '.',
     }
 }
 
@@ -398,6 +414,11 @@ impl SavedMap {
                 .chunks(width)
                 .map(|row| row.iter().map(|r| if *r { '1' } else { '0' }).collect())
                 .collect(),
+            terrains: map
+                .terrains
+                .iter()
+                .map(|t| SavedTerrain { x: t.at.x, y: t.at.y, name: t.name.clone(), hidden: t.hidden })
+                .collect(),
         }
     }
 
@@ -417,7 +438,12 @@ impl SavedMap {
             }
             remembered.extend(seen.chars().map(|s| s == '1'));
         }
-        Ok(MapParts { width: self.width, height: self.height, tiles, remembered })
+        let terrains = self
+            .terrains
+            .into_iter()
+            .map(|t| PlacedTerrain { at: Point::new(t.x, t.y), name: t.name, hidden: t.hidden })
+            .collect();
+        Ok(MapParts { width: self.width, height: self.height, tiles, remembered, terrains })
     }
 }
 

@@ -22,7 +22,6 @@ use super::access::Access;
 use crate::core::sight::{burst_cells, line_of_fire};
 use crate::plugins::registry::WriteRefused;
 use crate::world::animation::Animation;
-use crate::world::creature::ChangeRefused;
 use crate::world::creature::MOST_HEALTH;
 use crate::world::game::Game;
 use crate::world::pack::PackItem;
@@ -659,12 +658,36 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         !self.refuses("move a creature") && self.game.follow_player(id)
     }
+
+    fn terrain_at(&self, at: Point) -> RString {
+        count_callback();
+        self.game.terrain_name(at).into()
+    }
+
+    fn set_terrain(&mut self, at: Point, name: RStr<'_>) -> bool {
+        count_callback();
+        if self.refuses("change the terrain") {
+            return false;
+        }
+        let laid = self.game.set_terrain(at, name.as_str(), self.source);
+        self.done(laid, "set_terrain").is_some()
+    }
+
+    fn terrain_hidden(&self, at: Point) -> bool {
+        count_callback();
+        self.game.terrain_hidden(at)
+    }
+
+    fn reveal_terrain(&mut self, at: Point) -> bool {
+        count_callback();
+        !self.refuses("reveal a terrain") && self.game.reveal_terrain(at, self.source)
+    }
 }
 
 impl HostCtx<'_> {
     /// What a change gave, or `None` with its refusal in one line on the
     /// console under the plugin's name (the run and its trace unchanged).
-    fn done<T>(&self, result: Result<T, ChangeRefused>, what: &str) -> Option<T> {
+    fn done<T, E: std::fmt::Display>(&self, result: Result<T, E>, what: &str) -> Option<T> {
         match result {
             Ok(value) => Some(value),
             Err(why) => {

@@ -1,0 +1,194 @@
+//! The map as plugins change it (api 1.2, part two): terrain read and laid
+//! by name (`set_terrain`, traced as `terrain`), hidden terrain found
+//! (`terrain_found`), and a terrain's code run when a creature steps on it.
+//! The host's terrains (floor, wall, doors, stairs) keep their names;
+//! plugins' terrains are named as they registered them. Every change
+//! brings the player's sight, memory and the kept distance maps up to date
+//! at once; every refusal is one line and changes nothing.
+
+use emberdeep_api::abi::TerrainDecl;
+use emberdeep_api::{EntityId, Point, TerrainHidden};
+
+use crate::core::map::{PluginTile, Tile};
+use crate::data::untrusted::shown;
+use crate::fields;
+use crate::plugins::boundary::Access;
+use crate::world::game::Game;
+use emberdeep_api::MessageKind;
+
+/// The most characters of a plugin's terrain name a refusal repeats.
+const SHOWN: usize = 40;
+
+/// Why a change of terrain was refused (it changed nothing).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TerrainRefused {
+    /// Off the map.
+    #[error("the cell {x},{y} is off the map")]
+    OffTheMap {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// The map's outer ring stays wall, so nothing walks off the floor.
+    #[error("the cell {x},{y} is on the map's border, which stays wall")]
+    Border {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// No host terrain and no plugin's has the name.
+    #[error("no loaded plugin has a terrain '{0}'")]
+    Unknown(String),
+    /// A creature stands there and could not stand on the new terrain.
+    #[error("{who} stands on {x},{y} and could not stand on '{name}'")]
+    Occupied {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// Who stands there (`orc#4`).
+        who: String,
+        /// The terrain asked for.
+        name: String,
+    },
+}
+
+/// The name of a host tile, as calls, saves and scenario files give it.
+pub fn host_name(tile: Tile) -> Option<&'static str> {
+    match tile {
+        Tile::Wall => Some("wall"),
+        Tile::Floor => Some("floor"),
+        Tile::DoorClosed => Some("door_closed"),
+        Tile::DoorOpen => Some("door_open"),
+        Tile::StairsDown => Some("stairs_down"),
+        Tile::Plugin(_) => None,
+    }
+}
+
+/// The host tile of that name, if it is one.
+pub fn host_tile(name: &str) -> Option<Tile> {
+    match name {
+        "wall" => Some(Tile::Wall),
+        "floor" => Some(Tile::Floor),
+        "door_closed" => Some(Tile::DoorClosed),
+        "door_open" => Some(Tile::DoorOpen),
+        "stairs_down" => Some(Tile::StairsDown),
+        _ => None,
+    }
+}
+
+impl Game {
+    /// The tile a terrain name makes, freshly laid (a hidden kind hidden):
+    /// a host terrain or one a loaded plugin registered.
+    pub fn tile_named(&self, name: &str) -> Option<Tile> {
+        if let Some(tile) = host_tile(name) {
+            return Some(tile);
+        }
+        let kind = self.plugins.terrain_index(name)?;
+        let decl = &self.plugins.terrains[kind as usize].decl;
+        Some(Tile::Plugin(PluginTile {
+            kind,
+            walkable: decl.walkable,
+            transparent: decl.transparent,
+            hidden: decl.hidden,
+        }))
+    }
+
+    /// The name of the terrain at `p` (`wall` off the map).
+    pub fn terrain_name(&self, p: Point) -> String {
+        self.tile_name(self.map.tile(p))
+    }
+
+    /// The name of a tile: the host's, or the plugin terrain's.
+    pub fn tile_name(&self, tile: Tile) -> String {
+        match tile {
+            Tile::Plugin(t) => {
+                self.plugins.terrains.get(t.kind as usize).map_or_else(|| "wall".to_string(), |k| k.name.clone())
+            }
+            host => host_name(host).unwrap_or("wall").to_string(),
+        }
+    }
+
+    /// How a plugin terrain at `p` shows, if the player would see it as
+    /// itself (one there, and not hiding).
+    pub fn shown_terrain(&self, p: Point) -> Option<&TerrainDecl> {
+        match self.map.tile(p) {
+            Tile::Plugin(t) if t.hidden == TerrainHidden::Shown => {
+                self.plugins.terrains.get(t.kind as usize).map(|k| &k.decl)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the terrain at `p` still hides from the player.
+    pub fn terrain_hidden(&self, p: Point) -> bool {
+        matches!(self.map.tile(p), Tile::Plugin(t) if t.hidden != TerrainHidden::Shown)
+    }
+
+    /// Lays terrain `name` at `at` for `source` (a plugin), traced as
+    /// `terrain`; sight, memory and paths follow at once.
+    pub fn set_terrain(&mut self, at: Point, name: &str, source: &str) -> Result<(), TerrainRefused> {
+        if !self.map.in_bounds(at) {
+            return Err(TerrainRefused::OffTheMap { x: at.x, y: at.y });
+        }
+        if at.x == 0 || at.y == 0 || at.x == self.map.width() - 1 || at.y == self.map.height() - 1 {
+            return Err(TerrainRefused::Border { x: at.x, y: at.y });
+        }
+        let Some(tile) = self.tile_named(name) else {
+            return Err(TerrainRefused::Unknown(shown(name, SHOWN)));
+        };
+        if let Some(who) = self.creature_at(at).map(|c| c.trace_name()) {
+            if !tile.is_walkable() {
+                return Err(TerrainRefused::Occupied { x: at.x, y: at.y, who, name: shown(name, SHOWN) });
+            }
+        }
+        let from = self.terrain_name(at);
+        self.map.set_tile(at, tile);
+        self.paths.clear();
+        self.emit("terrain", source, fields! {"x" => at.x, "y" => at.y, "from" => from, "to" => name.to_string()});
+        self.update_sight();
+        Ok(())
+    }
+
+    /// The player finds the hidden terrain at `at`: it shows from now on
+    /// (a secret door stops behaving as wall), `terrain_found` is traced,
+    /// the log says what was found, and the terrain's `found` code runs.
+    /// False if nothing hidden is there.
+    pub fn reveal_terrain(&mut self, at: Point, source: &str) -> bool {
+        let Tile::Plugin(mut t) = self.map.tile(at) else { return false };
+        if t.hidden == TerrainHidden::Shown {
+            return false;
+        }
+        let walled = t.hidden == TerrainHidden::AsWall;
+        t.hidden = TerrainHidden::Shown;
+        self.map.set_tile(at, Tile::Plugin(t));
+        if walled {
+            self.paths.clear();
+        }
+        let name = self.tile_name(Tile::Plugin(t));
+        self.emit("terrain_found", source, fields! {"x" => at.x, "y" => at.y, "terrain" => name});
+        let plugins = self.plugins.clone();
+        if let Some(kind) = plugins.terrains.get(t.kind as usize) {
+            self.log.add(format!("You find {}.", kind.decl.label), MessageKind::Info);
+            self.update_sight();
+            self.call(&kind.code, Access::Play, |imp, ctx| imp.found(ctx, at));
+        }
+        true
+    }
+
+    /// Creature `who` has just arrived on `at` (a step, a swap, a
+    /// placing): on a plugin's terrain its code's `entered` runs, after
+    /// the player finds it if it was hidden there.
+    pub fn arrived(&mut self, who: EntityId, at: Point) {
+        let Tile::Plugin(t) = self.map.tile(at) else { return };
+        if who.is_player() && t.hidden != TerrainHidden::Shown {
+            self.reveal_terrain(at, "host");
+        }
+        let plugins = self.plugins.clone();
+        if let Some(kind) = plugins.terrains.get(t.kind as usize) {
+            self.call(&kind.code, Access::Play, |imp, ctx| imp.entered(ctx, who, at));
+        }
+    }
+}
