@@ -2,9 +2,9 @@
 //! as a player would press them, then checks its `[expect]` lines against
 //! the run: its trace events, its messages, and the creatures, floor, turn,
 //! pack, terrain, side panel and pack names at the end (the last two as
-//! the screen writes them, by the same code). A failure names the file and line, what was
-//! expected, what happened instead and on which turn, and the events
-//! nearest to it.
+//! the screen writes them, by the same code). A failure names the file and
+//! line, what was expected, what happened instead and on which turn, and
+//! the events nearest to it.
 //!
 //! The events are checked as the run writes them, against the expectations
 //! compiled once ([`Checker`]), so a run of any length is checked in the
