@@ -179,7 +179,11 @@ impl App {
         Some(Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() })
     }
 
-    fn panel_lines(&mut self) -> Vec<Line> {
+    /// The side panel's lines, as the screen shows them: the host's
+    /// (health when low, turn, floor, seed), the plugins' `panel_lines`,
+    /// the player's statuses and what is in sight. `check`'s `panel`
+    /// expectations read these same lines.
+    pub fn panel_lines(&mut self) -> Vec<Line> {
         let g = &self.game;
         let mut lines = Vec::new();
         let me = g.player();
@@ -358,20 +362,17 @@ impl App {
 
     fn pack_overlay(&mut self) -> Overlay {
         let header = self.game.pack_header().into_iter().map(|l| Line::new(l, palette::TEXT)).collect();
-        let slots = self.game.pack.slots().to_vec();
         let mut lines = Vec::new();
-        for (i, slot) in slots.iter().enumerate() {
-            if let Some(item) = slot {
-                let text = self.game.item_label(&item.kind, item.count, item.id);
-                // Choosing what to throw or to use, what will not do is dimmed.
-                let fits = match self.mode {
-                    Mode::ThrowItem => self.game.is_throwable(&item.kind),
-                    Mode::Quick(quick) => self.role_of(i).is_some_and(|r| quick.takes(r)),
-                    _ => true,
-                };
-                let color = if fits { palette::TEXT } else { palette::DIM };
-                lines.push(Line::new(format!("{} - {text}", slot_letter(i)), color));
-            }
+        for (i, text) in self.pack_labels() {
+            let Some(kind) = self.game.pack.get(i).map(|item| item.kind.clone()) else { continue };
+            // Choosing what to throw or to use, what will not do is dimmed.
+            let fits = match self.mode {
+                Mode::ThrowItem => self.game.is_throwable(&kind),
+                Mode::Quick(quick) => self.role_of(i).is_some_and(|r| quick.takes(r)),
+                _ => true,
+            };
+            let color = if fits { palette::TEXT } else { palette::DIM };
+            lines.push(Line::new(format!("{} - {text}", slot_letter(i)), color));
         }
         if lines.is_empty() {
             lines.push(Line::new("Your pack is empty.", palette::DIM));
@@ -383,6 +384,15 @@ impl App {
             _ => ("Drop which?", "a-z: drop    Esc: cancel"),
         };
         self.scrolled(title, header, lines, footer)
+    }
+
+    /// Each filled pack slot and the item's name as the pack screen writes
+    /// it after the slot's letter ("a wand of sparks (2)"), first slot
+    /// first. `check`'s `pack "NAME"` expectations read these same names.
+    pub fn pack_labels(&mut self) -> Vec<(usize, String)> {
+        let slots = self.game.pack.slots().to_vec();
+        let filled = slots.iter().enumerate().filter_map(|(i, slot)| slot.as_ref().map(|item| (i, item)));
+        filled.map(|(i, item)| (i, self.game.item_label(&item.kind, item.count, item.id))).collect()
     }
 }
 

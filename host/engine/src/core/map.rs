@@ -43,6 +43,27 @@ impl PluginTile {
 }
 
 impl Tile {
+    /// Every terrain the host has, in a fixed order.
+    pub const ALL: [Tile; 5] = [Tile::Wall, Tile::Floor, Tile::DoorClosed, Tile::DoorOpen, Tile::StairsDown];
+
+    /// Its name where a file names a terrain (`check`'s `terrain X,Y =
+    /// NAME`): the name of its tile in the atlas, `wall`, `floor`,
+    /// `door_closed`, `door_open` or `stairs_down`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tile::Wall => "wall",
+            Tile::Floor => "floor",
+            Tile::DoorClosed => "door_closed",
+            Tile::DoorOpen => "door_open",
+            Tile::StairsDown => "stairs_down",
+        }
+    }
+
+    /// The terrain called `name` ([`Tile::name`]), if the host has one.
+    pub fn named(name: &str) -> Option<Tile> {
+        Tile::ALL.into_iter().find(|t| t.name() == name)
+    }
+
     /// Whether a creature can move into it (a closed door opens as it does).
     pub fn is_passable(self) -> bool {
         match self {
@@ -201,6 +222,15 @@ mod tests {
         assert_eq!(walk, [false, true, false, true, true]);
         assert_eq!(pass, [false, true, true, true, true]);
         assert_eq!(block, [true, false, true, false, false]);
+    }
+
+    #[test]
+    fn each_terrain_is_found_by_its_name_and_no_other() {
+        for tile in Tile::ALL {
+            assert_eq!(Tile::named(tile.name()), Some(tile));
+        }
+        assert_eq!(Tile::named("door"), None);
+        assert_eq!(Tile::named("Floor"), None);
     }
 
     #[test]

@@ -260,6 +260,13 @@ mod tests {
     }
 
     #[test]
+    fn each_host_terrain_is_named_as_its_tile() {
+        for tile in crate::core::map::Tile::ALL {
+            assert!(HOST_TILES.contains(&tile.name()), "{}", tile.name());
+        }
+    }
+
+    #[test]
     fn the_repository_index_has_every_host_tile() {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets").join(INDEX);
         let index = TileIndex::read(&file).unwrap();

@@ -156,13 +156,16 @@ impl Game {
     }
 
     /// Tells item `id`'s effect that it came into being, if it is an item
-    /// of its own (not joined to a stack of its kind) and its record names a
-    /// registered effect.
+    /// of its own (on a floor or in the pack, not joined to a stack of its
+    /// kind, or carried by a monster) and its record names a registered
+    /// effect.
     pub fn made_event(&mut self, kind: &str, id: ItemId) {
         let Some(rec) = self.item_record(kind).cloned() else { return };
         let plugins = self.plugins.clone();
         let Some(effect) = rec.effect.as_deref().and_then(|e| plugins.effects.get(e)) else { return };
-        let own = self.items.iter().any(|i| i.id == id) || self.pack.slots().iter().flatten().any(|i| i.id == id);
+        let own = self.items.iter().any(|i| i.id == id)
+            || self.pack.slots().iter().flatten().any(|i| i.id == id)
+            || self.carried.values().flatten().any(|i| i.id == id);
         if !own {
             return;
         }

@@ -105,6 +105,34 @@ impl Game {
         true
     }
 
+    /// `count` of `kind` come into being carried by monster `to` (a
+    /// scenario's `carries=`): a kind that stacks as one item of `count`,
+    /// one that does not as `count` items of one. Each is traced as
+    /// `item_given` from `source`, as a plugin's `give` is, then its
+    /// effect hears that it was made (charges rolled), as an item laid on
+    /// a floor does. Returns the new items' ids: none if `to` is not a
+    /// living monster or `kind` has no record.
+    pub fn give_new(&mut self, source: &str, to: EntityId, kind: &str, count: u32) -> Vec<ItemId> {
+        let Some(name) = self.creatures.get(&to).filter(|c| !c.id.is_player()).map(|c| c.trace_name()) else {
+            return Vec::new();
+        };
+        let Some(stacks) = self.item_record(kind).map(|r| r.stacks) else { return Vec::new() };
+        let (items, each) = if stacks { (1, count) } else { (count, 1) };
+        let mut made = Vec::new();
+        for _ in 0..items {
+            let id = self.new_item_id();
+            self.carried.entry(to).or_default().push(PackItem { kind: kind.to_string(), count: each, id });
+            self.emit(
+                "item_given",
+                source,
+                fields! {"item" => kind, "id" => id.0, "count" => each, "to" => name.clone()},
+            );
+            self.made_event(kind, id);
+            made.push(id);
+        }
+        made
+    }
+
     /// What creature `id` carries, in the order it was given.
     pub fn carried_by(&self, id: EntityId) -> Vec<PackEntry> {
         self.carried.get(&id).map(|items| items.iter().map(PackItem::entry).collect()).unwrap_or_default()

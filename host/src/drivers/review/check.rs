@@ -1,9 +1,10 @@
 //! `emberdeep check FILE...`: plays each scenario file's `[keys]` headless,
 //! as a player would press them, then checks its `[expect]` lines against
-//! the run: its trace events, its messages, and the creatures, floor, turn
-//! and pack at the end. A failure names the file and line, what was
-//! expected, what happened instead and on which turn, and the events
-//! nearest to it.
+//! the run: its trace events, its messages, and the creatures, floor, turn,
+//! pack, terrain, side panel and pack names at the end (the last two as
+//! the screen writes them, by the same code). A failure names the file and
+//! line, what was expected, what happened instead and on which turn, and
+//! the events nearest to it.
 //!
 //! The events are checked as the run writes them, against the expectations
 //! compiled once ([`Checker`]), so a run of any length is checked in the
@@ -14,11 +15,13 @@ use std::collections::{HashMap, VecDeque};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
+use emberdeep_api::Point;
 use serde_json::Value;
 
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::registry::Plugins;
+use emberdeep_engine::world::pack::slot_letter;
 use emberdeep_engine::Game;
 
 use crate::drivers::play::scenario::parse::load_scenario;
@@ -26,7 +29,7 @@ use crate::drivers::play::scenario::{game_from_scenario, ScenarioStartError};
 use crate::drivers::play::session::Session;
 use crate::drivers::review::expect::{parse_expectations, Expect, ExpectLineError, Expectation, Fact, Known};
 use crate::drivers::review::trace_query::{field_text, readable, EventPattern, Range};
-use crate::front::app::Mode;
+use crate::front::app::{App, Mode};
 use crate::front::keys::{parse_script, KeyError, Typed, MOST_KEYS};
 
 /// A scenario's seed when its `[options]` give none, so a check is the same every time.
@@ -201,6 +204,7 @@ pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Re
         items: records.items.keys().cloned().collect(),
         monsters: records.monsters.keys().cloned().collect(),
         statuses: plugins.statuses.keys().cloned().collect(),
+        terrains: Known::host_terrains(),
         plugin_events: plugins.declared_events(),
     };
     let expectations = parse_expectations(&scenario.expect, &known)
@@ -230,11 +234,12 @@ pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Re
             nearest = Nearest::new(&expectations, &[]);
         }
     }
+    let screen = OnScreen::read(&mut session.app, &expectations);
     let game = &session.app.game;
     let failures = expectations
         .iter()
         .enumerate()
-        .filter_map(|(i, e)| checker.failure(i, e, game, &nearest).map(|why| describe(path, e, &why)))
+        .filter_map(|(i, e)| checker.failure(i, e, game, &screen, &nearest).map(|why| describe(path, e, &why)))
         .collect();
     let turns = game.turn;
     if session.app.mode != Mode::Dead {
@@ -314,7 +319,7 @@ enum Watch {
         /// The number of the event last put in `naming`.
         at: Option<u64>,
     },
-    /// Floor, turn, pack: read at the end.
+    /// Floor, turn, pack, terrain, panel, pack names: read at the end.
     AtEnd,
 }
 
@@ -388,7 +393,12 @@ impl Checker {
                     c.creatures.entry(who.clone()).or_default().push(i);
                     Watch::Creature { spawned: false, naming: Last::default(), at: None }
                 }
-                Expect::Floor(_) | Expect::Turn(_) | Expect::Pack { .. } => Watch::AtEnd,
+                Expect::Floor(_)
+                | Expect::Turn(_)
+                | Expect::Pack { .. }
+                | Expect::Terrain { .. }
+                | Expect::Panel { .. }
+                | Expect::PackName { .. } => Watch::AtEnd,
             };
             c.watches.push(watch);
         }
@@ -477,7 +487,7 @@ impl Checker {
     }
 
     /// Why expectation `i` does not hold at the end of the run, or `None` if it does.
-    fn failure(&self, i: usize, e: &Expectation, game: &Game, nearest: &Nearest) -> Option<String> {
+    fn failure(&self, i: usize, e: &Expectation, game: &Game, screen: &OnScreen, nearest: &Nearest) -> Option<String> {
         let end = game.turn;
         match (&e.what, &self.watches[i]) {
             (Expect::Events { pattern, .. }, Watch::Events { count, matched, turns, first, .. }) => {
@@ -497,6 +507,23 @@ impl Checker {
                     game.pack.slots().iter().flatten().filter(|i| i.kind == *kind).map(|i| u64::from(i.count)).sum();
                 (!count.holds(held as i64))
                     .then(|| format!("the pack holds {held} {kind} at the end (turn {end}), not {count}"))
+            }
+            (Expect::Terrain { x, y, name }, _) => terrain_failure(game, Point::new(*x, *y), name),
+            (Expect::Panel { text, shown: true }, _) => {
+                (!screen.panel.iter().any(|l| l.contains(text.as_str()))).then(|| {
+                    format!("no side panel line contains \"{text}\" at the end (turn {end}); {}", screen.panel_listed())
+                })
+            }
+            (Expect::Panel { text, shown: false }, _) => {
+                let line = screen.panel.iter().find(|l| l.contains(text.as_str()))?;
+                Some(format!("the side panel shows \"{}\" at the end (turn {end})", cut(line)))
+            }
+            (Expect::PackName { name, held: true }, _) => (!screen.pack.iter().any(|(_, n)| n == name)).then(|| {
+                format!("no item in the pack is named \"{name}\" at the end (turn {end}); {}", screen.pack_listed())
+            }),
+            (Expect::PackName { name, held: false }, _) => {
+                let (slot, _) = screen.pack.iter().find(|(_, n)| n == name)?;
+                Some(format!("the pack holds \"{name}\" in slot {} at the end (turn {end})", slot_letter(*slot)))
             }
             _ => None,
         }
@@ -626,6 +653,73 @@ impl Nearest {
         }
         out
     }
+}
+
+/// The most side panel lines or pack names a failure lists, and the most
+/// characters of each.
+const MOST_LISTED: usize = 12;
+const LISTED_CHARS: usize = 60;
+
+/// What the screen shows at the end, for the expectations that read it:
+/// the side panel's lines and the pack's names, each from the code that
+/// draws them ([`App::panel_lines`], [`App::pack_labels`]). Empty when no
+/// expectation asks.
+struct OnScreen {
+    panel: Vec<String>,
+    pack: Vec<(usize, String)>,
+}
+
+impl OnScreen {
+    /// What the screen shows now, read only if an expectation needs it.
+    fn read(app: &mut App, expectations: &[Expectation]) -> OnScreen {
+        let wants = |f: fn(&Expect) -> bool| expectations.iter().any(|e| f(&e.what));
+        let panel = if wants(|e| matches!(e, Expect::Panel { .. })) {
+            app.panel_lines().into_iter().map(|l| l.text).filter(|t| !t.is_empty()).collect()
+        } else {
+            Vec::new()
+        };
+        let pack = if wants(|e| matches!(e, Expect::PackName { .. })) { app.pack_labels() } else { Vec::new() };
+        OnScreen { panel, pack }
+    }
+
+    /// The panel's lines, listed on one line.
+    fn panel_listed(&self) -> String {
+        format!("its lines: {}", listed(self.panel.iter().map(String::as_str)))
+    }
+
+    /// The pack's names, listed on one line.
+    fn pack_listed(&self) -> String {
+        if self.pack.is_empty() {
+            return "the pack is empty".to_string();
+        }
+        format!("it holds: {}", listed(self.pack.iter().map(|(_, n)| n.as_str())))
+    }
+}
+
+/// `"a", "b", ...`: at most [`MOST_LISTED`] texts, each cut.
+fn listed<'a>(texts: impl ExactSizeIterator<Item = &'a str>) -> String {
+    let total = texts.len();
+    let mut out: Vec<String> = texts.take(MOST_LISTED).map(|t| format!("\"{}\"", cut(t))).collect();
+    if total > MOST_LISTED {
+        out.push(format!("and {} more", total - MOST_LISTED));
+    }
+    out.join(", ")
+}
+
+/// `text` cut to [`LISTED_CHARS`] characters, on one line.
+fn cut(text: &str) -> String {
+    emberdeep_engine::data::untrusted::shown(text, LISTED_CHARS)
+}
+
+/// Why cell `at` is not of terrain `name` at the end, or `None` if it is.
+fn terrain_failure(game: &Game, at: Point, name: &str) -> Option<String> {
+    let end = game.turn;
+    let (w, h) = (game.map.width(), game.map.height());
+    if !game.map.in_bounds(at) {
+        return Some(format!("cell {},{} is outside the map ({w} x {h}) at the end (turn {end})", at.x, at.y));
+    }
+    let there = game.map.tile(at).name();
+    (there != name).then(|| format!("cell {},{} is {there} at the end (turn {end}), not {name}", at.x, at.y))
 }
 
 /// A failure's report: where, what, and why.

@@ -11,10 +11,22 @@
 //!   `goblin#1`), at the end: `alive`, `dead`, `hp=RANGE`, `has=STATUS`,
 //!   `lacks=STATUS`, `at=X,Y`, `side=SIDE`;
 //! * `floor RANGE`, `turn RANGE`: where and when the run is at the end;
-//! * `pack KIND=RANGE`: how many of a kind the pack holds (0: none).
+//! * `pack KIND=RANGE`: how many of a kind the pack holds (0: none);
+//! * `terrain X,Y = NAME`: the map's terrain at that cell at the end
+//!   (`wall`, `floor`, `door_closed`, `door_open`, `stairs_down`);
+//! * `panel TEXT` / `no panel TEXT`: a line of the side panel at the end
+//!   contains the text (or none does); quotes are optional;
+//! * `pack "NAME"` / `no pack "NAME"`: an item in the pack at the end is
+//!   named exactly so, as the pack screen writes it after its letter
+//!   (`pack "a wand of sparks (2)"`); the quotes are needed.
+//!
+//! The last three read what the player sees through the same code the
+//! screen uses ([`crate::front::app::App::panel_lines`],
+//! [`crate::front::app::App::pack_labels`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use emberdeep_engine::core::map::Tile;
 use emberdeep_engine::data::trace::{HOST_EVENTS, OPEN_EVENTS};
 
 use crate::drivers::review::trace_query::{words, EventPattern, PatternError, Range};
@@ -65,6 +77,29 @@ pub enum Expect {
         /// How many.
         count: Range,
     },
+    /// The terrain of a cell at the end.
+    Terrain {
+        /// The cell's column.
+        x: i32,
+        /// The cell's row.
+        y: i32,
+        /// The terrain's name.
+        name: String,
+    },
+    /// A side panel line containing the text is (or is not) shown at the end.
+    Panel {
+        /// Part of the line.
+        text: String,
+        /// Whether such a line must be shown.
+        shown: bool,
+    },
+    /// An item named so is (or is not) in the pack at the end.
+    PackName {
+        /// The whole name, as the pack writes it.
+        name: String,
+        /// Whether such an item must be there.
+        held: bool,
+    },
 }
 
 /// A fact about a creature at the end of the keys.
@@ -86,7 +121,8 @@ pub enum Fact {
     Side(String),
 }
 
-const KINDS: &str = "event, no event, events N, message, no message, player, NAME#N, floor, turn or pack";
+const KINDS: &str =
+    "event, no event, events N, message, no message, player, NAME#N, floor, turn, pack, terrain, panel or no panel";
 /// The facts a creature's line may state.
 const FACTS: &str = "alive, dead, hp=RANGE, has=STATUS, lacks=STATUS, at=X,Y, side=SIDE";
 
@@ -120,15 +156,18 @@ pub enum ExpectError {
         /// As written.
         text: String,
     },
-    /// `no` followed by neither `event` nor `message`.
-    #[error("'no {0}': expected 'no event PATTERN' or 'no message TEXT'")]
+    /// `no` followed by none of `event`, `message`, `panel`, `pack`.
+    #[error("'no {0}': expected 'no event PATTERN', 'no message TEXT', 'no panel TEXT' or 'no pack \"NAME\"'")]
     BadNo(String),
-    /// `pack` without `KIND=COUNT`.
-    #[error("expected 'pack KIND=COUNT' (a count or a range)")]
+    /// `pack` without `KIND=COUNT` or `"NAME"`.
+    #[error("expected 'pack KIND=COUNT' (a count or a range) or 'pack \"NAME\"' (the name in quotes)")]
     PackSyntax,
-    /// `message` with no text.
-    #[error("a message expectation needs the text to look for")]
-    NoMessage,
+    /// `message` or `panel` with no text.
+    #[error("a {0} expectation needs the text to look for")]
+    NoText(&'static str),
+    /// `terrain` not followed by `X,Y = NAME`.
+    #[error("expected 'terrain X,Y = NAME' (X and Y whole numbers from 0, NAME a terrain such as floor)")]
+    TerrainSyntax,
     /// A creature named with no fact about it.
     #[error("'{0}': say what must hold ({FACTS})")]
     NoFacts(String),
@@ -163,6 +202,8 @@ pub struct Known {
     pub monsters: BTreeSet<String>,
     /// Status names.
     pub statuses: BTreeSet<String>,
+    /// Terrain names (the host's: [`Tile::name`]).
+    pub terrains: BTreeSet<String>,
     /// The plugins' own events and their fields, once every loaded plugin
     /// has said which it writes; `None` while one has not (then an event
     /// that is not the host's is taken on trust).
@@ -194,15 +235,32 @@ pub enum UnknownName {
     /// A status no loaded plugin registered.
     #[error("no loaded plugin has a status '{0}'")]
     Status(String),
+    /// A terrain there is not.
+    #[error("there is no terrain '{name}' (terrains: {known})")]
+    Terrain {
+        /// The name, as written (its first characters).
+        name: String,
+        /// The terrains there are.
+        known: String,
+    },
 }
 
 impl Known {
+    /// The host's terrains' names ([`Tile::name`]), all the terrains there are for now.
+    pub fn host_terrains() -> BTreeSet<String> {
+        Tile::ALL.iter().map(|t| t.name().to_string()).collect()
+    }
+
     /// Refuses `what` if it names an item, monster, status, or a field of
     /// one of the host's events, that does not exist.
     pub fn check(&self, what: &Expect) -> Result<(), UnknownName> {
         match what {
             Expect::Events { pattern, .. } => self.check_pattern(pattern),
             Expect::Pack { kind, .. } if !self.items.contains(kind) => Err(UnknownName::Item(shown(kind))),
+            Expect::Terrain { name, .. } if !self.terrains.contains(name) => {
+                let known = self.terrains.iter().map(String::as_str).collect::<Vec<_>>().join(", ");
+                Err(UnknownName::Terrain { name: shown(name), known })
+            }
             Expect::Creature { who, facts } => {
                 if who != "player" {
                     let kind = who.rsplit_once('#').map_or(who.as_str(), |(k, _)| k);
@@ -277,21 +335,26 @@ fn parse_one(text: &str) -> Result<Expect, ExpectError> {
             let (n, pattern) = rest.split_once(char::is_whitespace).ok_or(ExpectError::NoPattern)?;
             Expect::Events { pattern: EventPattern::parse(pattern)?, count: range(n, "the count")? }
         }
-        "message" => Expect::Message { text: message_text(rest)?, shown: true },
+        "message" => Expect::Message { text: some_text(rest, "message")?, shown: true },
+        "panel" => Expect::Panel { text: some_text(rest, "panel")?, shown: true },
         "no" => {
             let (what, rest) = rest.split_once(char::is_whitespace).map_or((rest, ""), |(a, b)| (a, b.trim()));
             match what {
                 "event" => Expect::Events { pattern: EventPattern::parse(rest)?, count: none },
-                "message" => Expect::Message { text: message_text(rest)?, shown: false },
+                "message" => Expect::Message { text: some_text(rest, "message")?, shown: false },
+                "panel" => Expect::Panel { text: some_text(rest, "panel")?, shown: false },
+                "pack" => Expect::PackName { name: pack_name(rest)?, held: false },
                 _ => return Err(ExpectError::BadNo(what.to_string())),
             }
         }
         "floor" => Expect::Floor(range(rest, "the floor")?),
         "turn" => Expect::Turn(range(rest, "the turn")?),
+        "pack" if rest.starts_with('"') => Expect::PackName { name: pack_name(rest)?, held: true },
         "pack" => {
             let (kind, count) = rest.split_once('=').ok_or(ExpectError::PackSyntax)?;
             Expect::Pack { kind: kind.trim().to_string(), count: range(count.trim(), "the count")? }
         }
+        "terrain" => terrain(rest)?,
         who if who == "player" || who.contains('#') => {
             let facts = words(rest)?.iter().map(|w| parse_fact(w)).collect::<Result<Vec<_>, _>>()?;
             if facts.is_empty() {
@@ -303,12 +366,33 @@ fn parse_one(text: &str) -> Result<Expect, ExpectError> {
     })
 }
 
-fn message_text(rest: &str) -> Result<String, ExpectError> {
+/// The text a `message` or `panel` line looks for: its words, quotes optional.
+fn some_text(rest: &str, what: &'static str) -> Result<String, ExpectError> {
     let text = words(rest)?.join(" ");
     if text.is_empty() {
-        return Err(ExpectError::NoMessage);
+        return Err(ExpectError::NoText(what));
     }
     Ok(text)
+}
+
+/// `"NAME"`: a whole item name, in quotes, and nothing after.
+fn pack_name(rest: &str) -> Result<String, ExpectError> {
+    match (rest.starts_with('"'), words(rest)?.as_slice()) {
+        (true, [name]) if !name.is_empty() => Ok(name.clone()),
+        _ => Err(ExpectError::PackSyntax),
+    }
+}
+
+/// `X,Y = NAME`.
+fn terrain(rest: &str) -> Result<Expect, ExpectError> {
+    let (xy, name) = rest.split_once('=').ok_or(ExpectError::TerrainSyntax)?;
+    let (x, y) = xy.split_once(',').ok_or(ExpectError::TerrainSyntax)?;
+    let number = |n: &str| n.trim().parse::<i32>().ok().filter(|n| *n >= 0).ok_or(ExpectError::TerrainSyntax);
+    let name = name.trim();
+    if name.is_empty() || name.contains(char::is_whitespace) {
+        return Err(ExpectError::TerrainSyntax);
+    }
+    Ok(Expect::Terrain { x: number(x)?, y: number(y)?, name: name.to_string() })
 }
 
 fn parse_fact(word: &str) -> Result<Fact, ExpectError> {
@@ -340,6 +424,7 @@ mod tests {
             items: set(&["arrows"]),
             monsters: set(&["goblin"]),
             statuses: set(&["frozen", "confused"]),
+            terrains: Known::host_terrains(),
             plugin_events: Some(BTreeMap::from([("missile_lost".to_string(), vec!["item".to_string()])])),
         }
     }
@@ -388,6 +473,44 @@ mod tests {
             one("pack arrows=0").unwrap(),
             Expect::Pack { kind: "arrows".into(), count: Range { low: Some(0), high: Some(0) } }
         );
+    }
+
+    #[test]
+    fn terrain_panel_and_pack_name_expectations_read() {
+        assert_eq!(one("terrain 4,2 = floor").unwrap(), Expect::Terrain { x: 4, y: 2, name: "floor".into() });
+        assert_eq!(one("terrain 0,10=door_open").unwrap(), Expect::Terrain { x: 0, y: 10, name: "door_open".into() });
+        assert_eq!(one("panel \"Turn 12\"").unwrap(), Expect::Panel { text: "Turn 12".into(), shown: true });
+        assert_eq!(one("panel Turn 12").unwrap(), Expect::Panel { text: "Turn 12".into(), shown: true });
+        assert_eq!(one("no panel \"Poisoned\"").unwrap(), Expect::Panel { text: "Poisoned".into(), shown: false });
+        assert_eq!(
+            one("pack \"a wand of sparks (2)\"").unwrap(),
+            Expect::PackName { name: "a wand of sparks (2)".into(), held: true }
+        );
+        assert_eq!(one("no pack \"3 arrows\"").unwrap(), Expect::PackName { name: "3 arrows".into(), held: false });
+        // A count is still a count.
+        assert!(matches!(one("pack arrows=3").unwrap(), Expect::Pack { .. }));
+    }
+
+    #[test]
+    fn a_bad_terrain_panel_or_pack_name_line_is_refused_in_one_line() {
+        let syntax = "expected 'terrain X,Y = NAME' (X and Y whole numbers from 0, NAME a terrain such as floor)";
+        for bad in ["terrain", "terrain 4,2", "terrain 4 = floor", "terrain -1,2 = floor", "terrain a,b = wall"] {
+            assert_eq!(error(bad), format!("line 9: {syntax}"), "{bad}");
+        }
+        assert_eq!(error("terrain 4,2 = open door"), format!("line 9: {syntax}"));
+        assert_eq!(
+            error("terrain 4,2 = flor"),
+            "line 9: there is no terrain 'flor' (terrains: door_closed, door_open, floor, stairs_down, wall)"
+        );
+        assert!(error(&format!("terrain 1,1 = {}", "x".repeat(1 << 20))).len() < 200, "a long name is cut");
+        assert_eq!(error("panel"), "line 9: a panel expectation needs the text to look for");
+        assert_eq!(error("no panel \"\""), "line 9: a panel expectation needs the text to look for");
+        let pack = "line 9: expected 'pack KIND=COUNT' (a count or a range) or 'pack \"NAME\"' (the name in quotes)";
+        assert_eq!(error("pack \"3 arrows\" 4"), pack);
+        assert_eq!(error("pack \"\""), pack);
+        assert_eq!(error("no pack 3 arrows"), pack, "the quotes are needed");
+        assert_eq!(error("pack \"3 arrows"), "line 9: a quote is not closed");
+        assert!(error("no potion").contains("'no panel TEXT' or 'no pack \"NAME\"'"));
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! Runs from a scenario file: an exact situation drawn as a map, for tests
 //! and for trying things out ([`parse`] reads the file). Its kinds are
-//! checked against the loaded records, naming the line at fault.
+//! checked against the loaded records, naming the line at fault. What a
+//! legend creature carries comes into being as any item does (its effect's
+//! `made` hook runs) and is given to it as a plugin's `give` would
+//! ([`Game::give_new`]).
 
 pub mod parse;
 
@@ -58,6 +61,20 @@ pub enum ScenarioStartError {
         /// The sides there are.
         known: String,
     },
+    /// A legend creature that carries more items than one may.
+    #[error(
+        "{}: line {line}: carries= makes {items} items, and a monster carries at most {MOST_CARRIED} (a kind that \
+         does not stack is one item each)",
+        path.display()
+    )]
+    Carries {
+        /// The scenario file.
+        path: PathBuf,
+        /// The legend line.
+        line: usize,
+        /// How many items its `carries=` makes.
+        items: u64,
+    },
     /// An item kind no loaded plugin has.
     #[error("{}: line {line}: no loaded plugin has an item '{kind}' (loaded items: {loaded})", path.display())]
     NoItem {
@@ -86,6 +103,10 @@ pub enum PackProblem {
     },
 }
 
+/// The most items one legend creature may carry: as many as a pack has
+/// slots (a kind that stacks is one item, one that does not one each).
+pub const MOST_CARRIED: u64 = 26;
+
 /// A run set up by a scenario file; its `seed` option wins over `seed`.
 pub fn game_from_scenario(
     path: &Path,
@@ -103,6 +124,11 @@ pub fn game_from_scenario(
                 return Err(ScenarioStartError::NoSide { path, line, side, known: plugins.sides().join(", ") });
             }
             _ => {}
+        }
+        let stacks = |kind: &str| records.items.get(kind).is_some_and(|r| r.stacks);
+        let items: u64 = m.carries.iter().map(|(kind, n)| if stacks(kind) { 1 } else { u64::from(*n) }).sum();
+        if items > MOST_CARRIED {
+            return Err(ScenarioStartError::Carries { path: path.to_path_buf(), line: m.line, items });
         }
     }
     let seed = scenario.seed.unwrap_or(seed);
@@ -126,9 +152,13 @@ pub fn game_from_scenario(
             Some("wandering") => MonsterState::Wandering,
             _ => MonsterState::Hunting,
         };
-        let id = game.spawn_monster(&m.kind, m.pos, Some(state));
-        if let (Some(id), Some(side)) = (id, &m.side) {
-            game.creatures.set_side(&id, side);
+        if let Some(id) = game.spawn_monster(&m.kind, m.pos, Some(state)) {
+            if let Some(side) = &m.side {
+                game.creatures.set_side(&id, side);
+            }
+            for (kind, count) in &m.carries {
+                game.give_new("host", id, kind, *count);
+            }
         }
     }
     for item in &scenario.items {
@@ -183,4 +213,147 @@ fn check_kinds(path: &Path, s: &Scenario, records: &Records) -> Result<(), Scena
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use emberdeep_api::{
+        Attack, Ctx, EntityId, Hooks, ItemEffect, ItemUse, MonsterBrain, PluginResult, Point, Registrar, UseOutcome,
+    };
+    use emberdeep_engine::data::records::check::load_records;
+    use emberdeep_engine::plugins::registry::Registration;
+    use emberdeep_engine::rules::turn::Action;
+
+    use super::*;
+
+    /// A wand whose charges are rolled when it is made, and shown: "(3)".
+    struct Sparks;
+
+    impl ItemEffect for Sparks {
+        fn use_item(&self, _ctx: &mut Ctx<'_>, _item: &ItemUse) -> PluginResult<UseOutcome> {
+            Ok(UseOutcome::NoTurn)
+        }
+        fn suffix(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<String>> {
+            let id = item.item.into_option().ok_or("no id")?;
+            Ok(ctx.item_get(id, "charges").map(|n| format!("({n})")))
+        }
+        fn made(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<()> {
+            let id = item.item.into_option().ok_or("no id")?;
+            let charges = ctx.roll(2, 6) as i64;
+            ctx.item_set(id, "charges", charges);
+            Ok(())
+        }
+    }
+
+    /// A monster that stands still.
+    struct Still;
+
+    impl MonsterBrain for Still {
+        fn act(&self, _ctx: &mut Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+            Ok(())
+        }
+    }
+
+    /// Bumping kills.
+    struct Stab;
+
+    impl Hooks for Stab {
+        fn bump(&self, ctx: &mut Ctx<'_>, target: EntityId) -> PluginResult<bool> {
+            ctx.attack(Attack::new(EntityId::PLAYER, target, "stab").hit_for(100));
+            Ok(true)
+        }
+    }
+
+    const RECORDS: &str = "[[item]]\nid = \"wand\"\nname = \"wand of sparks\"\nglyph = \"/\"\ncolor = [1, 2, 3]\n\
+        tile = \"wand\"\nclass = \"wand\"\neffect = \"sparks\"\nfloors = [1, 1]\nfrequency = 0\n\n\
+        [[item]]\nid = \"pebbles\"\nname = \"pebble\"\nglyph = \"*\"\ncolor = [1, 2, 3]\ntile = \"pebbles\"\n\
+        class = \"stone\"\nstacks = true\nfloors = [1, 1]\nfrequency = 0\n\n\
+        [[monster]]\nid = \"goblin\"\nname = \"goblin\"\nglyph = \"g\"\ncolor = [1, 2, 3]\ntile = \"monster_rat\"\n\
+        floors = [1, 1]\nfrequency = 0\nhp = 3\ndamage = [0, 0]\nsight = 5\nbrain = \"still\"\n";
+
+    /// The scenario `legend` (the goblin `g`'s line) starts, in a temp dir.
+    fn start(legend: &str) -> Result<Game, ScenarioStartError> {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        std::fs::create_dir(dir.path().join("host")).unwrap();
+        std::fs::write(dir.path().join("host/records.toml"), RECORDS).unwrap();
+        let mut reg = Registrar::new("keeper", "0.0.0");
+        reg.item_effect("sparks", Sparks);
+        reg.brain("still", Still);
+        reg.hooks(Stab);
+        let mut plugins = Plugins::default();
+        plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("the test plugin");
+        let records = Rc::new(load_records(dir.path(), &plugins.registered()).expect("the records read"));
+        let path = dir.path().join("s.txt");
+        std::fs::write(&path, format!("[map]\n#####\n#@g.#\n#####\n[legend]\n{legend}\n")).unwrap();
+        game_from_scenario(&path, 1, Rc::new(plugins), records, Trace::in_memory())
+    }
+
+    /// Why the scenario `legend` does not start.
+    fn refused(legend: &str) -> String {
+        match start(legend) {
+            Ok(_) => panic!("{legend} starts"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn events(game: &mut Game, name: &str) -> Vec<serde_json::Value> {
+        let kept = game.trace.kept.as_ref().expect("kept in memory");
+        let read = kept.iter().map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"));
+        read.filter(|e| e["event"] == name).collect()
+    }
+
+    #[test]
+    fn what_a_legend_creature_carries_is_made_given_shown_and_dropped_where_it_dies() {
+        let mut game = start("g = monster goblin carries=wand*2,pebbles*5").expect("starts");
+        let goblin = game.creature_at(Point::new(2, 1)).expect("the goblin").id;
+        let carried = game.carried_by(goblin);
+        let kinds: Vec<(&str, u32)> = carried.iter().map(|e| (e.kind.as_str(), e.count)).collect();
+        assert_eq!(kinds, [("wand", 1), ("wand", 1), ("pebbles", 5)], "a kind that does not stack: one item each");
+        for wand in &carried[..2] {
+            let charges = game.item_store.get(&(wand.item, "charges".to_string())).copied();
+            assert!(charges.is_some_and(|n| (2..=6).contains(&n)), "made rolled the charges: {charges:?}");
+        }
+        let given: Vec<String> = events(&mut game, "item_given")
+            .iter()
+            .map(|e| format!("{} {} {} {} {}", e["source"], e["item"], e["id"], e["count"], e["to"]))
+            .collect();
+        let ids: Vec<u32> = carried.iter().map(|e| e.item.0).collect();
+        let wanted = [("wand", ids[0], 1), ("wand", ids[1], 1), ("pebbles", ids[2], 5)];
+        let wanted: Vec<String> =
+            wanted.iter().map(|(kind, id, n)| format!("\"host\" \"{kind}\" {id} {n} \"goblin#1\"")).collect();
+        assert_eq!(given, wanted, "each traced as given by the host");
+        let look: Vec<String> = game.look_at(Point::new(2, 1)).iter().map(|l| format!("{l:?}")).collect();
+        let labels: Vec<String> = carried.iter().map(|e| game.item_label(&e.kind, e.count, e.item)).collect();
+        assert!(labels[0].starts_with("a wand of sparks ("), "{labels:?}");
+        for label in &labels {
+            assert!(look.iter().any(|l| l.contains(&format!("Carries {label}."))), "{label} in {look:?}");
+        }
+        assert!(game.player_action(Action::Move(1, 0)), "the player kills the goblin");
+        assert!(game.creatures.get(&goblin).is_none());
+        let lying: Vec<(u32, Point)> = game.items.iter().map(|i| (i.id.0, i.pos)).collect();
+        let near = |p: Point| p.steps_to(Point::new(2, 1)) <= 1;
+        assert_eq!(lying.iter().map(|l| l.0).collect::<Vec<_>>(), ids, "the same items: {lying:?}");
+        assert!(lying.iter().all(|l| near(l.1)), "where it died, or beside: {lying:?}");
+        assert_eq!(events(&mut game, "item_dropped").len(), 3);
+        let dropped: Vec<String> = carried.iter().map(|e| game.item_label(&e.kind, e.count, e.item)).collect();
+        assert_eq!(dropped, labels, "the same items, charges and all");
+    }
+
+    #[test]
+    fn an_unknown_carried_kind_or_too_many_items_is_refused_with_the_legend_line() {
+        let e = refused("g = monster goblin carries=pebbles,wnd");
+        assert!(e.ends_with("s.txt: line 6: no loaded plugin has an item 'wnd' (loaded items: pebbles, wand)"), "{e}");
+        let e = refused("g = monster goblin carries=wand*27");
+        assert!(
+            e.ends_with(
+                "s.txt: line 6: carries= makes 27 items, and a monster carries at most 26 (a kind that does not stack \
+                 is one item each)"
+            ),
+            "{e}"
+        );
+        let mut game = start("g = monster goblin carries=wand*25,pebbles*9999").expect("26 items: a stack is one");
+        assert_eq!(events(&mut game, "item_given").len(), 26);
+    }
 }

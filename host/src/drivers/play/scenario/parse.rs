@@ -21,12 +21,15 @@
 //! spaces are ignored. A map may be at most 500 cells wide and 500 tall.
 //!
 //! **`[legend]`**: one line per symbol, `SYMBOL = monster KIND [STATE]
-//! [side=SIDE]` or `SYMBOL = item KIND [COUNT]`. STATE is `asleep`,
-//! `wandering` or `hunting` (the host's default when left out is hunting);
-//! SIDE is `player` (an ally of the player), `monsters`, or a side a loaded
-//! plugin declared (default: the record's side); COUNT is a whole number
-//! from 1 to 9999, the most a heap holds (default 1). The fixed symbols
-//! above cannot be redefined.
+//! [side=SIDE] [carries=ITEMS]` or `SYMBOL = item KIND [COUNT]`. STATE is
+//! `asleep`, `wandering` or `hunting` (the host's default when left out is
+//! hunting); SIDE is `player` (an ally of the player), `monsters`, or a
+//! side a loaded plugin declared (default: the record's side); ITEMS is
+//! what the monster carries, `KIND[*COUNT]` entries joined by commas
+//! (`carries=wand_of_sparks,darts*3`), given to it as it appears and
+//! dropped where it dies; `side=` and `carries=` come after the state, in
+//! either order; COUNT is a whole number from 1 to 9999, the most a heap
+//! holds (default 1). The fixed symbols above cannot be redefined.
 //!
 //! **`[pack]`**: what the player carries, one line each: `KIND [COUNT]`
 //! (COUNT as in the legend).
@@ -51,6 +54,7 @@
 //! j = monster jackal
 //! g = monster goblin asleep
 //! w = monster wolf side=player
+//! k = monster kobold carries=darts*3,healing_potion
 //! ! = item arrows 12
 //! [pack]
 //! healing_potion 2
@@ -91,8 +95,9 @@ pub struct Scenario {
     pub pack: Vec<(String, u32)>,
     /// The line of each `pack` entry, in the same order.
     pub pack_lines: Vec<usize>,
-    /// Every kind the legend names, used on the map or not: whether it is
-    /// a monster, the kind, and its line (so an unknown one is reported).
+    /// Every kind the legend names, used on the map or not (what a monster
+    /// carries among the items): whether it is a monster, the kind, and its
+    /// line (so an unknown one is reported).
     pub legend_kinds: Vec<(bool, String, usize)>,
     pub seed: Option<u64>,
     pub floor: u32,
@@ -112,6 +117,8 @@ pub struct ScenarioMonster {
     pub state: Option<String>,
     /// Its side (`side=player`); `None`: its record's.
     pub side: Option<String>,
+    /// What it carries (`carries=darts*3`): kind and count, in the legend's order.
+    pub carries: Vec<(String, u32)>,
     /// The legend line that defines it (where its kind is written).
     pub line: usize,
 }
@@ -163,6 +170,11 @@ pub enum ScenarioError {
     BadSide { line: usize, text: String },
     #[error("line {line}: bad count '{text}' (expected a whole number from 1 to {MOST_IN_A_STACK})")]
     BadCount { line: usize, text: String },
+    #[error(
+        "line {line}: bad carried item '{text}' ({why}; expected carries=KIND[*COUNT],... with COUNT from 1 to \
+         {MOST_IN_A_STACK})"
+    )]
+    BadCarried { line: usize, text: String, why: &'static str },
     #[error("line {line}: unexpected '{text}' at the end of the line")]
     ExtraWords { line: usize, text: String },
     #[error("line {line}: expected 'KEY = VALUE' (keys: seed, floor)")]
@@ -196,6 +208,7 @@ impl ScenarioError {
             | UnknownState { line, .. }
             | BadSide { line, .. }
             | BadCount { line, .. }
+            | BadCarried { line, .. }
             | ExtraWords { line, .. }
             | OptionSyntax { line }
             | UnknownOption { line, .. }
@@ -246,9 +259,12 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
         pack_lines,
         legend_kinds: legend
             .iter()
-            .map(|(_, entry, line)| match entry {
-                LegendEntry::Monster { kind, .. } => (true, kind.clone(), *line),
-                LegendEntry::Item { kind, .. } => (false, kind.clone(), *line),
+            .flat_map(|(_, entry, line)| match entry {
+                LegendEntry::Monster { kind, carries, .. } => {
+                    let carried = carries.iter().map(|(kind, _)| (false, kind.clone(), *line));
+                    std::iter::once((true, kind.clone(), *line)).chain(carried).collect()
+                }
+                LegendEntry::Item { kind, .. } => vec![(false, kind.clone(), *line)],
             })
             .collect(),
         seed: options.seed.map(|(v, _)| v),
@@ -352,7 +368,7 @@ fn find_section(name: &str, line: usize) -> Result<Section, ScenarioError> {
 /// What a legend symbol puts on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum LegendEntry {
-    Monster { kind: String, state: Option<String>, side: Option<String> },
+    Monster { kind: String, state: Option<String>, side: Option<String>, carries: Vec<(String, u32)> },
     Item { kind: String, count: u32 },
 }
 
@@ -388,28 +404,34 @@ fn split_legend_line(line: usize, text: &str) -> Result<(char, &str), ScenarioEr
     }
 }
 
-/// Parses `monster KIND [STATE]` or `item KIND [COUNT]`.
+/// Parses `monster KIND [STATE] [side=SIDE] [carries=ITEMS]` or `item KIND [COUNT]`.
 fn parse_entry(line: usize, rest: &str) -> Result<LegendEntry, ScenarioError> {
     let mut words = rest.split_whitespace();
     let entry = match words.next() {
         Some("monster") => {
             let kind = next_kind(&mut words, line, "monster")?;
-            // `[STATE] [side=SIDE]`, in that order, each at most once.
-            let (mut state, mut side) = (None, None);
+            // `[STATE]`, then `side=SIDE` and `carries=ITEMS` in either
+            // order; each at most once.
+            let (mut state, mut side, mut carries) = (None, None, None);
             while let Some(word) = words.clone().next() {
                 if let Some(name) = word.strip_prefix("side=") {
                     if side.is_some() {
                         break;
                     }
                     side = Some(parse_side(line, name)?);
-                } else if state.is_none() && side.is_none() {
+                } else if let Some(list) = word.strip_prefix("carries=") {
+                    if carries.is_some() {
+                        break;
+                    }
+                    carries = Some(parse_carries(line, list)?);
+                } else if state.is_none() && side.is_none() && carries.is_none() {
                     state = Some(parse_state(line, word)?);
                 } else {
                     break;
                 }
                 words.next();
             }
-            LegendEntry::Monster { kind, state, side }
+            LegendEntry::Monster { kind, state, side, carries: carries.unwrap_or_default() }
         }
         Some("item") => {
             let kind = next_kind(&mut words, line, "item")?;
@@ -448,6 +470,34 @@ fn parse_side(line: usize, name: &str) -> Result<String, ScenarioError> {
     } else {
         Err(ScenarioError::BadSide { line, text: emberdeep_engine::data::untrusted::shown(name, 40) })
     }
+}
+
+/// Parses `carries=`'s `KIND[*COUNT],...`: each kind with its count (1
+/// when left out). Kinds are checked against the records later.
+fn parse_carries(line: usize, list: &str) -> Result<Vec<(String, u32)>, ScenarioError> {
+    let bad = |text: &str, why| ScenarioError::BadCarried {
+        line,
+        text: emberdeep_engine::data::untrusted::shown(text, 40),
+        why,
+    };
+    if list.is_empty() {
+        return Err(bad(list, "nothing after carries="));
+    }
+    list.split(',')
+        .map(|entry| {
+            let (kind, count) = match entry.split_once('*') {
+                Some((kind, count)) => {
+                    let count = count.parse::<u32>().ok().filter(|&n| bounds::is_stack(n));
+                    (kind, count.ok_or_else(|| bad(entry, "a bad count"))?)
+                }
+                None => (entry, 1),
+            };
+            if kind.is_empty() {
+                return Err(bad(entry, "a missing kind"));
+            }
+            Ok((kind.to_string(), count))
+        })
+        .collect()
 }
 
 fn parse_count(line: usize, word: &str) -> Result<u32, ScenarioError> {
@@ -602,9 +652,9 @@ fn place_symbol(drawn: &mut Drawn, legend: &Legend, c: char, p: Point, line: usi
 
 fn add_entry(drawn: &mut Drawn, entry: &LegendEntry, pos: Point, line: usize) {
     match entry {
-        LegendEntry::Monster { kind, state, side } => {
-            let (kind, state, side) = (kind.clone(), state.clone(), side.clone());
-            drawn.monsters.push(ScenarioMonster { kind, pos, state, side, line });
+        LegendEntry::Monster { kind, state, side, carries } => {
+            let (kind, state, side, carries) = (kind.clone(), state.clone(), side.clone(), carries.clone());
+            drawn.monsters.push(ScenarioMonster { kind, pos, state, side, carries, line });
         }
         LegendEntry::Item { kind, count } => {
             drawn.items.push(ScenarioItem { kind: kind.clone(), pos, count: *count, line });
@@ -666,12 +716,20 @@ floor = 3
         assert_eq!(
             s.monsters,
             [
-                ScenarioMonster { kind: "jackal".into(), pos: p(4, 1), state: None, side: None, line: 9 },
+                ScenarioMonster {
+                    kind: "jackal".into(),
+                    pos: p(4, 1),
+                    state: None,
+                    side: None,
+                    carries: vec![],
+                    line: 9
+                },
                 ScenarioMonster {
                     kind: "goblin".into(),
                     pos: p(6, 3),
                     state: Some("asleep".into()),
                     side: None,
+                    carries: vec![],
                     line: 10
                 },
             ]
@@ -796,6 +854,54 @@ floor = 3
         assert_eq!(
             legend("x = monster wolf side=player side=monsters"),
             ScenarioError::ExtraWords { line: 6, text: "side=monsters".into() }
+        );
+    }
+
+    #[test]
+    fn a_legend_creature_may_carry_items_after_its_state_and_around_its_side() {
+        let carried = |line: &str| {
+            let s = parse_scenario(&with_map(&format!("[legend]\nx = {line}\n"))).expect("parses");
+            let m = &s.monsters[0];
+            (m.state.clone(), m.side.clone(), m.carries.clone(), s.legend_kinds)
+        };
+        let (state, side, carries, kinds) = carried("monster goblin asleep carries=wand_of_sparks,darts*3 side=player");
+        assert_eq!((state.as_deref(), side.as_deref()), (Some("asleep"), Some("player")));
+        assert_eq!(carries, [("wand_of_sparks".to_string(), 1), ("darts".to_string(), 3)]);
+        let kinds: Vec<(bool, &str, usize)> = kinds.iter().map(|(m, k, l)| (*m, k.as_str(), *l)).collect();
+        assert_eq!(kinds, [(true, "goblin", 6), (false, "wand_of_sparks", 6), (false, "darts", 6)], "checked as items");
+        assert_eq!(carried("monster goblin side=player carries=darts").2, [("darts".to_string(), 1)]);
+        assert_eq!(carried("monster goblin").2, []);
+        let legend = |line: &str| err(&with_map(&format!("[legend]\nx = {line}\n")));
+        let e = legend("monster goblin carries=darts*0");
+        assert_eq!(
+            e.to_string(),
+            "line 6: bad carried item 'darts*0' (a bad count; expected carries=KIND[*COUNT],... with COUNT from 1 \
+             to 9999)"
+        );
+        let e = legend("monster goblin carries=darts*10000");
+        assert_eq!(e, ScenarioError::BadCarried { line: 6, text: "darts*10000".into(), why: "a bad count" });
+        let e = legend("monster goblin carries=darts*lots");
+        assert_eq!(e, ScenarioError::BadCarried { line: 6, text: "darts*lots".into(), why: "a bad count" });
+        let e = legend("monster goblin carries=darts,,arrows");
+        assert_eq!(e, ScenarioError::BadCarried { line: 6, text: "".into(), why: "a missing kind" });
+        let e = legend("monster goblin carries=*3");
+        assert_eq!(e, ScenarioError::BadCarried { line: 6, text: "*3".into(), why: "a missing kind" });
+        let e = legend("monster goblin carries=");
+        assert_eq!(e, ScenarioError::BadCarried { line: 6, text: "".into(), why: "nothing after carries=" });
+        let e = legend(&format!("monster goblin carries=darts*{}", "9".repeat(100_000))).to_string();
+        assert!(e.len() < 200, "one capped line: {e}");
+        assert_eq!(
+            legend("monster goblin carries=darts asleep"),
+            ScenarioError::ExtraWords { line: 6, text: "asleep".into() }
+        );
+        assert_eq!(
+            legend("monster goblin carries=darts carries=arrows"),
+            ScenarioError::ExtraWords { line: 6, text: "carries=arrows".into() }
+        );
+        // An item on the floor carries nothing.
+        assert_eq!(
+            legend("item darts carries=arrows"),
+            ScenarioError::BadCount { line: 6, text: "carries=arrows".into() }
         );
     }
 
