@@ -28,8 +28,8 @@
 //!
 //! ## The atlas (`assets/tiles.png`, `assets/tiles.txt`)
 //!
-//! The PNG is RGBA. Sprites sit in a grid of 18x18 cells, 8 to a row, in file
-//! order (files sorted by name), each 16x16 sprite in the middle of its cell
+//! The PNG is RGBA. Sprites sit in a grid of 18x18 cells, 8 to a row (fewer
+//! than 8 sprites: one row of just them), in file order (files sorted by name), each 16x16 sprite in the middle of its cell
 //! with its edge pixels repeated into the 1-pixel border, so scaled drawing
 //! never samples a neighbour. The index's first non-comment line is
 //! `atlas 16 18` (sprite size, cell pitch); every further line is
