@@ -119,7 +119,7 @@
 //! name = "dawdler"
 //! glyph = "d"
 //! color = [180, 140, 220]
-//! tile = "monster_kobold"      # a name in assets/tiles.txt
+//! tile = "monster_kobold"      # a name in assets/tiles.txt, or in your own tiles.txt
 //! floors = [1, 3]
 //! frequency = 5
 //! hp = 6
@@ -164,6 +164,41 @@
 //! setting and `params` value is a whole number from 0 to 1,000,000, and a
 //! `NAME_min` may not be above its `NAME_max`. (A number you read without
 //! declaring it: [`Ctx::setting`](crate::Ctx::setting) gives an `Option`.)
+//!
+//! ### Tiles of your own
+//!
+//! A record's `tile` names a picture of the tile view. The game's are in
+//! its `assets/tiles.txt`; for pictures of your own, put a sheet in the
+//! same data folder as your records, two files in the game's format:
+//!
+//! ```text
+//! plugins/lantern/monsters.toml   # tile = "lantern_ghost"
+//! plugins/lantern/tiles.txt       # atlas 16 18, then: lantern_ghost 0 0
+//! plugins/lantern/tiles.png       # RGBA PNG, at most 1024 x 1024 pixels
+//! ```
+//!
+//! `tiles.txt` starts with `atlas SIZE PITCH` (a tile's side and the
+//! distance between cells, in pixels), then one `NAME COL ROW` a tile:
+//! its top-left pixel is `(COL*PITCH + (PITCH-SIZE)/2, ROW*PITCH + (PITCH-SIZE)/2)`;
+//! `#` starts a comment line. The tile view draws each tile 32 pixels
+//! square with nearest scaling, so 16-pixel art on an 18-pixel pitch (each
+//! sprite's edge repeated into its 1-pixel border) stays crisp. From a
+//! checkout of Emberdeep, `cargo run -p xtask -- tiles --from SPRITES --to
+//! plugins/lantern` packs sprites drawn as text (the format of the game's
+//! `assets/sprites/`, described in `assets/README.md`) into both files.
+//!
+//! The game adds your sheet to its atlas at start. A sheet it cannot use
+//! is refused whole, in one line, and your plugin still loads: one of the
+//! two files missing, a `tiles.png` that is not a PNG or does not decode
+//! (a truncated file), a sheet over 1024 x 1024 pixels or 8 MiB, a bad
+//! `tiles.txt` line, a tile outside the image, a name the game's atlas or
+//! an earlier plugin's sheet has already (so give yours a prefix:
+//! `lantern_ghost`), or no room left (the atlas with every sheet is at
+//! most 4096 x 4096). A record whose tile no sheet has is a warning at
+//! start, naming the record and the tile, and the tile view draws its
+//! glyph instead. To draw your monster as one of the game's, name the
+//! game's tile (`monster_kobold`); to tint a pale tile by the record's
+//! colour, `tint = true` works on your tiles as on the game's.
 //!
 //! A record that names something no loaded plugin registered stops the
 //! start with the file, the line and the field. A record that needs another

@@ -6,6 +6,10 @@
 //! so playing needs no generation step; run it again after changing a sprite.
 //! `tiles --check` only says whether the committed atlas is up to date, and
 //! `preview FILE [SCALE]` writes the atlas enlarged on a grey grid, to look at.
+//! `tiles --from DIR --to DIR` packs a plugin's own sprites the same way
+//! (the `.txt` sprite files of the first folder, drawn with the shared
+//! palette and their own `color` lines) into `tiles.png` and `tiles.txt` in
+//! the second, a plugin's data folder, where the game adds them to its atlas.
 //! `fuzz` runs the game's own fuzz harness (see [`fuzz`]).
 //!
 //! ## Sprite files (`assets/sprites/*.txt`)
@@ -24,8 +28,8 @@
 //!
 //! ## The atlas (`assets/tiles.png`, `assets/tiles.txt`)
 //!
-//! The PNG is RGBA. Sprites sit in a grid of 18x18 cells, 8 to a row, in file
-//! order (files sorted by name), each 16x16 sprite in the middle of its cell
+//! The PNG is RGBA. Sprites sit in a grid of 18x18 cells, 8 to a row (fewer
+//! than 8 sprites: one row of just them), in file order (files sorted by name), each 16x16 sprite in the middle of its cell
 //! with its edge pixels repeated into the 1-pixel border, so scaled drawing
 //! never samples a neighbour. The index's first non-comment line is
 //! `atlas 16 18` (sprite size, cell pitch); every further line is
@@ -61,7 +65,9 @@ struct Sprite {
 #[derive(Debug, thiserror::Error)]
 enum TaskError {
     /// The command line is none of the chores.
-    #[error("usage: cargo run -p xtask -- tiles [--check] | preview FILE [SCALE] | fuzz [--seconds N] [--game PATH]")]
+    #[error(
+        "usage: cargo run -p xtask -- tiles [--check] | tiles --from DIR --to DIR | preview FILE [SCALE] | fuzz [--seconds N] [--game PATH]"
+    )]
     Usage,
     /// `preview FILE SCALE` with a scale out of range.
     #[error("the preview scale must be 1 to 16, not {0:?}")]
@@ -159,6 +165,7 @@ fn main() -> ExitCode {
     let result = match args.as_slice() {
         ["tiles"] => write_tiles(),
         ["tiles", "--check"] => check_tiles(),
+        ["tiles", "--from", from, "--to", to] => write_plugin_tiles(Path::new(from), Path::new(to)),
         ["preview", out] => preview(Path::new(out), 6),
         ["preview", out, scale] => match scale.parse() {
             Ok(s) if (1..=16).contains(&s) => preview(Path::new(out), s),
@@ -190,12 +197,23 @@ fn assets() -> PathBuf {
 /// Reads every sprite file and packs the atlas.
 fn build() -> Result<Atlas, TaskError> {
     let sprites = read_sprites(&assets().join("sprites"))?;
-    pack(&sprites)
+    pack(&sprites, "assets/sprites")
 }
 
 fn write_tiles() -> Result<(), TaskError> {
-    let atlas = build()?;
-    let (png_path, txt_path) = (assets().join("tiles.png"), assets().join("tiles.txt"));
+    write_atlas(&build()?, &assets())
+}
+
+/// `tiles --from DIR --to DIR`: a plugin's sprites packed into its data folder.
+fn write_plugin_tiles(from: &Path, to: &Path) -> Result<(), TaskError> {
+    let palette = read_palette(&assets().join("sprites/palette.txt"))?;
+    let sprites = read_sprite_files(from, &palette)?;
+    write_atlas(&pack(&sprites, &from.display().to_string())?, to)
+}
+
+/// Writes `tiles.png` and `tiles.txt` of `atlas` into the folder `to`.
+fn write_atlas(atlas: &Atlas, to: &Path) -> Result<(), TaskError> {
+    let (png_path, txt_path) = (to.join("tiles.png"), to.join("tiles.txt"));
     std::fs::write(&png_path, &atlas.png).map_err(file_error(&png_path))?;
     std::fs::write(&txt_path, &atlas.index).map_err(file_error(&txt_path))?;
     let tiles = atlas.index.lines().filter(|l| !l.starts_with('#')).count() - 1;
@@ -283,7 +301,12 @@ fn read_palette(path: &Path) -> Result<BTreeMap<char, Rgba>, TaskError> {
 
 /// Every sprite of every `.txt` file but the palette, files sorted by name.
 fn read_sprites(dir: &Path) -> Result<Vec<Sprite>, TaskError> {
-    let palette = read_palette(&dir.join("palette.txt"))?;
+    read_sprite_files(dir, &read_palette(&dir.join("palette.txt"))?)
+}
+
+/// Every sprite of every `.txt` file of `dir` but `palette.txt`, files
+/// sorted by name, drawn with `palette`.
+fn read_sprite_files(dir: &Path, palette: &BTreeMap<char, Rgba>) -> Result<Vec<Sprite>, TaskError> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(file_error(dir))?
         .flatten()
@@ -296,7 +319,7 @@ fn read_sprites(dir: &Path) -> Result<Vec<Sprite>, TaskError> {
     for file in files {
         let text = std::fs::read_to_string(&file).map_err(file_error(&file))?;
         let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        for sprite in parse_sprites(&text, &name, &palette)? {
+        for sprite in parse_sprites(&text, &name, palette)? {
             if let Some(first) = seen.insert(sprite.name.clone(), name.clone()) {
                 return Err(TaskError::Twice { file: name, name: sprite.name, first });
             }
@@ -358,18 +381,21 @@ fn parse_row(row: &str, colours: &BTreeMap<char, Rgba>, at: &str, name: &str) ->
         .collect()
 }
 
-/// Lays the sprites out in the grid and encodes the PNG and the index.
-fn pack(sprites: &[Sprite]) -> Result<Atlas, TaskError> {
-    let rows = sprites.len().div_ceil(COLUMNS).max(1);
-    let (width, height) = (COLUMNS * PITCH, rows * PITCH);
+/// Lays the sprites out in the grid and encodes the PNG and the index,
+/// whose heading names the folder `source` they came from.
+fn pack(sprites: &[Sprite], source: &str) -> Result<Atlas, TaskError> {
+    // A few sprites make a narrower sheet; eight or more a full row.
+    let columns = sprites.len().clamp(1, COLUMNS);
+    let rows = sprites.len().div_ceil(columns).max(1);
+    let (width, height) = (columns * PITCH, rows * PITCH);
     let mut rgba = vec![0u8; width * height * 4];
-    let mut index = String::from(
-        "# The tile atlas, generated by `cargo run -p xtask -- tiles` from assets/sprites: do not edit.\n\
+    let mut index = format!(
+        "# The tile atlas, generated by `cargo run -p xtask -- tiles` from {source}: do not edit.\n\
          # `atlas SIZE PITCH`, then `NAME COL ROW`: a sprite's top-left pixel is (COL*PITCH+1, ROW*PITCH+1).\n",
     );
     let _ = writeln!(index, "atlas {SIZE} {PITCH}");
     for (n, sprite) in sprites.iter().enumerate() {
-        let (col, row) = (n % COLUMNS, n / COLUMNS);
+        let (col, row) = (n % columns, n / columns);
         // Each cell pixel takes the nearest sprite pixel: the border repeats the edge.
         for cy in 0..PITCH {
             for cx in 0..PITCH {
@@ -442,7 +468,7 @@ mod tests {
     #[test]
     fn packing_repeats_the_edge_into_the_border() {
         let sprites = parse_sprites(&(square("a", 'w') + &square("b", 'K')), "t.txt", &palette()).unwrap();
-        let atlas = pack(&sprites).unwrap();
+        let atlas = pack(&sprites, "assets/sprites").unwrap();
         assert!(atlas.index.contains("atlas 16 18\na 0 0\nb 1 0\n"), "{}", atlas.index);
         let px = |x: usize, y: usize| &atlas.rgba[(y * atlas.width + x) * 4..][..4];
         assert_eq!(px(0, 0), [255, 255, 255, 255], "a's border");

@@ -27,8 +27,11 @@ pub mod limits {
     pub const TRACE_LINE: usize = 1 << 20;
     /// The tile atlas's image.
     pub const ATLAS_IMAGE: u64 = 64 << 20;
-    /// The tile atlas's index.
+    /// The tile atlas's index, and a plugin's `tiles.txt`.
     pub const ATLAS_INDEX: u64 = 1 << 20;
+    /// A plugin's own tile sheet, `tiles.png` (its pixels are held to
+    /// 1024x1024 by the front end, before it is decoded).
+    pub const PLUGIN_TILES_IMAGE: u64 = 8 << 20;
     /// A text a plugin stores on an item, in characters (longer is cut).
     pub const STORED_TEXT_CHARS: usize = 4096;
     /// The statuses one creature may bear at once (more are refused).

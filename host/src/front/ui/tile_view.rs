@@ -8,9 +8,10 @@
 //! weapons, armour, bows, missiles) keep their own colours. The view is
 //! made with those tiles' names ([`Records::tinted_tiles`]): it reads the
 //! records' field, never guesses from a tile's name. Remembered cells are
-//! drawn tinted dark grey. A tile the atlas lacks (possible only for a
-//! plugin's view; the host checks every record at startup) falls back to
-//! the thing's glyph.
+//! drawn tinted dark grey. The atlas holds the game's tiles and each
+//! plugin's own sheet; a tile it lacks (a record's whose tile no sheet has,
+//! warned of at startup, or one a plugin's view names) falls back to the
+//! thing's glyph.
 
 use std::collections::BTreeSet;
 

@@ -19,7 +19,8 @@ use crate::data::records::raw::{
     FOUND, FOUND_DEFAULT, FREQUENCY, FREQUENCY_DEFAULT, HP, PARAM_MAX, RANGE, SIGHT,
 };
 use crate::data::records::{
-    article_for, ItemRecord, ItemRole, MonsterRecord, MonsterTrait, Records, Registered, DESCRIPTION_MAX, GOAL_ITEM,
+    article_for, ItemRecord, ItemRole, MonsterRecord, MonsterTrait, Records, Registered, RegisteredPlugin,
+    DESCRIPTION_MAX, GOAL_ITEM,
 };
 use crate::data::untrusted::{self, limits, InputError};
 
@@ -521,14 +522,9 @@ pub fn load_records(data_dir: &Path, plugins: &Registered) -> Result<Records, Da
     }
     let mut records = Records::default();
     let mut folders = vec![("host".to_string(), "the host".to_string(), data_dir.join("host"))];
-    for p in &plugins.plugins {
-        let shipped = data_dir.join(&p.name);
-        let beside = p.library.parent().map(|d| d.join(&p.name));
-        let folder = match beside {
-            Some(b) if !is_there(&shipped) && is_there(&b) => b,
-            _ => shipped,
-        };
-        folders.push((p.name.clone(), format!("plugin '{}'", p.name), folder));
+    for (name, folder) in plugin_folders(data_dir, plugins) {
+        let whose = format!("plugin '{name}'");
+        folders.push((name, whose, folder));
     }
     for (plugin, whose, folder) in folders {
         let files = toml_files(&folder).map_err(|source| DataError::Folder { dir: folder.clone(), whose, source })?;
@@ -538,6 +534,23 @@ pub fn load_records(data_dir: &Path, plugins: &Registered) -> Result<Records, Da
         }
     }
     Ok(records)
+}
+
+/// Each loaded plugin's data folder, in load order: `data/<plugin>/`, or,
+/// when that is not there, the folder named after it beside its library.
+/// Its records are there (read by [`load_records`]), and its own tiles, if
+/// it has any (`tiles.txt` and `tiles.png`, which the front end adds to the
+/// atlas). The folder need not exist.
+pub fn plugin_folders(data_dir: &Path, plugins: &Registered) -> Vec<(String, PathBuf)> {
+    let folder = |p: &RegisteredPlugin| {
+        let shipped = data_dir.join(&p.name);
+        let beside = p.library.parent().map(|d| d.join(&p.name));
+        match beside {
+            Some(b) if !is_there(&shipped) && is_there(&b) => b,
+            _ => shipped,
+        }
+    };
+    plugins.plugins.iter().map(|p| (p.name.clone(), folder(p))).collect()
 }
 
 /// [`load_records`] for a game to play: the host's goal record, the

@@ -159,9 +159,10 @@ pub(super) struct MonsterRaw {
     /// the tile's own colours, unless `tint` says otherwise).
     #[schemars(with = "Color")]
     pub(super) color: Nums,
-    /// The name of its tile in the tile view: a name in `assets/tiles.txt`.
-    /// A record naming a tile that is not there stops the game at start,
-    /// naming the record and its file.
+    /// The name of its tile in the tile view: a name in `assets/tiles.txt`,
+    /// or in the `tiles.txt` of a loaded plugin's own sheet. A record naming
+    /// a tile that no sheet has is a warning at start naming the record,
+    /// its file and the tile, and the tile view draws its glyph.
     pub(super) tile: String,
     /// Whether the tile view tints its tile by `color`: for a tile drawn
     /// pale in the atlas so that one picture serves many kinds. The atlas
@@ -281,9 +282,10 @@ pub(super) struct ItemRaw {
     /// in the tile view its tile's tint, if `tint` is set.
     #[schemars(with = "Color")]
     pub(super) color: Nums,
-    /// The name of its tile in the tile view: a name in `assets/tiles.txt`.
-    /// A record naming a tile that is not there stops the game at start,
-    /// naming the record and its file.
+    /// The name of its tile in the tile view: a name in `assets/tiles.txt`,
+    /// or in the `tiles.txt` of a loaded plugin's own sheet. A record naming
+    /// a tile that no sheet has is a warning at start naming the record,
+    /// its file and the tile, and the tile view draws its glyph.
     pub(super) tile: String,
     /// Whether the tile view tints its tile by `color`: for a tile drawn
     /// pale in the atlas so that one picture serves many kinds (the shipped
