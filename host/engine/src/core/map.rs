@@ -48,20 +48,22 @@ impl Tile {
 
     /// Its name where a file names a terrain (`check`'s `terrain X,Y =
     /// NAME`): the name of its tile in the atlas, `wall`, `floor`,
-    /// `door_closed`, `door_open` or `stairs_down`.
-    pub fn name(self) -> &'static str {
+    /// `door_closed`, `door_open` or `stairs_down`; `None` for a plugin's
+    /// terrain, whose name the loaded plugins know.
+    pub fn name(self) -> Option<&'static str> {
         match self {
-            Tile::Wall => "wall",
-            Tile::Floor => "floor",
-            Tile::DoorClosed => "door_closed",
-            Tile::DoorOpen => "door_open",
-            Tile::StairsDown => "stairs_down",
+            Tile::Wall => Some("wall"),
+            Tile::Floor => Some("floor"),
+            Tile::DoorClosed => Some("door_closed"),
+            Tile::DoorOpen => Some("door_open"),
+            Tile::StairsDown => Some("stairs_down"),
+            Tile::Plugin(_) => None,
         }
     }
 
-    /// The terrain called `name` ([`Tile::name`]), if the host has one.
+    /// The host terrain called `name` ([`Tile::name`]), if the host has one.
     pub fn named(name: &str) -> Option<Tile> {
-        Tile::ALL.into_iter().find(|t| t.name() == name)
+        Tile::ALL.into_iter().find(|t| t.name() == Some(name))
     }
 
     /// Whether a creature can move into it (a closed door opens as it does).
@@ -227,7 +229,7 @@ mod tests {
     #[test]
     fn each_terrain_is_found_by_its_name_and_no_other() {
         for tile in Tile::ALL {
-            assert_eq!(Tile::named(tile.name()), Some(tile));
+            assert_eq!(Tile::named(tile.name().unwrap()), Some(tile));
         }
         assert_eq!(Tile::named("door"), None);
         assert_eq!(Tile::named("Floor"), None);

@@ -352,7 +352,8 @@ mod tests {
     #[test]
     fn each_host_terrain_is_named_as_its_tile() {
         for tile in crate::core::map::Tile::ALL {
-            assert!(HOST_TILES.contains(&tile.name()), "{}", tile.name());
+            let name = tile.name().unwrap();
+            assert!(HOST_TILES.contains(&name), "{name}");
         }
     }
 

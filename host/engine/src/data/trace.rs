@@ -52,6 +52,8 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("removed", &["who", "x", "y"]),
     ("teleport", &["who", "from_x", "from_y", "x", "y"]),
     ("side", &["creature", "from", "to"]),
+    ("terrain", &["x", "y", "from", "to"]),
+    ("terrain_found", &["x", "y", "terrain"]),
     ("action", &["action", "x", "y", "target", "item", "count", "status", "key"]),
     ("use", &["item", "effect"]),
     ("attack", &["attacker", "target", "kind", "hit", "damage", "chance", "distance"]),

@@ -55,35 +55,11 @@ pub enum TerrainRefused {
     },
 }
 
-/// The name of a host tile, as calls, saves and scenario files give it.
-pub fn host_name(tile: Tile) -> Option<&'static str> {
-    match tile {
-        Tile::Wall => Some("wall"),
-        Tile::Floor => Some("floor"),
-        Tile::DoorClosed => Some("door_closed"),
-        Tile::DoorOpen => Some("door_open"),
-        Tile::StairsDown => Some("stairs_down"),
-        Tile::Plugin(_) => None,
-    }
-}
-
-/// The host tile of that name, if it is one.
-pub fn host_tile(name: &str) -> Option<Tile> {
-    match name {
-        "wall" => Some(Tile::Wall),
-        "floor" => Some(Tile::Floor),
-        "door_closed" => Some(Tile::DoorClosed),
-        "door_open" => Some(Tile::DoorOpen),
-        "stairs_down" => Some(Tile::StairsDown),
-        _ => None,
-    }
-}
-
 impl Game {
     /// The tile a terrain name makes, freshly laid (a hidden kind hidden):
     /// a host terrain or one a loaded plugin registered.
     pub fn tile_named(&self, name: &str) -> Option<Tile> {
-        if let Some(tile) = host_tile(name) {
+        if let Some(tile) = Tile::named(name) {
             return Some(tile);
         }
         let kind = self.plugins.terrain_index(name)?;
@@ -107,7 +83,7 @@ impl Game {
             Tile::Plugin(t) => {
                 self.plugins.terrains.get(t.kind as usize).map_or_else(|| "wall".to_string(), |k| k.name.clone())
             }
-            host => host_name(host).unwrap_or("wall").to_string(),
+            host => host.name().unwrap_or("wall").to_string(),
         }
     }
 

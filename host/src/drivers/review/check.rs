@@ -204,7 +204,7 @@ pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Re
         items: records.items.keys().cloned().collect(),
         monsters: records.monsters.keys().cloned().collect(),
         statuses: plugins.statuses.keys().cloned().collect(),
-        terrains: Known::host_terrains(),
+        terrains: Known::host_terrains().into_iter().chain(plugins.terrains.iter().map(|t| t.name.clone())).collect(),
         plugin_events: plugins.declared_events(),
     };
     let expectations = parse_expectations(&scenario.expect, &known)
@@ -718,7 +718,7 @@ fn terrain_failure(game: &Game, at: Point, name: &str) -> Option<String> {
     if !game.map.in_bounds(at) {
         return Some(format!("cell {},{} is outside the map ({w} x {h}) at the end (turn {end})", at.x, at.y));
     }
-    let there = game.map.tile(at).name();
+    let there = game.terrain_name(at);
     (there != name).then(|| format!("cell {},{} is {there} at the end (turn {end}), not {name}", at.x, at.y))
 }
 

@@ -246,9 +246,9 @@ pub enum UnknownName {
 }
 
 impl Known {
-    /// The host's terrains' names ([`Tile::name`]), all the terrains there are for now.
+    /// The host's terrains' names ([`Tile::name`]).
     pub fn host_terrains() -> BTreeSet<String> {
-        Tile::ALL.iter().map(|t| t.name().to_string()).collect()
+        Tile::ALL.iter().filter_map(|t| t.name()).map(str::to_string).collect()
     }
 
     /// Refuses `what` if it names an item, monster, status, or a field of
