@@ -169,7 +169,7 @@ mod tests {
         Thief.act(&mut game.ctx(), thief).unwrap();
         assert!(game.pack[0].is_none(), "taken");
         let wand = PackEntry { kind: "wand_of_sparks".into(), count: 1, item: ItemId(7) };
-        assert_eq!(game.carried[&thief], [wand.clone()], "carried: the same item");
+        assert_eq!(game.carried[&thief], std::slice::from_ref(&wand), "carried: the same item");
         assert!(game.held.is_empty(), "nothing left held, to be lost");
         assert!(game.attacks.is_empty(), "no blow: a theft instead");
         assert_eq!(game.messages, ["The thief snatches your wand of sparks and runs!"]);
