@@ -906,7 +906,7 @@ mod tests {
         assert!(!ctx.give(thief, forged), "only what is held, exactly");
         assert!(!ctx.give(EntityId::PLAYER, wand.clone()), "a monster carries, not the player");
         assert!(ctx.give(thief, wand.clone()));
-        assert_eq!(ctx.carried(thief), [wand.clone()]);
+        assert_eq!(ctx.carried(thief), std::slice::from_ref(&wand));
         assert_eq!(ctx.pack_put(darts.clone()), Some(0), "back in the first free slot");
         assert!(ctx.held_items().is_empty());
         ctx.attack(Attack::melee(EntityId::PLAYER, thief, 5, "you"));

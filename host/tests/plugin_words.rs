@@ -344,7 +344,7 @@ fn source_words(plugin: &str, dir: &Path, words: &mut Words) {
 /// settings, from the `*.toml` files of `dir` (`data/<plugin>`, or an
 /// example's `data/<example>`).
 fn data_words(plugin: &str, dir: &Path, params: bool, words: &mut Words) {
-    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
     let mut files: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
     files.sort();
     for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "toml")) {
