@@ -349,7 +349,8 @@ pub trait WorldCtx {
 
     /// Takes monster `id` out of the world without a death: a
     /// `removed` event, no `death`, no kill for anyone; what plugins stored
-    /// for it goes with it. False (logged) for the player or no such monster.
+    /// for it goes with it; what it carried lies where it stood, the same
+    /// items. False (logged) for the player or no such monster.
     fn remove(&mut self, id: EntityId) -> bool;
 
     /// Puts creature `id` on any free walkable cell `at`, at

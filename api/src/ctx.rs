@@ -427,7 +427,8 @@ impl<'a> Ctx<'a> {
     }
 
     /// Takes monster `id` out of the world without a death (a `removed`
-    /// event; no `death`, no kill). Since 1.2.
+    /// event; no `death`, no kill). What it carried ([`Ctx::give`]) lies
+    /// where it stood, the same items (`item_dropped`). Since 1.2.
     pub fn remove(&mut self, id: EntityId) -> bool {
         self.raw.world().into_option().is_some_and(|mut w| w.remove(id))
     }

@@ -265,7 +265,7 @@
 //! | `store_*`, `item_*` | the plugin's own stored numbers and texts (saved with the run) | a map lookup |
 //! | `pack_*`, `place_item` | the pack and the floor's heaps | constant |
 //! | `spawn(kind, at, side)` (1.2) | a new monster on a free open cell, awake: a `spawn` event | constant |
-//! | `remove(id)` (1.2) | a monster out of the world without a death: a `removed` event, no `death`, no kill | constant |
+//! | `remove(id)` (1.2) | a monster out of the world without a death: a `removed` event, no `death`, no kill; what it carried lies where it stood | constant |
 //! | `place(id, at)` (1.2) | a creature on any free open cell at once: a `teleport` event; for the player, sight and memory in the same call | constant; the player's field of view when it is the player |
 //! | `set_side(id, side)` (1.2) | a monster's side (a charm): a `side` event | constant |
 //! | `follow_player(id)` (1.2) | an ally's step toward the player | one step toward |
@@ -337,6 +337,13 @@
 //! its statuses ends (`status_end`, why `died`, its `ended` code run), and
 //! then its store goes.
 //!
+//! Three examples in the repository are built on these calls, each with a
+//! scenario `emberdeep check` plays: `examples/summoning` (`spawn` allies
+//! on the player's side, `remove` them when their time is up),
+//! `examples/blink` (`map_size`, then `place` the player on a cell out of
+//! sight) and `examples/thief` (`pack_take`, `give`, `carried`: a monster
+//! that carries a wand off and drops the same wand where it dies).
+//!
 //! ## 6. Errors and panics
 //!
 //! Methods return a [`PluginResult`](crate::PluginResult): `?` works on
@@ -357,7 +364,9 @@
 //! [`testing::TestGame`](crate::testing::TestGame) stands in for the game
 //! in a unit test: build a room, put creatures and items in it, call your
 //! effect or brain with `game.ctx()`, and read what it did (`game.messages`,
-//! `game.attacks`, `game.item_store`...). Give it your `register`
+//! `game.attacks`, `game.item_store`...; `game.removed` and `game.placed`
+//! for creatures taken out or put somewhere, `game.held`, `game.carried`
+//! and `game.laid` for items that stay themselves). Give it your `register`
 //! (`TestGame::new(10, 5).with_settings_of(register)`) and your settings
 //! read as declared. A view draws on a
 //! [`testing::TestCanvas`](crate::testing::TestCanvas), which writes down

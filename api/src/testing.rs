@@ -1,7 +1,9 @@
 //! A small stand-in for the game, so a plugin's effects, brains, statuses
 //! and hooks can be unit-tested without the host: [`TestGame`] keeps
 //! creatures, a walled room, a pack, item records, the stores and statuses,
-//! and records what the plugin did (messages, attacks, noises, events).
+//! the items a plugin holds and the creatures carry, and records what the
+//! plugin did (messages, attacks, noises, events, creatures removed or
+//! placed, items laid down).
 //!
 //! It is not the host: lines of fire are straight lines, paths are greedy
 //! steps, and no monster acts on its own. Its dice are a fixed, seeded
@@ -102,6 +104,18 @@ pub struct TestGame {
     pub removed: Vec<EntityId>,
     /// Creatures put somewhere by [`Ctx::place`](crate::Ctx::place): who and where.
     pub placed: Vec<(EntityId, Point)>,
+    /// Items the plugin holds: taken out of the pack with
+    /// [`Ctx::pack_take`](crate::Ctx::pack_take) and not yet put back,
+    /// laid down or given (the game forgets them when the player's action
+    /// ends; this one keeps them until the test looks).
+    pub held: Vec<PackEntry>,
+    /// What each creature carries ([`Ctx::give`](crate::Ctx::give)), in
+    /// the order given.
+    pub carried: BTreeMap<EntityId, Vec<PackEntry>>,
+    /// Items laid on the floor as themselves, same id: by
+    /// [`Ctx::place_existing`](crate::Ctx::place_existing), or dropped by a
+    /// creature that carried them and died or was removed.
+    pub laid: Vec<(PackEntry, Point)>,
     dice: u64,
     next_id: u32,
 }
@@ -137,6 +151,9 @@ impl TestGame {
             sides: BTreeMap::new(),
             removed: Vec::new(),
             placed: Vec::new(),
+            held: Vec::new(),
+            carried: BTreeMap::new(),
+            laid: Vec::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -248,6 +265,18 @@ impl TestGame {
             .filter(|(score, _)| *score < now)
             .min_by_key(|(score, _)| *score)
             .map(|(_, p)| p)
+    }
+
+    /// Creature `id`, gone from `at`, leaves what it carried there.
+    fn drop_carried(&mut self, id: EntityId, at: Point) {
+        for item in self.carried.remove(&id).unwrap_or_default() {
+            self.laid.push((item, at));
+        }
+    }
+
+    /// The index in `held` of exactly `item`, as the game checks it.
+    fn held_index(&self, item: &PackEntry) -> Option<usize> {
+        self.held.iter().position(|h| h == item)
     }
 }
 
@@ -387,8 +416,12 @@ impl GameCtx for TestGame {
             _ => false,
         };
         if died && !attack.target.is_player() {
+            let at = self.get(attack.target).map(|c| c.pos);
             self.creatures.retain(|c| c.id != attack.target);
             self.statuses.retain(|(id, _, _)| *id != attack.target);
+            if let Some(at) = at {
+                self.drop_carried(attack.target, at);
+            }
         }
         self.attacks.push(attack);
         died
@@ -438,10 +471,15 @@ impl GameCtx for TestGame {
         let Some(Some(entry)) = self.pack.get_mut(slot as usize) else { return ROption::RNone };
         let taken = count.min(entry.count);
         entry.count -= taken;
-        let out = PackEntry { kind: entry.kind.clone(), count: taken, item: entry.item };
+        let mut out = PackEntry { kind: entry.kind.clone(), count: taken, item: entry.item };
         if entry.count == 0 {
             self.pack[slot as usize] = None;
+        } else {
+            // Part of a stack is an item of its own, as in the game.
+            self.next_id += 1;
+            out.item = ItemId(self.next_id);
         }
+        self.held.push(out.clone());
         ROption::RSome(out)
     }
     fn pack_add(&mut self, kind: RStr<'_>, count: u32) -> ROption<u32> {
@@ -570,6 +608,41 @@ impl GameCtx for TestGame {
     fn world(&mut self) -> ROption<RawWorld<'_>> {
         ROption::RSome(WorldCtx_TO::from_ptr(self, TD_Opaque))
     }
+
+    fn held_items(&self) -> RVec<PackEntry> {
+        self.held.iter().cloned().collect()
+    }
+
+    /// Lays a held item on `at` if it is open floor (no neighbour is tried).
+    fn place_existing(&mut self, item: PackEntry, at: Point) -> ROption<Point> {
+        let Some(i) = self.held_index(&item) else { return ROption::RNone };
+        if !self.walkable(at) {
+            return ROption::RNone;
+        }
+        self.laid.push((self.held.remove(i), at));
+        ROption::RSome(at)
+    }
+
+    fn pack_put(&mut self, item: PackEntry) -> ROption<u32> {
+        let Some(i) = self.held_index(&item) else { return ROption::RNone };
+        let Some(slot) = self.pack.iter().position(Option::is_none) else { return ROption::RNone };
+        self.pack[slot] = Some(self.held.remove(i));
+        ROption::RSome(slot as u32)
+    }
+
+    fn give(&mut self, to: EntityId, item: PackEntry) -> bool {
+        let Some(i) = self.held_index(&item) else { return false };
+        if to.is_player() || self.index(to).is_none() {
+            return false;
+        }
+        let item = self.held.remove(i);
+        self.carried.entry(to).or_default().push(item);
+        true
+    }
+
+    fn carried(&self, id: EntityId) -> RVec<PackEntry> {
+        self.carried.get(&id).map_or_else(RVec::new, |items| items.iter().cloned().collect())
+    }
 }
 
 impl WorldCtx for TestGame {
@@ -590,9 +663,11 @@ impl WorldCtx for TestGame {
         if id.is_player() || self.index(id).is_none() {
             return false;
         }
+        let at = self.get(id).map_or(Point::new(0, 0), |c| c.pos);
         self.creatures.retain(|c| c.id != id);
         self.statuses.retain(|(who, _, _)| *who != id);
         self.removed.push(id);
+        self.drop_carried(id, at);
         true
     }
 
@@ -813,5 +888,30 @@ mod tests {
         };
         assert_eq!(rolls, again, "the same dice every run");
         let _ = StatusSpec::new("Frozen", '*', Rgba::rgb(1, 2, 3), StatusEffect::SkipsTurn);
+    }
+
+    #[test]
+    fn an_item_taken_from_the_pack_stays_itself_as_the_host_keeps_it() {
+        let mut game = TestGame::new(8, 5);
+        game.pack[0] = Some(PackEntry { kind: "wand".into(), count: 1, item: ItemId(7) });
+        game.pack[1] = Some(PackEntry { kind: "dart".into(), count: 5, item: ItemId(8) });
+        let thief = game.add_monster("thief", Point::new(3, 1), 2, Damage::new(1, 1), "test");
+        let mut ctx = game.ctx();
+        let wand = ctx.pack_take(0, 1).expect("the whole slot");
+        assert_eq!(wand.item, ItemId(7), "the whole slot keeps its id");
+        let darts = ctx.pack_take(1, 2).expect("part of a stack");
+        assert_ne!(darts.item, ItemId(8), "part of a stack is an item of its own");
+        assert_eq!(ctx.held_items(), [wand.clone(), darts.clone()]);
+        let forged = PackEntry { count: 3, ..darts.clone() };
+        assert!(!ctx.give(thief, forged), "only what is held, exactly");
+        assert!(!ctx.give(EntityId::PLAYER, wand.clone()), "a monster carries, not the player");
+        assert!(ctx.give(thief, wand.clone()));
+        assert_eq!(ctx.carried(thief), std::slice::from_ref(&wand));
+        assert_eq!(ctx.pack_put(darts.clone()), Some(0), "back in the first free slot");
+        assert!(ctx.held_items().is_empty());
+        ctx.attack(Attack::melee(EntityId::PLAYER, thief, 5, "you"));
+        drop(ctx);
+        assert_eq!(game.laid, [(wand, Point::new(3, 1))], "dropped where it died, the same item");
+        assert_eq!(game.pack[0], Some(darts));
     }
 }

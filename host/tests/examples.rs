@@ -1,7 +1,14 @@
 //! The examples under `examples/`, each built outside the workspace as a
 //! third party would and played: the wand of sparks keeps its charges on
 //! the item, through a save; the threat view draws from the scene; the
-//! skittish brain fights as `melee` does and flees when hurt.
+//! skittish brain fights as `melee` does and flees when hurt. The examples
+//! of api 1.2 are checked by `emberdeep check` against their own
+//! `scenario.txt`, whose `[expect]` lines are their rules: the summoning
+//! scroll's allies fight a monster, never the player, and leave by a
+//! `removed` event, never a death; the blink puts the player on a cell it
+//! could not see and its sight follows on the same turn; the thief carries
+//! a wand of sparks off and drops the same item, which reads "(2)" when
+//! picked up again.
 
 mod common;
 
@@ -12,9 +19,69 @@ use serde_json::Value;
 
 /// core_combat and the example `name`, with the example's data if it has any.
 fn folder_with(name: &str) -> tempfile::TempDir {
-    let data = root().join("examples").join(name).join("data").join(name);
-    let data: Vec<_> = [data].into_iter().filter(|d| d.exists()).collect();
-    plugin_folder_with_data(&[first_party("core_combat"), build_example(name)], &data)
+    folder_with_examples(&[name])
+}
+
+/// core_combat and the examples `names`, each with its data if it has any.
+fn folder_with_examples(names: &[&str]) -> tempfile::TempDir {
+    let data: Vec<_> = names
+        .iter()
+        .map(|name| root().join("examples").join(name).join("data").join(name))
+        .filter(|d| d.exists())
+        .collect();
+    let mut libraries = vec![first_party("core_combat")];
+    libraries.extend(names.iter().map(|name| build_example(name)));
+    plugin_folder_with_data(&libraries, &data)
+}
+
+/// `emberdeep check` of the example's own `scenario.txt` with the plugins
+/// of `folder`: every expectation must hold. Returns the check's output.
+fn check_example(folder: &Path, name: &str) -> String {
+    let scenario = root().join("examples").join(name).join("scenario.txt");
+    let out = run(&["--plugin-dir", folder.to_str().unwrap(), "check", scenario.to_str().unwrap()]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.starts_with("ok    ") && stdout.contains("expectations hold"), "{stdout}");
+    stdout
+}
+
+/// The `[keys]` of the example's `scenario.txt`, as `--keys-file` reads them.
+fn scenario_keys(name: &str) -> String {
+    let text = std::fs::read_to_string(root().join("examples").join(name).join("scenario.txt")).unwrap();
+    let mut keys = String::new();
+    let mut within = false;
+    for line in text.lines() {
+        if line.starts_with('[') {
+            within = line == "[keys]";
+        } else if within {
+            keys.push_str(line);
+            keys.push('\n');
+        }
+    }
+    assert!(!keys.trim().is_empty(), "examples/{name}/scenario.txt has keys");
+    keys
+}
+
+/// The example's scenario played headless with its own keys: the trace.
+fn played(folder: &Path, name: &str) -> Vec<Value> {
+    let dir = tempfile::tempdir().unwrap();
+    let keys = dir.path().join("keys.txt");
+    std::fs::write(&keys, scenario_keys(name)).unwrap();
+    let trace = dir.path().join("t.jsonl");
+    let scenario = root().join("examples").join(name).join("scenario.txt");
+    let out = run(&[
+        "--plugin-dir",
+        folder.to_str().unwrap(),
+        "--headless",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--keys-file",
+        keys.to_str().unwrap(),
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    read_trace(&trace)
 }
 
 fn headless(folder: &Path, scenario: &Path, keys: &str, trace: &Path, extra: &[&str]) {
@@ -133,4 +200,61 @@ fn the_threat_view_draws_each_monsters_sight_and_a_line_to_the_player() {
         .filter(|(_, p)| p[0] > 120 && p[1] < 90 && p[2] < 90)
         .count();
     assert!(reddish > 200, "the monsters' sight is drawn: {reddish} red pixels");
+}
+
+#[test]
+fn the_summoning_scrolls_allies_fight_for_the_player_and_leave_by_removal_never_a_death() {
+    let folder = folder_with("summoning");
+    check_example(folder.path(), "summoning");
+    // The same, read from the trace: every wolf the scroll made is removed
+    // once, on the turn its time ran out, and none dies.
+    let trace = played(folder.path(), "summoning");
+    let made: Vec<&str> = events(&trace, "spawn")
+        .into_iter()
+        .filter(|e| e["source"] == "summoning")
+        .map(|e| e["monster"].as_str().unwrap())
+        .collect();
+    assert_eq!(made.len(), 2, "{made:?}");
+    for wolf in &made {
+        let removed: Vec<&Value> = events(&trace, "removed").into_iter().filter(|e| e["who"] == *wolf).collect();
+        assert_eq!(removed.len(), 1, "{wolf} is removed once");
+        assert_eq!(removed[0]["source"], "summoning");
+        assert!(events(&trace, "death").iter().all(|e| e["who"] != *wolf), "{wolf} never dies");
+        assert!(
+            events(&trace, "attack").iter().all(|a| a["attacker"] != *wolf || a["target"] != "player"),
+            "{wolf} never strikes the player"
+        );
+    }
+}
+
+#[test]
+fn the_blink_puts_the_player_on_a_cell_it_could_not_see_and_sight_follows_that_turn() {
+    let folder = folder_with("blink");
+    check_example(folder.path(), "blink");
+    let trace = played(folder.path(), "blink");
+    let teleports = events(&trace, "teleport");
+    assert_eq!(teleports.len(), 1, "{teleports:?}");
+    let blinked = events(&trace, "blinked");
+    assert_eq!(blinked.len(), 1, "{blinked:?}");
+    let (teleport, blinked) = (teleports[0], blinked[0]);
+    assert_eq!((teleport["source"].as_str(), teleport["who"].as_str()), (Some("blink"), Some("player")));
+    assert_eq!((&teleport["x"], &teleport["y"]), (&blinked["x"], &blinked["y"]), "the event says where it landed");
+    assert_eq!(teleport["turn"], blinked["turn"]);
+    assert_eq!((blinked["seen_before"].as_bool(), blinked["seen_after"].as_bool()), (Some(false), Some(true)));
+    assert_eq!(blinked["in_view"], 1, "the goblin beyond the wall is in view at once");
+}
+
+#[test]
+fn the_thief_drops_the_very_wand_it_took_which_comes_back_with_its_id_and_charges() {
+    let folder = folder_with_examples(&["wand_of_sparks", "thief"]);
+    check_example(folder.path(), "thief");
+    // The same item all along: one id given, dropped and recovered.
+    let trace = played(folder.path(), "thief");
+    let id_of = |event: &str| -> Vec<i64> { events(&trace, event).iter().map(|e| e["id"].as_i64().unwrap()).collect() };
+    let given = id_of("item_given");
+    assert_eq!(given.len(), 1, "one theft");
+    assert_eq!(id_of("item_dropped"), given, "dropped where it died: the same item");
+    assert_eq!(id_of("recovered"), given, "picked up again: the same item");
+    let sparks: Vec<i64> = events(&trace, "spark").iter().map(|e| e["charges_left"].as_i64().unwrap()).collect();
+    assert_eq!(sparks, [2], "one zap before the theft; the check reads \"(2)\" after it");
 }

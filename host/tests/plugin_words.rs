@@ -7,7 +7,9 @@
 //! score, the bot or the art.
 //!
 //! The words are gathered from the plugins themselves, so a new key is
-//! checked the day it is written: the folders under `plugins/`; in
+//! checked the day it is written: the folders under `plugins/` and
+//! `examples/` (third parties' plugins: their names, keys, settings and
+//! constants, but not their record params); in
 //! `plugins/*/src`, the string literals (and `&str` constants) handed to
 //! `stored`, `setting`, `setting_or`, `store_*`, `item_get*`/`item_set*`/
 //! `item_remove` and `player_level`, and every `const NAME: &str` word;
@@ -338,16 +340,17 @@ fn source_words(plugin: &str, dir: &Path, words: &mut Words) {
     }
 }
 
-/// The params of the plugin's records and its settings, from `data/<plugin>/*.toml`.
-fn data_words(plugin: &str, words: &mut Words) {
-    let dir = root().join("data").join(plugin);
-    let Ok(entries) = std::fs::read_dir(&dir) else { return };
+/// The params of the plugin's records (unless `params` is false) and its
+/// settings, from the `*.toml` files of `dir` (`data/<plugin>`, or an
+/// example's `data/<example>`).
+fn data_words(plugin: &str, dir: &Path, params: bool, words: &mut Words) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
     let mut files: Vec<PathBuf> = entries.map(|e| e.unwrap().path()).collect();
     files.sort();
     for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "toml")) {
         let value: toml::Value = toml::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
         let name = file.strip_prefix(root()).unwrap().display().to_string();
-        for kind in ["item", "monster"] {
+        for kind in ["item", "monster"].into_iter().filter(|_| params) {
             for record in value.get(kind).and_then(|v| v.as_array()).into_iter().flatten() {
                 for param in record.get("params").and_then(|p| p.as_table()).into_iter().flat_map(|t| t.keys()) {
                     add(words, param, format!("a param of {plugin}'s records ({name})"));
@@ -360,17 +363,33 @@ fn data_words(plugin: &str, words: &mut Words) {
     }
 }
 
-/// Every first-party plugin's words, with where each comes from.
+/// The folders under `folder` (`plugins`, `examples`), sorted.
+fn subfolders(folder: &str) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> =
+        std::fs::read_dir(root().join(folder)).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
+    dirs.sort();
+    dirs
+}
+
+/// Every first-party plugin's words, and every example's (a third party's
+/// plugin, which the host can know no better), with where each comes from.
+/// An example's record params are left out: a third party names them with
+/// everyday words (`turns`, `count`) that are also the host's own trace
+/// fields, and the host, which never reads a param by name (the records'
+/// schema has no such field), could not hold to them.
 fn plugin_words() -> Words {
     let mut words = Words::new();
-    let mut plugins: Vec<PathBuf> =
-        std::fs::read_dir(root().join("plugins")).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
-    plugins.sort();
-    for dir in plugins {
+    for dir in subfolders("plugins") {
         let plugin = dir.file_name().unwrap().to_string_lossy().to_string();
         add(&mut words, &plugin, "a first-party plugin's name".to_string());
         source_words(&plugin, &dir, &mut words);
-        data_words(&plugin, &mut words);
+        data_words(&plugin, &root().join("data").join(&plugin), true, &mut words);
+    }
+    for dir in subfolders("examples") {
+        let example = dir.file_name().unwrap().to_string_lossy().to_string();
+        add(&mut words, &example, "an example plugin's name".to_string());
+        source_words(&example, &dir, &mut words);
+        data_words(&example, &dir.join("data").join(&example), false, &mut words);
     }
     words
 }
@@ -430,6 +449,10 @@ fn the_host_writes_no_plugins_name_key_setting_or_param() {
     let words = plugin_words();
     // The gathering itself: a name, a store key, a setting and a param of each kind.
     for word in ["progression", "level", "strength", "quiver_count", "fight_noise", "damage_min", "amount", "hand"] {
+        assert!(words.contains_key(word), "the plugins' words lack {word:?}: the gathering is broken");
+    }
+    // And the examples': names, store keys, a constant.
+    for word in ["thief", "summon_turns", "spirit_wolf", "charges"] {
         assert!(words.contains_key(word), "the plugins' words lack {word:?}: the gathering is broken");
     }
     let root = root();
