@@ -497,6 +497,14 @@ pub trait ItemEffectAbi: Send + Sync {
         let _ = (ctx, item);
         RResult::ROk(())
     }
+
+    /// Added in 1.2 (part two): whether the item's shot goes through walls
+    /// and closed doors (a digging bolt) instead of stopping at the first.
+    /// Asked when aiming starts. Plugins built before answer no.
+    fn aims_through_walls(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<bool, PluginError> {
+        let _ = (ctx, item);
+        RResult::ROk(false)
+    }
 }
 
 /// A monster's attack from afar (see [`crate::RangedKind`]).

@@ -118,6 +118,16 @@ pub trait ItemEffect: Send + Sync + 'static {
         let _ = (ctx, item);
         Ok(())
     }
+
+    /// Whether the item's shot goes through walls and closed doors (a
+    /// digging bolt: the path runs on to its range or the map's edge, the
+    /// aim is never "blocked by a wall", and a wall right beside the player
+    /// can be aimed at) instead of stopping at the first. Asked, to look
+    /// only, when aiming starts. The default: no. Since 1.2.
+    fn aims_through_walls(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<bool> {
+        let _ = (ctx, item);
+        Ok(false)
+    }
 }
 
 /// A monster's attack from afar (arrows, lightning, fire).
@@ -486,6 +496,9 @@ impl<T: ItemEffect> ItemEffectAbi for Adapter<T> {
     }
     fn made(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<(), PluginError> {
         with(ctx, |c| self.0.made(c, item))
+    }
+    fn aims_through_walls(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<bool, PluginError> {
+        with(ctx, |c| self.0.aims_through_walls(c, item))
     }
 }
 

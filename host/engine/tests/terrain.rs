@@ -9,8 +9,8 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use emberdeep_api::{
-    Ctx, EntityId, Hooks, KeyAnswer, Look, MonsterBrain, PluginResult, Point, Registrar, Rgba, TerrainCode,
-    TerrainHidden, TerrainSpec,
+    AimRequest, Ctx, EntityId, Hooks, ItemEffect, ItemUse, KeyAnswer, Look, MonsterBrain, PluginResult, Point,
+    Registrar, Rgba, TerrainCode, TerrainHidden, TerrainSpec, UseOutcome,
 };
 use emberdeep_engine::core::map::{Map, Tile};
 use emberdeep_engine::core::sight::field_of_view;
@@ -33,6 +33,27 @@ impl TerrainCode for Darts {
     fn found(&self, ctx: &mut Ctx<'_>, at: Point) -> PluginResult<()> {
         ctx.event("noticed", &[("x", at.x.into())]);
         Ok(())
+    }
+}
+
+/// A wand of digging: a bolt through walls that turns each wall on its
+/// path into floor.
+struct Digging;
+
+impl ItemEffect for Digging {
+    fn use_item(&self, _ctx: &mut Ctx<'_>, _item: &ItemUse) -> PluginResult<UseOutcome> {
+        Ok(UseOutcome::Aim(AimRequest::bolt(4)))
+    }
+    fn aims_through_walls(&self, _ctx: &mut Ctx<'_>, _item: &ItemUse) -> PluginResult<bool> {
+        Ok(true)
+    }
+    fn aimed(&self, ctx: &mut Ctx<'_>, _item: &ItemUse, path: &[Point], _target: Point) -> PluginResult<UseOutcome> {
+        for &p in path {
+            if ctx.terrain_at(p) == "wall" {
+                ctx.set_terrain(p, "floor");
+            }
+        }
+        Ok(UseOutcome::Kept)
     }
 }
 
@@ -95,6 +116,7 @@ fn plugins() -> Plugins {
     reg.terrain("glass", TerrainSpec::new("a glass wall", look('='), false, true), ());
     reg.terrain("curtain", TerrainSpec::new("a curtain", look('|'), true, false), ());
     reg.brain("idle", Idle);
+    reg.item_effect("digging", Digging);
     reg.hooks(Keys);
     reg.event("sprung", &["who", "x"]).event("noticed", &["x"]).event("wall_under_player", &["laid"]);
     let mut plugins = Plugins::default();
@@ -102,7 +124,9 @@ fn plugins() -> Plugins {
     plugins
 }
 
-const RECORDS: &str = "[[monster]]\nid = \"orc\"\nname = \"orc\"\nglyph = \"o\"\ncolor = [1, 2, 3]\n\
+const RECORDS: &str = "[[item]]\nid = \"wand\"\nname = \"wand of digging\"\nglyph = \"/\"\ncolor = [1, 2, 3]\n\
+    tile = \"wand\"\nclass = \"wand\"\neffect = \"digging\"\nfloors = [1, 1]\nfrequency = 0\n\n\
+    [[monster]]\nid = \"orc\"\nname = \"orc\"\nglyph = \"o\"\ncolor = [1, 2, 3]\n\
     tile = \"monster_orc\"\nfloors = [1, 1]\nfrequency = 0\nhp = 9\ndamage = [1, 2]\nsight = 30\nbrain = \"idle\"\n";
 
 /// A `width` x `height` floor walled round, the player at `start`.
@@ -160,6 +184,24 @@ fn digging_opens_a_corridor_that_sight_and_a_monsters_path_go_through_the_same_t
     let step = game.step_toward(orc, Point::new(2, 2));
     assert!(step.is_some_and(|p| p.x == 8), "the orc's way is the corridor: {step:?}");
     assert_eq!(game.terrain_name(Point::new(4, 2)), "floor");
+}
+
+#[test]
+fn a_digging_bolt_aims_through_walls_even_the_one_beside_the_player() {
+    let (mut game, orc) = two_rooms();
+    game.add_to_pack("wand", 1).expect("room for the wand");
+    game.player_action(Action::Use(0));
+    game.aim_at(Point::new(3, 2));
+    assert_eq!(game.aim_falls_short(), None, "a wall is no obstacle to it");
+    assert_eq!(
+        game.aim_path(),
+        (3..=6).map(|x| Point::new(x, 2)).collect::<Vec<_>>(),
+        "through the walls to its range"
+    );
+    assert!(game.player_action(Action::Shoot), "the bolt takes the turn");
+    assert_eq!(events(&game, "terrain").len(), 3, "three walls dug");
+    assert!(game.fov.is_visible(Point::new(9, 2)));
+    assert!(game.step_toward(orc, Point::new(2, 2)).is_some());
 }
 
 #[test]

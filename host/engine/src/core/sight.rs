@@ -191,6 +191,13 @@ pub fn line_of_fire(map: &Map, from: Point, toward: Point, range: i32) -> Vec<Po
     chapter_line(map, from, toward, range).into_iter().take_while(|p| !map.blocks_sight(*p)).collect()
 }
 
+/// The chapter's straight line from `from` through `toward` to `range`
+/// steps, through walls and closed doors alike, up to the map's edge (a
+/// digging bolt's). Empty when `toward` is `from`.
+pub fn line_through_walls(map: &Map, from: Point, toward: Point, range: i32) -> Vec<Point> {
+    chapter_line(map, from, toward, range).into_iter().take_while(|p| map.in_bounds(*p)).collect()
+}
+
 /// The cells of the chapter's straight line from `from` through `toward`,
 /// carried on to `range` steps, without `from`, walls and all: the
 /// Bresenham line to a far end on the same ideal line. Empty when `toward`

@@ -20,7 +20,9 @@ use crate::core::sight::{aimed_line_of_fire, burst_cells};
 use crate::fields;
 use crate::plugins::boundary::Access;
 use crate::world::game::Game;
-use crate::world::targeting::{shot_path, solid_on_line, Aim, AimSource, FallsShort, LookLine, PendingAim, Shading};
+use crate::world::targeting::{
+    shot_path_through, solid_on_line, Aim, AimSource, FallsShort, LookLine, PendingAim, Shading,
+};
 
 impl Game {
     /// Whether the player is aiming.
@@ -35,7 +37,13 @@ impl Game {
 
     /// Starts aiming: the cursor starts on the last target if it is still in
     /// sight, else on the nearest enemy in sight (never an ally), else on the player.
-    pub fn start_aim(&mut self, pending: PendingAim) {
+    pub fn start_aim(&mut self, mut pending: PendingAim) {
+        let plugins = self.plugins.clone();
+        if let Some(effect) = plugins.effects.get(&pending.effect) {
+            let item = pending.item.clone();
+            let asked = self.call(effect, Access::Look, |imp, ctx| imp.aims_through_walls(ctx, &item));
+            pending.through_walls = asked == Some(true);
+        }
         let in_view = self.enemies_in_view();
         let last = self.targeting.last_target.filter(|id| in_view.contains(id));
         let start = last.or(in_view.first().copied()).and_then(|id| self.creatures.get(&id)).map(|c| c.pos);
@@ -78,7 +86,8 @@ impl Game {
     /// effect is handed when the player fires. Empty when not aiming.
     pub fn aim_path(&self) -> Vec<Point> {
         let Some(aim) = &self.targeting.aim else { return Vec::new() };
-        shot_path(&self.map, self.player().pos, aim.cursor, &aim.pending.request, |p| self.creature_at(p).is_some())
+        let (request, through) = (&aim.pending.request, aim.pending.through_walls);
+        shot_path_through(&self.map, self.player().pos, aim.cursor, request, through, |p| self.creature_at(p).is_some())
     }
 
     /// The cells the aimed shot's burst would reach, around the path's end.
@@ -318,7 +327,9 @@ impl Game {
         if stopped_by.is_some_and(|id| !id.is_player() && !self.are_enemies(EntityId::PLAYER, id)) {
             return Some(FallsShort::Ally);
         }
-        if let Some(solid) = self.aim_blocked_at(aim, &path) {
+        if aim.pending.through_walls {
+            // Walls do not stop it; only its range does.
+        } else if let Some(solid) = self.aim_blocked_at(aim, &path) {
             return Some(FallsShort::Solid { door: self.map.tile(solid) == Tile::DoorClosed });
         }
         let range = aim.pending.request.range;

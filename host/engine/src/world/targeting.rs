@@ -13,7 +13,7 @@
 use emberdeep_api::{AimRequest, EntityId, ItemUse, Look, Point};
 
 use crate::core::map::Map;
-use crate::core::sight::{aim_line, aimed_line_of_fire};
+use crate::core::sight::{aim_line, aimed_line_of_fire, line_through_walls};
 
 /// How a cell lies on the aimed shot, for the front end to shade.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,12 +119,14 @@ pub struct PendingAim {
     pub request: AimRequest,
     /// What started it.
     pub source: AimSource,
+    /// The effect asked for a line through walls (a digging bolt).
+    pub through_walls: bool,
 }
 
 impl PendingAim {
-    /// A shot for `effect` (registered by `plugin`) with `item`.
+    /// A shot for `effect` (registered by `plugin`) with `item`, stopped by walls.
     pub fn new(effect: &str, plugin: &str, item: ItemUse, request: AimRequest, source: AimSource) -> PendingAim {
-        PendingAim { effect: effect.into(), plugin: plugin.into(), item, request, source }
+        PendingAim { effect: effect.into(), plugin: plugin.into(), item, request, source, through_walls: false }
     }
 }
 
@@ -156,7 +158,24 @@ pub fn shot_path(
     request: &AimRequest,
     occupied: impl Fn(Point) -> bool,
 ) -> Vec<Point> {
-    let mut path = aimed_line_of_fire(map, from, cursor, request.range);
+    shot_path_through(map, from, cursor, request, false, occupied)
+}
+
+/// [`shot_path`], or, when `through_walls`, the straight line through walls
+/// and doors alike to the request's range or the map's edge.
+pub fn shot_path_through(
+    map: &Map,
+    from: Point,
+    cursor: Point,
+    request: &AimRequest,
+    through_walls: bool,
+    occupied: impl Fn(Point) -> bool,
+) -> Vec<Point> {
+    let mut path = if through_walls {
+        line_through_walls(map, from, cursor, request.range)
+    } else {
+        aimed_line_of_fire(map, from, cursor, request.range)
+    };
     if request.stops_at_cursor {
         let reach = from.steps_to(cursor);
         path.retain(|p| p.steps_to(from) <= reach);

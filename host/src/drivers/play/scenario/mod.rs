@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use emberdeep_api::{MessageKind, MonsterState};
+use emberdeep_engine::core::map::{PluginTile, Tile};
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::fields;
@@ -48,6 +49,18 @@ pub enum ScenarioStartError {
         line: usize,
         /// Why.
         problem: PackProblem,
+    },
+    /// A terrain no loaded plugin registered.
+    #[error("{}: line {line}: no loaded plugin has a terrain '{name}' (terrains: {known})", path.display())]
+    NoTerrain {
+        /// The scenario file.
+        path: PathBuf,
+        /// The legend line naming it.
+        line: usize,
+        /// The name (cut short).
+        name: String,
+        /// The terrains there are.
+        known: String,
     },
     /// A side no loaded plugin declared.
     #[error("{}: line {line}: no loaded plugin declared a side '{side}' (sides: {known})", path.display())]
@@ -103,6 +116,14 @@ pub enum PackProblem {
     },
 }
 
+/// The tile of the plugin terrain `name`, hidden as it declares unless `found`.
+fn plugin_tile(plugins: &Plugins, name: &str, found: bool) -> Option<Tile> {
+    let kind = plugins.terrain_index(name)?;
+    let decl = &plugins.terrains[kind as usize].decl;
+    let hidden = if found { emberdeep_api::TerrainHidden::Shown } else { decl.hidden };
+    Some(Tile::Plugin(PluginTile { kind, walkable: decl.walkable, transparent: decl.transparent, hidden }))
+}
+
 /// The most items one legend creature may carry: as many as a pack has
 /// slots (a kind that stacks is one item, one that does not one each).
 pub const MOST_CARRIED: u64 = 26;
@@ -131,8 +152,23 @@ pub fn game_from_scenario(
             return Err(ScenarioStartError::Carries { path: path.to_path_buf(), line: m.line, items });
         }
     }
+    let mut map = scenario.map.clone();
+    for t in &scenario.terrains {
+        let Some(tile) = Tile::named(&t.name).or_else(|| plugin_tile(&plugins, &t.name, t.found)) else {
+            let known = Tile::ALL.iter().filter_map(|t| t.name()).map(str::to_string);
+            let known: Vec<String> = known.chain(plugins.terrains.iter().map(|k| k.name.clone())).collect();
+            let name = emberdeep_engine::data::untrusted::shown(&t.name, 40);
+            return Err(ScenarioStartError::NoTerrain {
+                path: path.to_path_buf(),
+                line: t.line,
+                name,
+                known: known.join(", "),
+            });
+        };
+        map.set_tile(t.pos, tile);
+    }
     let seed = scenario.seed.unwrap_or(seed);
-    let mut game = Game::blank(seed, scenario.map.clone(), scenario.player, plugins, records, trace);
+    let mut game = Game::blank(seed, map, scenario.player, plugins, records, trace);
     game.floor = scenario.floor;
     let (names, versions) = (game.plugins.names(), game.plugins.versions());
     game.emit(

@@ -91,6 +91,9 @@ pub struct Scenario {
     pub player: Point,
     pub monsters: Vec<ScenarioMonster>,
     pub items: Vec<ScenarioItem>,
+    /// Plugins' terrains drawn on the map (their cells are floor in `map`
+    /// until the run starts and lays them).
+    pub terrains: Vec<ScenarioTerrain>,
     /// The player's pack: kind and count, in file order.
     pub pack: Vec<(String, u32)>,
     /// The line of each `pack` entry, in the same order.
@@ -106,6 +109,18 @@ pub struct Scenario {
     pub keys: Vec<(usize, String)>,
     /// The `[expect]` lines, with their line numbers: what `emberdeep check` checks.
     pub expect: Vec<(usize, String)>,
+}
+
+/// A plugin's terrain drawn on the map (`^ = terrain dart_trap [found]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScenarioTerrain {
+    /// The terrain's name.
+    pub name: String,
+    pub pos: Point,
+    /// `found`: a terrain that hides shows from the start.
+    pub found: bool,
+    /// The legend line naming it.
+    pub line: usize,
 }
 
 /// A monster placed on the map.
@@ -255,6 +270,7 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
         player: drawn.player,
         monsters: drawn.monsters,
         items: drawn.items,
+        terrains: drawn.terrains,
         pack,
         pack_lines,
         legend_kinds: legend
@@ -265,6 +281,7 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
                     std::iter::once((true, kind.clone(), *line)).chain(carried).collect()
                 }
                 LegendEntry::Item { kind, .. } => vec![(false, kind.clone(), *line)],
+                LegendEntry::Terrain { .. } => Vec::new(),
             })
             .collect(),
         seed: options.seed.map(|(v, _)| v),
@@ -370,6 +387,7 @@ fn find_section(name: &str, line: usize) -> Result<Section, ScenarioError> {
 enum LegendEntry {
     Monster { kind: String, state: Option<String>, side: Option<String>, carries: Vec<(String, u32)> },
     Item { kind: String, count: u32 },
+    Terrain { name: String, found: bool },
 }
 
 /// The legend: symbol, entry and defining line, in file order.
@@ -404,7 +422,8 @@ fn split_legend_line(line: usize, text: &str) -> Result<(char, &str), ScenarioEr
     }
 }
 
-/// Parses `monster KIND [STATE] [side=SIDE] [carries=ITEMS]` or `item KIND [COUNT]`.
+/// Parses `monster KIND [STATE] [side=SIDE] [carries=ITEMS]`, `item KIND [COUNT]`
+/// or `terrain NAME [found]`.
 fn parse_entry(line: usize, rest: &str) -> Result<LegendEntry, ScenarioError> {
     let mut words = rest.split_whitespace();
     let entry = match words.next() {
@@ -437,6 +456,14 @@ fn parse_entry(line: usize, rest: &str) -> Result<LegendEntry, ScenarioError> {
             let kind = next_kind(&mut words, line, "item")?;
             let count = words.next().map_or(Ok(1), |c| parse_count(line, c))?;
             LegendEntry::Item { kind, count }
+        }
+        Some("terrain") => {
+            let name = next_kind(&mut words, line, "terrain")?;
+            let found = words.clone().next() == Some("found");
+            if found {
+                words.next();
+            }
+            LegendEntry::Terrain { name, found }
         }
         Some(word) => return Err(ScenarioError::UnknownEntry { line, word: word.to_string() }),
         None => return Err(ScenarioError::LegendSyntax { line }),
@@ -588,6 +615,7 @@ struct Drawn {
     player: Point,
     monsters: Vec<ScenarioMonster>,
     items: Vec<ScenarioItem>,
+    terrains: Vec<ScenarioTerrain>,
 }
 
 fn parse_map(rows: &[Numbered<'_>], legend: &Legend) -> Result<Drawn, ScenarioError> {
@@ -602,6 +630,7 @@ fn parse_map(rows: &[Numbered<'_>], legend: &Legend) -> Result<Drawn, ScenarioEr
         player: Point::default(),
         monsters: Vec::new(),
         items: Vec::new(),
+        terrains: Vec::new(),
     };
     let mut player_line: Option<usize> = None;
     for (y, (line, row)) in rows.iter().enumerate() {
@@ -658,6 +687,9 @@ fn add_entry(drawn: &mut Drawn, entry: &LegendEntry, pos: Point, line: usize) {
         }
         LegendEntry::Item { kind, count } => {
             drawn.items.push(ScenarioItem { kind: kind.clone(), pos, count: *count, line });
+        }
+        LegendEntry::Terrain { name, found } => {
+            drawn.terrains.push(ScenarioTerrain { name: name.clone(), pos, found: *found, line });
         }
     }
 }
