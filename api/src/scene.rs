@@ -45,7 +45,10 @@ pub struct SceneCell {
     pub terrain: Terrain,
     /// What the player knows of it.
     pub light: Light,
-    /// The creature, or else the top item, the player can see (or remembers, for items).
+    /// The creature, or else the top item, the player can see (or remembers,
+    /// for items), or else, on a plugin's terrain (a trap found, rubble,
+    /// water), that terrain's look; `terrain` is then the host's ground it
+    /// lies on (floor where one can walk or see through, else wall).
     pub thing: ROption<Look>,
     /// A highlight laid over the cell (the line of fire, a burst), if any.
     pub shade: ROption<Rgba>,

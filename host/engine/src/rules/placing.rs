@@ -48,6 +48,9 @@ impl Game {
             source,
             fields! {"monster" => name, "x" => at.x, "y" => at.y, "state" => state.name(), "side" => side},
         );
+        for c in &rec.carries {
+            self.give_new(source, id, &c.item, c.count);
+        }
         Ok(id)
     }
 

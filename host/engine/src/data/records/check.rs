@@ -15,11 +15,11 @@ use toml::Spanned;
 
 use crate::data::numbers::SETTINGS;
 use crate::data::records::raw::{
-    FileRaw, ItemRaw, MonsterRaw, Num, Nums, RangedRaw, DAMAGE, DEFENSE, DEFENSE_DEFAULT, EVERY, EVERY_DEFAULT, FLOORS,
+    CarriedRaw, FileRaw, ItemRaw, MonsterRaw, Num, Nums, RangedRaw, CARRIED_COUNT, MOST_CARRIES, DAMAGE, DEFENSE, DEFENSE_DEFAULT, EVERY, EVERY_DEFAULT, FLOORS,
     FOUND, FOUND_DEFAULT, FREQUENCY, FREQUENCY_DEFAULT, HP, PARAM_MAX, RANGE, SIGHT,
 };
 use crate::data::records::{
-    article_for, ItemRecord, ItemRole, MonsterRecord, MonsterTrait, Records, Registered, RegisteredPlugin,
+    article_for, Carried, ItemRecord, ItemRole, MonsterRecord, MonsterTrait, Records, Registered, RegisteredPlugin,
     DESCRIPTION_MAX, GOAL_ITEM,
 };
 use crate::data::untrusted::{self, limits, InputError};
@@ -255,6 +255,7 @@ impl FileReader<'_> {
         let floors = self.pair(&m.floors, "floors", FLOORS.0, FLOORS.1)?;
         let ranged = m.ranged.as_ref().map(|r| self.ranged(r)).transpose()?;
         let traits = self.traits(m)?;
+        let carries = self.carries(m)?;
         let side = match &m.side {
             None => emberdeep_api::MONSTERS_SIDE.to_string(),
             Some(side) if self.plugins.sides.contains(side.get_ref()) => side.get_ref().clone(),
@@ -278,12 +279,29 @@ impl FileReader<'_> {
             sight: self.int(&m.sight, "sight", SIGHT.0, SIGHT.1)? as i32,
             brain: m.brain.get_ref().clone(),
             side,
+            carries,
             ranged,
             traits,
             description: self.description(&m.description)?,
             plugin: self.plugin.to_string(),
             file: self.file.to_path_buf(),
         }))
+    }
+
+    /// A monster's `carries`: at most [`MOST_CARRIES`] entries, each count
+    /// in range. Whether each kind is an item is checked once every file is
+    /// read ([`check_carried_kinds`]), since another plugin's records may have it.
+    fn carries(&self, m: &MonsterRaw) -> Result<Vec<Carried>, DataError> {
+        if let Some(extra) = m.carries.get(MOST_CARRIES) {
+            let message = format!("lists {} entries; a monster carries at most {MOST_CARRIES}", m.carries.len());
+            return Err(self.error(extra.span().start, "carries", message));
+        }
+        let carried = |c: &Spanned<CarriedRaw>| -> Result<Carried, DataError> {
+            let raw = c.get_ref();
+            let count = self.int_or(&raw.count, "carries.count", 1, CARRIED_COUNT.0, CARRIED_COUNT.1)? as u32;
+            Ok(Carried { item: raw.item.get_ref().clone(), count, line: self.line_of(raw.item.span().start) })
+        };
+        m.carries.iter().map(carried).collect()
     }
 
     /// A monster's `ranged` entry: its kind must be a registered `RangedKind`.
@@ -533,7 +551,25 @@ pub fn load_records(data_dir: &Path, plugins: &Registered) -> Result<Records, Da
             FileReader { file: &file, text: &text, plugin: &plugin, plugins }.read_into(&mut records)?;
         }
     }
+    check_carried_kinds(&records)?;
     Ok(records)
+}
+
+/// Every kind a monster record carries is an item some loaded record has.
+fn check_carried_kinds(records: &Records) -> Result<(), DataError> {
+    for m in records.monsters.values() {
+        if let Some(c) = m.carries.iter().find(|c| !records.items.contains_key(&c.item)) {
+            let known: Vec<&str> = records.items.keys().map(String::as_str).collect();
+            let message = format!("no loaded record has an item \"{}\" (items: {})", c.item, known.join(", "));
+            return Err(DataError::Field {
+                file: m.file.clone(),
+                line: c.line,
+                field: "carries.item".into(),
+                message: untrusted::shown(&message, limits::SHOWN_TEXT),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Each loaded plugin's data folder, in load order: `data/<plugin>/`, or,

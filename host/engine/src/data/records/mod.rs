@@ -18,6 +18,17 @@ use emberdeep_api::{Damage, Param, RangedSpec, Rgba};
 pub mod check;
 pub mod raw;
 
+/// An item a monster record carries (`carries = [{ item = "darts", count = 3 }]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Carried {
+    /// The item's kind.
+    pub item: String,
+    /// How many.
+    pub count: u32,
+    /// The line of the record's file that names it.
+    pub line: usize,
+}
+
 /// A monster kind.
 #[derive(Debug, Clone)]
 pub struct MonsterRecord {
@@ -50,6 +61,8 @@ pub struct MonsterRecord {
     /// Its side: `monsters` unless the record says otherwise (`player`,
     /// or a side a plugin declared).
     pub side: String,
+    /// What it carries from the moment it comes into being.
+    pub carries: Vec<Carried>,
     /// Its attack from afar, if it has one: a registered `RangedKind`'s
     /// name, damage, range and the turns between attacks.
     pub ranged: Option<RangedSpec>,

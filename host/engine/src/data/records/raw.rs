@@ -111,6 +111,10 @@ pub(super) const DEFENSE_DEFAULT: i64 = 0;
 pub(super) const SIGHT: (i64, i64) = (0, 30);
 pub(super) const RANGE: (i64, i64) = (1, 30);
 pub(super) const EVERY: (i64, i64) = (1, 1000);
+/// How many of an item kind one carried entry may hold.
+pub(super) const CARRIED_COUNT: (i64, i64) = (1, 99);
+/// The most entries a monster's `carries` may list.
+pub(super) const MOST_CARRIES: usize = 8;
 pub(super) const EVERY_DEFAULT: i64 = 1;
 pub(super) const FOUND: (i64, i64) = (1, 1000);
 pub(super) const FOUND_DEFAULT: (i64, i64) = (1, 1);
@@ -209,6 +213,13 @@ pub(super) struct MonsterRaw {
     /// Its attack from afar, if it has one (left out, it has none).
     #[schemars(with = "Option<RangedRaw>")]
     pub(super) ranged: Option<Spanned<RangedRaw>>,
+    /// What it carries from the moment it comes into being (at most 8
+    /// entries): items of kinds any loaded plugin's records have, made as
+    /// items are (their effect's `made` runs), dropped where it dies.
+    /// `carries = [{ item = "darts", count = 3 }]`. Left out, nothing.
+    #[serde(default)]
+    #[schemars(with = "Vec<CarriedRaw>", extend("default" = []))]
+    pub(super) carries: Vec<Spanned<CarriedRaw>>,
     /// What it can do that the host rules on, by name, each at most once:
     /// `opens_doors` (it opens closed doors; without it a closed door
     /// stops it), `keeps_distance` (it fights from afar and backs away:
@@ -254,6 +265,20 @@ pub(super) struct RangedRaw {
     /// count (the shipped kinds of `ranged_combat` all do).
     #[schemars(with = "Option<IntOr<{ EVERY.0 }, { EVERY.1 }, EVERY_DEFAULT>>")]
     pub(super) every: Option<Num>,
+}
+
+/// One entry of a monster's `carries`: `{ item = "darts", count = 3 }`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "carried")]
+pub(super) struct CarriedRaw {
+    /// The item's kind: the id of an `[[item]]` record of any loaded plugin.
+    #[schemars(with = "String")]
+    pub(super) item: Spanned<String>,
+    /// How many: a kind that stacks is one item of that many, another that
+    /// many items. Left out, 1.
+    #[schemars(with = "Option<IntOr<{ CARRIED_COUNT.0 }, { CARRIED_COUNT.1 }, 1>>")]
+    pub(super) count: Option<Num>,
 }
 
 /// A kind of item: one `[[item]]` table.
