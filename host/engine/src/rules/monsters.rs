@@ -169,7 +169,7 @@ impl Game {
         let near: Vec<&Creature> = if square < self.creatures.listening_count() as i64 {
             let mut near: Vec<&Creature> = (at.y - reach..=at.y + reach)
                 .flat_map(|y| (at.x - reach..=at.x + reach).map(move |x| Point::new(x, y)))
-                .flat_map(|p| self.creatures.all_at(p))
+                .flat_map(|p| self.creatures.each_at(p))
                 .filter(|c| listens(c))
                 .collect();
             near.sort_by_key(|c| c.id);

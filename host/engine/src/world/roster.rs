@@ -146,6 +146,15 @@ impl Roster {
         }
     }
 
+    /// [`Roster::all_at`] without the vector: a grid read when one or
+    /// nobody stands on `p`.
+    pub fn each_at(&self, p: Point) -> impl Iterator<Item = &Creature> + '_ {
+        let n = self.cell(p).map_or(0, |i| self.count[i]);
+        let one = if n == 1 { self.at(p) } else { None };
+        let many = (n > 1).then(|| self.creatures.iter().filter(move |c| c.pos == p));
+        one.into_iter().chain(many.into_iter().flatten())
+    }
+
     /// Adds a creature (or replaces the one with its id), returning any it replaced.
     pub fn insert(&mut self, id: EntityId, mut creature: Creature) -> Option<Creature> {
         creature.id = id;
