@@ -10,9 +10,9 @@ use crate::fields;
 use crate::plugins::boundary::Access;
 use crate::rules::statuses::TurnRule;
 use crate::world::creature::Creature;
-use crate::world::roster::listens;
 use crate::world::game::Game;
 use crate::world::log::capitalized;
+use crate::world::roster::listens;
 
 /// How much of a noise's loudness must be left at a sleeper's distance to wake it.
 pub const WAKE_MARGIN: i32 = 3;
