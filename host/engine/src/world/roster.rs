@@ -5,6 +5,8 @@
 //! occupancy grid beside the creatures and updates it on every insert,
 //! removal and move. A move through `get_mut` is caught when its guard drops,
 //! so code that writes `creature.pos` directly keeps the grid right too.
+//! It also keeps the ids of the monsters a noise can draw (`listens`),
+//! so a noise among hunters looks at nobody.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::{Deref, DerefMut, Index};
