@@ -261,7 +261,7 @@
 //! | `roll`, `roll_damage` | the run's one RNG | one draw |
 //! | `move_creature`, `wander`, `step_toward`, `step_away` | a creature's cell, one step | a read of the occupancy grid; the distance maps are shared by every monster of a floor |
 //! | `attack`, `heal`, `set_max_hp`, `set_base_damage`, `set_base_defense` | health and numbers (the host applies the damage, logs, traces, removes the dead) | constant, plus the hooks told of a hurt or a death |
-//! | `add_status`, `remove_status`, `set_brain`, `set_state`, `noise` | statuses, brains, awareness | constant; a noise looks at the cells within its loudness |
+//! | `add_status`, `remove_status`, `set_brain`, `set_state`, `noise` | statuses, brains, awareness | constant; a noise looks at the monsters it can draw (asleep or wandering) or the cells within its loudness, whichever are fewer |
 //! | `store_*`, `item_*` | the plugin's own stored numbers and texts (saved with the run) | a map lookup |
 //! | `pack_*`, `place_item` | the pack and the floor's heaps | constant |
 //! | `spawn(kind, at, side)` (1.2) | a new monster on a free open cell, awake: a `spawn` event | constant |

@@ -151,8 +151,8 @@ impl Trace {
 
     /// Files the plugins' queued `tracing` events under `plugin`.
     pub fn drain_plugin_logs(&mut self, turn: u64, plugin: &str) {
-        let records = PENDING.with(|p| std::mem::take(&mut *p.borrow_mut()));
-        for r in records {
+        let mut records = PENDING.with(|p| std::mem::take(&mut *p.borrow_mut()));
+        for r in records.drain(..) {
             echo_to_console(plugin, &r);
             if r.level > 3 {
                 continue; // debug and trace stay on the console, as RUST_LOG chooses
@@ -168,6 +168,13 @@ impl Trace {
             }
             self.event(turn, "log", plugin, fields);
         }
+        // The queue's room is kept for the next call's events.
+        PENDING.with(|p| {
+            let mut p = p.borrow_mut();
+            if p.is_empty() {
+                *p = records;
+            }
+        });
     }
 
     /// Flushes the file; reports a write error seen on the way.
@@ -202,6 +209,18 @@ fn level_name(level: u8) -> &'static str {
 }
 
 fn echo_to_console(plugin: &str, r: &LogRecord) {
+    // The line is built only when someone listens at its level: a debug
+    // line for every blow costs a turn of a crowd's fight otherwise.
+    let wanted = match r.level {
+        1 => tracing::enabled!(target: "emberdeep::plugin", tracing::Level::ERROR),
+        2 => tracing::enabled!(target: "emberdeep::plugin", tracing::Level::WARN),
+        3 => tracing::enabled!(target: "emberdeep::plugin", tracing::Level::INFO),
+        4 => tracing::enabled!(target: "emberdeep::plugin", tracing::Level::DEBUG),
+        _ => tracing::enabled!(target: "emberdeep::plugin", tracing::Level::TRACE),
+    };
+    if !wanted {
+        return;
+    }
     let fields: Vec<String> = r.fields.iter().map(|f| format!("{}={:?}", f.name, f.value)).collect();
     let text = format!("[{plugin}] {} {}", r.message, fields.join(" "));
     match r.level {

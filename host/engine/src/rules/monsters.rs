@@ -12,6 +12,7 @@ use crate::rules::statuses::TurnRule;
 use crate::world::creature::Creature;
 use crate::world::game::Game;
 use crate::world::log::capitalized;
+use crate::world::roster::listens;
 
 /// How much of a noise's loudness must be left at a sleeper's distance to wake it.
 pub const WAKE_MARGIN: i32 = 3;
@@ -155,24 +156,29 @@ impl Game {
     /// cell as where they go. A monster already hunting is not drawn off.
     pub fn noise(&mut self, at: Point, loudness: i32, source: &str) {
         self.emit_with("noise", source, || fields! {"x" => at.x, "y" => at.y, "loudness" => loudness});
-        // Only creatures within `loudness` steps can hear it: look at those
-        // cells when they are fewer than the creatures, then take the
-        // hearers in id order, as a walk over everyone would.
+        // Only monsters asleep or wandering can be drawn (the roster keeps
+        // them apart, `listens`), and only within `loudness` steps: look at
+        // those monsters, or at the cells within reach when they are fewer,
+        // then take the hearers in id order, as a walk over everyone would.
+        // Among hunters (a fight), a noise looks at nobody.
         let reach = loudness.max(-1);
         let square = (2 * i64::from(reach) + 1).pow(2);
-        let near: Vec<&Creature> = if reach >= 0 && square < self.creatures.len() as i64 {
+        if reach < 0 || self.creatures.listening_count() == 0 {
+            return;
+        }
+        let near: Vec<&Creature> = if square < self.creatures.listening_count() as i64 {
             let mut near: Vec<&Creature> = (at.y - reach..=at.y + reach)
                 .flat_map(|y| (at.x - reach..=at.x + reach).map(move |x| Point::new(x, y)))
-                .flat_map(|p| self.creatures.all_at(p))
+                .flat_map(|p| self.creatures.each_at(p))
+                .filter(|c| listens(c))
                 .collect();
             near.sort_by_key(|c| c.id);
             near
         } else {
-            self.creatures.values().collect()
+            self.creatures.listening().filter(|c| c.pos.steps_to(at) <= reach).collect()
         };
         let hearers: Vec<(EntityId, MonsterState)> = near
             .into_iter()
-            .filter(|m| !m.is_players_side())
             .filter_map(|m| {
                 let left = loudness - m.pos.steps_to(at);
                 match m.state {

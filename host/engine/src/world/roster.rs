@@ -5,11 +5,13 @@
 //! occupancy grid beside the creatures and updates it on every insert,
 //! removal and move. A move through `get_mut` is caught when its guard drops,
 //! so code that writes `creature.pos` directly keeps the grid right too.
+//! It also keeps the ids of the monsters a noise can draw (`listens`),
+//! so a noise among hunters looks at nobody.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::{Deref, DerefMut, Index};
 
-use emberdeep_api::{EntityId, Point};
+use emberdeep_api::{EntityId, MonsterState, Point};
 
 use crate::world::creature::Creature;
 
@@ -35,8 +37,18 @@ pub struct Roster {
     /// removal and [`Roster::set_side`], so "is anyone here of another
     /// side?" costs a lookup, not a walk.
     sides: BTreeMap<String, u32>,
+    /// The creatures a noise can draw ([`listens`]), by id, kept through
+    /// every insert, removal, change of side and change of state, so a
+    /// noise among hunters looks at nobody.
+    listening: BTreeSet<EntityId>,
     /// Bumped whenever a creature comes, goes, moves or changes side.
     version: u64,
+}
+
+/// Whether a noise can draw `c`: a monster not on the player's side,
+/// asleep or wandering (one already hunting is not drawn off).
+pub fn listens(c: &Creature) -> bool {
+    !c.is_players_side() && matches!(c.state, MonsterState::Asleep | MonsterState::Wandering)
 }
 
 impl Roster {
@@ -136,12 +148,24 @@ impl Roster {
         }
     }
 
+    /// [`Roster::all_at`] without the vector: a grid read when one or
+    /// nobody stands on `p`.
+    pub fn each_at(&self, p: Point) -> impl Iterator<Item = &Creature> + '_ {
+        let n = self.cell(p).map_or(0, |i| self.count[i]);
+        let one = if n == 1 { self.at(p) } else { None };
+        let many = (n > 1).then(|| self.creatures.iter().filter(move |c| c.pos == p));
+        one.into_iter().chain(many.into_iter().flatten())
+    }
+
     /// Adds a creature (or replaces the one with its id), returning any it replaced.
     pub fn insert(&mut self, id: EntityId, mut creature: Creature) -> Option<Creature> {
         creature.id = id;
         let old = self.remove(&id);
         let pos = creature.pos;
         *self.sides.entry(creature.side.clone()).or_default() += 1;
+        if listens(&creature) {
+            self.listening.insert(id);
+        }
         self.version += 1;
         let at = self.creatures.partition_point(|c| c.id < id);
         self.creatures.insert(at, creature);
@@ -156,6 +180,7 @@ impl Roster {
         let i = self.index_of(*id)?;
         let c = self.creatures.remove(i);
         self.uncount(&c.side);
+        self.listening.remove(id);
         self.version += 1;
         self.place[id.0 as usize] = 0;
         self.reindex(i);
@@ -167,8 +192,12 @@ impl Roster {
     pub fn retain(&mut self, mut keep: impl FnMut(&EntityId, &Creature) -> bool) {
         self.creatures.retain(|c| keep(&c.id, c));
         self.sides.clear();
+        self.listening.clear();
         for c in &self.creatures {
             *self.sides.entry(c.side.clone()).or_default() += 1;
+            if listens(c) {
+                self.listening.insert(c.id);
+            }
         }
         self.version += 1;
         self.place.iter_mut().for_each(|p| *p = 0);
@@ -190,10 +219,31 @@ impl Roster {
     pub fn set_side(&mut self, id: &EntityId, side: &str) -> Option<String> {
         let i = self.index_of(*id)?;
         let was = std::mem::replace(&mut self.creatures[i].side, side.to_string());
+        self.relisten(i);
         self.uncount(&was);
         *self.sides.entry(side.to_string()).or_default() += 1;
         self.version += 1;
         Some(was)
+    }
+
+    /// Puts creature `i` in or out of `listening` as it now is.
+    fn relisten(&mut self, i: usize) {
+        let c = &self.creatures[i];
+        if listens(c) {
+            self.listening.insert(c.id);
+        } else {
+            self.listening.remove(&c.id);
+        }
+    }
+
+    /// The creatures a noise can draw ([`listens`]), in id order.
+    pub fn listening(&self) -> impl Iterator<Item = &Creature> + '_ {
+        self.listening.iter().filter_map(|id| self.get(id))
+    }
+
+    /// How many creatures a noise can draw.
+    pub fn listening_count(&self) -> usize {
+        self.listening.len()
     }
 
     /// How many creatures are on `side`.
@@ -216,8 +266,9 @@ impl Roster {
     /// when the guard drops.
     pub fn get_mut(&mut self, id: &EntityId) -> Option<CreatureMut<'_>> {
         let index = self.index_of(*id)?;
-        let was = self.creatures[index].pos;
-        Some(CreatureMut { roster: self, index, was })
+        let c = &self.creatures[index];
+        let (was, listened) = (c.pos, listens(c));
+        Some(CreatureMut { roster: self, index, was, listened })
     }
 
     /// Whether a creature has this id.
@@ -273,6 +324,8 @@ pub struct CreatureMut<'a> {
     roster: &'a mut Roster,
     index: usize,
     was: Point,
+    /// Whether it could hear a noise when borrowed ([`listens`]).
+    listened: bool,
 }
 
 impl Deref for CreatureMut<'_> {
@@ -292,6 +345,9 @@ impl Drop for CreatureMut<'_> {
     fn drop(&mut self) {
         let c = &self.roster.creatures[self.index];
         let (now, id) = (c.pos, c.id);
+        if listens(c) != self.listened {
+            self.roster.relisten(self.index);
+        }
         if now != self.was {
             self.roster.version += 1;
             self.roster.unmark(self.was, id);
