@@ -243,3 +243,34 @@ fn a_continued_run_with_a_carried_wand_plays_as_the_unbroken_one() {
     assert_eq!(a, b, "byte for byte");
     assert_eq!(unbroken.parts(), continued.parts());
 }
+
+/// The records with a monster that carries a wand of sparks and three of a kind that does not exist yet.
+fn carrying_records(carries: &str) -> Result<emberdeep_engine::data::records::Records, String> {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    std::fs::create_dir(dir.path().join("host")).unwrap();
+    let text = format!("{RECORDS}carries = {carries}\n");
+    std::fs::write(dir.path().join("host/records.toml"), text).unwrap();
+    load_records(dir.path(), &plugins().registered()).map_err(|e| e.to_string())
+}
+
+#[test]
+fn a_monster_whose_record_carries_a_wand_comes_with_it_made_and_charged() {
+    let records = carrying_records("[{ item = \"wand\" }]").expect("the records read");
+    let map = Map::new_filled(7, 3, Tile::Floor);
+    let mut game = Game::blank(1, map, Point::new(1, 1), Rc::new(plugins()), Rc::new(records), Trace::in_memory());
+    let thief = game.spawn_monster("thief", Point::new(3, 1), Some(MonsterState::Hunting)).expect("the thief");
+    let carried = game.carried_by(thief);
+    assert_eq!(carried.len(), 1, "{carried:?}");
+    assert_eq!(game.item_label("wand", 1, carried[0].item), "a wand of sparks (2)", "made rolled its charges");
+    let given = events(&mut game, "item_given");
+    assert_eq!((given.len(), &given[0]["source"]), (1, &"host".into()));
+}
+
+#[test]
+fn a_record_carrying_a_kind_no_record_has_is_refused_with_its_line() {
+    let error = carrying_records("[{ item = \"wand\" }, { item = \"scroll_of_nothing\", count = 3 }]").unwrap_err();
+    assert!(error.contains("records.toml:") && error.contains("scroll_of_nothing"), "{error}");
+    assert!(error.contains("carries.item") && !error.contains('\n'), "{error}");
+    let error = carrying_records("[{ item = \"wand\", count = 0 }]").unwrap_err();
+    assert!(error.contains("carries.count"), "{error}");
+}

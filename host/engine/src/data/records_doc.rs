@@ -20,10 +20,11 @@ pub fn schema_text() -> String {
 
 /// The kinds of record in the reference: the definition's name in the
 /// schema (empty for the file itself) and the section's title.
-const KINDS: [(&str, &str); 4] = [
+const KINDS: [(&str, &str); 5] = [
     ("", "The file"),
     ("monster", "`[[monster]]`: a kind of monster"),
     ("ranged", "`ranged`: a monster's attack from afar"),
+    ("carried", "`carries`: what a monster carries"),
     ("item", "`[[item]]`: a kind of item"),
 ];
 

@@ -15,8 +15,9 @@ use toml::Spanned;
 
 use crate::data::numbers::SETTINGS;
 use crate::data::records::raw::{
-    CarriedRaw, FileRaw, ItemRaw, MonsterRaw, Num, Nums, RangedRaw, CARRIED_COUNT, MOST_CARRIES, DAMAGE, DEFENSE, DEFENSE_DEFAULT, EVERY, EVERY_DEFAULT, FLOORS,
-    FOUND, FOUND_DEFAULT, FREQUENCY, FREQUENCY_DEFAULT, HP, PARAM_MAX, RANGE, SIGHT,
+    CarriedRaw, FileRaw, ItemRaw, MonsterRaw, Num, Nums, RangedRaw, CARRIED_COUNT, DAMAGE, DEFENSE, DEFENSE_DEFAULT,
+    EVERY, EVERY_DEFAULT, FLOORS, FOUND, FOUND_DEFAULT, FREQUENCY, FREQUENCY_DEFAULT, HP, MOST_CARRIES, PARAM_MAX,
+    RANGE, SIGHT,
 };
 use crate::data::records::{
     article_for, Carried, ItemRecord, ItemRole, MonsterRecord, MonsterTrait, Records, Registered, RegisteredPlugin,
