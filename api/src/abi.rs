@@ -523,6 +523,38 @@ pub trait MonsterBrainAbi: Send + Sync {
     fn act(&self, ctx: RawCtx<'_>, me: EntityId) -> RResult<(), PluginError>;
 }
 
+/// A floor being made by a plugin's generator, since 1.2: the host
+/// implements it; [`crate::Floor`] wraps it for authors.
+#[sabi_trait]
+pub trait FloorMaker {
+    /// The floor's width and height (as a point: `x` the width).
+    fn size(&self) -> Point;
+    /// A whole number from `min` to `max`, both included, from the run's
+    /// random stream (so a seed makes the same floor).
+    fn roll(&mut self, min: i32, max: i32) -> i32;
+    /// The terrain at `at` by name (`wall` off the floor).
+    fn terrain_at(&self, at: Point) -> RString;
+    /// Lays terrain `name` at `at` (any host or registered terrain);
+    /// false off the floor or for a name nobody has.
+    fn set_terrain(&mut self, at: Point, name: RStr<'_>) -> bool;
+    /// Where the player arrives.
+    fn set_start(&mut self, at: Point);
+    /// Where the stairs down go (on the deepest floor: the ember-heart).
+    #[sabi(last_prefix_field)]
+    fn set_stairs(&mut self, at: Point);
+}
+
+/// The floor maker as it crosses (since 1.2).
+pub type RawFloorMaker<'a> = FloorMaker_TO<'a, RMut<'a, ()>>;
+
+/// A plugin's whole-floor generator (see [`crate::LevelGen`]), since 1.2.
+#[sabi_trait]
+pub trait LevelGenAbi: Send + Sync {
+    /// Makes floor number `floor` on the map it is lent, all wall at first.
+    #[sabi(last_prefix_field)]
+    fn generate(&self, maker: RawFloorMaker<'_>, floor: u32) -> RResult<(), PluginError>;
+}
+
 /// A terrain's own code (see [`crate::TerrainCode`]), since 1.2.
 #[sabi_trait]
 pub trait TerrainAbi: Send + Sync {
@@ -620,6 +652,8 @@ pub type ViewBox = ViewAbi_TO<'static, RBox<()>>;
 pub type HooksBox = HooksAbi_TO<'static, RBox<()>>;
 /// A boxed status's code, as registered.
 pub type StatusBox = StatusAbi_TO<'static, RBox<()>>;
+/// A boxed level generator, as registered (since 1.2).
+pub type LevelGenBox = LevelGenAbi_TO<'static, RBox<()>>;
 /// A boxed terrain's code, as registered (since 1.2).
 pub type TerrainBox = TerrainAbi_TO<'static, RBox<()>>;
 
@@ -724,6 +758,12 @@ pub trait Registry {
     /// ignores it.
     fn terrain(&mut self, name: RStr<'_>, decl: &TerrainDecl, imp: TerrainBox) {
         let _ = (name, decl, imp);
+    }
+
+    /// Added in 1.2 (part two): a generator that makes whole floors, from
+    /// floor `first` to floor `last`. A host older than that ignores it.
+    fn level_gen(&mut self, name: RStr<'_>, first: u32, last: u32, imp: LevelGenBox) {
+        let _ = (name, first, last, imp);
     }
 }
 

@@ -14,7 +14,8 @@
 use abi_stable::std_types::{ROption, RResult, RSlice, RStr, RString, RVec};
 
 use crate::abi::{
-    HooksAbi, ItemEffectAbi, MonsterBrainAbi, RangedKindAbi, RawCanvas, RawCtx, StatusAbi, TerrainAbi, ViewAbi,
+    HooksAbi, ItemEffectAbi, LevelGenAbi, MonsterBrainAbi, RangedKindAbi, RawCanvas, RawCtx, RawFloorMaker, StatusAbi,
+    TerrainAbi, ViewAbi,
 };
 use crate::ctx::{Canvas, Ctx};
 use crate::error::{guard, PluginError, PluginResult};
@@ -253,6 +254,19 @@ pub trait TerrainCode: Send + Sync + 'static {
 }
 
 impl TerrainCode for () {}
+
+/// A generator of whole floors (since 1.2): caves, a maze, an arena. It is
+/// lent the floor, all wall, and carves it: terrain by name, where the
+/// player starts, where the stairs go, with the run's random numbers. The
+/// host then checks what it made (a closed border of wall, the start and
+/// the stairs on cells one can stand on, the stairs reachable from the
+/// start) and, if anything is wrong, says so in one line and makes the
+/// floor itself. The host fills the floor with monsters and items as it
+/// fills its own.
+pub trait LevelGen: Send + Sync + 'static {
+    /// Makes floor number `depth` on `floor`.
+    fn generate(&self, floor: &mut crate::Floor<'_>, depth: u32) -> PluginResult<()>;
+}
 
 /// Hooks into the host's own actions, and the events of a run. Every method
 /// has a default that does nothing, so a plugin implements only those it needs.
@@ -530,6 +544,12 @@ impl<T: Status> StatusAbi for Adapter<T> {
     }
     fn ended(&self, ctx: RawCtx<'_>, who: EntityId) -> RResult<(), PluginError> {
         with(ctx, |c| self.0.ended(c, who))
+    }
+}
+
+impl<T: LevelGen> LevelGenAbi for Adapter<T> {
+    fn generate(&self, maker: RawFloorMaker<'_>, floor: u32) -> RResult<(), PluginError> {
+        guard(|| self.0.generate(&mut crate::Floor::new(maker), floor))
     }
 }
 

@@ -71,6 +71,7 @@ pub mod author;
 pub mod bridge;
 pub mod ctx;
 pub mod error;
+pub mod floor;
 pub mod guide;
 pub mod plugin;
 pub mod rules;
@@ -85,10 +86,11 @@ pub use abi_stable;
 /// `Option`) and never needs to build one: the constructors and builders
 /// take `&str`, `Option` and `Vec`.
 pub use abi_stable::std_types::{ROption, RString, RVec};
-pub use author::{Hooks, ItemEffect, MonsterBrain, RangedKind, Status, TerrainCode, View};
+pub use author::{Hooks, ItemEffect, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, View};
 pub use bridge::{FieldValue, HostLink, HostLogFn, LogField, LogRecord};
 pub use ctx::{Canvas, Ctx};
 pub use error::{PluginError, PluginResult};
+pub use floor::Floor;
 pub use plugin::{RegisteredNames, Registrar, StatusSpec, TerrainSpec};
 pub use rules::{blow_damage, the, with_article};
 pub use scene::{Light, Scene, SceneCell, SceneCreature, Terrain};

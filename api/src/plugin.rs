@@ -7,10 +7,10 @@ use abi_stable::{
 };
 
 use crate::abi::{
-    HooksAbi_TO, ItemEffectAbi_TO, MonsterBrainAbi_TO, RangedKindAbi_TO, RawRegistry, StatusAbi_TO, StatusDecl,
-    TerrainAbi_TO, TerrainDecl, TerrainHidden, ViewAbi_TO,
+    HooksAbi_TO, ItemEffectAbi_TO, LevelGenAbi_TO, MonsterBrainAbi_TO, RangedKindAbi_TO, RawRegistry, StatusAbi_TO,
+    StatusDecl, TerrainAbi_TO, TerrainDecl, TerrainHidden, ViewAbi_TO,
 };
-use crate::author::{Adapter, Hooks, ItemEffect, MonsterBrain, RangedKind, Status, TerrainCode, View};
+use crate::author::{Adapter, Hooks, ItemEffect, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, View};
 use crate::bridge::HostLink;
 use crate::error::{guard, PluginError};
 use crate::types::{Look, Rgba, StatusEffect};
@@ -101,6 +101,7 @@ enum Item {
     View(String, Deliver),
     Status(String, Deliver),
     Terrain(String, Deliver),
+    LevelGen(String, Deliver),
     Hooks(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
     Setting(String, i64, i64, i64),
     Stored(String, i64, i64),
@@ -150,6 +151,8 @@ pub struct RegisteredNames {
     pub statuses: Vec<String>,
     /// Terrain names (since 1.2).
     pub terrains: Vec<String>,
+    /// Level generator names (since 1.2).
+    pub level_gens: Vec<String>,
     /// Setting names.
     pub settings: Vec<String>,
 }
@@ -232,6 +235,18 @@ impl Registrar {
             r.terrain(n.into(), &decl, TerrainAbi_TO::from_value(Adapter(code), TD_Opaque))
         };
         self.items.push(Item::Terrain(name.into(), Box::new(f)));
+        self
+    }
+
+    /// Registers a generator of whole floors (since 1.2) for floors
+    /// `first` to `last`: the first loaded plugin whose generator claims a
+    /// floor makes it; the host makes the rest, and any floor a generator
+    /// makes wrong (see [`LevelGen`]).
+    pub fn level_gen(&mut self, name: &str, first: u32, last: u32, gen: impl LevelGen) -> &mut Self {
+        let f = move |r: &mut RawRegistry<'_>, n: &str| {
+            r.level_gen(n.into(), first, last, LevelGenAbi_TO::from_value(Adapter(gen), TD_Opaque))
+        };
+        self.items.push(Item::LevelGen(name.into(), Box::new(f)));
         self
     }
 
@@ -336,6 +351,7 @@ impl Registrar {
                 Item::View(n, _) => names.views.push(n.clone()),
                 Item::Status(n, _) => names.statuses.push(n.clone()),
                 Item::Terrain(n, _) => names.terrains.push(n.clone()),
+                Item::LevelGen(n, _) => names.level_gens.push(n.clone()),
                 Item::Setting(n, ..) => names.settings.push(n.clone()),
                 Item::Needs(..)
                 | Item::Hooks(_)
@@ -363,7 +379,8 @@ impl Registrar {
                 | Item::Brain(n, f)
                 | Item::View(n, f)
                 | Item::Status(n, f)
-                | Item::Terrain(n, f) => f(registry, &n),
+                | Item::Terrain(n, f)
+                | Item::LevelGen(n, f) => f(registry, &n),
                 Item::Hooks(f) => f(registry),
                 Item::Setting(n, d, lo, hi) => registry.setting(n.as_str().into(), d, lo, hi),
                 Item::Stored(n, lo, hi) => registry.stored(n.as_str().into(), lo, hi),

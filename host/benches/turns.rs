@@ -395,6 +395,29 @@ fn turn_ns_of(mut game: Game) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// Nanoseconds to choose a target for every creature on the floor once
+/// (`nearest_enemy`, what the melee brain and the ranged kinds ask each
+/// turn), after 20 turns: target choice alone, without the fighting that
+/// follows it.
+fn target_choice_ns(mut game: Game) -> f64 {
+    for _ in 0..20 {
+        game.player_action(Action::Wait);
+    }
+    let ids: Vec<EntityId> = game.creatures.values().map(|c| c.id).collect();
+    let rounds = 50;
+    (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..rounds {
+                for &id in &ids {
+                    black_box(game.nearest_enemy(id));
+                }
+            }
+            t.elapsed().as_secs_f64() * 1e9 / rounds as f64
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
 fn main() {
     let w = world();
     let mut c = Criterion::default()
@@ -455,6 +478,16 @@ fn main() {
         sides1000 / 1e3,
         plain1000 / 1e3,
         sides1000 / plain1000
+    );
+    let (choose110, choose1000) =
+        (target_choice_ns(scenario_with_allies(&w, 100, 10)), target_choice_ns(scenario_with_allies(&w, 900, 100)));
+    println!(
+        "  target choice for every creature: 110 creatures (10 allies) {:.1} us, 1000 (100 allies) {:.1} us: \
+         {:.2}x for {:.2}x the creatures",
+        choose110 / 1e3,
+        choose1000 / 1e3,
+        choose1000 / choose110,
+        1000.0 / 111.0
     );
     for f in &frames {
         println!(

@@ -11,11 +11,12 @@ use std::path::{Path, PathBuf};
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::{RStr, RString, RVec};
 use emberdeep_api::abi::{
-    HooksBox, ItemEffectBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO, StatusBox, StatusDecl, TerrainBox,
-    TerrainDecl, ViewBox,
+    HooksBox, ItemEffectBox, LevelGenBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO, StatusBox, StatusDecl,
+    TerrainBox, TerrainDecl, ViewBox,
 };
 use emberdeep_api::{Registrar, MONSTERS_SIDE, PLAYER_SIDE};
 
+use crate::core::map::{PluginTile, Tile};
 use crate::data::records::{Registered, RegisteredPlugin};
 use crate::plugins::entry::Entry;
 
@@ -59,6 +60,8 @@ pub enum Kind {
     StoredKey,
     /// A registered terrain.
     Terrain,
+    /// A level generator.
+    LevelGen,
 }
 
 impl std::fmt::Display for Kind {
@@ -70,6 +73,7 @@ impl std::fmt::Display for Kind {
             Kind::Status => "status",
             Kind::View => "view",
             Kind::Terrain => "terrain",
+            Kind::LevelGen => "level generator",
             Kind::StoredKey => "stored key",
         })
     }
@@ -123,6 +127,16 @@ pub struct TerrainKind {
     pub code: Entry<TerrainBox>,
 }
 
+/// A plugin's generator of whole floors and the floors it claims.
+pub struct LevelGenKind {
+    /// Its name (the `floor` event's `generator`).
+    pub name: String,
+    /// The first and last floor it makes.
+    pub floors: (u32, u32),
+    /// Its code, behind the boundary.
+    pub code: Entry<LevelGenBox>,
+}
+
 /// The host's own terrains' names, which no plugin may register.
 pub const HOST_TERRAINS: [&str; 5] = ["wall", "floor", "door_closed", "door_open", "stairs_down"];
 
@@ -145,6 +159,8 @@ pub struct Plugins {
     pub statuses: BTreeMap<String, StatusKind>,
     /// Terrains, in load order (a map cell names one by its index).
     pub terrains: Vec<TerrainKind>,
+    /// Level generators, in load order.
+    pub level_gens: Vec<LevelGenKind>,
     /// Plugin files that were skipped, and why (shown as warnings).
     pub skipped: Vec<String>,
 }
@@ -153,6 +169,33 @@ impl Plugins {
     /// The index of the terrain named `name`, if a plugin registered one.
     pub fn terrain_index(&self, name: &str) -> Option<u16> {
         self.terrains.iter().position(|t| t.name == name).map(|i| i as u16)
+    }
+
+    /// The tile a terrain name makes, freshly laid (a kind that hides,
+    /// hidden): a host terrain or one a loaded plugin registered.
+    pub fn tile_named(&self, name: &str) -> Option<Tile> {
+        if let Some(tile) = Tile::named(name) {
+            return Some(tile);
+        }
+        let kind = self.terrain_index(name)?;
+        let decl = &self.terrains[kind as usize].decl;
+        Some(Tile::Plugin(PluginTile {
+            kind,
+            walkable: decl.walkable,
+            transparent: decl.transparent,
+            hidden: decl.hidden,
+        }))
+    }
+
+    /// The name of a tile: the host's, or the plugin terrain's (`wall` for
+    /// one no loaded plugin has).
+    pub fn tile_name(&self, tile: Tile) -> String {
+        match tile {
+            Tile::Plugin(t) => {
+                self.terrains.get(t.kind as usize).map_or_else(|| "wall".to_string(), |k| k.name.clone())
+            }
+            host => host.name().unwrap_or("wall").to_string(),
+        }
     }
 
     /// Whether a plugin of that name is loaded.
@@ -339,6 +382,14 @@ impl Plugins {
             }
             self.terrains.push(TerrainKind { name, decl, code: Entry::new(plugin.clone(), imp) });
         }
+        for (name, first_floor, last_floor, imp) in reg.level_gens {
+            names.entry("LevelGen").or_default().push(name.clone());
+            if let Some(first) = self.level_gens.iter().find(|g| g.name == name) {
+                return Err(dup(&self.loaded, Kind::LevelGen, &name, first.code.plugin()));
+            }
+            let floors = (first_floor, last_floor);
+            self.level_gens.push(LevelGenKind { name, floors, code: Entry::new(plugin.clone(), imp) });
+        }
         for (name, imp) in reg.views {
             if let Some((_, first)) = self.views.iter().find(|(n, _)| *n == name) {
                 return Err(dup(&self.loaded, Kind::View, &name, first.plugin()));
@@ -383,6 +434,7 @@ pub struct Registration {
     views: Vec<(String, ViewBox)>,
     statuses: Vec<(String, StatusDecl, StatusBox)>,
     terrains: Vec<(String, TerrainDecl, TerrainBox)>,
+    level_gens: Vec<(String, u32, u32, LevelGenBox)>,
     hooks: Option<HooksBox>,
     settings: Vec<(String, i64, i64, i64)>,
     stored: Vec<(String, i64, i64)>,
@@ -558,6 +610,9 @@ impl Registry for Registration {
     }
     fn terrain(&mut self, name: RStr<'_>, decl: &TerrainDecl, imp: TerrainBox) {
         self.terrains.push((name.into(), decl.clone(), imp));
+    }
+    fn level_gen(&mut self, name: RStr<'_>, first: u32, last: u32, imp: LevelGenBox) {
+        self.level_gens.push((name.into(), first, last, imp));
     }
     fn side(&mut self, name: RStr<'_>) {
         if !self.sides.iter().any(|s| s == name.as_str()) {

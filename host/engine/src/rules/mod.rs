@@ -15,6 +15,7 @@
 //! * [`terrain`]: terrain by name, laid by plugins, hidden terrain found,
 //!   a terrain's code run when a creature steps on it.
 //! * [`events`]: deaths, hurts, turn ends, new floors, pick-ups and uses.
+//! * [`shaping`]: floors a plugin's level generator makes, checked;
 //! * [`spawn`]: filling a floor; [`goal`]: the deepest floor's ember-heart.
 //! * [`aiming`]: the Targeting state's rules (cursor, Tab, the shot).
 //! * [`asking`]: what the player may ask without a turn passing.
@@ -32,6 +33,7 @@ pub mod items;
 pub mod keeping;
 pub mod monsters;
 pub mod placing;
+pub mod shaping;
 pub mod sides;
 pub mod spawn;
 pub mod stats;

@@ -13,7 +13,10 @@ impl Game {
     pub fn enter_new_floor(&mut self, floor: u32) {
         let deepest = self.is_deepest(floor);
         let make = if deepest { generate_deepest } else { generate };
-        let level = make(&mut self.rng, self.numbers.map_width, self.numbers.map_height);
+        let (level, generator) = match self.plugin_level(floor, deepest) {
+            Some((level, name)) => (level, Some(name)),
+            None => (make(&mut self.rng, self.numbers.map_width, self.numbers.map_height), None),
+        };
         // The player's allies beside it come down with it.
         let followers = self.allies_beside_player();
         self.floor = floor;
@@ -27,11 +30,18 @@ impl Game {
         self.player_mut().pos = level.start;
         self.bring_followers(&followers, level.start);
         let stairs = level.stairs;
-        if deepest {
-            self.emit("floor", "host", fields! {"floor" => floor, "goal_x" => stairs.x, "goal_y" => stairs.y});
-            self.place_goal(stairs);
+        let mut fields = if deepest {
+            fields! {"floor" => floor, "goal_x" => stairs.x, "goal_y" => stairs.y}
         } else {
-            self.emit("floor", "host", fields! {"floor" => floor, "stairs_x" => stairs.x, "stairs_y" => stairs.y});
+            fields! {"floor" => floor, "stairs_x" => stairs.x, "stairs_y" => stairs.y}
+        };
+        // Only a plugin's floor names its maker, so the host's floors trace as before.
+        if let Some(name) = generator {
+            fields.insert("generator".to_string(), serde_json::json!(name));
+        }
+        self.emit("floor", "host", fields);
+        if deepest {
+            self.place_goal(stairs);
         }
         for room in level.rooms.iter().skip(1) {
             self.populate_room(room);

@@ -9,7 +9,7 @@
 use emberdeep_api::abi::TerrainDecl;
 use emberdeep_api::{EntityId, Point, TerrainHidden};
 
-use crate::core::map::{PluginTile, Tile};
+use crate::core::map::Tile;
 use crate::data::untrusted::shown;
 use crate::fields;
 use crate::plugins::boundary::Access;
@@ -59,32 +59,17 @@ impl Game {
     /// The tile a terrain name makes, freshly laid (a hidden kind hidden):
     /// a host terrain or one a loaded plugin registered.
     pub fn tile_named(&self, name: &str) -> Option<Tile> {
-        if let Some(tile) = Tile::named(name) {
-            return Some(tile);
-        }
-        let kind = self.plugins.terrain_index(name)?;
-        let decl = &self.plugins.terrains[kind as usize].decl;
-        Some(Tile::Plugin(PluginTile {
-            kind,
-            walkable: decl.walkable,
-            transparent: decl.transparent,
-            hidden: decl.hidden,
-        }))
+        self.plugins.tile_named(name)
     }
 
     /// The name of the terrain at `p` (`wall` off the map).
     pub fn terrain_name(&self, p: Point) -> String {
-        self.tile_name(self.map.tile(p))
+        self.plugins.tile_name(self.map.tile(p))
     }
 
     /// The name of a tile: the host's, or the plugin terrain's.
     pub fn tile_name(&self, tile: Tile) -> String {
-        match tile {
-            Tile::Plugin(t) => {
-                self.plugins.terrains.get(t.kind as usize).map_or_else(|| "wall".to_string(), |k| k.name.clone())
-            }
-            host => host.name().unwrap_or("wall").to_string(),
-        }
+        self.plugins.tile_name(tile)
     }
 
     /// How a plugin terrain at `p` shows, if the player would see it as

@@ -80,6 +80,20 @@ pub fn call_drawing<I, T>(
     result
 }
 
+/// A level generator's call: counted and guarded as every call; what it
+/// logs goes to the trace under its name for turn `turn`. Its floor is the
+/// caller's to check.
+pub fn call_generator<I, T>(
+    game_trace: &mut trace::Trace,
+    turn: u64,
+    entry: &Entry<I>,
+    call: impl FnOnce(&I) -> RResult<T, PluginError>,
+) -> Result<T, PluginError> {
+    let result = invoke(entry, call);
+    game_trace.drain_plugin_logs(turn, entry.plugin());
+    result
+}
+
 /// Runs one call into a plugin: counted, and a panic that escaped the
 /// plugin's own guard (a host-side implementation's) caught as an error.
 fn invoke<I, T>(entry: &Entry<I>, call: impl FnOnce(&I) -> RResult<T, PluginError>) -> Result<T, PluginError> {

@@ -1,0 +1,52 @@
+//! [`Floor`]: what a [`LevelGen`](crate::LevelGen) is lent to make a floor on.
+
+use crate::abi::RawFloorMaker;
+use crate::types::Point;
+
+/// A floor being made: all wall at first; the generator lays terrain by
+/// name and says where the player starts and where the stairs go. Every
+/// random number comes from [`Floor::roll`], so a seed makes the same floor.
+pub struct Floor<'a> {
+    raw: RawFloorMaker<'a>,
+}
+
+impl<'a> Floor<'a> {
+    /// Wraps the host's floor maker (the adapter does this).
+    #[doc(hidden)]
+    pub fn new(raw: RawFloorMaker<'a>) -> Self {
+        Floor { raw }
+    }
+
+    /// Width and height in cells.
+    pub fn size(&self) -> (i32, i32) {
+        let p = self.raw.size();
+        (p.x, p.y)
+    }
+
+    /// A whole number from `min` to `max`, both included.
+    pub fn roll(&mut self, min: i32, max: i32) -> i32 {
+        self.raw.roll(min, max)
+    }
+
+    /// The terrain at `at` by name (`wall` off the floor).
+    pub fn terrain_at(&self, at: Point) -> String {
+        self.raw.terrain_at(at).into()
+    }
+
+    /// Lays terrain `name` (`floor`, `wall`, `door_closed`, ..., or a
+    /// registered one) at `at`; false off the floor or for an unknown name.
+    pub fn set_terrain(&mut self, at: Point, name: &str) -> bool {
+        self.raw.set_terrain(at, name.into())
+    }
+
+    /// Where the player arrives (it must be a cell one can stand on).
+    pub fn set_start(&mut self, at: Point) {
+        self.raw.set_start(at)
+    }
+
+    /// Where the stairs down go (on the deepest floor, the ember-heart):
+    /// a cell one can stand on, reachable from the start.
+    pub fn set_stairs(&mut self, at: Point) {
+        self.raw.set_stairs(at)
+    }
+}

@@ -1,0 +1,66 @@
+//! The floor a plugin's level generator is lent: a map (all wall at first),
+//! the run's random stream, and where the start and the stairs go. Terrain
+//! is laid by name as the loaded plugins know it. What the generator made
+//! is checked by the rules (`rules::shaping`), not here.
+
+use abi_stable::std_types::{RStr, RString};
+use emberdeep_api::abi::FloorMaker;
+use emberdeep_api::Point;
+
+use crate::core::map::{Map, Tile};
+use crate::core::rng::RunRng;
+use crate::plugins::registry::Plugins;
+
+/// What a generator is making: the map, where the start and stairs go.
+pub struct HostFloor<'a> {
+    /// The map as made so far.
+    pub map: Map,
+    /// Where the player arrives, once the generator says.
+    pub start: Option<Point>,
+    /// Where the stairs go, once the generator says.
+    pub stairs: Option<Point>,
+    rng: &'a mut RunRng,
+    plugins: &'a Plugins,
+}
+
+impl<'a> HostFloor<'a> {
+    /// A `width` x `height` floor of wall, drawing from `rng`.
+    pub fn new(width: i32, height: i32, rng: &'a mut RunRng, plugins: &'a Plugins) -> Self {
+        HostFloor { map: Map::new_filled(width, height, Tile::Wall), start: None, stairs: None, rng, plugins }
+    }
+}
+
+impl FloorMaker for HostFloor<'_> {
+    fn size(&self) -> Point {
+        Point::new(self.map.width(), self.map.height())
+    }
+
+    fn roll(&mut self, min: i32, max: i32) -> i32 {
+        if min > max {
+            return min;
+        }
+        self.rng.range(min, max)
+    }
+
+    fn terrain_at(&self, at: Point) -> RString {
+        self.plugins.tile_name(self.map.tile(at)).into()
+    }
+
+    fn set_terrain(&mut self, at: Point, name: RStr<'_>) -> bool {
+        match self.plugins.tile_named(name.as_str()) {
+            Some(tile) if self.map.in_bounds(at) => {
+                self.map.set_tile(at, tile);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn set_start(&mut self, at: Point) {
+        self.start = Some(at);
+    }
+
+    fn set_stairs(&mut self, at: Point) {
+        self.stairs = Some(at);
+    }
+}

@@ -1,0 +1,144 @@
+//! Floors a plugin makes (api 1.2, part two): the first loaded level
+//! generator that claims a floor is lent it, all wall, with the run's
+//! random stream; the host then checks what came back (a closed border of
+//! wall, the start and the stairs on cells one can stand on, the stairs
+//! reachable from the start) and, when anything is wrong or the generator
+//! failed, says so in one line (`generator_refused`) and makes the floor
+//! itself. The floor is then filled as the host fills its own, room by room,
+//! the rooms being the floor cut into blocks.
+
+use emberdeep_api::abi::FloorMaker_TO;
+use emberdeep_api::Point;
+
+use crate::core::map::{Map, Tile};
+use crate::core::mapgen::{Level, Rect};
+use crate::core::paths::DistanceMap;
+use crate::fields;
+use crate::plugins::boundary::{call_generator, HostFloor};
+use crate::world::game::Game;
+
+/// The blocks a generated floor is cut into to be filled, in cells.
+const BLOCK: (i32, i32) = (10, 8);
+
+/// Why the host did not take a floor a generator made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FloorRefused {
+    /// The generator failed (an error or a panic).
+    #[error("it failed: {0}")]
+    Failed(String),
+    /// It never said where the player starts.
+    #[error("it set no start")]
+    NoStart,
+    /// It never said where the stairs go.
+    #[error("it set no stairs")]
+    NoStairs,
+    /// A cell of the border is not wall.
+    #[error("the border is open at {x},{y}")]
+    OpenBorder {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// The start or the stairs are not a cell one can stand on.
+    #[error("the {what} at {x},{y} is not open floor")]
+    Closed {
+        /// `start` or `stairs`.
+        what: &'static str,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// No way leads from the start to the stairs.
+    #[error("the stairs at {x},{y} cannot be reached from the start")]
+    Unreachable {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+}
+
+impl Game {
+    /// Floor `floor` as the first generator claiming it makes it, checked,
+    /// with the generator's name; `None` when no generator claims it or the
+    /// one that does made it wrong (said in one line, and traced).
+    pub fn plugin_level(&mut self, floor: u32, deepest: bool) -> Option<(Level, String)> {
+        let plugins = self.plugins.clone();
+        let gen = plugins.level_gens.iter().find(|g| (g.floors.0..=g.floors.1).contains(&floor))?;
+        let (width, height) = (self.numbers.map_width.max(20), self.numbers.map_height.max(15));
+        let mut made = HostFloor::new(width, height, &mut self.rng, &plugins);
+        let outcome = call_generator(&mut self.trace, self.turn, &gen.code, |imp| {
+            imp.generate(FloorMaker_TO::from_ptr(&mut made, abi_stable::sabi_trait::TD_Opaque), floor)
+        });
+        let checked = match outcome {
+            Ok(()) => check_floor(&made.map, made.start, made.stairs),
+            Err(e) => Err(FloorRefused::Failed(crate::data::untrusted::shown(&e.to_string(), 200))),
+        };
+        let (start, stairs) = match checked {
+            Ok(ends) => ends,
+            Err(why) => {
+                tracing::warn!(
+                    plugin = gen.code.plugin(),
+                    "the floor {floor} its generator '{}' made is refused: {why}; the host makes it",
+                    gen.name
+                );
+                let (name, why) = (gen.name.clone(), why.to_string());
+                self.emit(
+                    "generator_refused",
+                    gen.code.plugin(),
+                    fields! {"generator" => name, "floor" => floor, "why" => why},
+                );
+                return None;
+            }
+        };
+        let mut map = made.map;
+        if !deepest {
+            map.set_tile(stairs, Tile::StairsDown);
+        }
+        let rooms = blocks(&map, start);
+        Some((Level { map, rooms, start, stairs }, gen.name.clone()))
+    }
+}
+
+/// The start and the stairs, if the floor is one the host can play.
+fn check_floor(map: &Map, start: Option<Point>, stairs: Option<Point>) -> Result<(Point, Point), FloorRefused> {
+    let start = start.ok_or(FloorRefused::NoStart)?;
+    let stairs = stairs.ok_or(FloorRefused::NoStairs)?;
+    let (w, h) = (map.width(), map.height());
+    if let Some(p) =
+        map.points().find(|p| (p.x == 0 || p.y == 0 || p.x == w - 1 || p.y == h - 1) && map.tile(*p) != Tile::Wall)
+    {
+        return Err(FloorRefused::OpenBorder { x: p.x, y: p.y });
+    }
+    for (what, p) in [("start", start), ("stairs", stairs)] {
+        if !map.is_walkable(p) {
+            return Err(FloorRefused::Closed { what, x: p.x, y: p.y });
+        }
+    }
+    if DistanceMap::toward(map, &[start]).get(stairs).is_none() {
+        return Err(FloorRefused::Unreachable { x: stairs.x, y: stairs.y });
+    }
+    Ok((start, stairs))
+}
+
+/// The floor cut into blocks to fill, row by row, leaving out the one the
+/// player starts in.
+fn blocks(map: &Map, start: Point) -> Vec<Rect> {
+    let mut rooms = Vec::new();
+    let mut y = 1;
+    while y < map.height() - 1 {
+        let mut x = 1;
+        while x < map.width() - 1 {
+            let room = Rect::new(x, y, BLOCK.0.min(map.width() - 1 - x), BLOCK.1.min(map.height() - 1 - y));
+            let holds_start = (x..x + room.w).contains(&start.x) && (y..y + room.h).contains(&start.y);
+            if !holds_start {
+                rooms.push(room);
+            }
+            x += BLOCK.0;
+        }
+        y += BLOCK.1;
+    }
+    rooms
+}
