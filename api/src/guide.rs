@@ -344,6 +344,23 @@
 //! sight) and `examples/thief` (`pack_take`, `give`, `carried`: a monster
 //! that carries a wand off and drops the same wand where it dies).
 //!
+//! The map is the host's, but a plugin may change it (also since 1.2):
+//! [`Ctx::terrain_at`] and [`Ctx::set_terrain`] read and lay terrain by
+//! name, the host's (`floor`, `wall`, `door_closed`, `door_open`,
+//! `stairs_down`) or one a plugin registered with
+//! [`Registrar::terrain`](crate::Registrar::terrain) (a trap that hides
+//! until found, rubble, water), whose [`TerrainCode`](crate::TerrainCode)
+//! runs when a creature steps on it; the map's border stays wall, and no
+//! terrain goes under a creature that could not stand on it. Each change is
+//! traced (`terrain`) and sight and paths follow at once: a call walks no
+//! map, but the next monster step toward a goal rebuilds that goal's
+//! distance map once. An [`ItemEffect`](crate::ItemEffect) may aim through
+//! walls (`aims_through_walls`: a digging bolt). A
+//! [`LevelGen`](crate::LevelGen) registered with
+//! [`Registrar::level_gen`](crate::Registrar::level_gen) makes whole floors
+//! on a [`Floor`](crate::Floor); the host checks them and makes any it
+//! cannot play itself. `examples/caves` is one.
+//!
 //! ## 6. Errors and panics
 //!
 //! Methods return a [`PluginResult`](crate::PluginResult): `?` works on

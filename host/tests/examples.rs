@@ -258,3 +258,16 @@ fn the_thief_drops_the_very_wand_it_took_which_comes_back_with_its_id_and_charge
     let sparks: Vec<i64> = events(&trace, "spark").iter().map(|e| e["charges_left"].as_i64().unwrap()).collect();
     assert_eq!(sparks, [2], "one zap before the theft; the check reads \"(2)\" after it");
 }
+
+#[test]
+fn the_caves_generator_makes_floor_two_and_the_same_seed_makes_the_same_cave() {
+    let folder = folder_with("caves");
+    check_example(folder.path(), "caves");
+    let (first, second) = (played(folder.path(), "caves"), played(folder.path(), "caves"));
+    let floors: Vec<&Value> = events(&first, "floor").into_iter().filter(|e| e["floor"] == 2).collect();
+    assert_eq!(floors.len(), 1, "{floors:?}");
+    assert_eq!(floors[0]["generator"], "caves", "{}", floors[0]);
+    assert!(events(&first, "generator_refused").is_empty());
+    let cave = |t: &[Value]| events(t, "floor").into_iter().map(Value::to_string).collect::<Vec<_>>();
+    assert_eq!(cave(&first), cave(&second), "the same seed, the same cave");
+}

@@ -81,7 +81,7 @@ impl Game {
             Err(why) => {
                 tracing::warn!(
                     plugin = gen.code.plugin(),
-                    "the floor {floor} its generator '{}' made is refused: {why}; the host makes it",
+                    "floor {floor} as the generator '{}' made it is refused: {why}; the host makes the floor instead",
                     gen.name
                 );
                 let (name, why) = (gen.name.clone(), why.to_string());
