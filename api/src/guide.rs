@@ -345,7 +345,7 @@
 //! that carries a wand off and drops the same wand where it dies).
 //!
 //! The map is the host's, but a plugin may change it (also since 1.2):
-//! [`Ctx::terrain_at`] and [`Ctx::set_terrain`] read and lay terrain by
+//! [`Ctx::terrain_at`](crate::Ctx::terrain_at) and [`Ctx::set_terrain`](crate::Ctx::set_terrain) read and lay terrain by
 //! name, the host's (`floor`, `wall`, `door_closed`, `door_open`,
 //! `stairs_down`) or one a plugin registered with
 //! [`Registrar::terrain`](crate::Registrar::terrain) (a trap that hides
