@@ -109,7 +109,11 @@ impl Game {
         self.map.set_tile(at, tile);
         self.paths.clear();
         self.emit("terrain", source, fields! {"x" => at.x, "y" => at.y, "from" => from, "to" => name.to_string()});
-        self.update_sight();
+        // Sight reaches no further than its radius, so a change beyond it
+        // cannot change what the player sees.
+        if self.player().pos.steps_to(at) <= self.numbers.fov_radius {
+            self.update_sight();
+        }
         Ok(())
     }
 
