@@ -17,6 +17,9 @@ const MIN_ROOMS: usize = 4;
 /// Inner room sizes, both ends included.
 const ROOM_WIDTH: (i32, i32) = (4, 12);
 const ROOM_HEIGHT: (i32, i32) = (3, 8);
+/// The widest and tallest map piece: the largest room's floor, so a piece
+/// can fit a room (the largest rooms are this size).
+pub const PIECE_MOST: (i32, i32) = (ROOM_WIDTH.1, ROOM_HEIGHT.1);
 /// Gap kept between two rooms' floors: each keeps its own one-cell wall.
 const ROOM_GAP: i32 = 2;
 /// Smallest map the generator builds; smaller requests are raised to this so
