@@ -15,7 +15,8 @@
 //! * [`terrain`]: terrain by name, laid by plugins, hidden terrain found,
 //!   a terrain's code run when a creature steps on it.
 //! * [`events`]: deaths, hurts, turn ends, new floors, pick-ups and uses.
-//! * [`spawn`]: filling a floor; [`goal`]: the deepest floor's ember-heart.
+//! * [`spawn`]: filling a floor; [`pieces`]: the map pieces laid into its
+//!   rooms; [`goal`]: the deepest floor's ember-heart.
 //! * [`aiming`]: the Targeting state's rules (cursor, Tab, the shot).
 //! * [`asking`]: what the player may ask without a turn passing.
 //! * [`travel`]: the time-savers, as runs of ordinary player actions.
@@ -31,6 +32,7 @@ pub mod hooks;
 pub mod items;
 pub mod keeping;
 pub mod monsters;
+pub mod pieces;
 pub mod placing;
 pub mod sides;
 pub mod spawn;

@@ -1,5 +1,6 @@
-//! Filling a floor: a new level from the run's RNG, monsters and items by
-//! the floor's records, and the `floor` and `spawn` trace events.
+//! Filling a floor: a new level from the run's RNG, its map pieces
+//! (`rules::pieces`), monsters and items by the floor's records, and the
+//! `floor` and `spawn` trace events.
 
 use emberdeep_api::{EntityId, MonsterState, Point, DIRECTIONS};
 
@@ -13,7 +14,8 @@ impl Game {
     pub fn enter_new_floor(&mut self, floor: u32) {
         let deepest = self.is_deepest(floor);
         let make = if deepest { generate_deepest } else { generate };
-        let level = make(&mut self.rng, self.numbers.map_width, self.numbers.map_height);
+        let mut level = make(&mut self.rng, self.numbers.map_width, self.numbers.map_height);
+        let pieces = self.lay_pieces(&mut level, floor, deepest);
         // The player's allies beside it come down with it.
         let followers = self.allies_beside_player();
         self.floor = floor;
@@ -29,9 +31,12 @@ impl Game {
         let stairs = level.stairs;
         if deepest {
             self.emit("floor", "host", fields! {"floor" => floor, "goal_x" => stairs.x, "goal_y" => stairs.y});
-            self.place_goal(stairs);
         } else {
             self.emit("floor", "host", fields! {"floor" => floor, "stairs_x" => stairs.x, "stairs_y" => stairs.y});
+        }
+        self.fill_pieces(pieces);
+        if deepest {
+            self.place_goal(stairs);
         }
         for room in level.rooms.iter().skip(1) {
             self.populate_room(room);
