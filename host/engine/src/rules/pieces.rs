@@ -23,6 +23,28 @@ const PLACES_TRIED: u32 = 3;
 use crate::fields;
 use crate::world::game::Game;
 
+/// Why a piece was not laid in a place.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotLaid {
+    /// No room without a piece is wide and tall enough (or every spot
+    /// covered the start or the stairs).
+    #[error("no room has space for it")]
+    NoRoom,
+    /// A terrain it draws is no loaded plugin's (only after a reload).
+    #[error("it draws a terrain no loaded plugin has")]
+    NoTerrain,
+    /// The start would no longer reach `what` at `x`,`y`.
+    #[error("it would cut off {what} ({x},{y})")]
+    CutOff {
+        /// `the stairs`, `the goal`, `its entrance` or `part of the floor`.
+        what: &'static str,
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+}
+
 /// What became of a piece tried on a floor.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PieceOutcome {
@@ -56,8 +78,7 @@ impl Game {
             if !self.rng.percent(piece.chance as i32) {
                 continue;
             }
-            let skipped = |why: &str| PieceOutcome::Skipped { id: piece.id.clone(), why: why.to_string() };
-            let mut why = String::from("no room has space for it");
+            let mut why = NotLaid::NoRoom;
             let mut laid = None;
             for _ in 0..PLACES_TRIED {
                 let Some((room, at)) = piece_spot(&mut self.rng, level, &used, piece.width, piece.height) else {
@@ -76,7 +97,7 @@ impl Game {
                     used.push(room);
                     out.push(PieceOutcome::Laid { id: piece.id.clone(), at });
                 }
-                None => out.push(skipped(&why)),
+                None => out.push(PieceOutcome::Skipped { id: piece.id.clone(), why: why.to_string() }),
             }
         }
         out
@@ -84,7 +105,7 @@ impl Game {
 
     /// Lays `piece` with its top-left cell at `at` if the start still
     /// reaches everything it must; otherwise puts the cells back and says why.
-    fn try_piece(&self, level: &mut Level, piece: &PieceRecord, at: Point, deepest: bool) -> Result<(), String> {
+    fn try_piece(&self, level: &mut Level, piece: &PieceRecord, at: Point, deepest: bool) -> Result<(), NotLaid> {
         // Each cell the piece draws: where, what it lays, what was there.
         let mut drawn = Vec::new();
         let mut entrances = Vec::new();
@@ -92,9 +113,7 @@ impl Game {
             let p = at.offset(x, y);
             let tile = match cell {
                 PieceCell::Keep => continue,
-                PieceCell::Terrain(name) => {
-                    self.tile_named(name).ok_or_else(|| "it draws a terrain no loaded plugin has".to_string())?
-                }
+                PieceCell::Terrain(name) => self.tile_named(name).ok_or(NotLaid::NoTerrain)?,
                 PieceCell::Entrance => {
                     entrances.push(p);
                     Tile::Floor
@@ -127,7 +146,7 @@ impl Game {
         } else {
             "part of the floor"
         };
-        Err(format!("it would cut off {what} ({},{})", cut.x, cut.y))
+        Err(NotLaid::CutOff { what, x: cut.x, y: cut.y })
     }
 
     /// Traces what became of the pieces of the floor just made and brings

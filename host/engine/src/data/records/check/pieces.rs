@@ -24,6 +24,12 @@ const FIXED: [(char, &str); 5] =
 /// The host's terrains a piece may lay (the stairs are the generator's).
 const HOST_TERRAINS: [&str; 4] = ["wall", "floor", "door_closed", "door_open"];
 
+/// Why a legend entry is refused: the message, which [`DataError::Field`]
+/// then places at the entry's line.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct Why(String);
+
 /// A monster or item kind a piece's legend names, checked once every file
 /// is read.
 #[derive(Debug)]
@@ -136,7 +142,7 @@ impl FileReader<'_> {
                 return Err(self.error(key.span().start, &field, message));
             }
             let at = value.span().start;
-            let cell = self.legend_entry(id, value.get_ref()).map_err(|m| self.error(at, &field, m))?;
+            let cell = self.legend_entry(id, value.get_ref(), at, &field)?;
             if let PieceCell::Monster { kind, .. } | PieceCell::Item { kind, .. } = &cell {
                 let what = if matches!(cell, PieceCell::Monster { .. }) { "monster" } else { "item" };
                 kinds.push(KindNamed {
@@ -152,8 +158,13 @@ impl FileReader<'_> {
         Ok(out)
     }
 
-    /// One legend entry's text, or why it is wrong.
-    fn legend_entry(&self, id: &str, text: &str) -> Result<PieceCell, String> {
+    /// One legend entry's text (at `at`, in `field`), or why it is wrong.
+    fn legend_entry(&self, id: &str, text: &str, at: usize, field: &str) -> Result<PieceCell, DataError> {
+        self.legend_words(id, text).map_err(|why| self.error(at, field, why.0))
+    }
+
+    /// [`Self::legend_entry`]'s reading, its refusal the message alone.
+    fn legend_words(&self, id: &str, text: &str) -> Result<PieceCell, Why> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let shown = |s: &str| untrusted::shown(s, limits::SHOWN_WORD);
         match words[..] {
@@ -167,12 +178,12 @@ impl FileReader<'_> {
                     if let Some(s) = word.strip_prefix("side=") {
                         if side.is_some() || !self.plugins.sides.contains(s) {
                             let known: Vec<&str> = self.plugins.sides.iter().map(String::as_str).collect();
-                            return Err(format!(
+                            return Err(Why(format!(
                                 "piece \"{id}\": no loaded plugin declared a side {:?}{} (sides: {})",
                                 shown(s),
                                 suggestion(s, &known),
                                 known.join(", ")
-                            ));
+                            )));
                         }
                         side = Some(s.to_string());
                     } else if i == 0 {
@@ -181,17 +192,17 @@ impl FileReader<'_> {
                             "wandering" => MonsterState::Wandering,
                             "hunting" => MonsterState::Hunting,
                             other => {
-                                return Err(format!(
+                                return Err(Why(format!(
                                     "piece \"{id}\": unknown state {:?} (expected asleep, wandering or hunting)",
                                     shown(other)
-                                ))
+                                )))
                             }
                         };
                     } else {
-                        return Err(format!(
+                        return Err(Why(format!(
                             "piece \"{id}\": {:?} is not understood: expected \"monster KIND [STATE] [side=SIDE]\"",
                             shown(text)
-                        ));
+                        )));
                     }
                 }
                 Ok(PieceCell::Monster { kind: kind.to_string(), state, side })
@@ -199,35 +210,35 @@ impl FileReader<'_> {
             ["item", kind] => Ok(PieceCell::Item { kind: kind.to_string(), count: 1 }),
             ["item", kind, count] => match count.parse::<u32>() {
                 Ok(n) if (1..=MOST_IN_A_STACK).contains(&n) => Ok(PieceCell::Item { kind: kind.to_string(), count: n }),
-                _ => Err(format!("piece \"{id}\": the count must be from 1 to {MOST_IN_A_STACK}, not {:?}", shown(count))),
+                _ => Err(Why(format!("piece \"{id}\": the count must be from 1 to {MOST_IN_A_STACK}, not {:?}", shown(count)))),
             },
             [name] => self.terrain(id, name),
-            _ => Err(format!(
+            _ => Err(Why(format!(
                 "piece \"{id}\": {:?} is not understood: expected \"entrance\", a terrain (\"wall\", \"terrain NAME\"), \
                  \"monster KIND [STATE] [side=SIDE]\" or \"item KIND [COUNT]\"",
                 shown(text)
-            )),
+            ))),
         }
     }
 
     /// A terrain by name: one of the host's a piece may lay, or a
     /// registered one.
-    fn terrain(&self, id: &str, name: &str) -> Result<PieceCell, String> {
+    fn terrain(&self, id: &str, name: &str) -> Result<PieceCell, Why> {
         if HOST_TERRAINS.contains(&name) || self.plugins.terrains.contains(name) {
             return Ok(PieceCell::Terrain(name.to_string()));
         }
         if name == "stairs_down" {
-            return Err(format!("piece \"{id}\": the stairs are the generator's; a piece cannot lay them"));
+            return Err(Why(format!("piece \"{id}\": the stairs are the generator's; a piece cannot lay them")));
         }
         let mut known: Vec<&str> = HOST_TERRAINS.to_vec();
         known.extend(self.plugins.terrains.iter().map(String::as_str));
-        Err(format!(
+        Err(Why(format!(
             "piece \"{id}\": no loaded plugin has a terrain {:?}{} (terrains: {}). If it comes from a plugin left \
              out of --plugins, add `needs = [\"that_plugin\"]` to the piece",
             untrusted::shown(name, limits::SHOWN_WORD),
             suggestion(name, &known),
             known.join(", ")
-        ))
+        )))
     }
 }
 
