@@ -17,6 +17,9 @@ const MIN_ROOMS: usize = 4;
 /// Inner room sizes, both ends included.
 const ROOM_WIDTH: (i32, i32) = (4, 12);
 const ROOM_HEIGHT: (i32, i32) = (3, 8);
+/// The widest and tallest map piece: the largest room's floor, so a piece
+/// can fit a room (the largest rooms are this size).
+pub const PIECE_MOST: (i32, i32) = (ROOM_WIDTH.1, ROOM_HEIGHT.1);
 /// Gap kept between two rooms' floors: each keeps its own one-cell wall.
 const ROOM_GAP: i32 = 2;
 /// Smallest map the generator builds; smaller requests are raised to this so
@@ -55,7 +58,6 @@ impl Rect {
     }
 
     /// Whether `p` is one of the rectangle's cells.
-    #[cfg(test)]
     pub fn contains(&self, p: Point) -> bool {
         p.x >= self.x && p.x < self.x + self.w && p.y >= self.y && p.y < self.y + self.h
     }
@@ -242,6 +244,54 @@ fn start_and_stairs(rooms: &[Rect]) -> (Point, Point) {
         Some(last) if rooms.len() > 1 => (start, last.center()),
         _ => (start, Point::new(first.x + first.w - 1, first.y + first.h - 1)),
     }
+}
+
+/// Where a `w` x `h` piece may go on `level`: a random room not in `used`
+/// whose floor it fits, at a random place in it that covers neither the
+/// start nor the stairs (a few tries); the room's index and the piece's
+/// top-left cell. Draws nothing when no room is wide and tall enough.
+pub fn piece_spot(rng: &mut RunRng, level: &Level, used: &[usize], w: i32, h: i32) -> Option<(usize, Point)> {
+    let fits: Vec<usize> = (0..level.rooms.len())
+        .filter(|i| !used.contains(i) && level.rooms[*i].w >= w && level.rooms[*i].h >= h)
+        .collect();
+    if fits.is_empty() {
+        return None;
+    }
+    for _ in 0..PIECE_TRIES {
+        let i = fits[rng.below(fits.len() as u32) as usize];
+        let room = level.rooms[i];
+        let at = Point::new(rng.range(room.x, room.x + room.w - w), rng.range(room.y, room.y + room.h - h));
+        let area = Rect::new(at.x, at.y, w, h);
+        if !area.contains(level.start) && !area.contains(level.stairs) {
+            return Some((i, at));
+        }
+    }
+    None
+}
+
+/// How many places [`piece_spot`] tries.
+const PIECE_TRIES: u32 = 4;
+
+/// The first of `wanted` that `start` does not reach over passable cells
+/// (moving in 4 directions, as the generator's own corridors join), if any.
+pub fn first_unreached(map: &Map, start: Point, wanted: impl IntoIterator<Item = Point>) -> Option<Point> {
+    let w = map.width();
+    let mut seen = vec![false; (w * map.height()).max(0) as usize];
+    let mut stack = vec![start];
+    while let Some(p) = stack.pop() {
+        if !map.in_bounds(p) || !map.is_passable(p) {
+            continue;
+        }
+        let i = (p.y * w + p.x) as usize;
+        if seen[i] {
+            continue;
+        }
+        seen[i] = true;
+        for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0)] {
+            stack.push(p.offset(dx, dy));
+        }
+    }
+    wanted.into_iter().find(|p| !map.in_bounds(*p) || !seen[(p.y * w + p.x) as usize])
 }
 
 #[cfg(test)]

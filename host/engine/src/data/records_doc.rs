@@ -20,12 +20,13 @@ pub fn schema_text() -> String {
 
 /// The kinds of record in the reference: the definition's name in the
 /// schema (empty for the file itself) and the section's title.
-const KINDS: [(&str, &str); 5] = [
+const KINDS: [(&str, &str); 6] = [
     ("", "The file"),
     ("monster", "`[[monster]]`: a kind of monster"),
     ("ranged", "`ranged`: a monster's attack from afar"),
     ("carried", "`carries`: what a monster carries"),
     ("item", "`[[item]]`: a kind of item"),
+    ("piece", "`[[piece]]`: a map piece"),
 ];
 
 /// `docs/records.md`: the guide to the record files, then a table and the
@@ -97,6 +98,9 @@ fn type_and_values(schema: &Value) -> (String, String) {
             Some(p) => ("text".into(), format!("matching `{}`", text(p))),
             None => ("text".into(), "see its meaning".into()),
         },
+        Some("object") if schema["additionalProperties"]["type"] == "string" => {
+            ("table of `\"character\" = \"text\"`".into(), "see its meaning".into())
+        }
         Some("object") => {
             ("table of `name = whole number`".into(), format!("each {}", range(&schema["additionalProperties"])))
         }
@@ -115,6 +119,13 @@ fn type_and_values(schema: &Value) -> (String, String) {
                         if schema.get("uniqueItems") == Some(&Value::Bool(true)) { ", each at most once" } else { "" };
                     ("list of names".into(), format!("any of {}{once}", names(&items["enum"]).join(", ")))
                 }
+                (Some("string"), _) if items.get("maxLength").is_some() => (
+                    "list of rows of text".into(),
+                    format!(
+                        "{} to {} rows of {} to {} characters",
+                        schema["minItems"], schema["maxItems"], items["minLength"], items["maxLength"]
+                    ),
+                ),
                 (Some("string"), _) => ("list of names".into(), "any".into()),
                 _ => ("list".into(), "any".into()),
             }

@@ -49,6 +49,8 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("reload", &["plugin", "version", "file"]),
     ("floor", &["floor", "stairs_x", "stairs_y", "goal_x", "goal_y", "generator"]),
     ("generator_refused", &["generator", "floor", "why"]),
+    ("piece", &["piece", "x", "y"]),
+    ("piece_skipped", &["piece", "why"]),
     ("spawn", &["monster", "item", "count", "x", "y", "state", "side"]),
     ("removed", &["who", "x", "y"]),
     ("teleport", &["who", "from_x", "from_y", "x", "y"]),

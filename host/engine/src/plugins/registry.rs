@@ -300,6 +300,7 @@ impl Plugins {
             ranged: self.ranged.keys().cloned().collect(),
             effects: self.effects.keys().cloned().collect(),
             sides: self.sides().into_iter().map(str::to_string).collect(),
+            terrains: self.terrains.iter().map(|t| t.name.clone()).collect(),
         }
     }
 

@@ -16,7 +16,8 @@
 //!   a terrain's code run when a creature steps on it.
 //! * [`events`]: deaths, hurts, turn ends, new floors, pick-ups and uses.
 //! * [`shaping`]: floors a plugin's level generator makes, checked;
-//! * [`spawn`]: filling a floor; [`goal`]: the deepest floor's ember-heart.
+//! * [`spawn`]: filling a floor; [`pieces`]: the map pieces laid into its
+//!   rooms; [`goal`]: the deepest floor's ember-heart.
 //! * [`aiming`]: the Targeting state's rules (cursor, Tab, the shot).
 //! * [`asking`]: what the player may ask without a turn passing.
 //! * [`travel`]: the time-savers, as runs of ordinary player actions.
@@ -32,6 +33,7 @@ pub mod hooks;
 pub mod items;
 pub mod keeping;
 pub mod monsters;
+pub mod pieces;
 pub mod placing;
 pub mod shaping;
 pub mod sides;

@@ -26,6 +26,18 @@ impl Game {
         side: &str,
         source: &str,
     ) -> Result<EntityId, ChangeRefused> {
+        self.spawn_creature_as(kind, at, side, MonsterState::Wandering, source)
+    }
+
+    /// [`Game::spawn_creature`] in `state`.
+    pub fn spawn_creature_as(
+        &mut self,
+        kind: &str,
+        at: Point,
+        side: &str,
+        state: MonsterState,
+        source: &str,
+    ) -> Result<EntityId, ChangeRefused> {
         let Some(rec) = self.records.monsters.get(kind).cloned() else {
             return Err(ChangeRefused::UnknownKind(shown(kind, SHOWN)));
         };
@@ -39,7 +51,6 @@ impl Game {
             return Err(ChangeRefused::NoIdLeft);
         }
         self.next_id += 1;
-        let state = MonsterState::Wandering;
         let monster = Creature { side: side.clone(), ..Creature::monster(id, &rec, at, state) };
         let name = monster.trace_name();
         self.creatures.insert(id, monster);

@@ -1,5 +1,6 @@
-//! Filling a floor: a new level from the run's RNG, monsters and items by
-//! the floor's records, and the `floor` and `spawn` trace events.
+//! Filling a floor: a new level from the run's RNG, its map pieces
+//! (`rules::pieces`), monsters and items by the floor's records, and the
+//! `floor` and `spawn` trace events.
 
 use emberdeep_api::{EntityId, MonsterState, Point, DIRECTIONS};
 
@@ -13,10 +14,11 @@ impl Game {
     pub fn enter_new_floor(&mut self, floor: u32) {
         let deepest = self.is_deepest(floor);
         let make = if deepest { generate_deepest } else { generate };
-        let (level, generator) = match self.plugin_level(floor, deepest) {
+        let (mut level, generator) = match self.plugin_level(floor, deepest) {
             Some((level, name)) => (level, Some(name)),
             None => (make(&mut self.rng, self.numbers.map_width, self.numbers.map_height), None),
         };
+        let pieces = self.lay_pieces(&mut level, floor, deepest);
         // The player's allies beside it come down with it.
         let followers = self.allies_beside_player();
         self.floor = floor;
@@ -40,6 +42,7 @@ impl Game {
             fields.insert("generator".to_string(), serde_json::json!(name));
         }
         self.emit("floor", "host", fields);
+        self.fill_pieces(pieces);
         if deepest {
             self.place_goal(stairs);
         }

@@ -25,6 +25,8 @@ use crate::data::records::{
 };
 use crate::data::untrusted::{self, limits, InputError};
 
+mod pieces;
+
 /// A problem in a data file, with where it is.
 #[derive(Debug, thiserror::Error)]
 pub enum DataError {
@@ -447,7 +449,9 @@ impl FileReader<'_> {
         header.map_or_else(|| "(file)".to_string(), |h| h.trim_matches(|c| c == '[' || c == ']').to_string())
     }
 
-    fn read_into(&self, records: &mut Records) -> Result<(), DataError> {
+    /// Reads the file into `records`; what its pieces' legends name of
+    /// monsters and items is returned, to be checked once every file is read.
+    fn read_into(&self, records: &mut Records) -> Result<Vec<pieces::KindNamed>, DataError> {
         let raw: FileRaw = toml::from_str(self.text).map_err(|e| {
             let offset = e.span().map(|s| s.start).unwrap_or(0);
             // A syntax error's message is a line of what and a line of what was expected.
@@ -482,7 +486,14 @@ impl FileReader<'_> {
                 records.items.insert(rec.id.clone(), rec);
             }
         }
-        Ok(())
+        let mut kinds = Vec::new();
+        for p in &raw.piece {
+            if let Some(rec) = self.piece(p, &mut kinds)? {
+                self.check_new(records.pieces.contains_key(&rec.id), p.span().start, &rec.id)?;
+                records.pieces.insert(rec.id.clone(), rec);
+            }
+        }
+        Ok(kinds)
     }
 
     fn check_new(&self, exists: bool, at: usize, id: &str) -> Result<(), DataError> {
@@ -545,14 +556,16 @@ pub fn load_records(data_dir: &Path, plugins: &Registered) -> Result<Records, Da
         let whose = format!("plugin '{name}'");
         folders.push((name, whose, folder));
     }
+    let mut kinds = Vec::new();
     for (plugin, whose, folder) in folders {
         let files = toml_files(&folder).map_err(|source| DataError::Folder { dir: folder.clone(), whose, source })?;
         for file in files {
             let text = untrusted::read_text(&file, "data file", limits::RECORDS)?;
-            FileReader { file: &file, text: &text, plugin: &plugin, plugins }.read_into(&mut records)?;
+            kinds.extend(FileReader { file: &file, text: &text, plugin: &plugin, plugins }.read_into(&mut records)?);
         }
     }
     check_carried_kinds(&records)?;
+    pieces::check_kinds(&records, &kinds)?;
     Ok(records)
 }
 
@@ -635,7 +648,8 @@ mod tests {
     fn read(text: &str, plugins: &Registered) -> Result<Records, DataError> {
         let mut records = Records::default();
         let file = Path::new("data/test/monsters.toml");
-        FileReader { file, text, plugin: "test", plugins }.read_into(&mut records)?;
+        let kinds = FileReader { file, text, plugin: "test", plugins }.read_into(&mut records)?;
+        pieces::check_kinds(&records, &kinds)?;
         Ok(records)
     }
 

@@ -1,6 +1,7 @@
 //! The records plugins bring, as the game uses them: monsters
-//! ([`MonsterRecord`]), items ([`ItemRecord`]) and settings, all in
-//! [`Records`], read from `data/<plugin>/*.toml`.
+//! ([`MonsterRecord`]), items ([`ItemRecord`]), map pieces
+//! ([`PieceRecord`]) and settings, all in [`Records`], read from
+//! `data/<plugin>/*.toml`.
 //!
 //! Reading them is apart from what they are: [`raw`] holds the shapes the
 //! TOML is read into (and the JSON Schema made from them), and [`check`]
@@ -13,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 
 use abi_stable::std_types::RVec;
-use emberdeep_api::{Damage, Param, RangedSpec, Rgba};
+use emberdeep_api::{Damage, MonsterState, Param, RangedSpec, Rgba};
 
 pub mod check;
 pub mod raw;
@@ -283,6 +284,64 @@ impl std::fmt::Display for ItemRole {
     }
 }
 
+/// A map piece (`[[piece]]`): a small map the generator may lay into a
+/// room of a floor it allows.
+#[derive(Debug, Clone)]
+pub struct PieceRecord {
+    /// Id (`guard_post`), used in the trace.
+    pub id: String,
+    /// First and last floor it may be laid on.
+    pub floors: (u32, u32),
+    /// The chance in 100 that a floor it may be laid on tries it.
+    pub chance: u32,
+    /// Its columns.
+    pub width: i32,
+    /// Its rows.
+    pub height: i32,
+    /// Its cells, row by row (`width * height` of them).
+    pub cells: Vec<PieceCell>,
+    /// The plugin whose folder it came from.
+    pub plugin: String,
+    /// The data file it was read from (for messages about it).
+    pub file: PathBuf,
+}
+
+impl PieceRecord {
+    /// Each cell with its place in the piece (column, row), row by row.
+    pub fn cells_at(&self) -> impl Iterator<Item = (i32, i32, &PieceCell)> {
+        let w = self.width.max(1);
+        self.cells.iter().enumerate().map(move |(i, c)| (i as i32 % w, i as i32 / w, c))
+    }
+}
+
+/// What one cell of a map piece lays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PieceCell {
+    /// A space: the room's cell as the generator made it.
+    Keep,
+    /// A terrain by name: the host's (`wall`, `floor`, `door_closed`,
+    /// `door_open`) or one a loaded plugin registered.
+    Terrain(String),
+    /// Floor that is a way into the piece: it must be reachable.
+    Entrance,
+    /// A monster of record `kind` on floor.
+    Monster {
+        /// The monster record.
+        kind: String,
+        /// Its state when laid.
+        state: MonsterState,
+        /// Its side; `None`: the record's.
+        side: Option<String>,
+    },
+    /// A heap of `count` of item record `kind` on floor.
+    Item {
+        /// The item record.
+        kind: String,
+        /// How many.
+        count: u32,
+    },
+}
+
 /// All records of the loaded plugins, by id (sorted, so spawning is deterministic).
 #[derive(Debug, Default)]
 pub struct Records {
@@ -292,6 +351,8 @@ pub struct Records {
     pub items: BTreeMap<String, ItemRecord>,
     /// Each plugin's `[settings]`.
     pub settings: BTreeMap<String, BTreeMap<String, i64>>,
+    /// Map pieces.
+    pub pieces: BTreeMap<String, PieceRecord>,
 }
 
 impl Records {
@@ -327,6 +388,8 @@ pub struct Registered {
     pub effects: BTreeSet<String>,
     /// The sides creatures may be on: the host's two and those plugins declared.
     pub sides: BTreeSet<String>,
+    /// Registered terrain names (the plugins', not the host's own).
+    pub terrains: BTreeSet<String>,
 }
 
 /// One loaded plugin, as its records are read.

@@ -118,10 +118,15 @@ pub(super) const MOST_CARRIES: usize = 8;
 pub(super) const EVERY_DEFAULT: i64 = 1;
 pub(super) const FOUND: (i64, i64) = (1, 1000);
 pub(super) const FOUND_DEFAULT: (i64, i64) = (1, 1);
+pub(super) const CHANCE: (i64, i64) = (0, 100);
+pub(super) const CHANCE_DEFAULT: i64 = 100;
+/// The widest and tallest a map piece may be: the largest room's floor.
+pub(super) const PIECE_WIDTH: i64 = crate::core::mapgen::PIECE_MOST.0 as i64;
+pub(super) const PIECE_HEIGHT: i64 = crate::core::mapgen::PIECE_MOST.1 as i64;
 
 /// A file of records, `data/<plugin>/*.toml`: a `[settings]` table, any
-/// number of `[[monster]]` tables and any number of `[[item]]` tables, all
-/// three optional. A name the loader does not know is an error.
+/// number of `[[monster]]` tables, of `[[item]]` tables and of `[[piece]]`
+/// tables, all optional. A name the loader does not know is an error.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Emberdeep records")]
@@ -142,6 +147,11 @@ pub(super) struct FileRaw {
     #[serde(default)]
     #[schemars(with = "Vec<ItemRaw>", extend("default" = []))]
     pub(super) item: Vec<Spanned<ItemRaw>>,
+    /// The map pieces the host's generator may lay into a floor's rooms,
+    /// one `[[piece]]` table each.
+    #[serde(default)]
+    #[schemars(with = "Vec<PieceRaw>", extend("default" = []))]
+    pub(super) piece: Vec<Spanned<PieceRaw>>,
 }
 
 /// A kind of monster: one `[[monster]]` table.
@@ -368,6 +378,105 @@ pub(super) struct ItemRaw {
     /// Plugins this record needs, by name. When one of them is not loaded
     /// (left out of `--plugins`), the record is skipped, not refused: use it
     /// for a record whose effect another plugin brings.
+    #[serde(default)]
+    pub(super) needs: Vec<String>,
+}
+
+/// The schema of a piece's `map`: 1 to [`PIECE_HEIGHT`] rows of 1 to
+/// [`PIECE_WIDTH`] characters (that they are all as wide, a schema cannot
+/// say; the loader checks it).
+struct PieceRows;
+
+impl JsonSchema for PieceRows {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "PieceRows".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "array",
+            "items": { "type": "string", "minLength": 1, "maxLength": PIECE_WIDTH },
+            "minItems": 1,
+            "maxItems": PIECE_HEIGHT,
+        })
+    }
+}
+
+/// The schema of a piece's `legend`: one character to what it lays.
+struct PieceLegend;
+
+impl JsonSchema for PieceLegend {
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "PieceLegend".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "object",
+            "propertyNames": { "minLength": 1, "maxLength": 1 },
+            "additionalProperties": { "type": "string" },
+            "default": {},
+        })
+    }
+}
+
+/// A map piece: one `[[piece]]` table. A small map drawn in text rows,
+/// which the host's generator may lay into a room of a floor it allows
+/// (inside the room's floor, never over the start or the stairs), then
+/// checks that the start still reaches the stairs (or the goal), the
+/// piece's entrances and the rest of the floor: a piece that would cut any
+/// of them off is taken back (the trace's `piece_skipped`). A room holds
+/// at most one piece. The fixed symbols of a `map` are `#` (wall), `.`
+/// (floor), `+` (closed door), `'` (open door) and a space (the room's
+/// floor left as it is); every other character is the `legend`'s.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "piece")]
+pub(super) struct PieceRaw {
+    /// The piece's id: 1 to 64 letters, digits or `_`, and no other piece
+    /// of the loaded plugins may have it. The trace names the piece by it.
+    #[schemars(with = "Id")]
+    pub(super) id: Spanned<String>,
+    /// `[first, last]`: the floors it may be laid on, both counted, the
+    /// first not above the last.
+    #[schemars(with = "Pair<{ FLOORS.0 }, { FLOORS.1 }>")]
+    pub(super) floors: Nums,
+    /// The chance in 100 that the generator tries to lay it on a floor it
+    /// may be laid on (it is laid if a room has space for it and nothing
+    /// is cut off). 0: never laid.
+    #[schemars(with = "Option<IntOr<{ CHANCE.0 }, { CHANCE.1 }, CHANCE_DEFAULT>>")]
+    pub(super) chance: Option<Num>,
+    /// The piece drawn in rows of text, top row first, every row as wide:
+    /// at most 12 wide and 8 tall (the largest room's floor; a larger piece
+    /// is refused). At least one cell must be an entrance (a legend entry
+    /// `"entrance"`), the way in, which must be reachable from outside the
+    /// piece.
+    #[schemars(with = "PieceRows")]
+    pub(super) map: Vec<Spanned<String>>,
+    /// What each character of `map` other than the fixed symbols lays, one
+    /// character to one entry: `"entrance"` (floor, the way in);
+    /// `"wall"`, `"floor"`, `"door_closed"`, `"door_open"` (the host's
+    /// terrains); `"terrain NAME"` (a terrain a loaded plugin registered,
+    /// or one of the host's); `"monster KIND [STATE] [side=SIDE]"` (a
+    /// monster of that record on floor: STATE `asleep`, `wandering` or
+    /// `hunting`, left out wandering; SIDE `player`, `monsters` or one a
+    /// plugin declared, left out the record's); `"item KIND [COUNT]"` (a
+    /// heap of that item record on floor, COUNT 1 to 9999, left out 1). A
+    /// kind, terrain or side no loaded plugin has is refused, naming it.
+    #[serde(default)]
+    #[schemars(with = "PieceLegend")]
+    pub(super) legend: BTreeMap<Spanned<String>, Spanned<String>>,
+    /// Plugins this piece needs, by name. When one of them is not loaded
+    /// (left out of `--plugins`), the piece is skipped, not refused: use it
+    /// for a piece that draws another plugin's terrain or monster.
     #[serde(default)]
     pub(super) needs: Vec<String>,
 }
