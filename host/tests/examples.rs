@@ -271,3 +271,24 @@ fn the_caves_generator_makes_floor_two_and_the_same_seed_makes_the_same_cave() {
     let cave = |t: &[Value]| events(t, "floor").into_iter().map(Value::to_string).collect::<Vec<_>>();
     assert_eq!(cave(&first), cave(&second), "the same seed, the same cave");
 }
+
+#[test]
+fn the_vault_packs_pieces_are_laid_on_the_floors_they_allow_and_every_floor_stays_whole() {
+    let data = [root().join("examples/vault_pack/data/vault_pack")];
+    let libraries = [
+        first_party("core_combat"),
+        first_party("equipment"),
+        first_party("ranged_combat"),
+        build_example("vault_pack"),
+    ];
+    let folder = plugin_folder_with_data(&libraries, &data);
+    check_example(folder.path(), "vault_pack");
+    let trace = played(folder.path(), "vault_pack");
+    let laid = events(&trace, "piece");
+    assert!(!laid.is_empty(), "a piece is laid on floor 2");
+    for piece in &laid {
+        let id = piece["piece"].as_str().unwrap();
+        assert!(["treasure_nook", "guarded_armoury", "captives_cell"].contains(&id), "{piece}");
+        assert_eq!(piece["turn"], events(&trace, "floor").last().unwrap()["turn"], "laid as floor 2 is made");
+    }
+}

@@ -256,10 +256,10 @@ pub(super) fn check_kinds(records: &Records, kinds: &[KindNamed]) -> Result<(), 
                 _ => records.items.keys().map(String::as_str).collect(),
             };
             let message = format!(
-                "piece \"{}\": no loaded plugin has a {} record {:?}{}. If it comes from a plugin left out of \
+                "piece \"{}\": no loaded plugin has {} record {:?}{}. If it comes from a plugin left out of \
                  --plugins, add `needs = [\"that_plugin\"]` to the piece",
                 k.piece,
-                k.what,
+                emberdeep_api::with_article(k.what),
                 untrusted::shown(&k.name, limits::SHOWN_WORD),
                 suggestion(&k.name, &names)
             );
@@ -370,7 +370,7 @@ legend = { r = "monster rat asleep side=player", "!" = "item potion 3", "~" = "t
             // Unknown legend names: a terrain, a monster, an item, a side.
             ("terrain web", "terrain webb", "pieces.toml:32: field `legend.~`: piece \"post\": no loaded plugin has a terrain \"webb\"; did you mean `web`?"),
             ("monster rat", "monster bat", "pieces.toml:32: field `legend`: piece \"post\": no loaded plugin has a monster record \"bat\"; did you mean `rat`?"),
-            ("item potion 3", "item potoin 3", "pieces.toml:32: field `legend`: piece \"post\": no loaded plugin has a item record \"potoin\""),
+            ("item potion 3", "item potoin 3", "pieces.toml:32: field `legend`: piece \"post\": no loaded plugin has an item record \"potoin\""),
             ("side=player", "side=elves", "pieces.toml:32: field `legend.r`: piece \"post\": no loaded plugin declared a side \"elves\""),
             // Entries the loader does not understand.
             ("item potion 3", "item potion 0", "field `legend.!`: piece \"post\": the count must be from 1 to 9999, not \"0\""),
