@@ -425,6 +425,46 @@ fn terrain_turn_ns(w: &World, changes: i32) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// The game's records with `pieces` map pieces of the host's added (each
+/// a small walled nook with an entrance, for floors 1 to 12), read from a
+/// copy of `data/`.
+fn records_with_pieces(w: &World, pieces: usize) -> Rc<Records> {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let data = data::default_data_dir();
+    for entry in std::fs::read_dir(&data).expect("data/") {
+        let from = entry.expect("a data folder").path();
+        let to = dir.path().join(from.file_name().unwrap());
+        std::fs::create_dir_all(&to).unwrap();
+        for file in std::fs::read_dir(&from).into_iter().flatten().flatten() {
+            std::fs::copy(file.path(), to.join(file.file_name())).unwrap();
+        }
+    }
+    let mut text = String::new();
+    for i in 0..pieces {
+        text.push_str(&format!(
+            "[[piece]]\nid = \"nook_{i}\"\nfloors = [1, 12]\nmap = [\"#####\", \"#...#\", \"##E##\"]\nlegend = {{ E = \"entrance\" }}\n\n"
+        ));
+    }
+    std::fs::write(dir.path().join("host/pieces.toml"), text).unwrap();
+    Rc::new(data::check::load_records(dir.path(), &w.plugins.registered()).expect("the records with pieces"))
+}
+
+/// Nanoseconds to make and fill a new floor (floor 2), with the records given.
+fn floor_ns(w: &World, records: Rc<Records>) -> f64 {
+    let map = Map::new_filled(1, 1, Tile::Wall);
+    let mut game = Game::blank(SEED, map, Point::new(0, 0), w.plugins.clone(), records, Trace::console());
+    let floors = 50;
+    (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..floors {
+                game.enter_new_floor(2);
+            }
+            t.elapsed().as_secs_f64() * 1e9 / floors as f64
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
 /// Nanoseconds to choose a target for every creature on the floor once
 /// (`nearest_enemy`, what the melee brain and the ranged kinds ask each
 /// turn), after 20 turns: target choice alone, without the fighting that
@@ -515,6 +555,13 @@ fn main() {
         changing / 1e3,
         still / 1e3,
         changing / still
+    );
+    let (bare, pieced) = (floor_ns(&w, w.records.clone()), floor_ns(&w, records_with_pieces(&w, 20)));
+    println!(
+        "  floor generation: with 20 map pieces {:.1} us against none {:.1} us ({:.2}x)",
+        pieced / 1e3,
+        bare / 1e3,
+        pieced / bare
     );
     let (choose110, choose1000) =
         (target_choice_ns(scenario_with_allies(&w, 100, 10)), target_choice_ns(scenario_with_allies(&w, 900, 100)));
