@@ -18,10 +18,12 @@ pub const DESCRIPTION: &str = "A pressure plate set in the floor. Whoever steps 
 /// the plugin's prefix so that no other sheet has it.
 pub const TILE: &str = "traps_dart";
 
-/// How both views draw a found trap: `^` in the glyph view, the plugin's
-/// own tile in the tile view. Hidden, it is drawn as floor.
+/// How both views draw a found trap: a pink `^` in the glyph view, the
+/// plugin's own tile in the tile view (whose rim is a magenta, 255 47 208,
+/// of its own: not the glyph's colour, so a screenshot tells them apart).
+/// Hidden, it is drawn as floor.
 pub fn look() -> Look {
-    Look::new('^', Rgba::rgb(255, 47, 208), TILE)
+    Look::new('^', Rgba::rgb(240, 120, 200), TILE)
 }
 
 /// What a dart does, before nothing: it ignores armor (a trap's dart
