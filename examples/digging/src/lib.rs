@@ -27,7 +27,7 @@ use emberdeep_api::{
     Registrar, Rgba, UseOutcome,
 };
 
-use rules::{Wand, CHARGES_KEY, FLOOR, MOST_CHARGES};
+use rules::{Wand, CHARGES_KEY, MOST_CHARGES};
 
 /// The effect named `digging` in item records (params `charges_min`,
 /// `charges_max`, `range`, `walls`).
@@ -89,7 +89,8 @@ impl ItemEffect for Digging {
         for p in walls {
             // The host refuses the map's border (it stays wall): the bolt
             // stops there, as it would at the edge of the world.
-            if !ctx.set_terrain(p, FLOOR) {
+            // `floor` is the host's own terrain, as `wall` is.
+            if !ctx.set_terrain(p, "floor") {
                 break;
             }
             dug += 1;
@@ -156,7 +157,11 @@ mod tests {
         assert!(matches!(Digging.use_item(&mut game.ctx(), &item).unwrap(), UseOutcome::Aim(_)));
         assert_eq!(Digging.aimed(&mut game.ctx(), &item, &path, path[7]).unwrap(), UseOutcome::Kept);
         let now: Vec<String> = path.iter().map(|&p| game.ctx().terrain_at(p)).collect();
-        assert_eq!(now, ["floor", "floor", "floor", "floor", "wall", "floor", "floor", "floor"], "three walls, no more");
+        assert_eq!(
+            now,
+            ["floor", "floor", "floor", "floor", "wall", "floor", "floor", "floor"],
+            "three walls, no more"
+        );
         assert_eq!(Digging.suffix(&mut game.ctx(), &item).unwrap(), Some("(1)".into()));
         assert_eq!(game.messages.last().map(String::as_str), Some("3 walls crumble into dust."));
     }

@@ -11,11 +11,6 @@ pub const CHARGES_KEY: &str = "charges";
 /// The most charges a wand may hold (the key's declared range).
 pub const MOST_CHARGES: i64 = 100;
 
-/// The terrain a bolt digs, and what it leaves: the host's own names.
-pub const WALL: &str = "wall";
-/// What a dug wall becomes.
-pub const FLOOR: &str = "floor";
-
 /// What the log says when a wand with no charges is used.
 pub const SPENT: &str = "The wand of digging is spent.";
 /// What the log says when the player picks the wand: aim it.
@@ -70,10 +65,11 @@ impl Wand {
     }
 }
 
-/// The cells of `path` one bolt digs: the walls on it, in the bolt's
+/// The cells of `path` one bolt digs: the walls on it (the host's terrain
+/// `wall`; a door, or a plugin's terrain, is left alone), in the bolt's
 /// order, `most` at most. `terrain_of` names a cell's terrain.
 pub fn walls_to_dig<P: Copy>(path: &[P], most: usize, mut terrain_of: impl FnMut(P) -> String) -> Vec<P> {
-    path.iter().copied().filter(|&p| terrain_of(p) == WALL).take(most).collect()
+    path.iter().copied().filter(|&p| terrain_of(p) == "wall").take(most).collect()
 }
 
 /// The charges left after one zap (never below 0).
@@ -131,12 +127,12 @@ mod tests {
     #[test]
     fn a_bolt_digs_the_walls_on_its_path_and_no_more_than_its_number() {
         // A path of cells 1..=8: walls at 2, 3, 4 and 7.
-        let terrain = |x: i32| if [2, 3, 4, 7].contains(&x) { WALL.to_string() } else { FLOOR.to_string() };
+        let terrain = |x: i32| if [2, 3, 4, 7].contains(&x) { "wall" } else { "floor" }.to_string();
         let path: Vec<i32> = (1..=8).collect();
         assert_eq!(walls_to_dig(&path, 10, terrain), [2, 3, 4, 7]);
         assert_eq!(walls_to_dig(&path, 3, terrain), [2, 3, 4], "three at most");
         assert!(walls_to_dig(&path[4..6], 3, terrain).is_empty(), "no wall, nothing dug");
-        let door = |x: i32| if x == 2 { "door_closed".to_string() } else { FLOOR.to_string() };
+        let door = |x: i32| if x == 2 { "door_closed" } else { "floor" }.to_string();
         assert!(walls_to_dig(&path, 3, door).is_empty(), "a door is no wall");
     }
 

@@ -152,12 +152,8 @@ fn each_host_line_names_the_keys_it_stands_for_in_play() {
 #[test]
 fn the_loaded_plugins_terrains_are_listed_last_under_terrain_with_their_plugin() {
     use super::{help_lines, TerrainHelp};
-    let trap = TerrainHelp {
-        glyph: '^',
-        label: "a dart trap".into(),
-        description: "A plate.".into(),
-        plugin: "traps".into(),
-    };
+    let trap =
+        TerrainHelp { glyph: '^', label: "a dart trap".into(), description: "A plate.".into(), plugin: "traps".into() };
     let rubble = TerrainHelp { glyph: ':', label: "rubble".into(), description: String::new(), plugin: "mines".into() };
     let lines: Vec<String> = help_lines(&[], &[trap, rubble]).into_iter().map(|l| l.text).collect();
     let heading = lines.iter().position(|l| l == "Terrain").unwrap_or_else(|| panic!("a Terrain group: {lines:?}"));
