@@ -273,7 +273,8 @@
 //! | `floor_creatures` (1.2) | nothing: every creature, its side, whether the player sees it | the list is built once and kept until someone comes, goes, moves or changes side: asking again costs a copy |
 //! | `nearest_enemy(id)` (1.2) | nothing | with one side against the player, a sight check; with more sides, the cells round `id` out to its sight, nearest first, stopping at the first enemy seen: never a walk over every creature |
 //!
-//! What stays the host's: the map's tiles, the turn and its order (the
+//! What stays the host's: the map's tiles (but for the terrain calls of
+//! part 5c), the turn and its order (the
 //! player, then monsters in id order, then statuses), who sees what, the
 //! trace, the log's shape, saving, the ids of creatures and items, and
 //! every rule the host keeps (an attack on one's own side is refused
@@ -344,22 +345,78 @@
 //! sight) and `examples/thief` (`pack_take`, `give`, `carried`: a monster
 //! that carries a wand off and drops the same wand where it dies).
 //!
-//! The map is the host's, but a plugin may change it (also since 1.2):
-//! [`Ctx::terrain_at`](crate::Ctx::terrain_at) and [`Ctx::set_terrain`](crate::Ctx::set_terrain) read and lay terrain by
-//! name, the host's (`floor`, `wall`, `door_closed`, `door_open`,
-//! `stairs_down`) or one a plugin registered with
-//! [`Registrar::terrain`](crate::Registrar::terrain) (a trap that hides
-//! until found, rubble, water), whose [`TerrainCode`](crate::TerrainCode)
-//! runs when a creature steps on it; the map's border stays wall, and no
-//! terrain goes under a creature that could not stand on it. Each change is
-//! traced (`terrain`) and sight and paths follow at once: a call walks no
-//! map, but the next monster step toward a goal rebuilds that goal's
-//! distance map once. An [`ItemEffect`](crate::ItemEffect) may aim through
-//! walls (`aims_through_walls`: a digging bolt). A
-//! [`LevelGen`](crate::LevelGen) registered with
+//! ## 5c. The map: terrain a plugin adds and changes (since 1.2)
+//!
+//! The host's terrains are `floor`, `wall`, `door_closed`, `door_open` and
+//! `stairs_down`: their names, how they look and what they do (a wall
+//! stops steps and sight, a closed door opens when walked into, the
+//! stairs take the player down) are the host's, and no plugin may register
+//! a terrain by one of those names. A plugin adds kinds of its own and
+//! changes which terrain a cell holds:
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! struct Darts;
+//! impl TerrainCode for Darts {
+//!     fn entered(&self, ctx: &mut Ctx<'_>, who: EntityId, _at: Point) -> PluginResult<()> {
+//!         let dealt = ctx.roll(1, 3);
+//!         ctx.attack(Attack::new(who, who, "dart").hit_for(dealt).with_killer("a dart trap"));
+//!         Ok(())
+//!     }
+//! }
+//! # fn register(reg: &mut Registrar) {
+//! let look = Look::new('^', Rgba::rgb(240, 120, 200), "traps_dart"); // a tile of your own sheet
+//! let trap = TerrainSpec::new("a dart trap", look, true, true) // walkable, transparent
+//!     .described("A pressure plate set in the floor.")
+//!     .hidden(TerrainHidden::AsFloor); // drawn and described as floor until found
+//! reg.terrain("dart_trap", trap, Darts);
+//! # }
+//! # fn dig(ctx: &mut Ctx<'_>, p: Point) {
+//! if ctx.terrain_at(p) == "wall" {
+//!     ctx.set_terrain(p, "floor"); // traced `terrain`; false if refused
+//! }
+//! # }
+//! ```
+//!
+//! | call | what it does | what it costs |
+//! |---|---|---|
+//! | [`Registrar::terrain`](crate::Registrar::terrain) | a kind of terrain: label, look, walkable, transparent, description, hidden (`Shown`, `AsFloor`: looks like floor and still springs, `AsWall`: looks and behaves like wall, a secret door) and its [`TerrainCode`](crate::TerrainCode) (`()` for none) | at load |
+//! | [`Ctx::terrain_at`](crate::Ctx::terrain_at) | the cell's terrain by name (a hidden one answers its own name: the rules know it, the player does not); `wall` off the map | constant |
+//! | [`Ctx::set_terrain`](crate::Ctx::set_terrain) | the cell becomes that terrain (the host's or a registered one): a `terrain` event (`x`, `y`, `from`, `to`) under your name, kept in the save; the player's sight and memory and every monster's paths follow in the same call | the player's field of view, and the floor's distance maps made again when next asked |
+//! | [`Ctx::terrain_hidden`](crate::Ctx::terrain_hidden) | whether the cell's terrain still hides from the player | constant |
+//! | [`Ctx::reveal_terrain`](crate::Ctx::reveal_terrain) | the player finds it: a `terrain_found` event under your name, "You find a dart trap.", its code's `found` | constant; the field of view |
+//! | [`ItemEffect::aims_through_walls`](crate::ItemEffect::aims_through_walls) | the item's shot runs on through walls to its range (a digging bolt), never "blocked by a wall" | once, when aiming starts |
+//!
+//! What stays the host's: the map's size; its border, which stays wall
+//! (`set_terrain` there is refused, so nothing walks off the floor); a
+//! creature's cell, which never becomes terrain it could not stand on; and
+//! the finding of a hidden terrain the player steps onto (the host's
+//! `terrain_found`, before the code's `entered`). A refused change (off the
+//! map, the border, a name nobody registered, a creature in the way)
+//! answers `false`, writes one line to the console and changes nothing.
+//! Laying walls or stairs is allowed; keeping the player's way to the
+//! stairs open is then yours. A terrain's `entered` runs once for each
+//! step (or swap, or placing) onto the cell, for the player and monsters
+//! alike; standing on it does not run it again. Your terrains may be drawn
+//! in scenario legends (`^ = terrain dart_trap`, `found` to lay it found)
+//! and checked with `terrain X,Y = dart_trap`. The help lists them under
+//! "Terrain". The api's `TestGame` keeps terrain as the game does
+//! (`terrain`, `lay_hidden`, `terrain_changes`, `found`).
+//!
+//! A [`LevelGen`](crate::LevelGen) registered with
 //! [`Registrar::level_gen`](crate::Registrar::level_gen) makes whole floors
-//! on a [`Floor`](crate::Floor); the host checks them and makes any it
-//! cannot play itself. `examples/caves` is one.
+//! on a [`Floor`](crate::Floor) (terrain by name, the start, the stairs,
+//! the run's random numbers); the host checks each (a closed border, start
+//! and stairs on open ground, the stairs reachable) and makes any it cannot
+//! play itself, with one `generator_refused` line. Map pieces are data: a
+//! `[[piece]]` table in a plugin's records (see the records reference).
+//!
+//! Four examples in the repository change the map: `examples/digging` (a
+//! wand whose bolt goes through walls and turns them into floor),
+//! `examples/traps` (a dart trap hidden as floor, found by a step or a
+//! search key of the plugin's own, drawn with its own tile),
+//! `examples/caves` (a level generator) and `examples/vault_pack` (three
+//! map pieces, data only).
 //!
 //! ## 6. Errors and panics
 //!

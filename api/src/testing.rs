@@ -116,6 +116,20 @@ pub struct TestGame {
     /// [`Ctx::place_existing`](crate::Ctx::place_existing), or dropped by a
     /// creature that carried them and died or was removed.
     pub laid: Vec<(PackEntry, Point)>,
+    /// Terrain by cell, where not the room's own (`wall` round the edge,
+    /// `floor` within); laid by [`Ctx::set_terrain`](crate::Ctx::set_terrain)
+    /// or by the test. `wall` and `door_closed` stop a step (since 1.2).
+    pub terrain: BTreeMap<Point, String>,
+    /// Cells whose terrain is hidden from the player, not yet found
+    /// ([`Ctx::terrain_hidden`](crate::Ctx::terrain_hidden)); see
+    /// [`TestGame::lay_hidden`] (since 1.2).
+    pub unfound: BTreeSet<Point>,
+    /// The terrain changes made, in order: where, from, to, as the game
+    /// traces `terrain` (since 1.2).
+    pub terrain_changes: Vec<(Point, String, String)>,
+    /// Cells whose hidden terrain the player found, in order
+    /// ([`Ctx::reveal_terrain`](crate::Ctx::reveal_terrain)) (since 1.2).
+    pub found: Vec<Point>,
     dice: u64,
     next_id: u32,
 }
@@ -154,6 +168,10 @@ impl TestGame {
             held: Vec::new(),
             carried: BTreeMap::new(),
             laid: Vec::new(),
+            terrain: BTreeMap::new(),
+            unfound: BTreeSet::new(),
+            terrain_changes: Vec::new(),
+            found: Vec::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -246,8 +264,28 @@ impl TestGame {
         }
     }
 
-    fn walkable(&self, p: Point) -> bool {
+    /// Lays terrain `name` at `at`, hidden from the player until found (a
+    /// trap a floor was made with), as a scenario's `terrain NAME` does.
+    pub fn lay_hidden(&mut self, at: Point, name: &str) {
+        self.terrain.insert(at, name.into());
+        self.unfound.insert(at);
+    }
+
+    fn inside(&self, p: Point) -> bool {
         p.x > 0 && p.y > 0 && p.x < self.width - 1 && p.y < self.height - 1
+    }
+
+    fn walkable(&self, p: Point) -> bool {
+        self.inside(p) && !matches!(self.terrain.get(&p).map(String::as_str), Some("wall" | "door_closed"))
+    }
+
+    /// The terrain at `p` by name: the room's own where none was laid.
+    fn terrain_name(&self, p: Point) -> String {
+        match self.terrain.get(&p) {
+            Some(name) if self.inside(p) => name.clone(),
+            _ if self.inside(p) => "floor".into(),
+            _ => "wall".into(),
+        }
     }
 
     fn index(&self, id: EntityId) -> Option<usize> {
@@ -736,6 +774,37 @@ impl WorldCtx for TestGame {
         self.side(a) != self.side(b)
     }
 
+    fn terrain_at(&self, at: Point) -> RString {
+        self.terrain_name(at).into()
+    }
+
+    /// Any name within the room's edge (the game also refuses a name
+    /// nobody registered, and terrain a creature there could not stand on:
+    /// here, `wall` under a creature).
+    fn set_terrain(&mut self, at: Point, name: RStr<'_>) -> bool {
+        let occupied = self.creatures.iter().any(|c| c.pos == at);
+        if !self.inside(at) || name.is_empty() || (occupied && name == "wall") {
+            return false;
+        }
+        let from = self.terrain_name(at);
+        self.terrain.insert(at, name.to_string());
+        self.unfound.remove(&at);
+        self.terrain_changes.push((at, from, name.to_string()));
+        true
+    }
+
+    fn terrain_hidden(&self, at: Point) -> bool {
+        self.unfound.contains(&at)
+    }
+
+    fn reveal_terrain(&mut self, at: Point) -> bool {
+        if !self.unfound.remove(&at) {
+            return false;
+        }
+        self.found.push(at);
+        true
+    }
+
     fn follow_player(&mut self, id: EntityId) -> bool {
         let target = self.player().pos;
         let Some(from) = self.get(id).map(|c| c.pos) else { return false };
@@ -913,5 +982,27 @@ mod tests {
         drop(ctx);
         assert_eq!(game.laid, [(wand, Point::new(3, 1))], "dropped where it died, the same item");
         assert_eq!(game.pack[0], Some(darts));
+    }
+
+    #[test]
+    fn terrain_is_laid_read_hidden_and_found_as_the_host_keeps_it() {
+        let mut game = TestGame::new(8, 5);
+        game.lay_hidden(Point::new(3, 2), "dart_trap");
+        let mut ctx = game.ctx();
+        assert_eq!(
+            (ctx.terrain_at(Point::new(2, 2)), ctx.terrain_at(Point::new(0, 2))),
+            ("floor".into(), "wall".into())
+        );
+        assert_eq!(ctx.terrain_at(Point::new(3, 2)), "dart_trap", "the rules know a hidden terrain");
+        assert!(ctx.terrain_hidden(Point::new(3, 2)));
+        assert!(ctx.set_terrain(Point::new(4, 2), "wall"));
+        assert!(!ctx.is_walkable(Point::new(4, 2)), "a wall stops a step");
+        assert!(!ctx.set_terrain(Point::new(0, 2), "floor"), "the border stays wall");
+        assert!(!ctx.set_terrain(Point::new(1, 1), "wall"), "no wall under the player");
+        assert!(ctx.reveal_terrain(Point::new(3, 2)));
+        assert!(!ctx.reveal_terrain(Point::new(3, 2)), "found once");
+        drop(ctx);
+        assert_eq!(game.terrain_changes, [(Point::new(4, 2), "floor".to_string(), "wall".to_string())]);
+        assert_eq!(game.found, [Point::new(3, 2)]);
     }
 }

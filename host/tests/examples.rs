@@ -8,7 +8,10 @@
 //! `removed` event, never a death; the blink puts the player on a cell it
 //! could not see and its sight follows on the same turn; the thief carries
 //! a wand of sparks off and drops the same item, which reads "(2)" when
-//! picked up again.
+//! picked up again; the wand of digging opens a corridor through three
+//! walls that sight and a goblin go through on the zap's turn, kept by a
+//! save; the dart trap hides as floor until found by a search or a step,
+//! fires once a step, and is drawn with its plugin's own tile once found.
 
 mod common;
 
@@ -291,4 +294,124 @@ fn the_vault_packs_pieces_are_laid_on_the_floors_they_allow_and_every_floor_stay
         assert!(["treasure_nook", "guarded_armoury", "captives_cell"].contains(&id), "{piece}");
         assert_eq!(piece["turn"], events(&trace, "floor").last().unwrap()["turn"], "laid as floor 2 is made");
     }
+}
+
+/// The save's map rows (the file's first line is its seal).
+fn saved_rows(saves: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(saves.join("save.json")).unwrap();
+    let body: Value = serde_json::from_str(text.split_once('\n').unwrap().1).unwrap();
+    body["map"]["rows"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn the_wand_of_digging_opens_a_corridor_that_sight_and_a_monster_go_through_and_a_save_keeps() {
+    let folder = folder_with("digging");
+    check_example(folder.path(), "digging");
+    // The same, read from the trace: three walls dug on the zap's turn, and
+    // the goblin beyond them sees the player on that same turn.
+    let trace = played(folder.path(), "digging");
+    let dug = events(&trace, "terrain");
+    let cells: Vec<(i64, i64, &str, &str, &str)> = dug
+        .iter()
+        .map(|e| {
+            let s = |k: &str| e[k].as_str().unwrap();
+            (e["x"].as_i64().unwrap(), e["y"].as_i64().unwrap(), s("from"), s("to"), s("source"))
+        })
+        .collect();
+    assert_eq!(cells, [6, 7, 8].map(|x| (x, 2, "wall", "floor", "digging")), "three walls, in the bolt's order");
+    let woke = events(&trace, "wake");
+    assert_eq!(woke.len(), 1, "{woke:?}");
+    assert_eq!((&woke[0]["cause"], &woke[0]["turn"]), (&"sight".into(), &dug[0]["turn"]), "seen down the corridor");
+    // Saved after the zap and two waits, continued: the corridor is kept,
+    // and the rest plays exactly as the unbroken run.
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("saves");
+    let scenario = root().join("examples/digging/scenario.txt");
+    let (first, second) = ("i a Enter l Enter . .", ". . . . . .");
+    let whole_path = dir.path().join("whole.jsonl");
+    headless(folder.path(), &scenario, &format!("{first} {second}"), &whole_path, &[]);
+    let whole = read_trace(&whole_path);
+    headless(
+        folder.path(),
+        &scenario,
+        first,
+        &dir.path().join("first.jsonl"),
+        &["--save-dir", saves.to_str().unwrap()],
+    );
+    let rows = saved_rows(&saves);
+    assert_eq!(&rows[2][5..10], ".....", "the corridor is in the save: {}", rows[2]);
+    assert_eq!(&rows[1][6..9], "###", "the walls beside it stay: {}", rows[1]);
+    let text_before = std::fs::read_to_string(saves.join("save.json")).unwrap();
+    let turn =
+        serde_json::from_str::<Value>(text_before.split_once('\n').unwrap().1).unwrap()["turn"].as_u64().unwrap();
+    let continued = dir.path().join("second.jsonl");
+    let out = run(&[
+        "--plugin-dir",
+        folder.path().to_str().unwrap(),
+        "--headless",
+        "--continue",
+        "--save-dir",
+        saves.to_str().unwrap(),
+        "--keys",
+        second,
+        "--trace",
+        continued.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let after =
+        |t: &[Value]| t.iter().filter(|e| e["turn"].as_u64() > Some(turn)).map(|e| e.to_string()).collect::<Vec<_>>();
+    let (a, b) = (after(&whole), after(&read_trace(&continued)));
+    assert!(
+        a.iter().any(|l| l.contains("\"attack\"") && l.contains("\"attacker\":\"goblin#1\"")),
+        "the goblin comes down the corridor to strike: {a:?}"
+    );
+    assert_eq!(a, b, "the continued run differs from the unbroken one");
+    assert_eq!(&saved_rows(&saves)[2][6..9], "...", "saved again at the end, the corridor still there");
+}
+
+/// How many pixels of the trap tile's own rim colour (255, 47, 208, drawn
+/// by no tile of the game's) a tile-view screenshot of the traps scenario
+/// after `keys` holds, and the box they lie in.
+fn trap_rim_pixels(folder: &Path, keys: &str, shot: &Path) -> (usize, Option<(usize, usize, usize, usize)>) {
+    let scenario = root().join("examples/traps/scenario.txt");
+    let trace = shot.with_extension("jsonl");
+    headless(folder, &scenario, keys, &trace, &["--view", "tiles", "--screenshot", shot.to_str().unwrap()]);
+    let (w, _, rgba) = decode_png(shot);
+    let w = w as usize;
+    let rim: Vec<(usize, usize)> =
+        rgba.chunks(4).enumerate().filter(|(_, p)| p[..3] == [255, 47, 208]).map(|(i, _)| (i % w, i / w)).collect();
+    let span = |f: fn(&(usize, usize)) -> usize| (rim.iter().map(f).min(), rim.iter().map(f).max());
+    let (xs, ys) = (span(|p| p.0), span(|p| p.1));
+    let bounds = xs.0.zip(xs.1).zip(ys.0.zip(ys.1)).map(|((x0, x1), (y0, y1))| (x0, x1, y0, y1));
+    (rim.len(), bounds)
+}
+
+#[test]
+fn the_dart_trap_hides_until_found_fires_once_a_step_and_shows_its_own_tile() {
+    let folder = folder_with("traps");
+    check_example(folder.path(), "traps");
+    let trace = played(folder.path(), "traps");
+    let found: Vec<(i64, &str)> = events(&trace, "terrain_found")
+        .iter()
+        .map(|e| (e["x"].as_i64().unwrap(), e["source"].as_str().unwrap()))
+        .collect();
+    assert_eq!(found, [(5, "traps"), (8, "host")], "the first by the search, the second by the step; each once");
+    // Each dart follows a step onto a trap, on that step's turn, one a step.
+    let steps_on: Vec<u64> = events(&trace, "action")
+        .iter()
+        .filter(|a| a["action"] == "move" && a["y"] == 1 && (a["x"] == 5 || a["x"] == 8))
+        .map(|a| a["turn"].as_u64().unwrap())
+        .collect();
+    let darts: Vec<u64> = events(&trace, "dart").iter().map(|d| d["turn"].as_u64().unwrap()).collect();
+    assert_eq!(darts, steps_on, "one dart for each step onto a trap");
+    assert_eq!(darts.len(), 3);
+    // The tile view: hidden, the trap is drawn as floor; found, with the
+    // plugin's own tile, on its cell (5,1: 32-pixel cells from the corner).
+    let dir = tempfile::tempdir().unwrap();
+    let (hidden, _) = trap_rim_pixels(folder.path(), "l l", &dir.path().join("hidden.png"));
+    assert_eq!(hidden, 0, "a hidden trap is drawn as floor");
+    let (shown, bounds) = trap_rim_pixels(folder.path(), "l l s", &dir.path().join("found.png"));
+    assert!(shown >= 100, "the found trap's tile is drawn: {shown} pixels of its rim");
+    let (x0, x1, y0, y1) = bounds.unwrap();
+    assert!(x0 >= 5 * 32 && x1 < 6 * 32 && y0 >= 32 && y1 < 64, "on the trap's cell: {bounds:?}");
 }

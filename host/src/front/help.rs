@@ -1,5 +1,6 @@
 //! The help screen (`?`, `F1`): every key the host answers, and every key
-//! the loaded plugins say they answer (api 1.1's `Hooks::keys`), in groups.
+//! the loaded plugins say they answer (api 1.1's `Hooks::keys`), in groups;
+//! then the kinds of terrain the loaded plugins registered (api 1.2).
 
 use emberdeep_engine::rules::asking::PluginKey;
 
@@ -68,14 +69,28 @@ pub const HOST_KEYS: &[HostKey] = &[
     line("Esc", "screens", "close a screen; in play: save and quit (asks)", "Esc"),
 ];
 
+/// A kind of terrain a plugin registered, as the help lists it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TerrainHelp {
+    /// The glyph the glyph view draws it with.
+    pub glyph: char,
+    /// How the look panel writes it (`a dart trap`).
+    pub label: String,
+    /// Its description (may be empty).
+    pub description: String,
+    /// The plugin that registered it.
+    pub plugin: String,
+}
+
 const fn line(keys: &'static str, group: &'static str, what: &'static str, in_play: &'static str) -> HostKey {
     HostKey { keys, group, what, in_play }
 }
 
 /// The help screen's lines: each group's heading, then its keys, the
 /// host's first, then the plugins' (each naming its plugin); keys in a
-/// group no host group has go under "Other".
-pub fn help_lines(plugin_keys: &[PluginKey]) -> Vec<Line> {
+/// group no host group has go under "Other". Last, under "Terrain", the
+/// plugins' terrains (glyph, label, description, plugin), if any.
+pub fn help_lines(plugin_keys: &[PluginKey], terrains: &[TerrainHelp]) -> Vec<Line> {
     let mut lines = Vec::new();
     // Long lines go on under the "what" column.
     let push = |lines: &mut Vec<Line>, key: &str, what: &str, from: Option<&str>| {
@@ -107,6 +122,15 @@ pub fn help_lines(plugin_keys: &[PluginKey]) -> Vec<Line> {
         }
         for k in theirs {
             push(&mut lines, k.help.key.as_str(), k.help.what.as_str(), Some(k.plugin.as_str()));
+        }
+    }
+    if !terrains.is_empty() {
+        lines.push(Line::new("", palette::TEXT));
+        lines.push(Line::new("Terrain", palette::GOOD));
+        for t in terrains {
+            let what =
+                if t.description.is_empty() { t.label.clone() } else { format!("{}: {}", t.label, t.description) };
+            push(&mut lines, &t.glyph.to_string(), &what, Some(t.plugin.as_str()));
         }
     }
     lines

@@ -14,7 +14,7 @@ use emberdeep_engine::world::targeting::LookLine;
 
 use super::aiming::decorate_aim;
 use super::app::{App, Mode, Question};
-use super::help::help_lines;
+use super::help::{help_lines, TerrainHelp};
 use super::look::look_lines;
 use super::screen::{palette, wrap, Health, Line, Overlay, ScreenModel, MENU_CHARS, MENU_ROWS};
 use super::ui::cell_size_of;
@@ -330,7 +330,19 @@ impl App {
     /// Every key, the host's and the plugins'.
     fn help_overlay(&mut self) -> Overlay {
         let keys = self.game.plugin_keys();
-        let lines = help_lines(&keys);
+        let terrains: Vec<TerrainHelp> = self
+            .game
+            .plugins
+            .terrains
+            .iter()
+            .map(|t| TerrainHelp {
+                glyph: char::from_u32(t.decl.look.glyph).unwrap_or('?'),
+                label: t.decl.label.to_string(),
+                description: t.decl.description.to_string(),
+                plugin: t.code.plugin().to_string(),
+            })
+            .collect();
+        let lines = help_lines(&keys, &terrains);
         self.scrolled("Keys", Vec::new(), lines, "Up/Down, PgUp/PgDn: scroll    Esc: close")
     }
 

@@ -148,3 +148,20 @@ fn each_host_line_names_the_keys_it_stands_for_in_play() {
         }
     }
 }
+
+#[test]
+fn the_loaded_plugins_terrains_are_listed_last_under_terrain_with_their_plugin() {
+    use super::{help_lines, TerrainHelp};
+    let trap =
+        TerrainHelp { glyph: '^', label: "a dart trap".into(), description: "A plate.".into(), plugin: "traps".into() };
+    let rubble = TerrainHelp { glyph: ':', label: "rubble".into(), description: String::new(), plugin: "mines".into() };
+    let lines: Vec<String> = help_lines(&[], &[trap, rubble]).into_iter().map(|l| l.text).collect();
+    let heading = lines.iter().position(|l| l == "Terrain").unwrap_or_else(|| panic!("a Terrain group: {lines:?}"));
+    let group = &lines[heading + 1..];
+    assert_eq!(group.len(), 2, "one line each, the last group: {group:?}");
+    assert!(group[0].trim_start().starts_with('^'), "{group:?}");
+    assert!(group[0].contains("a dart trap: A plate. (traps)"), "{group:?}");
+    assert!(group[1].trim_start().starts_with(':') && group[1].ends_with("rubble (mines)"), "{group:?}");
+    let none: Vec<String> = help_lines(&[], &[]).into_iter().map(|l| l.text).collect();
+    assert!(!none.iter().any(|l| l == "Terrain"), "no group without plugin terrains");
+}

@@ -200,6 +200,8 @@ pub fn game_from_scenario(
     for item in &scenario.items {
         let id = game.new_item_id();
         game.drop_on_floor(&item.kind, item.count, item.pos, id);
+        // Made as any item is: a wand's charges are rolled now.
+        game.made_event(&item.kind, id);
     }
     for ((kind, count), &line) in scenario.pack.iter().zip(&scenario.pack_lines) {
         let stacks = game.records.items[kind].stacks;
@@ -214,6 +216,7 @@ pub fn game_from_scenario(
                 };
                 return Err(ScenarioStartError::Pack { path: path.to_path_buf(), line, problem });
             }
+            game.made_event(kind, id);
         }
     }
     game.update_sight();
@@ -311,6 +314,11 @@ mod tests {
 
     /// The scenario `legend` (the goblin `g`'s line) starts, in a temp dir.
     fn start(legend: &str) -> Result<Game, ScenarioStartError> {
+        start_with(legend, "")
+    }
+
+    /// The scenario `legend` (the `g`'s line), then the sections `more`, starts.
+    fn start_with(legend: &str, more: &str) -> Result<Game, ScenarioStartError> {
         let dir = tempfile::tempdir().expect("a temp dir");
         std::fs::create_dir(dir.path().join("host")).unwrap();
         std::fs::write(dir.path().join("host/records.toml"), RECORDS).unwrap();
@@ -322,7 +330,7 @@ mod tests {
         plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("the test plugin");
         let records = Rc::new(load_records(dir.path(), &plugins.registered()).expect("the records read"));
         let path = dir.path().join("s.txt");
-        std::fs::write(&path, format!("[map]\n#####\n#@g.#\n#####\n[legend]\n{legend}\n")).unwrap();
+        std::fs::write(&path, format!("[map]\n#####\n#@g.#\n#####\n[legend]\n{legend}\n{more}")).unwrap();
         game_from_scenario(&path, 1, Rc::new(plugins), records, Trace::in_memory())
     }
 
@@ -391,5 +399,19 @@ mod tests {
         );
         let mut game = start("g = monster goblin carries=wand*25,pebbles*9999").expect("26 items: a stack is one");
         assert_eq!(events(&mut game, "item_given").len(), 26);
+    }
+
+    #[test]
+    fn items_of_the_pack_and_the_floor_are_made_as_any_item_is() {
+        let game = start_with("g = item wand", "[pack]\nwand 2\npebbles 3\n").expect("starts");
+        let charges = |id| game.item_store.get(&(id, "charges".to_string())).copied();
+        let wands: Vec<_> = game.pack.slots().iter().flatten().filter(|i| i.kind == "wand").map(|i| i.id).collect();
+        assert_eq!(wands.len(), 2);
+        let lying: Vec<_> = game.items.iter().map(|i| i.id).collect();
+        assert_eq!(lying.len(), 1);
+        for id in wands.into_iter().chain(lying) {
+            assert!(charges(id).is_some_and(|n| (2..=6).contains(&n)), "made rolled the charges of #{}", id.0);
+        }
+        assert!(game.pack.slots().iter().flatten().any(|i| i.kind == "pebbles" && i.count == 3), "the stack is whole");
     }
 }
