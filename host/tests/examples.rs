@@ -415,3 +415,39 @@ fn the_dart_trap_hides_until_found_fires_once_a_step_and_shows_its_own_tile() {
     let (x0, x1, y0, y1) = bounds.unwrap();
     assert!(x0 >= 5 * 32 && x1 < 6 * 32 && y0 >= 32 && y1 < 64, "on the trap's cell: {bounds:?}");
 }
+
+#[test]
+fn the_same_seed_with_every_map_example_loaded_gives_the_same_dungeon_and_trace_byte_for_byte() {
+    let names = ["digging", "traps", "caves", "vault_pack"];
+    let data: Vec<_> = names
+        .iter()
+        .map(|name| root().join("examples").join(name).join("data").join(name))
+        .filter(|d| d.exists())
+        .collect();
+    let mut libraries: Vec<_> = first_party_names().iter().map(|n| first_party(n)).collect();
+    libraries.extend(names.iter().map(|name| build_example(name)));
+    let folder = plugin_folder_with_data(&libraries, &data);
+    let dir = tempfile::tempdir().unwrap();
+    let trace = |n: &str| {
+        let path = dir.path().join(format!("{n}.jsonl"));
+        let out = run(&[
+            "--plugin-dir",
+            folder.path().to_str().unwrap(),
+            "--bot",
+            "2",
+            "--jobs",
+            "1",
+            "--seed",
+            "4",
+            "--trace",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out).1);
+        std::fs::read(&path).unwrap()
+    };
+    let (first, second) = (trace("first"), trace("second"));
+    let lines = String::from_utf8_lossy(&first);
+    assert!(lines.contains("\"generator\":\"caves\""), "the bots reached a cave floor");
+    assert!(lines.contains("\"event\":\"piece"), "map pieces were tried");
+    assert!(first == second, "the same seed and plugins gave two traces");
+}
