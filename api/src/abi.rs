@@ -537,11 +537,20 @@ pub trait FloorMaker {
     /// Lays terrain `name` at `at` (any host or registered terrain);
     /// false off the floor or for a name nobody has.
     fn set_terrain(&mut self, at: Point, name: RStr<'_>) -> bool;
-    /// Where the player arrives.
+    /// Where the player arrives (a level feature cannot move it).
     fn set_start(&mut self, at: Point);
-    /// Where the stairs down go (on the deepest floor: the ember-heart).
-    #[sabi(last_prefix_field)]
+    /// Where the stairs down go (on the deepest floor: the ember-heart; a
+    /// level feature cannot move them).
     fn set_stairs(&mut self, at: Point);
+    /// Where the player arrives, if said yet.
+    fn start(&self) -> ROption<Point>;
+    /// Where the stairs go, if said yet.
+    fn stairs(&self) -> ROption<Point>;
+    /// A monster of record `kind` on `at`, on `side` (empty: its record's),
+    /// made once the floor is accepted (skipped, with one line, if the cell
+    /// is then not free floor or nobody has the kind or side).
+    #[sabi(last_prefix_field)]
+    fn monster(&mut self, kind: RStr<'_>, at: Point, side: RStr<'_>);
 }
 
 /// The floor maker as it crosses (since 1.2).
@@ -553,6 +562,14 @@ pub trait LevelGenAbi: Send + Sync {
     /// Makes floor number `floor` on the map it is lent, all wall at first.
     #[sabi(last_prefix_field)]
     fn generate(&self, maker: RawFloorMaker<'_>, floor: u32) -> RResult<(), PluginError>;
+}
+
+/// A plugin's change to floors already made (see [`crate::LevelFeature`]), since 1.2.
+#[sabi_trait]
+pub trait LevelFeatureAbi: Send + Sync {
+    /// Changes floor number `floor`, lent as made.
+    #[sabi(last_prefix_field)]
+    fn shape(&self, maker: RawFloorMaker<'_>, floor: u32) -> RResult<(), PluginError>;
 }
 
 /// A terrain's own code (see [`crate::TerrainCode`]), since 1.2.
@@ -652,6 +669,8 @@ pub type ViewBox = ViewAbi_TO<'static, RBox<()>>;
 pub type HooksBox = HooksAbi_TO<'static, RBox<()>>;
 /// A boxed status's code, as registered.
 pub type StatusBox = StatusAbi_TO<'static, RBox<()>>;
+/// A boxed level feature, as registered (since 1.2).
+pub type LevelFeatureBox = LevelFeatureAbi_TO<'static, RBox<()>>;
 /// A boxed level generator, as registered (since 1.2).
 pub type LevelGenBox = LevelGenAbi_TO<'static, RBox<()>>;
 /// A boxed terrain's code, as registered (since 1.2).
@@ -763,6 +782,12 @@ pub trait Registry {
     /// Added in 1.2 (part two): a generator that makes whole floors, from
     /// floor `first` to floor `last`. A host older than that ignores it.
     fn level_gen(&mut self, name: RStr<'_>, first: u32, last: u32, imp: LevelGenBox) {
+        let _ = (name, first, last, imp);
+    }
+
+    /// Added in 1.2 (part two): code that changes floors already made,
+    /// from floor `first` to floor `last`. A host older than that ignores it.
+    fn level_feature(&mut self, name: RStr<'_>, first: u32, last: u32, imp: LevelFeatureBox) {
         let _ = (name, first, last, imp);
     }
 }

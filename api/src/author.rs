@@ -14,8 +14,8 @@
 use abi_stable::std_types::{ROption, RResult, RSlice, RStr, RString, RVec};
 
 use crate::abi::{
-    HooksAbi, ItemEffectAbi, LevelGenAbi, MonsterBrainAbi, RangedKindAbi, RawCanvas, RawCtx, RawFloorMaker, StatusAbi,
-    TerrainAbi, ViewAbi,
+    HooksAbi, ItemEffectAbi, LevelFeatureAbi, LevelGenAbi, MonsterBrainAbi, RangedKindAbi, RawCanvas, RawCtx,
+    RawFloorMaker, StatusAbi, TerrainAbi, ViewAbi,
 };
 use crate::ctx::{Canvas, Ctx};
 use crate::error::{guard, PluginError, PluginResult};
@@ -254,6 +254,19 @@ pub trait TerrainCode: Send + Sync + 'static {
 }
 
 impl TerrainCode for () {}
+
+/// Code that changes floors already made (since 1.2): a pool, a ring of
+/// pillars, a guard post. It is lent the floor as the game's generator (or
+/// a plugin's, and any map pieces) made it, with the start and the stairs
+/// where they are (it cannot move them), and the run's random numbers; it
+/// lays terrain and puts monsters. The host then checks the floor as it
+/// checks a generator's (a closed border, start and stairs on open ground,
+/// the stairs reachable); a feature that broke it is undone with one line
+/// (`feature_refused`), and the floor stays as it was.
+pub trait LevelFeature: Send + Sync + 'static {
+    /// Changes floor number `depth`, lent as `floor`.
+    fn shape(&self, floor: &mut crate::Floor<'_>, depth: u32) -> PluginResult<()>;
+}
 
 /// A generator of whole floors (since 1.2): caves, a maze, an arena. It is
 /// lent the floor, all wall, and carves it: terrain by name, where the
@@ -544,6 +557,12 @@ impl<T: Status> StatusAbi for Adapter<T> {
     }
     fn ended(&self, ctx: RawCtx<'_>, who: EntityId) -> RResult<(), PluginError> {
         with(ctx, |c| self.0.ended(c, who))
+    }
+}
+
+impl<T: LevelFeature> LevelFeatureAbi for Adapter<T> {
+    fn shape(&self, maker: RawFloorMaker<'_>, floor: u32) -> RResult<(), PluginError> {
+        guard(|| self.0.shape(&mut crate::Floor::new(maker), floor))
     }
 }
 

@@ -49,4 +49,21 @@ impl<'a> Floor<'a> {
     pub fn set_stairs(&mut self, at: Point) {
         self.raw.set_stairs(at)
     }
+
+    /// Where the player arrives, if said yet (a feature is lent it).
+    pub fn start(&self) -> Option<Point> {
+        self.raw.start().into_option()
+    }
+
+    /// Where the stairs go, if said yet (a feature is lent them).
+    pub fn stairs(&self) -> Option<Point> {
+        self.raw.stairs().into_option()
+    }
+
+    /// A monster of record `kind` on `at`, on `side` (`""`: its record's),
+    /// made once the floor is accepted, awake; skipped with one line if the
+    /// cell is then taken or not floor, or nobody has the kind or side.
+    pub fn monster(&mut self, kind: &str, at: Point, side: &str) {
+        self.raw.monster(kind.into(), at, side.into())
+    }
 }

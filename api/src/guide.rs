@@ -408,7 +408,12 @@
 //! on a [`Floor`](crate::Floor) (terrain by name, the start, the stairs,
 //! the run's random numbers); the host checks each (a closed border, start
 //! and stairs on open ground, the stairs reachable) and makes any it cannot
-//! play itself, with one `generator_refused` line. Map pieces are data: a
+//! play itself, with one `generator_refused` line. A
+//! [`LevelFeature`](crate::LevelFeature) registered with
+//! [`Registrar::level_feature`](crate::Registrar::level_feature) changes a
+//! floor once made, on the same `Floor` with the start and stairs fixed, and
+//! may ask for monsters (`floor.monster`); a change that breaks the floor
+//! is undone with one `feature_refused` line. Map pieces are data: a
 //! `[[piece]]` table in a plugin's records (see the records reference).
 //!
 //! Four examples in the repository change the map: `examples/digging` (a

@@ -7,10 +7,12 @@ use abi_stable::{
 };
 
 use crate::abi::{
-    HooksAbi_TO, ItemEffectAbi_TO, LevelGenAbi_TO, MonsterBrainAbi_TO, RangedKindAbi_TO, RawRegistry, StatusAbi_TO,
-    StatusDecl, TerrainAbi_TO, TerrainDecl, TerrainHidden, ViewAbi_TO,
+    HooksAbi_TO, ItemEffectAbi_TO, LevelFeatureAbi_TO, LevelGenAbi_TO, MonsterBrainAbi_TO, RangedKindAbi_TO,
+    RawRegistry, StatusAbi_TO, StatusDecl, TerrainAbi_TO, TerrainDecl, TerrainHidden, ViewAbi_TO,
 };
-use crate::author::{Adapter, Hooks, ItemEffect, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, View};
+use crate::author::{
+    Adapter, Hooks, ItemEffect, LevelFeature, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, View,
+};
 use crate::bridge::HostLink;
 use crate::error::{guard, PluginError};
 use crate::types::{Look, Rgba, StatusEffect};
@@ -102,6 +104,7 @@ enum Item {
     Status(String, Deliver),
     Terrain(String, Deliver),
     LevelGen(String, Deliver),
+    LevelFeature(String, Deliver),
     Hooks(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
     Setting(String, i64, i64, i64),
     Stored(String, i64, i64),
@@ -153,6 +156,8 @@ pub struct RegisteredNames {
     pub terrains: Vec<String>,
     /// Level generator names (since 1.2).
     pub level_gens: Vec<String>,
+    /// Level feature names (since 1.2).
+    pub level_features: Vec<String>,
     /// Setting names.
     pub settings: Vec<String>,
 }
@@ -247,6 +252,18 @@ impl Registrar {
             r.level_gen(n.into(), first, last, LevelGenAbi_TO::from_value(Adapter(gen), TD_Opaque))
         };
         self.items.push(Item::LevelGen(name.into(), Box::new(f)));
+        self
+    }
+
+    /// Registers code that changes floors `first` to `last` once they are
+    /// made (since 1.2): every loaded plugin's features that claim a floor
+    /// run on it, in load order, then in the order registered (see
+    /// [`LevelFeature`]).
+    pub fn level_feature(&mut self, name: &str, first: u32, last: u32, feature: impl LevelFeature) -> &mut Self {
+        let f = move |r: &mut RawRegistry<'_>, n: &str| {
+            r.level_feature(n.into(), first, last, LevelFeatureAbi_TO::from_value(Adapter(feature), TD_Opaque))
+        };
+        self.items.push(Item::LevelFeature(name.into(), Box::new(f)));
         self
     }
 
@@ -352,6 +369,7 @@ impl Registrar {
                 Item::Status(n, _) => names.statuses.push(n.clone()),
                 Item::Terrain(n, _) => names.terrains.push(n.clone()),
                 Item::LevelGen(n, _) => names.level_gens.push(n.clone()),
+                Item::LevelFeature(n, _) => names.level_features.push(n.clone()),
                 Item::Setting(n, ..) => names.settings.push(n.clone()),
                 Item::Needs(..)
                 | Item::Hooks(_)
@@ -380,7 +398,8 @@ impl Registrar {
                 | Item::View(n, f)
                 | Item::Status(n, f)
                 | Item::Terrain(n, f)
-                | Item::LevelGen(n, f) => f(registry, &n),
+                | Item::LevelGen(n, f)
+                | Item::LevelFeature(n, f) => f(registry, &n),
                 Item::Hooks(f) => f(registry),
                 Item::Setting(n, d, lo, hi) => registry.setting(n.as_str().into(), d, lo, hi),
                 Item::Stored(n, lo, hi) => registry.stored(n.as_str().into(), lo, hi),

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use emberdeep_api::{Floor, LevelGen, PluginResult, Point, Registrar};
+use emberdeep_api::{Floor, LevelFeature, LevelGen, PluginResult, Point, Registrar, DIRECTIONS};
 use emberdeep_engine::core::map::Tile;
 use emberdeep_engine::core::paths::DistanceMap;
 use emberdeep_engine::data::records::check::load_records;
@@ -88,6 +88,46 @@ impl LevelGen for NoStairs {
     }
 }
 
+/// Pillars: every floor cell with x and y both multiples of 4 (and no
+/// neighbour of the start or the stairs) becomes wall, and a bat is asked
+/// for on the first floor cell of the middle row.
+struct Pillars;
+
+impl LevelFeature for Pillars {
+    fn shape(&self, floor: &mut Floor<'_>, _depth: u32) -> PluginResult<()> {
+        let (w, h) = floor.size();
+        let (start, stairs) = (floor.start().ok_or("no start")?, floor.stairs().ok_or("no stairs")?);
+        let near = |p: Point, q: Point| (p.x - q.x).abs() <= 1 && (p.y - q.y).abs() <= 1;
+        for y in (4..h - 1).step_by(4) {
+            for x in (4..w - 1).step_by(4) {
+                let p = Point::new(x, y);
+                if floor.terrain_at(p) == "floor" && !near(p, start) && !near(p, stairs) {
+                    floor.set_terrain(p, "wall");
+                }
+            }
+        }
+        floor.set_start(Point::new(1, 1)); // a feature cannot move the start: ignored
+        let middle = (1..w - 1).map(|x| Point::new(x, h / 2)).find(|&p| floor.terrain_at(p) == "floor" && p != start);
+        if let Some(p) = middle {
+            floor.monster("bat", p, "");
+        }
+        Ok(())
+    }
+}
+
+/// Walls the stairs in: a floor the host must not take.
+struct WallIn;
+
+impl LevelFeature for WallIn {
+    fn shape(&self, floor: &mut Floor<'_>, _depth: u32) -> PluginResult<()> {
+        let stairs = floor.stairs().ok_or("no stairs")?;
+        for (dx, dy) in DIRECTIONS {
+            floor.set_terrain(stairs.offset(dx, dy), "wall");
+        }
+        Ok(())
+    }
+}
+
 /// One that panics.
 struct Panics;
 
@@ -111,6 +151,7 @@ impl emberdeep_api::MonsterBrain for Idle {
 fn game(seed: u64) -> Game {
     let mut reg = Registrar::new("underground", "0.0.0");
     reg.level_gen("caves", 2, 3, Caves).level_gen("no_stairs", 4, 4, NoStairs).level_gen("panics", 5, 5, Panics);
+    reg.level_feature("pillars", 6, 7, Pillars).level_feature("wall_in", 8, 8, WallIn);
     reg.brain("idle", Idle);
     let mut plugins = Plugins::default();
     plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("the test plugin");
@@ -124,7 +165,8 @@ fn game(seed: u64) -> Game {
 fn floor_events(game: &Game) -> Vec<serde_json::Value> {
     let kept = game.trace.kept.as_ref().unwrap();
     let all = kept.iter().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap());
-    all.filter(|e| e["event"] == "floor" || e["event"] == "generator_refused").collect()
+    let kinds = ["floor", "generator_refused", "feature", "feature_refused"];
+    all.filter(|e| kinds.iter().any(|k| e["event"] == *k)).collect()
 }
 
 /// Whether the floor is one the host plays: closed border, stairs reachable.
@@ -181,4 +223,46 @@ fn a_broken_or_failing_generator_is_refused_in_one_line_and_the_host_makes_the_f
         assert!(made.get("generator").is_none(), "the host made floor {floor}: {made}");
         assert!(playable(&game), "and it plays");
     }
+}
+
+fn spawns(game: &Game) -> Vec<serde_json::Value> {
+    let kept = game.trace.kept.as_ref().unwrap();
+    let all = kept.iter().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap());
+    all.filter(|e| e["event"] == "spawn").collect()
+}
+
+#[test]
+fn a_feature_changes_the_floor_made_and_asks_for_a_monster_but_never_moves_the_start() {
+    let mut game = game(5);
+    game.enter_new_floor(6);
+    let events = floor_events(&game);
+    let feature = events.iter().find(|e| e["event"] == "feature").expect("the feature ran");
+    assert_eq!(
+        (&feature["feature"], &feature["source"], &feature["floor"]),
+        (&"pillars".into(), &"underground".into(), &6.into())
+    );
+    let pillars = game
+        .map
+        .points()
+        .filter(|p| p.x % 4 == 0 && p.y % 4 == 0 && p.x > 0 && p.y > 0)
+        .filter(|&p| game.map.tile(p) == Tile::Wall)
+        .count();
+    assert!(pillars > 20, "{pillars} pillars");
+    assert_ne!(game.player().pos, Point::new(1, 1), "the start stays where the floor put it");
+    assert!(spawns(&game)
+        .iter()
+        .any(|e| e["source"] == "underground" && e["monster"].as_str().is_some_and(|m| m.starts_with("bat#"))));
+    assert!(playable(&game));
+}
+
+#[test]
+fn a_feature_that_walls_the_stairs_in_is_undone_in_one_line() {
+    let mut game = game(5);
+    game.enter_new_floor(8);
+    let events = floor_events(&game);
+    let refused = events.iter().find(|e| e["event"] == "feature_refused").expect("refused");
+    assert_eq!(refused["feature"], "wall_in");
+    let why = refused["why"].as_str().unwrap();
+    assert!(why.contains("cannot be reached") && !why.contains('\n'), "{why}");
+    assert!(playable(&game), "the floor as it was, stairs reachable");
 }

@@ -50,6 +50,8 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("floor", &["floor", "stairs_x", "stairs_y", "goal_x", "goal_y", "generator"]),
     ("generator_refused", &["generator", "floor", "why"]),
     ("piece", &["piece", "x", "y"]),
+    ("feature", &["feature", "floor"]),
+    ("feature_refused", &["feature", "floor", "why"]),
     ("piece_skipped", &["piece", "why"]),
     ("spawn", &["monster", "item", "count", "x", "y", "state", "side"]),
     ("removed", &["who", "x", "y"]),

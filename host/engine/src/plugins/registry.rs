@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::{RStr, RString, RVec};
 use emberdeep_api::abi::{
-    HooksBox, ItemEffectBox, LevelGenBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO, StatusBox, StatusDecl,
-    TerrainBox, TerrainDecl, ViewBox,
+    HooksBox, ItemEffectBox, LevelFeatureBox, LevelGenBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO,
+    StatusBox, StatusDecl, TerrainBox, TerrainDecl, ViewBox,
 };
 use emberdeep_api::{Registrar, MONSTERS_SIDE, PLAYER_SIDE};
 
@@ -62,6 +62,8 @@ pub enum Kind {
     Terrain,
     /// A level generator.
     LevelGen,
+    /// A level feature.
+    LevelFeature,
 }
 
 impl std::fmt::Display for Kind {
@@ -74,6 +76,7 @@ impl std::fmt::Display for Kind {
             Kind::View => "view",
             Kind::Terrain => "terrain",
             Kind::LevelGen => "level generator",
+            Kind::LevelFeature => "level feature",
             Kind::StoredKey => "stored key",
         })
     }
@@ -137,6 +140,16 @@ pub struct LevelGenKind {
     pub code: Entry<LevelGenBox>,
 }
 
+/// A plugin's code that changes floors once made, and the floors it claims.
+pub struct LevelFeatureKind {
+    /// Its name (the `feature` event's).
+    pub name: String,
+    /// The first and last floor it changes.
+    pub floors: (u32, u32),
+    /// Its code, behind the boundary.
+    pub code: Entry<LevelFeatureBox>,
+}
+
 /// The host's own terrains' names, which no plugin may register.
 pub const HOST_TERRAINS: [&str; 5] = ["wall", "floor", "door_closed", "door_open", "stairs_down"];
 
@@ -161,6 +174,8 @@ pub struct Plugins {
     pub terrains: Vec<TerrainKind>,
     /// Level generators, in load order.
     pub level_gens: Vec<LevelGenKind>,
+    /// Level features, in load order.
+    pub level_features: Vec<LevelFeatureKind>,
     /// Plugin files that were skipped, and why (shown as warnings).
     pub skipped: Vec<String>,
 }
@@ -391,6 +406,14 @@ impl Plugins {
             let floors = (first_floor, last_floor);
             self.level_gens.push(LevelGenKind { name, floors, code: Entry::new(plugin.clone(), imp) });
         }
+        for (name, first_floor, last_floor, imp) in reg.level_features {
+            names.entry("LevelFeature").or_default().push(name.clone());
+            if let Some(first) = self.level_features.iter().find(|g| g.name == name) {
+                return Err(dup(&self.loaded, Kind::LevelFeature, &name, first.code.plugin()));
+            }
+            let floors = (first_floor, last_floor);
+            self.level_features.push(LevelFeatureKind { name, floors, code: Entry::new(plugin.clone(), imp) });
+        }
         for (name, imp) in reg.views {
             if let Some((_, first)) = self.views.iter().find(|(n, _)| *n == name) {
                 return Err(dup(&self.loaded, Kind::View, &name, first.plugin()));
@@ -436,6 +459,7 @@ pub struct Registration {
     statuses: Vec<(String, StatusDecl, StatusBox)>,
     terrains: Vec<(String, TerrainDecl, TerrainBox)>,
     level_gens: Vec<(String, u32, u32, LevelGenBox)>,
+    level_features: Vec<(String, u32, u32, LevelFeatureBox)>,
     hooks: Option<HooksBox>,
     settings: Vec<(String, i64, i64, i64)>,
     stored: Vec<(String, i64, i64)>,
@@ -614,6 +638,9 @@ impl Registry for Registration {
     }
     fn level_gen(&mut self, name: RStr<'_>, first: u32, last: u32, imp: LevelGenBox) {
         self.level_gens.push((name.into(), first, last, imp));
+    }
+    fn level_feature(&mut self, name: RStr<'_>, first: u32, last: u32, imp: LevelFeatureBox) {
+        self.level_features.push((name.into(), first, last, imp));
     }
     fn side(&mut self, name: RStr<'_>) {
         if !self.sides.iter().any(|s| s == name.as_str()) {

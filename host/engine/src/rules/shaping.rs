@@ -62,9 +62,10 @@ pub enum FloorRefused {
 
 impl Game {
     /// Floor `floor` as the first generator claiming it makes it, checked,
-    /// with the generator's name; `None` when no generator claims it or the
-    /// one that does made it wrong (said in one line, and traced).
-    pub fn plugin_level(&mut self, floor: u32, deepest: bool) -> Option<(Level, String)> {
+    /// with the generator's name and the monsters it asked for; `None` when
+    /// no generator claims it or the one that does made it wrong (said in
+    /// one line, and traced).
+    pub fn plugin_level(&mut self, floor: u32, deepest: bool) -> Option<(Level, String, Vec<AskedMonster>)> {
         let plugins = self.plugins.clone();
         let gen = plugins.level_gens.iter().find(|g| (g.floors.0..=g.floors.1).contains(&floor))?;
         let (width, height) = (self.numbers.map_width.max(20), self.numbers.map_height.max(15));
@@ -98,9 +99,63 @@ impl Game {
             map.set_tile(stairs, Tile::StairsDown);
         }
         let rooms = blocks(&map, start);
-        Some((Level { map, rooms, start, stairs }, gen.name.clone()))
+        let asked = made.monsters.into_iter().map(|(kind, at, side)| (kind, at, side, gen.code.plugin().to_string()));
+        Some((Level { map, rooms, start, stairs }, gen.name.clone(), asked.collect()))
+    }
+
+    /// Runs every level feature that claims floor `floor` on `level`, in
+    /// load order: each is lent the floor as made so far, and what it made
+    /// is kept if the floor still plays (traced `feature`), else undone
+    /// (one line, traced `feature_refused`). The monsters the kept ones
+    /// asked for come back, to be made once the floor is entered.
+    pub fn shape_level(&mut self, level: &mut Level, floor: u32, deepest: bool) -> Vec<AskedMonster> {
+        let plugins = self.plugins.clone();
+        let mut asked = Vec::new();
+        for feature in plugins.level_features.iter().filter(|f| (f.floors.0..=f.floors.1).contains(&floor)) {
+            let mut made = HostFloor::made(level.map.clone(), level.start, level.stairs, &mut self.rng, &plugins);
+            let outcome = call_generator(&mut self.trace, self.turn, &feature.code, |imp| {
+                imp.shape(FloorMaker_TO::from_ptr(&mut made, abi_stable::sabi_trait::TD_Opaque), floor)
+            });
+            let stairs_kept = deepest || made.map.tile(level.stairs) == Tile::StairsDown;
+            let checked = match outcome {
+                Ok(()) if !stairs_kept => {
+                    Err(FloorRefused::Closed { what: "stairs", x: level.stairs.x, y: level.stairs.y })
+                }
+                Ok(()) => check_floor(&made.map, Some(level.start), Some(level.stairs)),
+                Err(e) => Err(FloorRefused::Failed(crate::data::untrusted::shown(&e.to_string(), 200))),
+            };
+            let (plugin, name) = (feature.code.plugin(), feature.name.clone());
+            match checked {
+                Ok(_) => {
+                    level.map = made.map;
+                    asked.extend(made.monsters.into_iter().map(|(k, at, side)| (k, at, side, plugin.to_string())));
+                    self.emit("feature", plugin, fields! {"feature" => name, "floor" => floor});
+                }
+                Err(why) => {
+                    tracing::warn!(plugin, "the change the feature '{name}' made to floor {floor} is undone: {why}");
+                    let why = why.to_string();
+                    self.emit("feature_refused", plugin, fields! {"feature" => name, "floor" => floor, "why" => why});
+                }
+            }
+        }
+        asked
+    }
+
+    /// Makes the monsters a generator or feature asked for, each under its
+    /// plugin's name; one that cannot be made (a taken or closed cell, an
+    /// unknown kind or side) is skipped with one line.
+    pub fn make_asked(&mut self, asked: Vec<AskedMonster>) {
+        for (kind, at, side, plugin) in asked {
+            if let Err(why) = self.spawn_creature(&kind, at, &side, &plugin) {
+                tracing::warn!(plugin = plugin.as_str(), "a monster the floor asked for is not made: {why}");
+            }
+        }
     }
 }
+
+/// A monster a generator or feature asked for: kind, cell, side (empty:
+/// its record's), and the plugin that asked.
+pub type AskedMonster = (String, Point, String, String);
 
 /// The start and the stairs, if the floor is one the host can play.
 fn check_floor(map: &Map, start: Option<Point>, stairs: Option<Point>) -> Result<(Point, Point), FloorRefused> {

@@ -14,11 +14,12 @@ impl Game {
     pub fn enter_new_floor(&mut self, floor: u32) {
         let deepest = self.is_deepest(floor);
         let make = if deepest { generate_deepest } else { generate };
-        let (mut level, generator) = match self.plugin_level(floor, deepest) {
-            Some((level, name)) => (level, Some(name)),
-            None => (make(&mut self.rng, self.numbers.map_width, self.numbers.map_height), None),
+        let (mut level, generator, mut asked) = match self.plugin_level(floor, deepest) {
+            Some((level, name, asked)) => (level, Some(name), asked),
+            None => (make(&mut self.rng, self.numbers.map_width, self.numbers.map_height), None, Vec::new()),
         };
         let pieces = self.lay_pieces(&mut level, floor, deepest);
+        asked.extend(self.shape_level(&mut level, floor, deepest));
         // The player's allies beside it come down with it.
         let followers = self.allies_beside_player();
         self.floor = floor;
@@ -43,6 +44,7 @@ impl Game {
         }
         self.emit("floor", "host", fields);
         self.fill_pieces(pieces);
+        self.make_asked(asked);
         if deepest {
             self.place_goal(stairs);
         }

@@ -3,7 +3,7 @@
 //! is laid by name as the loaded plugins know it. What the generator made
 //! is checked by the rules (`rules::shaping`), not here.
 
-use abi_stable::std_types::{RStr, RString};
+use abi_stable::std_types::{ROption, RStr, RString};
 use emberdeep_api::abi::FloorMaker;
 use emberdeep_api::Point;
 
@@ -19,14 +19,28 @@ pub struct HostFloor<'a> {
     pub start: Option<Point>,
     /// Where the stairs go, once the generator says.
     pub stairs: Option<Point>,
+    /// The monsters asked for: kind, cell, side (empty: the record's).
+    pub monsters: Vec<(String, Point, String)>,
+    /// A feature's floor: the start and the stairs stay where they are.
+    fixed_ends: bool,
     rng: &'a mut RunRng,
     plugins: &'a Plugins,
 }
 
+/// The most monsters one generator or feature may ask for on a floor.
+pub const MOST_MONSTERS: usize = 200;
+
 impl<'a> HostFloor<'a> {
     /// A `width` x `height` floor of wall, drawing from `rng`.
     pub fn new(width: i32, height: i32, rng: &'a mut RunRng, plugins: &'a Plugins) -> Self {
-        HostFloor { map: Map::new_filled(width, height, Tile::Wall), start: None, stairs: None, rng, plugins }
+        let map = Map::new_filled(width, height, Tile::Wall);
+        HostFloor { map, start: None, stairs: None, monsters: Vec::new(), fixed_ends: false, rng, plugins }
+    }
+
+    /// A floor already made, for a feature to change: its start and stairs stay.
+    pub fn made(map: Map, start: Point, stairs: Point, rng: &'a mut RunRng, plugins: &'a Plugins) -> Self {
+        let (start, stairs) = (Some(start), Some(stairs));
+        HostFloor { map, start, stairs, monsters: Vec::new(), fixed_ends: true, rng, plugins }
     }
 }
 
@@ -57,10 +71,28 @@ impl FloorMaker for HostFloor<'_> {
     }
 
     fn set_start(&mut self, at: Point) {
-        self.start = Some(at);
+        if !self.fixed_ends {
+            self.start = Some(at);
+        }
     }
 
     fn set_stairs(&mut self, at: Point) {
-        self.stairs = Some(at);
+        if !self.fixed_ends {
+            self.stairs = Some(at);
+        }
+    }
+
+    fn start(&self) -> ROption<Point> {
+        self.start.into()
+    }
+
+    fn stairs(&self) -> ROption<Point> {
+        self.stairs.into()
+    }
+
+    fn monster(&mut self, kind: RStr<'_>, at: Point, side: RStr<'_>) {
+        if self.monsters.len() < MOST_MONSTERS {
+            self.monsters.push((kind.as_str().to_string(), at, side.as_str().to_string()));
+        }
     }
 }
