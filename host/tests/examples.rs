@@ -289,6 +289,10 @@ fn the_vault_packs_pieces_are_laid_on_the_floors_they_allow_and_every_floor_stay
     let trace = played(folder.path(), "vault_pack");
     let laid = events(&trace, "piece");
     assert!(!laid.is_empty(), "a piece is laid on floor 2");
+    let named: Vec<&Value> = laid.iter().map(|e| &e["piece"]).collect();
+    let floor = events(&trace, "floor").last().copied().cloned().unwrap();
+    let listed: Vec<&Value> = floor["pieces"].as_array().map(|a| a.iter().collect()).unwrap_or_default();
+    assert_eq!(listed, named, "the floor event names the pieces laid on it: {floor}");
     for piece in &laid {
         let id = piece["piece"].as_str().unwrap();
         assert!(["treasure_nook", "guarded_armoury", "captives_cell"].contains(&id), "{piece}");

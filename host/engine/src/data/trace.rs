@@ -47,7 +47,7 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("press", &["key"]),
     ("run_continue", &["seed", "floor", "plugins"]),
     ("reload", &["plugin", "version", "file"]),
-    ("floor", &["floor", "stairs_x", "stairs_y", "goal_x", "goal_y", "generator"]),
+    ("floor", &["floor", "stairs_x", "stairs_y", "goal_x", "goal_y", "generator", "pieces"]),
     ("generator_refused", &["generator", "floor", "why"]),
     ("piece", &["piece", "x", "y"]),
     ("feature", &["feature", "floor"]),

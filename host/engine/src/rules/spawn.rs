@@ -42,6 +42,17 @@ impl Game {
         if let Some(name) = generator {
             fields.insert("generator".to_string(), serde_json::json!(name));
         }
+        // And only a floor with map pieces names them.
+        let laid: Vec<&str> = pieces
+            .iter()
+            .filter_map(|p| match p {
+                crate::rules::pieces::PieceOutcome::Laid { id, .. } => Some(id.as_str()),
+                _ => None,
+            })
+            .collect();
+        if !laid.is_empty() {
+            fields.insert("pieces".to_string(), serde_json::json!(laid));
+        }
         self.emit("floor", "host", fields);
         self.fill_pieces(pieces);
         self.make_asked(asked);
