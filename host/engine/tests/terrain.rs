@@ -311,3 +311,16 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_monster_stepping_on_a_hidden_trap_springs_it_without_finding_it_for_the_player() {
+    let mut game = game(9, 5, Point::new(1, 1));
+    game.set_terrain(Point::new(5, 2), "dart_trap", "test").unwrap();
+    let orc = game.spawn_creature("orc", Point::new(4, 2), "", "test").expect("the orc");
+    assert!(game.move_creature(orc, Point::new(5, 2)), "the orc steps onto the trap");
+    let sprung = events(&game, "sprung");
+    assert_eq!(sprung.len(), 1, "{sprung:?}");
+    assert_eq!(sprung[0]["who"], i64::from(orc.0));
+    assert!(game.terrain_hidden(Point::new(5, 2)), "a monster's step finds nothing for the player");
+    assert!(events(&game, "terrain_found").is_empty());
+}
