@@ -189,17 +189,16 @@ impl Plugins {
     /// The tile a terrain name makes, freshly laid (a kind that hides,
     /// hidden): a host terrain or one a loaded plugin registered.
     pub fn tile_named(&self, name: &str) -> Option<Tile> {
-        if let Some(tile) = Tile::named(name) {
-            return Some(tile);
-        }
+        Tile::named(name).or_else(|| self.plugin_tile(name, true))
+    }
+
+    /// The tile of the terrain a loaded plugin registered as `name`: when
+    /// `hidden`, hiding as the terrain declares; else shown (found).
+    pub fn plugin_tile(&self, name: &str, hidden: bool) -> Option<Tile> {
         let kind = self.terrain_index(name)?;
         let decl = &self.terrains[kind as usize].decl;
-        Some(Tile::Plugin(PluginTile {
-            kind,
-            walkable: decl.walkable,
-            transparent: decl.transparent,
-            hidden: decl.hidden,
-        }))
+        let hidden = if hidden { decl.hidden } else { emberdeep_api::TerrainHidden::Shown };
+        Some(Tile::Plugin(PluginTile { kind, walkable: decl.walkable, transparent: decl.transparent, hidden }))
     }
 
     /// The name of a tile: the host's, or the plugin terrain's (`wall` for

@@ -24,7 +24,7 @@ use std::rc::Rc;
 
 use emberdeep_api::{EntityId, ItemId, Point, TerrainHidden};
 
-use crate::core::map::{Map, PluginTile, Tile};
+use crate::core::map::{Map, Tile};
 use crate::core::rng::RunRng;
 use crate::data::bounds::{self, MOST_HEALTH, MOST_IN_A_STACK, MOST_SIGHT, MOST_STATUS_TURNS, MOST_TURNS};
 use crate::data::records::Records;
@@ -120,11 +120,8 @@ impl MapParts {
             if !map.in_bounds(placed.at) {
                 return Err(unknown());
             }
-            let kind = plugins.terrain_index(&placed.name).ok_or_else(unknown)?;
-            let decl = &plugins.terrains[kind as usize].decl;
-            let hidden = if placed.hidden { decl.hidden } else { TerrainHidden::Shown };
-            let tile = PluginTile { kind, walkable: decl.walkable, transparent: decl.transparent, hidden };
-            map.set_tile(placed.at, Tile::Plugin(tile));
+            let tile = plugins.plugin_tile(&placed.name, placed.hidden).ok_or_else(unknown)?;
+            map.set_tile(placed.at, tile);
         }
         Ok(map)
     }

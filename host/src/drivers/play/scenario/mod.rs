@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use emberdeep_api::{MessageKind, MonsterState};
-use emberdeep_engine::core::map::{PluginTile, Tile};
+use emberdeep_engine::core::map::Tile;
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::fields;
@@ -116,14 +116,6 @@ pub enum PackProblem {
     },
 }
 
-/// The tile of the plugin terrain `name`, hidden as it declares unless `found`.
-fn plugin_tile(plugins: &Plugins, name: &str, found: bool) -> Option<Tile> {
-    let kind = plugins.terrain_index(name)?;
-    let decl = &plugins.terrains[kind as usize].decl;
-    let hidden = if found { emberdeep_api::TerrainHidden::Shown } else { decl.hidden };
-    Some(Tile::Plugin(PluginTile { kind, walkable: decl.walkable, transparent: decl.transparent, hidden }))
-}
-
 /// The most items one legend creature may carry: as many as a pack has
 /// slots (a kind that stacks is one item, one that does not one each).
 pub const MOST_CARRIED: u64 = 26;
@@ -154,7 +146,7 @@ pub fn game_from_scenario(
     }
     let mut map = scenario.map.clone();
     for t in &scenario.terrains {
-        let Some(tile) = Tile::named(&t.name).or_else(|| plugin_tile(&plugins, &t.name, t.found)) else {
+        let Some(tile) = Tile::named(&t.name).or_else(|| plugins.plugin_tile(&t.name, !t.found)) else {
             let known = Tile::ALL.iter().filter_map(|t| t.name()).map(str::to_string);
             let known: Vec<String> = known.chain(plugins.terrains.iter().map(|k| k.name.clone())).collect();
             let name = emberdeep_engine::data::untrusted::shown(&t.name, 40);
@@ -276,12 +268,12 @@ mod tests {
         }
         fn suffix(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<String>> {
             let id = item.item.into_option().ok_or("no id")?;
-            Ok(ctx.item_get(id, "charges").map(|n| format!("({n})")))
+            Ok(ctx.item_get(id, "sparks_left").map(|n| format!("({n})")))
         }
         fn made(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<()> {
             let id = item.item.into_option().ok_or("no id")?;
             let charges = ctx.roll(2, 6) as i64;
-            ctx.item_set(id, "charges", charges);
+            ctx.item_set(id, "sparks_left", charges);
             Ok(())
         }
     }
@@ -356,7 +348,7 @@ mod tests {
         let kinds: Vec<(&str, u32)> = carried.iter().map(|e| (e.kind.as_str(), e.count)).collect();
         assert_eq!(kinds, [("wand", 1), ("wand", 1), ("pebbles", 5)], "a kind that does not stack: one item each");
         for wand in &carried[..2] {
-            let charges = game.item_store.get(&(wand.item, "charges".to_string())).copied();
+            let charges = game.item_store.get(&(wand.item, "sparks_left".to_string())).copied();
             assert!(charges.is_some_and(|n| (2..=6).contains(&n)), "made rolled the charges: {charges:?}");
         }
         let given: Vec<String> = events(&mut game, "item_given")
@@ -404,7 +396,7 @@ mod tests {
     #[test]
     fn items_of_the_pack_and_the_floor_are_made_as_any_item_is() {
         let game = start_with("g = item wand", "[pack]\nwand 2\npebbles 3\n").expect("starts");
-        let charges = |id| game.item_store.get(&(id, "charges".to_string())).copied();
+        let charges = |id| game.item_store.get(&(id, "sparks_left".to_string())).copied();
         let wands: Vec<_> = game.pack.slots().iter().flatten().filter(|i| i.kind == "wand").map(|i| i.id).collect();
         assert_eq!(wands.len(), 2);
         let lying: Vec<_> = game.items.iter().map(|i| i.id).collect();
