@@ -628,6 +628,11 @@ fn list_plugins(plugins: &Plugins, dir: &std::path::Path, records: Option<&recor
             if !items.is_empty() {
                 out.push_str(&format!("  items: {}\n", items.join(", ")));
             }
+            let pieces: Vec<&str> =
+                records.pieces.values().filter(|r| r.plugin == p.name).map(|r| r.id.as_str()).collect();
+            if !pieces.is_empty() {
+                out.push_str(&format!("  map pieces: {}\n", pieces.join(", ")));
+            }
         }
     }
     out
