@@ -40,7 +40,8 @@ fn the_bot_plays_with_allies_to_the_end_and_frees_the_captives_it_meets() {
     let freed = events(&trace, "side").into_iter().filter(|s| s["source"] == "allies" && s["to"] == "player").count();
     assert_eq!(freed, asked.len(), "each yes freed its captive");
     // A freed captive fights: some monster is struck by one.
-    let struck = events(&trace, "attack").into_iter().any(|a| a["attacker"].as_str().is_some_and(|s| s.starts_with("captive_")));
+    let struck =
+        events(&trace, "attack").into_iter().any(|a| a["attacker"].as_str().is_some_and(|s| s.starts_with("captive_")));
     assert!(struck, "a freed captive fought");
     assert!(
         events(&trace, "attack").iter().all(|a| !(a["target"] == "player"

@@ -1,4 +1,4 @@
-//! The two brains: `shackled` (a captive waiting to be freed) and `ally`
+//! The two brains: `shackled` (a captive waiting to be freed) and `companion`
 //! (every ally of this plugin: a summons' count of turns, then a fight).
 
 use emberdeep_api::{Ctx, EntityId, MessageKind, MonsterBrain, PluginError, PluginResult};
@@ -15,7 +15,7 @@ impl MonsterBrain for Shackled {
     }
 }
 
-/// The brain named `ally`.
+/// The brain named `companion`.
 pub struct Ally;
 
 impl MonsterBrain for Ally {
@@ -49,14 +49,14 @@ impl MonsterBrain for Ally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{IDS_KEY, SUMMONED_KIND};
+    use crate::rules::{ALLY_BRAIN, IDS_KEY, SUMMONED_KIND};
     use emberdeep_api::testing::TestGame;
     use emberdeep_api::{Damage, Point};
 
     #[test]
     fn a_summons_stays_its_turns_then_is_removed_not_killed() {
         let mut game = TestGame::new(8, 6);
-        let wolf = game.add_monster(SUMMONED_KIND, Point::new(4, 2), 10, Damage::new(2, 4), "ally");
+        let wolf = game.add_monster(SUMMONED_KIND, Point::new(4, 2), 10, Damage::new(2, 4), ALLY_BRAIN);
         game.store.insert((wolf, TURNS_KEY.to_string()), 2);
         game.store_text.insert((EntityId::PLAYER, IDS_KEY.to_string()), wolf.0.to_string());
         for _ in 0..2 {

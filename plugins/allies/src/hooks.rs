@@ -57,7 +57,7 @@ impl Hooks for AlliesHooks {
         Ok(false)
     }
 
-    /// `y` frees the captive: the player's side, the `ally` brain; that
+    /// `y` frees the captive: the player's side, the `companion` brain; that
     /// takes the turn. Anything else leaves it shackled, and no turn passes.
     fn answered(&self, ctx: &mut Ctx<'_>, topic: &str, yes: bool) -> PluginResult<bool> {
         let Some(id) = rules::topic_captive(topic) else { return Ok(false) };

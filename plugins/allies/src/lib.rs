@@ -9,9 +9,9 @@
 //! * **captives**: monsters found shackled (brain `shackled`, which does
 //!   nothing) in this plugin's map pieces. Walking into one asks "Free the
 //!   captive goblin mercenary?" (api 1.3's `Ctx::ask`); `y` breaks the
-//!   shackles: it joins the player's side and thinks with the `ally` brain.
+//!   shackles: it joins the player's side and thinks with the `companion` brain.
 //!
-//! The `ally` brain counts a summons' turns, then fights as core_combat's
+//! The `companion` brain counts a summons' turns, then fights as core_combat's
 //! `melee` does (the nearest enemy it sees, never the player; with nothing
 //! to fight it follows the player). The side panel names every ally with
 //! its health; the morgue tells how many were freed, called and fell.

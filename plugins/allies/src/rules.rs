@@ -12,7 +12,7 @@ pub const SUMMONED_PLURAL: &str = "spirit wolves";
 pub const SHACKLED_BRAIN: &str = "shackled";
 /// The brain of every ally of this plugin: a summons' count of turns,
 /// then a fight as `melee` fights.
-pub const ALLY_BRAIN: &str = "ally";
+pub const ALLY_BRAIN: &str = "companion";
 /// The brain an ally fights with, registered by core_combat.
 pub const FIGHTING_BRAIN: &str = "melee";
 
@@ -32,9 +32,9 @@ pub const IDS_KEY: &str = "allies_ids";
 /// The most any of the counts above may reach (the keys' declared range).
 pub const MOST_COUNT: i64 = 1_000_000;
 
-/// Allies one scroll calls when its record gives no `count`.
+/// Allies one scroll calls when its record gives no `wolves`.
 const DEFAULT_COUNT: i64 = 2;
-/// Turns a summons stays when the record gives no `turns`.
+/// Turns a summons stays when the record gives no `stay_turns`.
 const DEFAULT_TURNS: i64 = 15;
 
 /// The most allies the side panel names one by one.
@@ -43,9 +43,9 @@ pub const MOST_PANEL_ALLIES: usize = 6;
 /// A scroll of summoning as its record describes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Call {
-    /// How many allies it calls, at most (the record's `count`, 1 to 8).
+    /// How many allies it calls, at most (the record's `wolves`, 1 to 8).
     pub count: usize,
-    /// How many of its own turns each ally stays (the record's `turns`).
+    /// How many of its own turns each ally stays (the record's `stay_turns`).
     pub turns: i64,
 }
 
@@ -53,8 +53,8 @@ impl Call {
     /// Reads the record's params through `param`, with a default for each one left out.
     pub fn from_params(param: impl Fn(&str) -> Option<i64>) -> Self {
         Call {
-            count: param("count").unwrap_or(DEFAULT_COUNT).clamp(1, 8) as usize,
-            turns: param("turns").unwrap_or(DEFAULT_TURNS).clamp(1, MOST_TURNS),
+            count: param("wolves").unwrap_or(DEFAULT_COUNT).clamp(1, 8) as usize,
+            turns: param("stay_turns").unwrap_or(DEFAULT_TURNS).clamp(1, MOST_TURNS),
         }
     }
 }
@@ -186,10 +186,10 @@ mod tests {
 
     #[test]
     fn the_record_gives_the_numbers_and_defaults_fill_in() {
-        assert_eq!(Call::from_params(params(&[("count", 3), ("turns", 5)])), Call { count: 3, turns: 5 });
+        assert_eq!(Call::from_params(params(&[("wolves", 3), ("stay_turns", 5)])), Call { count: 3, turns: 5 });
         assert_eq!(Call::from_params(params(&[])), Call { count: 2, turns: 15 });
-        assert_eq!(Call::from_params(params(&[("count", 50), ("turns", 0)])), Call { count: 8, turns: 1 });
-        assert_eq!(Call::from_params(params(&[("turns", 1_000_000)])).turns, MOST_TURNS);
+        assert_eq!(Call::from_params(params(&[("wolves", 50), ("stay_turns", 0)])), Call { count: 8, turns: 1 });
+        assert_eq!(Call::from_params(params(&[("stay_turns", 1_000_000)])).turns, MOST_TURNS);
     }
 
     #[test]

@@ -49,7 +49,7 @@ mod tests {
     use emberdeep_api::{EntityId, Point};
 
     fn scroll(game: &TestGame) -> ItemUse {
-        game.item_use("scroll_of_summoning", &[("count", 2), ("turns", 15)])
+        game.item_use("scroll_of_summoning", &[("wolves", 2), ("stay_turns", 15)])
     }
 
     #[test]

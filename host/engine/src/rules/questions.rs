@@ -16,22 +16,39 @@ pub const MOST_TOPIC_BYTES: usize = 64;
 /// The longest question, in bytes (a longer one is cut short when shown).
 pub const MOST_QUESTION_BYTES: usize = 200;
 
+/// Why a plugin's question was not asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AskRefused {
+    /// Asked outside the player's own action (a brain's turn, a drawing).
+    #[error("a question may be asked only during the player's own action")]
+    NotPlayersAction,
+    /// The question has no words.
+    #[error("the question is empty")]
+    Empty,
+    /// The topic is too long.
+    #[error("the topic is longer than {MOST_TOPIC_BYTES} bytes")]
+    TopicTooLong,
+    /// Another question already waits.
+    #[error("a question already waits for the player")]
+    OneWaits,
+}
+
 impl Game {
     /// Plugin `plugin` asks the player `question` about `topic`; `Err`
-    /// says why not (not the player's action, empty, too long, one waits).
-    pub(crate) fn ask(&mut self, plugin: &str, question: &str, topic: &str) -> Result<(), String> {
+    /// says why not.
+    pub(crate) fn ask(&mut self, plugin: &str, question: &str, topic: &str) -> Result<(), AskRefused> {
         if !self.player_acting {
-            return Err("a question may be asked only during the player's own action".into());
+            return Err(AskRefused::NotPlayersAction);
         }
         let question = question.trim();
         if question.is_empty() {
-            return Err("the question is empty".into());
+            return Err(AskRefused::Empty);
         }
         if topic.len() > MOST_TOPIC_BYTES {
-            return Err(format!("the topic is longer than {MOST_TOPIC_BYTES} bytes"));
+            return Err(AskRefused::TopicTooLong);
         }
         if self.question.is_some() {
-            return Err("a question already waits for the player".into());
+            return Err(AskRefused::OneWaits);
         }
         let question = crate::data::untrusted::shown(question, MOST_QUESTION_BYTES);
         self.emit("ask", plugin, fields! {"question" => question.clone(), "topic" => topic});
