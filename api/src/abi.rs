@@ -428,6 +428,23 @@ pub trait WorldCtx {
         let _ = at;
         false
     }
+
+    // 1.3 (allies)
+
+    /// Added in 1.3: asks the player a yes/no `question` for the calling
+    /// plugin (Brogue's "Free the captive goblin? y/n"). Only during the
+    /// player's own action (a [`HooksAbi::bump`], a key, an item's use):
+    /// the host ends that action without a turn, shows the question, and
+    /// hands the answer with `topic` (the plugin's own words, up to 64
+    /// bytes) to the plugin's [`HooksAbi::answered`]. Traced as an `ask`
+    /// event under the plugin. False (logged), changing nothing, outside
+    /// the player's action, for an empty question, a topic too long, or
+    /// when a question is already waiting. A host older than 1.3 answers
+    /// false.
+    fn ask(&mut self, question: RStr<'_>, topic: RStr<'_>) -> bool {
+        let _ = (question, topic);
+        false
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.
@@ -654,6 +671,25 @@ pub trait HooksAbi: Send + Sync {
     fn key(&self, ctx: RawCtx<'_>, key: u32) -> RResult<KeyAnswer, PluginError> {
         let _ = (ctx, key);
         RResult::ROk(KeyAnswer::Pass)
+    }
+
+    // 1.3 (allies)
+
+    /// Added in 1.3: the player answered the question this plugin asked
+    /// ([`WorldCtx::ask`]): `topic` as the plugin gave it, `yes` for `y`
+    /// (any other key is no). Returns whether a turn passed. Plugins
+    /// built before 1.3 never ask, and answer false.
+    fn answered(&self, ctx: RawCtx<'_>, topic: RStr<'_>, yes: bool) -> RResult<bool, PluginError> {
+        let _ = (ctx, topic, yes);
+        RResult::ROk(false)
+    }
+
+    /// Added in 1.3: lines the plugin adds to the morgue file and the end
+    /// screen when a run is over (asked with a context that refuses
+    /// changes). Plugins built before 1.3 add none.
+    fn morgue_lines(&self, ctx: RawCtx<'_>) -> RResult<RVec<RString>, PluginError> {
+        let _ = ctx;
+        RResult::ROk(RVec::new())
     }
 }
 

@@ -469,6 +469,24 @@ pub trait Hooks: Send + Sync + 'static {
         let _ = (ctx, key);
         Ok(KeyAnswer::Pass)
     }
+
+    // 1.3 (allies)
+
+    /// Key: the player answered the yes/no question this plugin asked with
+    /// [`Ctx::ask`]: `topic` as the plugin gave it, `yes` for `y` (any other
+    /// key is no). Return true if a turn passed. Since 1.3.
+    fn answered(&self, ctx: &mut Ctx<'_>, topic: &str, yes: bool) -> PluginResult<bool> {
+        let _ = (ctx, topic, yes);
+        Ok(false)
+    }
+
+    /// Screen text: lines the plugin adds to the morgue file and the end
+    /// screen once the run is over ("Allies: freed 2 captives; 1 fell.").
+    /// Asked with a context that refuses changes. Since 1.3.
+    fn morgue_lines(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
+        let _ = ctx;
+        Ok(Vec::new())
+    }
 }
 
 /// Runs `body` with the context wrapped, under the guard.
@@ -639,5 +657,12 @@ impl<T: Hooks> HooksAbi for Adapter<T> {
             Some(key) => with(ctx, |c| self.0.key(c, key)),
             None => RResult::ROk(KeyAnswer::Pass),
         }
+    }
+    // 1.3 (allies)
+    fn answered(&self, ctx: RawCtx<'_>, topic: RStr<'_>, yes: bool) -> RResult<bool, PluginError> {
+        with(ctx, |c| self.0.answered(c, topic.as_str(), yes))
+    }
+    fn morgue_lines(&self, ctx: RawCtx<'_>) -> RResult<RVec<RString>, PluginError> {
+        with(ctx, |c| self.0.morgue_lines(c).map(strings))
     }
 }

@@ -523,6 +523,19 @@ impl<'a> Ctx<'a> {
         self.raw.world().into_option().is_some_and(|mut w| w.reveal_terrain(at))
     }
 
+    // 1.3 (allies)
+
+    /// Asks the player a yes/no `question` ("Free the captive goblin?"):
+    /// the player's current action ends without a turn, the host shows
+    /// the question, and the answer comes to this plugin's
+    /// [`Hooks::answered`](crate::Hooks::answered) with `topic` (up to 64
+    /// bytes: what the question is about, in the plugin's own words).
+    /// Only during the player's own action; false (logged) otherwise, for
+    /// an empty question, or when a question already waits. Since 1.3.
+    pub fn ask(&mut self, question: &str, topic: &str) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.ask(question.into(), topic.into()))
+    }
+
     /// The items this plugin took out of the pack during the player's
     /// current action and has not yet put back, placed or given (since
     /// 1.2). Each keeps its id and store until the action ends; what is

@@ -130,6 +130,9 @@ pub struct TestGame {
     /// Cells whose hidden terrain the player found, in order
     /// ([`Ctx::reveal_terrain`](crate::Ctx::reveal_terrain)) (since 1.2).
     pub found: Vec<Point>,
+    /// The yes/no questions asked with [`Ctx::ask`](crate::Ctx::ask):
+    /// question and topic, in order (since 1.3).
+    pub asked: Vec<(String, String)>,
     dice: u64,
     next_id: u32,
 }
@@ -172,6 +175,7 @@ impl TestGame {
             unfound: BTreeSet::new(),
             terrain_changes: Vec::new(),
             found: Vec::new(),
+            asked: Vec::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -802,6 +806,15 @@ impl WorldCtx for TestGame {
             return false;
         }
         self.found.push(at);
+        true
+    }
+
+    // 1.3 (allies)
+    fn ask(&mut self, question: RStr<'_>, topic: RStr<'_>) -> bool {
+        if question.is_empty() || topic.len() > 64 {
+            return false;
+        }
+        self.asked.push((question.to_string(), topic.to_string()));
         true
     }
 

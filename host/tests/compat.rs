@@ -163,11 +163,11 @@ fn a_plugin_built_against_a_later_api_loads_into_this_host_and_gets_the_defaults
             );
             change(
                 &api.join("src/abi.rs"),
-                "        RResult::ROk(KeyAnswer::Pass)\n    }\n}\n",
-                "        RResult::ROk(KeyAnswer::Pass)\n    }\n\n    \
+                "        RResult::ROk(RVec::new())\n    }\n}\n\n/// A boxed item effect",
+                "        RResult::ROk(RVec::new())\n    }\n\n    \
                  /// Added later: a gust. Older hosts never call it.\n    \
                  fn gust(&self, ctx: RawCtx<'_>) -> RResult<(), PluginError> {\n        \
-                 let _ = ctx;\n        RResult::ROk(())\n    }\n}\n",
+                 let _ = ctx;\n        RResult::ROk(())\n    }\n}\n\n/// A boxed item effect",
             );
             change(
                 &api.join("src/ctx.rs"),

@@ -80,6 +80,9 @@ pub enum Question {
     ShootShort,
     /// Drinking a healing potion at full health.
     Drink(usize),
+    /// A plugin's yes/no question ("Free the captive goblin?", api 1.3):
+    /// the words wait in the game.
+    Plugin,
 }
 
 /// A view name that no view has (`--view`, a handover's view).
@@ -388,6 +391,9 @@ impl App {
     /// After an action: aiming if it started an aim, the death screen if it ended the run.
     pub(crate) fn after_action(&mut self) {
         self.follow_aim();
+        if self.game.waiting_question().is_some() && self.mode == Mode::Play {
+            self.mode = Mode::Ask(Question::Plugin);
+        }
         if self.game.over {
             self.mode = Mode::Dead;
         }
@@ -418,6 +424,11 @@ impl App {
                 } else {
                     self.game.log.add("You hold your fire.", MessageKind::Info);
                 }
+            }
+            Question::Plugin => {
+                self.mode = Mode::Play;
+                self.game.player_action(Action::Answer(yes));
+                self.after_action();
             }
             Question::Drink(slot) => {
                 self.mode = Mode::Play;

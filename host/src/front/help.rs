@@ -40,7 +40,7 @@ pub const HOST_KEYS: &[HostKey] = &[
     line("o", "moving", "explore: walk to the nearest unexplored place, stop for new monsters and items", "o"),
     line("G", "moving", "travel to the known stairs down", "G"),
     line("click a cell", "moving", "walk there (any key stops a walk)", "Click:0,0"),
-    line("walk into", "fighting", "attack the monster there", ""),
+    line("walk into", "fighting", "attack the monster there (or what a plugin does: free a prisoner, asking)", ""),
     line("f", "fighting", "fire what is readied: aim, then Enter", "f"),
     line("t", "fighting", "throw something: pick it, aim, then Enter", "t"),
     line("g or ,", "items", "pick up what lies here", "g ,"),
@@ -67,6 +67,7 @@ pub const HOST_KEYS: &[HostKey] = &[
     line("F2", "screens", "switch views (glyphs, tiles, the plugins'); kept for the next run", "F2"),
     line("Up Down PgUp PgDn", "screens", "scroll a long screen", ""),
     line("Esc", "screens", "close a screen; in play: save and quit (asks)", "Esc"),
+    line("y, other keys", "screens", "answer a question the game asks: y yes, any other key no", ""),
 ];
 
 /// A kind of terrain a plugin registered, as the help lists it.

@@ -273,6 +273,8 @@ impl App {
                 };
                 let mut details =
                     vec![Line::new(format!("Floor {}, seed {}", self.game.floor, self.game.seed), palette::DIM)];
+                // What the plugins add to the run's end (api 1.3).
+                details.extend(self.game.morgue_lines().into_iter().map(|l| Line::new(l, palette::TEXT)));
                 if let Some(path) = &self.morgue {
                     details.push(Line::new(format!("Morgue: {}", path.display()), palette::DIM));
                 }
@@ -291,6 +293,10 @@ impl App {
                 format!("Stop aiming? That loses {what}. y: lose it   any other key: aim on")
             }
             Question::ShootShort => self.shoot_short_question(),
+            Question::Plugin => {
+                let asked = self.game.waiting_question().map_or(String::new(), |q| q.question.clone());
+                format!("{asked} y: yes   any other key: no")
+            }
             Question::Drink(slot) => {
                 let item = self.game.pack.get(slot).cloned();
                 let what = item.map(|i| self.game.item_label(&i.kind, 1, i.id)).unwrap_or_default();

@@ -19,7 +19,9 @@
 //! * [`spawn`]: filling a floor; [`pieces`]: the map pieces laid into its
 //!   rooms; [`goal`]: the deepest floor's ember-heart.
 //! * [`aiming`]: the Targeting state's rules (cursor, Tab, the shot).
-//! * [`asking`]: what the player may ask without a turn passing.
+//! * [`asking`]: what the player may ask without a turn passing;
+//!   [`questions`]: a plugin's yes/no question to the player, and the
+//!   lines plugins add to the end of a run.
 //! * [`travel`]: the time-savers, as runs of ordinary player actions.
 //!
 //! **Invariant:** the rules sit on top: nothing outside `rules/` imports
@@ -35,6 +37,7 @@ pub mod keeping;
 pub mod monsters;
 pub mod pieces;
 pub mod placing;
+pub mod questions;
 pub mod shaping;
 pub mod sides;
 pub mod spawn;

@@ -43,6 +43,8 @@ pub enum Action {
     CancelAim,
     /// A character key the host has no use for, handed to the plugins.
     Key(char),
+    /// The answer to the question a plugin asked (`y`: yes).
+    Answer(bool),
     /// Drop some of a pack slot's stack: the slot, how many.
     DropSome(usize, u32),
 }
@@ -107,6 +109,11 @@ impl Game {
                 return self.lose_turn(&status);
             }
         }
+        // A question waits only for the next action: any other drops it.
+        if !matches!(action, Action::Answer(_)) {
+            self.question = None;
+        }
+        self.player_acting = true;
         let took_turn = match action {
             Action::Move(dx, dy) => self.player_move(dx, dy),
             Action::Wait => {
@@ -123,7 +130,9 @@ impl Game {
             Action::CancelAim => self.cancel_aim(),
             Action::Key(key) => self.plugin_key(key),
             Action::DropSome(slot, count) => self.drop_some(slot, count),
+            Action::Answer(yes) => self.answer(yes),
         };
+        self.player_acting = false;
         if took_turn && self.holds_goal() {
             self.win();
         } else if took_turn {
@@ -258,6 +267,11 @@ impl Game {
         for hook in &plugins.hooks {
             if self.call(hook, Access::Play, |imp, ctx| imp.bump(ctx, target)) == Some(true) {
                 return true;
+            }
+            // A plugin that asked the player a question ends the bump: no
+            // turn passes until the answer.
+            if self.question.is_some() {
+                return false;
             }
         }
         let what = self.creatures.get(&target).map(|c| c.the_name()).unwrap_or_default();

@@ -108,6 +108,22 @@ pub struct Game {
     /// The floor's creatures as plugins read them, and the roster's
     /// version and `sight_version` they were built at (`Game::floor_creatures`).
     pub(crate) floor_list: Option<((u64, u64), Vec<emberdeep_api::FloorCreature>)>,
+    /// A plugin's yes/no question waiting for the player's answer
+    /// (`rules::questions`): never saved; any other action drops it.
+    pub question: Option<PluginQuestion>,
+    /// Set while the player's own action plays (a plugin may ask then).
+    pub(crate) player_acting: bool,
+}
+
+/// A yes/no question a plugin asked the player (api 1.3, `Ctx::ask`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PluginQuestion {
+    /// The plugin that asked, which the answer goes to.
+    pub plugin: String,
+    /// The question as the player reads it.
+    pub question: String,
+    /// What it is about, in the plugin's words, handed back with the answer.
+    pub topic: String,
 }
 
 impl Game {
@@ -155,6 +171,8 @@ impl Game {
             alarm: None,
             sight_version: 0,
             floor_list: None,
+            question: None,
+            player_acting: false,
         }
     }
 

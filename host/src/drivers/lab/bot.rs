@@ -115,7 +115,11 @@ pub fn play_run_for(game: &mut Game, turns: u64) -> RunResult {
             _ => None,
         };
         let before = Tally::before(game);
-        let passed = carry_out(game, plan);
+        let mut passed = carry_out(game, plan);
+        // A plugin asked a question (free a captive?): the bot says yes.
+        if game.waiting_question().is_some() {
+            passed |= game.player_action(Action::Answer(true));
+        }
         before.after(game, &mut tally);
         if let (Some(kind), true) = (using, passed) {
             *tally.used.entry(kind).or_default() += 1;

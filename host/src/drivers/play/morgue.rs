@@ -159,6 +159,14 @@ pub fn morgue_text(game: &mut Game) -> String {
         let name = game.records.monsters.get(kind).map_or(kind.as_str(), |m| m.name.as_str());
         line(format!("  {n:>4} {name}"));
     }
+    // What the plugins add to the run's end (api 1.3): "Allies: freed 2 captives".
+    let told = game.morgue_lines();
+    if !told.is_empty() {
+        line(String::new());
+        for text in told {
+            line(text);
+        }
+    }
     line(String::new());
     line(format!("The last {MORGUE_MESSAGES} messages:"));
     let messages = game.log.messages();

@@ -682,6 +682,16 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         !self.refuses("reveal a terrain") && self.game.reveal_terrain(at, self.source)
     }
+
+    // 1.3 (allies)
+    fn ask(&mut self, question: RStr<'_>, topic: RStr<'_>) -> bool {
+        count_callback();
+        if self.refuses("ask the player a question") {
+            return false;
+        }
+        let asked = self.game.ask(self.source, question.as_str(), topic.as_str());
+        self.done(asked, "a question").is_some()
+    }
 }
 
 impl HostCtx<'_> {

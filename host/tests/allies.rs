@@ -1,0 +1,107 @@
+//! The allies plugin in whole games: the bot plays with it (freeing the
+//! captives it walks into) and no run stalls to the turn limit; its map
+//! pieces are laid on their floors; the morgue tells of the allies. Its
+//! rules one by one are the scenario checks `host/tests/checks/allies_*.txt`.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+
+/// How many of a bot summary's runs reached the turn limit.
+fn at_turn_limit(summary: &str) -> usize {
+    summary
+        .lines()
+        .find(|l| l.contains("survived (turn limit"))
+        .map_or(0, |l| l.split_whitespace().next().unwrap().parse().unwrap())
+}
+
+/// `runs` bot runs with `plugins` from `seed`: the summary and the trace.
+fn bot(plugins: &str, runs: &str, seed: &str, dir: &Path) -> (String, Vec<serde_json::Value>) {
+    let trace = dir.join(format!("bot-{seed}.jsonl"));
+    let args = ["--plugins", plugins, "--headless", "--bot", runs, "--seed", seed, "--jobs", "2", "--trace"];
+    let out = run(&[&args[..], &[trace.to_str().unwrap()]].concat());
+    let (summary, stderr) = text(&out);
+    assert!(out.status.success(), "{plugins}: {stderr}");
+    (summary, read_trace(&trace))
+}
+
+#[test]
+fn the_bot_plays_with_allies_to_the_end_and_frees_the_captives_it_meets() {
+    let dir = tempfile::tempdir().unwrap();
+    let (summary, trace) = bot("core_combat,allies", "20", "1", dir.path());
+    assert_eq!(at_turn_limit(&summary), 0, "a run stalled to the turn limit:\n{summary}");
+    let asked = events(&trace, "ask");
+    assert!(!asked.is_empty(), "in 20 runs the bot walked into a captive");
+    assert!(asked.iter().all(|a| a["source"] == "allies"));
+    let answers: Vec<_> = events(&trace, "action").into_iter().filter(|a| a["action"] == "answer").collect();
+    assert_eq!(answers.len(), asked.len(), "every question answered");
+    let freed = events(&trace, "side").into_iter().filter(|s| s["source"] == "allies" && s["to"] == "player").count();
+    assert_eq!(freed, asked.len(), "each yes freed its captive");
+    // A freed captive fights: some monster is struck by one.
+    let struck =
+        events(&trace, "attack").into_iter().any(|a| a["attacker"].as_str().is_some_and(|s| s.starts_with("captive_")));
+    assert!(struck, "a freed captive fought");
+    assert!(
+        events(&trace, "attack").iter().all(|a| !(a["target"] == "player"
+            && a["attacker"].as_str().is_some_and(|s| s.starts_with("captive_") || s.starts_with("spirit_wolf")))),
+        "no ally ever struck the player"
+    );
+}
+
+#[test]
+fn the_bot_plays_with_allies_and_every_other_first_party_plugin_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let every = "core_combat,equipment,ranged_combat,fireball,progression,allies";
+    let (summary, _) = bot(every, "20", "2", dir.path());
+    assert_eq!(at_turn_limit(&summary), 0, "a run stalled to the turn limit:\n{summary}");
+}
+
+#[test]
+fn the_captives_cells_are_laid_on_their_floors_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, trace) = bot("core_combat,allies", "20", "3", dir.path());
+    let mut floor = 0;
+    let mut laid = 0;
+    for e in &trace {
+        match e["event"].as_str() {
+            Some("floor") => floor = e["floor"].as_u64().unwrap(),
+            Some("piece") => {
+                let piece = e["piece"].as_str().unwrap();
+                let floors = match piece {
+                    "allies_goblin_cell" => 2..=6,
+                    "allies_dwarf_cell" => 4..=10,
+                    "allies_ogre_pen" => 6..=10,
+                    other => panic!("a piece this plugin does not ship: {other}"),
+                };
+                assert!(floors.contains(&floor), "{piece} on floor {floor}");
+                laid += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(laid > 0, "some captive's cell was laid in 20 runs");
+}
+
+#[test]
+fn the_morgue_tells_of_the_freed_captive() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = scenario("allies_last_stand.txt");
+    let out = std::process::Command::new(bin())
+        .current_dir(root())
+        .args(["--plugins", "core_combat,allies", "--headless", "--scenario", s.to_str().unwrap()])
+        .args(["--keys", "h y 40*. 40*.", "--save-dir", dir.path().to_str().unwrap()])
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("the game runs");
+    assert!(out.status.success(), "{}", text(&out).1);
+    let morgue = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().starts_with("morgue"))
+        .expect("a death's morgue");
+    let text = std::fs::read_to_string(morgue.path()).unwrap();
+    assert!(text.contains("Killed by a troll"), "{text}");
+    assert!(text.contains("Allies: freed 1 captive; 1 fell."), "{text}");
+}

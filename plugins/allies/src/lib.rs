@@ -1,0 +1,62 @@
+//! # allies: friends on the player's side
+//!
+//! Two ways to have allies, both on the host's player side (`PLAYER_SIDE`),
+//! which the monsters fight and the allies fight back:
+//!
+//! * the **scroll of summoning** (item effect `summon`): spirit wolves on
+//!   the free cells beside the reader, each for a count of its own turns,
+//!   then taken out of the world (`removed`, never a death);
+//! * **captives**: monsters found shackled (brain `shackled`, which does
+//!   nothing) in this plugin's map pieces. Walking into one asks "Free the
+//!   captive goblin mercenary?" (api 1.3's `Ctx::ask`); `y` breaks the
+//!   shackles: it joins the player's side and thinks with the `companion` brain.
+//!
+//! The `companion` brain counts a summons' turns, then fights as core_combat's
+//! `melee` does (the nearest enemy it sees, never the player; with nothing
+//! to fight it follows the player). The side panel names every ally with
+//! its health; the morgue tells how many were freed, called and fell.
+//! The numbers and words are in [`rules`], tested without a game.
+#![allow(non_local_definitions)]
+
+pub mod brains;
+pub mod hooks;
+pub mod rules;
+pub mod summon;
+
+use emberdeep_api::{export_plugin, PluginError, Registrar};
+
+use rules::{ALLY_BRAIN, CALLED_KEY, FALLEN_KEY, FREED_KEY, MOST_COUNT, MOST_TURNS, SHACKLED_BRAIN, TURNS_KEY};
+
+fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    // No `depends_on("core_combat")`: the plugins are ordered by name where
+    // no dependency says otherwise, so this plugin's bump (walking into a
+    // captive asks) answers before core_combat's (walking into a monster
+    // strikes it). Without core_combat the allies follow and never fight.
+    reg.item_effect("summon", summon::Summon);
+    reg.brain(ALLY_BRAIN, brains::Ally);
+    reg.brain(SHACKLED_BRAIN, brains::Shackled);
+    reg.hooks(hooks::AlliesHooks);
+    reg.stored(TURNS_KEY, 0, MOST_TURNS);
+    reg.stored(FREED_KEY, 0, MOST_COUNT);
+    reg.stored(CALLED_KEY, 0, MOST_COUNT);
+    reg.stored(FALLEN_KEY, 0, MOST_COUNT);
+    // Its trace is the host's `spawn`, `removed`, `side`, `ask` and `log`.
+    reg.writes_no_events();
+    Ok(())
+}
+
+export_plugin!(register);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registers_the_effect_the_brains_and_the_hooks() {
+        let mut reg = Registrar::new("allies", "0.1.0");
+        register(&mut reg).expect("register");
+        let names = reg.names();
+        assert_eq!(names.item_effects, vec!["summon".to_string()]);
+        assert_eq!(names.brains, vec![ALLY_BRAIN.to_string(), SHACKLED_BRAIN.to_string()]);
+    }
+}
