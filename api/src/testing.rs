@@ -130,6 +130,10 @@ pub struct TestGame {
     /// Cells whose hidden terrain the player found, in order
     /// ([`Ctx::reveal_terrain`](crate::Ctx::reveal_terrain)) (since 1.2).
     pub found: Vec<Point>,
+    /// The falls to the next floor asked for, in order, each with its line
+    /// ([`Ctx::descend`](crate::Ctx::descend)); `floor` goes up by one for
+    /// each (since 1.3).
+    pub descents: Vec<String>,
     dice: u64,
     next_id: u32,
 }
@@ -172,6 +176,7 @@ impl TestGame {
             unfound: BTreeSet::new(),
             terrain_changes: Vec::new(),
             found: Vec::new(),
+            descents: Vec::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -802,6 +807,13 @@ impl WorldCtx for TestGame {
             return false;
         }
         self.found.push(at);
+        true
+    }
+
+    // 1.3 (terrain)
+    fn descend(&mut self, why: RStr<'_>) -> bool {
+        self.descents.push(why.into());
+        self.floor += 1;
         true
     }
 

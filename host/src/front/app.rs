@@ -80,6 +80,9 @@ pub enum Question {
     ShootShort,
     /// Drinking a healing potion at full health.
     Drink(usize),
+    /// A drop a plugin asks about first (into deep water): the pack slot
+    /// and how many (`u32::MAX`: all of it).
+    Drop(usize, u32),
 }
 
 /// A view name that no view has (`--view`, a handover's view).
@@ -426,6 +429,15 @@ impl App {
                     self.after_action();
                 }
             }
+            Question::Drop(slot, count) => {
+                self.mode = Mode::Play;
+                if yes {
+                    self.game.player_action(drop_action(slot, count));
+                    self.after_action();
+                } else {
+                    self.game.log.add("You keep it.", MessageKind::Info);
+                }
+            }
         }
         true
     }
@@ -461,6 +473,15 @@ impl App {
             _ => false,
         };
         moves.then_some(Key::Hover(cell.x, cell.y))
+    }
+}
+
+/// The action that drops `count` of pack slot `slot` (`u32::MAX`: all).
+pub(crate) fn drop_action(slot: usize, count: u32) -> Action {
+    if count == u32::MAX {
+        Action::Drop(slot)
+    } else {
+        Action::DropSome(slot, count)
     }
 }
 

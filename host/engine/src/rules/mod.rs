@@ -21,6 +21,8 @@
 //! * [`aiming`]: the Targeting state's rules (cursor, Tab, the shot).
 //! * [`asking`]: what the player may ask without a turn passing.
 //! * [`travel`]: the time-savers, as runs of ordinary player actions.
+//! * [`vetoes`]: the plugins' say over steps, uses and drops, and the
+//!   falls they ask for.
 //!
 //! **Invariant:** the rules sit on top: nothing outside `rules/` imports
 //! them (the import test holds the order of the engine's folders).
@@ -43,3 +45,4 @@ pub mod statuses;
 pub mod terrain;
 pub mod travel;
 pub mod turn;
+pub mod vetoes;

@@ -108,6 +108,11 @@ pub struct Game {
     /// The floor's creatures as plugins read them, and the roster's
     /// version and `sight_version` they were built at (`Game::floor_creatures`).
     pub(crate) floor_list: Option<((u64, u64), Vec<emberdeep_api::FloorCreature>)>,
+    // 1.3 (terrain)
+    /// A fall to the next floor a plugin asked for during this action
+    /// (`Ctx::descend`): its line and the plugin. Taken as the turn
+    /// finishes, dropped before each player action: never saved.
+    pub(crate) fall: Option<(String, String)>,
 }
 
 impl Game {
@@ -155,6 +160,7 @@ impl Game {
             alarm: None,
             sight_version: 0,
             floor_list: None,
+            fall: None,
         }
     }
 

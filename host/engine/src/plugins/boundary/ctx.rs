@@ -682,6 +682,12 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         !self.refuses("reveal a terrain") && self.game.reveal_terrain(at, self.source)
     }
+
+    // 1.3 (terrain)
+    fn descend(&mut self, why: RStr<'_>) -> bool {
+        count_callback();
+        !self.refuses("send the player down") && self.game.ask_fall(why.as_str(), self.source)
+    }
 }
 
 impl HostCtx<'_> {
