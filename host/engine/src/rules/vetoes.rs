@@ -79,7 +79,7 @@ impl Game {
                 self.emit(
                     "item_lost",
                     entry.plugin(),
-                    fields! {"item" => kind.to_string(), "count" => count, "x" => at.x, "y" => at.y},
+                    fields! {"item" => kind.to_string(), "id" => id.0, "count" => count, "by" => "player", "x" => at.x, "y" => at.y},
                 );
                 self.log.add(shown(&line, SHOWN), MessageKind::Danger);
                 return true;
