@@ -18,9 +18,7 @@ pub struct Lay;
 /// stairs, nor beside the start.
 fn open(floor: &Floor<'_>, p: Point) -> bool {
     let start = floor.start();
-    floor.terrain_at(p) == "floor"
-        && Some(p) != floor.stairs()
-        && start.is_none_or(|s| s != p && !s.is_adjacent(p))
+    floor.terrain_at(p) == "floor" && Some(p) != floor.stairs() && start.is_none_or(|s| s != p && !s.is_adjacent(p))
 }
 
 /// A random cell of `floor` that [`open`] allows, within `TRIES` rolls.
@@ -173,7 +171,8 @@ mod tests {
 
     #[test]
     fn the_first_floor_has_darts_only_and_deeper_floors_more_kinds() {
-        let first: usize = (1..30).map(|s| shaped(s, 1)).map(|r| r.count(rules::PIT_TRAP) + r.count(rules::NET_TRAP)).sum();
+        let first: usize =
+            (1..30).map(|s| shaped(s, 1)).map(|r| r.count(rules::PIT_TRAP) + r.count(rules::NET_TRAP)).sum();
         assert_eq!(first, 0);
         let deep: Vec<Room> = (1..30).map(|s| shaped(s, 12)).collect();
         for trap in rules::TRAPS {

@@ -91,7 +91,10 @@ mod tests {
         let (from, to) = (Point::new(1, 1), Point::new(2, 1));
         assert_eq!(Ground.may_move(&mut game.ctx(), EntityId::PLAYER, from, to).unwrap(), None);
         game.ctx().add_status(EntityId::PLAYER, rules::NETTED, 3);
-        assert_eq!(Ground.may_move(&mut game.ctx(), EntityId::PLAYER, from, to).unwrap(), Some(rules::NET_HOLDS.into()));
+        assert_eq!(
+            Ground.may_move(&mut game.ctx(), EntityId::PLAYER, from, to).unwrap(),
+            Some(rules::NET_HOLDS.into())
+        );
         game.ctx().remove_status(EntityId::PLAYER, rules::NETTED);
         assert_eq!(Ground.may_move(&mut game.ctx(), EntityId::PLAYER, from, to).unwrap(), None);
     }

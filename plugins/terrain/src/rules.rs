@@ -285,7 +285,10 @@ mod tests {
             "The potion will sink out of reach. Drop it anyway?"
         );
         assert_eq!(sink_question("arrow", "arrows", 5), "The arrows will sink out of reach. Drop them anyway?");
-        assert_eq!(sunk_line("potion of healing", "potions of healing", 1), "The potion of healing sinks out of reach.");
+        assert_eq!(
+            sunk_line("potion of healing", "potions of healing", 1),
+            "The potion of healing sinks out of reach."
+        );
         assert_eq!(sunk_line("arrow", "arrows", 3), "The arrows sink out of reach.");
     }
 

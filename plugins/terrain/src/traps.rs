@@ -1,8 +1,6 @@
 //! The four traps' code, and the search key that finds them.
 
-use emberdeep_api::{
-    Attack, Ctx, EntityId, Hooks, KeyAnswer, KeyHelp, MonsterState, PluginResult, Point, TerrainCode,
-};
+use emberdeep_api::{Attack, Ctx, EntityId, Hooks, KeyAnswer, KeyHelp, MonsterState, PluginResult, Point, TerrainCode};
 
 use crate::rules;
 

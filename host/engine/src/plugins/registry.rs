@@ -12,8 +12,7 @@ use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::{RStr, RString, RVec};
 use emberdeep_api::abi::{
     HooksBox, ItemEffectBox, LevelFeatureBox, LevelGenBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO,
-    VetoesBox,
-    StatusBox, StatusDecl, TerrainBox, TerrainDecl, ViewBox,
+    StatusBox, StatusDecl, TerrainBox, TerrainDecl, VetoesBox, ViewBox,
 };
 use emberdeep_api::{Registrar, MONSTERS_SIDE, PLAYER_SIDE};
 
