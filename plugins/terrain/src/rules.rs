@@ -43,6 +43,11 @@ pub const CLAMBER_TURNS: i32 = 2;
 /// A search finds a hidden trap two cells away one time in this many.
 pub const FAR_SEARCH_ONE_IN: i32 = 3;
 
+/// How much louder than the floor is wide and high the alarm's noise is,
+/// so that a sleeper in the farthest corner still wakes (the host wakes a
+/// sleeper while 3 of a noise's loudness is left at its distance).
+pub const ALARM_MARGIN: i32 = 3;
+
 /// The deepest floor the level feature shapes.
 pub const LAST_FLOOR: u32 = 12;
 
