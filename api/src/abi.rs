@@ -445,6 +445,21 @@ pub trait WorldCtx {
         let _ = (question, topic);
         false
     }
+
+    // 1.3 (terrain)
+
+    /// Added in 1.3: the player goes down to the next floor (a pit trap),
+    /// once the action under way is over, as if by the stairs but wherever
+    /// they stand: `why` is the log's line ("You fall through a pit!"),
+    /// and the trace has a `fall` event (`from`, `to`: the floors) under
+    /// the calling plugin. Asked twice in one action, it takes the player down
+    /// once. False (nothing changes) on the floor of the ember-heart or the
+    /// deepest floor, in a call that may only look, or from a host older
+    /// than 1.3.
+    fn descend(&mut self, why: RStr<'_>) -> bool {
+        let _ = why;
+        false
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.
@@ -693,6 +708,47 @@ pub trait HooksAbi: Send + Sync {
     }
 }
 
+// 1.3 (terrain)
+
+/// A plugin's say over what the host does (since 1.3): a step refused (a
+/// net), an item's use refused (no reading under water), a question
+/// before a drop, and a drop lost (into deep water). Registered with
+/// [`Registry::vetoes`]; the host asks every plugin's in load order and
+/// the first `Some` decides.
+#[sabi_trait]
+pub trait VetoesAbi: Send + Sync {
+    /// Creature `who` would step from `from` to `to`.
+    fn may_move(
+        &self,
+        ctx: RawCtx<'_>,
+        who: EntityId,
+        from: Point,
+        to: Point,
+    ) -> RResult<ROption<RString>, PluginError>;
+    /// The player would use `item`.
+    fn may_use(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError>;
+    /// The player would drop `count` of `item` at `at` (asked to look only).
+    fn drop_question(
+        &self,
+        ctx: RawCtx<'_>,
+        item: &ItemUse,
+        count: u32,
+        at: Point,
+    ) -> RResult<ROption<RString>, PluginError>;
+    /// The player drops `count` of `item` at `at`: whether they are lost.
+    #[sabi(last_prefix_field)]
+    fn drop_lost(
+        &self,
+        ctx: RawCtx<'_>,
+        item: &ItemUse,
+        count: u32,
+        at: Point,
+    ) -> RResult<ROption<RString>, PluginError>;
+}
+
+/// A boxed set of vetoes, as registered (since 1.3).
+pub type VetoesBox = VetoesAbi_TO<'static, RBox<()>>;
+
 /// A boxed item effect, as registered.
 pub type ItemEffectBox = ItemEffectAbi_TO<'static, RBox<()>>;
 /// A boxed ranged kind, as registered.
@@ -825,6 +881,15 @@ pub trait Registry {
     /// from floor `first` to floor `last`. A host older than that ignores it.
     fn level_feature(&mut self, name: RStr<'_>, first: u32, last: u32, imp: LevelFeatureBox) {
         let _ = (name, first, last, imp);
+    }
+
+    // 1.3 (terrain)
+
+    /// Added in 1.3: the plugin's vetoes (one set per plugin): steps and
+    /// uses it refuses, drops it asks about or swallows. A host older than
+    /// 1.3 ignores it.
+    fn vetoes(&mut self, imp: VetoesBox) {
+        let _ = imp;
     }
 }
 

@@ -15,7 +15,7 @@ use abi_stable::std_types::{ROption, RResult, RSlice, RStr, RString, RVec};
 
 use crate::abi::{
     HooksAbi, ItemEffectAbi, LevelFeatureAbi, LevelGenAbi, MonsterBrainAbi, RangedKindAbi, RawCanvas, RawCtx,
-    RawFloorMaker, StatusAbi, TerrainAbi, ViewAbi,
+    RawFloorMaker, StatusAbi, TerrainAbi, VetoesAbi, ViewAbi,
 };
 use crate::ctx::{Canvas, Ctx};
 use crate::error::{guard, PluginError, PluginResult};
@@ -486,6 +486,96 @@ pub trait Hooks: Send + Sync + 'static {
     fn morgue_lines(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
         let _ = ctx;
         Ok(Vec::new())
+    }
+}
+
+// 1.3 (terrain)
+
+/// A plugin's say over what the host does (since 1.3), registered with
+/// [`Registrar::vetoes`](crate::Registrar::vetoes). The host asks every
+/// plugin's vetoes in load order; the first `Some` decides, and its words
+/// are what the player reads. Every method defaults to `None` (no say).
+///
+/// ```
+/// use emberdeep_api::*;
+///
+/// /// No reading in the dark.
+/// struct Dark;
+///
+/// impl Vetoes for Dark {
+///     fn may_use(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<String>> {
+///         let scroll = ctx.item_info(item.kind.as_str()).is_some_and(|i| i.class == "scroll");
+///         Ok(scroll.then(|| "It is too dark to read.".to_string()))
+///     }
+/// }
+/// ```
+pub trait Vetoes: Send + Sync + 'static {
+    /// Creature `who` would step from `from` to `to` (a step of its own, or
+    /// the player walking into an ally to change places). `Some(line)`:
+    /// the step does not happen, yet the turn is spent (the creature tried:
+    /// a net holds it); the line is logged when `who` is the player. Not
+    /// asked of a door opened, an attack, or a creature placed by a plugin.
+    fn may_move(&self, ctx: &mut Ctx<'_>, who: EntityId, from: Point, to: Point) -> PluginResult<Option<String>> {
+        let _ = (ctx, who, from, to);
+        Ok(None)
+    }
+
+    /// The player would use `item` from the pack. `Some(line)`: the use
+    /// does not happen, the line is logged and no turn passes (no reading
+    /// under water).
+    fn may_use(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<String>> {
+        let _ = (ctx, item);
+        Ok(None)
+    }
+
+    /// The player would drop `count` of `item` on `at` (where they stand).
+    /// `Some(question)`: the host asks it first ("The potion will sink out
+    /// of reach. Drop it anyway?"), and `y` drops. Asked with a context that
+    /// refuses changes.
+    fn drop_question(&self, ctx: &mut Ctx<'_>, item: &ItemUse, count: u32, at: Point) -> PluginResult<Option<String>> {
+        let _ = (ctx, item, count, at);
+        Ok(None)
+    }
+
+    /// The player drops `count` of `item`, landing on `at`. `Some(line)`:
+    /// they are lost, never laid on the floor (an `item_lost` event, the
+    /// line logged); the drop's turn passes as ever.
+    fn drop_lost(&self, ctx: &mut Ctx<'_>, item: &ItemUse, count: u32, at: Point) -> PluginResult<Option<String>> {
+        let _ = (ctx, item, count, at);
+        Ok(None)
+    }
+}
+
+impl<T: Vetoes> VetoesAbi for Adapter<T> {
+    fn may_move(
+        &self,
+        ctx: RawCtx<'_>,
+        who: EntityId,
+        from: Point,
+        to: Point,
+    ) -> RResult<ROption<RString>, PluginError> {
+        with(ctx, |c| self.0.may_move(c, who, from, to).map(|s| s.map(RString::from).into()))
+    }
+    fn may_use(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError> {
+        with(ctx, |c| self.0.may_use(c, item).map(|s| s.map(RString::from).into()))
+    }
+    fn drop_question(
+        &self,
+        ctx: RawCtx<'_>,
+        item: &ItemUse,
+        count: u32,
+        at: Point,
+    ) -> RResult<ROption<RString>, PluginError> {
+        with(ctx, |c| self.0.drop_question(c, item, count, at).map(|s| s.map(RString::from).into()))
+    }
+    fn drop_lost(
+        &self,
+        ctx: RawCtx<'_>,
+        item: &ItemUse,
+        count: u32,
+        at: Point,
+    ) -> RResult<ROption<RString>, PluginError> {
+        with(ctx, |c| self.0.drop_lost(c, item, count, at).map(|s| s.map(RString::from).into()))
     }
 }
 

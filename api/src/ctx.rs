@@ -536,6 +536,17 @@ impl<'a> Ctx<'a> {
         self.raw.world().into_option().is_some_and(|mut w| w.ask(question.into(), topic.into()))
     }
 
+    // 1.3 (terrain)
+
+    /// The player goes down to the next floor once the action under way is
+    /// over, wherever they stand (a pit trap): `why` is the log's line,
+    /// and the trace a `fall` event (`from`, `to`) under this plugin.
+    /// False on the floor of the ember-heart or the deepest floor, in a
+    /// call that may only look, and from a host older than 1.3. Since 1.3.
+    pub fn descend(&mut self, why: &str) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.descend(why.into()))
+    }
+
     /// The items this plugin took out of the pack during the player's
     /// current action and has not yet put back, placed or given (since
     /// 1.2). Each keeps its id and store until the action ends; what is

@@ -423,6 +423,41 @@
 //! `examples/caves` (a level generator) and `examples/vault_pack` (three
 //! map pieces, data only).
 //!
+//! ## 5d. A say over the host's own actions (since 1.3)
+//!
+//! A plugin may refuse a step or an item's use, ask before a drop, swallow
+//! a drop, and send the player down a floor. Register one set of
+//! [`Vetoes`](crate::Vetoes) with [`Registrar::vetoes`](crate::Registrar::vetoes);
+//! the host asks every plugin's in load order and the first `Some` decides:
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! struct Mire;
+//! impl Vetoes for Mire {
+//!     fn may_move(&self, ctx: &mut Ctx<'_>, who: EntityId, _from: Point, _to: Point) -> PluginResult<Option<String>> {
+//!         Ok(ctx.status_turns(who, "stuck").map(|_| "You are stuck in the mire.".to_string()))
+//!     }
+//! }
+//! # fn register(reg: &mut Registrar) {
+//! reg.vetoes(Mire);
+//! # }
+//! # fn pit(ctx: &mut Ctx<'_>) {
+//! ctx.descend("The floor gives way!"); // the player falls once the action is over
+//! # }
+//! ```
+//!
+//! | call | what it does | what it costs |
+//! |---|---|---|
+//! | [`Vetoes::may_move`](crate::Vetoes::may_move) | `Some(line)`: a creature's step (or the player's swap with an ally) does not happen; the turn is spent trying, the line logged for the player; traced `step_refused` | asked at every step of every creature: answer from what you read, quickly |
+//! | [`Vetoes::may_use`](crate::Vetoes::may_use) | `Some(line)`: the player's use of an item does not happen; the line logged, no turn; traced `use_refused` | once a use |
+//! | [`Vetoes::drop_question`](crate::Vetoes::drop_question) | `Some(question)`: the game asks it before the drop ("... y: drop it   any other key: keep it"); asked to look only | once a drop, and as the question is drawn |
+//! | [`Vetoes::drop_lost`](crate::Vetoes::drop_lost) | `Some(line)`: what the player dropped is gone, never laid on the floor; traced `item_lost` (`by` `player`, the cell) | once a drop |
+//! | [`Ctx::descend`](crate::Ctx::descend) | the player goes down to the next floor where they stand once the action is over: a `fall` event (`from`, `to`) under your name, your line and "You land on floor N." in the log; false on the ember-heart's floor or the deepest, or in a call that may only look | a new floor, as the stairs |
+//!
+//! The terrain plugin (`plugins/terrain`, `docs/plugins/terrain.md`) uses
+//! all of them: a net, no reading in deep water, a drop into it asked
+//! about and lost, and a pit.
+//!
 //! ## 6. Errors and panics
 //!
 //! Methods return a [`PluginResult`](crate::PluginResult): `?` works on

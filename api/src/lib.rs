@@ -86,7 +86,9 @@ pub use abi_stable;
 /// `Option`) and never needs to build one: the constructors and builders
 /// take `&str`, `Option` and `Vec`.
 pub use abi_stable::std_types::{ROption, RString, RVec};
-pub use author::{Hooks, ItemEffect, LevelFeature, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, View};
+pub use author::{
+    Hooks, ItemEffect, LevelFeature, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, Vetoes, View,
+};
 pub use bridge::{FieldValue, HostLink, HostLogFn, LogField, LogRecord};
 pub use ctx::{Canvas, Ctx};
 pub use error::{PluginError, PluginResult};

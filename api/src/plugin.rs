@@ -8,10 +8,10 @@ use abi_stable::{
 
 use crate::abi::{
     HooksAbi_TO, ItemEffectAbi_TO, LevelFeatureAbi_TO, LevelGenAbi_TO, MonsterBrainAbi_TO, RangedKindAbi_TO,
-    RawRegistry, StatusAbi_TO, StatusDecl, TerrainAbi_TO, TerrainDecl, TerrainHidden, ViewAbi_TO,
+    RawRegistry, StatusAbi_TO, StatusDecl, TerrainAbi_TO, TerrainDecl, TerrainHidden, VetoesAbi_TO, ViewAbi_TO,
 };
 use crate::author::{
-    Adapter, Hooks, ItemEffect, LevelFeature, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, View,
+    Adapter, Hooks, ItemEffect, LevelFeature, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, Vetoes, View,
 };
 use crate::bridge::HostLink;
 use crate::error::{guard, PluginError};
@@ -111,6 +111,8 @@ enum Item {
     PlayerLevel(String),
     Event(String, Vec<String>),
     Side(String),
+    // 1.3 (terrain)
+    Vetoes(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -275,6 +277,19 @@ impl Registrar {
         self
     }
 
+    // 1.3 (terrain)
+
+    /// Sets the plugin's vetoes (one set per plugin; a second call replaces
+    /// the first): steps and uses it refuses, drops it asks about or
+    /// swallows (see [`Vetoes`]). A host older than 1.3 never asks them.
+    /// Since 1.3.
+    pub fn vetoes(&mut self, vetoes: impl Vetoes) -> &mut Self {
+        self.items.retain(|i| !matches!(i, Item::Vetoes(_)));
+        let f = move |r: &mut RawRegistry<'_>| r.vetoes(VetoesAbi_TO::from_value(Adapter(vetoes), TD_Opaque));
+        self.items.push(Item::Vetoes(Box::new(f)));
+        self
+    }
+
     /// Declares a setting the plugin reads from its records' `[settings]`:
     /// its name, the default it uses when they leave it out, and its range.
     /// Once a plugin declares one, the host refuses any other name in its
@@ -376,7 +391,8 @@ impl Registrar {
                 | Item::Stored(..)
                 | Item::PlayerLevel(_)
                 | Item::Event(..)
-                | Item::Side(_) => {}
+                | Item::Side(_)
+                | Item::Vetoes(_) => {}
             }
         }
         names
@@ -400,7 +416,7 @@ impl Registrar {
                 | Item::Terrain(n, f)
                 | Item::LevelGen(n, f)
                 | Item::LevelFeature(n, f) => f(registry, &n),
-                Item::Hooks(f) => f(registry),
+                Item::Hooks(f) | Item::Vetoes(f) => f(registry),
                 Item::Setting(n, d, lo, hi) => registry.setting(n.as_str().into(), d, lo, hi),
                 Item::Stored(n, lo, hi) => registry.stored(n.as_str().into(), lo, hi),
                 Item::PlayerLevel(key) => registry.player_level(key.as_str().into()),

@@ -133,6 +133,10 @@ pub struct TestGame {
     /// The yes/no questions asked with [`Ctx::ask`](crate::Ctx::ask):
     /// question and topic, in order (since 1.3).
     pub asked: Vec<(String, String)>,
+    /// The falls to the next floor asked for, in order, each with its line
+    /// ([`Ctx::descend`](crate::Ctx::descend)); `floor` goes up by one for
+    /// each (since 1.3).
+    pub descents: Vec<String>,
     dice: u64,
     next_id: u32,
 }
@@ -176,6 +180,7 @@ impl TestGame {
             terrain_changes: Vec::new(),
             found: Vec::new(),
             asked: Vec::new(),
+            descents: Vec::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -815,6 +820,13 @@ impl WorldCtx for TestGame {
             return false;
         }
         self.asked.push((question.to_string(), topic.to_string()));
+        true
+    }
+
+    // 1.3 (terrain)
+    fn descend(&mut self, why: RStr<'_>) -> bool {
+        self.descents.push(why.into());
+        self.floor += 1;
         true
     }
 

@@ -43,6 +43,16 @@ const HOST_WORDS: &[(&str, &str, usize, &str)] = &[
     ("defense", "check.rs", 1, "the monster record's `defense` field"),
     // The first-time hint about a missile weapon (a role), named by the host.
     ("bow", "menus.rs", 2, "the name of the host's hint about missile weapons"),
+    // `terrain` is the host's own word for what a map cell is (api 1.2): its
+    // trace events and field, the scenario legend's and a map piece's word,
+    // the expectation `terrain X,Y = NAME`, a registered kind's name. The
+    // first-party plugin that brings traps, rubble and water is named after it.
+    ("terrain", "terrain.rs", 2, "the `terrain` event and the `terrain_found` event's field"),
+    ("terrain", "trace.rs", 2, "the `terrain` event and the `terrain_found` field in the host's event list"),
+    ("terrain", "parse.rs", 2, "a scenario legend's `terrain NAME`"),
+    ("terrain", "pieces.rs", 1, "a map piece legend's `terrain NAME`"),
+    ("terrain", "expect.rs", 1, "the expectation `terrain X,Y = NAME`"),
+    ("terrain", "registry.rs", 1, "the kind `terrain` in a refusal of a name registered twice"),
 ];
 
 /// The calls whose string arguments name a store key or a setting.

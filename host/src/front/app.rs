@@ -83,6 +83,9 @@ pub enum Question {
     /// A plugin's yes/no question ("Free the captive goblin?", api 1.3):
     /// the words wait in the game.
     Plugin,
+    /// A drop a plugin asks about first (into deep water): the pack slot
+    /// and how many (`u32::MAX`: all of it).
+    Drop(usize, u32),
 }
 
 /// A view name that no view has (`--view`, a handover's view).
@@ -437,6 +440,15 @@ impl App {
                     self.after_action();
                 }
             }
+            Question::Drop(slot, count) => {
+                self.mode = Mode::Play;
+                if yes {
+                    self.game.player_action(drop_action(slot, count));
+                    self.after_action();
+                } else {
+                    self.game.log.add("You keep it.", MessageKind::Info);
+                }
+            }
         }
         true
     }
@@ -472,6 +484,15 @@ impl App {
             _ => false,
         };
         moves.then_some(Key::Hover(cell.x, cell.y))
+    }
+}
+
+/// The action that drops `count` of pack slot `slot` (`u32::MAX`: all).
+pub(crate) fn drop_action(slot: usize, count: u32) -> Action {
+    if count == u32::MAX {
+        Action::Drop(slot)
+    } else {
+        Action::DropSome(slot, count)
     }
 }
 

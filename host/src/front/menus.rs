@@ -166,9 +166,19 @@ impl App {
         self.mode = Mode::Play;
         match self.game.pack.get(slot) {
             Some(item) if item.count > 1 => self.mode = Mode::DropCount { slot, typed: 0 },
-            Some(_) => self.act(Action::Drop(slot)),
+            Some(_) => self.drop_or_ask(slot, u32::MAX),
             None => {}
         }
+    }
+
+    /// Drops `count` of `slot` (`u32::MAX`: all), or first asks the
+    /// question a plugin has about it (deep water).
+    fn drop_or_ask(&mut self, slot: usize, count: u32) {
+        if self.game.drop_question(slot, count).is_some() {
+            self.mode = Mode::Ask(Question::Drop(slot, count));
+            return;
+        }
+        self.act(super::app::drop_action(slot, count));
     }
 
     /// "Drop how many?": digits add up the number, Enter drops it (all of
@@ -182,8 +192,8 @@ impl App {
             Key::Enter => {
                 self.mode = Mode::Play;
                 match typed {
-                    0 => self.act(Action::Drop(slot)),
-                    n => self.act(Action::DropSome(slot, n)),
+                    0 => self.drop_or_ask(slot, u32::MAX),
+                    n => self.drop_or_ask(slot, n),
                 }
             }
             Key::Esc => self.mode = Mode::Play,

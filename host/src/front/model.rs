@@ -302,6 +302,10 @@ impl App {
                 let what = item.map(|i| self.game.item_label(&i.kind, 1, i.id)).unwrap_or_default();
                 format!("You are at full health. Drink {what} anyway? y: drink it   any other key: keep it")
             }
+            Question::Drop(slot, count) => {
+                let asked = self.game.drop_question(slot, count).unwrap_or_else(|| "Drop it?".into());
+                format!("{asked} y: drop it   any other key: keep it")
+            }
         }
     }
 

@@ -76,7 +76,11 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("item_put", &["item", "id", "count", "slot"]),
     ("item_given", &["item", "id", "count", "to"]),
     ("item_dropped", &["item", "id", "count", "by", "x", "y"]),
-    ("item_lost", &["item", "id", "count", "by"]),
+    ("item_lost", &["item", "id", "count", "by", "x", "y"]),
+    // 1.3 (terrain)
+    ("step_refused", &["creature", "x", "y"]),
+    ("use_refused", &["item"]),
+    ("fall", &["from", "to"]),
     ("victory", &["turn", "floor"]),
     ("run_end", &["turns", "cause", "floor"]),
 ];

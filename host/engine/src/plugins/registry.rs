@@ -12,7 +12,7 @@ use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::{RStr, RString, RVec};
 use emberdeep_api::abi::{
     HooksBox, ItemEffectBox, LevelFeatureBox, LevelGenBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO,
-    StatusBox, StatusDecl, TerrainBox, TerrainDecl, ViewBox,
+    StatusBox, StatusDecl, TerrainBox, TerrainDecl, VetoesBox, ViewBox,
 };
 use emberdeep_api::{Registrar, MONSTERS_SIDE, PLAYER_SIDE};
 
@@ -176,6 +176,9 @@ pub struct Plugins {
     pub level_gens: Vec<LevelGenKind>,
     /// Level features, in load order.
     pub level_features: Vec<LevelFeatureKind>,
+    // 1.3 (terrain)
+    /// Vetoes, in load order (since 1.3).
+    pub vetoes: Vec<Entry<VetoesBox>>,
     /// Plugin files that were skipped, and why (shown as warnings).
     pub skipped: Vec<String>,
 }
@@ -425,6 +428,10 @@ impl Plugins {
             names.entry("Hooks").or_default().push("registered".into());
             self.hooks.push(Entry::new(plugin.clone(), hooks));
         }
+        if let Some(vetoes) = reg.vetoes {
+            names.entry("Vetoes").or_default().push("registered".into());
+            self.vetoes.push(Entry::new(plugin.clone(), vetoes));
+        }
         names.values_mut().for_each(|v| v.sort());
         self.loaded.push(LoadedPlugin {
             name: plugin,
@@ -460,6 +467,7 @@ pub struct Registration {
     level_gens: Vec<(String, u32, u32, LevelGenBox)>,
     level_features: Vec<(String, u32, u32, LevelFeatureBox)>,
     hooks: Option<HooksBox>,
+    vetoes: Option<VetoesBox>,
     settings: Vec<(String, i64, i64, i64)>,
     stored: Vec<(String, i64, i64)>,
     player_level: Option<String>,
@@ -640,6 +648,9 @@ impl Registry for Registration {
     }
     fn level_feature(&mut self, name: RStr<'_>, first: u32, last: u32, imp: LevelFeatureBox) {
         self.level_features.push((name.into(), first, last, imp));
+    }
+    fn vetoes(&mut self, imp: VetoesBox) {
+        self.vetoes = Some(imp);
     }
     fn side(&mut self, name: RStr<'_>) {
         if !self.sides.iter().any(|s| s == name.as_str()) {

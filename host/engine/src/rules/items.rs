@@ -251,11 +251,17 @@ impl Game {
         };
         let fresh = self.new_item_id();
         let Some(item) = self.pack.take(slot, held.count, fresh) else { return false };
-        self.drop_on_floor(&item.kind, item.count, cell, item.id);
         let text = self.item_label(&item.kind, item.count, item.id);
-        self.emit("action", "host", fields! {"action" => "drop", "item" => item.kind, "count" => item.count});
+        self.emit("action", "host", fields! {"action" => "drop", "item" => item.kind.clone(), "count" => item.count});
         let beside = if cell == pos { "" } else { " beside you" };
         self.log.add(format!("You drop {text}{beside}."), MessageKind::Info);
+        // A plugin may say the drop is lost (deep water, api 1.3): it never
+        // lies on the floor, and what was stored on it goes.
+        if self.drop_lost(&item.kind, item.count, item.id, cell) {
+            self.prune_item_store();
+            return true;
+        }
+        self.drop_on_floor(&item.kind, item.count, cell, item.id);
         true
     }
 
@@ -271,6 +277,11 @@ impl Game {
         };
         let plugins = self.plugins.clone();
         let Some(effect) = plugins.effects.get(&effect_name) else { return UseOutcome::NoTurn };
+        // A plugin may refuse the use (no reading under water, api 1.3): no turn.
+        if let Some(line) = self.use_refused(&item_use(&rec, Some(slot), Some(item.id))) {
+            self.log.add(line, MessageKind::Info);
+            return UseOutcome::NoTurn;
+        }
         self.emit("action", "host", fields! {"action" => "use", "item" => item.kind});
         self.emit("use", effect.plugin(), fields! {"item" => rec.id, "effect" => effect_name});
         let request = item_use(&rec, Some(slot), Some(item.id));

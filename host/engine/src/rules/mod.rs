@@ -23,6 +23,8 @@
 //!   [`questions`]: a plugin's yes/no question to the player, and the
 //!   lines plugins add to the end of a run.
 //! * [`travel`]: the time-savers, as runs of ordinary player actions.
+//! * [`vetoes`]: the plugins' say over steps, uses and drops, and the
+//!   falls they ask for.
 //!
 //! **Invariant:** the rules sit on top: nothing outside `rules/` imports
 //! them (the import test holds the order of the engine's folders).
@@ -46,3 +48,4 @@ pub mod statuses;
 pub mod terrain;
 pub mod travel;
 pub mod turn;
+pub mod vetoes;

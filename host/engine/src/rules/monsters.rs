@@ -213,6 +213,10 @@ impl Game {
             self.open_door(to);
             return true;
         }
+        // A plugin may hold the creature where it is (a net, api 1.3).
+        if self.step_refused(id, from, to).is_some() {
+            return false;
+        }
         if let Some(mut c) = self.creatures.get_mut(&id) {
             c.pos = to;
         }

@@ -82,6 +82,7 @@ impl Game {
     pub fn player_action(&mut self, action: Action) -> bool {
         let before = self.lookout();
         self.forget_held();
+        self.fall = None;
         let took_turn = self.act(action);
         self.forget_held();
         if took_turn {
@@ -152,11 +153,16 @@ impl Game {
 
     /// The rest of the turn, in its fixed order (docs/rules.md, "The turn").
     fn finish_turn(&mut self) {
+        // A fall a plugin asked for in the action (a pit) is taken first:
+        // the new floor's monsters act this turn; one asked for later, at
+        // the turn's end.
+        self.take_fall();
         self.update_sight();
         if self.player().hp > 0 {
             self.monsters_act();
         }
         self.tick_statuses();
+        self.take_fall();
         self.turn_ended_event();
         self.turn += 1;
         let heals_now = self.turn.is_multiple_of(self.numbers.heal_every);
@@ -228,8 +234,11 @@ impl Game {
                 true
             }
             _ if self.map.is_walkable(to) => {
-                self.emit("action", "host", fields! {"action" => "move", "x" => to.x, "y" => to.y});
                 let from = self.player().pos;
+                if let Some(line) = self.step_refused(EntityId::PLAYER, from, to) {
+                    return self.held_in_place(line);
+                }
+                self.emit("action", "host", fields! {"action" => "move", "x" => to.x, "y" => to.y});
                 self.player_mut().pos = to;
                 self.player_stepped(from, to);
                 self.describe_floor_here(to);
@@ -244,6 +253,9 @@ impl Game {
     /// Walking into an ally: the two change places.
     fn swap_with(&mut self, ally: EntityId, to: Point) -> bool {
         let from = self.player().pos;
+        if let Some(line) = self.step_refused(EntityId::PLAYER, from, to) {
+            return self.held_in_place(line);
+        }
         let name = self.creatures.get(&ally).map(|c| c.trace_name()).unwrap_or_default();
         self.emit("action", "host", fields! {"action" => "swap", "target" => name, "x" => to.x, "y" => to.y});
         if let Some(mut c) = self.creatures.get_mut(&ally) {
@@ -254,6 +266,14 @@ impl Game {
         self.describe_floor_here(to);
         self.arrived(EntityId::PLAYER, to);
         self.arrived(ally, from);
+        true
+    }
+
+    /// A plugin refused the player's step (a net): the line is logged and
+    /// the turn is spent trying (api 1.3).
+    fn held_in_place(&mut self, line: String) -> bool {
+        self.emit("action", "host", fields! {"action" => "held"});
+        self.log.add(line, MessageKind::Danger);
         true
     }
 

@@ -108,6 +108,11 @@ pub struct Game {
     /// The floor's creatures as plugins read them, and the roster's
     /// version and `sight_version` they were built at (`Game::floor_creatures`).
     pub(crate) floor_list: Option<((u64, u64), Vec<emberdeep_api::FloorCreature>)>,
+    // 1.3 (terrain)
+    /// A fall to the next floor a plugin asked for during this action
+    /// (`Ctx::descend`): its line and the plugin. Taken as the turn
+    /// finishes, dropped before each player action: never saved.
+    pub(crate) fall: Option<(String, String)>,
     /// A plugin's yes/no question waiting for the player's answer
     /// (`rules::questions`): never saved; any other action drops it.
     pub question: Option<PluginQuestion>,
@@ -173,6 +178,7 @@ impl Game {
             floor_list: None,
             question: None,
             player_acting: false,
+            fall: None,
         }
     }
 

@@ -692,6 +692,12 @@ impl WorldCtx for HostCtx<'_> {
         let asked = self.game.ask(self.source, question.as_str(), topic.as_str());
         self.done(asked, "a question").is_some()
     }
+
+    // 1.3 (terrain)
+    fn descend(&mut self, why: RStr<'_>) -> bool {
+        count_callback();
+        !self.refuses("send the player down") && self.game.ask_fall(why.as_str(), self.source)
+    }
 }
 
 impl HostCtx<'_> {
