@@ -178,7 +178,7 @@ pub enum PartError {
     #[error("{}: a damaged balance part: {}", .0.display(), .1)]
     Inconsistent(PathBuf, String),
     /// Two parts of different comparisons.
-    #[error("{}: not a part of the same comparison as {}: {what} differ", .a.display(), .b.display())]
+    #[error("{}: not a part of the same comparison as {}: {what} differ", .b.display(), .a.display())]
     Mismatch {
         /// The first part.
         a: PathBuf,
