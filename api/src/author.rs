@@ -21,7 +21,8 @@ use crate::ctx::{Canvas, Ctx};
 use crate::error::{guard, PluginError, PluginResult};
 use crate::scene::Scene;
 use crate::types::{
-    AimRequest, Attack, Damage, Death, EntityId, GearNumbers, Hurt, ItemUse, KeyAnswer, KeyHelp, Point, RangedSpec, UseOutcome,
+    AimRequest, Attack, Damage, Death, EntityId, GearNumbers, Hurt, ItemUse, KeyAnswer, KeyHelp, Point, RangedSpec,
+    UseOutcome,
 };
 
 /// What using an item does.

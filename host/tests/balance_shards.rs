@@ -50,7 +50,11 @@ fn four_shards_merged_are_the_comparison_played_at_once_byte_for_byte() {
         let args = ["balance", "--sets", SETS, "--runs", "8", "--seed", "5", "--shard", &shard, "--out", &part];
         let out = run_in(shards.path(), &args);
         assert!(out.status.success(), "{}", text(&out).1);
-        assert!(text(&out).0.contains(&format!("shard {k}/4 (runs {} to {}", 2 * (k - 1), 2 * k - 1)), "{}", text(&out).0);
+        assert!(
+            text(&out).0.contains(&format!("shard {k}/4 (runs {} to {}", 2 * (k - 1), 2 * k - 1)),
+            "{}",
+            text(&out).0
+        );
         parts.push(part);
     }
     // Given in another order than played.

@@ -68,7 +68,8 @@ fn the_bot_plays_to_the_end_with_stealth_and_strikes_sleepers_unawares() {
     for set in ["core_combat,stealth", "core_combat,equipment,stealth"] {
         let dir = tempfile::tempdir().unwrap();
         let trace = dir.path().join("bot.jsonl");
-        let out = run(&["--plugins", set, "--bot", "20", "--seed", "1", "--jobs", "2", "--trace", trace.to_str().unwrap()]);
+        let out =
+            run(&["--plugins", set, "--bot", "20", "--seed", "1", "--jobs", "2", "--trace", trace.to_str().unwrap()]);
         let (summary, stderr) = text(&out);
         assert!(out.status.success(), "{set}: {stderr}");
         assert!(summary.contains("20 runs") || summary.contains("runs: 20"), "{set}: {summary}");

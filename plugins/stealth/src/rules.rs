@@ -10,9 +10,7 @@ pub const NOISE_PARAM: &str = "noise";
 /// Whether a blow of the player's on `target` would be a sneak attack:
 /// an enemy of the player, asleep or not hunting it.
 pub fn unaware(ctx: &mut Ctx<'_>, target: &CreatureInfo) -> bool {
-    !target.id.is_player()
-        && target.state != MonsterState::Hunting
-        && ctx.are_enemies(EntityId::PLAYER, target.id)
+    !target.id.is_player() && target.state != MonsterState::Hunting && ctx.are_enemies(EntityId::PLAYER, target.id)
 }
 
 /// The multiplier in words: "double", "triple", "quadruple", else "5x".

@@ -360,7 +360,9 @@ impl Game {
         let plugins = self.plugins.clone();
         let mut asked = a.clone();
         for hook in &plugins.hooks {
-            if let Some(Some(n)) = self.call(hook, Access::Play, |imp, ctx| imp.attack_damage(ctx, &asked)).map(ROption::into_option) {
+            if let Some(Some(n)) =
+                self.call(hook, Access::Play, |imp, ctx| imp.attack_damage(ctx, &asked)).map(ROption::into_option)
+            {
                 asked.damage = n.clamp(0, MOST_HEALTH);
             }
         }

@@ -14,7 +14,7 @@
 
 use std::path::{Path, PathBuf};
 
-use emberdeep_engine::data::bounds::{KIND_CHARS, KILL_KINDS, MOST_FLOORS, MOST_TURNS};
+use emberdeep_engine::data::bounds::{KILL_KINDS, KIND_CHARS, MOST_FLOORS, MOST_TURNS};
 use emberdeep_engine::data::untrusted::{self, limits, shown, InputError};
 
 use crate::drivers::lab::balance::{parse_sets, PluginSet, SetFigures, MAX_SETS};
@@ -466,7 +466,10 @@ mod tests {
         let foreign = dir.path().join("other.json");
         write_part(&foreign, &other).unwrap();
         let e = refusal(&[paths[0].clone(), paths[1].clone(), paths[2].clone(), foreign.clone()]);
-        assert!(e.contains("other.json: not a part of the same comparison as") && e.ends_with("the seeds differ"), "{e}");
+        assert!(
+            e.contains("other.json: not a part of the same comparison as") && e.ends_with("the seeds differ"),
+            "{e}"
+        );
         other.seed = 7;
         other.sets = vec!["core_combat".into(), "equipment".into()];
         write_part(&foreign, &other).unwrap();

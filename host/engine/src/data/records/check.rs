@@ -15,9 +15,9 @@ use toml::Spanned;
 
 use crate::data::numbers::SETTINGS;
 use crate::data::records::raw::{
-    CarriedRaw, FileRaw, ItemRaw, MonsterRaw, Num, Nums, RangedRaw, CARRIED_COUNT, CHANCE, CHANCE_DEFAULT, DAMAGE, DEFENSE, DEFENSE_DEFAULT,
-    EVERY, EVERY_DEFAULT, FLOORS, FOUND, FOUND_DEFAULT, FREQUENCY, FREQUENCY_DEFAULT, HP, MOST_CARRIES, PARAM_MAX,
-    RANGE, SIGHT,
+    CarriedRaw, FileRaw, ItemRaw, MonsterRaw, Num, Nums, RangedRaw, CARRIED_COUNT, CHANCE, CHANCE_DEFAULT, DAMAGE,
+    DEFENSE, DEFENSE_DEFAULT, EVERY, EVERY_DEFAULT, FLOORS, FOUND, FOUND_DEFAULT, FREQUENCY, FREQUENCY_DEFAULT, HP,
+    MOST_CARRIES, PARAM_MAX, RANGE, SIGHT,
 };
 use crate::data::records::{
     article_for, Carried, ItemRecord, ItemRole, MonsterRecord, MonsterTrait, Records, Registered, RegisteredPlugin,
@@ -578,10 +578,8 @@ pub fn load_records(data_dir: &Path, plugins: &Registered) -> Result<Records, Da
     for (plugin, whose, folder) in folders {
         let files = toml_files(&folder).map_err(|source| DataError::Folder { dir: folder.clone(), whose, source })?;
         for file in files {
-            let reader = FileReader { file: &file, text: &text_of(&file)?, plugin: &plugin, plugins }.read_into(
-                &mut records,
-                &mut carried_by,
-            )?;
+            let reader = FileReader { file: &file, text: &text_of(&file)?, plugin: &plugin, plugins }
+                .read_into(&mut records, &mut carried_by)?;
             kinds.extend(reader);
         }
     }
