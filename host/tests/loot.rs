@@ -64,12 +64,11 @@ g = monster goblin hunting
 [options]
 seed = 3
 [keys]
-l l l l l l l l l l g
+l l l l l l l l l l
 [expect]
 event item_given item=dagger to=goblin#1 source=host
 event death who=goblin#1 killer=player
 event item_dropped item=dagger by=goblin#1
-pack dagger=1
 ";
 
 #[test]
