@@ -706,6 +706,22 @@ pub trait HooksAbi: Send + Sync {
         let _ = ctx;
         RResult::ROk(RVec::new())
     }
+
+    // 1.3 (stealth)
+
+    /// Added in 1.3: the damage `attack` (a hit) deals as it lands, if this
+    /// plugin changes it. Plugins built before 1.3 leave it.
+    fn attack_damage(&self, ctx: RawCtx<'_>, attack: &Attack) -> RResult<ROption<i32>, PluginError> {
+        let _ = (ctx, attack);
+        RResult::ROk(ROption::RNone)
+    }
+
+    /// Added in 1.3: look panel lines about creature `id`. Plugins built
+    /// before 1.3 add none.
+    fn creature_lines(&self, ctx: RawCtx<'_>, id: EntityId) -> RResult<RVec<RString>, PluginError> {
+        let _ = (ctx, id);
+        RResult::ROk(RVec::new())
+    }
 }
 
 // 1.3 (terrain)

@@ -21,7 +21,8 @@ use crate::ctx::{Canvas, Ctx};
 use crate::error::{guard, PluginError, PluginResult};
 use crate::scene::Scene;
 use crate::types::{
-    AimRequest, Damage, Death, EntityId, GearNumbers, Hurt, ItemUse, KeyAnswer, KeyHelp, Point, RangedSpec, UseOutcome,
+    AimRequest, Attack, Damage, Death, EntityId, GearNumbers, Hurt, ItemUse, KeyAnswer, KeyHelp, Point, RangedSpec,
+    UseOutcome,
 };
 
 /// What using an item does.
@@ -487,6 +488,28 @@ pub trait Hooks: Send + Sync + 'static {
         let _ = ctx;
         Ok(Vec::new())
     }
+
+    // 1.3 (stealth)
+
+    /// Question: the damage `attack` (one that hit) deals as it lands, its
+    /// `damage` the number so far (after defense, and after the plugins
+    /// loaded before this one answered); `Some(n)` changes it (held to 0 to
+    /// the most health a creature may have), `None` leaves it. Asked in load
+    /// order before the host applies, logs and traces the attack; the plugin
+    /// may say why (`ctx.message`) and write its own event. An attack made
+    /// while this is asked is applied as it is, unasked. Since 1.3.
+    fn attack_damage(&self, ctx: &mut Ctx<'_>, attack: &Attack) -> PluginResult<Option<i32>> {
+        let _ = (ctx, attack);
+        Ok(None)
+    }
+
+    /// Screen text: lines the plugin adds to the look panel about creature
+    /// `id` (a monster the player sees), under its statuses. Asked with a
+    /// context that refuses changes. Since 1.3.
+    fn creature_lines(&self, ctx: &mut Ctx<'_>, id: EntityId) -> PluginResult<Vec<String>> {
+        let _ = (ctx, id);
+        Ok(Vec::new())
+    }
 }
 
 // 1.3 (terrain)
@@ -754,5 +777,12 @@ impl<T: Hooks> HooksAbi for Adapter<T> {
     }
     fn morgue_lines(&self, ctx: RawCtx<'_>) -> RResult<RVec<RString>, PluginError> {
         with(ctx, |c| self.0.morgue_lines(c).map(strings))
+    }
+    // 1.3 (stealth)
+    fn attack_damage(&self, ctx: RawCtx<'_>, attack: &Attack) -> RResult<ROption<i32>, PluginError> {
+        with(ctx, |c| self.0.attack_damage(c, attack).map(ROption::from))
+    }
+    fn creature_lines(&self, ctx: RawCtx<'_>, id: EntityId) -> RResult<RVec<RString>, PluginError> {
+        with(ctx, |c| self.0.creature_lines(c, id).map(strings))
     }
 }

@@ -102,6 +102,34 @@
 //! A key no plugin answers is "Unknown key 'L'. Press ? for the keys.", and
 //! a plugin built against 1.0, which has no `key`, simply passes.
 //!
+//! 1.3 (stealth): two more hooks. [`Hooks::attack_damage`](crate::Hooks::attack_damage)
+//! is asked, in load order, the damage of every attack that hit, before
+//! the host applies, logs and traces it (the attack's `damage` is the number
+//! the plugins before yours left; answer `Some(n)` to change it, held to 0
+//! to 1,000,000, or `None`): the way a plugin changes a blow it did not deal
+//! (a sneak attack on a sleeper, armor that halves fire). An attack made
+//! while the hook is asked is applied as it is. And
+//! [`Hooks::creature_lines`](crate::Hooks::creature_lines) adds lines to the
+//! look panel about a creature the player looks at, under its statuses
+//! (asked with a context that refuses changes):
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! struct Sneak;
+//! impl Hooks for Sneak {
+//!     fn attack_damage(&self, ctx: &mut Ctx<'_>, attack: &Attack) -> PluginResult<Option<i32>> {
+//!         let asleep = ctx.creature(attack.target).is_some_and(|t| t.state == MonsterState::Asleep);
+//!         Ok((attack.attacker.is_player() && asleep).then_some(attack.damage * 3))
+//!     }
+//!     fn creature_lines(&self, ctx: &mut Ctx<'_>, id: EntityId) -> PluginResult<Vec<String>> {
+//!         let asleep = ctx.creature(id).is_some_and(|c| c.state == MonsterState::Asleep);
+//!         Ok(if asleep { vec!["Asleep: your blow would deal triple damage.".into()] } else { vec![] })
+//!     }
+//! }
+//! ```
+//!
+//! A plugin built before 1.3 changes no damage and adds no line.
+//!
 //! If your plugin needs another, say so, and the host refuses to start
 //! without it, naming both: `reg.depends_on("core_combat", "0.1.0");`. Load
 //! order puts a plugin after what it needs, and is otherwise by name.

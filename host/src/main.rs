@@ -9,7 +9,7 @@ use anyhow::Context;
 use clap::Parser;
 
 use emberdeep::drivers::cli::{self, Cli};
-use emberdeep::drivers::lab::{balance, balance_report, bot, bot_jobs};
+use emberdeep::drivers::lab::{balance, balance_parts, balance_report, bot, bot_jobs};
 use emberdeep::drivers::play::session::{Plan, SavedRun, Session};
 use emberdeep::drivers::play::{headless, prefs, recording, save, watch};
 use emberdeep::drivers::review::{check, replay, timeline_screen, trace_query, trace_tools};
@@ -81,8 +81,12 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if let Some(cli::Command::Check { .. }) = &cli.command {
         check::refuse_seed(cli.seed)?;
     }
-    if let Some(cli::Command::Balance { sets, runs, report }) = &cli.command {
-        return run_balance(&cli, sets, *runs, report);
+    if let Some(cli::Command::Balance { tool: Some(cli::BalanceTool::Merge { parts, report }), .. }) = &cli.command {
+        return run_balance_merge(&cli, parts, report);
+    }
+    if let Some(cli::Command::Balance { sets, runs, report, shard, out, tool: None }) = &cli.command {
+        let shard = shard.as_deref().map(balance_parts::parse_shard).transpose()?;
+        return run_balance(&cli, sets, *runs, report, shard.zip(out.clone()));
     }
     let replay = cli.replay.as_deref().map(replay::load).transpose()?;
     if let Some(rec) = &replay {
@@ -438,11 +442,25 @@ fn run_trace_tool(tool: &cli::TraceTool) -> anyhow::Result<()> {
 
 /// `emberdeep balance`: everything checked before the first run (`--runs`,
 /// every set as written, each set's plugins loaded, tried and given their
-/// records as a job of it will load them, the report's folder), then each
-/// set's runs in child processes, the table and the report.
-fn run_balance(cli: &Cli, sets: &str, runs: u32, report: &std::path::Path) -> anyhow::Result<()> {
+/// records as a job of it will load them, the report's folder, or with
+/// `--shard` the shard and `--out`), then each set's runs in child
+/// processes, and the table and the report, or with `--shard` the part file.
+fn run_balance(
+    cli: &Cli,
+    sets: &str,
+    runs: u32,
+    report: &std::path::Path,
+    shard: Option<(balance_parts::Shard, std::path::PathBuf)>,
+) -> anyhow::Result<()> {
     balance::check_runs(runs)?;
     let sets = balance::parse_sets(sets)?;
+    let block = match &shard {
+        Some((shard, out)) => {
+            balance_parts::check_out(out)?;
+            shard.block(runs)?
+        }
+        None => (0, runs),
+    };
     let plugin_dir = cli.plugin_dir.clone().unwrap_or_else(default_plugin_dir);
     let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
     let atlas = atlas::Atlas::load(&cli.assets_dir.clone().unwrap_or_else(atlas::default_assets_dir))?;
@@ -455,18 +473,50 @@ fn run_balance(cli: &Cli, sets: &str, runs: u32, report: &std::path::Path) -> an
             .and_then(|records| Ok(atlas.check(&records).map(|_| ())?));
         loaded.with_context(|| format!("balance: the set '{}'", set.label))?;
     }
-    balance_report::prepare_folder(report)?;
-    let jobs = bot_jobs::jobs_for(cli.jobs, runs);
+    if shard.is_none() {
+        balance_report::prepare_folder(report)?;
+    }
+    let jobs = bot_jobs::jobs_for(cli.jobs, block.1);
     let mut passed = passed_on(cli);
     if cli.plugins.is_some() {
         passed.drain(..2); // --plugins: each set says its own
     }
-    let compared = balance::compare(&sets, runs, jobs, cli.seed.unwrap_or(1), &passed)?;
+    let seed = cli.seed.unwrap_or(1);
+    let compared = balance::compare_runs(&sets, block, jobs, seed, &passed)?;
+    if let Some((shard, out)) = shard {
+        let results = compared.into_iter().map(|(_, runs)| runs).collect();
+        balance_parts::write_part(&out, &balance_parts::Part::new(&sets, seed, runs, shard, results))?;
+        let (first, count) = block;
+        println!(
+            "balance: shard {}/{} (runs {first} to {} of each set) written to {}",
+            shard.k,
+            shard.of,
+            first + u64::from(count) - 1,
+            out.display()
+        );
+        return Ok(());
+    }
+    balance_finish(report, &compared)
+}
+
+/// The table and the report of a comparison, played at once or merged.
+fn balance_finish(report: &std::path::Path, compared: &balance_parts::Compared) -> anyhow::Result<()> {
     let figures: Vec<_> = compared.iter().map(|(f, _)| f.clone()).collect();
     print!("{}", balance::table(&figures));
-    let page = balance_report::write_report(report, &compared)?;
+    let page = balance_report::write_report(report, compared)?;
     println!("report: {} (its plots beside it as SVG files)", page.display());
     Ok(())
+}
+
+/// `emberdeep balance merge PARTS...`: the report's folder, then every
+/// part checked and put back in run order, then the table and the report.
+fn run_balance_merge(cli: &Cli, parts: &[std::path::PathBuf], report: &std::path::Path) -> anyhow::Result<()> {
+    if cli.seed.is_some() {
+        anyhow::bail!("balance merge: --seed is the parts' own (written when they were played); give no --seed");
+    }
+    balance_report::prepare_folder(report)?;
+    let compared = balance_parts::merge(parts)?;
+    balance_finish(report, &compared)
 }
 
 /// `emberdeep check FILE...`: each file's report; fails if one fails.

@@ -162,6 +162,7 @@ pub enum Command {
     /// The bot plays the same seeds with each plugin set; the sets side by
     /// side, each figure with a 95% margin (docs/balance.md). --seed (default
     /// 1), --jobs, --plugin-dir and --data-dir apply.
+    #[command(args_conflicts_with_subcommands = true)]
     Balance {
         /// The sets, `;` between sets, `,` between plugins; `all` is every plugin found.
         #[arg(long, default_value = "core_combat; core_combat,equipment; all")]
@@ -172,6 +173,16 @@ pub enum Command {
         /// Where the report goes: report.html (self-contained) and its plots as SVG files.
         #[arg(long, value_name = "DIR", default_value = "balance-report")]
         report: PathBuf,
+        /// Play only the K-th of N parts of the runs (a block of run
+        /// numbers) and write them to --out, for `balance merge`.
+        #[arg(long, value_name = "K/N", requires = "out", conflicts_with = "report")]
+        shard: Option<String>,
+        /// With --shard: the part file to write.
+        #[arg(long, value_name = "FILE", requires = "shard")]
+        out: Option<PathBuf>,
+        /// `merge`: the parts put together.
+        #[command(subcommand)]
+        tool: Option<BalanceTool>,
     },
     /// Play scenario files headless and check their [expect] lines
     /// (docs/scenario.md); exits 1 if one does not hold. The plugins are
@@ -180,6 +191,22 @@ pub enum Command {
         /// The scenario files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+}
+
+/// What `balance` does besides playing.
+#[derive(Subcommand, Debug, Clone)]
+pub enum BalanceTool {
+    /// Put the parts written by `balance --shard K/N --out FILE` together:
+    /// checked to be every shard of one comparison once, then the table and
+    /// the report, byte for byte those of the comparison played at once.
+    Merge {
+        /// The part files, in any order.
+        #[arg(required = true, value_name = "PARTS")]
+        parts: Vec<PathBuf>,
+        /// Where the report goes.
+        #[arg(long, value_name = "DIR", default_value = "balance-report")]
+        report: PathBuf,
     },
 }
 

@@ -20,11 +20,12 @@ pub fn schema_text() -> String {
 
 /// The kinds of record in the reference: the definition's name in the
 /// schema (empty for the file itself) and the section's title.
-const KINDS: [(&str, &str); 6] = [
+const KINDS: [(&str, &str); 7] = [
     ("", "The file"),
     ("monster", "`[[monster]]`: a kind of monster"),
     ("ranged", "`ranged`: a monster's attack from afar"),
     ("carried", "`carries`: what a monster carries"),
+    ("carried_by", "`[[carried_by]]`: an item another plugin's monster carries"),
     ("item", "`[[item]]`: a kind of item"),
     ("piece", "`[[piece]]`: a map piece"),
 ];

@@ -25,6 +25,8 @@ pub mod limits {
     pub const TRACE: u64 = 4 << 30;
     /// One line of a trace.
     pub const TRACE_LINE: usize = 1 << 20;
+    /// A part of a balance comparison (`balance merge`).
+    pub const BALANCE_PART: u64 = 256 << 20;
     /// The tile atlas's image.
     pub const ATLAS_IMAGE: u64 = 64 << 20;
     /// The tile atlas's index, and a plugin's `tiles.txt`.

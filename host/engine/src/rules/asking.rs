@@ -92,6 +92,7 @@ impl Game {
                 for status in self.statuses_of(c.id) {
                     lines.push(LookLine::Effect(format!("{} ({} turns)", status.label, status.turns)));
                 }
+                lines.extend(self.creature_lines(c.id).into_iter().map(LookLine::Effect));
                 for item in self.carried_by(c.id) {
                     let label = self.item_label(&item.kind, item.count, item.item);
                     lines.push(LookLine::Text(format!("Carries {label}.")));

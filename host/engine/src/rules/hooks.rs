@@ -3,7 +3,7 @@
 //! quiver), whether a kind can be thrown, and the news of the player's step.
 //! Each is asked in load order; the derived numbers are in [`crate::world::derived`].
 
-use emberdeep_api::Point;
+use emberdeep_api::{EntityId, Point};
 
 use crate::plugins::boundary::Access;
 use crate::world::game::Game;
@@ -16,6 +16,19 @@ impl Game {
         for hook in &plugins.hooks {
             // Asked as the pack screen is drawn: a context that refuses changes.
             if let Some(more) = self.call(hook, Access::Look, |imp, ctx| imp.pack_header(ctx)) {
+                lines.extend(more.into_iter().map(String::from));
+            }
+        }
+        lines
+    }
+
+    /// Every plugin's lines for the look panel about creature `id`, in
+    /// load order (asked as the panel is drawn: a context that refuses changes).
+    pub fn creature_lines(&mut self, id: EntityId) -> Vec<String> {
+        let plugins = self.plugins.clone();
+        let mut lines = Vec::new();
+        for hook in &plugins.hooks {
+            if let Some(more) = self.call(hook, Access::Look, |imp, ctx| imp.creature_lines(ctx, id)) {
                 lines.extend(more.into_iter().map(String::from));
             }
         }

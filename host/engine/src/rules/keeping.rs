@@ -133,6 +133,19 @@ impl Game {
         made
     }
 
+    /// Gives a monster coming into being what its record `carries`, in
+    /// order: an entry whose `chance` is under 100 is rolled first, from the
+    /// run's random numbers (one of 100 rolls nothing, so records without a
+    /// chance draw the same numbers as before there was one).
+    pub fn give_carried(&mut self, source: &str, to: EntityId, carries: &[crate::data::records::Carried]) {
+        for c in carries {
+            if c.chance < 100 && !self.rng.percent(c.chance as i32) {
+                continue;
+            }
+            self.give_new(source, to, &c.item, c.count);
+        }
+    }
+
     /// What creature `id` carries, in the order it was given.
     pub fn carried_by(&self, id: EntityId) -> Vec<PackEntry> {
         self.carried.get(&id).map(|items| items.iter().map(PackItem::entry).collect()).unwrap_or_default()

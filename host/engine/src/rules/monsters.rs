@@ -4,7 +4,10 @@
 
 use emberdeep_api::{Attack, EntityId, Hurt, MessageKind, MonsterState, Point};
 
+use abi_stable::std_types::ROption;
+
 use crate::core::map::Tile;
+use crate::data::bounds::MOST_HEALTH;
 use crate::data::records::MonsterTrait;
 use crate::fields;
 use crate::plugins::boundary::Access;
@@ -271,7 +274,7 @@ impl Game {
     }
 
     /// Applies an attack a plugin decided. Returns whether the target died.
-    pub fn apply_attack(&mut self, a: Attack, source: &str) -> bool {
+    pub fn apply_attack(&mut self, mut a: Attack, source: &str) -> bool {
         if self.refuses_own_side(&a) {
             tracing::debug!(
                 plugin = source,
@@ -280,6 +283,12 @@ impl Game {
                 "an attack on its own side; refused"
             );
             return false;
+        }
+        if !self.creatures.contains_key(&a.attacker) || !self.creatures.contains_key(&a.target) {
+            return false;
+        }
+        if a.hit {
+            a.damage = self.asked_damage(&a);
         }
         let (Some(attacker), Some(target)) = (self.creatures.get(&a.attacker), self.creatures.get(&a.target)) else {
             return false;
@@ -342,6 +351,27 @@ impl Game {
             self.set_state(a.target, MonsterState::Hunting, "attacked", source);
         }
         died
+    }
+
+    /// The damage a hit deals once every plugin's `attack_damage` was
+    /// asked, in load order, each told the number so far; held to 0 to
+    /// [`MOST_HEALTH`]. An attack made while they are asked is not asked about.
+    fn asked_damage(&mut self, a: &Attack) -> i32 {
+        if self.asking_damage {
+            return a.damage;
+        }
+        self.asking_damage = true;
+        let plugins = self.plugins.clone();
+        let mut asked = a.clone();
+        for hook in &plugins.hooks {
+            if let Some(Some(n)) =
+                self.call(hook, Access::Play, |imp, ctx| imp.attack_damage(ctx, &asked)).map(ROption::into_option)
+            {
+                asked.damage = n.clamp(0, MOST_HEALTH);
+            }
+        }
+        self.asking_damage = false;
+        asked.damage
     }
 
     fn log_attack(&mut self, a: &Attack, attacker: &str, target: &str, died: bool) {

@@ -59,9 +59,7 @@ impl Game {
             source,
             fields! {"monster" => name, "x" => at.x, "y" => at.y, "state" => state.name(), "side" => side},
         );
-        for c in &rec.carries {
-            self.give_new(source, id, &c.item, c.count);
-        }
+        self.give_carried(source, id, &rec.carries);
         Ok(id)
     }
 

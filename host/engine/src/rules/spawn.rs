@@ -190,9 +190,7 @@ impl Game {
         let name = monster.trace_name();
         self.creatures.insert(id, monster);
         self.emit("spawn", "host", fields! {"monster" => name, "x" => pos.x, "y" => pos.y, "state" => state.name()});
-        for c in &rec.carries {
-            self.give_new("host", id, &c.item, c.count);
-        }
+        self.give_carried("host", id, &rec.carries);
         Some(id)
     }
 }

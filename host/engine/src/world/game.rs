@@ -99,6 +99,9 @@ pub struct Game {
     pub(crate) dying: Vec<Creature>,
     /// How deep brains are running brains (`run_brain`), to stop a loop.
     pub(crate) brain_depth: u32,
+    /// Whether the plugins are being asked an attack's damage
+    /// (`attack_damage`): an attack made meanwhile is applied unasked.
+    pub(crate) asking_damage: bool,
     /// Why keys typed ahead should stop, if a turn since the front end last
     /// asked ([`Game::take_alarm`]) brought a monster into view or the
     /// player's health below a third. Never traced nor saved.
@@ -173,6 +176,7 @@ impl Game {
             carried: BTreeMap::new(),
             dying: Vec::new(),
             brain_depth: 0,
+            asking_damage: false,
             alarm: None,
             sight_version: 0,
             floor_list: None,

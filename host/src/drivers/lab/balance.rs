@@ -240,6 +240,19 @@ pub fn compare(
     seed: u64,
     passed_on: &[String],
 ) -> Result<Vec<(SetFigures, Vec<RunResult>)>, SetFailed> {
+    compare_runs(sets, (0, runs), jobs, seed, passed_on)
+}
+
+/// Plays the runs `first..first + count` of each set (one shard of a
+/// comparison, or all of it) in `jobs` child processes and returns each
+/// set's figures with its runs.
+pub fn compare_runs(
+    sets: &[PluginSet],
+    (first, runs): (u64, u32),
+    jobs: usize,
+    seed: u64,
+    passed_on: &[String],
+) -> Result<Vec<(SetFigures, Vec<RunResult>)>, SetFailed> {
     let mut figures = Vec::new();
     for (i, set) in sets.iter().enumerate() {
         eprintln!("balance: set {} of {}: {} ({runs} runs)", i + 1, sets.len(), set.label);
@@ -248,7 +261,7 @@ pub fn compare(
             args.extend(["--plugins".to_string(), plugins.clone()]);
         }
         let child = ChildArgs { passed_on: args, seed, trace: None };
-        let results = bot_jobs::play_in_children(runs, jobs.max(1), &child)
+        let results = bot_jobs::play_from_in_children(first, runs, jobs.max(1), &child)
             .map_err(|error| SetFailed { label: set.label.clone(), error })?;
         figures.push((SetFigures::of(&set.label, &results), results));
     }

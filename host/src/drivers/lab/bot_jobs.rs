@@ -161,9 +161,16 @@ pub struct ChildArgs {
 
 /// Plays `runs` runs in `jobs` child processes and returns their results in run order.
 pub fn play_in_children(runs: u32, jobs: usize, args: &ChildArgs) -> Result<Vec<RunResult>, JobError> {
+    play_from_in_children(0, runs, jobs, args)
+}
+
+/// Plays runs `start..start + runs` in `jobs` child processes (a shard of
+/// a balance comparison starts past 0) and returns their results in run order.
+pub fn play_from_in_children(start: u64, runs: u32, jobs: usize, args: &ChildArgs) -> Result<Vec<RunResult>, JobError> {
     let exe = std::env::current_exe().map_err(JobError::NoGame)?;
     let mut children = Vec::new();
     for (n, (first, count)) in blocks(runs, jobs).into_iter().enumerate() {
+        let first = start + first;
         let mut cmd = Command::new(&exe);
         cmd.args(&args.passed_on)
             .args(["--bot", &count.to_string(), "--bot-first", &first.to_string()])

@@ -15,9 +15,9 @@ use toml::Spanned;
 
 use crate::data::numbers::SETTINGS;
 use crate::data::records::raw::{
-    CarriedRaw, FileRaw, ItemRaw, MonsterRaw, Num, Nums, RangedRaw, CARRIED_COUNT, DAMAGE, DEFENSE, DEFENSE_DEFAULT,
-    EVERY, EVERY_DEFAULT, FLOORS, FOUND, FOUND_DEFAULT, FREQUENCY, FREQUENCY_DEFAULT, HP, MOST_CARRIES, PARAM_MAX,
-    RANGE, SIGHT,
+    CarriedRaw, FileRaw, ItemRaw, MonsterRaw, Num, Nums, RangedRaw, CARRIED_COUNT, CHANCE, CHANCE_DEFAULT, DAMAGE,
+    DEFENSE, DEFENSE_DEFAULT, EVERY, EVERY_DEFAULT, FLOORS, FOUND, FOUND_DEFAULT, FREQUENCY, FREQUENCY_DEFAULT, HP,
+    MOST_CARRIES, PARAM_MAX, RANGE, SIGHT,
 };
 use crate::data::records::{
     article_for, Carried, ItemRecord, ItemRole, MonsterRecord, MonsterTrait, Records, Registered, RegisteredPlugin,
@@ -302,7 +302,8 @@ impl FileReader<'_> {
         let carried = |c: &Spanned<CarriedRaw>| -> Result<Carried, DataError> {
             let raw = c.get_ref();
             let count = self.int_or(&raw.count, "carries.count", 1, CARRIED_COUNT.0, CARRIED_COUNT.1)? as u32;
-            Ok(Carried { item: raw.item.get_ref().clone(), count, line: self.line_of(raw.item.span().start) })
+            let chance = self.int_or(&raw.chance, "carries.chance", CHANCE_DEFAULT, CHANCE.0, CHANCE.1)? as u32;
+            Ok(Carried { item: raw.item.get_ref().clone(), count, chance, line: self.line_of(raw.item.span().start) })
         };
         m.carries.iter().map(carried).collect()
     }
@@ -451,7 +452,11 @@ impl FileReader<'_> {
 
     /// Reads the file into `records`; what its pieces' legends name of
     /// monsters and items is returned, to be checked once every file is read.
-    fn read_into(&self, records: &mut Records) -> Result<Vec<pieces::KindNamed>, DataError> {
+    fn read_into(
+        &self,
+        records: &mut Records,
+        carried_by: &mut Vec<CarriedBy>,
+    ) -> Result<Vec<pieces::KindNamed>, DataError> {
         let raw: FileRaw = toml::from_str(self.text).map_err(|e| {
             let offset = e.span().map(|s| s.start).unwrap_or(0);
             // A syntax error's message is a line of what and a line of what was expected.
@@ -492,6 +497,18 @@ impl FileReader<'_> {
                 self.check_new(records.pieces.contains_key(&rec.id), p.span().start, &rec.id)?;
                 records.pieces.insert(rec.id.clone(), rec);
             }
+        }
+        for c in &raw.carried_by {
+            let raw = c.get_ref();
+            let count = self.int_or(&raw.count, "carried_by.count", 1, CARRIED_COUNT.0, CARRIED_COUNT.1)? as u32;
+            let chance = self.int_or(&raw.chance, "carried_by.chance", CHANCE_DEFAULT, CHANCE.0, CHANCE.1)? as u32;
+            let line = self.line_of(raw.item.span().start);
+            carried_by.push(CarriedBy {
+                monster: raw.monster.get_ref().clone(),
+                carried: Carried { item: raw.item.get_ref().clone(), count, chance, line },
+                file: self.file.to_path_buf(),
+                line: self.line_of(c.span().start),
+            });
         }
         Ok(kinds)
     }
@@ -557,16 +574,66 @@ pub fn load_records(data_dir: &Path, plugins: &Registered) -> Result<Records, Da
         folders.push((name, whose, folder));
     }
     let mut kinds = Vec::new();
+    let mut carried_by = Vec::new();
     for (plugin, whose, folder) in folders {
         let files = toml_files(&folder).map_err(|source| DataError::Folder { dir: folder.clone(), whose, source })?;
         for file in files {
-            let text = untrusted::read_text(&file, "data file", limits::RECORDS)?;
-            kinds.extend(FileReader { file: &file, text: &text, plugin: &plugin, plugins }.read_into(&mut records)?);
+            let reader = FileReader { file: &file, text: &text_of(&file)?, plugin: &plugin, plugins }
+                .read_into(&mut records, &mut carried_by)?;
+            kinds.extend(reader);
         }
     }
     check_carried_kinds(&records)?;
+    add_carried_by(&mut records, carried_by)?;
     pieces::check_kinds(&records, &kinds)?;
     Ok(records)
+}
+
+/// A data file's text, read as every untrusted file is.
+fn text_of(file: &Path) -> Result<String, DataError> {
+    Ok(untrusted::read_text(file, "data file", limits::RECORDS)?)
+}
+
+/// A `[[carried_by]]` entry as read, waiting for every file to be read.
+pub(crate) struct CarriedBy {
+    /// The monster's kind.
+    monster: String,
+    /// What it carries.
+    carried: Carried,
+    /// The file that says so, and the line of its table.
+    file: PathBuf,
+    line: usize,
+}
+
+/// Each `[[carried_by]]` entry joins the end of its monster's `carries`,
+/// in the order read; one whose monster no loaded record has is left out
+/// (that monster's plugin is not loaded). Its item must be a loaded one, and
+/// a monster carries at most [`MOST_CARRIES`] entries in all.
+fn add_carried_by(records: &mut Records, entries: Vec<CarriedBy>) -> Result<(), DataError> {
+    for e in entries {
+        if !records.items.contains_key(&e.carried.item) {
+            let known: Vec<&str> = records.items.keys().map(String::as_str).collect();
+            let message = format!("no loaded record has an item \"{}\" (items: {})", e.carried.item, known.join(", "));
+            return Err(DataError::Field {
+                file: e.file,
+                line: e.carried.line,
+                field: "carried_by.item".into(),
+                message: untrusted::shown(&message, limits::SHOWN_TEXT),
+            });
+        }
+        let Some(monster) = records.monsters.get_mut(&e.monster) else { continue };
+        if monster.carries.len() >= MOST_CARRIES {
+            let message = format!("\"{}\" would carry more than {MOST_CARRIES} entries", e.monster);
+            return Err(DataError::Field {
+                file: e.file,
+                line: e.line,
+                field: "carried_by".into(),
+                message: untrusted::shown(&message, limits::SHOWN_TEXT),
+            });
+        }
+        monster.carries.push(e.carried);
+    }
+    Ok(())
 }
 
 /// Every kind a monster record carries is an item some loaded record has.

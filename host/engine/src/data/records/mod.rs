@@ -26,6 +26,9 @@ pub struct Carried {
     pub item: String,
     /// How many.
     pub count: u32,
+    /// The chance, in percent (0 to 100), that a monster carries it,
+    /// rolled when it comes into being (100: always, nothing rolled).
+    pub chance: u32,
     /// The line of the record's file that names it.
     pub line: usize,
 }

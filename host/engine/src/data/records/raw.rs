@@ -125,8 +125,8 @@ pub(super) const PIECE_WIDTH: i64 = crate::core::mapgen::PIECE_MOST.0 as i64;
 pub(super) const PIECE_HEIGHT: i64 = crate::core::mapgen::PIECE_MOST.1 as i64;
 
 /// A file of records, `data/<plugin>/*.toml`: a `[settings]` table, any
-/// number of `[[monster]]` tables, of `[[item]]` tables and of `[[piece]]`
-/// tables, all optional. A name the loader does not know is an error.
+/// number of `[[monster]]` tables, of `[[item]]` tables, of `[[piece]]`
+/// tables and of `[[carried_by]]` tables, all optional. A name the loader does not know is an error.
 #[derive(Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(rename = "Emberdeep records")]
@@ -152,6 +152,10 @@ pub(super) struct FileRaw {
     #[serde(default)]
     #[schemars(with = "Vec<PieceRaw>", extend("default" = []))]
     pub(super) piece: Vec<Spanned<PieceRaw>>,
+    /// Items other plugins' monsters carry, one `[[carried_by]]` table each.
+    #[serde(default)]
+    #[schemars(with = "Vec<CarriedByRaw>", extend("default" = []))]
+    pub(super) carried_by: Vec<Spanned<CarriedByRaw>>,
 }
 
 /// A kind of monster: one `[[monster]]` table.
@@ -289,6 +293,35 @@ pub(super) struct CarriedRaw {
     /// many items. Left out, 1.
     #[schemars(with = "Option<IntOr<{ CARRIED_COUNT.0 }, { CARRIED_COUNT.1 }, 1>>")]
     pub(super) count: Option<Num>,
+    /// The chance, in percent, that a monster of the kind carries it:
+    /// rolled once when the monster comes into being, from the run's random
+    /// numbers (an entry of 100 rolls nothing). Left out, 100: always.
+    #[schemars(with = "Option<IntOr<{ CHANCE.0 }, { CHANCE.1 }, CHANCE_DEFAULT>>")]
+    pub(super) chance: Option<Num>,
+}
+
+/// An item another kind of monster carries, from the records of the plugin
+/// whose item it is: `[[carried_by]]` with `monster = "goblin"`, `item =
+/// "dagger"`, `chance = 20`. It joins the end of that monster's `carries`
+/// when a loaded plugin's records have the monster; when none has (its
+/// plugin is not loaded), it is left out, so that neither plugin needs the
+/// other. Entries join in load order, then in file order.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "carried_by")]
+pub(super) struct CarriedByRaw {
+    /// The monster's kind: the id of a `[[monster]]` record, of any plugin.
+    #[schemars(with = "String")]
+    pub(super) monster: Spanned<String>,
+    /// The item's kind: the id of an `[[item]]` record of any loaded plugin.
+    #[schemars(with = "String")]
+    pub(super) item: Spanned<String>,
+    /// How many, as in `carries`. Left out, 1.
+    #[schemars(with = "Option<IntOr<{ CARRIED_COUNT.0 }, { CARRIED_COUNT.1 }, 1>>")]
+    pub(super) count: Option<Num>,
+    /// The chance in percent, as in `carries`. Left out, 100.
+    #[schemars(with = "Option<IntOr<{ CHANCE.0 }, { CHANCE.1 }, CHANCE_DEFAULT>>")]
+    pub(super) chance: Option<Num>,
 }
 
 /// A kind of item: one `[[item]]` table.
