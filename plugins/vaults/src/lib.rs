@@ -40,9 +40,8 @@ impl Hooks for Vaults {
     fn turn_ended(&self, ctx: &mut Ctx<'_>, _turn: u64) -> PluginResult<()> {
         lay_pending_seal(ctx);
         let here = ctx.player()?.pos;
-        let doors: Vec<Point> = rules::around(here)
-            .filter(|&p| ctx.terrain_hidden(p) && ctx.terrain_at(p) == SECRET_DOOR)
-            .collect();
+        let doors: Vec<Point> =
+            rules::around(here).filter(|&p| ctx.terrain_hidden(p) && ctx.terrain_at(p) == SECRET_DOOR).collect();
         let count = ctx.store_get(EntityId::PLAYER, DRAUGHT_KEY).unwrap_or(0);
         let (next, what) = rules::draught(count, !doors.is_empty());
         if next != count {
@@ -114,7 +113,8 @@ fn lay_pending_seal(ctx: &mut Ctx<'_>) {
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     for (name, label, glyph, color, walkable, transparent, description) in rules::TERRAINS {
-        let mut spec = TerrainSpec::new(label, rules::look(name, glyph, color), walkable, transparent).described(description);
+        let mut spec =
+            TerrainSpec::new(label, rules::look(name, glyph, color), walkable, transparent).described(description);
         if name == SECRET_DOOR {
             spec = spec.hidden(TerrainHidden::AsWall);
         }
