@@ -20,9 +20,12 @@ pub const POOL: &str = "vaults_pool";
 /// Fallen stone of a collapsed hall.
 pub const RUBBLE: &str = "vaults_rubble";
 
-/// Each terrain of the plugin: name, label, look, walkable, transparent,
-/// description.
-pub const TERRAINS: [(&str, &str, char, (u8, u8, u8), bool, bool, &str); 7] = [
+/// One terrain of the plugin: name, label, glyph, colour, walkable,
+/// transparent, description.
+pub type TerrainRow = (&'static str, &'static str, char, (u8, u8, u8), bool, bool, &'static str);
+
+/// Each terrain of the plugin.
+pub const TERRAINS: [TerrainRow; 7] = [
     (
         SECRET_DOOR,
         "a secret door",
