@@ -448,7 +448,7 @@
 //! wand whose bolt goes through walls and turns them into floor),
 //! `examples/traps` (a dart trap hidden as floor, found by a step or a
 //! search key of the plugin's own, drawn with its own tile),
-//! `examples/caves` (a level generator) and `examples/vault_pack` (three
+//! `examples/automata_caves` (a level generator) and `examples/vault_pack` (three
 //! map pieces, data only).
 //!
 //! ## 5d. A say over the host's own actions (since 1.3)

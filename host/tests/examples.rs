@@ -264,12 +264,12 @@ fn the_thief_drops_the_very_wand_it_took_which_comes_back_with_its_id_and_charge
 
 #[test]
 fn the_caves_generator_makes_floor_two_and_the_same_seed_makes_the_same_cave() {
-    let folder = folder_with("caves");
-    check_example(folder.path(), "caves");
-    let (first, second) = (played(folder.path(), "caves"), played(folder.path(), "caves"));
+    let folder = folder_with("automata_caves");
+    check_example(folder.path(), "automata_caves");
+    let (first, second) = (played(folder.path(), "automata_caves"), played(folder.path(), "automata_caves"));
     let floors: Vec<&Value> = events(&first, "floor").into_iter().filter(|e| e["floor"] == 2).collect();
     assert_eq!(floors.len(), 1, "{floors:?}");
-    assert_eq!(floors[0]["generator"], "caves", "{}", floors[0]);
+    assert_eq!(floors[0]["generator"], "automata_caves", "{}", floors[0]);
     assert!(events(&first, "generator_refused").is_empty());
     let cave = |t: &[Value]| events(t, "floor").into_iter().map(Value::to_string).collect::<Vec<_>>();
     assert_eq!(cave(&first), cave(&second), "the same seed, the same cave");
@@ -422,7 +422,7 @@ fn the_dart_trap_hides_until_found_fires_once_a_step_and_shows_its_own_tile() {
 
 #[test]
 fn the_same_seed_with_every_map_example_loaded_gives_the_same_dungeon_and_trace_byte_for_byte() {
-    let names = ["digging", "traps", "caves", "vault_pack"];
+    let names = ["digging", "traps", "automata_caves", "vault_pack"];
     let data: Vec<_> = names
         .iter()
         .map(|name| root().join("examples").join(name).join("data").join(name))
@@ -451,7 +451,7 @@ fn the_same_seed_with_every_map_example_loaded_gives_the_same_dungeon_and_trace_
     };
     let (first, second) = (trace("first"), trace("second"));
     let lines = String::from_utf8_lossy(&first);
-    assert!(lines.contains("\"generator\":\"caves\""), "the bots reached a cave floor");
+    assert!(lines.contains("\"generator\":\"automata_caves\""), "the bots reached a cave floor");
     assert!(lines.contains("\"event\":\"piece"), "map pieces were tried");
     assert!(first == second, "the same seed and plugins gave two traces");
 }

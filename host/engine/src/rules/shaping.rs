@@ -5,7 +5,8 @@
 //! reachable from the start) and, when anything is wrong or the generator
 //! failed, says so in one line (`generator_refused`) and makes the floor
 //! itself. The floor is then filled as the host fills its own, room by room,
-//! the rooms being the floor cut into blocks.
+//! the rooms being the floor cut into blocks (at most ten of them, spread
+//! over the floor, so a generated floor is about as full as one of rooms).
 
 use emberdeep_api::abi::FloorMaker_TO;
 use emberdeep_api::Point;
@@ -19,6 +20,12 @@ use crate::world::game::Game;
 
 /// The blocks a generated floor is cut into to be filled, in cells.
 const BLOCK: (i32, i32) = (10, 8);
+
+/// The most blocks of a generated floor that are filled (and may hold a map
+/// piece), about as many as the host's own floors have rooms: a whole
+/// 80 x 45 floor is 47 blocks besides the start's, and filling each as a
+/// room would crowd a cave with four times the monsters of a floor of rooms.
+const MOST_BLOCKS: usize = 10;
 
 /// Why the host did not take a floor a generator made.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -179,7 +186,8 @@ fn check_floor(map: &Map, start: Option<Point>, stairs: Option<Point>) -> Result
 }
 
 /// The floor cut into blocks to fill, row by row, leaving out the one the
-/// player starts in.
+/// player starts in; of more than [`MOST_BLOCKS`], that many spread evenly
+/// over the row order are kept (no random draw).
 fn blocks(map: &Map, start: Point) -> Vec<Rect> {
     let mut rooms = Vec::new();
     let mut y = 1;
@@ -194,6 +202,10 @@ fn blocks(map: &Map, start: Point) -> Vec<Rect> {
             x += BLOCK.0;
         }
         y += BLOCK.1;
+    }
+    if rooms.len() > MOST_BLOCKS {
+        let all = std::mem::take(&mut rooms);
+        rooms = (0..MOST_BLOCKS).map(|i| all[i * all.len() / MOST_BLOCKS]).collect();
     }
     rooms
 }

@@ -1,4 +1,4 @@
-//! An example Emberdeep plugin: cave floors. Floors 2 to 4 are caves made
+//! An example Emberdeep plugin, `automata_caves`: cave floors. Floors 2 to 4 are caves made
 //! by a cellular automaton ([`rules::carve`]) instead of the game's rooms
 //! and corridors; every other floor is the game's own. The game fills the
 //! caves with monsters and items as it fills its rooms, checks what the
@@ -29,7 +29,7 @@ impl LevelGen for Caves {
 pub const CAVE_FLOORS: (u32, u32) = (2, 4);
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
-    reg.level_gen("caves", CAVE_FLOORS.0, CAVE_FLOORS.1, Caves).writes_no_events();
+    reg.level_gen("automata_caves", CAVE_FLOORS.0, CAVE_FLOORS.1, Caves).writes_no_events();
     Ok(())
 }
 
