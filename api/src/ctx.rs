@@ -523,6 +523,23 @@ impl<'a> Ctx<'a> {
         self.raw.world().into_option().is_some_and(|mut w| w.reveal_terrain(at))
     }
 
+    // 1.3 (potions)
+
+    /// Sends the player down to the next floor once the current action is
+    /// played, as the stairs would (a potion of descent). False on the
+    /// deepest floor, outside a 1.3 host, or when nothing can go deeper.
+    /// Since 1.3.
+    pub fn descend_player(&mut self) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.descend_player())
+    }
+
+    /// The player learns the whole floor's map (a scroll of magic mapping);
+    /// returns how many cells were new to it (0 from a host older than
+    /// 1.3). Since 1.3.
+    pub fn reveal_map(&mut self) -> u32 {
+        self.raw.world().into_option().map_or(0, |mut w| w.reveal_map())
+    }
+
     /// The items this plugin took out of the pack during the player's
     /// current action and has not yet put back, placed or given (since
     /// 1.2). Each keeps its id and store until the action ends; what is

@@ -130,6 +130,17 @@ pub struct TestGame {
     /// Cells whose hidden terrain the player found, in order
     /// ([`Ctx::reveal_terrain`](crate::Ctx::reveal_terrain)) (since 1.2).
     pub found: Vec<Point>,
+    // 1.3 (potions)
+    /// How many times a plugin sent the player down
+    /// ([`Ctx::descend_player`](crate::Ctx::descend_player)); refused
+    /// (false) while [`TestGame::deepest`] is set (since 1.3).
+    pub descents: u32,
+    /// Whether this is the deepest floor: nothing goes further down (since 1.3).
+    pub deepest: bool,
+    /// How many times the map was revealed
+    /// ([`Ctx::reveal_map`](crate::Ctx::reveal_map)), which answers the
+    /// room's cells the first time and none after (since 1.3).
+    pub maps_revealed: u32,
     dice: u64,
     next_id: u32,
 }
@@ -172,6 +183,9 @@ impl TestGame {
             unfound: BTreeSet::new(),
             terrain_changes: Vec::new(),
             found: Vec::new(),
+            descents: 0,
+            deepest: false,
+            maps_revealed: 0,
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -803,6 +817,24 @@ impl WorldCtx for TestGame {
         }
         self.found.push(at);
         true
+    }
+
+    // 1.3 (potions)
+    fn descend_player(&mut self) -> bool {
+        if self.deepest {
+            return false;
+        }
+        self.descents += 1;
+        true
+    }
+
+    fn reveal_map(&mut self) -> u32 {
+        self.maps_revealed += 1;
+        if self.maps_revealed == 1 {
+            (self.width * self.height) as u32
+        } else {
+            0
+        }
     }
 
     fn follow_player(&mut self, id: EntityId) -> bool {

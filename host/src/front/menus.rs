@@ -16,8 +16,8 @@ impl Quick {
     /// Whether this quick key uses items of `role`.
     pub fn takes(self, role: ItemRole) -> bool {
         match self {
-            Quick::Quaff => role == ItemRole::Healing,
-            Quick::Read => matches!(role, ItemRole::Aimed | ItemRole::Burst),
+            Quick::Quaff => matches!(role, ItemRole::Healing | ItemRole::Restore | ItemRole::Buff | ItemRole::Descend),
+            Quick::Read => matches!(role, ItemRole::Aimed | ItemRole::Burst | ItemRole::Escape | ItemRole::Detect),
             Quick::Wield => matches!(role, ItemRole::MeleeWeapon | ItemRole::MissileWeapon),
             Quick::Wear => role == ItemRole::Armor,
         }

@@ -59,6 +59,8 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("side", &["creature", "from", "to"]),
     ("terrain", &["x", "y", "from", "to"]),
     ("terrain_found", &["x", "y", "terrain"]),
+    ("map_revealed", &["cells"]),
+    ("descended", &["floor"]),
     ("action", &["action", "x", "y", "target", "item", "count", "status", "key"]),
     ("use", &["item", "effect"]),
     ("attack", &["attacker", "target", "kind", "hit", "damage", "chance", "distance"]),

@@ -107,6 +107,7 @@ impl Game {
                 return self.lose_turn(&status);
             }
         }
+        self.descend_asked = None;
         let took_turn = match action {
             Action::Move(dx, dy) => self.player_move(dx, dy),
             Action::Wait => {
@@ -127,8 +128,12 @@ impl Game {
         if took_turn && self.holds_goal() {
             self.win();
         } else if took_turn {
+            if let Some(source) = self.descend_asked.take() {
+                self.sink(&source);
+            }
             self.finish_turn();
         }
+        self.descend_asked = None;
         took_turn
     }
 
@@ -283,6 +288,40 @@ impl Game {
         if self.items.iter().any(|i| i.pos == at && i.kind == crate::world::game::GOAL_ITEM) {
             self.log.add("The ember-heart! Pick it up (g) to win.", MessageKind::Good);
         }
+    }
+
+    // 1.3 (potions)
+
+    /// Whether there is a floor below this one for the player to go to
+    /// (not the ember-heart's floor, not the deepest a save holds).
+    pub fn can_go_deeper(&self) -> bool {
+        !self.on_deepest_floor() && self.floor < MOST_FLOORS
+    }
+
+    /// A plugin asks to send the player down once the current action is
+    /// played (`descend_player`): false, and nothing asked, where there is
+    /// no floor below.
+    pub fn ask_descend(&mut self, source: &str) -> bool {
+        if !self.can_go_deeper() {
+            return false;
+        }
+        self.descend_asked = Some(source.to_string());
+        true
+    }
+
+    /// The player goes down to the next floor without stairs, as a plugin
+    /// asked: `descended` traced under its name, then the new floor as the
+    /// stairs make it.
+    fn sink(&mut self, source: &str) {
+        if !self.can_go_deeper() {
+            return;
+        }
+        let next = self.floor + 1;
+        self.emit("descended", source, fields! {"floor" => next});
+        self.enter_new_floor(next);
+        self.prune_item_store();
+        self.floor_entered_event();
+        self.log.add(format!("You sink through the floor, down to floor {next}."), MessageKind::Info);
     }
 
     fn descend(&mut self) -> bool {

@@ -97,6 +97,10 @@ pub struct Game {
     /// Monsters that died and whose `died` hooks are running: their
     /// statuses stay readable until then, and end after.
     pub(crate) dying: Vec<Creature>,
+    // 1.3 (potions)
+    /// A plugin asked to send the player down once the current action is
+    /// played (`descend_player`); cleared as every action starts, so never saved.
+    pub descend_asked: Option<String>,
     /// How deep brains are running brains (`run_brain`), to stop a loop.
     pub(crate) brain_depth: u32,
     /// Why keys typed ahead should stop, if a turn since the front end last
@@ -151,6 +155,7 @@ impl Game {
             held: Vec::new(),
             carried: BTreeMap::new(),
             dying: Vec::new(),
+            descend_asked: None,
             brain_depth: 0,
             alarm: None,
             sight_version: 0,

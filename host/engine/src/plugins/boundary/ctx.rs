@@ -682,6 +682,20 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         !self.refuses("reveal a terrain") && self.game.reveal_terrain(at, self.source)
     }
+
+    // 1.3 (potions)
+    fn descend_player(&mut self) -> bool {
+        count_callback();
+        !self.refuses("send the player down") && self.game.ask_descend(self.source)
+    }
+
+    fn reveal_map(&mut self) -> u32 {
+        count_callback();
+        if self.refuses("reveal the map") {
+            return 0;
+        }
+        self.game.reveal_map(self.source)
+    }
 }
 
 impl HostCtx<'_> {
