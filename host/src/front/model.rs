@@ -368,9 +368,8 @@ impl App {
             lines.push(Line::new(fact, palette::GOOD));
         }
         lines.push(Line::new("", palette::TEXT));
-        let role = self.role_of(slot).unwrap_or_default();
-        let verb = crate::front::app::Quick::for_role(role).map_or("use", |q| q.verb());
-        let quick = crate::front::app::Quick::for_role(role).map(|q| format!(" or {}", q.key())).unwrap_or_default();
+        let verb = self.quick_for(slot).map_or("use", |q| q.verb());
+        let quick = self.quick_for(slot).map(|q| format!(" or {}", q.key())).unwrap_or_default();
         lines.push(Line::new(format!("Enter{quick}: {verb} it"), palette::TEXT));
         let drop = if item.count > 1 { "d: drop some or all" } else { "d: drop it" };
         lines.push(Line::new(drop, palette::TEXT));
@@ -389,7 +388,7 @@ impl App {
             // Choosing what to throw or to use, what will not do is dimmed.
             let fits = match self.mode {
                 Mode::ThrowItem => self.game.is_throwable(&kind),
-                Mode::Quick(quick) => self.role_of(i).is_some_and(|r| quick.takes(r)),
+                Mode::Quick(quick) => self.quick_takes(quick, i),
                 _ => true,
             };
             let color = if fits { palette::TEXT } else { palette::DIM };

@@ -13,7 +13,7 @@ use rules::{CHARGES_KEY, HASTED, MOST_CHARGES, SENSING, SLOWED};
 use wands::{WandOf, Zap};
 
 /// Registers the item half: effects, statuses, the wands' charges key and
-/// the one event (`wand_zap`). The crate's `register` calls it.
+/// its events (`wand_zap`, `slumber`). The crate's `register` calls it.
 pub fn register(reg: &mut Registrar) {
     reg.item_effect("haste", potions::Haste)
         .item_effect("descent", potions::Descent)
@@ -32,7 +32,7 @@ pub fn register(reg: &mut Registrar) {
     reg.status(HASTED, hasted, ()).status(SENSING, sensing, ()).status(SLOWED, slowed, ());
     reg.status_speed(HASTED, 1).status_speed(SLOWED, -1).status_senses_monsters(SENSING);
     reg.stored(CHARGES_KEY, 0, MOST_CHARGES);
-    reg.event("wand_zap", &["charges_left", "target"]);
+    reg.event("wand_zap", &["charges_left", "target"]).event("slumber", &["asleep"]);
 }
 
 #[cfg(test)]

@@ -29,9 +29,6 @@ pub const SLOWED: &str = "slowed";
 /// What the log says when a spent wand is used.
 pub const SPENT: &str = "The wand is spent.";
 
-/// How many cells a teleport tries before settling for the furthest it found.
-pub const TELEPORT_TRIES: u32 = 200;
-
 /// A param of `param`, or `default`, held to `lo..=hi`.
 pub fn number(param: &impl Fn(&str) -> Option<i64>, name: &str, default: i64, lo: i64, hi: i64) -> i64 {
     param(name).unwrap_or(default).clamp(lo, hi)
@@ -42,34 +39,19 @@ pub fn turns(param: impl Fn(&str) -> Option<i64>, default: i64) -> i32 {
     number(&param, "turns", default, 1, 500) as i32
 }
 
-/// Where a teleport lands: among up to [`TELEPORT_TRIES`] cells drawn with
-/// `draw` inside a map of `size` (border left out), the first free one at
-/// least `min_distance` steps from `from`; failing that, the furthest free
-/// one drawn; `None` if none was free.
-pub fn far_cell(
-    size: Point,
-    from: Point,
-    min_distance: i32,
-    is_free: impl Fn(Point) -> bool,
-    mut draw: impl FnMut(i32, i32) -> i32,
-) -> Option<Point> {
-    if size.x < 3 || size.y < 3 {
-        return None;
+/// Where a teleport lands: one of the `free` cells (in the order given)
+/// at least `min_distance` steps from `from`, the one `pick(n)` chooses
+/// among the `n` there are (`pick` answers 0 to n - 1); when none is that
+/// far, the furthest free cell (the first of those tied); `None` if no cell
+/// but `from` is free.
+pub fn far_cell(free: &[Point], from: Point, min_distance: i32, pick: impl FnOnce(usize) -> usize) -> Option<Point> {
+    let others: Vec<Point> = free.iter().copied().filter(|&p| p != from).collect();
+    let far: Vec<Point> = others.iter().copied().filter(|p| from.steps_to(*p) >= min_distance).collect();
+    if !far.is_empty() {
+        return far.get(pick(far.len()).min(far.len() - 1)).copied();
     }
-    let mut best: Option<Point> = None;
-    for _ in 0..TELEPORT_TRIES {
-        let p = Point::new(draw(1, size.x - 2), draw(1, size.y - 2));
-        if p == from || !is_free(p) {
-            continue;
-        }
-        if from.steps_to(p) >= min_distance {
-            return Some(p);
-        }
-        if best.is_none_or(|b| from.steps_to(p) > from.steps_to(b)) {
-            best = Some(p);
-        }
-    }
-    best
+    let most = others.iter().map(|p| from.steps_to(*p)).max()?;
+    others.into_iter().find(|p| from.steps_to(*p) == most)
 }
 
 /// Where a beckoned monster is pulled to: the first cell of the wand's
@@ -170,18 +152,17 @@ mod tests {
 
     #[test]
     fn a_teleport_lands_far_and_free_or_on_the_furthest_free_cell() {
-        let size = Point::new(40, 20);
-        let from = Point::new(2, 2);
-        let mut seq = [(3, 3), (30, 15), (35, 10)].into_iter().flat_map(|(x, y)| [x, y]);
-        let p = far_cell(size, from, 10, |_| true, |_, _| seq.next().unwrap_or(1));
-        assert_eq!(p, Some(Point::new(30, 15)), "the near cell is passed over");
+        let p = Point::new;
+        let from = p(2, 2);
+        let free = [p(3, 3), p(30, 15), p(35, 10), p(2, 2)];
+        assert_eq!(far_cell(&free, from, 10, |_| 0), Some(p(30, 15)), "the near cell is passed over");
+        assert_eq!(far_cell(&free, from, 10, |n| n - 1), Some(p(35, 10)));
+        assert_eq!(far_cell(&free, from, 10, |n| n + 7), Some(p(35, 10)), "a pick past the end takes the last");
         // Nothing far enough: the furthest free one.
-        let mut seq = [(3, 3), (5, 4)].into_iter().cycle().flat_map(|(x, y)| [x, y]);
-        let p = far_cell(size, from, 10, |_| true, |_, _| seq.next().unwrap());
-        assert_eq!(p, Some(Point::new(5, 4)));
-        // Nothing free at all.
-        assert_eq!(far_cell(size, from, 10, |_| false, |lo, _| lo), None);
-        assert_eq!(far_cell(Point::new(2, 2), from, 1, |_| true, |lo, _| lo), None);
+        assert_eq!(far_cell(&[p(3, 3), p(5, 4), p(2, 2)], from, 10, |_| 0), Some(p(5, 4)));
+        // Nothing free at all but where it stands.
+        assert_eq!(far_cell(&[from], from, 10, |_| 0), None);
+        assert_eq!(far_cell(&[], from, 10, |_| 0), None);
     }
 
     #[test]
@@ -230,16 +211,19 @@ mod tests {
 
     proptest! {
         #[test]
-        fn a_teleport_never_lands_on_a_taken_cell_or_the_border(w in 3..60i32, h in 3..40i32, seed in 0..1000u64) {
-            let mut state = seed;
-            let draw = |lo: i32, hi: i32| {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                lo + ((state >> 33) % ((hi - lo + 1) as u64)) as i32
-            };
-            let free = |p: Point| (p.x + p.y) % 3 != 0;
-            if let Some(p) = far_cell(Point::new(w, h), Point::new(1, 1), 10, free, draw) {
-                prop_assert!(free(p));
-                prop_assert!(p.x >= 1 && p.y >= 1 && p.x <= w - 2 && p.y <= h - 2);
+        fn a_teleport_lands_on_a_free_cell_far_enough_when_there_is_one(
+            cells in proptest::collection::vec((0..60i32, 0..40i32), 0..50),
+            pick in 0..100usize,
+        ) {
+            let free: Vec<Point> = cells.iter().map(|&(x, y)| Point::new(x, y)).collect();
+            let from = Point::new(1, 1);
+            match far_cell(&free, from, 10, |n| pick % n.max(1)) {
+                Some(p) => {
+                    prop_assert!(free.contains(&p) && p != from);
+                    let far_exists = free.iter().any(|q| from.steps_to(*q) >= 10);
+                    prop_assert!(!far_exists || from.steps_to(p) >= 10);
+                }
+                None => prop_assert!(free.iter().all(|&q| q == from)),
             }
         }
     }

@@ -1,31 +1,22 @@
 //! The scrolls: teleportation, magic mapping and slumber.
 
-use emberdeep_api::{Ctx, EntityId, ItemEffect, ItemUse, MessageKind, MonsterState, PluginResult, UseOutcome};
+use emberdeep_api::{
+    Ctx, EntityId, FieldValue, ItemEffect, ItemUse, MessageKind, MonsterState, PluginResult, Point, UseOutcome,
+};
 
 use super::rules::{fact, far_cell, number, slumber_message};
 
 /// Moves creature `who` to a far free cell, at least `min_distance` steps
-/// from where the player stands (or the furthest the draws found). Returns
-/// whether it moved.
+/// from where the player stands (or the furthest there is), one roll of
+/// the run's dice choosing among them. Returns whether it moved.
 pub fn send_far(ctx: &mut Ctx<'_>, who: EntityId, min_distance: i32) -> bool {
     let Some(from) = ctx.creature(EntityId::PLAYER).map(|p| p.pos) else { return false };
-    let size = ctx.map_size();
-    let size = emberdeep_api::Point::new(size.0, size.1);
-    let cell = {
-        let free: Vec<bool> = (0..size.x * size.y)
-            .map(|i| ctx.is_free(emberdeep_api::Point::new(i % size.x, i / size.x)))
-            .collect();
-        let is_free = |p: emberdeep_api::Point| free[(p.y * size.x + p.x) as usize];
-        let mut draws = Vec::new();
-        // Draw the candidates first, so the rule stays pure.
-        for _ in 0..super::rules::TELEPORT_TRIES {
-            draws.push(ctx.roll(1, (size.x - 2).max(1)));
-            draws.push(ctx.roll(1, (size.y - 2).max(1)));
-        }
-        let mut next = draws.into_iter();
-        far_cell(size, from, min_distance, is_free, |lo, _| next.next().unwrap_or(lo))
-    };
-    cell.is_some_and(|at| ctx.place(who, at))
+    let (w, h) = ctx.map_size();
+    let free: Vec<Point> =
+        (1..h - 1).flat_map(|y| (1..w - 1).map(move |x| Point::new(x, y))).filter(|&p| ctx.is_free(p)).collect();
+    let far = free.iter().filter(|p| from.steps_to(**p) >= min_distance).count();
+    let pick = if far > 0 { ctx.roll(0, far as i32 - 1) as usize } else { 0 };
+    far_cell(&free, from, min_distance, |_| pick).is_some_and(|at| ctx.place(who, at))
 }
 
 /// `teleport`: the reader is put on a random free cell at least the
@@ -81,6 +72,8 @@ impl ItemEffect for Slumber {
         for &id in &foes {
             ctx.set_state(id, MonsterState::Asleep);
         }
+        let fields: [(&str, FieldValue); 1] = [("asleep", (foes.len() as i64).into())];
+        ctx.event("slumber", &fields);
         ctx.message(&slumber_message(foes.len()), MessageKind::Good);
         Ok(UseOutcome::Consumed)
     }
@@ -94,7 +87,7 @@ impl ItemEffect for Slumber {
 mod tests {
     use super::*;
     use emberdeep_api::testing::TestGame;
-    use emberdeep_api::{Damage, Point};
+    use emberdeep_api::Damage;
 
     #[test]
     fn teleport_puts_the_reader_far_away_on_a_free_cell() {
