@@ -142,9 +142,10 @@ impl Game {
     /// monster of the floor not in view, while the player bears a status
     /// that senses them (`Registry::status_senses_monsters`); else none.
     pub fn sensed_monsters(&self) -> Vec<EntityId> {
-        let senses = self.creatures.get(&EntityId::PLAYER).is_some_and(|p| {
-            p.statuses.iter().any(|s| self.plugins.sensing_statuses.contains(&s.name))
-        });
+        let senses = self
+            .creatures
+            .get(&EntityId::PLAYER)
+            .is_some_and(|p| p.statuses.iter().any(|s| self.plugins.sensing_statuses.contains(&s.name)));
         if !senses {
             return Vec::new();
         }

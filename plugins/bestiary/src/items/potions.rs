@@ -2,9 +2,7 @@
 
 use emberdeep_api::{Ctx, EntityId, ItemEffect, ItemUse, MessageKind, PluginResult, UseOutcome};
 
-use super::rules::{
-    fact, restore_message, restored_max_hp, sense_message, turns, DRAINED_KEY, HASTED, SENSING,
-};
+use super::rules::{fact, restore_message, restored_max_hp, sense_message, turns, DRAINED_KEY, HASTED, SENSING};
 
 /// `haste`: the player is hasted for the record's `turns` (the monsters act
 /// on every other turn only meanwhile).

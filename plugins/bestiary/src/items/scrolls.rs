@@ -106,7 +106,10 @@ mod tests {
         MagicMapping.use_item(&mut game.ctx(), &scroll).unwrap();
         MagicMapping.use_item(&mut game.ctx(), &scroll).unwrap();
         assert_eq!(game.maps_revealed, 2);
-        assert_eq!(game.messages, ["A map of this floor unrolls in your mind.", "The scroll shows a map you know already."]);
+        assert_eq!(
+            game.messages,
+            ["A map of this floor unrolls in your mind.", "The scroll shows a map you know already."]
+        );
     }
 
     #[test]

@@ -85,7 +85,8 @@ impl ItemEffect for WandOf {
         if !ctx.item_set(id, CHARGES_KEY, left - 1) {
             return Err(PluginError::new("the host would not keep the wand's charges"));
         }
-        let struck = path.iter().enumerate().find_map(|(i, &p)| ctx.creature_at(p).filter(|c| !c.is_player()).map(|c| (i, c)));
+        let struck =
+            path.iter().enumerate().find_map(|(i, &p)| ctx.creature_at(p).filter(|c| !c.is_player()).map(|c| (i, c)));
         let flight = struck.map_or(path, |(i, _)| &path[..=i]);
         ctx.animate(bolt(self.0), flight, &[]);
         let mut fields: Vec<(&str, FieldValue)> = vec![("charges_left", (left - 1).into())];
@@ -133,11 +134,15 @@ impl ItemEffect for WandOf {
     fn facts(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
         let p = |n: &str| item.param(n);
         let mut lines: Vec<String> = match self.0 {
-            Zap::Slowing => fact(&p, "turns", |t| format!("Slows the monster it strikes for {t} turns.")).into_iter().collect(),
+            Zap::Slowing => {
+                fact(&p, "turns", |t| format!("Slows the monster it strikes for {t} turns.")).into_iter().collect()
+            }
             Zap::Beckoning => vec!["Pulls the monster it strikes to your side.".to_string()],
-            Zap::Banishment => fact(&p, "min_distance", |d| format!("Sends the monster it strikes {d} or more steps away."))
-                .into_iter()
-                .collect(),
+            Zap::Banishment => {
+                fact(&p, "min_distance", |d| format!("Sends the monster it strikes {d} or more steps away."))
+                    .into_iter()
+                    .collect()
+            }
         };
         lines.extend(fact(&p, "range", |r| format!("Range {r}.")));
         Ok(lines)
