@@ -18,7 +18,7 @@ impl ItemEffect for Haste {
 
     fn facts(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
         let p = |n: &str| item.param(n);
-        Ok(fact(&p, "turns", |t| format!("Two actions to the monsters' one, for {t} turns.")).into_iter().collect())
+        Ok(fact(&p, "lasts", |t| format!("Two actions to the monsters' one, for {t} turns.")).into_iter().collect())
     }
 }
 
@@ -56,7 +56,7 @@ impl ItemEffect for DetectMonsters {
 
     fn facts(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
         let p = |n: &str| item.param(n);
-        Ok(fact(&p, "turns", |t| format!("Shows every monster of the floor for {t} turns.")).into_iter().collect())
+        Ok(fact(&p, "lasts", |t| format!("Shows every monster of the floor for {t} turns.")).into_iter().collect())
     }
 }
 
@@ -84,7 +84,7 @@ impl ItemEffect for Restore {
         for name in &ailments {
             ctx.remove_status(EntityId::PLAYER, name);
         }
-        ctx.heal(EntityId::PLAYER, item.param_or("heal", 5).clamp(0, 1000) as i32);
+        ctx.heal(EntityId::PLAYER, item.param_or("mends", 5).clamp(0, 1000) as i32);
         ctx.message(&restore_message(drained, ailments.len()), MessageKind::Good);
         Ok(UseOutcome::Consumed)
     }
@@ -92,7 +92,7 @@ impl ItemEffect for Restore {
     fn facts(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
         let p = |n: &str| item.param(n);
         let mut lines = vec!["Gives back all maximum health drained, and ends what ails you.".to_string()];
-        lines.extend(fact(&p, "heal", |h| format!("Heals {h}.")));
+        lines.extend(fact(&p, "mends", |h| format!("Heals {h}.")));
         Ok(lines)
     }
 }
@@ -126,10 +126,10 @@ mod tests {
     #[test]
     fn haste_and_detection_put_their_status_on_the_player_for_the_records_turns() {
         let mut game = TestGame::new(12, 8);
-        let haste = game.item_use("potion_of_haste", &[("turns", 20)]);
+        let haste = game.item_use("potion_of_haste", &[("lasts", 20)]);
         assert_eq!(Haste.use_item(&mut game.ctx(), &haste).unwrap(), UseOutcome::Consumed);
         game.add_monster("orc", Point::new(8, 5), 10, Damage::new(1, 2), "melee");
-        let detect = game.item_use("potion_of_detect_monsters", &[("turns", 30)]);
+        let detect = game.item_use("potion_of_detect_monsters", &[("lasts", 30)]);
         assert_eq!(DetectMonsters.use_item(&mut game.ctx(), &detect).unwrap(), UseOutcome::Consumed);
         assert!(game.statuses.contains(&(EntityId::PLAYER, HASTED.to_string(), 20)), "{:?}", game.statuses);
         assert!(game.statuses.contains(&(EntityId::PLAYER, SENSING.to_string(), 30)), "{:?}", game.statuses);
@@ -155,7 +155,7 @@ mod tests {
         game.store.insert((EntityId::PLAYER, DRAINED_KEY.to_string()), 6);
         game.statuses.push((EntityId::PLAYER, "poisoned".into(), 5));
         game.statuses.push((EntityId::PLAYER, HASTED.into(), 5));
-        let potion = game.item_use("potion_of_restore", &[("heal", 5)]);
+        let potion = game.item_use("potion_of_restore", &[("mends", 5)]);
         assert_eq!(Restore.use_item(&mut game.ctx(), &potion).unwrap(), UseOutcome::Consumed);
         assert_eq!((game.player().max_hp, game.player().hp), (30, 15));
         assert_eq!(game.store.get(&(EntityId::PLAYER, DRAINED_KEY.to_string())), None);

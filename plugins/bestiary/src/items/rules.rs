@@ -34,9 +34,9 @@ pub fn number(param: &impl Fn(&str) -> Option<i64>, name: &str, default: i64, lo
     param(name).unwrap_or(default).clamp(lo, hi)
 }
 
-/// Turns a status lasts: the record's `turns` (1 to 500), else `default`.
+/// Turns a status lasts: the record's `lasts` (1 to 500), else `default`.
 pub fn turns(param: impl Fn(&str) -> Option<i64>, default: i64) -> i32 {
-    number(&param, "turns", default, 1, 500) as i32
+    number(&param, "lasts", default, 1, 500) as i32
 }
 
 /// Where a teleport lands: one of the `free` cells (in the order given)

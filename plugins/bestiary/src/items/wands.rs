@@ -135,7 +135,7 @@ impl ItemEffect for WandOf {
         let p = |n: &str| item.param(n);
         let mut lines: Vec<String> = match self.0 {
             Zap::Slowing => {
-                fact(&p, "turns", |t| format!("Slows the monster it strikes for {t} turns.")).into_iter().collect()
+                fact(&p, "lasts", |t| format!("Slows the monster it strikes for {t} turns.")).into_iter().collect()
             }
             Zap::Beckoning => vec!["Pulls the monster it strikes to your side.".to_string()],
             Zap::Banishment => {
@@ -169,7 +169,7 @@ mod tests {
     fn slowing_slows_the_first_monster_and_spends_a_charge() {
         let mut game = TestGame::new(12, 5);
         let orc = game.add_monster("orc", Point::new(5, 1), 10, Damage::new(1, 2), "melee");
-        let wand = game.item_use("wand_of_slowing", &[("charges_min", 2), ("charges_max", 2), ("turns", 12)]);
+        let wand = game.item_use("wand_of_slowing", &[("charges_min", 2), ("charges_max", 2), ("lasts", 12)]);
         assert_eq!(zap(&mut game, &WandOf(Zap::Slowing), &wand, &line(2, 7)), UseOutcome::Kept);
         assert!(game.statuses.contains(&(orc, SLOWED.to_string(), 12)));
         assert_eq!(WandOf(Zap::Slowing).suffix(&mut game.ctx(), &wand).unwrap(), Some("(1)".into()));
