@@ -460,6 +460,18 @@ pub trait WorldCtx {
         let _ = why;
         false
     }
+
+    // 1.3 (potions)
+
+    /// Since 1.3: the player learns the floor's map (a scroll of magic
+    /// mapping): every cell that can be walked on or seen through, and
+    /// every wall next to one, is remembered from now on (hidden terrain
+    /// stays hidden: it is remembered as what it looks like). Traced as
+    /// `map_revealed`. Returns how many cells were not remembered before.
+    /// A host older than 1.3 answers 0.
+    fn reveal_map(&mut self) -> u32 {
+        0
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.
@@ -906,6 +918,27 @@ pub trait Registry {
     /// 1.3 ignores it.
     fn vetoes(&mut self, imp: VetoesBox) {
         let _ = imp;
+    }
+
+    // 1.3 (potions)
+
+    /// Since 1.3: status `name`, which this plugin registers, changes how
+    /// often its bearer acts: `speed` 1 (hasted: while the player bears
+    /// it, the monsters act on every other turn only, so the player has
+    /// two actions to their one) or -1 (slowed: a monster bearing it acts
+    /// on every other turn only). Any other speed, or a status the plugin
+    /// did not register, is refused in one line and ignored. A host older
+    /// than 1.3 ignores it.
+    fn status_speed(&mut self, name: RStr<'_>, speed: i32) {
+        let _ = (name, speed);
+    }
+
+    /// Since 1.3: while the player bears status `name`, which this plugin
+    /// registers, the player senses every monster of the floor: each is
+    /// drawn where it stands, in sight or not (a potion of detect
+    /// monsters). A host older than 1.3 ignores it.
+    fn status_senses_monsters(&mut self, name: RStr<'_>) {
+        let _ = name;
     }
 }
 

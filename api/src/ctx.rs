@@ -547,6 +547,15 @@ impl<'a> Ctx<'a> {
         self.raw.world().into_option().is_some_and(|mut w| w.descend(why.into()))
     }
 
+    // 1.3 (potions)
+
+    /// The player learns the whole floor's map (a scroll of magic mapping);
+    /// returns how many cells were new to it (0 from a host older than
+    /// 1.3). Since 1.3.
+    pub fn reveal_map(&mut self) -> u32 {
+        self.raw.world().into_option().map_or(0, |mut w| w.reveal_map())
+    }
+
     /// The items this plugin took out of the pack during the player's
     /// current action and has not yet put back, placed or given (since
     /// 1.2). Each keeps its id and store until the action ends; what is

@@ -75,6 +75,32 @@
 //! their marks in every view, lists them in the side and look panels,
 //! traces `status_start` and `status_end`, and saves them.
 //!
+//! Since 1.3 a status can also change the turn for its bearer, and what the
+//! player perceives; say so once, after registering it (1.3, potions):
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! # fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+//! let gold = Rgba::rgb(250, 210, 80);
+//! reg.status("hasted", StatusSpec::new("Hasted", 'h', gold, StatusEffect::Marks), ());
+//! reg.status_speed("hasted", 1); // the player: the monsters act on even turns only
+//! reg.status("slowed", StatusSpec::new("Slowed", 's', gold, StatusEffect::Marks), ());
+//! reg.status_speed("slowed", -1); // a monster: it acts on every other of its turns
+//! reg.status("sensing", StatusSpec::new("Sensing", 'e', gold, StatusEffect::Marks), ());
+//! reg.status_senses_monsters("sensing"); // the player sees every monster of the floor
+//! # Ok(()) }
+//! # fn drink(ctx: &mut Ctx<'_>) {
+//! ctx.add_status(EntityId::PLAYER, "hasted", 20);
+//! # }
+//! ```
+//!
+//! Two more calls of 1.3 change the player's floor:
+//! [`Ctx::descend`](crate::Ctx::descend) sends the player down once the
+//! current action is played (false on the deepest floor), and
+//! [`Ctx::reveal_map`](crate::Ctx::reveal_map) makes the player remember
+//! the whole floor's map. A host older than 1.3 ignores the declarations
+//! and answers false and 0.
+//!
 //! A plugin can answer keys of its own (since 1.1): the host hands any
 //! character it has no use for to each plugin's
 //! [`Hooks::key`](crate::Hooks::key) in load order, and the first that does

@@ -113,6 +113,9 @@ enum Item {
     Side(String),
     // 1.3 (terrain)
     Vetoes(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
+    // 1.3 (potions)
+    StatusSpeed(String, i32),
+    StatusSenses(String),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -350,6 +353,34 @@ impl Registrar {
         self
     }
 
+    // 1.3 (potions)
+
+    /// Says that status `name`, which this plugin registers, changes how
+    /// often its bearer acts (since 1.3): `1` hastes the player (the
+    /// monsters act on every other turn only while the player bears it),
+    /// `-1` slows a monster (it acts on every other turn only). Any other
+    /// speed is refused by the host in one line and ignored.
+    ///
+    /// ```no_run
+    /// # use emberdeep_api::*;
+    /// # fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    /// reg.status("hasted", StatusSpec::new("Hasted", '>', Rgba::rgb(250, 220, 90), StatusEffect::Marks), ());
+    /// reg.status_speed("hasted", 1);
+    /// # Ok(()) }
+    /// ```
+    pub fn status_speed(&mut self, name: &str, speed: i32) -> &mut Self {
+        self.items.push(Item::StatusSpeed(name.into(), speed));
+        self
+    }
+
+    /// Says that while the player bears status `name`, which this plugin
+    /// registers, every monster of the floor is drawn where it stands, in
+    /// sight or not (since 1.3).
+    pub fn status_senses_monsters(&mut self, name: &str) -> &mut Self {
+        self.items.push(Item::StatusSenses(name.into()));
+        self
+    }
+
     /// Declares that this plugin needs plugin `name` at `min_version` or newer.
     pub fn depends_on(&mut self, name: &str, min_version: &str) -> &mut Self {
         self.items.push(Item::Needs(name.into(), min_version.into()));
@@ -392,7 +423,10 @@ impl Registrar {
                 | Item::PlayerLevel(_)
                 | Item::Event(..)
                 | Item::Side(_)
-                | Item::Vetoes(_) => {}
+                | Item::Vetoes(_)
+
+                | Item::StatusSpeed(..)
+                | Item::StatusSenses(_) => {}
             }
         }
         names
@@ -424,6 +458,8 @@ impl Registrar {
                     registry.event(name.as_str().into(), fields.into_iter().map(RString::from).collect())
                 }
                 Item::Side(name) => registry.side(name.as_str().into()),
+                Item::StatusSpeed(name, speed) => registry.status_speed(name.as_str().into(), speed),
+                Item::StatusSenses(name) => registry.status_senses_monsters(name.as_str().into()),
             }
         }
     }

@@ -137,6 +137,13 @@ pub struct TestGame {
     /// ([`Ctx::descend`](crate::Ctx::descend)); `floor` goes up by one for
     /// each (since 1.3).
     pub descents: Vec<String>,
+    // 1.3 (potions)
+    /// Whether this is the deepest floor: nothing goes further down (since 1.3).
+    pub deepest: bool,
+    /// How many times the map was revealed
+    /// ([`Ctx::reveal_map`](crate::Ctx::reveal_map)), which answers the
+    /// room's cells the first time and none after (since 1.3).
+    pub maps_revealed: u32,
     dice: u64,
     next_id: u32,
 }
@@ -181,6 +188,8 @@ impl TestGame {
             found: Vec::new(),
             asked: Vec::new(),
             descents: Vec::new(),
+            deepest: false,
+            maps_revealed: 0,
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -828,6 +837,16 @@ impl WorldCtx for TestGame {
         self.descents.push(why.into());
         self.floor += 1;
         true
+    }
+
+    // 1.3 (potions)
+    fn reveal_map(&mut self) -> u32 {
+        self.maps_revealed += 1;
+        if self.maps_revealed == 1 {
+            (self.width * self.height) as u32
+        } else {
+            0
+        }
     }
 
     fn follow_player(&mut self, id: EntityId) -> bool {

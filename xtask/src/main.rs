@@ -304,15 +304,25 @@ fn read_sprites(dir: &Path) -> Result<Vec<Sprite>, TaskError> {
     read_sprite_files(dir, &read_palette(&dir.join("palette.txt"))?)
 }
 
-/// Every sprite of every `.txt` file of `dir` but `palette.txt`, files
-/// sorted by name, drawn with `palette`.
+/// Every `.txt` file under `dir`, its folders too (a plugin's
+/// `sprites/items/` and `sprites/monsters/` pack into one sheet), but
+/// `palette.txt`.
+fn sprite_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), TaskError> {
+    for path in std::fs::read_dir(dir).map_err(file_error(dir))?.flatten().map(|e| e.path()) {
+        if path.is_dir() {
+            sprite_files(&path, files)?;
+        } else if path.extension().is_some_and(|x| x == "txt") && !path.ends_with("palette.txt") {
+            files.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Every sprite of every `.txt` file under `dir` but `palette.txt`, files
+/// sorted by path, drawn with `palette`.
 fn read_sprite_files(dir: &Path, palette: &BTreeMap<char, Rgba>) -> Result<Vec<Sprite>, TaskError> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(file_error(dir))?
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt") && !p.ends_with("palette.txt"))
-        .collect();
+    let mut files: Vec<PathBuf> = Vec::new();
+    sprite_files(dir, &mut files)?;
     files.sort();
     let mut sprites: Vec<Sprite> = Vec::new();
     let mut seen: BTreeMap<String, String> = BTreeMap::new();

@@ -13,11 +13,23 @@ use super::keys::{direction, Key};
 const MOST_TYPED: u32 = 1_000_000;
 
 impl Quick {
-    /// Whether this quick key uses items of `role`.
+    /// Whether this quick key uses items of `role`. An `escape` or
+    /// `detect` item is drunk when its class is `potion`, else read (see
+    /// [`Quick::takes_item`]); by role alone, it is read.
     pub fn takes(self, role: ItemRole) -> bool {
+        self.takes_item(role, "")
+    }
+
+    /// Whether this quick key uses an item of `role` and record class `class`.
+    pub fn takes_item(self, role: ItemRole, class: &str) -> bool {
+        let either = matches!(role, ItemRole::Escape | ItemRole::Detect);
+        let drunk = class == "potion";
         match self {
-            Quick::Quaff => role == ItemRole::Healing,
-            Quick::Read => matches!(role, ItemRole::Aimed | ItemRole::Burst),
+            Quick::Quaff => {
+                matches!(role, ItemRole::Healing | ItemRole::Restore | ItemRole::Buff | ItemRole::Descend)
+                    || (either && drunk)
+            }
+            Quick::Read => matches!(role, ItemRole::Aimed | ItemRole::Burst) || (either && !drunk),
             Quick::Wield => matches!(role, ItemRole::MeleeWeapon | ItemRole::MissileWeapon),
             Quick::Wear => role == ItemRole::Armor,
         }
@@ -76,9 +88,21 @@ impl App {
         self.game.records.items.get(&item.kind).map(|r| r.role)
     }
 
+    /// Whether quick key `quick` uses the item in pack slot `slot` (by its
+    /// record's role and class).
+    pub(crate) fn quick_takes(&self, quick: Quick, slot: usize) -> bool {
+        let Some(item) = self.game.pack.get(slot) else { return false };
+        self.game.records.items.get(&item.kind).is_some_and(|r| quick.takes_item(r.role, &r.class))
+    }
+
+    /// The quick key that uses the item in pack slot `slot`, if one does.
+    pub(crate) fn quick_for(&self, slot: usize) -> Option<Quick> {
+        [Quick::Quaff, Quick::Read, Quick::Wield, Quick::Wear].into_iter().find(|&q| self.quick_takes(q, slot))
+    }
+
     /// A quick key: its list, unless the pack holds nothing it uses.
     pub(crate) fn open_quick(&mut self, quick: Quick) -> Option<Action> {
-        let any = (0..self.game.pack.slots().len()).any(|i| self.role_of(i).is_some_and(|r| quick.takes(r)));
+        let any = (0..self.game.pack.slots().len()).any(|i| self.quick_takes(quick, i));
         if any {
             self.open(Mode::Quick(quick));
         } else {
@@ -115,7 +139,7 @@ impl App {
         match mode {
             Mode::Pack => self.mode = Mode::Card(slot),
             Mode::Quick(quick) => {
-                if self.role_of(slot).is_some_and(|r| quick.takes(r)) {
+                if self.quick_takes(quick, slot) {
                     self.use_slot(slot);
                 } else {
                     self.game.log.add(format!("You can't {} that.", quick.verb()), MessageKind::Info);
@@ -128,8 +152,7 @@ impl App {
 
     /// A key on an item's card: use it, drop it, throw it, or go back.
     fn press_on_card(&mut self, slot: usize, key: Key) {
-        let role = self.role_of(slot).unwrap_or_default();
-        let quick = Quick::for_role(role);
+        let quick = self.quick_for(slot);
         match key {
             Key::Enter | Key::Char('u') => self.use_slot(slot),
             Key::Char(c) if quick.is_some_and(|q| q.key() == c) => self.use_slot(slot),

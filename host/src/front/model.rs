@@ -119,7 +119,7 @@ impl App {
     /// The player, then every monster the player sees, nearest first.
     fn scene_creatures(&self) -> Vec<SceneCreature> {
         let g = &self.game;
-        let ids = std::iter::once(EntityId::PLAYER).chain(g.monsters_in_view());
+        let ids = std::iter::once(EntityId::PLAYER).chain(g.monsters_in_view()).chain(g.sensed_monsters());
         ids.filter_map(|id| {
             let c = g.creatures.get(&id)?;
             Some(SceneCreature {
@@ -140,9 +140,13 @@ impl App {
 
     fn scene_cell(&self, p: Point) -> SceneCell {
         let g = &self.game;
+        // A monster sensed out of sight (1.3) shows where it stands, dimmed as memory is.
+        let sensed = || g.creature_at(p).filter(|c| g.sensed_monsters().contains(&c.id)).map(|c| c.look.clone());
         let light = if g.fov.is_visible(p) {
             Light::Visible
         } else if g.map.is_remembered(p) {
+            Light::Remembered
+        } else if g.creature_at(p).is_some() && sensed().is_some() {
             Light::Remembered
         } else {
             Light::Unseen
@@ -168,7 +172,7 @@ impl App {
         let thing = match light {
             Light::Unseen => None,
             Light::Visible => g.creature_at(p).map(|c| c.look.clone()).or_else(|| self.item_look(p)).or_else(ground),
-            Light::Remembered => self.item_look(p).or_else(ground),
+            Light::Remembered => sensed().or_else(|| self.item_look(p)).or_else(ground),
         };
         SceneCell { terrain, light, thing: thing.into(), shade: None.into() }
     }
@@ -202,6 +206,11 @@ impl App {
             for s in own {
                 lines.push(Line::new(format!("{} ({})", s.label, s.turns), s.color));
             }
+        }
+        let sensed = self.game.sensed_monsters().len();
+        if sensed > 0 {
+            let many = if sensed == 1 { "monster" } else { "monsters" };
+            lines.push(Line::new(format!("You sense {sensed} {many} out of sight."), palette::DIM));
         }
         let seen = self.game.monsters_in_view();
         if !seen.is_empty() {
@@ -369,9 +378,8 @@ impl App {
             lines.push(Line::new(fact, palette::GOOD));
         }
         lines.push(Line::new("", palette::TEXT));
-        let role = self.role_of(slot).unwrap_or_default();
-        let verb = crate::front::app::Quick::for_role(role).map_or("use", |q| q.verb());
-        let quick = crate::front::app::Quick::for_role(role).map(|q| format!(" or {}", q.key())).unwrap_or_default();
+        let verb = self.quick_for(slot).map_or("use", |q| q.verb());
+        let quick = self.quick_for(slot).map(|q| format!(" or {}", q.key())).unwrap_or_default();
         lines.push(Line::new(format!("Enter{quick}: {verb} it"), palette::TEXT));
         let drop = if item.count > 1 { "d: drop some or all" } else { "d: drop it" };
         lines.push(Line::new(drop, palette::TEXT));
@@ -390,7 +398,7 @@ impl App {
             // Choosing what to throw or to use, what will not do is dimmed.
             let fits = match self.mode {
                 Mode::ThrowItem => self.game.is_throwable(&kind),
-                Mode::Quick(quick) => self.role_of(i).is_some_and(|r| quick.takes(r)),
+                Mode::Quick(quick) => self.quick_takes(quick, i),
                 _ => true,
             };
             let color = if fits { palette::TEXT } else { palette::DIM };

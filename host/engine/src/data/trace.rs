@@ -61,6 +61,7 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("terrain_found", &["x", "y", "terrain"]),
     ("action", &["action", "x", "y", "target", "item", "count", "status", "key", "yes", "topic"]),
     ("ask", &["question", "topic"]),
+    ("map_revealed", &["cells"]),
     ("use", &["item", "effect"]),
     ("attack", &["attacker", "target", "kind", "hit", "damage", "chance", "distance"]),
     ("death", &["who", "killer"]),

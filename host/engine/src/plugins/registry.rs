@@ -181,6 +181,13 @@ pub struct Plugins {
     pub vetoes: Vec<Entry<VetoesBox>>,
     /// Plugin files that were skipped, and why (shown as warnings).
     pub skipped: Vec<String>,
+    // 1.3 (potions)
+    /// Statuses that change how often their bearer acts, and by how much:
+    /// 1 hastes the player, -1 slows a monster (`Registry::status_speed`).
+    pub status_speeds: BTreeMap<String, i32>,
+    /// Statuses that, borne by the player, sense every monster of the
+    /// floor (`Registry::status_senses_monsters`).
+    pub sensing_statuses: Vec<String>,
 }
 
 impl Plugins {
@@ -345,6 +352,7 @@ impl Plugins {
     pub fn add(&mut self, reg: Registration, path: PathBuf) -> Result<(), Duplicate> {
         let plugin = reg.name.clone();
         let (needs, settings, stored) = (reg.dependencies, reg.settings, reg.stored);
+        let own_statuses: Vec<String> = reg.statuses.iter().map(|(n, _, _)| n.clone()).collect();
         let mut names: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
         let dup = |loaded: &[LoadedPlugin], what: Kind, name: &str, first: &str| Duplicate {
             what,
@@ -432,6 +440,32 @@ impl Plugins {
             names.entry("Vetoes").or_default().push("registered".into());
             self.vetoes.push(Entry::new(plugin.clone(), vetoes));
         }
+        // 1.3 (potions): what a plugin says of its own statuses.
+        for (name, speed) in reg.speeds {
+            if !own_statuses.contains(&name) || !matches!(speed, -1 | 1) {
+                tracing::warn!(
+                    plugin = plugin.as_str(),
+                    status = name.as_str(),
+                    speed,
+                    "a status speed must be 1 or -1, for a status the plugin registers; ignored"
+                );
+                continue;
+            }
+            self.status_speeds.insert(name, speed);
+        }
+        for name in reg.senses {
+            if !own_statuses.contains(&name) {
+                tracing::warn!(
+                    plugin = plugin.as_str(),
+                    status = name.as_str(),
+                    "a status that senses monsters must be one the plugin registers; ignored"
+                );
+                continue;
+            }
+            if !self.sensing_statuses.contains(&name) {
+                self.sensing_statuses.push(name);
+            }
+        }
         names.values_mut().for_each(|v| v.sort());
         self.loaded.push(LoadedPlugin {
             name: plugin,
@@ -473,6 +507,9 @@ pub struct Registration {
     player_level: Option<String>,
     events: Option<BTreeMap<String, Vec<String>>>,
     sides: Vec<String>,
+    // 1.3 (potions)
+    speeds: Vec<(String, i32)>,
+    senses: Vec<String>,
 }
 
 impl Registration {
@@ -656,6 +693,13 @@ impl Registry for Registration {
         if !self.sides.iter().any(|s| s == name.as_str()) {
             self.sides.push(name.into());
         }
+    }
+    // 1.3 (potions)
+    fn status_speed(&mut self, name: RStr<'_>, speed: i32) {
+        self.speeds.push((name.into(), speed));
+    }
+    fn status_senses_monsters(&mut self, name: RStr<'_>) {
+        self.senses.push(name.into());
     }
 }
 

@@ -151,6 +151,11 @@ impl Game {
             ItemRole::Thrown => "Throw it with t.",
             ItemRole::Aimed => "Read it, then aim it at a target.",
             ItemRole::Burst => "Read it, then aim where it bursts.",
+            ItemRole::Escape => "Use it to get away from danger.",
+            ItemRole::Buff => "Use it before a fight.",
+            ItemRole::Detect => "Use it to learn what a floor holds.",
+            ItemRole::Restore => "Drink it to win back what was drained.",
+            ItemRole::Descend => "Use it to go down a floor without stairs.",
             ItemRole::None => "",
         };
         if !role.is_empty() {

@@ -23,10 +23,16 @@ pub const WAKE_MARGIN: i32 = 3;
 impl Game {
     /// Every awake monster acts, in id order (a fixed order, for replays).
     pub fn monsters_act(&mut self) {
+        if self.monsters_wait_for_haste() {
+            return;
+        }
         let ids: Vec<EntityId> = self.creatures.keys().copied().filter(|id| !id.is_player()).collect();
         for id in ids {
             if self.player().hp <= 0 {
                 break;
+            }
+            if self.slowed_this_turn(id) {
+                continue;
             }
             let Some((state, ally)) = self.creatures.get(&id).map(|m| (m.state, m.is_players_side())) else { continue };
             if state == MonsterState::Asleep {

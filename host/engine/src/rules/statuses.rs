@@ -112,6 +112,46 @@ impl Game {
         TurnRule::Acts
     }
 
+    // 1.3 (potions)
+
+    /// How often creature `id` acts, from the statuses it bears that change
+    /// it (`Registry::status_speed`): 1 hasted, -1 slowed, 0 neither (or both).
+    pub fn speed_of(&self, id: EntityId) -> i32 {
+        let Some(c) = self.creatures.get(&id) else { return 0 };
+        let sum: i32 = c.statuses.iter().filter_map(|s| self.plugins.status_speeds.get(&s.name)).sum();
+        sum.clamp(-1, 1)
+    }
+
+    /// Whether the monsters sit this turn out because the player is hasted
+    /// (they act on even turns only while it is).
+    pub fn monsters_wait_for_haste(&self) -> bool {
+        self.speed_of(EntityId::PLAYER) > 0 && self.turn % 2 == 1
+    }
+
+    /// Whether slowed monster `id` sits this turn out: it acts on every
+    /// other of the turns the monsters act on.
+    pub fn slowed_this_turn(&self, id: EntityId) -> bool {
+        if id.is_player() || self.speed_of(id) >= 0 {
+            return false;
+        }
+        let rounds = if self.speed_of(EntityId::PLAYER) > 0 { self.turn / 2 } else { self.turn };
+        rounds % 2 == 1
+    }
+
+    /// The monsters the player senses out of sight, in id order: every
+    /// monster of the floor not in view, while the player bears a status
+    /// that senses them (`Registry::status_senses_monsters`); else none.
+    pub fn sensed_monsters(&self) -> Vec<EntityId> {
+        let senses = self
+            .creatures
+            .get(&EntityId::PLAYER)
+            .is_some_and(|p| p.statuses.iter().any(|s| self.plugins.sensing_statuses.contains(&s.name)));
+        if !senses {
+            return Vec::new();
+        }
+        self.creatures.values().filter(|c| !c.id.is_player() && !self.fov.is_visible(c.pos)).map(|c| c.id).collect()
+    }
+
     /// The turn's one fixed point for statuses: for every creature in id
     /// order, each status's code runs, then its turns go down by one, and
     /// those that reach none end.

@@ -143,6 +143,31 @@ impl Game {
         true
     }
 
+    // 1.3 (potions)
+
+    /// The player learns the floor's map (`reveal_map`): every cell one can
+    /// walk on or see through, and every cell next to one, is remembered
+    /// from now on, as it looks (hidden terrain stays hidden).
+    /// `map_revealed` is traced under `source` with how many cells were new.
+    pub fn reveal_map(&mut self, source: &str) -> u32 {
+        let open = |map: &crate::core::map::Map, p: Point| map.is_walkable(p) || !map.blocks_sight(p);
+        let cells: Vec<Point> = self
+            .map
+            .points()
+            .filter(|&p| {
+                !self.map.is_remembered(p)
+                    && (open(&self.map, p)
+                        || emberdeep_api::DIRECTIONS.iter().any(|(dx, dy)| open(&self.map, p.offset(*dx, *dy))))
+            })
+            .collect();
+        for &p in &cells {
+            self.map.remember(p);
+        }
+        let count = cells.len() as u32;
+        self.emit("map_revealed", source, fields! {"cells" => count});
+        count
+    }
+
     /// Creature `who` has just arrived on `at` (a step, a swap, a
     /// placing): on a plugin's terrain its code's `entered` runs, after
     /// the player finds it if it was hidden there.

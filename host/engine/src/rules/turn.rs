@@ -319,6 +319,14 @@ impl Game {
         }
     }
 
+    // 1.3 (potions)
+
+    /// Whether there is a floor below this one for the player to go to
+    /// (not the ember-heart's floor, not the deepest a save holds).
+    pub fn can_go_deeper(&self) -> bool {
+        !self.on_deepest_floor() && self.floor < MOST_FLOORS
+    }
+
     fn descend(&mut self) -> bool {
         if self.on_deepest_floor() {
             self.log.add("There is no way further down: the ember-heart is on this floor.", MessageKind::Info);

@@ -97,6 +97,7 @@ pub struct Game {
     /// Monsters that died and whose `died` hooks are running: their
     /// statuses stay readable until then, and end after.
     pub(crate) dying: Vec<Creature>,
+    // 1.3 (potions)
     /// How deep brains are running brains (`run_brain`), to stop a loop.
     pub(crate) brain_depth: u32,
     /// Whether the plugins are being asked an attack's damage

@@ -35,6 +35,15 @@
 //!   what the effect says it would aim), choosing the monster whose burst
 //!   catches the most, the nearest first on a tie.
 //!
+//! * `escape`: used when a monster is in view and the bot is below a third
+//!   of its health with nothing to heal it; failing that, `descend` (when
+//!   there is a floor below);
+//! * `buff`: used before a fight worth it (two monsters in view, or a
+//!   strong one within 6 steps) unless a status already hastes it;
+//! * `detect`: one used on each floor, on arrival, with nothing in view;
+//! * `restore`: drunk when its maximum health is below the most it has
+//!   had (drained), once per loss.
+//!
 //! Anything else (role `none`) it picks up and leaves alone. It aims exactly
 //! as a player does: the key, the cursor put on the target, then fire, or
 //! Esc if the shot would not reach it.
@@ -104,9 +113,15 @@ pub fn play_run_for(game: &mut Game, turns: u64) -> RunResult {
         // Nobody watches the bot: shots queued for the window are dropped.
         game.animations.clear();
         memory.chased(game, target(game, &memory));
+        memory.most_max_hp = memory.most_max_hp.max(game.player().max_hp);
         let plan = choose(game, &memory);
+        let mut restoring = false;
         if let Plan::Act(Action::Use(slot)) = plan {
             memory.readied_missile_weapon |= role_in(game, slot) == Some(ItemRole::MissileWeapon);
+            if role_in(game, slot) == Some(ItemRole::Detect) {
+                memory.detected_floor = game.floor;
+            }
+            restoring = role_in(game, slot) == Some(ItemRole::Restore);
         }
         let using = match &plan {
             Plan::Act(Action::Use(slot)) | Plan::Shoot { start: Action::Use(slot) | Action::Throw(slot), .. } => {
@@ -119,6 +134,10 @@ pub fn play_run_for(game: &mut Game, turns: u64) -> RunResult {
         // A plugin asked a question (free a captive?): the bot says yes.
         if game.waiting_question().is_some() {
             passed |= game.player_action(Action::Answer(true));
+        }
+        if restoring {
+            // What one restore gave back is all there was to give: no second one for the same loss.
+            memory.most_max_hp = game.player().max_hp;
         }
         before.after(game, &mut tally);
         if let (Some(kind), true) = (using, passed) {
@@ -241,6 +260,11 @@ struct Memory {
     given_up: BTreeMap<EntityId, u64>,
     /// What each weapon and armor record would give as gear, by kind.
     gear: BTreeMap<String, GearNumbers>,
+    /// The most maximum health it has had since it last drank to restore
+    /// it: less now means something drained it.
+    most_max_hp: i32,
+    /// The floor it last used a `detect` item on.
+    detected_floor: u32,
 }
 
 /// What every weapon's and armor's record would give as gear, as the
@@ -325,7 +349,27 @@ fn choose(game: &mut Game, memory: &Memory) -> Plan {
             return Plan::Act(Action::Use(slot));
         }
     }
+    let in_view = game.enemies_in_view();
+    if !in_view.is_empty() && me.hp * 3 < me.max_hp {
+        if let Some(slot) = slot_with(game, ItemRole::Escape) {
+            return Plan::Act(Action::Use(slot));
+        }
+        if let Some(slot) = slot_with(game, ItemRole::Descend).filter(|_| game.can_go_deeper()) {
+            return Plan::Act(Action::Use(slot));
+        }
+    }
+    if me.max_hp < memory.most_max_hp {
+        if let Some(slot) = slot_with(game, ItemRole::Restore) {
+            return Plan::Act(Action::Use(slot));
+        }
+    }
     if let Some(target) = target(game, memory).and_then(|id| game.creatures.get(&id)) {
+        let worth_it = in_view.len() >= 2 || (target.max_hp >= STRONG_HP && me.pos.steps_to(target.pos) <= 6);
+        if worth_it && game.speed_of(EntityId::PLAYER) <= 0 {
+            if let Some(slot) = slot_with(game, ItemRole::Buff) {
+                return Plan::Act(Action::Use(slot));
+            }
+        }
         if let Some((slot, at)) = burst.and_then(|(slot, request)| burst_plan(game, &request).map(|at| (slot, at))) {
             return Plan::Shoot { start: Action::Use(slot), at, otherwise: Action::Wait };
         }
@@ -349,6 +393,11 @@ fn choose(game: &mut Game, memory: &Memory) -> Plan {
     }
     if let Some(slot) = bow_or_arrows_slot(game, memory) {
         return Plan::Act(Action::Use(slot));
+    }
+    if memory.detected_floor != game.floor {
+        if let Some(slot) = slot_with(game, ItemRole::Detect) {
+            return Plan::Act(Action::Use(slot));
+        }
     }
     if me.hp * 10 < me.max_hp * REST_BELOW_TENTHS {
         return Plan::Rest;

@@ -225,6 +225,17 @@ pub enum ItemRole {
     Aimed,
     /// `burst`: used, then aimed, and bursts over an area (a scroll of fireball).
     Burst,
+    // 1.3 (potions)
+    /// `escape`: used to get away from danger at once (a scroll of teleportation).
+    Escape,
+    /// `buff`: used before a fight to fight better for a while (a potion of haste).
+    Buff,
+    /// `detect`: used on arriving on a floor, to learn what is on it (magic mapping).
+    Detect,
+    /// `restore`: drunk to win back what was drained or cure what lingers.
+    Restore,
+    /// `descend`: used to go down to the next floor without stairs.
+    Descend,
     /// `none`: nothing said; the host and the bot make no assumption.
     #[default]
     None,
@@ -232,7 +243,7 @@ pub enum ItemRole {
 
 impl ItemRole {
     /// Every role, in the order the reference lists them.
-    pub const ALL: [ItemRole; 9] = [
+    pub const ALL: [ItemRole; 14] = [
         ItemRole::Healing,
         ItemRole::MeleeWeapon,
         ItemRole::Armor,
@@ -241,6 +252,11 @@ impl ItemRole {
         ItemRole::Thrown,
         ItemRole::Aimed,
         ItemRole::Burst,
+        ItemRole::Escape,
+        ItemRole::Buff,
+        ItemRole::Detect,
+        ItemRole::Restore,
+        ItemRole::Descend,
         ItemRole::None,
     ];
 
@@ -255,6 +271,11 @@ impl ItemRole {
             ItemRole::Thrown => "thrown",
             ItemRole::Aimed => "aimed",
             ItemRole::Burst => "burst",
+            ItemRole::Escape => "escape",
+            ItemRole::Buff => "buff",
+            ItemRole::Detect => "detect",
+            ItemRole::Restore => "restore",
+            ItemRole::Descend => "descend",
             ItemRole::None => "none",
         }
     }
@@ -276,6 +297,11 @@ impl ItemRole {
             ItemRole::Thrown => "thrown by hand with `t` (darts)",
             ItemRole::Aimed => "used, then aimed at a target along a line (a scroll of lightning, a wand)",
             ItemRole::Burst => "used, then aimed, and bursts over an area where it stops (a scroll of fireball)",
+            ItemRole::Escape => "used to get away from danger at once (a scroll of teleportation)",
+            ItemRole::Buff => "used before a fight, to fight better for a while (a potion of haste)",
+            ItemRole::Detect => "used on arriving on a floor, to learn what is on it (a scroll of magic mapping)",
+            ItemRole::Restore => "drunk to win back health drained and cure what lingers (a potion of restore)",
+            ItemRole::Descend => "used to go down to the next floor without stairs (a potion of descent)",
             ItemRole::None => "nothing said: the host and the bot make no assumption about it",
         }
     }

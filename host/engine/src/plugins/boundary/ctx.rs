@@ -698,6 +698,15 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         !self.refuses("send the player down") && self.game.ask_fall(why.as_str(), self.source)
     }
+
+    // 1.3 (potions)
+    fn reveal_map(&mut self) -> u32 {
+        count_callback();
+        if self.refuses("reveal the map") {
+            return 0;
+        }
+        self.game.reveal_map(self.source)
+    }
 }
 
 impl HostCtx<'_> {
