@@ -1,0 +1,33 @@
+//! # bestiary: monsters and items with rules of their own
+//!
+//! The monsters are in [`monsters`] (records in `data/bestiary/monsters.toml`).
+//! A plugin has one set of hooks: [`Bestiary`] hands each to the half that
+//! keeps it.
+#![allow(non_local_definitions)]
+
+mod monsters;
+
+use emberdeep_api::{export_plugin, Ctx, Death, Hooks, Hurt, PluginError, PluginResult, Registrar};
+
+/// The plugin's hooks, handed on to the halves.
+struct Bestiary;
+
+impl Hooks for Bestiary {
+    fn hurt(&self, ctx: &mut Ctx<'_>, hurt: &Hurt) -> PluginResult<()> {
+        monsters::hurt(ctx, hurt)
+    }
+    fn died(&self, ctx: &mut Ctx<'_>, death: &Death) -> PluginResult<()> {
+        monsters::died(ctx, death)
+    }
+    fn floor_entered(&self, ctx: &mut Ctx<'_>, floor: u32) -> PluginResult<()> {
+        monsters::floor_entered(ctx, floor)
+    }
+}
+
+fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    monsters::register(reg);
+    reg.hooks(Bestiary);
+    Ok(())
+}
+
+export_plugin!(register);
