@@ -86,7 +86,10 @@ impl MonsterBrain for Spider {
                 ctx.message(&line_text, MessageKind::Danger);
                 let web = emberdeep_api::Look::new('*', emberdeep_api::Rgba::rgb(230, 230, 230), "");
                 ctx.animate(web, &line, &[]);
-                ctx.event("web", &[("spider", this.trace_name.as_str().into()), ("target", t.trace_name.as_str().into())]);
+                ctx.event(
+                    "web",
+                    &[("spider", this.trace_name.as_str().into()), ("target", t.trace_name.as_str().into())],
+                );
                 return Ok(());
             }
         }
@@ -202,7 +205,7 @@ impl MonsterBrain for Shaman {
     }
 }
 
-/// `spirit_hound`: fights as `melee` until the turn its store says it
+/// `spirit_hound` (brain `fleeting`): fights as `melee` until the turn its store says it
 /// fades, then leaves the world (no death, no kill).
 pub struct Summoned;
 

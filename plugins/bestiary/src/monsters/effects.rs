@@ -113,7 +113,11 @@ pub fn died(ctx: &mut Ctx<'_>, death: &Death) -> PluginResult<()> {
     ctx.animate(fire, &[], &cells);
     ctx.event(
         "beetle_burst",
-        &[("x", i64::from(death.at.x).into()), ("y", i64::from(death.at.y).into()), ("caught", (caught.len() as i64).into())],
+        &[
+            ("x", i64::from(death.at.x).into()),
+            ("y", i64::from(death.at.y).into()),
+            ("caught", (caught.len() as i64).into()),
+        ],
     );
     for id in caught {
         let Some(c) = ctx.creature(id) else { continue };

@@ -86,7 +86,10 @@ impl TerrainCode for MimicChest {
         }
         ctx.set_terrain(at, "floor");
         let Some(cell) = around(at).find(|&p| ctx.is_free(p) && ctx.terrain_at(p) == "floor") else {
-            ctx.message("The chest snaps at you, but there is no room for it to come out: it falls still.", MessageKind::Info);
+            ctx.message(
+                "The chest snaps at you, but there is no room for it to come out: it falls still.",
+                MessageKind::Info,
+            );
             return Ok(());
         };
         let Some(mimic) = ctx.spawn("mimic", cell, "") else { return Ok(()) };

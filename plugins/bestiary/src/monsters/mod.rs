@@ -50,11 +50,15 @@ pub fn register(reg: &mut Registrar) {
         .brain("spider", brains::Spider)
         .brain("cutpurse", brains::Cutpurse)
         .brain("shaman", brains::Shaman)
-        .brain("summoned", brains::Summoned)
+        .brain("fleeting", brains::Summoned)
         .brain("blinker", brains::Blinker)
         .brain("eel", brains::Eel)
         .brain("follower", brains::Follower);
-    reg.status("poisoned", StatusSpec::new("Poisoned", '%', Rgba::rgb(120, 220, 80), StatusEffect::Marks), effects::Poison);
+    reg.status(
+        "poisoned",
+        StatusSpec::new("Poisoned", '%', Rgba::rgb(120, 220, 80), StatusEffect::Marks),
+        effects::Poison,
+    );
     reg.status("webbed", StatusSpec::new("Webbed", '#', Rgba::rgb(235, 235, 235), StatusEffect::SkipsTurn), ());
     reg.status("paralyzed", StatusSpec::new("Paralyzed", '=', Rgba::rgb(170, 210, 150), StatusEffect::SkipsTurn), ());
     let chest = Look::new('=', Rgba::rgb(230, 180, 60), "bestiary_mimic_chest");
@@ -72,7 +76,6 @@ pub fn register(reg: &mut Registrar) {
         .event("eels", &["floor", "count"])
         .event("mimic", &["x", "y"]);
 }
-
 
 #[cfg(test)]
 mod tests;

@@ -28,7 +28,7 @@ fn registers_its_brains_statuses_and_terrain() {
     let mut reg = Registrar::new("bestiary", "0.1.0");
     register(&mut reg).unwrap();
     let names = reg.names();
-    for brain in ["erratic", "slow", "spider", "cutpurse", "shaman", "summoned", "blinker", "eel", "follower"] {
+    for brain in ["erratic", "slow", "spider", "cutpurse", "shaman", "fleeting", "blinker", "eel", "follower"] {
         assert!(names.brains.iter().any(|b| b == brain), "{brain} in {:?}", names.brains);
     }
 }
@@ -132,7 +132,11 @@ fn a_fire_beetle_burns_everyone_next_to_where_it_died() {
     };
     effects::died(&mut g.ctx(), &death).unwrap();
     let burnt: Vec<EntityId> = g.attacks.iter().map(|a| a.target).collect();
-    assert_eq!(burnt, [EntityId::PLAYER, rat], "the player at 1,1 and the rat at 3,2; not the far one");
+    assert_eq!(
+        burnt,
+        [rat, EntityId::PLAYER],
+        "the rat at 3,2 (east) and the player at 1,1 (north-west); not the far one"
+    );
     assert!(!burnt.contains(&far));
     assert!(g.attacks.iter().all(|a| a.kind.as_str() == "fire" && (2..=6).contains(&a.damage)));
 }
@@ -224,7 +228,8 @@ fn a_shaman_calls_two_hounds_on_its_own_side_which_fade() {
 fn a_cutpurse_takes_a_stack_and_runs() {
     let mut g = game(10, 3);
     g.add_item_record("healing_potion", "potion of healing", "healing", &[]);
-    g.pack[0] = Some(emberdeep_api::PackEntry { kind: "healing_potion".into(), count: 2, item: emberdeep_api::ItemId(3) });
+    g.pack[0] =
+        Some(emberdeep_api::PackEntry { kind: "healing_potion".into(), count: 2, item: emberdeep_api::ItemId(3) });
     let thief = g.add_monster("cutpurse", Point::new(2, 1), 8, Damage::new(1, 3), "cutpurse");
     Cutpurse.act(&mut g.ctx(), thief).unwrap();
     assert!(g.pack[0].is_none());
