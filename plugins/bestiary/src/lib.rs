@@ -1,21 +1,40 @@
-//! # bestiary: new monsters and new items
+//! # bestiary: monsters and items with rules of their own
 //!
-//! The item half (`items`): potions of haste, descent, detect monsters,
-//! restore and vigor; scrolls of teleportation, magic mapping and slumber;
-//! wands of slowing, beckoning and banishment. Every rule and number is in
-//! docs/plugins/bestiary.md; the records are in `data/bestiary/`.
-
+//! The monsters are in [`monsters`] (records in `data/bestiary/monsters.toml`);
+//! the items (potions of haste, descent, detect monsters, restore and vigor;
+//! scrolls of teleportation, magic mapping and slumber; wands of slowing,
+//! beckoning and banishment) in [`items`] (records in
+//! `data/bestiary/items.toml`). Every rule and number is in
+//! docs/plugins/bestiary.md.
+//! A plugin has one set of hooks: [`Bestiary`] hands each to the half that
+//! keeps it.
 #![allow(non_local_definitions)]
 
 pub mod items;
+mod monsters;
 
-use emberdeep_api::{export_plugin, PluginError, Registrar};
+use emberdeep_api::{export_plugin, Ctx, Death, Hooks, Hurt, PluginError, PluginResult, Registrar};
+
+/// The plugin's hooks, handed on to the halves.
+struct Bestiary;
+
+impl Hooks for Bestiary {
+    fn hurt(&self, ctx: &mut Ctx<'_>, hurt: &Hurt) -> PluginResult<()> {
+        monsters::hurt(ctx, hurt)
+    }
+    fn died(&self, ctx: &mut Ctx<'_>, death: &Death) -> PluginResult<()> {
+        monsters::died(ctx, death)
+    }
+    fn floor_entered(&self, ctx: &mut Ctx<'_>, floor: u32) -> PluginResult<()> {
+        monsters::floor_entered(ctx, floor)
+    }
+}
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
-    // The maximum health a wraith drained from the player, given back by a
-    // potion of restore: the key is this plugin's own.
-    reg.stored(items::rules::DRAINED_KEY, 0, items::rules::MOST_DRAINED);
+    // Declares the player's `drained` key, which the potion of restore reads.
+    monsters::register(reg);
     items::register(reg);
+    reg.hooks(Bestiary);
     Ok(())
 }
 
