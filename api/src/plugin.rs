@@ -424,7 +424,6 @@ impl Registrar {
                 | Item::Event(..)
                 | Item::Side(_)
                 | Item::Vetoes(_)
-
                 | Item::StatusSpeed(..)
                 | Item::StatusSenses(_) => {}
             }

@@ -834,6 +834,9 @@ impl WorldCtx for TestGame {
 
     // 1.3 (terrain)
     fn descend(&mut self, why: RStr<'_>) -> bool {
+        if self.deepest {
+            return false;
+        }
         self.descents.push(why.into());
         self.floor += 1;
         true

@@ -85,7 +85,7 @@ fn a_bad_terrain_or_carried_item_is_refused_in_one_line_before_anything_plays() 
     let cases = [
         (
             seen().replace("terrain 2,1 = floor", "terrain 2,1 = flor"),
-            "line 22: there is no terrain 'flor' (terrains: door_closed, door_open, floor, stairs_down, wall)",
+            "line 22: there is no terrain 'flor' (terrains: ",
         ),
         (
             seen().replace("terrain 2,1 = floor", "terrain 2 1 = floor"),
@@ -94,15 +94,15 @@ fn a_bad_terrain_or_carried_item_is_refused_in_one_line_before_anything_plays() 
         (seen().replace("pack \"3 darts\"", "pack 3 darts"), "line 30: expected 'pack KIND=COUNT' (a count or a range) or 'pack \"NAME\"'"),
         (
             carried().replace("carries=darts*3,dagger", "carries=darts*3,dager"),
-            "line 10: no loaded plugin has an item 'dager' (loaded items: ",
+            "line 11: no loaded plugin has an item 'dager' (loaded items: ",
         ),
         (
             carried().replace("carries=darts*3,dagger", "carries=darts*0,dagger"),
-            "line 10: bad carried item 'darts*0' (a bad count; expected carries=KIND[*COUNT],... with COUNT from 1 to 9999)",
+            "line 11: bad carried item 'darts*0' (a bad count; expected carries=KIND[*COUNT],... with COUNT from 1 to 9999)",
         ),
         (
             carried().replace("carries=darts*3,dagger", "carries=darts*3,dagger*26"),
-            "line 10: carries= makes 27 items, and a monster carries at most 26",
+            "line 11: carries= makes 27 items, and a monster carries at most 26",
         ),
     ];
     for (i, (text, said)) in cases.iter().enumerate() {

@@ -163,11 +163,12 @@ fn a_plugin_built_against_a_later_api_loads_into_this_host_and_gets_the_defaults
             );
             change(
                 &api.join("src/abi.rs"),
-                "        RResult::ROk(RVec::new())\n    }\n}\n\n/// A boxed item effect",
-                "        RResult::ROk(RVec::new())\n    }\n\n    \
+                // The end of `HooksAbi`, whose last method is 1.3's `creature_lines`.
+                "        let _ = (ctx, id);\n        RResult::ROk(RVec::new())\n    }\n}\n",
+                "        let _ = (ctx, id);\n        RResult::ROk(RVec::new())\n    }\n\n    \
                  /// Added later: a gust. Older hosts never call it.\n    \
                  fn gust(&self, ctx: RawCtx<'_>) -> RResult<(), PluginError> {\n        \
-                 let _ = ctx;\n        RResult::ROk(())\n    }\n}\n\n/// A boxed item effect",
+                 let _ = ctx;\n        RResult::ROk(())\n    }\n}\n",
             );
             change(
                 &api.join("src/ctx.rs"),

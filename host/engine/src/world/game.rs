@@ -122,6 +122,10 @@ pub struct Game {
     pub question: Option<PluginQuestion>,
     /// Set while the player's own action plays (a plugin may ask then).
     pub(crate) player_acting: bool,
+    /// The plugins whose calls are under way, outermost first: a call made
+    /// from inside another (a brain's step asks a veto) files what the outer
+    /// plugin logged so far under the outer plugin's name first.
+    pub(crate) calling: Vec<String>,
 }
 
 /// A yes/no question a plugin asked the player (api 1.3, `Ctx::ask`).
@@ -181,6 +185,7 @@ impl Game {
             alarm: None,
             sight_version: 0,
             floor_list: None,
+            calling: Vec::new(),
             question: None,
             player_acting: false,
             fall: None,

@@ -176,7 +176,7 @@ pub enum PartError {
     Version(PathBuf, u32),
     /// A number or a list out of its range, or not as its shard says.
     #[error("{}: a damaged balance part: {}", .0.display(), .1)]
-    Inconsistent(PathBuf, String),
+    Inconsistent(PathBuf, Inconsistency),
     /// Two parts of different comparisons.
     #[error("{}: not a part of the same comparison as {}: {what} differ", .b.display(), .a.display())]
     Mismatch {
@@ -274,37 +274,55 @@ pub fn read_part(path: &Path) -> Result<Part, PartError> {
     Ok(part)
 }
 
+/// What is wrong inside a part: which number or name is out of what a
+/// comparison can hold, in words for the one line that refuses it.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Inconsistency(String);
+
+impl From<String> for Inconsistency {
+    fn from(why: String) -> Self {
+        Inconsistency(why)
+    }
+}
+
+impl From<&str> for Inconsistency {
+    fn from(why: &str) -> Self {
+        Inconsistency(why.to_string())
+    }
+}
+
 /// What is wrong inside a part, if anything.
-fn check_part(part: &Part) -> Result<(), String> {
+fn check_part(part: &Part) -> Result<(), Inconsistency> {
     if part.sets.is_empty() || part.sets.len() > MAX_SETS {
-        return Err(format!("{} sets (1 to {MAX_SETS})", part.sets.len()));
+        return Err(format!("{} sets (1 to {MAX_SETS})", part.sets.len()).into());
     }
     let written = part.sets.join(";");
-    let sets = parse_sets(&written).map_err(|e| e.to_string())?;
+    let sets = parse_sets(&written).map_err(|e| Inconsistency(e.to_string()))?;
     if sets.iter().map(label_of).collect::<Vec<_>>() != part.sets {
-        return Err("its sets are not as `--sets` writes them".to_string());
+        return Err("its sets are not as `--sets` writes them".to_string().into());
     }
     if part.runs == 0 {
-        return Err("0 runs".to_string());
+        return Err("0 runs".to_string().into());
     }
     let shard = Shard { k: part.shard, of: part.shards };
     if part.shard == 0 || part.shard > part.shards || part.shards > MAX_SHARDS {
-        return Err(format!("shard {} of {} (1 <= K <= N <= {MAX_SHARDS})", part.shard, part.shards));
+        return Err(format!("shard {} of {} (1 <= K <= N <= {MAX_SHARDS})", part.shard, part.shards).into());
     }
-    let (first, count) = shard.block(part.runs).map_err(|e| e.to_string())?;
+    let (first, count) = shard.block(part.runs).map_err(|e| Inconsistency(e.to_string()))?;
     if part.first != first {
-        return Err(format!("shard {} of {} starts at run {first}, not {}", part.shard, part.shards, part.first));
+        return Err(format!("shard {} of {} starts at run {first}, not {}", part.shard, part.shards, part.first).into());
     }
     if part.results.len() != part.sets.len() {
-        return Err(format!("results for {} sets, not {}", part.results.len(), part.sets.len()));
+        return Err(format!("results for {} sets, not {}", part.results.len(), part.sets.len()).into());
     }
     for (set, results) in part.sets.iter().zip(&part.results) {
         if results.len() != count as usize {
             let set = shown(set, limits::SHOWN_WORD);
-            return Err(format!("the set '{set}' has {} runs, not its shard's {count}", results.len()));
+            return Err(format!("the set '{set}' has {} runs, not its shard's {count}", results.len()).into());
         }
         for (i, r) in results.iter().enumerate() {
-            check_result(r).map_err(|why| format!("run {}: {why}", first + i as u64))?;
+            check_result(r).map_err(|why| Inconsistency(format!("run {}: {why}", first + i as u64)))?;
         }
     }
     Ok(())
@@ -312,21 +330,21 @@ fn check_part(part: &Part) -> Result<(), String> {
 
 /// What is wrong with one run's result, if anything: every number within
 /// what a run can reach, so no plot or figure is asked to do the impossible.
-fn check_result(r: &RunResult) -> Result<(), String> {
+fn check_result(r: &RunResult) -> Result<(), Inconsistency> {
     if !(1..=MOST_FLOORS).contains(&r.floor) {
-        return Err(format!("floor {} (1 to {MOST_FLOORS})", r.floor));
+        return Err(format!("floor {} (1 to {MOST_FLOORS})", r.floor).into());
     }
     if r.turns > MOST_TURNS {
-        return Err(format!("{} turns (at most {MOST_TURNS})", r.turns));
+        return Err(format!("{} turns (at most {MOST_TURNS})", r.turns).into());
     }
     if r.dealt.len() > MOST_FLOORS as usize || r.taken.len() > MOST_FLOORS as usize {
-        return Err(format!("damage for more than {MOST_FLOORS} floors"));
+        return Err(format!("damage for more than {MOST_FLOORS} floors").into());
     }
     if r.killer.as_ref().is_some_and(|k| k.chars().count() > KILLER_CHARS) {
-        return Err(format!("a killer's name over {KILLER_CHARS} characters"));
+        return Err(format!("a killer's name over {KILLER_CHARS} characters").into());
     }
     if r.used.len() > KILL_KINDS || r.used.keys().any(|k| k.chars().count() > KIND_CHARS) {
-        return Err(format!("more than {KILL_KINDS} kinds used, or a kind over {KIND_CHARS} characters"));
+        return Err(format!("more than {KILL_KINDS} kinds used, or a kind over {KIND_CHARS} characters").into());
     }
     Ok(())
 }

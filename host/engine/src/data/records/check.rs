@@ -715,7 +715,7 @@ mod tests {
     fn read(text: &str, plugins: &Registered) -> Result<Records, DataError> {
         let mut records = Records::default();
         let file = Path::new("data/test/monsters.toml");
-        let kinds = FileReader { file, text, plugin: "test", plugins }.read_into(&mut records)?;
+        let kinds = FileReader { file, text, plugin: "test", plugins }.read_into(&mut records, &mut Vec::new())?;
         pieces::check_kinds(&records, &kinds)?;
         Ok(records)
     }
@@ -886,7 +886,7 @@ brain = "dreaming"
             let mut records = Records::default();
             let file = Path::new("data/host/rules.toml");
             let reader = FileReader { file, text, plugin: "host", plugins: &Registered::default() };
-            reader.read_into(&mut records).err().map(|e| e.to_string()).unwrap_or_default()
+            reader.read_into(&mut records, &mut Vec::new()).err().map(|e| e.to_string()).unwrap_or_default()
         };
         assert_eq!(host("[settings]\nplayer_hp = 30\n"), "");
         let err = host("[settings]\nplayer_hpp = 30\n");

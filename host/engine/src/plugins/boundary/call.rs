@@ -34,6 +34,15 @@ impl Game {
         call: impl FnOnce(&I, Ctx<'_>) -> RResult<T, PluginError>,
     ) -> Option<T> {
         let plugin = entry.plugin();
+        // What the plugin whose call this one is made from logged so far is
+        // its own, not this plugin's.
+        if let Some(outer) = self.calling.last() {
+            match access {
+                Access::Play => self.trace.drain_plugin_logs(self.turn, outer),
+                Access::Look | Access::Probe => trace::echo_plugin_logs(outer),
+            }
+        }
+        self.calling.push(plugin.to_string());
         let mut trespass = None;
         let result = invoke(entry, |imp| {
             let mut ctx = HostCtx::new(self, plugin, access);
@@ -51,6 +60,7 @@ impl Game {
             Access::Play => self.trace.drain_plugin_logs(self.turn, plugin),
             Access::Look | Access::Probe => trace::echo_plugin_logs(plugin),
         }
+        self.calling.pop();
         match result {
             Ok(value) => Some(value),
             Err(e) if access == Access::Play => {

@@ -284,7 +284,7 @@ mod tests {
     fn read(text: &str, plugins: &Registered) -> Result<Records, DataError> {
         let mut records = Records::default();
         let file = Path::new("data/test/pieces.toml");
-        let kinds = FileReader { file, text, plugin: "test", plugins }.read_into(&mut records)?;
+        let kinds = FileReader { file, text, plugin: "test", plugins }.read_into(&mut records, &mut Vec::new())?;
         check_kinds(&records, &kinds)?;
         Ok(records)
     }
