@@ -87,4 +87,3 @@ pub fn lay_pool(floor: &mut Floor<'_>) {
         }
     }
 }
-
