@@ -60,6 +60,12 @@ pub fn plugin_dir() -> PathBuf {
     .clone()
 }
 
+/// The first-party plugins of the first two waves, whose rules the older
+/// tests of the host's own rules were written against: the content plugins
+/// (allies, terrain, vaults, caves, bestiary, stealth, ...) add monsters,
+/// terrain and rolls that would move those tests' seeded runs.
+pub const FIRST_FIVE: &str = "core_combat,equipment,ranged_combat,fireball,progression";
+
 /// The first-party plugins: the workspace's `plugins/` folders.
 pub fn first_party_names() -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(root().join("plugins"))

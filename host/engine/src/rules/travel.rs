@@ -397,7 +397,10 @@ impl Game {
         let open = |p: Point| {
             map.is_remembered(p)
                 && map.is_passable(p)
-                && !(self.fov.is_visible(p) && self.creature_at(p).is_some_and(|c| !c.id.is_player()))
+                // A monster seen there blocks the way; an ally does not:
+                // walking into one changes places with it.
+                && !(self.fov.is_visible(p)
+                    && self.creature_at(p).is_some_and(|c| !c.id.is_player() && c.side != emberdeep_api::PLAYER_SIDE))
         };
         if !map.in_bounds(me) || (open(me) && is_goal(me)) {
             return None;
