@@ -25,11 +25,15 @@ impl Quick {
         let either = matches!(role, ItemRole::Escape | ItemRole::Detect);
         let drunk = class == "potion";
         match self {
+            // Every potion is drunk and every scroll read, whatever its
+            // role: an unknown one (api 1.3) must not show its role by
+            // being listed or left out.
             Quick::Quaff => {
-                matches!(role, ItemRole::Healing | ItemRole::Restore | ItemRole::Buff | ItemRole::Descend)
-                    || (either && drunk)
+                drunk || matches!(role, ItemRole::Healing | ItemRole::Restore | ItemRole::Buff | ItemRole::Descend)
             }
-            Quick::Read => matches!(role, ItemRole::Aimed | ItemRole::Burst) || (either && !drunk),
+            Quick::Read => {
+                !drunk && (either || class == "scroll" || matches!(role, ItemRole::Aimed | ItemRole::Burst))
+            }
             Quick::Wield => matches!(role, ItemRole::MeleeWeapon | ItemRole::MissileWeapon),
             Quick::Wear => role == ItemRole::Armor,
         }
