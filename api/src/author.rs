@@ -14,9 +14,8 @@
 use abi_stable::std_types::{ROption, RResult, RSlice, RStr, RString, RVec};
 
 use crate::abi::{
-    HooksAbi, ItemEffectAbi, LevelFeatureAbi, LevelGenAbi, MonsterBrainAbi, RangedKindAbi, RawCanvas, RawCtx,
-    RawFloorMaker, StatusAbi, TerrainAbi, VetoesAbi, ViewAbi,
-    ItemNamesAbi,
+    HooksAbi, ItemEffectAbi, ItemNamesAbi, LevelFeatureAbi, LevelGenAbi, MonsterBrainAbi, RangedKindAbi, RawCanvas,
+    RawCtx, RawFloorMaker, StatusAbi, TerrainAbi, VetoesAbi, ViewAbi,
 };
 use crate::ctx::{Canvas, Ctx};
 use crate::error::{guard, PluginError, PluginResult};

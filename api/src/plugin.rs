@@ -7,13 +7,13 @@ use abi_stable::{
 };
 
 use crate::abi::{
-    HooksAbi_TO, ItemEffectAbi_TO, LevelFeatureAbi_TO, LevelGenAbi_TO, MonsterBrainAbi_TO, RangedKindAbi_TO,
-    RawRegistry, StatusAbi_TO, StatusDecl, TerrainAbi_TO, TerrainDecl, TerrainHidden, VetoesAbi_TO, ViewAbi_TO,
-    ItemNamesAbi_TO,
+    HooksAbi_TO, ItemEffectAbi_TO, ItemNamesAbi_TO, LevelFeatureAbi_TO, LevelGenAbi_TO, MonsterBrainAbi_TO,
+    RangedKindAbi_TO, RawRegistry, StatusAbi_TO, StatusDecl, TerrainAbi_TO, TerrainDecl, TerrainHidden, VetoesAbi_TO,
+    ViewAbi_TO,
 };
 use crate::author::{
-    Adapter, Hooks, ItemEffect, LevelFeature, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, Vetoes, View,
-    ItemNames,
+    Adapter, Hooks, ItemEffect, ItemNames, LevelFeature, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode,
+    Vetoes, View,
 };
 use crate::bridge::HostLink;
 use crate::error::{guard, PluginError};
@@ -441,7 +441,6 @@ impl Registrar {
                 | Item::Event(..)
                 | Item::Side(_)
                 | Item::Vetoes(_)
-
                 | Item::StatusSpeed(..)
                 | Item::StatusSenses(_)
                 | Item::ItemNames(_) => {}

@@ -31,9 +31,7 @@ impl Quick {
             Quick::Quaff => {
                 drunk || matches!(role, ItemRole::Healing | ItemRole::Restore | ItemRole::Buff | ItemRole::Descend)
             }
-            Quick::Read => {
-                !drunk && (either || class == "scroll" || matches!(role, ItemRole::Aimed | ItemRole::Burst))
-            }
+            Quick::Read => !drunk && (either || class == "scroll" || matches!(role, ItemRole::Aimed | ItemRole::Burst)),
             Quick::Wield => matches!(role, ItemRole::MeleeWeapon | ItemRole::MissileWeapon),
             Quick::Wear => role == ItemRole::Armor,
         }

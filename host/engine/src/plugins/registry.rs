@@ -11,9 +11,8 @@ use std::path::{Path, PathBuf};
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::{RStr, RString, RVec};
 use emberdeep_api::abi::{
-    HooksBox, ItemEffectBox, LevelFeatureBox, LevelGenBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO,
-    StatusBox, StatusDecl, TerrainBox, TerrainDecl, VetoesBox, ViewBox,
-    ItemNamesBox,
+    HooksBox, ItemEffectBox, ItemNamesBox, LevelFeatureBox, LevelGenBox, MonsterBrainBox, RangedKindBox, Registry,
+    Registry_TO, StatusBox, StatusDecl, TerrainBox, TerrainDecl, VetoesBox, ViewBox,
 };
 use emberdeep_api::{Registrar, MONSTERS_SIDE, PLAYER_SIDE};
 

@@ -72,7 +72,8 @@ impl Game {
         }
         let request = item_use(rec, None, id);
         for entry in &plugins.item_names {
-            if let Some(ROption::RSome(name)) = self.call(entry, Access::Look, |imp, ctx| imp.name(ctx, &request, count))
+            if let Some(ROption::RSome(name)) =
+                self.call(entry, Access::Look, |imp, ctx| imp.name(ctx, &request, count))
             {
                 let name = shown(&name, SHOWN_NAME);
                 if !name.trim().is_empty() {
