@@ -59,7 +59,8 @@ fn without_the_plugin_every_item_has_its_true_name() {
 fn what_is_known_is_kept_in_a_save() {
     let dir = tempfile::tempdir().unwrap();
     let scen = dir.path().join("known.txt");
-    std::fs::write(&scen, "[map]\n#######\n#.@...#\n#######\n[pack]\npotion_of_haste 3\npotion_of_vigor 2\n").unwrap();
+    std::fs::write(&scen, "[map]\n#######\n#.@...#\n#######\n[pack]\npotion_of_haste 3\npotion_of_detect_monsters 2\n")
+        .unwrap();
     let saves = dir.path().join("saves");
     let first = dir.path().join("first.jsonl");
     let (s, sv) = (scen.to_str().unwrap(), saves.to_str().unwrap());
@@ -76,7 +77,7 @@ fn what_is_known_is_kept_in_a_save() {
     assert!(out.status.success(), "{}", text(&out).1);
     let trace = read_trace(&second);
     let kinds: Vec<&str> = events(&trace, "identified").iter().map(|e| e["item"].as_str().unwrap()).collect();
-    assert_eq!(kinds, ["potion_of_vigor"], "the haste potion stayed known after the load");
+    assert_eq!(kinds, ["potion_of_detect_monsters"], "the haste potion stayed known after the load");
 }
 
 /// `runs` bot runs with `plugins`: none at the turn limit; the trace.

@@ -63,6 +63,15 @@ impl Game {
         None
     }
 
+    /// Whether a plugin names the item in pack slot `slot` otherwise than
+    /// its record (an unknown potion): the host then asks nothing that
+    /// would tell what it does (no "full health: drink it anyway?").
+    pub fn item_disguised(&mut self, slot: usize) -> bool {
+        let Some(held) = self.pack.get(slot).cloned() else { return false };
+        let Some(rec) = self.item_record(&held.kind).cloned() else { return false };
+        self.plugin_item_name(&rec, 1, Some(held.id)).is_some()
+    }
+
     /// The first plugin's name for `count` of record `rec`, in load order;
     /// an empty answer counts as none.
     fn plugin_item_name(&mut self, rec: &ItemRecord, count: u32, id: Option<ItemId>) -> Option<String> {
