@@ -119,7 +119,7 @@ enum Item {
     StatusSpeed(String, i32),
     StatusSenses(String),
     // 1.3 (identify)
-    ItemNames(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
+    Names(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -392,9 +392,9 @@ impl Registrar {
     /// unknown potion is named by its look (see [`ItemNames`]). A host
     /// older than 1.3 never asks it. Since 1.3.
     pub fn item_names(&mut self, names: impl ItemNames) -> &mut Self {
-        self.items.retain(|i| !matches!(i, Item::ItemNames(_)));
+        self.items.retain(|i| !matches!(i, Item::Names(_)));
         let f = move |r: &mut RawRegistry<'_>| r.item_names(ItemNamesAbi_TO::from_value(Adapter(names), TD_Opaque));
-        self.items.push(Item::ItemNames(Box::new(f)));
+        self.items.push(Item::Names(Box::new(f)));
         self
     }
 
@@ -443,7 +443,7 @@ impl Registrar {
                 | Item::Vetoes(_)
                 | Item::StatusSpeed(..)
                 | Item::StatusSenses(_)
-                | Item::ItemNames(_) => {}
+                | Item::Names(_) => {}
             }
         }
         names
@@ -467,7 +467,7 @@ impl Registrar {
                 | Item::Terrain(n, f)
                 | Item::LevelGen(n, f)
                 | Item::LevelFeature(n, f) => f(registry, &n),
-                Item::Hooks(f) | Item::Vetoes(f) | Item::ItemNames(f) => f(registry),
+                Item::Hooks(f) | Item::Vetoes(f) | Item::Names(f) => f(registry),
                 Item::Setting(n, d, lo, hi) => registry.setting(n.as_str().into(), d, lo, hi),
                 Item::Stored(n, lo, hi) => registry.stored(n.as_str().into(), lo, hi),
                 Item::PlayerLevel(key) => registry.player_level(key.as_str().into()),

@@ -144,9 +144,7 @@ impl App {
         let sensed = || g.creature_at(p).filter(|c| g.sensed_monsters().contains(&c.id)).map(|c| c.look.clone());
         let light = if g.fov.is_visible(p) {
             Light::Visible
-        } else if g.map.is_remembered(p) {
-            Light::Remembered
-        } else if g.creature_at(p).is_some() && sensed().is_some() {
+        } else if g.map.is_remembered(p) || sensed().is_some() {
             Light::Remembered
         } else {
             Light::Unseen

@@ -19,6 +19,9 @@ pub const POTION_LOOKS: usize = TEXTURES.len() * COLOURS.len();
 /// How many distinct scroll labels there are (two syllables each).
 pub const SCROLL_LOOKS: usize = SYLLABLES.len() * SYLLABLES.len();
 
+// Looks enough for twenty potions and twenty scrolls, each its own.
+const _: () = assert!(POTION_LOOKS >= 20 && SCROLL_LOOKS >= 20);
+
 /// What the plugin hides: the two classes whose kinds come unknown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Class {
@@ -114,7 +117,6 @@ mod tests {
 
     #[test]
     fn there_are_looks_enough_for_twenty_potions_and_twenty_scrolls_each_its_own() {
-        assert!(POTION_LOOKS >= 20 && SCROLL_LOOKS >= 20);
         for class in [Class::Potion, Class::Scroll] {
             let looks: std::collections::BTreeSet<String> =
                 assign(7, class, &kinds(20)).into_iter().map(|(_, l)| look_names(class, l).0).collect();
