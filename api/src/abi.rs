@@ -472,6 +472,25 @@ pub trait WorldCtx {
     fn reveal_map(&mut self) -> u32 {
         0
     }
+
+    // 1.3 (identify)
+
+    /// Added in 1.3: the ids of every item record the loaded plugins' data
+    /// holds, sorted (for a plugin that deals with items of every plugin,
+    /// as one that names unknown potions does). A host older than 1.3
+    /// answers none.
+    fn item_kinds(&self) -> RVec<RString> {
+        RVec::new()
+    }
+
+    /// Added in 1.3: the run's seed, the number the run was started from
+    /// (the same after a save is loaded), for a plugin that decides
+    /// something once a run without drawing the run's random numbers (a
+    /// shuffle of the looks of unknown potions). A host older than 1.3
+    /// answers 0.
+    fn run_seed(&self) -> u64 {
+        0
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.
@@ -777,6 +796,27 @@ pub trait VetoesAbi: Send + Sync {
 /// A boxed set of vetoes, as registered (since 1.3).
 pub type VetoesBox = VetoesAbi_TO<'static, RBox<()>>;
 
+// 1.3 (identify)
+
+/// How items are named to the player (since 1.3): one plugin may name the
+/// items of others (an unknown potion shown as `murky potion`). Registered
+/// with [`Registry::item_names`]; the host asks every plugin's in load
+/// order wherever it names an item to the player, and the first `Some`
+/// decides. Traces keep the record ids.
+#[sabi_trait]
+pub trait ItemNamesAbi: Send + Sync {
+    /// The name of `count` of `item`, without article or number (`murky
+    /// potion` for one, `murky potions` for several); `None`: the record's.
+    fn name(&self, ctx: RawCtx<'_>, item: &ItemUse, count: u32) -> RResult<ROption<RString>, PluginError>;
+    /// The text of `item`'s card, in place of its record's description and
+    /// of what its role and effect say it does; `None`: those.
+    #[sabi(last_prefix_field)]
+    fn card(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError>;
+}
+
+/// A boxed set of item names, as registered (since 1.3).
+pub type ItemNamesBox = ItemNamesAbi_TO<'static, RBox<()>>;
+
 /// A boxed item effect, as registered.
 pub type ItemEffectBox = ItemEffectAbi_TO<'static, RBox<()>>;
 /// A boxed ranged kind, as registered.
@@ -939,6 +979,15 @@ pub trait Registry {
     /// monsters). A host older than 1.3 ignores it.
     fn status_senses_monsters(&mut self, name: RStr<'_>) {
         let _ = name;
+    }
+
+    // 1.3 (identify)
+
+    /// Since 1.3: the plugin's item names (one set per plugin): how it
+    /// names items, its own or others', to the player. A host older than
+    /// 1.3 ignores it.
+    fn item_names(&mut self, imp: ItemNamesBox) {
+        let _ = imp;
     }
 }
 

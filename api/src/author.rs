@@ -14,8 +14,8 @@
 use abi_stable::std_types::{ROption, RResult, RSlice, RStr, RString, RVec};
 
 use crate::abi::{
-    HooksAbi, ItemEffectAbi, LevelFeatureAbi, LevelGenAbi, MonsterBrainAbi, RangedKindAbi, RawCanvas, RawCtx,
-    RawFloorMaker, StatusAbi, TerrainAbi, VetoesAbi, ViewAbi,
+    HooksAbi, ItemEffectAbi, ItemNamesAbi, LevelFeatureAbi, LevelGenAbi, MonsterBrainAbi, RangedKindAbi, RawCanvas,
+    RawCtx, RawFloorMaker, StatusAbi, TerrainAbi, VetoesAbi, ViewAbi,
 };
 use crate::ctx::{Canvas, Ctx};
 use crate::error::{guard, PluginError, PluginResult};
@@ -599,6 +599,58 @@ impl<T: Vetoes> VetoesAbi for Adapter<T> {
         at: Point,
     ) -> RResult<ROption<RString>, PluginError> {
         with(ctx, |c| self.0.drop_lost(c, item, count, at).map(|s| s.map(RString::from).into()))
+    }
+}
+
+// 1.3 (identify)
+
+/// How a plugin names items to the player (since 1.3), registered with
+/// [`Registrar::item_names`](crate::Registrar::item_names): one plugin may
+/// name the items of every plugin (unknown potions shown by their look).
+/// The host asks every plugin's in load order wherever it names an item to
+/// the player (the pack, the item card, the look panel, the log lines about
+/// picking up, dropping and using, the quick-use lists, the morgue); the
+/// first `Some` decides. Traces keep the record ids. Both are asked with a
+/// context that refuses changes; both default to `None` (the record's own).
+///
+/// ```
+/// use emberdeep_api::*;
+///
+/// /// Every potion is a mystery.
+/// struct Murky;
+///
+/// impl ItemNames for Murky {
+///     fn name(&self, ctx: &mut Ctx<'_>, item: &ItemUse, count: u32) -> PluginResult<Option<String>> {
+///         let potion = ctx.item_info(item.kind.as_str()).is_some_and(|i| i.class == "potion");
+///         Ok(potion.then(|| if count == 1 { "murky potion" } else { "murky potions" }.to_string()))
+///     }
+/// }
+/// ```
+pub trait ItemNames: Send + Sync + 'static {
+    /// The name of `count` of `item` (`item.item` is its identity when it
+    /// has one), without article or number: `murky potion` for one,
+    /// `murky potions` for several. The host adds the article (`a murky
+    /// potion`), the number (`3 murky potions`) and the effect's suffix.
+    fn name(&self, ctx: &mut Ctx<'_>, item: &ItemUse, count: u32) -> PluginResult<Option<String>> {
+        let _ = (ctx, item, count);
+        Ok(None)
+    }
+
+    /// The text of `item`'s card in the pack. `Some(text)`: the card shows
+    /// it in place of the record's description and of the lines its role
+    /// and its effect give (an unknown potion must not tell what it does).
+    fn card(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<String>> {
+        let _ = (ctx, item);
+        Ok(None)
+    }
+}
+
+impl<T: ItemNames> ItemNamesAbi for Adapter<T> {
+    fn name(&self, ctx: RawCtx<'_>, item: &ItemUse, count: u32) -> RResult<ROption<RString>, PluginError> {
+        with(ctx, |c| self.0.name(c, item, count).map(|s| s.map(RString::from).into()))
+    }
+    fn card(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError> {
+        with(ctx, |c| self.0.card(c, item).map(|s| s.map(RString::from).into()))
     }
 }
 

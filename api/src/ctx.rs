@@ -344,6 +344,20 @@ impl<'a> Ctx<'a> {
         some(self.raw.item_info(kind.into()))
     }
 
+    /// The run's seed, the number it was started from (the same after a
+    /// save is loaded): for deciding something once a run without drawing
+    /// its random numbers. Since 1.3; a host older than that answers 0.
+    pub fn run_seed(&mut self) -> u64 {
+        self.raw.world().into_option().map_or(0, |w| w.run_seed())
+    }
+
+    /// The ids of every item record the loaded plugins' data holds, sorted
+    /// (read with [`Ctx::item_info`]). Since 1.3; a host older than that
+    /// answers none.
+    pub fn item_kinds(&mut self) -> Vec<String> {
+        self.raw.world().into_option().map_or_else(Vec::new, |w| w.item_kinds().into_iter().map(String::from).collect())
+    }
+
     /// The player's blow as the loaded plugins derive it (the weapon in
     /// hand); `None` when no plugin derives it.
     pub fn player_damage(&mut self) -> Option<Damage> {

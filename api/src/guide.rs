@@ -512,6 +512,45 @@
 //! all of them: a net, no reading in deep water, a drop into it asked
 //! about and lost, and a pit.
 //!
+//! ## 5e. Naming the items of every plugin (since 1.3)
+//!
+//! One plugin may say how items, its own or any other's, are named to the
+//! player: register one set of [`ItemNames`](crate::ItemNames) with
+//! [`Registrar::item_names`](crate::Registrar::item_names). The host asks
+//! every plugin's in load order wherever it names an item to the player
+//! (the pack and the quick-use lists, the item card, the look panel, the
+//! log lines about picking up, dropping and using, the morgue); the first
+//! `Some` decides. Both methods are asked with a context that may only
+//! look. Traces keep the record ids: a debugger reads the true kinds.
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! struct Murky;
+//! impl ItemNames for Murky {
+//!     fn name(&self, ctx: &mut Ctx<'_>, item: &ItemUse, count: u32) -> PluginResult<Option<String>> {
+//!         let potion = ctx.item_info(item.kind.as_str()).is_some_and(|i| i.class == "potion");
+//!         Ok(potion.then(|| if count == 1 { "murky potion" } else { "murky potions" }.to_string()))
+//!     }
+//!     fn card(&self, _ctx: &mut Ctx<'_>, _item: &ItemUse) -> PluginResult<Option<String>> {
+//!         Ok(Some("A murky potion. Drink it to learn what it is.".into()))
+//!     }
+//! }
+//! # fn register(reg: &mut Registrar) {
+//! reg.item_names(Murky);
+//! # }
+//! ```
+//!
+//! | call | what it does | what it costs |
+//! |---|---|---|
+//! | [`ItemNames::name`](crate::ItemNames::name) | `Some(name)`: `count` of the item are named so, without article or number (`murky potion`, `murky potions`); the host adds `a`/`an` or the number, and the effect's suffix. The name an effect or a veto is told (`ItemUse::name`) is this one too, so "You drink the murky potion" | asked each time an item is named, many times a screen: answer from what you read, quickly |
+//! | [`ItemNames::card`](crate::ItemNames::card) | `Some(text)`: the item's card shows it in place of its record's description and of what its role and effect say it does | once a card is drawn |
+//! | [`Ctx::item_kinds`](crate::Ctx::item_kinds) | every item record id of the loaded plugins, sorted | a list |
+//! | [`Ctx::run_seed`](crate::Ctx::run_seed) | the run's seed (the same after a load): decide something per run without drawing the run's random numbers | nothing |
+//!
+//! The identify plugin (`plugins/identify`, `docs/plugins/identify.md`)
+//! names every unknown potion and scroll by a look shuffled from the run's
+//! seed.
+//!
 //! ## 6. Errors and panics
 //!
 //! Methods return a [`PluginResult`](crate::PluginResult): `?` works on

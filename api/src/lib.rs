@@ -87,7 +87,7 @@ pub use abi_stable;
 /// take `&str`, `Option` and `Vec`.
 pub use abi_stable::std_types::{ROption, RString, RVec};
 pub use author::{
-    Hooks, ItemEffect, LevelFeature, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, Vetoes, View,
+    Hooks, ItemEffect, ItemNames, LevelFeature, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, Vetoes, View,
 };
 pub use bridge::{FieldValue, HostLink, HostLogFn, LogField, LogRecord};
 pub use ctx::{Canvas, Ctx};

@@ -7,11 +7,13 @@ use abi_stable::{
 };
 
 use crate::abi::{
-    HooksAbi_TO, ItemEffectAbi_TO, LevelFeatureAbi_TO, LevelGenAbi_TO, MonsterBrainAbi_TO, RangedKindAbi_TO,
-    RawRegistry, StatusAbi_TO, StatusDecl, TerrainAbi_TO, TerrainDecl, TerrainHidden, VetoesAbi_TO, ViewAbi_TO,
+    HooksAbi_TO, ItemEffectAbi_TO, ItemNamesAbi_TO, LevelFeatureAbi_TO, LevelGenAbi_TO, MonsterBrainAbi_TO,
+    RangedKindAbi_TO, RawRegistry, StatusAbi_TO, StatusDecl, TerrainAbi_TO, TerrainDecl, TerrainHidden, VetoesAbi_TO,
+    ViewAbi_TO,
 };
 use crate::author::{
-    Adapter, Hooks, ItemEffect, LevelFeature, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, Vetoes, View,
+    Adapter, Hooks, ItemEffect, ItemNames, LevelFeature, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode,
+    Vetoes, View,
 };
 use crate::bridge::HostLink;
 use crate::error::{guard, PluginError};
@@ -116,6 +118,8 @@ enum Item {
     // 1.3 (potions)
     StatusSpeed(String, i32),
     StatusSenses(String),
+    // 1.3 (identify)
+    Names(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -381,6 +385,19 @@ impl Registrar {
         self
     }
 
+    // 1.3 (identify)
+
+    /// Sets how the plugin names items to the player (one set per plugin; a
+    /// second call replaces the first): the items of any plugin, as an
+    /// unknown potion is named by its look (see [`ItemNames`]). A host
+    /// older than 1.3 never asks it. Since 1.3.
+    pub fn item_names(&mut self, names: impl ItemNames) -> &mut Self {
+        self.items.retain(|i| !matches!(i, Item::Names(_)));
+        let f = move |r: &mut RawRegistry<'_>| r.item_names(ItemNamesAbi_TO::from_value(Adapter(names), TD_Opaque));
+        self.items.push(Item::Names(Box::new(f)));
+        self
+    }
+
     /// Declares that this plugin needs plugin `name` at `min_version` or newer.
     pub fn depends_on(&mut self, name: &str, min_version: &str) -> &mut Self {
         self.items.push(Item::Needs(name.into(), min_version.into()));
@@ -425,7 +442,8 @@ impl Registrar {
                 | Item::Side(_)
                 | Item::Vetoes(_)
                 | Item::StatusSpeed(..)
-                | Item::StatusSenses(_) => {}
+                | Item::StatusSenses(_)
+                | Item::Names(_) => {}
             }
         }
         names
@@ -449,7 +467,7 @@ impl Registrar {
                 | Item::Terrain(n, f)
                 | Item::LevelGen(n, f)
                 | Item::LevelFeature(n, f) => f(registry, &n),
-                Item::Hooks(f) | Item::Vetoes(f) => f(registry),
+                Item::Hooks(f) | Item::Vetoes(f) | Item::Names(f) => f(registry),
                 Item::Setting(n, d, lo, hi) => registry.setting(n.as_str().into(), d, lo, hi),
                 Item::Stored(n, lo, hi) => registry.stored(n.as_str().into(), lo, hi),
                 Item::PlayerLevel(key) => registry.player_level(key.as_str().into()),

@@ -144,6 +144,9 @@ pub struct TestGame {
     /// ([`Ctx::reveal_map`](crate::Ctx::reveal_map)), which answers the
     /// room's cells the first time and none after (since 1.3).
     pub maps_revealed: u32,
+    // 1.3 (identify)
+    /// The run's seed `Ctx::run_seed` answers (0 unless set).
+    pub run_seed: u64,
     dice: u64,
     next_id: u32,
 }
@@ -190,6 +193,7 @@ impl TestGame {
             descents: Vec::new(),
             deepest: false,
             maps_revealed: 0,
+            run_seed: 0,
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -840,6 +844,14 @@ impl WorldCtx for TestGame {
         self.descents.push(why.into());
         self.floor += 1;
         true
+    }
+
+    // 1.3 (identify)
+    fn item_kinds(&self) -> RVec<RString> {
+        self.items.keys().map(|k| RString::from(k.as_str())).collect()
+    }
+    fn run_seed(&self) -> u64 {
+        self.run_seed
     }
 
     // 1.3 (potions)

@@ -20,16 +20,20 @@ impl Quick {
         self.takes_item(role, "")
     }
 
-    /// Whether this quick key uses an item of `role` and record class `class`.
+    /// Whether this quick key uses an item of `role` and record class
+    /// `class`: every `potion` is drunk and every `scroll` read (since 1.3),
+    /// whatever its role.
     pub fn takes_item(self, role: ItemRole, class: &str) -> bool {
         let either = matches!(role, ItemRole::Escape | ItemRole::Detect);
         let drunk = class == "potion";
         match self {
+            // Every potion is drunk and every scroll read, whatever its
+            // role: an unknown one (api 1.3) must not show its role by
+            // being listed or left out.
             Quick::Quaff => {
-                matches!(role, ItemRole::Healing | ItemRole::Restore | ItemRole::Buff | ItemRole::Descend)
-                    || (either && drunk)
+                drunk || matches!(role, ItemRole::Healing | ItemRole::Restore | ItemRole::Buff | ItemRole::Descend)
             }
-            Quick::Read => matches!(role, ItemRole::Aimed | ItemRole::Burst) || (either && !drunk),
+            Quick::Read => !drunk && (either || class == "scroll" || matches!(role, ItemRole::Aimed | ItemRole::Burst)),
             Quick::Wield => matches!(role, ItemRole::MeleeWeapon | ItemRole::MissileWeapon),
             Quick::Wear => role == ItemRole::Armor,
         }
@@ -173,11 +177,13 @@ impl App {
     }
 
     /// Uses the item in `slot`, asking first before a healing potion is
-    /// drunk at full health.
+    /// drunk at full health (not one a plugin names otherwise: the
+    /// question would tell an unknown potion heals).
     fn use_slot(&mut self, slot: usize) {
         self.mode = Mode::Play;
         let player = self.game.player();
-        if self.role_of(slot) == Some(ItemRole::Healing) && player.hp >= player.max_hp {
+        let full = player.hp >= player.max_hp;
+        if full && self.role_of(slot) == Some(ItemRole::Healing) && !self.game.item_disguised(slot) {
             self.mode = Mode::Ask(Question::Drink(slot));
             return;
         }

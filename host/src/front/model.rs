@@ -368,12 +368,18 @@ impl App {
         let Some(item) = self.game.pack.get(slot).cloned() else { return Overlay::None };
         let title = emberdeep_engine::world::log::capitalized(&self.game.item_label(&item.kind, item.count, item.id));
         let mut lines = Vec::new();
-        if let Some(text) = self.game.item_description(&item.kind) {
+        // A plugin's card (an unknown potion's) stands in place of the
+        // record's description and what it does (api 1.3).
+        if let Some(text) = self.game.item_card(slot) {
             lines.extend(wrap(&text, MENU_CHARS, 0).into_iter().map(|t| Line::new(t, palette::TEXT)));
-            lines.push(Line::new("", palette::TEXT));
-        }
-        for fact in self.game.item_facts(slot) {
-            lines.push(Line::new(fact, palette::GOOD));
+        } else {
+            if let Some(text) = self.game.item_description(&item.kind) {
+                lines.extend(wrap(&text, MENU_CHARS, 0).into_iter().map(|t| Line::new(t, palette::TEXT)));
+                lines.push(Line::new("", palette::TEXT));
+            }
+            for fact in self.game.item_facts(slot) {
+                lines.push(Line::new(fact, palette::GOOD));
+            }
         }
         lines.push(Line::new("", palette::TEXT));
         let verb = self.quick_for(slot).map_or("use", |q| q.verb());

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use abi_stable::sabi_trait::TD_Opaque;
 use abi_stable::std_types::{RStr, RString, RVec};
 use emberdeep_api::abi::{
-    HooksBox, ItemEffectBox, LevelFeatureBox, LevelGenBox, MonsterBrainBox, RangedKindBox, Registry, Registry_TO,
-    StatusBox, StatusDecl, TerrainBox, TerrainDecl, VetoesBox, ViewBox,
+    HooksBox, ItemEffectBox, ItemNamesBox, LevelFeatureBox, LevelGenBox, MonsterBrainBox, RangedKindBox, Registry,
+    Registry_TO, StatusBox, StatusDecl, TerrainBox, TerrainDecl, VetoesBox, ViewBox,
 };
 use emberdeep_api::{Registrar, MONSTERS_SIDE, PLAYER_SIDE};
 
@@ -188,6 +188,9 @@ pub struct Plugins {
     /// Statuses that, borne by the player, sense every monster of the
     /// floor (`Registry::status_senses_monsters`).
     pub sensing_statuses: Vec<String>,
+    // 1.3 (identify)
+    /// How plugins name items to the player, in load order (since 1.3).
+    pub item_names: Vec<Entry<ItemNamesBox>>,
 }
 
 impl Plugins {
@@ -440,6 +443,11 @@ impl Plugins {
             names.entry("Vetoes").or_default().push("registered".into());
             self.vetoes.push(Entry::new(plugin.clone(), vetoes));
         }
+        // 1.3 (identify)
+        if let Some(item_names) = reg.item_names {
+            names.entry("ItemNames").or_default().push("registered".into());
+            self.item_names.push(Entry::new(plugin.clone(), item_names));
+        }
         // 1.3 (potions): what a plugin says of its own statuses.
         for (name, speed) in reg.speeds {
             if !own_statuses.contains(&name) || !matches!(speed, -1 | 1) {
@@ -510,6 +518,8 @@ pub struct Registration {
     // 1.3 (potions)
     speeds: Vec<(String, i32)>,
     senses: Vec<String>,
+    // 1.3 (identify)
+    item_names: Option<ItemNamesBox>,
 }
 
 impl Registration {
@@ -700,6 +710,10 @@ impl Registry for Registration {
     }
     fn status_senses_monsters(&mut self, name: RStr<'_>) {
         self.senses.push(name.into());
+    }
+    // 1.3 (identify)
+    fn item_names(&mut self, imp: ItemNamesBox) {
+        self.item_names = Some(imp);
     }
 }
 

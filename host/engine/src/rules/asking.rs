@@ -47,8 +47,9 @@ impl Game {
         if !matches!(outcome, UseOutcome::Consumed) {
             return None;
         }
-        let rec = self.item_record(aim.pending.item.kind.as_str())?;
-        Some(format!("the {}", rec.name))
+        let rec = self.item_record(aim.pending.item.kind.as_str())?.clone();
+        let id = aim.pending.item.item.into_option();
+        Some(format!("the {}", self.item_noun(&rec, id)))
     }
 
     /// The look mode's lines for cell `p`: what stands there (a monster's

@@ -108,7 +108,7 @@ impl Game {
     /// item's effect's to give; asked to look, it changes nothing.
     pub fn item_label(&mut self, kind: &str, count: u32, id: ItemId) -> String {
         let Some(rec) = self.item_record(kind).cloned() else { return kind.to_string() };
-        let text = rec.describe(count);
+        let text = self.item_phrase(&rec, count, Some(id));
         let plugins = self.plugins.clone();
         let Some(effect) = rec.effect.as_deref().and_then(|e| plugins.effects.get(e)) else { return text };
         let request = ItemUse { item: ROption::RSome(id), ..item_use(&rec, None, Some(id)) };
@@ -245,7 +245,8 @@ impl Game {
             Some(pos).filter(|&p| self.cell_takes(p, &held.kind, held.id))
         };
         let Some(cell) = cell else {
-            let name = self.item_record(&held.kind).map_or(held.kind.clone(), |r| r.name.clone());
+            let rec = self.item_record(&held.kind).cloned();
+            let name = rec.map_or(held.kind.clone(), |r| self.item_noun(&r, Some(held.id)));
             self.log.add(format!("There is no room here for the {name}."), MessageKind::Info);
             return false;
         };
@@ -272,19 +273,20 @@ impl Game {
         let Some(item) = self.pack.get(slot).cloned() else { return UseOutcome::NoTurn };
         let Some(rec) = self.item_record(&item.kind).cloned() else { return UseOutcome::NoTurn };
         let Some(effect_name) = rec.effect.clone() else {
-            self.log.add(format!("You can't use {}.", rec.describe(1)), MessageKind::Info);
+            let name = self.item_phrase(&rec, 1, Some(item.id));
+            self.log.add(format!("You can't use {name}."), MessageKind::Info);
             return UseOutcome::NoTurn;
         };
         let plugins = self.plugins.clone();
         let Some(effect) = plugins.effects.get(&effect_name) else { return UseOutcome::NoTurn };
         // A plugin may refuse the use (no reading under water, api 1.3): no turn.
-        if let Some(line) = self.use_refused(&item_use(&rec, Some(slot), Some(item.id))) {
+        let request = self.shown_item_use(&rec, Some(slot), Some(item.id));
+        if let Some(line) = self.use_refused(&request) {
             self.log.add(line, MessageKind::Info);
             return UseOutcome::NoTurn;
         }
         self.emit("action", "host", fields! {"action" => "use", "item" => item.kind});
         self.emit("use", effect.plugin(), fields! {"item" => rec.id, "effect" => effect_name});
-        let request = item_use(&rec, Some(slot), Some(item.id));
         let outcome = self.call(effect, Access::Play, |imp, ctx| imp.use_item(ctx, &request));
         if matches!(outcome, Some(UseOutcome::Consumed | UseOutcome::Kept)) {
             self.item_used_event(&request);

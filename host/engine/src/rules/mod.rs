@@ -25,6 +25,8 @@
 //! * [`travel`]: the time-savers, as runs of ordinary player actions.
 //! * [`vetoes`]: the plugins' say over steps, uses and drops, and the
 //!   falls they ask for.
+//! * [`naming`]: how items are named to the player (a plugin's item names
+//!   first, then the record's).
 //!
 //! **Invariant:** the rules sit on top: nothing outside `rules/` imports
 //! them (the import test holds the order of the engine's folders).
@@ -37,6 +39,7 @@ pub mod hooks;
 pub mod items;
 pub mod keeping;
 pub mod monsters;
+pub mod naming;
 pub mod pieces;
 pub mod placing;
 pub mod questions;

@@ -11,7 +11,6 @@ use crate::data::bounds::MOST_FLOORS;
 use crate::data::untrusted::shown;
 use crate::fields;
 use crate::plugins::boundary::Access;
-use crate::rules::items::item_use;
 use crate::world::game::Game;
 
 /// The most characters of a plugin's line the host repeats.
@@ -53,7 +52,7 @@ impl Game {
     pub fn drop_question(&mut self, slot: usize, count: u32) -> Option<String> {
         let held = self.pack.get(slot).cloned()?;
         let rec = self.item_record(&held.kind).cloned()?;
-        let request = item_use(&rec, Some(slot), Some(held.id));
+        let request = self.shown_item_use(&rec, Some(slot), Some(held.id));
         let at = self.player().pos;
         let count = count.min(held.count).max(1);
         let plugins = self.plugins.clone();
@@ -71,7 +70,7 @@ impl Game {
     /// under it, its line logged.
     pub(crate) fn drop_lost(&mut self, kind: &str, count: u32, id: ItemId, at: Point) -> bool {
         let Some(rec) = self.item_record(kind).cloned() else { return false };
-        let request = item_use(&rec, None, Some(id));
+        let request = self.shown_item_use(&rec, None, Some(id));
         let plugins = self.plugins.clone();
         for entry in &plugins.vetoes {
             let answer = self.call(entry, Access::Play, |imp, ctx| imp.drop_lost(ctx, &request, count, at));

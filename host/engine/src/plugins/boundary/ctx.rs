@@ -707,6 +707,17 @@ impl WorldCtx for HostCtx<'_> {
         }
         self.game.reveal_map(self.source)
     }
+
+    // 1.3 (identify)
+    fn item_kinds(&self) -> RVec<RString> {
+        count_callback();
+        self.game.records.items.keys().map(|k| RString::from(k.as_str())).collect()
+    }
+
+    fn run_seed(&self) -> u64 {
+        count_callback();
+        self.game.seed
+    }
 }
 
 impl HostCtx<'_> {
