@@ -59,9 +59,10 @@ fn an_expectation_on_what_is_seen_fails_in_one_line_when_the_text_differs() {
         (
             "pack \"3 darts\"",
             "pack \"2 darts\"",
-            "no item in the pack is named \"2 darts\" at the end (turn 3); it holds: \"3 darts\", \"a potion of healing\"",
+            // Then the potion, by whatever name the plugins give it.
+            "no item in the pack is named \"2 darts\" at the end (turn 3); it holds: \"3 darts\", \"",
         ),
-        ("pack \"a potion of healing\"", "pack \"potion of healing\"", "no item in the pack is named \"potion of healing\""),
+        ("pack \"3 darts\"", "pack \"darts\"", "no item in the pack is named \"darts\""),
         ("no pack \"2 darts\"", "no pack \"3 darts\"", "the pack holds \"3 darts\" in slot a at the end (turn 3)"),
     ];
     for (i, (right, wrong, why)) in cases.iter().enumerate() {
@@ -85,13 +86,13 @@ fn a_bad_terrain_or_carried_item_is_refused_in_one_line_before_anything_plays() 
     let cases = [
         (
             seen().replace("terrain 2,1 = floor", "terrain 2,1 = flor"),
-            "line 22: there is no terrain 'flor' (terrains: ",
+            "line 23: there is no terrain 'flor' (terrains: ",
         ),
         (
             seen().replace("terrain 2,1 = floor", "terrain 2 1 = floor"),
-            "line 22: expected 'terrain X,Y = NAME' (X and Y whole numbers from 0, NAME a terrain such as floor)",
+            "line 23: expected 'terrain X,Y = NAME' (X and Y whole numbers from 0, NAME a terrain such as floor)",
         ),
-        (seen().replace("pack \"3 darts\"", "pack 3 darts"), "line 30: expected 'pack KIND=COUNT' (a count or a range) or 'pack \"NAME\"'"),
+        (seen().replace("pack \"3 darts\"", "pack 3 darts"), "line 31: expected 'pack KIND=COUNT' (a count or a range) or 'pack \"NAME\"'"),
         (
             carried().replace("carries=darts*3,dagger", "carries=darts*3,dager"),
             "line 11: no loaded plugin has an item 'dager' (loaded items: ",

@@ -112,7 +112,14 @@ fn a_summon_a_charm_and_a_removal_are_traced_under_the_plugin_and_a_removal_is_n
     let removed = the_one(&trace, "removed");
     assert_eq!(removed["source"], "world_changer");
     assert!(events(&trace, "death").is_empty(), "a removal is no death");
-    let attacks = events(&trace, "attack");
+    // From the charm on, neither the charmed jackal nor the summoned one
+    // strikes the player (before it, the jackal was an enemy like any).
+    let charmed_at = side["turn"].as_u64().unwrap();
+    let allies = [side["creature"].as_str().unwrap(), spawned[0]["monster"].as_str().unwrap()];
+    let attacks: Vec<&Value> = events(&trace, "attack")
+        .into_iter()
+        .filter(|a| a["turn"].as_u64().unwrap() >= charmed_at && allies.contains(&a["attacker"].as_str().unwrap_or("")))
+        .collect();
     assert!(attacks.iter().all(|a| a["target"] != "player"), "allies never strike the player: {attacks:?}");
 }
 
