@@ -78,7 +78,7 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("item_given", &["item", "id", "count", "to"]),
     ("item_dropped", &["item", "id", "count", "by", "x", "y"]),
     ("item_lost", &["item", "id", "count", "by", "x", "y"]),
-    // 1.3 (terrain)
+    // Since 1.3.
     ("step_refused", &["creature", "x", "y"]),
     ("use_refused", &["item"]),
     ("fall", &["from", "to"]),

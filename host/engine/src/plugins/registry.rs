@@ -176,19 +176,19 @@ pub struct Plugins {
     pub level_gens: Vec<LevelGenKind>,
     /// Level features, in load order.
     pub level_features: Vec<LevelFeatureKind>,
-    // 1.3 (terrain)
+    // Since 1.3.
     /// Vetoes, in load order (since 1.3).
     pub vetoes: Vec<Entry<VetoesBox>>,
     /// Plugin files that were skipped, and why (shown as warnings).
     pub skipped: Vec<String>,
-    // 1.3 (potions)
+    // Since 1.3.
     /// Statuses that change how often their bearer acts, and by how much:
     /// 1 hastes the player, -1 slows a monster (`Registry::status_speed`).
     pub status_speeds: BTreeMap<String, i32>,
     /// Statuses that, borne by the player, sense every monster of the
     /// floor (`Registry::status_senses_monsters`).
     pub sensing_statuses: Vec<String>,
-    // 1.3 (identify)
+    // Since 1.3.
     /// How plugins name items to the player, in load order (since 1.3).
     pub item_names: Vec<Entry<ItemNamesBox>>,
 }
@@ -443,12 +443,12 @@ impl Plugins {
             names.entry("Vetoes").or_default().push("registered".into());
             self.vetoes.push(Entry::new(plugin.clone(), vetoes));
         }
-        // 1.3 (identify)
+        // Since 1.3.
         if let Some(item_names) = reg.item_names {
             names.entry("ItemNames").or_default().push("registered".into());
             self.item_names.push(Entry::new(plugin.clone(), item_names));
         }
-        // 1.3 (potions): what a plugin says of its own statuses.
+        // Since 1.3: what a plugin says of its own statuses.
         for (name, speed) in reg.speeds {
             if !own_statuses.contains(&name) || !matches!(speed, -1 | 1) {
                 tracing::warn!(
@@ -515,10 +515,10 @@ pub struct Registration {
     player_level: Option<String>,
     events: Option<BTreeMap<String, Vec<String>>>,
     sides: Vec<String>,
-    // 1.3 (potions)
+    // Since 1.3.
     speeds: Vec<(String, i32)>,
     senses: Vec<String>,
-    // 1.3 (identify)
+    // Since 1.3.
     item_names: Option<ItemNamesBox>,
 }
 
@@ -704,14 +704,14 @@ impl Registry for Registration {
             self.sides.push(name.into());
         }
     }
-    // 1.3 (potions)
+    // Since 1.3.
     fn status_speed(&mut self, name: RStr<'_>, speed: i32) {
         self.speeds.push((name.into(), speed));
     }
     fn status_senses_monsters(&mut self, name: RStr<'_>) {
         self.senses.push(name.into());
     }
-    // 1.3 (identify)
+    // Since 1.3.
     fn item_names(&mut self, imp: ItemNamesBox) {
         self.item_names = Some(imp);
     }

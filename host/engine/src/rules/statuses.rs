@@ -112,7 +112,7 @@ impl Game {
         TurnRule::Acts
     }
 
-    // 1.3 (potions)
+    // Since 1.3.
 
     /// How often creature `id` acts, from the statuses it bears that change
     /// it (`Registry::status_speed`): 1 hasted, -1 slowed, 0 neither (or both).

@@ -143,7 +143,7 @@ impl Game {
         true
     }
 
-    // 1.3 (potions)
+    // Since 1.3.
 
     /// The player learns the floor's map (`reveal_map`): every cell one can
     /// walk on or see through, and every cell next to one, is remembered

@@ -319,7 +319,7 @@ impl Game {
         }
     }
 
-    // 1.3 (potions)
+    // Since 1.3.
 
     /// Whether there is a floor below this one for the player to go to
     /// (not the ember-heart's floor, not the deepest a save holds).

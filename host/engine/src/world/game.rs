@@ -97,7 +97,7 @@ pub struct Game {
     /// Monsters that died and whose `died` hooks are running: their
     /// statuses stay readable until then, and end after.
     pub(crate) dying: Vec<Creature>,
-    // 1.3 (potions)
+    // Since 1.3.
     /// How deep brains are running brains (`run_brain`), to stop a loop.
     pub(crate) brain_depth: u32,
     /// Whether the plugins are being asked an attack's damage
@@ -112,7 +112,7 @@ pub struct Game {
     /// The floor's creatures as plugins read them, and the roster's
     /// version and `sight_version` they were built at (`Game::floor_creatures`).
     pub(crate) floor_list: Option<((u64, u64), Vec<emberdeep_api::FloorCreature>)>,
-    // 1.3 (terrain)
+    // Since 1.3.
     /// A fall to the next floor a plugin asked for during this action
     /// (`Ctx::descend`): its line and the plugin. Taken as the turn
     /// finishes, dropped before each player action: never saved.

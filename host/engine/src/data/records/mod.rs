@@ -225,7 +225,7 @@ pub enum ItemRole {
     Aimed,
     /// `burst`: used, then aimed, and bursts over an area (a scroll of fireball).
     Burst,
-    // 1.3 (potions)
+    // Since 1.3.
     /// `escape`: used to get away from danger at once (a scroll of teleportation).
     Escape,
     /// `buff`: used before a fight to fight better for a while (a potion of haste).

@@ -683,7 +683,7 @@ impl WorldCtx for HostCtx<'_> {
         !self.refuses("reveal a terrain") && self.game.reveal_terrain(at, self.source)
     }
 
-    // 1.3 (allies)
+    // Since 1.3.
     fn ask(&mut self, question: RStr<'_>, topic: RStr<'_>) -> bool {
         count_callback();
         if self.refuses("ask the player a question") {
@@ -693,13 +693,13 @@ impl WorldCtx for HostCtx<'_> {
         self.done(asked, "a question").is_some()
     }
 
-    // 1.3 (terrain)
+    // Since 1.3.
     fn descend(&mut self, why: RStr<'_>) -> bool {
         count_callback();
         !self.refuses("send the player down") && self.game.ask_fall(why.as_str(), self.source)
     }
 
-    // 1.3 (potions)
+    // Since 1.3.
     fn reveal_map(&mut self) -> u32 {
         count_callback();
         if self.refuses("reveal the map") {
@@ -708,7 +708,7 @@ impl WorldCtx for HostCtx<'_> {
         self.game.reveal_map(self.source)
     }
 
-    // 1.3 (identify)
+    // Since 1.3.
     fn item_kinds(&self) -> RVec<RString> {
         count_callback();
         self.game.records.items.keys().map(|k| RString::from(k.as_str())).collect()
