@@ -61,8 +61,10 @@ impl<'a> Floor<'a> {
     }
 
     /// A monster of record `kind` on `at`, on `side` (`""`: its record's),
-    /// made once the floor is accepted, awake; skipped with one line if the
-    /// cell is then taken or not floor, or nobody has the kind or side.
+    /// made once the floor is accepted, awake. If someone then stands on
+    /// `at` (a map piece's monster), it goes to the first free open cell
+    /// beside it; with none, it is skipped. It is skipped with one line if
+    /// the cell is not floor, or nobody has the kind or side.
     pub fn monster(&mut self, kind: &str, at: Point, side: &str) {
         self.raw.monster(kind.into(), at, side.into())
     }

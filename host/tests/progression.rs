@@ -19,15 +19,15 @@ use emberdeep_engine::plugins::loader::load_plugins;
 
 /// The jackal corridor played with the plugins of `folder`, bumping east
 /// 14 times. The data are the game's, but for progression's first level,
-/// set to 20 experience (the shipped 50 would take more than four jackals).
+/// set to 20 experience (the shipped 60 would take more than four jackals).
 fn fight(folder: &Path, trace: &Path) -> App {
     let plugins = Rc::new(load_plugins(folder, None).expect("the plugins load"));
     let data = tempfile::tempdir().unwrap();
     copy_dir(&root().join("data"), data.path());
     let settings = data.path().join("progression/progression.toml");
     let shipped = std::fs::read_to_string(&settings).unwrap();
-    assert!(shipped.contains("\nxp_step = 50 "), "the shipped setting is where this test expects it");
-    std::fs::write(&settings, shipped.replace("\nxp_step = 50 ", "\nxp_step = 20 ")).unwrap();
+    assert!(shipped.contains("\nxp_step = 60 "), "the shipped setting is where this test expects it");
+    std::fs::write(&settings, shipped.replace("\nxp_step = 60 ", "\nxp_step = 20 ")).unwrap();
     let records = Rc::new(load_records(data.path(), &plugins.registered()).expect("the records load"));
     let trace = Trace::to_file(trace).expect("a trace file");
     let game = game_from_scenario(&scenario("jackal_pack.txt"), 1, plugins, records, trace).expect("the scenario");

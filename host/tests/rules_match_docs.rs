@@ -127,7 +127,7 @@ fn plate_at_6_wakes_sleepers_within_3_steps_not_4_and_draws_wanderers_within_6()
 
 #[test]
 fn a_noise_of_20_wakes_a_sleeper_17_steps_away_and_not_18() {
-    let data = data_with("equipment/armor.toml", |t| t.replace("defense = 5, noise = 6", "defense = 5, noise = 20"));
+    let data = data_with("equipment/armor.toml", |t| t.replace("defense = 4, noise = 6", "defense = 4, noise = 20"));
     let (woken, drawn) = noise_reach(Some(data.path()));
     assert_eq!(woken, [3, 4, 17], "sleepers woken, by distance");
     assert_eq!(drawn, [6, 7, 20], "wanderers come to look, by distance");

@@ -47,6 +47,11 @@ fn monster(id: &str, floors: &str, frequency: u32) -> String {
 
 /// The kinds of item and of monster placed on `floor` over many floors made.
 fn placed_on(floor: u32) -> (BTreeSet<String>, BTreeSet<String>) {
+    placed_with(floor, "")
+}
+
+/// As [`placed_on`], with `more` records beside the usual ones.
+fn placed_with(floor: u32, more: &str) -> (BTreeSet<String>, BTreeSet<String>) {
     let dir = tempfile::tempdir().expect("a temp dir");
     std::fs::create_dir(dir.path().join("host")).unwrap();
     let records = [
@@ -56,6 +61,7 @@ fn placed_on(floor: u32) -> (BTreeSet<String>, BTreeSet<String>) {
         item("never", "[1, 4]", 0),
         monster("rat", "[1, 3]", 1),
         monster("ghost", "[1, 4]", 0),
+        more.to_string(),
     ]
     .concat();
     std::fs::write(dir.path().join("host/records.toml"), records).unwrap();
@@ -90,4 +96,28 @@ fn a_kind_of_frequency_0_is_never_placed() {
 fn a_floor_whose_kinds_all_have_frequency_0_gets_none() {
     let (items, monsters) = placed_on(4);
     assert!(items.is_empty() && monsters.is_empty(), "floor 4: {items:?} {monsters:?}");
+}
+
+#[test]
+fn a_kind_whose_frequency_changes_deeper_is_placed_by_the_floor_s_own_weight() {
+    // `fading` is common on floors 1 and 2 and never from floor 3 on;
+    // `rising` never before floor 3, then common; with `deeper` left out
+    // either would be the same on every floor.
+    let more = [
+        item("fading", "[1, 4]", 50)
+            .replace("frequency = 50\n", "frequency = 50\ndeeper = [{ from = 3, frequency = 0 }]\n"),
+        monster("bat", "[1, 4]", 0)
+            .replace("frequency = 0\n", "frequency = 0\ndeeper = [{ from = 3, frequency = 20 }]\n"),
+    ]
+    .concat();
+    for floor in [1, 2] {
+        let (items, monsters) = placed_with(floor, &more);
+        assert!(items.contains("fading"), "floor {floor}: {items:?}");
+        assert!(!monsters.contains("bat"), "floor {floor}: {monsters:?}");
+    }
+    for floor in [3, 4] {
+        let (items, monsters) = placed_with(floor, &more);
+        assert!(!items.contains("fading"), "floor {floor}: {items:?}");
+        assert!(monsters.contains("bat"), "floor {floor}: {monsters:?}");
+    }
 }

@@ -133,7 +133,7 @@ mod tests {
         assert_eq!(game.player().max_hp, 35);
         assert_eq!(game.messages, ["*** You reach level 2! Health 35/35. ***"]);
         let lines = Progression.panel_lines(&mut game.ctx()).unwrap();
-        assert_eq!(lines, ["Level 2, 74/150 xp"], "8 for the jackal, 24 + 9 for each ogre of defense 0");
+        assert_eq!(lines, ["Level 2, 74/180 xp"], "8 for the jackal, 24 + 9 for each ogre of defense 0");
     }
 
     #[test]

@@ -15,7 +15,7 @@ pub struct Numbers {
 
 impl Default for Numbers {
     fn default() -> Self {
-        Numbers { xp_step: 50, hp_per_level: 5, strength_every: 2, max_level: 20 }
+        Numbers { xp_step: 60, hp_per_level: 5, strength_every: 2, max_level: 20 }
     }
 }
 
@@ -64,12 +64,12 @@ mod tests {
     fn the_levels_take_one_step_more_each() {
         let n = Numbers::default();
         let needed: Vec<i64> = (1..=6).map(|l| n.xp_for(l)).collect();
-        assert_eq!(needed, [0, 50, 150, 300, 500, 750]);
+        assert_eq!(needed, [0, 60, 180, 360, 600, 900]);
         assert_eq!(n.level_for(0), 1);
-        assert_eq!(n.level_for(49), 1);
-        assert_eq!(n.level_for(50), 2);
-        assert_eq!(n.level_for(299), 3);
-        assert_eq!(n.level_for(300), 4);
+        assert_eq!(n.level_for(59), 1);
+        assert_eq!(n.level_for(60), 2);
+        assert_eq!(n.level_for(359), 3);
+        assert_eq!(n.level_for(360), 4);
         assert_eq!(n.level_for(i64::MAX / 1000), 20, "the top level caps it");
     }
 
@@ -85,6 +85,6 @@ mod tests {
         assert_eq!(worth(5, 3, 0), 8, "a jackal");
         assert_eq!(worth(24, 9, 2), 37, "an ogre");
         assert_eq!(worth(0, 0, 0), 1, "never nothing");
-        assert_eq!(Numbers::default().panel_line(3, 175), "Level 3, 175/300 xp");
+        assert_eq!(Numbers::default().panel_line(3, 215), "Level 3, 215/360 xp");
     }
 }

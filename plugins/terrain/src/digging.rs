@@ -65,9 +65,13 @@ impl ItemEffect for Digging {
         ctx.animate(bolt_look(), path, &[]);
         let walls = wand::walls_to_dig(path, wand.walls, |p| ctx.terrain_at(p));
         let mut dug = 0;
+        let (w, h) = ctx.map_size();
         for p in walls {
-            // The host refuses the map's border (it stays wall): the bolt
-            // stops there, as it would at the edge of the world.
+            // The map's border stays wall (the host would refuse it): the
+            // bolt stops there, as it would at the edge of the world.
+            if p.x <= 0 || p.y <= 0 || p.x >= w - 1 || p.y >= h - 1 {
+                break;
+            }
             // `floor` is the host's own terrain, as `wall` is.
             if !ctx.set_terrain(p, "floor") {
                 break;

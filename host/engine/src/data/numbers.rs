@@ -23,7 +23,7 @@ const fn setting(name: &'static str, default: i64, min: i64, max: i64) -> Settin
 }
 
 /// Every host setting, with its default and range.
-pub const SETTINGS: [Setting; 10] = [
+pub const SETTINGS: [Setting; 11] = [
     setting("player_hp", 30, 1, 10_000),
     setting("heal_every", 10, 1, 10_000),
     setting("fov_radius", 9, 1, 30),
@@ -31,6 +31,7 @@ pub const SETTINGS: [Setting; 10] = [
     setting("map_width", 80, 20, 250),
     setting("map_height", 45, 15, 250),
     setting("monsters_per_room", 2, 0, 20),
+    setting("monsters_per_room_most", 4, 0, 20),
     setting("items_per_room", 1, 0, 20),
     setting("asleep_percent", 50, 0, 100),
     setting("notice_percent", 10, 0, 100),
@@ -53,6 +54,8 @@ pub struct Numbers {
     pub map_height: i32,
     /// Most monsters per room on floor 1.
     pub monsters_per_room: i32,
+    /// Most monsters per room on any floor, however deep.
+    pub monsters_per_room_most: i32,
     /// Most items per room.
     pub items_per_room: i32,
     /// Chance in percent that a monster starts asleep.
@@ -79,6 +82,7 @@ impl Numbers {
             map_width: get("map_width") as i32,
             map_height: get("map_height") as i32,
             monsters_per_room: get("monsters_per_room") as i32,
+            monsters_per_room_most: get("monsters_per_room_most") as i32,
             items_per_room: get("items_per_room") as i32,
             asleep_percent: get("asleep_percent") as i32,
             notice_percent: get("notice_percent") as i32,

@@ -20,13 +20,14 @@ pub fn schema_text() -> String {
 
 /// The kinds of record in the reference: the definition's name in the
 /// schema (empty for the file itself) and the section's title.
-const KINDS: [(&str, &str); 7] = [
+const KINDS: [(&str, &str); 8] = [
     ("", "The file"),
     ("monster", "`[[monster]]`: a kind of monster"),
     ("ranged", "`ranged`: a monster's attack from afar"),
     ("carried", "`carries`: what a monster carries"),
     ("carried_by", "`[[carried_by]]`: an item another plugin's monster carries"),
     ("item", "`[[item]]`: a kind of item"),
+    ("deeper", "`deeper`: a monster's or item's frequency deeper down"),
     ("piece", "`[[piece]]`: a map piece"),
 ];
 
@@ -297,15 +298,21 @@ but holds its numbers only to the plain rule of any plugin's settings).
 ## Where and how often things are found
 
 When a floor is made, each room but the first (where the player starts)
-gets up to `monsters_per_room` monsters (one more for every 3 floors down)
-and up to `items_per_room` items, both host settings. Each is picked at
-random among the kinds whose `floors` include that floor:
+gets up to `monsters_per_room` monsters (one more for every 3 floors down,
+never more than `monsters_per_room_most`) and up to `items_per_room`
+items, all host settings. Each is picked at random among the kinds whose
+`floors` include that floor:
 
 - `floors = [first, last]` are the floors a kind may be placed on, both
   counted: `[1, 3]` is floors 1, 2 and 3.
 - `frequency` is the kind's weight in that pick: among the kinds of a
   floor, one of frequency 10 comes up twice as often as one of 5. Left out,
   it is 1.
+- `deeper = [{ from = 5, frequency = 6 }, { from = 9, frequency = 3 }]`
+  changes the weight with depth: from floor 5 it is 6, from floor 9 it
+  is 3; above floor 5, `frequency`. Each `from` is deeper than the one
+  before and within `floors`. Use it for a kind that should grow rarer (or
+  commoner) as the floors below bring other things.
 - `found = [least, most]` (items only) is how many lie in the heap: the
   number is rolled between the two, both counted. Left out, one.
 

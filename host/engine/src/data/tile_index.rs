@@ -304,6 +304,7 @@ mod tests {
             params: BTreeMap::new(),
             floors: (1, 5),
             frequency: 1,
+            deeper: Vec::new(),
             found: (1, 1),
             description: String::new(),
             plugin: "core_combat".into(),

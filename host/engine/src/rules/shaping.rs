@@ -9,13 +9,14 @@
 //! over the floor, so a generated floor is about as full as one of rooms).
 
 use emberdeep_api::abi::FloorMaker_TO;
-use emberdeep_api::Point;
+use emberdeep_api::{Point, DIRECTIONS};
 
 use crate::core::map::{Map, Tile};
 use crate::core::mapgen::{Level, Rect};
 use crate::core::paths::DistanceMap;
 use crate::fields;
 use crate::plugins::boundary::{call_generator, HostFloor};
+use crate::world::creature::ChangeRefused;
 use crate::world::game::Game;
 
 /// The blocks a generated floor is cut into to be filled, in cells.
@@ -153,8 +154,26 @@ impl Game {
     /// unknown kind or side) is skipped with one line.
     pub fn make_asked(&mut self, asked: Vec<AskedMonster>) {
         for (kind, at, side, plugin) in asked {
-            if let Err(why) = self.spawn_creature(&kind, at, &side, &plugin) {
-                tracing::warn!(plugin = plugin.as_str(), "a monster the floor asked for is not made: {why}");
+            // A cell someone already holds (a map piece's monster, an ally
+            // come down) is nobody's fault: the first free cell beside it.
+            let mut made = self.spawn_creature(&kind, at, &side, &plugin);
+            if matches!(made, Err(ChangeRefused::Occupied { .. })) {
+                let beside = DIRECTIONS
+                    .iter()
+                    .map(|&(dx, dy)| at.offset(dx, dy))
+                    .find(|&p| self.map.is_walkable(p) && self.creature_at(p).is_none());
+                if let Some(p) = beside {
+                    made = self.spawn_creature(&kind, p, &side, &plugin);
+                }
+            }
+            match made {
+                Ok(_) => {}
+                Err(why @ ChangeRefused::Occupied { .. }) => {
+                    tracing::debug!(plugin = plugin.as_str(), "a monster the floor asked for found no room: {why}")
+                }
+                Err(why) => {
+                    tracing::warn!(plugin = plugin.as_str(), "a monster the floor asked for is not made: {why}")
+                }
             }
         }
     }

@@ -5,6 +5,7 @@
 use emberdeep_api::{EntityId, MonsterState, Point, DIRECTIONS};
 
 use crate::core::mapgen::{generate, generate_deepest, Rect};
+use crate::data::records::frequency_on;
 use crate::fields;
 use crate::world::creature::Creature;
 use crate::world::game::Game;
@@ -103,7 +104,8 @@ impl Game {
     }
 
     fn populate_room(&mut self, room: &Rect) {
-        let most = self.numbers.monsters_per_room + (self.floor as i32 - 1) / 3;
+        let deeper = self.numbers.monsters_per_room + (self.floor as i32 - 1) / 3;
+        let most = deeper.min(self.numbers.monsters_per_room_most.max(self.numbers.monsters_per_room));
         for _ in 0..self.rng.range(0, most) {
             if let (Some(kind), Some(pos)) = (self.pick_monster_kind(), self.free_cell_in(room)) {
                 self.spawn_monster(&kind, pos, None);
@@ -141,7 +143,7 @@ impl Game {
             .monsters
             .values()
             .filter(|m| (m.floors.0..=m.floors.1).contains(&floor))
-            .map(|m| (m.id.clone(), m.frequency))
+            .map(|m| (m.id.clone(), frequency_on(m.frequency, &m.deeper, floor)))
             .collect();
         self.pick_weighted(choices)
     }
@@ -154,7 +156,7 @@ impl Game {
             .items
             .values()
             .filter(|i| (i.floors.0..=i.floors.1).contains(&floor))
-            .map(|i| (i.id.clone(), i.frequency))
+            .map(|i| (i.id.clone(), frequency_on(i.frequency, &i.deeper, floor)))
             .collect();
         self.pick_weighted(choices)
     }

@@ -13,7 +13,12 @@ pub fn send_far(ctx: &mut Ctx<'_>, who: EntityId, min_distance: i32) -> bool {
     let Some(from) = ctx.creature(EntityId::PLAYER).map(|p| p.pos) else { return false };
     let (w, h) = ctx.map_size();
     let free: Vec<Point> =
-        (1..h - 1).flat_map(|y| (1..w - 1).map(move |x| Point::new(x, y))).filter(|&p| ctx.is_free(p)).collect();
+        // Free and walkable: `is_free` also counts a closed door, where no
+        // creature may be put.
+        (1..h - 1)
+            .flat_map(|y| (1..w - 1).map(move |x| Point::new(x, y)))
+            .filter(|&p| ctx.is_free(p) && ctx.is_walkable(p))
+            .collect();
     let far = free.iter().filter(|p| from.steps_to(**p) >= min_distance).count();
     let pick = if far > 0 { ctx.roll(0, far as i32 - 1) as usize } else { 0 };
     far_cell(&free, from, min_distance, |_| pick).is_some_and(|at| ctx.place(who, at))

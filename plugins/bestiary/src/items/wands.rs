@@ -49,7 +49,7 @@ impl WandOf {
                 ctx.add_status(target, SLOWED, turns(|n| item.param(n), 12));
                 format!("The {name} slows down.")
             }
-            Zap::Beckoning => match beckon_cell(path, index, |p| ctx.is_free(p)) {
+            Zap::Beckoning => match beckon_cell(path, index, |p| ctx.is_free(p) && ctx.is_walkable(p)) {
                 Some(at) if ctx.place(target, at) => format!("The {name} is pulled to your side!"),
                 _ => format!("The {name} shudders, but does not come closer."),
             },

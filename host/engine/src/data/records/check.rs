@@ -15,9 +15,9 @@ use toml::Spanned;
 
 use crate::data::numbers::SETTINGS;
 use crate::data::records::raw::{
-    CarriedRaw, FileRaw, ItemRaw, MonsterRaw, Num, Nums, RangedRaw, CARRIED_COUNT, CHANCE, CHANCE_DEFAULT, DAMAGE,
-    DEFENSE, DEFENSE_DEFAULT, EVERY, EVERY_DEFAULT, FLOORS, FOUND, FOUND_DEFAULT, FREQUENCY, FREQUENCY_DEFAULT, HP,
-    MOST_CARRIES, PARAM_MAX, RANGE, SIGHT,
+    CarriedRaw, DeeperRaw, FileRaw, ItemRaw, MonsterRaw, Num, Nums, RangedRaw, CARRIED_COUNT, CHANCE, CHANCE_DEFAULT,
+    DAMAGE, DEFENSE, DEFENSE_DEFAULT, EVERY, EVERY_DEFAULT, FLOORS, FOUND, FOUND_DEFAULT, FREQUENCY, FREQUENCY_DEFAULT,
+    HP, MOST_CARRIES, MOST_DEEPER, PARAM_MAX, RANGE, SIGHT,
 };
 use crate::data::records::{
     article_for, Carried, ItemRecord, ItemRole, MonsterRecord, MonsterTrait, Records, Registered, RegisteredPlugin,
@@ -276,6 +276,7 @@ impl FileReader<'_> {
             tint: m.tint,
             floors: (floors.0 as u32, floors.1 as u32),
             frequency: self.int_or(&m.frequency, "frequency", FREQUENCY_DEFAULT, FREQUENCY.0, FREQUENCY.1)? as u32,
+            deeper: self.deeper(&m.deeper, floors)?,
             hp: self.int(&m.hp, "hp", HP.0, HP.1)? as i32,
             damage: Damage::new(lo as i32, hi as i32),
             defense: self.int_or(&m.defense, "defense", DEFENSE_DEFAULT, DEFENSE.0, DEFENSE.1)? as i32,
@@ -306,6 +307,33 @@ impl FileReader<'_> {
             Ok(Carried { item: raw.item.get_ref().clone(), count, chance, line: self.line_of(raw.item.span().start) })
         };
         m.carries.iter().map(carried).collect()
+    }
+
+    /// A record's `deeper`: at most [`MOST_DEEPER`] entries, each `from`
+    /// after the record's first floor, within its last, and deeper than the
+    /// entry before.
+    fn deeper(&self, raw: &[Spanned<DeeperRaw>], floors: (i64, i64)) -> Result<Vec<(u32, u32)>, DataError> {
+        if let Some(extra) = raw.get(MOST_DEEPER) {
+            let message = format!("lists {} entries; a record lists at most {MOST_DEEPER}", raw.len());
+            return Err(self.error(extra.span().start, "deeper", message));
+        }
+        let mut steps: Vec<(u32, u32)> = Vec::new();
+        for entry in raw {
+            let d = entry.get_ref();
+            let from = self.int(&d.from, "deeper.from", FLOORS.0, FLOORS.1)?;
+            let frequency = self.int(&d.frequency, "deeper.frequency", FREQUENCY.0, FREQUENCY.1)?;
+            let after = steps.last().map_or(floors.0, |&(f, _)| f as i64);
+            if from <= after || from > floors.1 {
+                let message = format!(
+                    "from = {from}: must be deeper than floor {after} (the record's first floor, or the entry \
+                     before) and no deeper than floor {} (its last)",
+                    floors.1
+                );
+                return Err(self.error(d.from.span().start, "deeper.from", message));
+            }
+            steps.push((from as u32, frequency as u32));
+        }
+        Ok(steps)
     }
 
     /// A monster's `ranged` entry: its kind must be a registered `RangedKind`.
@@ -427,6 +455,7 @@ impl FileReader<'_> {
             params: self.plugin_numbers(&i.params, "params.")?,
             floors: (floors.0 as u32, floors.1 as u32),
             frequency: self.int_or(&i.frequency, "frequency", FREQUENCY_DEFAULT, FREQUENCY.0, FREQUENCY.1)? as u32,
+            deeper: self.deeper(&i.deeper, floors)?,
             found: (found.0 as u32, found.1 as u32),
             description: self.description(&i.description)?,
             plugin: self.plugin.to_string(),
@@ -865,6 +894,14 @@ brain = "dreaming"
             ("color = [1, 2, 3]", "color = [1, 2, 300]", "monsters.toml:6: field `color`"),
             ("hp = 3", "hp = 3\ndefense = -2", "monsters.toml:10: field `defense`: must be from 0 to 1000, not -2"),
             ("id = \"rat\"", "id = \"\"", "monsters.toml:3: field `id`: must be 1 to 64 letters"),
+            ("hp = 3", "hp = 3\ndeeper = [{ from = 1, frequency = 2 }]", "monsters.toml:10: field `deeper.from`"),
+            ("hp = 3", "hp = 3\ndeeper = [{ from = 3, frequency = 2 }]", "no deeper than floor 2 (its last)"),
+            ("hp = 3", "hp = 3\ndeeper = [{ from = 2, frequency = -1 }]", "field `deeper.frequency`: must be from 0"),
+            (
+                "floors = [1, 2]",
+                "floors = [1, 9]\ndeeper = [{ from = 5, frequency = 1 }, { from = 4, frequency = 1 }]",
+                "deeper than floor 5",
+            ),
         ];
         for (from, to, wanted) in cases {
             let err = rat_with(from, &to.replace("\\n", "\n"));

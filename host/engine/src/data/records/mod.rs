@@ -52,6 +52,8 @@ pub struct MonsterRecord {
     pub floors: (u32, u32),
     /// Weight among the kinds of a floor.
     pub frequency: u32,
+    /// The weight from deeper floors on: `(from, frequency)`, `from` rising.
+    pub deeper: Vec<(u32, u32)>,
     /// Starting health.
     pub hp: i32,
     /// Blow damage before defense.
@@ -176,6 +178,8 @@ pub struct ItemRecord {
     pub floors: (u32, u32),
     /// Weight among the items of a floor.
     pub frequency: u32,
+    /// The weight from deeper floors on: `(from, frequency)`, `from` rising.
+    pub deeper: Vec<(u32, u32)>,
     /// How many lie in one heap when found.
     pub found: (u32, u32),
     /// A sentence or two for the item's card and the look mode: what it is
@@ -448,6 +452,12 @@ pub fn default_data_dir() -> PathBuf {
     from_exe.unwrap_or_else(|| PathBuf::from("data"))
 }
 
+/// A record's weight on `floor`: the last `deeper` entry whose first floor
+/// is not below it, else its `frequency`.
+pub fn frequency_on(frequency: u32, deeper: &[(u32, u32)], floor: u32) -> u32 {
+    deeper.iter().rev().find(|(from, _)| *from <= floor).map_or(frequency, |&(_, f)| f)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -492,6 +502,7 @@ mod tests {
             params: BTreeMap::from([("amount".to_string(), 10), ("a_first".to_string(), 1)]),
             floors: (1, 1),
             frequency: 1,
+            deeper: Vec::new(),
             found: (1, 1),
             description: String::new(),
             plugin: "test".into(),

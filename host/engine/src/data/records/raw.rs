@@ -115,6 +115,8 @@ pub(super) const EVERY: (i64, i64) = (1, 1000);
 pub(super) const CARRIED_COUNT: (i64, i64) = (1, 99);
 /// The most entries a monster's `carries` may list.
 pub(super) const MOST_CARRIES: usize = 8;
+/// The most entries a record's `deeper` may list.
+pub(super) const MOST_DEEPER: usize = 8;
 pub(super) const EVERY_DEFAULT: i64 = 1;
 pub(super) const FOUND: (i64, i64) = (1, 1000);
 pub(super) const FOUND_DEFAULT: (i64, i64) = (1, 1);
@@ -197,6 +199,15 @@ pub(super) struct MonsterRaw {
     /// is never placed when a floor is made (a scenario may still place one).
     #[schemars(with = "Option<IntOr<{ FREQUENCY.0 }, { FREQUENCY.1 }, FREQUENCY_DEFAULT>>")]
     pub(super) frequency: Option<Num>,
+    /// Its frequency from deeper floors on, when it changes with depth:
+    /// `deeper = [{ from = 6, frequency = 5 }, { from = 10, frequency = 2 }]`.
+    /// On a floor, the last entry whose `from` is not below it gives the
+    /// weight; above every entry's floor, `frequency` does. At most 8
+    /// entries, each `from` deeper than the one before and within `floors`
+    /// (after the first floor). Left out, `frequency` on every floor.
+    #[serde(default)]
+    #[schemars(with = "Vec<DeeperRaw>", extend("default" = []))]
+    pub(super) deeper: Vec<Spanned<DeeperRaw>>,
     /// Its health when placed. It dies at 0.
     #[schemars(with = "Int<{ HP.0 }, { HP.1 }>")]
     pub(super) hp: Num,
@@ -279,6 +290,20 @@ pub(super) struct RangedRaw {
     /// count (the shipped kinds of `ranged_combat` all do).
     #[schemars(with = "Option<IntOr<{ EVERY.0 }, { EVERY.1 }, EVERY_DEFAULT>>")]
     pub(super) every: Option<Num>,
+}
+
+/// One entry of a record's `deeper`: `{ from = 6, frequency = 5 }`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(rename = "deeper")]
+pub(super) struct DeeperRaw {
+    /// The first floor the frequency holds on (and every floor below,
+    /// until the next entry).
+    #[schemars(with = "Int<{ FLOORS.0 }, { FLOORS.1 }>")]
+    pub(super) from: Num,
+    /// The weight from that floor on, as `frequency`.
+    #[schemars(with = "Int<{ FREQUENCY.0 }, { FREQUENCY.1 }>")]
+    pub(super) frequency: Num,
 }
 
 /// One entry of a monster's `carries`: `{ item = "darts", count = 3 }`.
@@ -400,6 +425,15 @@ pub(super) struct ItemRaw {
     /// place one).
     #[schemars(with = "Option<IntOr<{ FREQUENCY.0 }, { FREQUENCY.1 }, FREQUENCY_DEFAULT>>")]
     pub(super) frequency: Option<Num>,
+    /// Its frequency from deeper floors on, when it changes with depth:
+    /// `deeper = [{ from = 6, frequency = 5 }, { from = 10, frequency = 2 }]`.
+    /// On a floor, the last entry whose `from` is not below it gives the
+    /// weight; above every entry's floor, `frequency` does. At most 8
+    /// entries, each `from` deeper than the one before and within `floors`
+    /// (after the first floor). Left out, `frequency` on every floor.
+    #[serde(default)]
+    #[schemars(with = "Vec<DeeperRaw>", extend("default" = []))]
+    pub(super) deeper: Vec<Spanned<DeeperRaw>>,
     /// `[least, most]`: how many lie in one heap when it is placed, rolled
     /// between the two, the first not above the last.
     #[schemars(with = "Option<PairOr<{ FOUND.0 }, { FOUND.1 }, { FOUND_DEFAULT.0 }, { FOUND_DEFAULT.1 }>>")]
