@@ -86,16 +86,13 @@ fn core_only() -> tempfile::TempDir {
     plugin_folder(&[first_party("core_combat")])
 }
 
-#[test]
-fn each_example_packaged_is_added_then_listed_and_played_without_plugins_named() {
+/// Adds each example of `names`, in order, into a fresh player's folder
+/// beside a game of core_combat alone; lists and plays them with no
+/// `--plugins`. The game's folder and the player's.
+fn add_list_and_play(names: &[&str]) -> (tempfile::TempDir, tempfile::TempDir) {
     let game_dir = core_only();
     let player = tempfile::tempdir().unwrap();
     let work = tempfile::tempdir().unwrap();
-    // wand_of_sparks before thief: a thief carries a wand of sparks.
-    let names = [
-        "wand_of_sparks", "thief", "automata_caves", "blink", "confusion", "digging", "skittish", "summoning",
-        "threat_view", "traps", "vault_pack",
-    ];
     for name in names {
         let package = package_folder(work.path(), name, &build_example(name));
         let out = add(game_dir.path(), player.path(), &package);
@@ -114,24 +111,43 @@ fn each_example_packaged_is_added_then_listed_and_played_without_plugins_named()
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}{stderr}");
     for name in names {
-        let line = stdout.lines().find(|l| l.starts_with(&format!("{name} 0.1.0 ("))).unwrap_or_else(|| panic!("{name}: {stdout}"));
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{name} 0.1.0 (")))
+            .unwrap_or_else(|| panic!("{name}: {stdout}"));
         assert!(line.ends_with(", the player's)"), "{line}");
     }
-    assert!(stdout.contains("  description: Example: a thief that steals an item"), "{stdout}");
     assert!(stdout.contains("core_combat 0.1.0 (") && stdout.contains("  description: Melee blows"), "{stdout}");
-    let out = game(game_dir.path(), player.path(), &["plugin", "list"]);
-    let (stdout, stderr) = text(&out);
-    assert!(out.status.success(), "{stdout}{stderr}");
-    assert!(stdout.lines().any(|l| l.starts_with("game    core_combat 0.1.0 (api ")), "{stdout}");
-    let blink = player.path().join("blink").join(lib_name("blink"));
-    assert!(stdout.contains(&format!("player  blink 0.1.0 (api {}) {}", emberdeep_api::API_VERSION, blink.display())), "{stdout}");
-    // Played: the bot, with no --plugins, loads and plays them all; its
-    // summary is the same whether progress was shown or not.
+    // Played: the bot, with no --plugins, loads and plays them all.
     let out = game(game_dir.path(), player.path(), &["--bot", "2", "--seed", "3", "--jobs", "1"]);
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}{stderr}");
     assert!(stderr.contains("bot: 2/2 runs"), "plain progress lines: {stderr}");
     assert!(!stdout.contains("bot: "), "no progress in the summary: {stdout}");
+    (game_dir, player)
+}
+
+#[test]
+fn each_example_packaged_is_added_then_listed_and_played_without_plugins_named() {
+    // wand_of_sparks before thief: a thief carries a wand of sparks. The
+    // digging example keeps `charges` as wand_of_sparks does: no game loads
+    // both (the check says so), so it is added to a player's folder of its own.
+    let names = [
+        "wand_of_sparks", "thief", "automata_caves", "blink", "confusion", "skittish", "summoning", "threat_view",
+        "traps", "vault_pack",
+    ];
+    let (game_dir, player) = add_list_and_play(&names);
+    let out = game(game_dir.path(), player.path(), &["--list-plugins"]);
+    let stdout = text(&out).0;
+    assert!(stdout.contains("  description: Example: a thief that steals an item"), "{stdout}");
+    let out = game(game_dir.path(), player.path(), &["plugin", "list"]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(stdout.lines().any(|l| l.starts_with("game    core_combat 0.1.0 (api ")), "{stdout}");
+    let blink = player.path().join("blink").join(lib_name("blink"));
+    let listed = format!("player  blink 0.1.0 (api {}) {}", emberdeep_api::API_VERSION, blink.display());
+    assert!(stdout.contains(&listed), "{stdout}");
+    assert!(stdout.contains("        Example: a scroll of blinking"), "{stdout}");
     // Removed: the player's plugin goes, the game's own never does.
     let out = game(game_dir.path(), player.path(), &["plugin", "remove", "blink"]);
     assert!(out.status.success(), "{}", text(&out).1);
@@ -140,6 +156,13 @@ fn each_example_packaged_is_added_then_listed_and_played_without_plugins_named()
     let err = text(&out).1;
     assert!(!out.status.success() && err.contains("it is the game's own ("), "{err}");
     assert!(game_dir.path().join(lib_name("core_combat")).exists());
+
+    let (game_dir, player) = add_list_and_play(&["digging"]);
+    // Beside wand_of_sparks, digging is refused: both keep `charges`.
+    let work = tempfile::tempdir().unwrap();
+    let sparks = package_folder(work.path(), "wand_of_sparks", &build_example("wand_of_sparks"));
+    let line = refused(game_dir.path(), player.path(), &sparks);
+    assert!(line.contains("it does not load with the game's plugins: stored key 'charges'"), "{line}");
 }
 
 #[test]

@@ -45,7 +45,7 @@ pub enum Origin {
 
 impl std::fmt::Display for Origin {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             Origin::Game => "game",
             Origin::Player => "player",
         })

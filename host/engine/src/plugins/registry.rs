@@ -763,6 +763,28 @@ mod tests {
         super::Registration::from_registrar(reg)
     }
 
+    #[test]
+    fn a_description_is_kept_as_one_clean_bounded_line_and_none_is_empty() {
+        let hostile = format!("Traps\n\tand\u{1b}[31m red\u{7} {}", "x".repeat(100_000));
+        let described = declaring("traps", |r| {
+            r.describe("first", "");
+            r.describe(&hostile, "https://example.org/\r\ntraps");
+        });
+        let plain = declaring("plain", |_| {});
+        let mut plugins = super::Plugins::default();
+        plugins.add_from(described, "a/libtraps.so".into(), super::Origin::Player).unwrap();
+        plugins.add(plain, "libplain.so".into()).unwrap();
+        let traps = &plugins.loaded[0];
+        assert!(traps.description.starts_with("Traps and[31m red xxx"), "{}", traps.description);
+        assert!(traps.description.chars().all(|c| !c.is_control()), "{:?}", traps.description);
+        assert!(traps.description.ends_with("… (1277 characters)"), "cut at 1280 kept, less the dropped: {}", traps.description);
+        assert!(traps.description.chars().count() < super::DESCRIPTION_CHARS + 30);
+        assert_eq!(traps.homepage, "https://example.org/ traps");
+        assert_eq!(traps.origin, super::Origin::Player);
+        let plain = &plugins.loaded[1];
+        assert_eq!((plain.description.as_str(), plain.homepage.as_str(), plain.origin), ("", "", super::Origin::Game));
+    }
+
     fn loaded_all(regs: Vec<super::Registration>) -> Result<super::Plugins, super::Duplicate> {
         let mut plugins = super::Plugins::default();
         for reg in regs {
