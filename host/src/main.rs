@@ -9,8 +9,8 @@ use anyhow::Context;
 use clap::Parser;
 
 use emberdeep::drivers::cli::{self, Cli};
-use emberdeep::drivers::packages;
 use emberdeep::drivers::lab::{balance, balance_parts, balance_report, bot, bot_jobs};
+use emberdeep::drivers::packages;
 use emberdeep::drivers::play::session::{Plan, SavedRun, Session};
 use emberdeep::drivers::play::{headless, prefs, recording, save, watch};
 use emberdeep::drivers::review::{check, replay, timeline_screen, trace_query, trace_tools};
@@ -667,7 +667,12 @@ fn run_plugin_tool(cli: &Cli, tool: &cli::PluginTool) -> anyhow::Result<()> {
     let folders = plugin_folders(cli);
     let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
     let assets_dir = cli.assets_dir.clone().unwrap_or_else(atlas::default_assets_dir);
-    let context = packages::Context { folders: &folders, data_dir: &data_dir, assets_dir: &assets_dir, probe: &probe_in_children };
+    let context = packages::Context {
+        folders: &folders,
+        data_dir: &data_dir,
+        assets_dir: &assets_dir,
+        probe: &probe_in_children,
+    };
     match tool {
         cli::PluginTool::Add { path } => {
             let installed = packages::add(&context, path)?;

@@ -76,7 +76,8 @@ fn refused(game_dir: &Path, player: &Path, package: &Path) -> String {
     let said: Vec<&str> = stderr.lines().filter(|l| l.starts_with("emberdeep: ")).collect();
     assert_eq!(said.len(), 1, "one line: {stderr}");
     assert_eq!(contents(player), before, "the player's folder is unchanged");
-    let leftovers: Vec<_> = std::fs::read_dir(player).map(|d| d.flatten().map(|e| e.file_name()).collect()).unwrap_or_default();
+    let leftovers: Vec<_> =
+        std::fs::read_dir(player).map(|d| d.flatten().map(|e| e.file_name()).collect()).unwrap_or_default();
     assert!(leftovers.iter().all(|n| !n.to_string_lossy().starts_with('.')), "no staging left: {leftovers:?}");
     said[0].to_string()
 }
@@ -133,8 +134,16 @@ fn each_example_packaged_is_added_then_listed_and_played_without_plugins_named()
     // digging example keeps `charges` as wand_of_sparks does: no game loads
     // both (the check says so), so it is added to a player's folder of its own.
     let names = [
-        "wand_of_sparks", "thief", "automata_caves", "blink", "confusion", "skittish", "summoning", "threat_view",
-        "traps", "vault_pack",
+        "wand_of_sparks",
+        "thief",
+        "automata_caves",
+        "blink",
+        "confusion",
+        "skittish",
+        "summoning",
+        "threat_view",
+        "traps",
+        "vault_pack",
     ];
     let (game_dir, player) = add_list_and_play(&names);
     let out = game(game_dir.path(), player.path(), &["--list-plugins"]);

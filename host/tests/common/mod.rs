@@ -94,7 +94,11 @@ pub fn run(args: &[&str]) -> Output {
     if !args.contains(&"--plugin-dir") {
         cmd.arg("--plugin-dir").arg(plugin_dir());
     }
-    cmd.args(args).env_remove("RUST_LOG").env("EMBERDEEP_PLAYER_PLUGIN_DIR", no_player_plugins()).output().expect("the game runs")
+    cmd.args(args)
+        .env_remove("RUST_LOG")
+        .env("EMBERDEEP_PLAYER_PLUGIN_DIR", no_player_plugins())
+        .output()
+        .expect("the game runs")
 }
 
 /// A player's plugin folder that is not there: the tests' runs load the

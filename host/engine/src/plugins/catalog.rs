@@ -60,7 +60,8 @@ pub fn catalog(folders: &PluginFolders, probe: Option<Probe<'_>>) -> Result<Cata
     tried.resize_with(paths.len(), || Ok(()));
     let mut catalog = Catalog::default();
     for (f, trial) in found.into_iter().zip(tried) {
-        let plugin = trial.map_err(Refusal::from).and_then(|()| trial::register_one(&f.path)).map_err(Unavailable::Refused);
+        let plugin =
+            trial.map_err(Refusal::from).and_then(|()| trial::register_one(&f.path)).map_err(Unavailable::Refused);
         let plugin = plugin.and_then(|reg| {
             let mut alone = Plugins::default();
             alone.add_from(reg, f.path.clone(), f.origin).map_err(|e| Unavailable::Duplicate(Box::new(e)))?;

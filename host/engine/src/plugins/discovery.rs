@@ -174,8 +174,10 @@ pub fn find_player_packages(dir: &Path) -> (Vec<(String, PathBuf)>, Vec<NotLoade
 /// not loaded (a name the game's own folder has: the game's wins).
 pub fn find_in_folders(folders: &PluginFolders) -> Result<(Vec<Found>, Vec<NotLoaded>), FindError> {
     let game = find_plugin_files(&folders.game)?;
-    let mut found: Vec<Found> =
-        game.iter().map(|(name, path)| Found { name: name.clone(), path: path.clone(), origin: Origin::Game }).collect();
+    let mut found: Vec<Found> = game
+        .iter()
+        .map(|(name, path)| Found { name: name.clone(), path: path.clone(), origin: Origin::Game })
+        .collect();
     let mut problems = Vec::new();
     let mut packages = Vec::new();
     if let Some(dir) = &folders.player {

@@ -127,7 +127,8 @@ pub const DESCRIPTION_CHARS: usize = 160;
 /// white space runs made one space, one line of at most `most` characters
 /// (a longer one cut, saying how long it was).
 pub fn clean_line(text: &str, most: usize) -> String {
-    let kept: String = text.chars().map(|c| if c.is_whitespace() { ' ' } else { c }).filter(|c| !c.is_control()).collect();
+    let kept: String =
+        text.chars().map(|c| if c.is_whitespace() { ' ' } else { c }).filter(|c| !c.is_control()).collect();
     crate::data::untrusted::shown(&kept, most)
 }
 
@@ -777,7 +778,11 @@ mod tests {
         let traps = &plugins.loaded[0];
         assert!(traps.description.starts_with("Traps and[31m red xxx"), "{}", traps.description);
         assert!(traps.description.chars().all(|c| !c.is_control()), "{:?}", traps.description);
-        assert!(traps.description.ends_with("… (1277 characters)"), "cut at 1280 kept, less the dropped: {}", traps.description);
+        assert!(
+            traps.description.ends_with("… (1277 characters)"),
+            "cut at 1280 kept, less the dropped: {}",
+            traps.description
+        );
         assert!(traps.description.chars().count() < super::DESCRIPTION_CHARS + 30);
         assert_eq!(traps.homepage, "https://example.org/ traps");
         assert_eq!(traps.origin, super::Origin::Player);

@@ -170,7 +170,9 @@ fn copy_package(from: &Path, to: &Path, count: &mut usize, bytes: &mut u64) -> R
             std::fs::copy(&source, &target).map_err(write_error(&target))?;
         } else {
             let shown = emberdeep_engine::data::untrusted::shown(&source.display().to_string(), 200);
-            return Err(layout(format!("{shown} is not a plain file or folder; a package holds only files and folders")));
+            return Err(layout(format!(
+                "{shown} is not a plain file or folder; a package holds only files and folders"
+            )));
         }
     }
     Ok(())
@@ -179,7 +181,8 @@ fn copy_package(from: &Path, to: &Path, count: &mut usize, bytes: &mut u64) -> R
 /// The package's root once unpacked into `unpacked`: the folder itself, or
 /// its one folder when it holds nothing else (a `.tar.gz` of the folder).
 fn package_root(unpacked: &Path) -> PathBuf {
-    let entries: Vec<PathBuf> = std::fs::read_dir(unpacked).map(|e| e.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    let entries: Vec<PathBuf> =
+        std::fs::read_dir(unpacked).map(|e| e.flatten().map(|e| e.path()).collect()).unwrap_or_default();
     match entries.as_slice() {
         [one] if one.is_dir() && one.file_name().is_some_and(|n| n != "data") => one.clone(),
         _ => unpacked.to_path_buf(),
@@ -221,7 +224,13 @@ fn check_layout(root: &Path, package: &Path) -> Result<String, PackageError> {
     }
     let data = root.join("data");
     if data.is_dir() {
-        for entry in std::fs::read_dir(&data).map_err(|e| PackageError::Layout { package: package.to_path_buf(), why: format!("data/ cannot be read: {e}") })?.flatten() {
+        for entry in std::fs::read_dir(&data)
+            .map_err(|e| PackageError::Layout {
+                package: package.to_path_buf(),
+                why: format!("data/ cannot be read: {e}"),
+            })?
+            .flatten()
+        {
             let other = entry.file_name().to_string_lossy().into_owned();
             if other != name {
                 return err(format!("data/{other} is not this plugin's; its data goes in data/{name}/ alone"));
@@ -305,12 +314,8 @@ pub fn add(context: &Context<'_>, package: &Path) -> Result<String, PackageError
     steps.step("installing");
     std::fs::rename(&staged, &installed).map_err(write_error(&installed))?;
     steps.finish();
-    let mut said = format!(
-        "installed {name} {} (api {}) into {}",
-        plugin.version,
-        plugin.api_version,
-        installed.display()
-    );
+    let mut said =
+        format!("installed {name} {} (api {}) into {}", plugin.version, plugin.api_version, installed.display());
     if !plugin.description.is_empty() {
         said.push_str(&format!(": {}", plugin.description));
     }
@@ -350,7 +355,12 @@ pub fn list(context: &Context<'_>) -> Result<String, PackageError> {
                     out.push_str(&format!("        {}\n", p.homepage));
                 }
             }
-            Err(why) => out.push_str(&format!("{:<7} {} {}: cannot be used: {why}\n", entry.origin, entry.name, entry.path.display())),
+            Err(why) => out.push_str(&format!(
+                "{:<7} {} {}: cannot be used: {why}\n",
+                entry.origin,
+                entry.name,
+                entry.path.display()
+            )),
         }
     }
     Ok(out)
@@ -360,8 +370,10 @@ pub fn list(context: &Context<'_>) -> Result<String, PackageError> {
 /// (renamed out of the way first, so a failure never leaves half of it);
 /// the game's own plugins are never removed.
 pub fn remove(context: &Context<'_>, name: &str) -> Result<String, PackageError> {
-    let game = discovery::find_plugin_files(&context.folders.game)?.into_iter().find(|(n, _)| n == name).map(|(_, p)| p);
-    let not_players = || PackageError::NotPlayers { name: emberdeep_engine::data::untrusted::shown(name, 80), game: game.clone() };
+    let game =
+        discovery::find_plugin_files(&context.folders.game)?.into_iter().find(|(n, _)| n == name).map(|(_, p)| p);
+    let not_players =
+        || PackageError::NotPlayers { name: emberdeep_engine::data::untrusted::shown(name, 80), game: game.clone() };
     let player = context.folders.player.as_ref().ok_or(PackageError::NoPlayerFolder)?;
     if !plain_name(name) {
         return Err(not_players());

@@ -199,7 +199,11 @@ mod tests {
         let a = archive(
             dir.path(),
             "ok.tar.gz",
-            &[(b"p/libp.so", FILE, b"elf"), (b"p/data/", tar::EntryType::Directory, b""), (b"./p/data/p/items.toml", FILE, b"x")],
+            &[
+                (b"p/libp.so", FILE, b"elf"),
+                (b"p/data/", tar::EntryType::Directory, b""),
+                (b"./p/data/p/items.toml", FILE, b"x"),
+            ],
         );
         let into = dir.path().join("out");
         unpack(&a, &into).unwrap();
@@ -218,7 +222,8 @@ mod tests {
             (b"p/hard", tar::EntryType::Link, "is a hard link"),
         ];
         for (i, (name, kind, why)) in cases.into_iter().enumerate() {
-            let a = archive(dir.path(), &format!("bad{i}.tar.gz"), &[(b"p/libp.so", FILE, b"elf"), (name, kind, b"boo")]);
+            let a =
+                archive(dir.path(), &format!("bad{i}.tar.gz"), &[(b"p/libp.so", FILE, b"elf"), (name, kind, b"boo")]);
             let into = dir.path().join(format!("out{i}"));
             let err = unpack(&a, &into).unwrap_err().to_string();
             assert!(err.contains(why) && !err.contains('\n'), "{err}");
