@@ -31,7 +31,7 @@ pub enum TarballError {
         /// The entry's path, as shown.
         entry: String,
         /// What is wrong with it.
-        why: &'static str,
+        why: PathProblem,
     },
     /// An entry that is neither a plain file nor a folder.
     #[error("{archive}: the entry \"{entry}\" is {kind}; a package holds only files and folders", archive = .archive.display())]
@@ -69,28 +69,48 @@ pub enum TarballError {
     },
 }
 
+/// What is wrong with an entry's path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum PathProblem {
+    /// Not UTF-8.
+    #[error("is not UTF-8")]
+    NotUtf8,
+    /// Empty.
+    #[error("has an empty path")]
+    Empty,
+    /// A `..` part.
+    #[error("climbs out with \"..\"")]
+    ClimbsOut,
+    /// Starts at the root.
+    #[error("is an absolute path")]
+    Absolute,
+    /// Only `.` parts.
+    #[error("names no file")]
+    NoFile,
+}
+
 /// Entry text shown in a message: one line, capped.
 fn shown(path: &[u8]) -> String {
     emberdeep_engine::data::untrusted::shown(&String::from_utf8_lossy(path), 200)
 }
 
 /// The entry's path as a relative path of plain parts, or why it is not one.
-fn plain_path(raw: &[u8]) -> Result<PathBuf, &'static str> {
-    let text = std::str::from_utf8(raw).map_err(|_| "is not UTF-8")?;
+fn plain_path(raw: &[u8]) -> Result<PathBuf, PathProblem> {
+    let text = std::str::from_utf8(raw).map_err(|_| PathProblem::NotUtf8)?;
     if text.is_empty() {
-        return Err("has an empty path");
+        return Err(PathProblem::Empty);
     }
     let mut out = PathBuf::new();
     for part in Path::new(text).components() {
         match part {
             Component::Normal(p) => out.push(p),
             Component::CurDir => {}
-            Component::ParentDir => return Err("climbs out with \"..\""),
-            Component::RootDir | Component::Prefix(_) => return Err("is an absolute path"),
+            Component::ParentDir => return Err(PathProblem::ClimbsOut),
+            Component::RootDir | Component::Prefix(_) => return Err(PathProblem::Absolute),
         }
     }
     if out.as_os_str().is_empty() {
-        return Err("names no file");
+        return Err(PathProblem::NoFile);
     }
     Ok(out)
 }
