@@ -15,4 +15,4 @@ mv "$dir/data/my_plugin" "$dir/data/$name"
 sed -i "s/my_plugin/$name/g" "$dir/Cargo.toml" "$dir/src/lib.rs" "$dir/README.md" "$dir/data/$name/records.toml" "$dir/tests/"*
 sed -i "s|path = \"../emberdeep/api\"|path = \"$root/api\"|" "$dir/Cargo.toml"
 echo "created $dir"
-echo "next: cd $dir && cargo build && cp target/debug/lib$name.so <plugin folder> && cp -r data/$name <plugin folder>"
+echo "next: cd $dir && cargo build && ./package.sh && emberdeep plugin add $name.tar.gz   (docs/packages.md)"

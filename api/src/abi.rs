@@ -989,6 +989,16 @@ pub trait Registry {
     fn item_names(&mut self, imp: ItemNamesBox) {
         let _ = imp;
     }
+
+    // 1.4 (packages)
+
+    /// Since 1.4: what the plugin is, in one line (`description`), and
+    /// where to read more of it (`homepage`, a web address; empty for
+    /// none). The host cleans both to one line of its own length. A host
+    /// older than 1.4 ignores it.
+    fn describe(&mut self, description: RStr<'_>, homepage: RStr<'_>) {
+        let _ = (description, homepage);
+    }
 }
 
 /// The registry as it crosses.

@@ -31,13 +31,21 @@
 //! use emberdeep_api::{export_plugin, PluginError, Registrar};
 //!
 //! fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+//!     // What the plugin is, in one line, and where to read more (since 1.4).
+//!     reg.describe("A lantern that lights the rooms you walk through", "");
 //!     // reg.brain(...), reg.item_effect(...), reg.ranged_kind(...), reg.view(...)
-//!     let _ = reg;
 //!     Ok(())
 //! }
 //!
 //! export_plugin!(register);
 //! ```
+//!
+//! The description (since 1.4, [`Registrar::describe`](crate::Registrar::describe))
+//! is what `--list-plugins`, `emberdeep plugin list` and the New Run screen
+//! show beside the name; the host keeps one line of it, cut if long. Ship
+//! the plugin as a package: `./package.sh` in the template writes
+//! `NAME.tar.gz` (the library and `data/NAME/`), which `emberdeep plugin add`
+//! checks and installs (Emberdeep's `docs/packages.md`).
 //!
 //! ## 3. Register what you bring
 //!

@@ -120,6 +120,8 @@ enum Item {
     StatusSenses(String),
     // 1.3 (identify)
     Names(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
+    // 1.4 (packages)
+    Describe(String, String),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -398,6 +400,39 @@ impl Registrar {
         self
     }
 
+    // 1.4 (packages)
+
+    /// Says what the plugin is, in one line (`description`: "Traps hidden
+    /// in the floor, found by searching"), and where to read more of it
+    /// (`homepage`, a web address; `""` for none). `--list-plugins`,
+    /// `emberdeep plugin list` and the New Run screen show them; the host
+    /// cuts a long line and drops control characters. A second call
+    /// replaces the first; a plugin that never calls it is listed with an
+    /// empty description. A host older than 1.4 ignores it. Since 1.4.
+    ///
+    /// ```
+    /// let mut reg = emberdeep_api::Registrar::new("lantern", "0.1.0");
+    /// reg.describe("A lantern that lights the rooms you walk through", "https://example.org/lantern");
+    /// assert_eq!(reg.description(), ("A lantern that lights the rooms you walk through", "https://example.org/lantern"));
+    /// ```
+    pub fn describe(&mut self, description: &str, homepage: &str) -> &mut Self {
+        self.items.retain(|i| !matches!(i, Item::Describe(..)));
+        self.items.push(Item::Describe(description.into(), homepage.into()));
+        self
+    }
+
+    /// The description and homepage given to [`Registrar::describe`], empty
+    /// if it was not called. Since 1.4.
+    pub fn description(&self) -> (&str, &str) {
+        self.items
+            .iter()
+            .find_map(|i| match i {
+                Item::Describe(d, h) => Some((d.as_str(), h.as_str())),
+                _ => None,
+            })
+            .unwrap_or(("", ""))
+    }
+
     /// Declares that this plugin needs plugin `name` at `min_version` or newer.
     pub fn depends_on(&mut self, name: &str, min_version: &str) -> &mut Self {
         self.items.push(Item::Needs(name.into(), min_version.into()));
@@ -443,7 +478,8 @@ impl Registrar {
                 | Item::Vetoes(_)
                 | Item::StatusSpeed(..)
                 | Item::StatusSenses(_)
-                | Item::Names(_) => {}
+                | Item::Names(_)
+                | Item::Describe(..) => {}
             }
         }
         names
@@ -477,6 +513,7 @@ impl Registrar {
                 Item::Side(name) => registry.side(name.as_str().into()),
                 Item::StatusSpeed(name, speed) => registry.status_speed(name.as_str().into(), speed),
                 Item::StatusSenses(name) => registry.status_senses_monsters(name.as_str().into()),
+                Item::Describe(text, home) => registry.describe(text.as_str().into(), home.as_str().into()),
             }
         }
     }

@@ -10,14 +10,15 @@ use clap::Parser;
 
 use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::lab::{balance, balance_parts, balance_report, bot, bot_jobs};
+use emberdeep::drivers::packages;
 use emberdeep::drivers::play::session::{Plan, SavedRun, Session};
 use emberdeep::drivers::play::{headless, prefs, recording, save, watch};
 use emberdeep::drivers::review::{check, replay, timeline_screen, trace_query, trace_tools};
 use emberdeep::front::{atlas, keys, ui};
 use emberdeep_engine::data::records;
 use emberdeep_engine::data::trace::Trace;
-use emberdeep_engine::plugins::discovery::default_plugin_dir;
-use emberdeep_engine::plugins::loader::{load_plugins_copied, load_plugins_probed};
+use emberdeep_engine::plugins::discovery::{default_plugin_dir, PluginFolders};
+use emberdeep_engine::plugins::loader::load_from_folders;
 use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::plugins::trial::{run_trial, Handshakes, TrialEnd, TrialError, TOKEN_VARIABLE};
 
@@ -81,6 +82,9 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if let Some(cli::Command::Check { .. }) = &cli.command {
         check::refuse_seed(cli.seed)?;
     }
+    if let Some(cli::Command::Plugin { tool }) = &cli.command {
+        return run_plugin_tool(&cli, tool);
+    }
     if let Some(cli::Command::Balance { tool: Some(cli::BalanceTool::Merge { parts, report }), .. }) = &cli.command {
         return run_balance_merge(&cli, parts, report);
     }
@@ -96,14 +100,15 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
             cli.plugins = Some(rec.plugins.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(","));
         }
     }
-    let plugin_dir = cli.plugin_dir.clone().unwrap_or_else(default_plugin_dir);
+    let folders = plugin_folders(&cli);
+    let plugin_dir = folders.game.clone();
     let wanted = cli.plugin_names();
     let plugins = if cli.watch {
         // Private copies, so a build written over a loaded file cannot reach the running game.
         let copies = std::env::temp_dir().join(format!("emberdeep-plugins-{}", std::process::id()));
-        load_plugins_copied(&plugin_dir, wanted.as_deref(), Some(&probe_in_children), &copies)?
+        load_from_folders(&folders, wanted.as_deref(), Some(&probe_in_children), Some(&copies))?
     } else {
-        load_plugins_probed(&plugin_dir, wanted.as_deref(), Some(&probe_in_children))?
+        load_from_folders(&folders, wanted.as_deref(), Some(&probe_in_children), None)?
     };
     if let Some(rec) = &replay {
         rec.check_plugins(&plugins)?;
@@ -114,7 +119,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
     let records = records::check::load_game_records(&data_dir, &plugins.registered());
     if cli.list_plugins {
-        print!("{}", list_plugins(&plugins, &plugin_dir, records.as_ref().ok()));
+        print!("{}", list_plugins(&plugins, &folders, records.as_ref().ok()));
         return records.map(|_| ()).map_err(Into::into);
     }
     let records = Rc::new(records?);
@@ -461,12 +466,12 @@ fn run_balance(
         }
         None => (0, runs),
     };
-    let plugin_dir = cli.plugin_dir.clone().unwrap_or_else(default_plugin_dir);
+    let folders = plugin_folders(cli);
     let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
     let atlas = atlas::Atlas::load(&cli.assets_dir.clone().unwrap_or_else(atlas::default_assets_dir))?;
     for set in &sets {
         let names = set.names();
-        let loaded = load_plugins_probed(&plugin_dir, names.as_deref(), Some(&probe_in_children))
+        let loaded = load_from_folders(&folders, names.as_deref(), Some(&probe_in_children), None)
             .map_err(anyhow::Error::from)
             .and_then(|plugins| Ok(records::check::load_game_records(&data_dir, &plugins.registered())?))
             // Only the host's own tiles can stop a run; the bot draws nothing.
@@ -580,15 +585,27 @@ fn run_bot(cli: &Cli, runs: u32, seed: u64, plugins: Rc<Plugins>, records: Rc<re
     let clock = std::time::Instant::now();
     // A Chrome trace is one process's: with one, the runs stay in this one.
     let jobs = if cli.trace_chrome.is_some() { 1 } else { bot_jobs::jobs_for(cli.jobs, runs) };
+    if cli.bot_results {
+        // A job's report, one line as each run ends (its parent counts them).
+        let mut said = Ok(());
+        let mut report = |r: &bot::RunResult| {
+            if said.is_ok() {
+                said = bot_jobs::print_results(std::slice::from_ref(r));
+            }
+        };
+        bot_jobs::play_block(cli.bot_first, runs, seed, &plugins, &records, open_trace(cli)?, &mut report)?;
+        return Ok(said?);
+    }
+    // Progress on stderr only: the summary and the trace never hear of it.
+    let mut steps = emberdeep::drivers::progress::Steps::new("bot", u64::from(runs));
     let results = if jobs > 1 {
         let args = bot_jobs::ChildArgs { passed_on: passed_on(cli), seed, trace: cli.trace.clone() };
-        bot_jobs::play_in_children(runs, jobs, &args)?
+        bot_jobs::play_in_children(runs, jobs, &args, &mut || steps.advance(1, "runs"))?
     } else {
-        bot_jobs::play_block(cli.bot_first, runs, seed, &plugins, &records, open_trace(cli)?)?
+        let trace = open_trace(cli)?;
+        bot_jobs::play_block(cli.bot_first, runs, seed, &plugins, &records, trace, &mut |_| steps.advance(1, "runs"))?
     };
-    if cli.bot_results {
-        return Ok(bot_jobs::print_results(&results)?);
-    }
+    steps.finish();
     print!("{}", bot::summary(&results));
     let turns: u64 = results.iter().map(|r| r.turns).sum();
     let seconds = clock.elapsed().as_secs_f64().max(1e-9);
@@ -608,6 +625,7 @@ fn passed_on(cli: &Cli) -> Vec<String> {
     };
     pass("--plugins", cli.plugins.clone());
     pass("--plugin-dir", cli.plugin_dir.as_ref().map(|p| p.display().to_string()));
+    pass("--player-plugin-dir", cli.player_plugin_dir.as_ref().map(|p| p.display().to_string()));
     pass("--data-dir", cli.data_dir.as_ref().map(|p| p.display().to_string()));
     pass("--assets-dir", cli.assets_dir.as_ref().map(|p| p.display().to_string()));
     args
@@ -637,15 +655,58 @@ fn clock_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(1)
 }
 
-/// `--list-plugins`: each plugin, its version, its names per trait, its records.
-fn list_plugins(plugins: &Plugins, dir: &std::path::Path, records: Option<&records::Records>) -> String {
-    let mut out = format!("plugins in {}:\n", dir.display());
+/// The two plugin folders: `--plugin-dir` (else beside the executable) and
+/// `--player-plugin-dir` (else the platform's data folder's `plugins/`).
+fn plugin_folders(cli: &Cli) -> PluginFolders {
+    let player = cli.player_plugin_dir.clone().or_else(emberdeep_engine::plugins::discovery::default_player_plugin_dir);
+    PluginFolders::both(&cli.plugin_dir.clone().unwrap_or_else(default_plugin_dir), player.as_deref())
+}
+
+/// `emberdeep plugin add|list|remove`.
+fn run_plugin_tool(cli: &Cli, tool: &cli::PluginTool) -> anyhow::Result<()> {
+    let folders = plugin_folders(cli);
+    let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
+    let assets_dir = cli.assets_dir.clone().unwrap_or_else(atlas::default_assets_dir);
+    let context = packages::Context {
+        folders: &folders,
+        data_dir: &data_dir,
+        assets_dir: &assets_dir,
+        probe: &probe_in_children,
+    };
+    match tool {
+        cli::PluginTool::Add { path } => {
+            let installed = packages::add(&context, path)?;
+            println!("{installed}");
+        }
+        cli::PluginTool::List => print!("{}", packages::list(&context)?),
+        cli::PluginTool::Remove { name } => println!("{}", packages::remove(&context, name)?),
+    }
+    Ok(())
+}
+
+/// `--list-plugins`: each plugin, its version, its folder, what it says it
+/// is, its names per trait, its records.
+fn list_plugins(plugins: &Plugins, folders: &PluginFolders, records: Option<&records::Records>) -> String {
+    let mut out = format!("plugins in {}:\n", folders.game.display());
+    if let Some(player) = &folders.player {
+        out.push_str(&format!("player's plugins in {}\n", player.display()));
+    }
     if plugins.loaded.is_empty() {
         out.push_str("  (none loaded)\n");
     }
     for p in &plugins.loaded {
         let file = p.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-        out.push_str(&format!("{} {} ({file}, api {})\n", p.name, p.version, p.api_version));
+        let whose = match p.origin {
+            emberdeep_engine::plugins::discovery::Origin::Game => String::new(),
+            emberdeep_engine::plugins::discovery::Origin::Player => ", the player's".to_string(),
+        };
+        out.push_str(&format!("{} {} ({file}, api {}{whose})\n", p.name, p.version, p.api_version));
+        if !p.description.is_empty() {
+            out.push_str(&format!("  description: {}\n", p.description));
+        }
+        if !p.homepage.is_empty() {
+            out.push_str(&format!("  homepage: {}\n", p.homepage));
+        }
         for (trait_name, names) in &p.names {
             out.push_str(&format!("  {trait_name}: {}\n", names.join(", ")));
         }

@@ -36,13 +36,15 @@ fn the_front_end_never_reaches_up_into_the_drivers() {
     assert!(wrong.is_empty(), "the front end imports drivers:\n  {}", wrong.join("\n  "));
 }
 
-/// The drivers' folders in order, lowest first: the command line, playing
-/// a run, the lab's runs, then looking back at runs.
-const DRIVER_LAYERS: [imports::Layer; 4] = [
-    imports::Layer { name: "the command line", prefixes: &["drivers::cli"] },
+/// The drivers' folders in order, lowest first: the command line (and the
+/// progress it shows), playing a run, the lab's runs, looking back at runs,
+/// then plugin packages.
+const DRIVER_LAYERS: [imports::Layer; 5] = [
+    imports::Layer { name: "the command line", prefixes: &["drivers::cli", "drivers::progress"] },
     imports::Layer { name: "play", prefixes: &["drivers::play"] },
     imports::Layer { name: "lab", prefixes: &["drivers::lab"] },
     imports::Layer { name: "review", prefixes: &["drivers::review"] },
+    imports::Layer { name: "packages", prefixes: &["drivers::packages"] },
 ];
 
 #[test]

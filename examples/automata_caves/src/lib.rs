@@ -29,6 +29,7 @@ impl LevelGen for Caves {
 pub const CAVE_FLOORS: (u32, u32) = (2, 4);
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Example: cave floors made by a cellular automaton on floors 2 to 4", "");
     reg.level_gen("automata_caves", CAVE_FLOORS.0, CAVE_FLOORS.1, Caves).writes_no_events();
     Ok(())
 }

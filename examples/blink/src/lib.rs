@@ -76,6 +76,7 @@ impl ItemEffect for Blink {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Example: a scroll of blinking that puts the player somewhere unseen", "");
     reg.item_effect("blink", Blink);
     reg.event("blinked", &["x", "y", "seen_before", "seen_after", "in_view"]);
     Ok(())

@@ -100,6 +100,7 @@ impl Status for Confusion {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Example: a potion of confusion, a status that makes steps stagger", "");
     reg.item_effect("confuse", Confuse);
     reg.brain(BRAIN, Confused);
     let purple = Rgba::rgb(200, 120, 240);

@@ -117,6 +117,7 @@ impl ItemEffect for Digging {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Example: a wand of digging that opens corridors through walls", "");
     reg.item_effect("digging", Digging);
     // The charges kept on each wand: a save holding more, or fewer than none, is refused.
     reg.stored(CHARGES_KEY, 0, MOST_CHARGES);

@@ -81,6 +81,7 @@ fn fight(ctx: &mut Ctx<'_>, me: EntityId) {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Example: a skittish monster brain that fights, then flees when hurt", "");
     // `melee` comes from core_combat: load only beside it.
     reg.depends_on("core_combat", "0.1.0");
     reg.brain("skittish", Skittish);

@@ -102,6 +102,7 @@ impl MonsterBrain for Summoned {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Example: a scroll that summons allies to fight for the player", "");
     // `melee` comes from core_combat: load only beside it.
     reg.depends_on("core_combat", "0.1.0");
     reg.item_effect("summon", Summon);

@@ -139,6 +139,7 @@ impl Hooks for Recovery {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Example: a thief that steals an item, flees, and drops it where it dies", "");
     // `melee` comes from core_combat: load only beside it.
     reg.depends_on("core_combat", "0.1.0");
     reg.brain("thief", Thief);

@@ -153,6 +153,7 @@ fn draw_cursor(canvas: &mut Canvas<'_>, window: &Window, at: Point) {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Example: a view that draws each monster's sight, health and threat", "");
     reg.view("threats", Threats);
     Ok(())
 }

@@ -84,6 +84,7 @@ impl Hooks for Search {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Example: a dart trap hidden in the floor, with its own tile", "");
     let spec = TerrainSpec::new(rules::LABEL, rules::look(), true, true)
         .described(rules::DESCRIPTION)
         .hidden(TerrainHidden::AsFloor);

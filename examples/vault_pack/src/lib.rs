@@ -8,6 +8,7 @@
 use emberdeep_api::{export_plugin, PluginError, Registrar};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Example: three map pieces, data only", "");
     reg.writes_no_events();
     Ok(())
 }

@@ -145,6 +145,7 @@ impl ItemEffect for Spark {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Example: a wand of sparks whose charges are kept on the item", "");
     reg.item_effect("spark", Spark);
     // The charges kept on each wand: a save holding more, or fewer than none, is refused.
     reg.stored(CHARGES_KEY, 0, 1000);

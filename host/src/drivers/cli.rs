@@ -16,6 +16,13 @@ pub struct Cli {
     #[arg(long, value_name = "DIR", global = true)]
     pub plugin_dir: Option<PathBuf>,
 
+    /// The player's plugin folder, where `emberdeep plugin add` installs
+    /// packages; the game loads its plugins beside those of --plugin-dir (a
+    /// name the game's own folder has is left out, with a warning). Default:
+    /// `plugins/` in the platform's data folder (e.g. ~/.local/share/emberdeep/plugins).
+    #[arg(long, value_name = "DIR", global = true, env = "EMBERDEEP_PLAYER_PLUGIN_DIR")]
+    pub player_plugin_dir: Option<PathBuf>,
+
     /// Where the records are (`data/`). Default: the workspace's `data/`.
     #[arg(long, value_name = "DIR", global = true)]
     pub data_dir: Option<PathBuf>,
@@ -184,6 +191,13 @@ pub enum Command {
         #[command(subcommand)]
         tool: Option<BalanceTool>,
     },
+    /// The player's plugins: add a package, list every plugin and where it
+    /// comes from, remove one the player added (docs/packages.md).
+    Plugin {
+        /// What to do.
+        #[command(subcommand)]
+        tool: PluginTool,
+    },
     /// Play scenario files headless and check their [expect] lines
     /// (docs/scenario.md); exits 1 if one does not hold. The plugins are
     /// those of --plugins and --plugin-dir.
@@ -191,6 +205,26 @@ pub enum Command {
         /// The scenario files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+}
+
+/// `emberdeep plugin ...`.
+#[derive(Subcommand, Debug, Clone)]
+pub enum PluginTool {
+    /// Check a plugin package (a folder, or a `.tar.gz` of one: the library
+    /// `libNAME.so` and its data folder `data/NAME/`) and install it into
+    /// the player's plugin folder; a package refused installs nothing.
+    Add {
+        /// The package: a folder or a `.tar.gz`.
+        path: PathBuf,
+    },
+    /// Every plugin of both folders: where it comes from (game or player),
+    /// its file, version, api and description, or why it cannot be used.
+    List,
+    /// Remove a plugin the player added (never one of the game's own).
+    Remove {
+        /// The plugin's name.
+        name: String,
     },
 }
 

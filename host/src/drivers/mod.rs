@@ -1,5 +1,5 @@
 //! The drivers: what starts, stops and repeats runs, on top of the front end.
-//! Three folders, and the command line:
+//! Four folders, and the command line:
 //!
 //! * [`play`]: playing a run: which run to play, its saves, scenarios,
 //!   recordings, headless keys, the morgue, reloads.
@@ -7,9 +7,13 @@
 //!   lab and its report, a player of keys.
 //! * [`review`]: looking back at runs: the trace tools and their event
 //!   patterns, the timeline and its screen, replays, `emberdeep check`.
-//! * [`cli`]: the command line.
+//! * [`cli`]: the command line; [`progress`]: the long commands' bars
+//!   or lines.
+//! * [`packages`]: plugin packages: `emberdeep plugin add|list|remove`.
 
 pub mod cli;
 pub mod lab;
+pub mod packages;
 pub mod play;
+pub mod progress;
 pub mod review;

@@ -94,7 +94,17 @@ pub fn run(args: &[&str]) -> Output {
     if !args.contains(&"--plugin-dir") {
         cmd.arg("--plugin-dir").arg(plugin_dir());
     }
-    cmd.args(args).env_remove("RUST_LOG").output().expect("the game runs")
+    cmd.args(args)
+        .env_remove("RUST_LOG")
+        .env("EMBERDEEP_PLAYER_PLUGIN_DIR", no_player_plugins())
+        .output()
+        .expect("the game runs")
+}
+
+/// A player's plugin folder that is not there: the tests' runs load the
+/// game's plugins alone, whatever the machine's player has installed.
+pub fn no_player_plugins() -> PathBuf {
+    root().join("target/no-player-plugins")
 }
 
 /// Stdout and stderr of a run, as text.
@@ -233,6 +243,7 @@ pub fn run_within(args: &[&str], limit: std::time::Duration) -> Output {
     let child = cmd
         .args(args)
         .env_remove("RUST_LOG")
+        .env("EMBERDEEP_PLAYER_PLUGIN_DIR", no_player_plugins())
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

@@ -28,6 +28,7 @@ use emberdeep_api::{export_plugin, PluginError, Registrar};
 use rules::{ALLY_BRAIN, CALLED_KEY, FALLEN_KEY, FREED_KEY, MOST_COUNT, MOST_TURNS, SHACKLED_BRAIN, TURNS_KEY};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Captives to free and spirit wolves to summon, who fight at your side", "");
     // No `depends_on("core_combat")`: the plugins are ordered by name where
     // no dependency says otherwise, so this plugin's bump (walking into a
     // captive asks) answers before core_combat's (walking into a monster

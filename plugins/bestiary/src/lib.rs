@@ -31,6 +31,7 @@ impl Hooks for Bestiary {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("New monsters and new potions, scrolls and wands to find", "");
     // Declares the player's `drained` key, which the potion of restore reads.
     monsters::register(reg);
     items::register(reg);

@@ -69,6 +69,7 @@ impl LevelGen for Caves {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Cave floors grown by a cellular automaton on floors 3-4 and 8-9", "");
     reg.terrain(CAVE_FLOOR, TerrainSpec::new("cave ground", floor_look(), true, true).described(FLOOR_DESCRIPTION), ());
     reg.terrain(CAVE_WALL, TerrainSpec::new("cave rock", wall_look(), false, false).described(WALL_DESCRIPTION), ());
     for (name, first, last) in CAVE_FLOORS {

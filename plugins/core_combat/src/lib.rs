@@ -15,6 +15,7 @@ mod heal;
 use emberdeep_api::{export_plugin, PluginError, Registrar};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Melee blows, the melee monster brain and the healing potion", "");
     reg.setting("player_damage_min", 2, 0, 1000).setting("player_damage_max", 6, 0, 1000);
     reg.setting("fight_noise", 4, 0, 100);
     reg.brain("melee", brain::Melee);

@@ -31,6 +31,7 @@ pub mod rules;
 use emberdeep_api::{export_plugin, PluginError, Registrar};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Weapons and armor to wield and wear, with their damage and defense", "");
     reg.setting("fist_damage_min", 1, 0, 1000).setting("fist_damage_max", 2, 0, 1000);
     reg.item_effect("wield", equip::Wield);
     reg.item_effect("wear", equip::Wear);

@@ -27,6 +27,7 @@ mod scroll;
 use emberdeep_api::{export_plugin, PluginError, Registrar};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("The scroll of fireball: aimed, it bursts where it lands", "");
     reg.item_effect("fireball", scroll::FireballScroll);
     reg.event("fireball_burst", &["x", "y", "radius", "cells", "caught"]);
     Ok(())

@@ -27,6 +27,7 @@ pub mod looks;
 use emberdeep_api::{export_plugin, PluginError, Registrar};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Unknown potions and scrolls, named by their looks until identified", "");
     reg.item_names(knowing::Names);
     reg.hooks(knowing::ByUse);
     reg.item_effect("identify", knowing::Identify);

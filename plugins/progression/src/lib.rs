@@ -94,6 +94,7 @@ impl Hooks for Progression {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Experience and levels: the player grows stronger with each kill", "");
     let d = Numbers::default();
     reg.event("xp", &["from", "gain", "xp"]).event("level_up", &["level", "max_hp", "strength_gain"]);
     reg.hooks(Progression)

@@ -38,6 +38,7 @@ pub mod rules;
 use emberdeep_api::{export_plugin, PluginError, Registrar};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Bows, arrows and thrown weapons, and monsters that shoot back", "");
     // The hit table's settings default to the standard table (docs/rules.md).
     let hits = rules::HitTable::STANDARD;
     reg.setting("hit_near", hits.near.into(), 0, 100).setting("hit_near_steps", hits.near_steps.into(), 0, 30);

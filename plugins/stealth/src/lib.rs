@@ -24,6 +24,7 @@ mod rules;
 use emberdeep_api::{export_plugin, PluginError, Registrar};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Sneak attacks on unaware monsters, and armor that makes noise", "");
     reg.setting("sneak_multiplier", 3, 1, 10).setting("armor_notice_per_noise", 2, 0, 10);
     reg.event("sneak_attack", &["target", "state", "damage", "dealt"]);
     reg.event("heard_armor", &["who", "distance", "noise"]);

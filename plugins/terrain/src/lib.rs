@@ -38,6 +38,7 @@ fn terrain(reg: &mut Registrar, name: &str, hidden: bool, code: impl TerrainCode
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Traps, rubble and deep water, the search key and the wand of digging", "");
     terrain(reg, rules::DART_TRAP, true, traps::DartTrap);
     terrain(reg, rules::NET_TRAP, true, traps::NetTrap);
     terrain(reg, rules::ALARM_TRAP, true, traps::AlarmTrap);

@@ -112,6 +112,7 @@ fn lay_pending_seal(ctx: &mut Ctx<'_>) {
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("Vaults laid into rooms: secret doors and altars with a choice", "");
     for (name, label, glyph, color, walkable, transparent, description) in rules::TERRAINS {
         let mut spec =
             TerrainSpec::new(label, rules::look(name, glyph, color), walkable, transparent).described(description);

@@ -58,6 +58,7 @@ impl ItemEffect for Glow {
 /// Tells the host what the plugin brings: the names records use
 /// (`brain = "dawdle"`, `effect = "glow"`).
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
+    reg.describe("A new plugin, made from the template: say here what it brings", "");
     // A setting: its name, the default, and the range a record may give.
     reg.setting("dawdle_one_in", 2, 1, 100);
     reg.brain("dawdle", Dawdle);

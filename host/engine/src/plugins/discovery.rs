@@ -1,7 +1,10 @@
-//! Finding plugin files: the plugin folder ([`default_plugin_dir`]), the
-//! libraries in it by plugin name ([`find_plugin_files`],
-//! [`plugin_name_of`]), the ones asked for ([`choose`]), and private copies
-//! of them ([`copy_library`]) for a game that watches the folder.
+//! Finding plugin files: the two plugin folders ([`PluginFolders`]: the
+//! game's own, [`default_plugin_dir`], and the player's,
+//! [`default_player_plugin_dir`]), the libraries in them by plugin name
+//! ([`find_plugin_files`], [`find_player_packages`], [`find_in_folders`],
+//! [`plugin_name_of`]), the ones asked for ([`choose`], [`choose_in`]), and
+//! private copies of them ([`copy_library`]) for a game that watches the
+//! folder.
 
 use std::path::{Path, PathBuf};
 
@@ -28,6 +31,208 @@ pub enum FindError {
         /// Why.
         source: std::io::Error,
     },
+}
+
+/// Which plugin folder a plugin's library is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Origin {
+    /// The game's own plugin folder (`--plugin-dir`, else beside the executable).
+    #[default]
+    Game,
+    /// The player's plugin folder, where `emberdeep plugin add` installs.
+    Player,
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(match self {
+            Origin::Game => "game",
+            Origin::Player => "player",
+        })
+    }
+}
+
+/// The two folders plugins are loaded from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PluginFolders {
+    /// The game's own: every library in it (`libNAME.so`), its data folder
+    /// beside it (`NAME/`) or in the game's `data/NAME/`.
+    pub game: PathBuf,
+    /// The player's, if any: one folder per installed package
+    /// (`NAME/libNAME.so` and `NAME/data/NAME/`, docs/packages.md). A
+    /// folder that is not there holds no plugins.
+    pub player: Option<PathBuf>,
+    /// A package being added (`emberdeep plugin add`): its folder `NAME/`,
+    /// staged elsewhere, loaded as one of the player's.
+    pub adding: Option<PathBuf>,
+}
+
+impl PluginFolders {
+    /// The game's folder alone.
+    pub fn game_only(game: &Path) -> PluginFolders {
+        PluginFolders { game: game.to_path_buf(), player: None, adding: None }
+    }
+
+    /// The game's folder and the player's.
+    pub fn both(game: &Path, player: Option<&Path>) -> PluginFolders {
+        PluginFolders { game: game.to_path_buf(), player: player.map(Path::to_path_buf), adding: None }
+    }
+}
+
+/// A plugin library found in one of the folders.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The plugin's name, from its file's.
+    pub name: String,
+    /// Its library.
+    pub path: PathBuf,
+    /// Which folder.
+    pub origin: Origin,
+}
+
+/// A plugin of the player's folder that is not loaded, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NotLoaded {
+    /// The game's own folder has a plugin of that name.
+    #[error(
+        "the player's plugin '{name}' ({player}) is not loaded: the game's own plugin of that name is ({game})",
+        player = .player.display(),
+        game = .game.display()
+    )]
+    Taken {
+        /// The name.
+        name: String,
+        /// The player's library.
+        player: PathBuf,
+        /// The game's.
+        game: PathBuf,
+    },
+    /// A package folder without its library.
+    #[error("the player's plugin folder {folder} holds no library {library}", folder = .folder.display())]
+    NoLibrary {
+        /// The package's folder.
+        folder: PathBuf,
+        /// The library it should hold.
+        library: String,
+    },
+    /// The player's folder is there but cannot be read.
+    #[error("cannot read the player's plugin folder {dir}: {reason}", dir = .dir.display())]
+    Folder {
+        /// The folder.
+        dir: PathBuf,
+        /// Why, in one line.
+        reason: String,
+    },
+}
+
+/// The environment variable naming the player's plugin folder (the
+/// `--player-plugin-dir` flag's).
+pub const PLAYER_PLUGIN_DIR_VARIABLE: &str = "EMBERDEEP_PLAYER_PLUGIN_DIR";
+
+/// The player's plugin folder: `plugins/` in the game's data folder
+/// (`$XDG_DATA_HOME/emberdeep/plugins`, `~/.local/share/emberdeep/plugins`
+/// on Linux); `None` if the platform has no data folder.
+pub fn default_player_plugin_dir() -> Option<PathBuf> {
+    dirs::data_dir().map(|d| d.join("emberdeep").join("plugins"))
+}
+
+/// The library file name of plugin `name` on this platform (`libNAME.so`).
+pub fn library_file_name(name: &str) -> String {
+    format!("{}{name}.{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_EXTENSION)
+}
+
+/// The packages installed in the player's folder `dir`, sorted by name:
+/// each folder `NAME` (not hidden: `.`-folders are installs under way)
+/// holding `libNAME.so`. A folder without its library is a [`NotLoaded`];
+/// a folder `dir` that is not there holds none.
+pub fn find_player_packages(dir: &Path) -> (Vec<(String, PathBuf)>, Vec<NotLoaded>) {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Vec::new(), Vec::new()),
+        Err(e) => return (Vec::new(), vec![NotLoaded::Folder { dir: dir.into(), reason: e.to_string() }]),
+    };
+    let mut found = Vec::new();
+    let mut problems = Vec::new();
+    let mut folders: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    folders.sort();
+    for folder in folders {
+        let Some(name) = folder.file_name().and_then(|n| n.to_str()).map(str::to_string) else { continue };
+        if name.starts_with('.') || !std::fs::symlink_metadata(&folder).is_ok_and(|m| m.is_dir()) {
+            continue;
+        }
+        let library = folder.join(library_file_name(&name));
+        if std::fs::symlink_metadata(&library).is_ok() {
+            found.push((name, library));
+        } else {
+            problems.push(NotLoaded::NoLibrary { folder, library: library_file_name(&name) });
+        }
+    }
+    (found, problems)
+}
+
+/// Every plugin of both folders, sorted by name, and the player's that are
+/// not loaded (a name the game's own folder has: the game's wins).
+pub fn find_in_folders(folders: &PluginFolders) -> Result<(Vec<Found>, Vec<NotLoaded>), FindError> {
+    let game = find_plugin_files(&folders.game)?;
+    let mut found: Vec<Found> = game
+        .iter()
+        .map(|(name, path)| Found { name: name.clone(), path: path.clone(), origin: Origin::Game })
+        .collect();
+    let mut problems = Vec::new();
+    let mut packages = Vec::new();
+    if let Some(dir) = &folders.player {
+        let (found, trouble) = find_player_packages(dir);
+        packages.extend(found);
+        problems.extend(trouble);
+    }
+    if let Some(adding) = &folders.adding {
+        let name = adding.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let library = adding.join(library_file_name(&name));
+        packages.retain(|(n, _)| *n != name);
+        packages.push((name, library));
+    }
+    {
+        for (name, path) in packages {
+            match game.iter().find(|(n, _)| *n == name) {
+                Some((_, taken)) => problems.push(NotLoaded::Taken { name, player: path, game: taken.clone() }),
+                None => found.push(Found { name, path, origin: Origin::Player }),
+            }
+        }
+    }
+    found.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok((found, problems))
+}
+
+/// [`choose`] over both folders: the plugins to load, each with its
+/// folder, and the player's left out.
+pub fn choose_in(
+    folders: &PluginFolders,
+    wanted: Option<&[String]>,
+) -> Result<(Vec<Found>, Vec<NotLoaded>), FindError> {
+    let (files, problems) = find_in_folders(folders)?;
+    let Some(names) = wanted else { return Ok((files, problems)) };
+    let mut names: Vec<&String> = names.iter().collect();
+    names.sort();
+    names.dedup();
+    let chosen = names
+        .into_iter()
+        .map(|name| {
+            files.iter().find(|f| f.name == *name).cloned().ok_or_else(|| FindError::Missing {
+                name: name.clone(),
+                dir: folders.game.clone(),
+                found: files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", "),
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    // Only the player's plugins asked for, or all of them, are worth a word.
+    let problems = problems
+        .into_iter()
+        .filter(|p| match p {
+            NotLoaded::Taken { name, .. } => chosen.iter().any(|f| f.name == *name),
+            _ => false,
+        })
+        .collect();
+    Ok((chosen, problems))
 }
 
 /// Why a library could not be copied.
@@ -151,6 +356,43 @@ mod tests {
         assert!(found.iter().all(|(n, p)| *p == dir.path().join(lib(n))), "{found:?}");
         let err = find_plugin_files(&dir.path().join("absent")).unwrap_err().to_string();
         assert!(err.starts_with("cannot read the plugin folder ") && err.contains("absent"), "{err}");
+    }
+
+    #[test]
+    fn the_players_packages_are_found_beside_the_games_and_a_taken_name_is_left_out_naming_both() {
+        let game = folder(&["alpha", "beta"], &[]);
+        let player = tempfile::tempdir().unwrap();
+        for name in ["beta", "gamma"] {
+            std::fs::create_dir(player.path().join(name)).unwrap();
+            std::fs::write(player.path().join(name).join(lib(name)), b"").unwrap();
+        }
+        std::fs::create_dir(player.path().join("empty")).unwrap();
+        std::fs::create_dir(player.path().join(".staging")).unwrap();
+        let folders = PluginFolders::both(game.path(), Some(player.path()));
+        let (found, problems) = find_in_folders(&folders).unwrap();
+        let names: Vec<(&str, Origin)> = found.iter().map(|f| (f.name.as_str(), f.origin)).collect();
+        assert_eq!(names, [("alpha", Origin::Game), ("beta", Origin::Game), ("gamma", Origin::Player)]);
+        let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            [
+                format!(
+                    "the player's plugin folder {} holds no library {}",
+                    player.path().join("empty").display(),
+                    lib("empty")
+                ),
+                format!(
+                    "the player's plugin 'beta' ({}) is not loaded: the game's own plugin of that name is ({})",
+                    player.path().join("beta").join(lib("beta")).display(),
+                    game.path().join(lib("beta")).display()
+                ),
+            ]
+        );
+        let absent = PluginFolders::both(game.path(), Some(&player.path().join("absent")));
+        assert_eq!(find_in_folders(&absent).unwrap().0.len(), 2, "no player's folder, no player's plugins");
+        let (chosen, problems) = choose_in(&folders, Some(&["gamma".to_string()])).unwrap();
+        assert_eq!(chosen[0].path, player.path().join("gamma").join(lib("gamma")));
+        assert!(problems.is_empty(), "beta was not asked for: {problems:?}");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::plugins::discovery::{self, FindError};
+use crate::plugins::discovery::{self, FindError, PluginFolders};
 use crate::plugins::order::{self, DependencyError};
 use crate::plugins::registry::{Duplicate, Plugins};
 use crate::plugins::trial::{self, Probe, Refusal, TrialError};
@@ -55,7 +55,26 @@ pub fn load_plugins_probed(
     wanted: Option<&[String]>,
     probe: Option<Probe<'_>>,
 ) -> Result<Plugins, LoadError> {
-    load_chosen(dir, wanted, probe, None)
+    load_chosen(&PluginFolders::game_only(dir), wanted, probe, None)
+}
+
+/// [`load_plugins_probed`] from both plugin folders, the game's own and
+/// the player's ([`PluginFolders`]); with `copies`, as
+/// [`load_plugins_copied`] does. A player's plugin whose name the game's
+/// own folder has is left out with a warning naming both files
+/// ([`Plugins::skipped`]); each plugin's `origin` says its folder.
+pub fn load_from_folders(
+    folders: &PluginFolders,
+    wanted: Option<&[String]>,
+    probe: Option<Probe<'_>>,
+    copies: Option<&Path>,
+) -> Result<Plugins, LoadError> {
+    let Some(copies) = copies else { return load_chosen(folders, wanted, probe, None) };
+    let _ = std::fs::remove_dir_all(copies);
+    let loaded = load_chosen(folders, wanted, probe, Some(copies));
+    // Loaded libraries stay mapped once their files are gone.
+    let _ = std::fs::remove_dir_all(copies);
+    loaded
 }
 
 /// [`load_plugins_probed`], each library first copied into the folder
@@ -69,23 +88,20 @@ pub fn load_plugins_copied(
     probe: Option<Probe<'_>>,
     copies: &Path,
 ) -> Result<Plugins, LoadError> {
-    let _ = std::fs::remove_dir_all(copies);
-    let loaded = load_chosen(dir, wanted, probe, Some(copies));
-    // Loaded libraries stay mapped once their files are gone.
-    let _ = std::fs::remove_dir_all(copies);
-    loaded
+    load_from_folders(&PluginFolders::game_only(dir), wanted, probe, Some(copies))
 }
 
 fn load_chosen(
-    dir: &Path,
+    folders: &PluginFolders,
     wanted: Option<&[String]>,
     probe: Option<Probe<'_>>,
     copies: Option<&Path>,
 ) -> Result<Plugins, LoadError> {
-    let chosen = discovery::choose(dir, wanted)?;
+    let (chosen, left_out) = discovery::choose_in(folders, wanted)?;
     let opened: Vec<Result<PathBuf, Refusal>> = chosen
         .iter()
-        .map(|(_, path)| match copies {
+        .map(|found| &found.path)
+        .map(|path| match copies {
             None => Ok(path.clone()),
             Some(copies) => discovery::copy_library(path, copies).map_err(Refusal::from),
         })
@@ -101,12 +117,14 @@ fn load_chosen(
     let trials: Vec<Result<(), TrialError>> =
         opened.iter().map(|o| if o.is_ok() { tried.next().unwrap_or(Ok(())) } else { Ok(()) }).collect();
     let mut plugins = Plugins::default();
-    for (((name, path), trial), opened) in chosen.into_iter().zip(trials).zip(opened) {
+    plugins.skipped.extend(left_out.iter().map(ToString::to_string));
+    for ((found, trial), opened) in chosen.into_iter().zip(trials).zip(opened) {
+        let discovery::Found { name, path, origin } = found;
         let registered = opened
             .and_then(|copy| trial.map(|()| copy).map_err(Refusal::from))
             .and_then(|copy| trial::register_one(&copy));
         match registered {
-            Ok(reg) => plugins.add(reg, path)?,
+            Ok(reg) => plugins.add_from(reg, path, origin)?,
             // A plugin built for another api is never left out quietly: the player must rebuild it.
             Err(reason) if wanted.is_some() || reason.incompatible() => {
                 return Err(LoadError::Refused { name, path, reason })

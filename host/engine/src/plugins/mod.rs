@@ -10,13 +10,16 @@
 //! keeps what each registered in [`Plugins`](registry::Plugins), refusing a
 //! name registered twice; [`order`] checks the dependencies and puts each
 //! plugin after those it needs. A registered implementation sits in an
-//! [`entry::Entry`] that only this folder can open.
+//! [`entry::Entry`] that only this folder can open. [`catalog`] lists
+//! every plugin of both folders (the game's own and the player's) with what
+//! it says of itself, or why it cannot be used.
 //!
 //! **Invariant:** a damaged library is refused in one line naming it; it can
 //! crash a trial, never the game. Every call into a plugin goes through the
 //! boundary. Everything here but the boundary sits below `world`.
 
 pub mod boundary;
+pub mod catalog;
 pub mod discovery;
 pub mod elf;
 pub mod entry;

@@ -107,6 +107,9 @@ mod tests {
             settings: Vec::new(),
             stored: Vec::new(),
             api_version: "1.0.0".into(),
+            description: String::new(),
+            homepage: String::new(),
+            origin: Default::default(),
         }
     }
 

@@ -18,6 +18,7 @@ use emberdeep_api::{Registrar, MONSTERS_SIDE, PLAYER_SIDE};
 
 use crate::core::map::{PluginTile, Tile};
 use crate::data::records::{Registered, RegisteredPlugin};
+use crate::plugins::discovery::Origin;
 use crate::plugins::entry::Entry;
 
 /// Two plugins registered the same name for the same trait.
@@ -109,6 +110,26 @@ pub struct LoadedPlugin {
     pub sides: Vec<String>,
     /// The api version it was built against (`1.0.0`).
     pub api_version: String,
+    // Since 1.4.
+    /// What it is, in one line, as its `Registrar::describe` said (cleaned
+    /// by [`clean_line`]); empty if it said nothing (built before 1.4).
+    pub description: String,
+    /// Where to read more of it, as it said (cleaned); empty for none.
+    pub homepage: String,
+    /// Which plugin folder it came from: the game's own or the player's.
+    pub origin: Origin,
+}
+
+/// The most characters of a plugin's description or homepage kept.
+pub const DESCRIPTION_CHARS: usize = 160;
+
+/// A plugin's own words made safe to show: control characters dropped,
+/// white space runs made one space, one line of at most `most` characters
+/// (a longer one cut, saying how long it was).
+pub fn clean_line(text: &str, most: usize) -> String {
+    let kept: String =
+        text.chars().map(|c| if c.is_whitespace() { ' ' } else { c }).filter(|c| !c.is_control()).collect();
+    crate::data::untrusted::shown(&kept, most)
 }
 
 /// A registered status: how it shows, what it does, and its code.
@@ -353,6 +374,11 @@ impl Plugins {
     /// is refused, naming both plugins and their files; the loader then
     /// stops, so what was added before the refusal is never used.
     pub fn add(&mut self, reg: Registration, path: PathBuf) -> Result<(), Duplicate> {
+        self.add_from(reg, path, Origin::Game)
+    }
+
+    /// [`Plugins::add`] for a library in the plugin folder `origin`.
+    pub fn add_from(&mut self, reg: Registration, path: PathBuf, origin: Origin) -> Result<(), Duplicate> {
         let plugin = reg.name.clone();
         let (needs, settings, stored) = (reg.dependencies, reg.settings, reg.stored);
         let own_statuses: Vec<String> = reg.statuses.iter().map(|(n, _, _)| n.clone()).collect();
@@ -487,6 +513,9 @@ impl Plugins {
             events: reg.events,
             sides: reg.sides,
             api_version: reg.api_version,
+            description: clean_line(&reg.description, DESCRIPTION_CHARS),
+            homepage: clean_line(&reg.homepage, DESCRIPTION_CHARS),
+            origin,
         });
         Ok(())
     }
@@ -520,6 +549,9 @@ pub struct Registration {
     senses: Vec<String>,
     // Since 1.3.
     item_names: Option<ItemNamesBox>,
+    // Since 1.4.
+    description: String,
+    homepage: String,
 }
 
 impl Registration {
@@ -696,6 +728,11 @@ impl Registry for Registration {
     fn level_feature(&mut self, name: RStr<'_>, first: u32, last: u32, imp: LevelFeatureBox) {
         self.level_features.push((name.into(), first, last, imp));
     }
+    fn describe(&mut self, description: RStr<'_>, homepage: RStr<'_>) {
+        // Bounded before it is kept: a plugin's words are not trusted.
+        self.description = description.as_str().chars().take(DESCRIPTION_CHARS * 8).collect();
+        self.homepage = homepage.as_str().chars().take(DESCRIPTION_CHARS * 8).collect();
+    }
     fn vetoes(&mut self, imp: VetoesBox) {
         self.vetoes = Some(imp);
     }
@@ -725,6 +762,32 @@ mod tests {
         let mut reg = emberdeep_api::Registrar::new(name, "0.1.0");
         register(&mut reg);
         super::Registration::from_registrar(reg)
+    }
+
+    #[test]
+    fn a_description_is_kept_as_one_clean_bounded_line_and_none_is_empty() {
+        let hostile = format!("Traps\n\tand\u{1b}[31m red\u{7} {}", "x".repeat(100_000));
+        let described = declaring("traps", |r| {
+            r.describe("first", "");
+            r.describe(&hostile, "https://example.org/\r\ntraps");
+        });
+        let plain = declaring("plain", |_| {});
+        let mut plugins = super::Plugins::default();
+        plugins.add_from(described, "a/libtraps.so".into(), super::Origin::Player).unwrap();
+        plugins.add(plain, "libplain.so".into()).unwrap();
+        let traps = &plugins.loaded[0];
+        assert!(traps.description.starts_with("Traps and[31m red xxx"), "{}", traps.description);
+        assert!(traps.description.chars().all(|c| !c.is_control()), "{:?}", traps.description);
+        assert!(
+            traps.description.ends_with("… (1277 characters)"),
+            "cut at 1280 kept, less the dropped: {}",
+            traps.description
+        );
+        assert!(traps.description.chars().count() < super::DESCRIPTION_CHARS + 30);
+        assert_eq!(traps.homepage, "https://example.org/ traps");
+        assert_eq!(traps.origin, super::Origin::Player);
+        let plain = &plugins.loaded[1];
+        assert_eq!((plain.description.as_str(), plain.homepage.as_str(), plain.origin), ("", "", super::Origin::Game));
     }
 
     fn loaded_all(regs: Vec<super::Registration>) -> Result<super::Plugins, super::Duplicate> {

@@ -922,6 +922,9 @@ mod tests {
             settings: Vec::new(),
             stored: vec![("charges".into(), 0, 1000)],
             api_version: "1.0.0".into(),
+            description: String::new(),
+            homepage: String::new(),
+            origin: Default::default(),
         });
         let dir = tempfile::tempdir().expect("a temp dir");
         std::fs::create_dir(dir.path().join("host")).expect("the host folder");

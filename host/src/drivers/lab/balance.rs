@@ -254,6 +254,8 @@ pub fn compare_runs(
     passed_on: &[String],
 ) -> Result<Vec<(SetFigures, Vec<RunResult>)>, SetFailed> {
     let mut figures = Vec::new();
+    // Progress on stderr only: the table and the report never hear of it.
+    let mut steps = crate::drivers::progress::Steps::new("balance", sets.len() as u64 * u64::from(runs));
     for (i, set) in sets.iter().enumerate() {
         eprintln!("balance: set {} of {}: {} ({runs} runs)", i + 1, sets.len(), set.label);
         let mut args = passed_on.to_vec();
@@ -261,10 +263,12 @@ pub fn compare_runs(
             args.extend(["--plugins".to_string(), plugins.clone()]);
         }
         let child = ChildArgs { passed_on: args, seed, trace: None };
-        let results = bot_jobs::play_from_in_children(first, runs, jobs.max(1), &child)
+        let mut on_run = || steps.advance(1, &set.label);
+        let results = bot_jobs::play_from_in_children(first, runs, jobs.max(1), &child, &mut on_run)
             .map_err(|error| SetFailed { label: set.label.clone(), error })?;
         figures.push((SetFigures::of(&set.label, &results), results));
     }
+    steps.finish();
     Ok(figures)
 }
 

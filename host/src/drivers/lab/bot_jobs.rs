@@ -122,11 +122,14 @@ pub fn play_block(
     plugins: &Rc<Plugins>,
     records: &Rc<Records>,
     mut trace: Trace,
+    on_run: &mut dyn FnMut(&RunResult),
 ) -> Result<Vec<RunResult>, JobError> {
     let mut results = Vec::with_capacity(count as usize);
     for i in first..first + u64::from(count) {
         let mut game = Game::fresh(seed.wrapping_add(i), plugins.clone(), records.clone(), trace);
-        results.push(bot::play_run(&mut game));
+        let result = bot::play_run(&mut game);
+        on_run(&result);
+        results.push(result);
         trace = game.replace_trace(Trace::console());
     }
     trace.finish().map_err(JobError::Trace)?;
@@ -160,13 +163,25 @@ pub struct ChildArgs {
 }
 
 /// Plays `runs` runs in `jobs` child processes and returns their results in run order.
-pub fn play_in_children(runs: u32, jobs: usize, args: &ChildArgs) -> Result<Vec<RunResult>, JobError> {
-    play_from_in_children(0, runs, jobs, args)
+pub fn play_in_children(
+    runs: u32,
+    jobs: usize,
+    args: &ChildArgs,
+    on_run: &mut dyn FnMut(),
+) -> Result<Vec<RunResult>, JobError> {
+    play_from_in_children(0, runs, jobs, args, on_run)
 }
 
 /// Plays runs `start..start + runs` in `jobs` child processes (a shard of
-/// a balance comparison starts past 0) and returns their results in run order.
-pub fn play_from_in_children(start: u64, runs: u32, jobs: usize, args: &ChildArgs) -> Result<Vec<RunResult>, JobError> {
+/// a balance comparison starts past 0) and returns their results in run
+/// order; `on_run` hears of each run as a child reports it.
+pub fn play_from_in_children(
+    start: u64,
+    runs: u32,
+    jobs: usize,
+    args: &ChildArgs,
+    on_run: &mut dyn FnMut(),
+) -> Result<Vec<RunResult>, JobError> {
     let exe = std::env::current_exe().map_err(JobError::NoGame)?;
     let mut children = Vec::new();
     for (n, (first, count)) in blocks(runs, jobs).into_iter().enumerate() {
@@ -185,16 +200,36 @@ pub fn play_from_in_children(start: u64, runs: u32, jobs: usize, args: &ChildArg
         let child = cmd.spawn().map_err(|error| JobError::Start { job: n + 1, error })?;
         children.push((first, count, part, child));
     }
+    // Each child's lines read as they come, on a thread of its own, so the
+    // runs are counted as they end and no child waits on a full pipe.
+    let (send, said) = std::sync::mpsc::channel::<(usize, std::io::Result<String>)>();
+    for (n, (_, _, _, child)) in children.iter_mut().enumerate() {
+        let Some(out) = child.stdout.take() else { continue };
+        let send = send.clone();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(out).lines() {
+                if send.send((n, line)).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+    drop(send);
+    let mut lines: Vec<Vec<std::io::Result<String>>> = children.iter().map(|_| Vec::new()).collect();
+    for (n, line) in said {
+        lines[n].push(line);
+        on_run();
+    }
     let mut results = Vec::with_capacity(runs as usize);
     let mut parts_in_order: Vec<PathBuf> = Vec::new();
-    for (first, count, part, child) in children {
+    for ((first, count, part, mut child), said) in children.into_iter().zip(lines) {
         let last = first + u64::from(count) - 1;
-        let out = child.wait_with_output().map_err(|error| JobError::Wait { first, last, error })?;
-        if !out.status.success() {
-            return Err(JobError::Failed { first, last, status: out.status });
+        let status = child.wait().map_err(|error| JobError::Wait { first, last, error })?;
+        if !status.success() {
+            return Err(JobError::Failed { first, last, status });
         }
         let mut block = Vec::new();
-        for line in out.stdout.lines() {
+        for line in said {
             let line = line?;
             let result: RunResult =
                 serde_json::from_str(&line).map_err(|error| JobError::SaidElse { first, last, error })?;

@@ -241,6 +241,7 @@ pub fn restart_args(cli: &Cli, plugin_dir: &Path, plugins: &Plugins) -> Vec<OsSt
         }
     };
     flag("--plugin-dir", Some(plugin_dir));
+    flag("--player-plugin-dir", cli.player_plugin_dir.as_deref());
     flag("--data-dir", cli.data_dir.as_deref());
     flag("--assets-dir", cli.assets_dir.as_deref());
     flag("--save-dir", cli.save_dir.as_deref());

@@ -682,13 +682,20 @@ fn check_carried_kinds(records: &Records) -> Result<(), DataError> {
     Ok(())
 }
 
-/// Each loaded plugin's data folder, in load order: `data/<plugin>/`, or,
-/// when that is not there, the folder named after it beside its library.
+/// Each loaded plugin's data folder, in load order: an installed
+/// package's own `data/<plugin>/` beside its library (docs/packages.md);
+/// else `data/<plugin>/` in the game's data folder, or, when that is not
+/// there, the folder named after it beside its library.
 /// Its records are there (read by [`load_records`]), and its own tiles, if
 /// it has any (`tiles.txt` and `tiles.png`, which the front end adds to the
 /// atlas). The folder need not exist.
 pub fn plugin_folders(data_dir: &Path, plugins: &Registered) -> Vec<(String, PathBuf)> {
     let folder = |p: &RegisteredPlugin| {
+        // An installed package's own (docs/packages.md): `NAME/data/NAME/` beside `NAME/libNAME.so`.
+        let packaged = p.library.parent().map(|d| d.join("data").join(&p.name));
+        if let Some(packaged) = packaged.filter(|d| is_there(d)) {
+            return packaged;
+        }
         let shipped = data_dir.join(&p.name);
         let beside = p.library.parent().map(|d| d.join(&p.name));
         match beside {

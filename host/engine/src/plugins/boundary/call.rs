@@ -170,6 +170,9 @@ mod tests {
             events: None,
             sides: Vec::new(),
             api_version: emberdeep_api::API_VERSION.into(),
+            description: String::new(),
+            homepage: String::new(),
+            origin: Default::default(),
         }
     }
 

@@ -761,6 +761,9 @@ mod tests {
             settings: vec![("glow_turns".into(), 5, 1, 100), ("brightness".into(), 3, 0, 10)],
             stored: Vec::new(),
             api_version: "1.2.0".into(),
+            description: String::new(),
+            homepage: String::new(),
+            origin: Default::default(),
         });
         let mut records = Records::default();
         records.settings.insert("lantern".into(), [("brightness".to_string(), 8)].into());
