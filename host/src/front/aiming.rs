@@ -53,7 +53,9 @@ impl App {
         }
         match key {
             // Stopping an aim that would use the item up asks first.
-            Key::Esc if self.asks.stop_aiming && self.game.aim_cancel_loses().is_some() => self.mode = Mode::Ask(Question::StopAiming),
+            Key::Esc if self.asks.stop_aiming && self.game.aim_cancel_loses().is_some() => {
+                self.mode = Mode::Ask(Question::StopAiming)
+            }
             Key::Esc => self.act_on_aim(Action::CancelAim),
             Key::Enter | Key::Char('f') => self.fire_or_ask(),
             Key::Click(x, y) => {

@@ -7,8 +7,8 @@ use emberdeep_api::abi::ViewBox;
 use emberdeep_api::{MessageKind, PluginError, Point};
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::boundary::Entry;
-use emberdeep_engine::world::animation::Animation;
 use emberdeep_engine::rules::travel::Errand;
+use emberdeep_engine::world::animation::Animation;
 use emberdeep_engine::{Action, Game};
 
 use super::camera::Camera;

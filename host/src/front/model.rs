@@ -285,7 +285,10 @@ impl App {
                 if let Some(path) = &self.morgue {
                     details.push(Line::new(format!("Morgue: {}", path.display()), palette::DIM));
                 }
-                details.push(Line::new("r: a new run with these plugins    n: choose a new run    Esc: quit", palette::TEXT));
+                details.push(Line::new(
+                    "r: a new run with these plugins    n: choose a new run    Esc: quit",
+                    palette::TEXT,
+                ));
                 Overlay::Death { won, cause, details, scores: self.scores.clone() }
             }
         }

@@ -401,6 +401,7 @@ impl NewRun {
             (None, true) => "[x]",
             (None, false) => "[ ]",
         };
+        let version = if row.version.is_empty() { String::new() } else { format!(" {}", row.version) };
         let api = if row.api_version.is_empty() { String::new() } else { format!(", api {}", row.api_version) };
         let colour = match (&row.refused, self.on[i]) {
             (Some(_), _) => palette::DANGER,
@@ -408,8 +409,7 @@ impl NewRun {
             (None, false) => palette::DIM,
         };
         let description = row.description.as_deref().unwrap_or("no description");
-        let mut lines =
-            vec![Line::new(format!("{mark} {} {}{api}: {description}", row.name, row.version), colour)];
+        let mut lines = vec![Line::new(format!("{mark} {}{version}{api}: {description}", row.name), colour)];
         if let Some(why) = &row.refused {
             lines.push(Line::new(format!("      refused: {why}"), palette::DANGER));
         } else {

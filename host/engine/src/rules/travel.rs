@@ -134,7 +134,8 @@ impl Game {
         let me = self.player();
         let healing = errand == Errand::Rest && me.hp < me.max_hp;
         let mended = (me.hp, self.turn);
-        let travel = Travel { errand, steps: 0, healing, mended, before: None, given_up: Vec::new(), stop_for_items: true };
+        let travel =
+            Travel { errand, steps: 0, healing, mended, before: None, given_up: Vec::new(), stop_for_items: true };
         let refusal = refusal.or_else(|| {
             (errand != Errand::Rest && self.travel_step(&travel).is_none()).then(|| "You know of no way there.".into())
         });

@@ -37,7 +37,7 @@ const MOST: usize = 64;
 pub enum NewRunError {
     /// The plugin folder cannot be read.
     #[error("{0}")]
-    Folder(LoadError),
+    Folder(Box<LoadError>),
     /// A file cannot be read (too large, not text, the file system said no).
     #[error("{0}; it is left out")]
     Read(untrusted::InputError),
@@ -92,13 +92,15 @@ const KINDS: &[(&str, &str)] = &[
 
 /// The screen's row of a plugin that loaded.
 pub fn row_of(plugin: &LoadedPlugin) -> PluginRow {
-    let mut brings: Vec<(String, usize)> = KINDS
-        .iter()
-        .filter_map(|(kind, words)| plugin.names.get(kind).map(|n| (words.to_string(), n.len())))
-        .collect();
+    let mut brings: Vec<(String, usize)> =
+        KINDS.iter().filter_map(|(kind, words)| plugin.names.get(kind).map(|n| (words.to_string(), n.len()))).collect();
     // Kinds a newer registry has that this list does not, under their own names.
     brings.extend(
-        plugin.names.iter().filter(|(k, _)| !KINDS.iter().any(|(kind, _)| kind == *k)).map(|(k, n)| (k.to_string(), n.len())),
+        plugin
+            .names
+            .iter()
+            .filter(|(k, _)| !KINDS.iter().any(|(kind, _)| kind == *k))
+            .map(|(k, n)| (k.to_string(), n.len())),
     );
     PluginRow {
         name: plugin.name.clone(),
@@ -119,7 +121,7 @@ pub fn row_of(plugin: &LoadedPlugin) -> PluginRow {
 /// so each refusal is the one that plugin alone brings.
 pub fn catalog(dir: &Path, probe: Option<Probe<'_>>) -> Result<Vec<PluginRow>, NewRunError> {
     let found = emberdeep_engine::plugins::discovery::find_plugin_files(dir)
-        .map_err(|e| NewRunError::Folder(LoadError::Find(e)))?;
+        .map_err(|e| NewRunError::Folder(Box::new(LoadError::Find(e))))?;
     let mut refused: Vec<PluginRow> = Vec::new();
     let mut left: Vec<(String, PathBuf)> = found;
     loop {
@@ -132,15 +134,16 @@ pub fn catalog(dir: &Path, probe: Option<Probe<'_>>) -> Result<Vec<PluginRow>, N
             Err(LoadError::Refused { name, reason, .. }) => (name, reason.to_string()),
             Err(LoadError::Dependency(e)) => (e.plugin.clone(), e.to_string()),
             Err(LoadError::Duplicate(e)) => (e.second.clone(), e.to_string()),
-            Err(e) => return Err(NewRunError::Folder(e)),
+            Err(e) => return Err(NewRunError::Folder(Box::new(e))),
         };
         let Some(at) = left.iter().position(|(n, _)| *n == name) else {
             // A refusal naming no file asked for: nothing more can be learned.
-            return Err(NewRunError::Folder(LoadError::Find(emberdeep_engine::plugins::discovery::FindError::Missing {
+            let missing = emberdeep_engine::plugins::discovery::FindError::Missing {
                 name,
                 dir: dir.to_path_buf(),
                 found: String::new(),
-            })));
+            };
+            return Err(NewRunError::Folder(Box::new(LoadError::Find(missing))));
         };
         let (name, path) = left.remove(at);
         refused.push(PluginRow {
@@ -208,7 +211,8 @@ pub fn read_remembered(dir: &Path) -> Result<Remembered, NewRunError> {
         return Ok(Remembered::default());
     }
     let text = untrusted::read_text(&path, "remembered plugin set", LIMIT).map_err(NewRunError::Read)?;
-    let file: SetFile = serde_json::from_str(&text).map_err(|error| NewRunError::Damaged { path: path.clone(), error })?;
+    let file: SetFile =
+        serde_json::from_str(&text).map_err(|error| NewRunError::Damaged { path: path.clone(), error })?;
     let presets_sound = file.presets.len() <= MOST && file.presets.iter().all(|p| short(&p.name) && sound(&p.plugins));
     if file.version != 1 || !sound(&file.last) || !presets_sound {
         return Err(NewRunError::BadName { path });
@@ -222,7 +226,8 @@ pub fn keep_remembered(dir: &Path, remembered: &Remembered) -> Result<(), NewRun
     let path = dir.join(SET_FILE);
     let presets = remembered.presets.iter().map(|p| PresetFile { name: p.name.clone(), plugins: p.plugins.clone() });
     let file = SetFile { version: 1, last: remembered.last.clone(), presets: presets.collect() };
-    let text = serde_json::to_string_pretty(&file).map_err(|error| NewRunError::Damaged { path: path.clone(), error })?;
+    let text =
+        serde_json::to_string_pretty(&file).map_err(|error| NewRunError::Damaged { path: path.clone(), error })?;
     let _ = std::fs::create_dir_all(dir);
     write_atomic(&path, (text + "\n").as_bytes(), false)?;
     Ok(())
@@ -276,7 +281,11 @@ pub fn relaunch_args(args: impl IntoIterator<Item = OsString>, extra: &[String])
             args.next();
             continue;
         }
-        if text.starts_with("--plugins=") || text.starts_with("--seed=") || text == "--continue" || text == "--fresh-run" {
+        if text.starts_with("--plugins=")
+            || text.starts_with("--seed=")
+            || text == "--continue"
+            || text == "--fresh-run"
+        {
             continue;
         }
         out.push(arg);

@@ -172,7 +172,8 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
     for (name, item) in doc.as_table().iter() {
         match name {
             "view" => {
-                options.view = reader.value(item, name, |v| v.as_str().map(str::to_string).ok_or("a view's name in quotes"))
+                options.view =
+                    reader.value(item, name, |v| v.as_str().map(str::to_string).ok_or("a view's name in quotes"))
             }
             "cell_size" => {
                 options.cell_size = reader.value(item, name, |v| {
@@ -193,7 +194,9 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
             }
             "explore" => reader.table(item, name, |reader, key, item| match key {
                 "stop_for_items" => {
-                    if let Some(b) = reader.value(item, "explore.stop_for_items", |v| v.as_bool().ok_or("true or false")) {
+                    if let Some(b) =
+                        reader.value(item, "explore.stop_for_items", |v| v.as_bool().ok_or("true or false"))
+                    {
                         options.explore_stops_for_items = b;
                     }
                     true
@@ -238,7 +241,9 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
 fn one_key(v: &toml_edit::Value) -> Result<Key, &'static str> {
     let word = v.as_str().ok_or("a key in quotes")?;
     match parse_key(word) {
-        Ok(key @ (Key::Click(..) | Key::Hover(..))) => Err(if matches!(key, Key::Click(..)) { "a key, not a click" } else { "a key, not the mouse" }),
+        Ok(key @ (Key::Click(..) | Key::Hover(..))) => {
+            Err(if matches!(key, Key::Click(..)) { "a key, not a click" } else { "a key, not the mouse" })
+        }
         Ok(key) => Ok(key),
         Err(_) => Err("a character or a key's name (Tab, Enter, Space, Up, F1, KP1...)"),
     }
@@ -283,7 +288,11 @@ impl Reader<'_> {
         };
         for (key, entry) in table.iter() {
             if !each(self, key, entry) {
-                self.bad(entry, &format!("{name}.{key}"), "no such option (see the comments the game wrote in this file)");
+                self.bad(
+                    entry,
+                    &format!("{name}.{key}"),
+                    "no such option (see the comments the game wrote in this file)",
+                );
             }
         }
     }
@@ -393,7 +402,10 @@ mod tests {
     #[test]
     fn a_bad_option_is_one_line_and_the_game_plays_with_its_default() {
         let (options, problems) = parse("[keys]\nexplore = 5\n");
-        assert_eq!(problems, ["/cfg/options.toml:2: option `keys.explore`: should be a key in quotes; the default is used"]);
+        assert_eq!(
+            problems,
+            ["/cfg/options.toml:2: option `keys.explore`: should be a key in quotes; the default is used"]
+        );
         let mut app = App::with_host_views(game_with(&[], |_| {}));
         app.bindings = options.keys;
         keys(&mut app, "o");

@@ -28,12 +28,12 @@ use emberdeep_engine::world::animation::Animation;
 use emberdeep_engine::world::log::capitalized;
 use emberdeep_engine::Game;
 
-use crate::drivers::play::{morgue, options};
 use crate::drivers::play::prefs::{Prefs, Remembered};
 use crate::drivers::play::recording::SavedStart;
 use crate::drivers::play::save::{self, SaveError};
 use crate::drivers::play::scenario::{game_from_scenario, ScenarioStartError};
 use crate::drivers::play::watch::{announce_reloaded, Handover, Watcher};
+use crate::drivers::play::{morgue, options};
 use crate::front::app::{App, Mode};
 use crate::front::keys::{Key, Typed};
 use crate::front::screen::ScreenModel;
@@ -344,7 +344,10 @@ impl Session {
         }
         if let Some(view) = &chosen.view {
             if let Err(e) = self.app.select_view(view) {
-                let line = format!("{}: option `view`: {e}; the view last chosen is used", dir.join(options::FILE_NAME).display());
+                let line = format!(
+                    "{}: option `view`: {e}; the view last chosen is used",
+                    dir.join(options::FILE_NAME).display()
+                );
                 eprintln!("emberdeep: {line}");
                 self.app.notices.push(line);
             }

@@ -21,7 +21,8 @@ fn names(v: &[&str]) -> Vec<String> {
 fn screen() -> NewRun {
     let mut broken = row("broken", &[]);
     broken.refused = Some("not a shared library".into());
-    let rows = vec![row("alpha", &[]), row("beta", &["alpha"]), row("gamma", &["beta"]), broken, row("orphan", &["ghost"])];
+    let rows =
+        vec![row("alpha", &[]), row("beta", &["alpha"]), row("gamma", &["beta"]), broken, row("orphan", &["ghost"])];
     let presets = vec![Preset { name: "first two".into(), plugins: names(&["alpha", "beta"]) }];
     NewRun::new(rows, presets, None, &names(&["alpha"]))
 }

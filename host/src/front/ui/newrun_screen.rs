@@ -26,7 +26,7 @@ use crate::front::screen::{palette, Line};
 /// The screen's box.
 const BOX: Area = Area::new(40, 20, SCREEN_W - 80, SCREEN_H - 40);
 /// Where the list starts in the box.
-const LIST_TOP: i32 = 100;
+const LIST_TOP: i32 = 120;
 /// The lines kept for what the last change did.
 const NOTE_LINES: i32 = 6;
 /// Where the list's text starts, right of the marks.
@@ -46,7 +46,12 @@ pub enum Style {
 
 /// The list's lines, each with the index of its entry.
 fn flat(screen: &NewRun) -> Vec<(usize, Line)> {
-    screen.entry_lines().into_iter().enumerate().flat_map(|(i, (_, lines))| lines.into_iter().map(move |l| (i, l))).collect()
+    screen
+        .entry_lines()
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, (_, lines))| lines.into_iter().map(move |l| (i, l)))
+        .collect()
 }
 
 /// Lines of the list that fit.
@@ -111,9 +116,10 @@ pub fn draw_new_run<T: RenderTarget>(
             p.tile(right, 16, TITLE_PX, "stairs_down", Rgba::rgb(255, 255, 255))?;
         }
     }
-    let keys = "Up/Down: move   Space/click: turn on or off, apply a preset   digits: seed   a: every plugin   \
-                Enter: start   Esc: quit";
-    p.text_centred(16 + TITLE_PX as i32 + 20, TEXT_PX, keys, palette::DIM)?;
+    let keys = "Up/Down: move   Space/click: on or off, or a preset   digits: seed   a: every plugin";
+    p.text_centred(16 + TITLE_PX as i32 + 12, TEXT_PX, keys, palette::DIM)?;
+    let keys = "Enter: start   c: the saved run   Esc: quit";
+    p.text_centred(16 + TITLE_PX as i32 + 12 + LINE_STEP, TEXT_PX, keys, palette::DIM)?;
     let lines = flat(screen);
     let room = room();
     let entries = screen.entries();
@@ -121,6 +127,7 @@ pub fn draw_new_run<T: RenderTarget>(
         p.text(BOX.w as i32 - 360, LIST_TOP - LINE_STEP, TEXT_PX, &format!("... {first} lines above"), palette::DIM)?;
     }
     let mut seen = None;
+    let most = ((BOX.w as i32 - TEXT_X - 16) / TEXT_PX as i32) as usize;
     for (row, (e, line)) in lines.iter().enumerate().skip(first).take(room) {
         let y = LIST_TOP + (row - first) as i32 * LINE_STEP;
         let at_cursor = *e == screen.cursor;
@@ -145,7 +152,7 @@ pub fn draw_new_run<T: RenderTarget>(
                 text = text.get(4..).unwrap_or(text);
             }
         }
-        p.text(TEXT_X, y, TEXT_PX, text, line.color)?;
+        p.text(TEXT_X, y, TEXT_PX, &fitted(text, most), line.color)?;
     }
     let below = lines.len().saturating_sub(first + room);
     let notes_top = LIST_TOP + room as i32 * LINE_STEP + 4;
@@ -158,6 +165,14 @@ pub fn draw_new_run<T: RenderTarget>(
         p.text(24, rule_y + 10 + i as i32 * LINE_STEP, TEXT_PX, note, palette::GOOD)?;
     }
     Ok(())
+}
+
+/// `text` cut to `most` characters, marked when cut.
+fn fitted(text: &str, most: usize) -> String {
+    if text.chars().count() <= most {
+        return text.to_string();
+    }
+    text.chars().take(most.saturating_sub(3)).collect::<String>() + "..."
 }
 
 /// Opens the window and runs the screen until the player chooses (closing
@@ -174,13 +189,20 @@ pub fn run_new_run(screen: &mut NewRun, atlas: &Atlas, style: Style) -> Result<C
     let mut pump = sdl.event_pump().doing("opening the SDL event queue")?;
     let mut keys = KeyState::default();
     let mut first = 0;
+    let mut dumped = 0;
+    let mut changed = true;
     loop {
         first = scrolled(screen, first);
         draw_into(&mut canvas, &mut font, &mut tiles, screen, first, style)?;
+        if changed {
+            super::window::dump_frame(&mut canvas, &mut dumped);
+            changed = false;
+        }
         if !canvas.present() {
             tracing::warn!(error = %sdl3::get_error(), "presenting a frame failed");
         }
         let Some(event) = pump.wait_event_timeout(Duration::from_millis(500)) else { continue };
+        changed = true;
         for mut event in std::iter::once(event).chain(pump.poll_iter()) {
             if event.is_mouse() {
                 event.convert_coords(&canvas);

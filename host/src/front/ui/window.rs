@@ -12,8 +12,8 @@
 use std::time::{Duration, Instant};
 
 use sdl3::event::{Event, WindowEvent};
-use sdl3::keyboard::Keycode;
 use sdl3::image::SaveSurface;
+use sdl3::keyboard::Keycode;
 use sdl3::mouse::MouseButton;
 use sdl3::render::{create_renderer, WindowCanvas};
 use sdl3::sys::render::SDL_LOGICAL_PRESENTATION_LETTERBOX;
@@ -201,16 +201,7 @@ impl Looper {
     /// `DIR/frame-NNNNN.png`, in order (to look at animations frame by
     /// frame); a failed write is only logged. Never touches the game.
     fn dump_frame(&mut self, canvas: &mut WindowCanvas) {
-        let Some(dir) = std::env::var_os("EMBERDEEP_FRAME_DUMP") else { return };
-        self.dumped += 1;
-        let path = std::path::Path::new(&dir).join(format!("frame-{:05}.png", self.dumped));
-        let saved = canvas
-            .read_pixels(None)
-            .map_err(|e| e.to_string())
-            .and_then(|s| s.save(path.to_string_lossy().as_ref()).map_err(|e| e.to_string()));
-        if let Err(error) = saved {
-            tracing::warn!(%error, path = %path.display(), "dumping a frame failed");
-        }
+        dump_frame(canvas, &mut self.dumped);
     }
 
     fn handle(&mut self, front: &mut dyn Frontend, canvas: &WindowCanvas, mut event: Event) -> Flow {
@@ -380,6 +371,22 @@ impl Looper {
 fn window_place(window: &sdl3::video::Window) -> [i32; 4] {
     let ((x, y), (w, h)) = (window.position(), window.size());
     [x, y, w as i32, h as i32]
+}
+
+/// With `EMBERDEEP_FRAME_DUMP=DIR`, writes the frame on `canvas` to
+/// `DIR/frame-NNNNN.png`, numbered on from `dumped`; a failed write is only
+/// logged. Never touches the game.
+pub(super) fn dump_frame(canvas: &mut WindowCanvas, dumped: &mut u32) {
+    let Some(dir) = std::env::var_os("EMBERDEEP_FRAME_DUMP") else { return };
+    *dumped += 1;
+    let path = std::path::Path::new(&dir).join(format!("frame-{:05}.png", dumped));
+    let saved = canvas
+        .read_pixels(None)
+        .map_err(|e| e.to_string())
+        .and_then(|s| s.save(path.to_string_lossy().as_ref()).map_err(|e| e.to_string()));
+    if let Err(error) = saved {
+        tracing::warn!(%error, path = %path.display(), "dumping a frame failed");
+    }
 }
 
 /// Window changes that need the frame drawn again.
