@@ -81,6 +81,25 @@ pub enum Entry {
     Start,
 }
 
+/// Why a plugin cannot be turned on.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Unavailable {
+    /// It, or a plugin it needs, did not load.
+    #[error("{name} is refused ({why})")]
+    Refused {
+        /// The plugin refused.
+        name: String,
+        /// Why.
+        why: String,
+    },
+    /// It needs a plugin not found at all.
+    #[error("it needs {need}, which is not in the plugin folders")]
+    Missing {
+        /// The plugin needed.
+        need: String,
+    },
+}
+
 /// The most digits a typed seed may have (a u64 has at most 20).
 const SEED_DIGITS: usize = 20;
 /// The most lines of what a change did that are kept on screen.
@@ -172,7 +191,7 @@ impl NewRun {
 
     /// Turns `i` and what it needs on, saying so for each need; an error
     /// (a need that is missing or refused) turns nothing on.
-    fn turn_on(&mut self, i: usize, seen: &mut Vec<usize>) -> Result<(), String> {
+    fn turn_on(&mut self, i: usize, seen: &mut Vec<usize>) -> Result<(), Unavailable> {
         let mut wanted = Vec::new();
         self.needed_by(i, seen, &mut wanted)?;
         for j in wanted {
@@ -206,19 +225,19 @@ impl NewRun {
     }
 
     /// `i` and everything it needs, needs first; why not, if one cannot be had.
-    fn needed_by(&self, i: usize, seen: &mut Vec<usize>, out: &mut Vec<usize>) -> Result<(), String> {
+    fn needed_by(&self, i: usize, seen: &mut Vec<usize>, out: &mut Vec<usize>) -> Result<(), Unavailable> {
         if seen.contains(&i) {
             return Ok(());
         }
         seen.push(i);
         let row = &self.rows[i];
         if let Some(why) = &row.refused {
-            return Err(format!("{} is refused ({why})", row.name));
+            return Err(Unavailable::Refused { name: row.name.clone(), why: why.clone() });
         }
         for (need, _) in &row.needs {
             match self.index_of(need) {
                 Some(j) => self.needed_by(j, seen, out)?,
-                None => return Err(format!("it needs {need}, which is not in the plugin folders")),
+                None => return Err(Unavailable::Missing { need: need.clone() }),
             }
         }
         out.push(i);

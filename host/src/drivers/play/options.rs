@@ -172,15 +172,15 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
     for (name, item) in doc.as_table().iter() {
         match name {
             "view" => {
-                options.view =
-                    reader.value(item, name, |v| v.as_str().map(str::to_string).ok_or("a view's name in quotes"))
+                options.view = reader
+                    .value(item, name, |v| v.as_str().map(str::to_string).ok_or(Expected("a view's name in quotes")))
             }
             "cell_size" => {
                 options.cell_size = reader.value(item, name, |v| {
                     v.as_integer()
                         .and_then(|n| u32::try_from(n).ok())
                         .filter(|n| CELL_SIZES.contains(n))
-                        .ok_or("a whole number from 8 to 48")
+                        .ok_or(Expected("a whole number from 8 to 48"))
                 })
             }
             "animation_speed" => {
@@ -188,14 +188,14 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
                     v.as_float()
                         .or_else(|| v.as_integer().map(|n| n as f64))
                         .filter(|s| SPEEDS.contains(s))
-                        .ok_or("a number from 0.1 to 10")
+                        .ok_or(Expected("a number from 0.1 to 10"))
                 });
                 options.animation_speed = speed.unwrap_or(1.0);
             }
             "explore" => reader.table(item, name, |reader, key, item| match key {
                 "stop_for_items" => {
                     if let Some(b) =
-                        reader.value(item, "explore.stop_for_items", |v| v.as_bool().ok_or("true or false"))
+                        reader.value(item, "explore.stop_for_items", |v| v.as_bool().ok_or(Expected("true or false")))
                     {
                         options.explore_stops_for_items = b;
                     }
@@ -210,7 +210,9 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
                     "stop_aiming" => &mut options.ask.stop_aiming,
                     _ => return false,
                 };
-                if let Some(b) = reader.value(item, &format!("ask.{key}"), |v| v.as_bool().ok_or("true or false")) {
+                if let Some(b) =
+                    reader.value(item, &format!("ask.{key}"), |v| v.as_bool().ok_or(Expected("true or false")))
+                {
                     *slot = b;
                 }
                 true
@@ -237,15 +239,19 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
     (options, problems)
 }
 
+/// What a value should have been ("a key in quotes").
+#[derive(Debug, Clone, Copy, thiserror::Error)]
+#[error("{0}")]
+struct Expected(&'static str);
+
 /// A key in the `--keys` notation, as an option's value.
-fn one_key(v: &toml_edit::Value) -> Result<Key, &'static str> {
-    let word = v.as_str().ok_or("a key in quotes")?;
+fn one_key(v: &toml_edit::Value) -> Result<Key, Expected> {
+    let word = v.as_str().ok_or(Expected("a key in quotes"))?;
     match parse_key(word) {
-        Ok(key @ (Key::Click(..) | Key::Hover(..))) => {
-            Err(if matches!(key, Key::Click(..)) { "a key, not a click" } else { "a key, not the mouse" })
-        }
+        Ok(Key::Click(..)) => Err(Expected("a key, not a click")),
+        Ok(Key::Hover(..)) => Err(Expected("a key, not the mouse")),
         Ok(key) => Ok(key),
-        Err(_) => Err("a character or a key's name (Tab, Enter, Space, Up, F1, KP1...)"),
+        Err(_) => Err(Expected("a character or a key's name (Tab, Enter, Space, Up, F1, KP1...)")),
     }
 }
 
@@ -267,9 +273,9 @@ impl Reader<'_> {
         &mut self,
         item: &Item,
         option: &str,
-        read: impl FnOnce(&toml_edit::Value) -> Result<T, &'static str>,
+        read: impl FnOnce(&toml_edit::Value) -> Result<T, Expected>,
     ) -> Option<T> {
-        let result = item.as_value().ok_or("a value, not a table").and_then(read);
+        let result = item.as_value().ok_or(Expected("a value, not a table")).and_then(read);
         match result {
             Ok(v) => Some(v),
             Err(why) => {
