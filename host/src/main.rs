@@ -269,14 +269,25 @@ fn choose_new_run(cli: &Cli, plugin_dir: &std::path::Path) -> anyhow::Result<()>
     let assets_dir = cli.assets_dir.clone().unwrap_or_else(atlas::default_assets_dir);
     let atlas = atlas::Atlas::load(&assets_dir)?;
     let args = std::env::args_os().skip(1);
-    let extra = match ui::run_new_run(&mut screen, &atlas, style)? {
-        Chosen::Quit => return Ok(()),
+    let chosen = ui::run_new_run(&mut screen, &atlas, style)?;
+    let mut kept = remembered.clone();
+    kept.presets.extend(screen.saved_presets.iter().cloned());
+    let extra = match chosen {
+        Chosen::Quit => {
+            if !screen.saved_presets.is_empty() {
+                newrun::keep_remembered(&config, &kept).unwrap_or_else(warn);
+            }
+            return Ok(());
+        }
         Chosen::Continue => {
+            if !screen.saved_presets.is_empty() {
+                newrun::keep_remembered(&config, &kept).unwrap_or_else(warn);
+            }
             let set = saved.map(|s| s.plugins.join(",")).unwrap_or_default();
             vec!["--continue".to_string(), "--plugins".to_string(), set]
         }
         Chosen::Run { plugins, seed } => {
-            let kept = newrun::Remembered { last: plugins.clone(), presets: remembered.presets.clone() };
+            kept.last = plugins.clone();
             if let Err(e) = newrun::keep_remembered(&config, &kept) {
                 warn(e);
             }

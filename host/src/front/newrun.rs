@@ -100,6 +100,9 @@ pub enum Unavailable {
     },
 }
 
+/// The name of the preset that is the set last played.
+pub const LAST_SET: &str = "the last set played";
+
 /// The most digits a typed seed may have (a u64 has at most 20).
 const SEED_DIGITS: usize = 20;
 /// The most lines of what a change did that are kept on screen.
@@ -122,6 +125,8 @@ pub struct NewRun {
     pub cursor: usize,
     /// What the last change did, newest last.
     pub notes: Vec<String>,
+    /// The presets the player saved on this screen (`s`), to be kept.
+    pub saved_presets: Vec<Preset>,
 }
 
 impl NewRun {
@@ -129,7 +134,16 @@ impl NewRun {
     /// first (the last set played, or every plugin when there is none).
     pub fn new(rows: Vec<PluginRow>, presets: Vec<Preset>, saved: Option<SavedOffer>, start: &[String]) -> NewRun {
         let on = vec![false; rows.len()];
-        let mut screen = NewRun { rows, on, presets, saved, seed: String::new(), cursor: 0, notes: Vec::new() };
+        let mut screen = NewRun {
+            rows,
+            on,
+            presets,
+            saved,
+            seed: String::new(),
+            cursor: 0,
+            notes: Vec::new(),
+            saved_presets: Vec::new(),
+        };
         screen.set_to(start);
         screen.notes.clear();
         screen
@@ -288,6 +302,32 @@ impl NewRun {
         self.note(format!("preset '{}': {count} plugins on", preset.name));
     }
 
+    /// Keeps the set on as a preset of the player's (`s`), named "my set N".
+    pub fn save_preset(&mut self) {
+        let plugins = self.chosen();
+        if plugins.is_empty() {
+            self.note("turn at least one plugin on (Space) to save a preset".into());
+            return;
+        }
+        if let Some(same) = self.presets.iter().find(|p| p.plugins == plugins) {
+            let line = format!("this set is already the preset '{}'", same.name);
+            self.note(line);
+            return;
+        }
+        let n = (1..).find(|n| !self.presets.iter().any(|p| p.name == format!("my set {n}"))).unwrap_or(1);
+        let preset = Preset { name: format!("my set {n}"), plugins };
+        self.note(format!("saved as the preset '{}'", preset.name));
+        // Before "the last set played", if it is there, so it stays last.
+        let at = self.presets.iter().position(|p| p.name == LAST_SET).unwrap_or(self.presets.len());
+        self.presets.insert(at, preset.clone());
+        self.saved_presets.push(preset);
+        // The cursor stays on the line it was on, now one further down.
+        let entry = at + usize::from(self.saved.is_some());
+        if self.cursor >= entry {
+            self.cursor += 1;
+        }
+    }
+
     /// Moves the cursor by `by` entries, kept on the list.
     fn move_by(&mut self, by: isize) {
         let last = self.entries().len() as isize - 1;
@@ -350,6 +390,7 @@ impl NewRun {
                 self.note("every plugin turned on".into());
             }
             Key::Char('c') if self.saved.is_some() => return Some(Chosen::Continue),
+            Key::Char('s') => self.save_preset(),
             _ => {}
         }
         None

@@ -265,7 +265,7 @@ pub fn presets(rows: &[PluginRow], shipped: Vec<Preset>, remembered: &Remembered
     all.extend(shipped);
     all.extend(remembered.presets.iter().cloned());
     if !remembered.last.is_empty() {
-        all.push(Preset { name: "the last set played".into(), plugins: remembered.last.clone() });
+        all.push(Preset { name: crate::front::newrun::LAST_SET.into(), plugins: remembered.last.clone() });
     }
     all
 }

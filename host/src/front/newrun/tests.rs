@@ -121,3 +121,18 @@ fn a_saved_run_is_offered_first() {
     assert!(s.entry_lines()[0].1[1].text.contains("alpha"));
     assert_eq!(s.press(Key::Enter), Some(Chosen::Continue));
 }
+
+#[test]
+fn s_keeps_the_set_on_as_a_preset_of_the_players() {
+    let mut s = screen();
+    s.toggle(plugin(&s, "gamma"));
+    s.cursor = s.entries().iter().position(|e| *e == Entry::Plugin(0)).unwrap();
+    s.press(Key::Char('s'));
+    assert_eq!(s.current(), Entry::Plugin(0), "the cursor stays on its line");
+    assert_eq!(s.notes.last().unwrap(), "saved as the preset 'my set 1'");
+    assert_eq!(s.saved_presets, [Preset { name: "my set 1".into(), plugins: names(&["alpha", "beta", "gamma"]) }]);
+    assert_eq!(s.presets.last().unwrap().name, "my set 1");
+    s.press(Key::Char('s'));
+    assert!(s.notes.last().unwrap().contains("already the preset 'my set 1'"));
+    assert_eq!(s.saved_presets.len(), 1);
+}
