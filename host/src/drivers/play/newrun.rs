@@ -270,22 +270,23 @@ pub fn presets(rows: &[PluginRow], shipped: Vec<Preset>, remembered: &Remembered
     all
 }
 
+/// The arguments that chose a run and take a value.
+const CHOSE_WITH_VALUE: &[&str] = &["--plugins", "--seed", "--scenario", "--keys", "--keys-file"];
+
 /// The arguments this game was started with, less those that chose a run
-/// (`--plugins`, `--seed`, `--continue`), with `extra` after them.
+/// (`--plugins`, `--seed`, `--continue`, a scenario, scripted keys), with
+/// `extra` after them.
 pub fn relaunch_args(args: impl IntoIterator<Item = OsString>, extra: &[String]) -> Vec<OsString> {
     let mut out = Vec::new();
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let text = arg.to_string_lossy();
-        if text == "--plugins" || text == "--seed" {
+        if CHOSE_WITH_VALUE.contains(&text.as_ref()) {
             args.next();
             continue;
         }
-        if text.starts_with("--plugins=")
-            || text.starts_with("--seed=")
-            || text == "--continue"
-            || text == "--fresh-run"
-        {
+        let with_value = CHOSE_WITH_VALUE.iter().any(|a| text.starts_with(&format!("{a}=")));
+        if with_value || text == "--continue" || text == "--fresh-run" {
             continue;
         }
         out.push(arg);
@@ -353,7 +354,8 @@ mod tests {
 
     #[test]
     fn the_run_is_started_again_without_what_chose_the_last_one() {
-        let args = ["--plugin-dir", "p", "--plugins", "a,b", "--seed=4", "--continue", "--view", "tiles"];
+        let args =
+            ["--plugin-dir", "p", "--plugins", "a,b", "--seed=4", "--continue", "--keys", "h j", "--view", "tiles"];
         let out = relaunch_args(args.iter().map(OsString::from), &strings(&["--plugins", "c"]));
         let out: Vec<String> = out.iter().map(|a| a.to_string_lossy().into_owned()).collect();
         assert_eq!(out, strings(&["--plugin-dir", "p", "--view", "tiles", "--plugins", "c"]));
