@@ -353,6 +353,19 @@ mod tests {
     }
 
     #[test]
+    fn the_shipped_presets_read_and_name_plugins_that_exist() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace");
+        let presets = read_presets(&root.join("data")).expect("the shipped presets read");
+        assert!(presets.len() >= 2, "{presets:?}");
+        for name in presets.iter().flat_map(|p| &p.plugins) {
+            assert!(
+                root.join("plugins").join(name).is_dir(),
+                "the preset names '{name}', which is no first-party plugin"
+            );
+        }
+    }
+
+    #[test]
     fn the_run_is_started_again_without_what_chose_the_last_one() {
         let args =
             ["--plugin-dir", "p", "--plugins", "a,b", "--seed=4", "--continue", "--keys", "h j", "--view", "tiles"];
