@@ -118,7 +118,11 @@ pub fn draw_new_run<T: RenderTarget>(
     }
     let keys = "Up/Down: move   Space/click: on or off, or a preset   digits: seed   a: every plugin";
     p.text_centred(16 + TITLE_PX as i32 + 12, TEXT_PX, keys, palette::DIM)?;
-    let keys = "s: keep the set as a preset   Enter: start   c: the saved run   Esc: quit";
+    let keys = if screen.saved.is_some() {
+        "s: keep the set as a preset   Enter: start   c: the saved run   Esc: quit"
+    } else {
+        "s: keep the set as a preset   Enter: start   Esc: quit"
+    };
     p.text_centred(16 + TITLE_PX as i32 + 12 + LINE_STEP, TEXT_PX, keys, palette::DIM)?;
     let lines = flat(screen);
     let room = room();
