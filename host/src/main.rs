@@ -12,7 +12,7 @@ use emberdeep::drivers::cli::{self, Cli};
 use emberdeep::drivers::lab::{balance, balance_parts, balance_report, bot, bot_jobs};
 use emberdeep::drivers::packages;
 use emberdeep::drivers::play::session::{Plan, SavedRun, Session};
-use emberdeep::drivers::play::{headless, prefs, recording, save, watch};
+use emberdeep::drivers::play::{headless, newrun, prefs, recording, save, watch};
 use emberdeep::drivers::review::{check, replay, timeline_screen, trace_query, trace_tools};
 use emberdeep::front::{atlas, keys, ui};
 use emberdeep_engine::data::records;
@@ -102,6 +102,9 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     }
     let folders = plugin_folders(&cli);
     let plugin_dir = folders.game.clone();
+    if cli.wants_new_run_screen() {
+        return choose_new_run(&cli, &folders);
+    }
     let wanted = cli.plugin_names();
     let plugins = if cli.watch {
         // Private copies, so a build written over a loaded file cannot reach the running game.
@@ -211,7 +214,12 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     // A save refused or failed is said once the trace is finished: the run itself went as traced.
     let stopped = session.stop();
     session.take_trace().finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))?;
-    Ok(stopped?)
+    stopped?;
+    if session.app.new_run_wanted && !cli.headless {
+        // `n` at the run's end: the game again, at the New Run screen.
+        return Err(newrun::relaunch(newrun::relaunch_args(std::env::args_os().skip(1), &[])).into());
+    }
+    Ok(())
 }
 
 /// What the command line asks the session for. Saves are the player's: a
@@ -227,12 +235,75 @@ fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
     };
     let saved = if cli.continue_run {
         SavedRun::Resume
-    } else if cli.headless {
+    } else if cli.headless || cli.fresh_run {
         SavedRun::Ignore
     } else {
         SavedRun::Offer
     };
     Plan { save_dir, saved, scenario: cli.scenario.clone(), seed, recorded_start: None }
+}
+
+/// The New Run screen ([`newrun`]): every plugin of `plugin_dir` (each
+/// tried in a child first, as for a run), the presets, a saved run offered
+/// first; the run chosen starts as this game started again with its
+/// `--plugins` and `--seed`, and the set is remembered in the config folder.
+fn choose_new_run(cli: &Cli, folders: &emberdeep_engine::plugins::discovery::PluginFolders) -> anyhow::Result<()> {
+    use emberdeep::front::newrun::{Chosen, NewRun, SavedOffer};
+    let warn = |e: newrun::NewRunError| {
+        eprintln!("emberdeep: warning: {e}");
+    };
+    let rows = newrun::catalog(folders, Some(&probe_in_children))?;
+    let config = cli.config_dir.clone().unwrap_or_else(prefs::default_config_dir);
+    let remembered = newrun::read_remembered(&config).unwrap_or_else(|e| {
+        warn(e);
+        newrun::Remembered::default()
+    });
+    let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
+    let shipped = newrun::read_presets(&data_dir).unwrap_or_else(|e| {
+        warn(e);
+        Vec::new()
+    });
+    let presets = newrun::presets(&rows, shipped, &remembered);
+    let save_dir = cli.save_dir.clone().unwrap_or_else(save::default_save_dir);
+    let saved = save::peek(&save_dir.join("save.json"))
+        .map(|(seed, plugins, _)| SavedOffer { seed, plugins: plugins.into_iter().map(|p| p.name).collect() });
+    let start = if remembered.last.is_empty() { presets[0].plugins.clone() } else { remembered.last.clone() };
+    let mut screen = NewRun::new(rows, presets, saved.clone(), &start);
+    let view = cli.view.clone().or_else(|| prefs::Remembered::open(&config).1.view);
+    let style = if view.as_deref() == Some("tiles") { ui::Style::Tiles } else { ui::Style::Glyphs };
+    let assets_dir = cli.assets_dir.clone().unwrap_or_else(atlas::default_assets_dir);
+    let atlas = atlas::Atlas::load(&assets_dir)?;
+    let args = std::env::args_os().skip(1);
+    let chosen = ui::run_new_run(&mut screen, &atlas, style)?;
+    let mut kept = remembered.clone();
+    kept.presets.extend(screen.saved_presets.iter().cloned());
+    let extra = match chosen {
+        Chosen::Quit => {
+            if !screen.saved_presets.is_empty() {
+                newrun::keep_remembered(&config, &kept).unwrap_or_else(warn);
+            }
+            return Ok(());
+        }
+        Chosen::Continue => {
+            if !screen.saved_presets.is_empty() {
+                newrun::keep_remembered(&config, &kept).unwrap_or_else(warn);
+            }
+            let set = saved.map(|s| s.plugins.join(",")).unwrap_or_default();
+            vec!["--continue".to_string(), "--plugins".to_string(), set]
+        }
+        Chosen::Run { plugins, seed } => {
+            kept.last = plugins.clone();
+            if let Err(e) = newrun::keep_remembered(&config, &kept) {
+                warn(e);
+            }
+            let mut extra = vec!["--fresh-run".to_string(), "--plugins".to_string(), plugins.join(",")];
+            if let Some(seed) = seed {
+                extra.extend(["--seed".to_string(), seed.to_string()]);
+            }
+            extra
+        }
+    };
+    Err(newrun::relaunch(newrun::relaunch_args(args, &extra)).into())
 }
 
 /// Where the game remembers the view and the hints given: `--config-dir`,

@@ -154,3 +154,42 @@ fn a_plugin_that_needs_ranged_combat_left_out_of_plugins_names_both() {
     let out = run(&["--plugin-dir", dir, "--plugins", "core_combat,ranged_combat,needs_ranged", "--list-plugins"]);
     assert!(out.status.success(), "{}", text(&out).1);
 }
+
+/// The New Run screen's list (`catalog`): every plugin of the folder, a
+/// file that is no plugin refused with why, a plugin whose need is missing
+/// refused naming it; on the screen, the needer goes off with its need.
+#[test]
+fn the_new_run_screen_lists_every_plugin_and_each_refused_with_why() {
+    use emberdeep::drivers::play::newrun::catalog;
+    use emberdeep::front::newrun::NewRun;
+    use emberdeep_engine::plugins::discovery::PluginFolders;
+    let folder = plugin_folder(&[first_party("core_combat"), first_party("bestiary")]);
+    std::fs::write(folder.path().join(lib_name("junk")), b"this is not a library").unwrap();
+    // The player's folder: a package without its library.
+    let player = tempfile::tempdir().unwrap();
+    std::fs::create_dir(player.path().join("ghost")).unwrap();
+    let rows = catalog(&PluginFolders::both(folder.path(), Some(player.path())), None).expect("listed");
+    let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["bestiary", "core_combat", "ghost", "junk"]);
+    assert!(rows[2].refused.as_deref().is_some_and(|why| why.contains("holds no library")), "{:?}", rows[2]);
+    assert!(rows[3].refused.as_deref().is_some_and(|why| why.contains("not a shared library")), "{:?}", rows[3]);
+    assert!(
+        rows[1].description.as_deref().is_some_and(|d| !d.is_empty()),
+        "the plugin's own description: {:?}",
+        rows[1]
+    );
+    assert_eq!(rows[0].needs, [("core_combat".to_string(), "0.1.0".to_string())]);
+    assert!(rows[0].brings.iter().any(|(what, n)| what == "monster brains" && *n > 0), "{:?}", rows[0].brings);
+    assert_eq!(rows[1].from, folder.path().join(lib_name("core_combat")));
+    let mut screen = NewRun::new(rows, Vec::new(), None, &["bestiary".to_string()]);
+    assert_eq!(screen.chosen(), ["bestiary", "core_combat"], "bestiary brought what it needs");
+    screen.toggle(1);
+    assert!(screen.chosen().is_empty());
+    assert!(screen.notes.contains(&"bestiary turned off: it needs core_combat".to_string()), "{:?}", screen.notes);
+
+    let alone = plugin_folder(&[first_party("bestiary")]);
+    let rows = catalog(&PluginFolders::game_only(alone.path()), None).expect("listed");
+    assert_eq!(rows.len(), 1);
+    let why = rows[0].refused.as_deref().expect("refused");
+    assert!(why.contains("needs 'core_combat'"), "{why}");
+}

@@ -148,6 +148,11 @@ pub struct Cli {
     #[arg(long, hide = true, requires = "handover")]
     pub check_handover: bool,
 
+    /// The New Run screen chose this run: a saved run is not offered again
+    /// (it was offered on the screen); the new run saves beside it.
+    #[arg(long, hide = true, conflicts_with_all = ["continue_run", "handover"])]
+    pub fresh_run: bool,
+
     /// Print the time from start to the first frame drawn (plugins and data loaded), headless; then exit.
     #[arg(long)]
     pub bench_startup: bool,
@@ -284,6 +289,28 @@ pub enum TraceTool {
 
 impl Cli {
     /// The plugin names asked for, or `None` for every plugin found.
+    /// Whether a window run is to begin at the New Run screen: nothing on
+    /// the command line chose the run (no --plugins, --seed, scenario,
+    /// replay, saved run, scripted keys, tool).
+    pub fn wants_new_run_screen(&self) -> bool {
+        !self.headless
+            && self.plugins.is_none()
+            && self.seed.is_none()
+            && self.command.is_none()
+            && self.replay.is_none()
+            && self.handover.is_none()
+            && self.scenario.is_none()
+            && !self.continue_run
+            && !self.list_plugins
+            && self.bot.is_none()
+            && self.keys.is_none()
+            && self.keys_file.is_none()
+            && self.keys_from.is_none()
+            && self.screenshot.is_none()
+            && !self.bench_startup
+            && !self.fresh_run
+    }
+
     pub fn plugin_names(&self) -> Option<Vec<String>> {
         self.plugins.as_ref().map(|s| s.split(',').map(str::trim).filter(|n| !n.is_empty()).map(String::from).collect())
     }

@@ -53,7 +53,9 @@ impl App {
         }
         match key {
             // Stopping an aim that would use the item up asks first.
-            Key::Esc if self.game.aim_cancel_loses().is_some() => self.mode = Mode::Ask(Question::StopAiming),
+            Key::Esc if self.asks.stop_aiming && self.game.aim_cancel_loses().is_some() => {
+                self.mode = Mode::Ask(Question::StopAiming)
+            }
             Key::Esc => self.act_on_aim(Action::CancelAim),
             Key::Enter | Key::Char('f') => self.fire_or_ask(),
             Key::Click(x, y) => {
@@ -76,7 +78,7 @@ impl App {
     /// reach the player: then asks first. A shot with no cell to fly to is
     /// refused by the engine, in the panel's words, without a question.
     fn fire_or_ask(&mut self) {
-        if self.game.aim_falls_short().is_some() && !self.game.aim_path().is_empty() {
+        if self.asks.shoot_short && self.game.aim_falls_short().is_some() && !self.game.aim_path().is_empty() {
             self.mode = Mode::Ask(Question::ShootShort);
         } else {
             self.fire_or_confirm_burst();

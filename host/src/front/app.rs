@@ -7,6 +7,7 @@ use emberdeep_api::abi::ViewBox;
 use emberdeep_api::{MessageKind, PluginError, Point};
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::boundary::Entry;
+use emberdeep_engine::rules::travel::Errand;
 use emberdeep_engine::world::animation::Animation;
 use emberdeep_engine::{Action, Game};
 
@@ -51,7 +52,7 @@ pub enum Mode {
     Help,
     /// Looking about (`x`): a cursor over the map, what is there in the panel.
     Look,
-    /// The run is over (a death, or a victory: `game.won`): `R` for a new one, `Esc` to quit.
+    /// The run is over (a death, or a victory: `game.won`): `R` for a new one, `n` for the New Run screen, `Esc` to quit.
     Dead,
 }
 
@@ -109,6 +110,14 @@ pub struct App {
     view_index: usize,
     /// Every key pressed, for `--record`.
     pub pressed: Vec<Key>,
+    /// The run is over and the player asked for the New Run screen (`n`).
+    pub new_run_wanted: bool,
+    /// Keys bound otherwise in play (the options file).
+    pub bindings: super::bindings::Bindings,
+    /// The questions asked before an item is wasted (the options file).
+    pub asks: super::bindings::Asks,
+    /// Whether auto-explore stops when an item comes into view (the options file).
+    pub explore_stops_for_items: bool,
     /// Which cells are shown.
     pub(crate) camera: Camera,
     /// Lines the front end itself has to say (a view that failed), shown
@@ -146,6 +155,10 @@ impl App {
             host_views,
             view_index: 0,
             pressed: Vec::new(),
+            new_run_wanted: false,
+            bindings: Default::default(),
+            asks: Default::default(),
+            explore_stops_for_items: true,
             camera: Camera::default(),
             notices: Vec::new(),
             scroll: 0,
@@ -215,6 +228,12 @@ impl App {
 
     /// Handles one key. Returns `false` when the player quits.
     pub fn press(&mut self, key: Key) -> bool {
+        // A key bound otherwise is pressed as the game's key it stands for,
+        // so the run and its recording hold the game's keys.
+        let key = match self.in_play(key) {
+            Some(key) => key,
+            None => return true,
+        };
         self.pressed.push(key);
         // Every key reaches the trace, so a trace replays as a recording does.
         self.game.emit("press", "host", emberdeep_engine::fields! {"key" => key.to_string()});
@@ -222,6 +241,31 @@ impl App {
             self.notices.clear();
         }
         self.dispatch(key)
+    }
+
+    /// The glyph view's cell size now.
+    pub fn glyph_cell(&self) -> u32 {
+        self.host_views.first().map_or(super::ui::GLYPH_CELL, |(_, v)| super::ui::cell_size_of(v))
+    }
+
+    /// Makes the host's glyph view draw cells `cell` pixels square (kept
+    /// within the options' sizes); drawing only, never the run.
+    pub fn set_glyph_cell(&mut self, cell: u32) {
+        let cell = cell.clamp(8, 48);
+        if let Some(slot) = self.host_views.iter_mut().find(|(name, _)| name == "glyphs") {
+            slot.1 = Entry::new("host", super::ui::glyph_view_sized(cell));
+        }
+    }
+
+    /// The game's key `key` stands for: in play, as the player bound it
+    /// ([`super::bindings::Bindings`]); elsewhere, itself. `None`: a game
+    /// key bound to another, which does nothing in play.
+    pub fn in_play(&self, key: Key) -> Option<Key> {
+        if self.mode == Mode::Play {
+            self.bindings.in_play(key)
+        } else {
+            Some(key)
+        }
     }
 
     /// Offers the player the saved run already in `self.game`: `y` continues
@@ -332,6 +376,7 @@ impl App {
         // run plays within this key, each step pressed as its play key.
         if let Some(errand) = super::autopilot::errand_for(&self.game, key) {
             if let Some(mut travel) = self.game.begin_travel(errand) {
+                travel.stop_for_items = self.explore_stops_for_items || travel.errand != Errand::Explore;
                 while let Some(step) = super::autopilot::next_key(&mut self.game, &mut travel) {
                     self.press_playing(step);
                 }
@@ -358,6 +403,15 @@ impl App {
                 None
             }
             Key::Char('?') | Key::F(1) => self.open(Mode::Help),
+            // The glyph view's cells: drawing only, no turn.
+            Key::Char('+') => {
+                self.set_glyph_cell(self.glyph_cell() + 4);
+                None
+            }
+            Key::Char('_') => {
+                self.set_glyph_cell(self.glyph_cell().saturating_sub(4));
+                None
+            }
             Key::Char('x') => {
                 self.look_cursor = self.game.player().pos;
                 self.open(Mode::Look)
@@ -460,6 +514,10 @@ impl App {
                 self.game = Game::fresh(seed, self.game.plugins.clone(), self.game.records.clone(), self.take_trace());
                 self.mode = Mode::Play;
                 true
+            }
+            Key::Char('N' | 'n') => {
+                self.new_run_wanted = true;
+                false
             }
             Key::Esc => false,
             _ => true,

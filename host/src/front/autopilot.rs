@@ -48,12 +48,20 @@ pub fn errand_for(game: &Game, key: Key) -> Option<Errand> {
 /// Starts the time-saver `key` stands for, for the window (without pressing the key).
 /// `playing`: whether the keys play now (no screen or question is open).
 pub fn begin(game: &mut Game, playing: bool, key: Key) -> Begin {
+    begin_with(game, playing, key, true)
+}
+
+/// [`begin`], auto-explore stopping for items only if `explore_stops_for_items`.
+pub fn begin_with(game: &mut Game, playing: bool, key: Key, explore_stops_for_items: bool) -> Begin {
     if !playing {
         return Begin::NotMine;
     }
     let Some(errand) = errand_for(game, key) else { return Begin::NotMine };
     match game.begin_travel(errand) {
-        Some(travel) => Begin::Started(travel),
+        Some(mut travel) => {
+            travel.stop_for_items = explore_stops_for_items || travel.errand != Errand::Explore;
+            Begin::Started(travel)
+        }
         None => Begin::Refused,
     }
 }

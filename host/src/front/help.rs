@@ -4,6 +4,7 @@
 
 use emberdeep_engine::rules::asking::PluginKey;
 
+use super::bindings::Bindings;
 use super::screen::{palette, wrap, Line, MENU_CHARS};
 
 /// Where a key's words start on its line.
@@ -64,6 +65,8 @@ pub const HOST_KEYS: &[HostKey] = &[
     line("PgDn PgUp", "screens", "scroll a long description while looking or aiming", ""),
     line("m", "screens", "the message history", "m"),
     line("? or F1", "screens", "this help", "? F1"),
+    line("+ _", "screens", "bigger or smaller map cells (the glyph view)", "+ _"),
+    line("F11", "screens", "full screen on or off (the window)", ""),
     line("F2", "screens", "switch views (glyphs, tiles, the plugins'); kept for the next run", "F2"),
     line("Up Down PgUp PgDn", "screens", "scroll a long screen", ""),
     line("Esc", "screens", "close a screen; in play: save and quit (asks)", "Esc"),
@@ -92,6 +95,11 @@ const fn line(keys: &'static str, group: &'static str, what: &'static str, in_pl
 /// group no host group has go under "Other". Last, under "Terrain", the
 /// plugins' terrains (glyph, label, description, plugin), if any.
 pub fn help_lines(plugin_keys: &[PluginKey], terrains: &[TerrainHelp]) -> Vec<Line> {
+    help_lines_bound(plugin_keys, terrains, &Bindings::default())
+}
+
+/// [`help_lines`], each key written as `bindings` bind it (the options file).
+pub fn help_lines_bound(plugin_keys: &[PluginKey], terrains: &[TerrainHelp], bindings: &Bindings) -> Vec<Line> {
     let mut lines = Vec::new();
     // Long lines go on under the "what" column.
     let push = |lines: &mut Vec<Line>, key: &str, what: &str, from: Option<&str>| {
@@ -119,10 +127,10 @@ pub fn help_lines(plugin_keys: &[PluginKey], terrains: &[TerrainHelp]) -> Vec<Li
         }
         lines.push(Line::new(heading, palette::GOOD));
         for k in host {
-            push(&mut lines, k.keys, k.what, None);
+            push(&mut lines, &bindings.shown_words(k.keys), k.what, None);
         }
         for k in theirs {
-            push(&mut lines, k.help.key.as_str(), k.help.what.as_str(), Some(k.plugin.as_str()));
+            push(&mut lines, &bindings.shown_words(k.help.key.as_str()), k.help.what.as_str(), Some(k.plugin.as_str()));
         }
     }
     if !terrains.is_empty() {

@@ -183,7 +183,11 @@ impl App {
         self.mode = Mode::Play;
         let player = self.game.player();
         let full = player.hp >= player.max_hp;
-        if full && self.role_of(slot) == Some(ItemRole::Healing) && !self.game.item_disguised(slot) {
+        if full
+            && self.asks.drink_at_full_health
+            && self.role_of(slot) == Some(ItemRole::Healing)
+            && !self.game.item_disguised(slot)
+        {
             self.mode = Mode::Ask(Question::Drink(slot));
             return;
         }

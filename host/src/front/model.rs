@@ -14,7 +14,7 @@ use emberdeep_engine::world::targeting::LookLine;
 
 use super::aiming::decorate_aim;
 use super::app::{App, Mode, Question};
-use super::help::{help_lines, TerrainHelp};
+use super::help::{help_lines_bound, TerrainHelp};
 use super::look::look_lines;
 use super::screen::{palette, wrap, Health, Line, Overlay, ScreenModel, MENU_CHARS, MENU_ROWS};
 use super::ui::cell_size_of;
@@ -285,7 +285,10 @@ impl App {
                 if let Some(path) = &self.morgue {
                     details.push(Line::new(format!("Morgue: {}", path.display()), palette::DIM));
                 }
-                details.push(Line::new("r: a new run    Esc: quit", palette::TEXT));
+                details.push(Line::new(
+                    "r: a new run with these plugins    n: choose a new run    Esc: quit",
+                    palette::TEXT,
+                ));
                 Overlay::Death { won, cause, details, scores: self.scores.clone() }
             }
         }
@@ -359,7 +362,7 @@ impl App {
                 plugin: t.code.plugin().to_string(),
             })
             .collect();
-        let lines = help_lines(&keys, &terrains);
+        let lines = help_lines_bound(&keys, &terrains, &self.bindings);
         self.scrolled("Keys", Vec::new(), lines, "Up/Down, PgUp/PgDn: scroll    Esc: close")
     }
 

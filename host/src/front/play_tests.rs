@@ -287,3 +287,13 @@ fn an_ally_is_named_so_and_never_a_target() {
     keys(&mut app, "Tab");
     assert_eq!(app.game.aim_cursor(), Some(Point::new(5, 10)), "Tab skips the ally");
 }
+
+#[test]
+fn n_at_the_runs_end_asks_for_the_new_run_screen_and_leaves() {
+    let mut app = app(&[]);
+    app.mode = Mode::Dead;
+    assert!(app.press(super::keys::Key::Char('x')), "another key stays on the end screen");
+    assert!(!app.new_run_wanted);
+    assert!(!app.press(super::keys::Key::Char('n')), "n leaves this run");
+    assert!(app.new_run_wanted, "and asks for the New Run screen");
+}

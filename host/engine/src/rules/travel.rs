@@ -80,6 +80,9 @@ pub struct Travel {
     /// Cells explore reached that still border the unknown (nothing more
     /// shows from them): not gone to again in this run.
     given_up: Vec<Point>,
+    /// Whether the walk stops when an item comes into view (true unless the
+    /// front end turns it off for auto-explore: the player's option).
+    pub stop_for_items: bool,
 }
 
 impl Travel {
@@ -131,7 +134,8 @@ impl Game {
         let me = self.player();
         let healing = errand == Errand::Rest && me.hp < me.max_hp;
         let mended = (me.hp, self.turn);
-        let travel = Travel { errand, steps: 0, healing, mended, before: None, given_up: Vec::new() };
+        let travel =
+            Travel { errand, steps: 0, healing, mended, before: None, given_up: Vec::new(), stop_for_items: true };
         let refusal = refusal.or_else(|| {
             (errand != Errand::Rest && self.travel_step(&travel).is_none()).then(|| "You know of no way there.".into())
         });
@@ -214,7 +218,7 @@ impl Game {
             if before.turn == self.turn {
                 return Some("You stop.".into());
             }
-            if travel.errand != Errand::Rest {
+            if travel.errand != Errand::Rest && travel.stop_for_items {
                 let new: Vec<ItemId> = self.known_items().into_iter().filter(|id| !before.items.contains(id)).collect();
                 if let Some(id) = new.first() {
                     let seen = self.items.iter().find(|i| i.id == *id).map(|i| (i.kind.clone(), i.count, i.id));

@@ -12,6 +12,8 @@
 
 pub mod headless;
 pub mod morgue;
+pub mod newrun;
+pub mod options;
 pub mod prefs;
 pub mod recording;
 pub mod save;

@@ -28,12 +28,12 @@ use emberdeep_engine::world::animation::Animation;
 use emberdeep_engine::world::log::capitalized;
 use emberdeep_engine::Game;
 
-use crate::drivers::play::morgue;
 use crate::drivers::play::prefs::{Prefs, Remembered};
 use crate::drivers::play::recording::SavedStart;
 use crate::drivers::play::save::{self, SaveError};
 use crate::drivers::play::scenario::{game_from_scenario, ScenarioStartError};
 use crate::drivers::play::watch::{announce_reloaded, Handover, Watcher};
+use crate::drivers::play::{morgue, options};
 use crate::front::app::{App, Mode};
 use crate::front::keys::{Key, Typed};
 use crate::front::screen::ScreenModel;
@@ -119,6 +119,8 @@ pub struct Session {
     pub told: Option<(usize, u32)>,
     /// Where the view and the hints given are remembered, if anywhere.
     remembered: Option<Remembered>,
+    /// How fast animations and time-savers' steps play in the window (the options).
+    pace: f64,
 }
 
 impl Session {
@@ -190,6 +192,7 @@ impl Session {
             window_at: None,
             told: None,
             remembered: None,
+            pace: 1.0,
         })
     }
 
@@ -222,6 +225,7 @@ impl Session {
             window_at: None,
             told: None,
             remembered: None,
+            pace: 1.0,
         })
     }
 
@@ -239,6 +243,7 @@ impl Session {
             window_at: None,
             told: None,
             remembered: None,
+            pace: 1.0,
         }
     }
 
@@ -279,6 +284,7 @@ impl Session {
             window_at,
             told,
             remembered: None,
+            pace: 1.0,
         })
     }
 
@@ -321,7 +327,38 @@ impl Session {
         }
         self.app.hints_were_given(&prefs.hints);
         self.remembered = Some(remembered);
+        self.use_options(dir);
         self.keep_prefs();
+    }
+
+    /// Reads the options file in `dir` (written, commented out, the first
+    /// time) and uses it: key bindings, the view, the glyph view's cell
+    /// size, the animation speed, explore's stops, the questions asked. Each
+    /// bad value is one line (printed and shown), and its default is used.
+    pub fn use_options(&mut self, dir: &Path) {
+        let plugin_keys = self.app.game.plugin_keys();
+        let (chosen, problems) = options::load(dir, &plugin_keys);
+        for problem in problems {
+            eprintln!("emberdeep: {problem}");
+            self.app.notices.push(problem.to_string());
+        }
+        if let Some(view) = &chosen.view {
+            if let Err(e) = self.app.select_view(view) {
+                let line = format!(
+                    "{}: option `view`: {e}; the view last chosen is used",
+                    dir.join(options::FILE_NAME).display()
+                );
+                eprintln!("emberdeep: {line}");
+                self.app.notices.push(line);
+            }
+        }
+        if let Some(cell) = chosen.cell_size {
+            self.app.set_glyph_cell(cell);
+        }
+        self.app.bindings = chosen.keys;
+        self.app.asks = chosen.ask;
+        self.app.explore_stops_for_items = chosen.explore_stops_for_items;
+        self.pace = chosen.animation_speed;
     }
 
     /// Writes the view and the hints given to the config folder, if they
@@ -419,6 +456,10 @@ impl Frontend for Session {
         self.app.model()
     }
 
+    fn pace(&self) -> f64 {
+        self.pace
+    }
+
     fn views(&self) -> Views<'_> {
         self.app.views()
     }
@@ -456,7 +497,9 @@ impl Frontend for Session {
     // The time-savers, step by step in the window (front/autopilot.rs).
     fn begin_auto(&mut self, key: Key) -> crate::front::autopilot::Begin {
         let playing = self.app.mode == Mode::Play;
-        crate::front::autopilot::begin(&mut self.app.game, playing, key)
+        let Some(key) = self.app.in_play(key) else { return crate::front::autopilot::Begin::NotMine };
+        let stops = self.app.explore_stops_for_items;
+        crate::front::autopilot::begin_with(&mut self.app.game, playing, key, stops)
     }
 
     fn next_auto_key(&mut self, travel: &mut emberdeep_engine::rules::travel::Travel) -> Option<Key> {

@@ -67,6 +67,10 @@ pub trait Frontend {
     fn watch(&mut self, _window: [i32; 4]) -> bool {
         false
     }
+    /// How fast effects and a time-saver's steps play: 1 the game's pace, 2 twice as fast.
+    fn pace(&self) -> f64 {
+        1.0
+    }
     /// Where the window opens (x, y, width, height), if not centered.
     fn window_at(&self) -> Option<[i32; 4]> {
         None

@@ -17,25 +17,32 @@ const FLOOR: Rgba = Rgba::rgb(90, 90, 90);
 const DOOR: Rgba = Rgba::rgb(180, 120, 60);
 const STAIRS: Rgba = Rgba::rgb(240, 230, 140);
 
-/// Draws each cell as a character.
-pub struct GlyphView;
+/// Draws each cell as a character, `cell` pixels square.
+pub struct GlyphView {
+    cell: u32,
+}
 
 /// The glyph view, boxed as views are registered.
 pub fn glyph_view() -> ViewBox {
-    ViewAbi_TO::from_value(Adapter(GlyphView), TD_Opaque)
+    glyph_view_sized(CELL)
+}
+
+/// The glyph view with cells `cell` pixels square (the options' `cell_size`, `+` and `_`).
+pub fn glyph_view_sized(cell: u32) -> ViewBox {
+    ViewAbi_TO::from_value(Adapter(GlyphView { cell: cell.max(1) }), TD_Opaque)
 }
 
 impl View for GlyphView {
     fn cell_size(&self) -> u32 {
-        CELL
+        self.cell
     }
 
     fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()> {
         for (i, cell) in scene.cells.iter().enumerate() {
-            let (x, y) = scene.cell_origin(i, CELL);
-            draw_cell(canvas, x, y, cell);
+            let (x, y) = scene.cell_origin(i, self.cell);
+            draw_cell(canvas, x, y, self.cell, cell);
         }
-        super::cursor::draw_cursor(canvas, scene, CELL, true);
+        super::cursor::draw_cursor(canvas, scene, self.cell, true);
         Ok(())
     }
 }
@@ -52,7 +59,7 @@ fn terrain_glyph(terrain: Terrain) -> (char, Rgba) {
 }
 
 /// One cell: the wall block, the shade, then the thing's glyph or the terrain's.
-fn draw_cell(canvas: &mut Canvas<'_>, x: i32, y: i32, cell: &SceneCell) {
+fn draw_cell(canvas: &mut Canvas<'_>, x: i32, y: i32, size: u32, cell: &SceneCell) {
     let dim = |c: Rgba| match cell.light {
         Light::Remembered => c.dimmed(REMEMBERED),
         _ => c,
@@ -61,10 +68,10 @@ fn draw_cell(canvas: &mut Canvas<'_>, x: i32, y: i32, cell: &SceneCell) {
         return;
     }
     if cell.terrain == Terrain::Wall {
-        canvas.fill_rect(x, y, CELL, CELL, dim(WALL_BLOCK));
+        canvas.fill_rect(x, y, size, size, dim(WALL_BLOCK));
     }
     if let Some(shade) = cell.shade() {
-        canvas.fill_rect(x, y, CELL, CELL, shade);
+        canvas.fill_rect(x, y, size, size, shade);
     }
     // The game only hands remembered cells the items the player recalls.
     let (ch, color) = match cell.thing() {
@@ -74,5 +81,5 @@ fn draw_cell(canvas: &mut Canvas<'_>, x: i32, y: i32, cell: &SceneCell) {
             (ch as u32, color)
         }
     };
-    canvas.glyph_code(x, y, CELL, ch, dim(color));
+    canvas.glyph_code(x, y, size, ch, dim(color));
 }

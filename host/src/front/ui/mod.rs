@@ -13,6 +13,7 @@ mod frontend;
 mod glyph_view;
 mod input;
 mod layout;
+mod newrun_screen;
 mod painter;
 pub(crate) mod panel;
 mod screenshot;
@@ -30,7 +31,8 @@ use emberdeep_engine::data::records::Records;
 
 pub use error::{DrawError, Result};
 pub use frontend::{cell_size_of, Frontend, Views};
-pub use glyph_view::glyph_view;
+pub use glyph_view::{glyph_view, glyph_view_sized, CELL as GLYPH_CELL};
+pub use newrun_screen::{run_new_run, Style};
 pub use screenshot::{render_front, render_rgba, screenshot, screenshot_front, with_offscreen, Offscreen};
 pub use tile_view::tile_view;
 pub use timeline_pane::{PANE_CHARS, PANE_LINES};

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use sdl3::event::{Event, WindowEvent};
 use sdl3::image::SaveSurface;
+use sdl3::keyboard::Keycode;
 use sdl3::mouse::MouseButton;
 use sdl3::render::{create_renderer, WindowCanvas};
 use sdl3::sys::render::SDL_LOGICAL_PRESENTATION_LETTERBOX;
@@ -66,7 +67,7 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
     let mut font = Font::new(&creator, software)?;
     let mut tiles = TileSheet::new(&creator, atlas, software)?;
     let mut pump = sdl.event_pump().doing("opening the SDL event queue")?;
-    let mut looper = Looper::default();
+    let mut looper = Looper { pace: front.pace().clamp(0.1, 10.0), ..Looper::default() };
     let mut last_draw: Option<Instant> = None;
     loop {
         let mut changed = false;
@@ -74,6 +75,15 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
         let wait = if busy { EFFECT_POLL } else { FRAME };
         let first = pump.wait_event_timeout(wait);
         for event in first.into_iter().chain(pump.poll_iter()) {
+            if let Event::KeyDown { keycode: Some(Keycode::F11), .. } = event {
+                // Full screen on or off: the window's own, never the game's.
+                let full = canvas.window().fullscreen_state() != sdl3::video::FullscreenType::Off;
+                if let Err(e) = canvas.window_mut().set_fullscreen(!full) {
+                    tracing::warn!(error = %e, "switching full screen failed");
+                }
+                changed = true;
+                continue;
+            }
             match looper.handle(front, &canvas, event) {
                 Flow::Quit => return Ok(()),
                 Flow::Changed => changed = true,
@@ -98,7 +108,7 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
 
 /// The resizable window and its renderer, scaled from 1600x900 with
 /// letterboxing; centered, or at `at` (x, y, width, height) if given.
-fn open_window(video: &VideoSubsystem, at: Option<[i32; 4]>) -> Result<WindowCanvas> {
+pub(super) fn open_window(video: &VideoSubsystem, at: Option<[i32; 4]>) -> Result<WindowCanvas> {
     // Vsync if the driver has it; the event wait paces the loop otherwise.
     sdl3::hint::set("SDL_RENDER_VSYNC", "1");
     let (width, height) =
@@ -132,6 +142,8 @@ struct Looper {
     dumped: u32,
     /// Keys are being dropped after an alarm.
     halt: Option<Halt>,
+    /// How fast effects and steps play (the options' animation speed; 0: not set, the game's).
+    pace: f64,
 }
 
 /// Dropping keys typed ahead of an alarm: every key still queued when it
@@ -189,16 +201,7 @@ impl Looper {
     /// `DIR/frame-NNNNN.png`, in order (to look at animations frame by
     /// frame); a failed write is only logged. Never touches the game.
     fn dump_frame(&mut self, canvas: &mut WindowCanvas) {
-        let Some(dir) = std::env::var_os("EMBERDEEP_FRAME_DUMP") else { return };
-        self.dumped += 1;
-        let path = std::path::Path::new(&dir).join(format!("frame-{:05}.png", self.dumped));
-        let saved = canvas
-            .read_pixels(None)
-            .map_err(|e| e.to_string())
-            .and_then(|s| s.save(path.to_string_lossy().as_ref()).map_err(|e| e.to_string()));
-        if let Err(error) = saved {
-            tracing::warn!(%error, path = %path.display(), "dumping a frame failed");
-        }
+        dump_frame(canvas, &mut self.dumped);
     }
 
     fn handle(&mut self, front: &mut dyn Frontend, canvas: &WindowCanvas, mut event: Event) -> Flow {
@@ -309,7 +312,7 @@ impl Looper {
     /// true when the screen changes.
     fn tick(&mut self) -> bool {
         let Some((playback, Some(shown))) = &mut self.playing else { return false };
-        if shown.elapsed() < playback::FRAME {
+        if shown.elapsed() < playback::FRAME.div_f64(self.pace.max(0.1)) {
             return false;
         }
         if playback.advance() {
@@ -324,7 +327,7 @@ impl Looper {
     /// shown for [`STEP`] (and any effect it caused has played).
     fn step(&mut self, front: &mut dyn Frontend) -> Flow {
         let Some((travel, last)) = &mut self.auto else { return Flow::Idle };
-        if self.playing.is_some() || last.elapsed() < STEP {
+        if self.playing.is_some() || last.elapsed() < STEP.div_f64(self.pace.max(0.1)) {
             return Flow::Idle;
         }
         let Some(key) = front.next_auto_key(travel) else {
@@ -368,6 +371,22 @@ impl Looper {
 fn window_place(window: &sdl3::video::Window) -> [i32; 4] {
     let ((x, y), (w, h)) = (window.position(), window.size());
     [x, y, w as i32, h as i32]
+}
+
+/// With `EMBERDEEP_FRAME_DUMP=DIR`, writes the frame on `canvas` to
+/// `DIR/frame-NNNNN.png`, numbered on from `dumped`; a failed write is only
+/// logged. Never touches the game.
+pub(super) fn dump_frame(canvas: &mut WindowCanvas, dumped: &mut u32) {
+    let Some(dir) = std::env::var_os("EMBERDEEP_FRAME_DUMP") else { return };
+    *dumped += 1;
+    let path = std::path::Path::new(&dir).join(format!("frame-{:05}.png", dumped));
+    let saved = canvas
+        .read_pixels(None)
+        .map_err(|e| e.to_string())
+        .and_then(|s| s.save(path.to_string_lossy().as_ref()).map_err(|e| e.to_string()));
+    if let Err(error) = saved {
+        tracing::warn!(%error, path = %path.display(), "dumping a frame failed");
+    }
 }
 
 /// Window changes that need the frame drawn again.

@@ -1,0 +1,443 @@
+//! The player's options, `options.toml` in the config folder (beside
+//! `prefs.json`): key bindings for the host's keys and the plugins', the
+//! view to start in, the glyph view's cell size, the animation speed, what
+//! stops auto-explore, and which questions are asked before an item is
+//! wasted. The first time the game starts with a config folder the file is
+//! written with every option commented out ([`template`]).
+//!
+//! The file is read as hostile: each bad value (a wrong type, out of range,
+//! a key that is no key, an option that does not exist) is one line naming
+//! the file, the line and the option, and that option keeps its default;
+//! the rest are used and the game goes on. A file that is not TOML at all is
+//! one line with its line, and every option keeps its default.
+
+use std::path::{Path, PathBuf};
+
+use emberdeep_engine::data::untrusted;
+use emberdeep_engine::rules::asking::PluginKey;
+use toml_edit::{ImDocument, Item, Table};
+
+use crate::front::bindings::{Asks, Bindings, HOST_ACTIONS};
+use crate::front::keys::{parse_key, Key};
+
+/// The file's name in the config folder.
+pub const FILE_NAME: &str = "options.toml";
+/// The most the file may weigh.
+const LIMIT: u64 = 64 << 10;
+/// The glyph view's cell sizes the options and `+`/`-` allow.
+pub const CELL_SIZES: std::ops::RangeInclusive<u32> = 8..=48;
+/// The animation speeds allowed (1 is the game's).
+const SPEEDS: std::ops::RangeInclusive<f64> = 0.1..=10.0;
+
+/// What the options file chose; [`Options::default`] is the game as it is without one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// Keys bound otherwise.
+    pub keys: Bindings,
+    /// The view to start in (else the one last chosen).
+    pub view: Option<String>,
+    /// The glyph view's cell size in pixels.
+    pub cell_size: Option<u32>,
+    /// How fast shots, bursts and time-savers' steps play (1: the game's pace).
+    pub animation_speed: f64,
+    /// Whether auto-explore stops when an item comes into view.
+    pub explore_stops_for_items: bool,
+    /// The questions asked before an item is wasted.
+    pub ask: Asks,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            keys: Bindings::default(),
+            view: None,
+            cell_size: None,
+            animation_speed: 1.0,
+            explore_stops_for_items: true,
+            ask: Asks::default(),
+        }
+    }
+}
+
+/// One option the file got wrong, in one line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// A value of the wrong kind or out of range, or an option that does not exist.
+    #[error("{}:{line}: option `{option}`: {why}; the default is used", path.display())]
+    Bad {
+        /// The file.
+        path: PathBuf,
+        /// Its line, from 1.
+        line: usize,
+        /// The option, with its table (`keys.explore`).
+        option: String,
+        /// Why.
+        why: String,
+    },
+    /// Not TOML.
+    #[error("{}:{line}: {why}; every option keeps its default", path.display())]
+    NotToml {
+        /// The file.
+        path: PathBuf,
+        /// Its line, from 1.
+        line: usize,
+        /// Why.
+        why: String,
+    },
+    /// The file cannot be read (too big, not text, the file system said no).
+    #[error("{0}; every option keeps its default")]
+    Read(String),
+    /// The first-time file could not be written.
+    #[error("the options file {} was not written: {why}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        why: String,
+    },
+}
+
+/// The line (from 1) of byte `at` in `text`.
+fn line_of(text: &str, at: usize) -> usize {
+    text.as_bytes()[..at.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+/// The options file's text with every option commented out: what each is,
+/// and its default; `plugin_keys` are the keys the loaded plugins declare.
+pub fn template(plugin_keys: &[PluginKey]) -> String {
+    let mut t = String::from(
+        "# Emberdeep's options. Remove the `#` before an option to change it;\n\
+         # a bad value is reported in one line and its default used.\n\n\
+         # The view the game starts in: \"glyphs\", \"tiles\" or a plugin's view\n\
+         # (without it: the view last chosen with F2).\n\
+         # view = \"glyphs\"\n\n\
+         # The glyph view's cell size in pixels, 8 to 48 (`+` and `_` change it in play).\n\
+         # cell_size = 16\n\n\
+         # How fast shots, bursts and auto-explore's steps play: 2 is twice as fast, 0.5 half.\n\
+         # animation_speed = 1.0\n\n\
+         [explore]\n\
+         # Whether auto-explore (o) stops when an item comes into view.\n\
+         # stop_for_items = true\n\n\
+         [ask]\n\
+         # The questions asked before an item is wasted (false: never asked, done at once).\n\
+         # drink_at_full_health = true\n\
+         # shoot_short = true\n\
+         # stop_aiming = true\n\n\
+         [keys]\n\
+         # The host's keys in play, each bound to another key (a character, or\n\
+         # Tab Enter Space Up Down Left Right PageUp PageDown Home End F1-F12 KP1-KP9).\n\
+         # The key it replaces then does nothing in play.\n",
+    );
+    for (name, key, what) in HOST_ACTIONS {
+        t.push_str(&format!("# {name} = \"{key}\"  # {what}\n"));
+    }
+    t.push_str("\n[plugin_keys]\n# The plugins' keys, by the key each declares, each bound to another key.\n");
+    for k in plugin_keys {
+        t.push_str(&format!("# \"{}\" = \"{}\"  # {} ({})\n", k.help.key, k.help.key, k.help.what, k.plugin));
+    }
+    t
+}
+
+/// Reads `options.toml` in `dir`, writing the commented-out file first if
+/// there is none; the options, and a line for each problem.
+pub fn load(dir: &Path, plugin_keys: &[PluginKey]) -> (Options, Vec<OptionError>) {
+    let path = dir.join(FILE_NAME);
+    if std::fs::symlink_metadata(&path).is_err() {
+        let _ = std::fs::create_dir_all(dir);
+        let written = crate::drivers::play::save::write_atomic(&path, template(plugin_keys).as_bytes(), false);
+        return match written {
+            Ok(()) => (Options::default(), Vec::new()),
+            Err(e) => (Options::default(), vec![OptionError::Write { path, why: e.to_string() }]),
+        };
+    }
+    match untrusted::read_text(&path, "options", LIMIT) {
+        Ok(text) => read(&path, &text, plugin_keys),
+        Err(e) => (Options::default(), vec![OptionError::Read(e.to_string())]),
+    }
+}
+
+/// The options `text` (the file at `path`) chooses, and a line for each problem.
+pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec<OptionError>) {
+    let mut options = Options::default();
+    let mut problems = Vec::new();
+    let doc = match ImDocument::parse(text) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let line = e.span().map_or(1, |s| line_of(text, s.start));
+            let why = e.message().lines().next().unwrap_or("not TOML").to_string();
+            return (options, vec![OptionError::NotToml { path: path.into(), line, why }]);
+        }
+    };
+    let mut reader = Reader { path, text, problems: &mut problems };
+    for (name, item) in doc.as_table().iter() {
+        match name {
+            "view" => {
+                options.view = reader
+                    .value(item, name, |v| v.as_str().map(str::to_string).ok_or(Expected("a view's name in quotes")))
+            }
+            "cell_size" => {
+                options.cell_size = reader.value(item, name, |v| {
+                    v.as_integer()
+                        .and_then(|n| u32::try_from(n).ok())
+                        .filter(|n| CELL_SIZES.contains(n))
+                        .ok_or(Expected("a whole number from 8 to 48"))
+                })
+            }
+            "animation_speed" => {
+                let speed = reader.value(item, name, |v| {
+                    v.as_float()
+                        .or_else(|| v.as_integer().map(|n| n as f64))
+                        .filter(|s| SPEEDS.contains(s))
+                        .ok_or(Expected("a number from 0.1 to 10"))
+                });
+                options.animation_speed = speed.unwrap_or(1.0);
+            }
+            "explore" => reader.table(item, name, |reader, key, item| match key {
+                "stop_for_items" => {
+                    if let Some(b) =
+                        reader.value(item, "explore.stop_for_items", |v| v.as_bool().ok_or(Expected("true or false")))
+                    {
+                        options.explore_stops_for_items = b;
+                    }
+                    true
+                }
+                _ => false,
+            }),
+            "ask" => reader.table(item, name, |reader, key, item| {
+                let slot = match key {
+                    "drink_at_full_health" => &mut options.ask.drink_at_full_health,
+                    "shoot_short" => &mut options.ask.shoot_short,
+                    "stop_aiming" => &mut options.ask.stop_aiming,
+                    _ => return false,
+                };
+                if let Some(b) =
+                    reader.value(item, &format!("ask.{key}"), |v| v.as_bool().ok_or(Expected("true or false")))
+                {
+                    *slot = b;
+                }
+                true
+            }),
+            "keys" => reader.table(item, name, |reader, key, item| {
+                let Some((_, game, _)) = HOST_ACTIONS.iter().find(|(n, _, _)| *n == key) else { return false };
+                let game = parse_key(game).expect("the host's keys are keys");
+                if let Some(to) = reader.value(item, &format!("keys.{key}"), one_key) {
+                    options.keys.bind(game, to);
+                }
+                true
+            }),
+            "plugin_keys" => reader.table(item, name, |reader, key, item| {
+                let declared = plugin_keys.iter().find(|k| k.help.key.as_str() == key);
+                let Some(game) = declared.and_then(|_| parse_key(key).ok()) else { return false };
+                if let Some(to) = reader.value(item, &format!("plugin_keys.{key}"), one_key) {
+                    options.keys.bind(game, to);
+                }
+                true
+            }),
+            other => reader.bad(item, other, "no such option (see the comments the game wrote in this file)"),
+        }
+    }
+    (options, problems)
+}
+
+/// What a value should have been ("a key in quotes").
+#[derive(Debug, Clone, Copy, thiserror::Error)]
+#[error("{0}")]
+struct Expected(&'static str);
+
+/// A key in the `--keys` notation, as an option's value.
+fn one_key(v: &toml_edit::Value) -> Result<Key, Expected> {
+    let word = v.as_str().ok_or(Expected("a key in quotes"))?;
+    match parse_key(word) {
+        Ok(Key::Click(..)) => Err(Expected("a key, not a click")),
+        Ok(Key::Hover(..)) => Err(Expected("a key, not the mouse")),
+        Ok(key) => Ok(key),
+        Err(_) => Err(Expected("a character or a key's name (Tab, Enter, Space, Up, F1, KP1...)")),
+    }
+}
+
+/// Reads values, noting a line for each bad one.
+struct Reader<'a> {
+    path: &'a Path,
+    text: &'a str,
+    problems: &'a mut Vec<OptionError>,
+}
+
+impl Reader<'_> {
+    fn bad(&mut self, item: &Item, option: &str, why: &str) {
+        let line = item.span().map_or(1, |s| line_of(self.text, s.start));
+        self.problems.push(OptionError::Bad { path: self.path.into(), line, option: option.into(), why: why.into() });
+    }
+
+    /// The value `read` makes of `item`, or `None` with a line said.
+    fn value<T>(
+        &mut self,
+        item: &Item,
+        option: &str,
+        read: impl FnOnce(&toml_edit::Value) -> Result<T, Expected>,
+    ) -> Option<T> {
+        let result = item.as_value().ok_or(Expected("a value, not a table")).and_then(read);
+        match result {
+            Ok(v) => Some(v),
+            Err(why) => {
+                self.bad(item, option, &format!("should be {why}"));
+                None
+            }
+        }
+    }
+
+    /// Each entry of the table `item` (`name`) given to `each`, which says
+    /// whether it knows it; one it does not is said.
+    fn table(&mut self, item: &Item, name: &str, mut each: impl FnMut(&mut Self, &str, &Item) -> bool) {
+        let Some(table): Option<&Table> = item.as_table() else {
+            self.bad(item, name, "should be a table ([name])");
+            return;
+        };
+        for (key, entry) in table.iter() {
+            if !each(self, key, entry) {
+                self.bad(
+                    entry,
+                    &format!("{name}.{key}"),
+                    "no such option (see the comments the game wrote in this file)",
+                );
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> (Options, Vec<String>) {
+        let (options, problems) = read(Path::new("/cfg/options.toml"), text, &[]);
+        (options, problems.iter().map(ToString::to_string).collect())
+    }
+
+    #[test]
+    fn the_file_written_first_holds_every_host_key_and_reads_as_the_defaults() {
+        let text = template(&[]);
+        for (name, _, _) in HOST_ACTIONS {
+            assert!(text.contains(&format!("# {name} = ")), "{name}");
+        }
+        assert_eq!(parse(&text), (Options::default(), Vec::new()));
+        // Every option uncommented is a good value too.
+        let uncommented: String = text
+            .lines()
+            .map(|l| if l.starts_with("# ") && l.contains(" = ") { &l[2..] } else { l })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let (_, problems) = parse(&uncommented);
+        assert!(problems.is_empty(), "{problems:?}");
+    }
+
+    #[test]
+    fn a_bad_value_is_one_line_naming_file_line_and_option_and_the_rest_are_used() {
+        let text = "view = \"tiles\"\ncell_size = 400\n[keys]\nexplore = \"O\"\nfire = \"Click:1,2\"\n[ask]\nshoot_short = 3\nwhat = 1\n";
+        let (options, problems) = parse(text);
+        assert_eq!(
+            problems,
+            [
+                "/cfg/options.toml:2: option `cell_size`: should be a whole number from 8 to 48; the default is used",
+                "/cfg/options.toml:5: option `keys.fire`: should be a key, not a click; the default is used",
+                "/cfg/options.toml:7: option `ask.shoot_short`: should be true or false; the default is used",
+                "/cfg/options.toml:8: option `ask.what`: no such option (see the comments the game wrote in this file); the default is used",
+            ]
+        );
+        assert_eq!(options.view.as_deref(), Some("tiles"));
+        assert_eq!(options.cell_size, None);
+        assert!(options.ask.shoot_short);
+        assert_eq!(options.keys.in_play(Key::Char('O')), Some(Key::Char('o')));
+        assert_eq!(options.keys.in_play(Key::Char('f')), Some(Key::Char('f')), "fire keeps its key");
+    }
+
+    #[test]
+    fn a_file_that_is_not_toml_is_one_line_and_the_defaults() {
+        let (options, problems) = parse("view = \"tiles\"\n[keys\n");
+        assert_eq!(options, Options::default());
+        assert_eq!(problems.len(), 1);
+        assert!(problems[0].starts_with("/cfg/options.toml:2: "), "{problems:?}");
+        assert!(!problems[0].contains('\n'));
+    }
+
+    /// The help screen's lines, all of them (it scrolls).
+    fn help(app: &mut crate::front::app::App) -> Vec<String> {
+        use crate::front::screen::Overlay;
+        keys(app, "?");
+        let mut all = Vec::new();
+        loop {
+            let Overlay::Menu { lines, more, .. } = app.model().overlay else { panic!("no help") };
+            all.extend(lines.into_iter().map(|l| l.text));
+            if more.1 == 0 {
+                break;
+            }
+            keys(app, "PageDown");
+        }
+        keys(app, "Esc");
+        all
+    }
+
+    use crate::front::aiming::tests::{game_with, keys};
+    use crate::front::app::App;
+
+    #[test]
+    fn rebinding_explore_to_capital_o_makes_it_explore_and_the_help_list_it() {
+        let (options, problems) = parse("[keys]\nexplore = \"O\"\n");
+        assert!(problems.is_empty(), "{problems:?}");
+        let mut game_keys = App::with_host_views(game_with(&[], |_| {}));
+        keys(&mut game_keys, "o");
+        let mut bound = App::with_host_views(game_with(&[], |_| {}));
+        bound.bindings = options.keys;
+        keys(&mut bound, "o");
+        assert_eq!(bound.game.turn, 0, "o is bound away: it does nothing");
+        keys(&mut bound, "O");
+        assert!(game_keys.game.turn > 0, "o explores in the game's keys");
+        assert_eq!(
+            (bound.game.turn, bound.game.player().pos),
+            (game_keys.game.turn, game_keys.game.player().pos),
+            "O explored as o does"
+        );
+        assert_eq!(bound.pressed.last(), Some(&Key::Char('o')), "the run holds the game's key");
+        let lines = help(&mut bound);
+        let explore = lines.iter().find(|l| l.contains("explore: walk to")).expect("explore's line");
+        assert!(explore.trim_start().starts_with("O "), "{explore}");
+        let unbound = help(&mut game_keys);
+        let explore = unbound.iter().find(|l| l.contains("explore: walk to")).expect("explore's line");
+        assert!(explore.trim_start().starts_with("o "), "{explore}");
+    }
+
+    #[test]
+    fn a_bad_option_is_one_line_and_the_game_plays_with_its_default() {
+        let (options, problems) = parse("[keys]\nexplore = 5\n");
+        assert_eq!(
+            problems,
+            ["/cfg/options.toml:2: option `keys.explore`: should be a key in quotes; the default is used"]
+        );
+        let mut app = App::with_host_views(game_with(&[], |_| {}));
+        app.bindings = options.keys;
+        keys(&mut app, "o");
+        assert!(app.game.turn > 0, "o still explores");
+    }
+
+    #[test]
+    fn turning_a_question_off_does_without_asking() {
+        let (options, _) = parse("[ask]\ndrink_at_full_health = false\n");
+        let mut app = App::with_host_views(game_with(&[], |_| {}));
+        app.asks = options.ask;
+        app.game.pack.add("tonic", 1, true, emberdeep_api::ItemId(300));
+        keys(&mut app, "q d");
+        assert_ne!(app.mode, crate::front::app::Mode::Ask(crate::front::app::Question::Drink(3)), "not asked");
+    }
+
+    #[test]
+    fn the_first_start_writes_the_file_and_a_later_one_reads_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let (options, problems) = load(dir.path(), &[]);
+        assert_eq!((options, problems), (Options::default(), Vec::new()));
+        let written = std::fs::read_to_string(dir.path().join(FILE_NAME)).unwrap();
+        assert!(written.contains("# explore = \"o\""), "{written}");
+        std::fs::write(dir.path().join(FILE_NAME), written.replace("# explore = \"o\"", "explore = \"O\"")).unwrap();
+        let (options, problems) = load(dir.path(), &[]);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(options.keys.shown(Key::Char('o')), Key::Char('O'));
+    }
+}
