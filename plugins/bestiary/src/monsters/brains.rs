@@ -114,8 +114,8 @@ fn what(ctx: &Ctx<'_>, entry: &PackEntry) -> String {
 
 /// `cutpurse`: next to the player with empty hands, it takes one pack
 /// slot's item (the whole stack) instead of striking; carrying loot it
-/// runs while it sees the player (cornered, it fights) and keeps still
-/// unseen; it drops the loot where it dies. With nothing to take, `melee`.
+/// runs while it sees the player or the player sees it (cornered, it
+/// fights) and keeps still otherwise; it drops the loot where it dies. With nothing to take, `melee`.
 pub struct Cutpurse;
 
 impl MonsterBrain for Cutpurse {
@@ -124,7 +124,12 @@ impl MonsterBrain for Cutpurse {
         let player = ctx.player()?;
         let carrying = !ctx.carried(me).is_empty();
         if carrying {
-            if ctx.sees_player(me) {
+            // In the player's view counts too: one that kept still where
+            // the player sees it but it cannot see the player (further than
+            // its sight) would stand in view for ever, and no exploring or
+            // travelling starts while a monster is in view.
+            let seen = ctx.monsters_in_view().contains(&me);
+            if ctx.sees_player(me) || seen {
                 match ctx.step_away(me, player.pos) {
                     Some(step) if ctx.move_creature(me, step) => {}
                     _ => fight(ctx, me),
