@@ -14,6 +14,8 @@
 //! - `dungeon/*`: field of view and the two distance maps alone on a generated floor;
 //! - `largest_map/*`: a turn of waiting and a step of auto-explore on a
 //!   1000x1000 floor of rooms (the largest a save accepts), no plugins;
+//! - `sides/*`: the same turn with the player's allies among the crowd,
+//!   and (`800_monsters_100_allies_100_rivals`) with three sides at once;
 //! - `brain_call/*`: one `MonsterBrain::act` that rolls a die once under the
 //!   panic guard: through the abi_stable trait object with the abi_stable
 //!   context, and through a plain `dyn` trait with a plain `dyn` context;
@@ -126,6 +128,19 @@ fn scenario_with_allies(w: &World, monsters: usize, allies: usize) -> Game {
     game
 }
 
+/// [`scenario_with_allies`] with `third` more creatures (placed after the
+/// allies) on a third side, `rivals`, the enemy of both: three sides in
+/// play, each creature hunting the nearest of two others.
+fn scenario_with_three_sides(w: &World, monsters: usize, allies: usize, third: usize) -> Game {
+    let mut game = scenario_with_allies(w, monsters + third, allies);
+    let ids: Vec<EntityId> =
+        game.creatures.values().filter(|c| !c.id.is_player() && !c.is_players_side()).map(|c| c.id).collect();
+    for id in ids.iter().rev().take(third) {
+        game.creatures.set_side(id, "rivals");
+    }
+    game
+}
+
 /// A turn's time with sides in play against the same crowd without: 100
 /// monsters and 10 allies against 100 monsters; 1,000 monsters of which
 /// 100 are allies against 1,000 monsters.
@@ -143,6 +158,13 @@ fn bench_sides(c: &mut Criterion, w: &World) {
         }
         group.bench_function(name, |b| b.iter(|| black_box(game.player_action(Action::Wait))));
     }
+    let mut game = scenario_with_three_sides(w, 800, 100, 100);
+    for _ in 0..20 {
+        game.player_action(Action::Wait);
+    }
+    group.bench_function("800_monsters_100_allies_100_rivals", |b| {
+        b.iter(|| black_box(game.player_action(Action::Wait)))
+    });
     group.finish();
 }
 
@@ -548,6 +570,19 @@ fn main() {
         sides1000 / 1e3,
         plain1000 / 1e3,
         sides1000 / plain1000
+    );
+    let three = turn_ns_of(scenario_with_three_sides(&w, 800, 100, 100));
+    println!(
+        "  three sides: 800 monsters + 100 allies + 100 rivals {:.1} us against 1000 monsters {:.1} us ({:.2}x)",
+        three / 1e3,
+        plain1000 / 1e3,
+        three / plain1000
+    );
+    println!(
+        "  per creature: {:.0} ns a turn with 100 monsters, {:.0} ns with 1000, {:.0} ns with 1000 on three sides",
+        turn100 / 100.0,
+        turn1000 / 1000.0,
+        three / 1000.0
     );
     let (still, changing) = (terrain_turn_ns(&w, 0), terrain_turn_ns(&w, 50));
     println!(

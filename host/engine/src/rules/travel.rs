@@ -340,8 +340,23 @@ impl Game {
     }
 
     /// "a goblin": the nearest monster in view that is not in `seen`, if any.
+    /// The nearest as [`Game::monsters_in_view`] orders them (ties: higher,
+    /// further left, then the lower id), found in one pass over the enemies
+    /// in view: no sorting of a crowd every turn.
     fn nearest_new(&self, seen: &BTreeSet<EntityId>) -> Option<String> {
-        self.enemies_in_view().into_iter().find(|id| !seen.contains(id)).and_then(|id| self.a_name(id))
+        let p = self.player().pos;
+        self.enemies_in_view_unordered()
+            .filter(|c| !seen.contains(&c.id))
+            .min_by_key(|c| (c.pos.steps_to(p), c.pos.y, c.pos.x))
+            .and_then(|c| self.a_name(c.id))
+    }
+
+    /// The enemies of the player it sees, in id order.
+    fn enemies_in_view_unordered(&self) -> impl Iterator<Item = &crate::world::creature::Creature> + '_ {
+        let player_side = self.player().side.as_str();
+        self.creatures
+            .values()
+            .filter(move |c| !c.id.is_player() && c.side != player_side && self.fov.is_visible(c.pos))
     }
 
     fn a_name(&self, id: EntityId) -> Option<String> {
@@ -351,7 +366,11 @@ impl Game {
 
     /// What the player sees before a turn, for [`Game::sound_alarm`].
     pub(crate) fn lookout(&self) -> Lookout {
-        Lookout { floor: self.floor, hp: self.player().hp, seen: self.enemies_in_view().into_iter().collect() }
+        Lookout {
+            floor: self.floor,
+            hp: self.player().hp,
+            seen: self.enemies_in_view_unordered().map(|c| c.id).collect(),
+        }
     }
 
     /// After a turn: a monster that came into view (on a new floor, every
