@@ -24,9 +24,10 @@
 //!   software renderer kept between frames, as the window keeps its own;
 //!   the summary gives the median and 99th percentile of 400 frames.
 //!
-//! Besides criterion's figures it prints a summary: the best of seven
-//! batches for each call pair, the overheads, calls per turn, the turn's
-//! growth, the boundary's share of a 100-monster turn and the frames' median
+//! Besides criterion's figures it prints a summary: for the brain calls,
+//! the best of 41 short batches of each, taken in turn (side by side, so a
+//! busy machine slows both alike), and the same for the callbacks; the
+//! overheads, calls per turn, the turn's growth, the boundary's share of a 100-monster turn and the frames' median
 //! and 99th percentile.
 
 use std::hint::black_box;
@@ -276,18 +277,25 @@ fn brain_game(w: &World) -> Game {
     scenario(w, 1)
 }
 
-/// Nanoseconds per call of `call`, the best of several timed batches.
-fn ns_per_call(mut call: impl FnMut()) -> f64 {
-    let batch = 2_000_000;
-    (0..7)
-        .map(|_| {
-            let t = Instant::now();
-            for _ in 0..batch {
-                call();
-            }
-            t.elapsed().as_secs_f64() * 1e9 / batch as f64
-        })
-        .fold(f64::INFINITY, f64::min)
+/// Nanoseconds per call of `a` and of `b`, timed side by side: short
+/// batches of each in turn, so a busy neighbour slows both alike, and the
+/// best batch of each.
+fn ns_per_call_side_by_side<S>(state: &mut S, mut a: impl FnMut(&mut S), mut b: impl FnMut(&mut S)) -> (f64, f64) {
+    let batch = 200_000;
+    let (mut best_a, mut best_b) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..41 {
+        let t = Instant::now();
+        for _ in 0..batch {
+            a(state);
+        }
+        best_a = best_a.min(t.elapsed().as_secs_f64() * 1e9 / batch as f64);
+        let t = Instant::now();
+        for _ in 0..batch {
+            b(state);
+        }
+        best_b = best_b.min(t.elapsed().as_secs_f64() * 1e9 / batch as f64);
+    }
+    (best_a, best_b)
 }
 
 /// Nanoseconds per call, best batch: (brain through abi_stable with an
@@ -325,25 +333,29 @@ fn bench_brain_call(c: &mut Criterion, w: &World) -> CallFigures {
         group.bench_function("plain_dyn", |b| b.iter(|| black_box(&mut *ctx).roll(1, 6)));
     }
     group.finish();
-    let brain_abi = ns_per_call(|| {
-        black_box(black_box(&abi).act(HostCtx::for_bench(&mut game, "bench").as_ctx(), me));
-    });
-    let brain_plain = ns_per_call(|| {
-        black_box(black_box(&plain).act(&mut HostCtx::for_bench(&mut game, "bench"), me));
-    });
+    let (brain_abi, brain_plain) = ns_per_call_side_by_side(
+        &mut game,
+        |game| {
+            black_box(black_box(&abi).act(HostCtx::for_bench(game, "bench").as_ctx(), me));
+        },
+        |game| {
+            black_box(black_box(&plain).act(&mut HostCtx::for_bench(game, "bench"), me));
+        },
+    );
+    // Each context lent once, as for one call into a plugin, on a game of its own.
+    let mut other = brain_game(w);
     let mut host = HostCtx::for_bench(&mut game, "bench");
-    let callback_abi = {
-        let mut ctx = host.as_ctx();
-        ns_per_call(|| {
-            black_box(black_box(&mut ctx).roll(1, 6));
-        })
-    };
-    let callback_plain = {
-        let ctx: &mut dyn GameCtx = &mut host;
-        ns_per_call(|| {
+    let mut plain_host = HostCtx::for_bench(&mut other, "bench");
+    let mut pair = (host.as_ctx(), &mut plain_host as &mut dyn GameCtx);
+    let (callback_abi, callback_plain) = ns_per_call_side_by_side(
+        &mut pair,
+        |(ctx, _)| {
             black_box(black_box(&mut *ctx).roll(1, 6));
-        })
-    };
+        },
+        |(_, ctx)| {
+            black_box(black_box(&mut **ctx).roll(1, 6));
+        },
+    );
     CallFigures { brain_abi, brain_plain, callback_abi, callback_plain }
 }
 

@@ -664,6 +664,29 @@ mod tests {
         assert_eq!(game.take_alarm(), None, "only the fall below a third");
     }
 
+    /// The alarm names the nearest newcomer, ties going to the higher, then
+    /// the further left, as the in-sight list orders them; one already in
+    /// view before the turn is no newcomer, however near.
+    #[test]
+    fn the_alarm_names_the_nearest_newcomer_in_the_in_sight_lists_order() {
+        let mut game = room();
+        let near = put_monster(&mut game, Point::new(3, 3), MonsterState::Asleep, 0);
+        game.creatures.get_mut(&near).unwrap().name = "rat".into();
+        let before = game.lookout();
+        for (at, name) in [((6, 2), "jackal"), ((5, 4), "ogre"), ((5, 1), "bat"), ((5, 3), "orc")] {
+            let id = put_monster(&mut game, Point::new(at.0, at.1), MonsterState::Asleep, 0);
+            game.creatures.get_mut(&id).unwrap().name = name.into();
+        }
+        // From (2, 2): the bat, the ogre and the orc 3 steps off, the
+        // jackal 4; of those three, the bat is the highest (row 1).
+        game.sound_alarm(before);
+        assert_eq!(game.take_alarm().as_deref(), Some("a bat comes into view"));
+        let expected: Vec<&str> = vec!["rat", "bat", "orc", "ogre", "jackal"];
+        let order: Vec<String> =
+            game.monsters_in_view().iter().map(|id| game.creatures.get(id).unwrap().name.clone()).collect();
+        assert_eq!(order, expected, "the in-sight list's order, which the alarm follows");
+    }
+
     #[test]
     fn rest_at_full_health_waits_its_hundred_turns() {
         let mut game = room();
