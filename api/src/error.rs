@@ -60,6 +60,7 @@ impl From<&str> for PluginError {
 /// Runs `body`, turning both its `Err` and any panic inside it into an
 /// `RErr(PluginError)` the host can report (the adapters' glue).
 #[doc(hidden)]
+#[inline(always)]
 pub fn guard<T>(body: impl FnOnce() -> Result<T, PluginError>) -> RResult<T, PluginError> {
     match catch_unwind(AssertUnwindSafe(body)) {
         Ok(Ok(v)) => RResult::ROk(v),

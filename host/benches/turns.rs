@@ -14,6 +14,8 @@
 //! - `dungeon/*`: field of view and the two distance maps alone on a generated floor;
 //! - `largest_map/*`: a turn of waiting and a step of auto-explore on a
 //!   1000x1000 floor of rooms (the largest a save accepts), no plugins;
+//! - `sides/*`: the same turn with the player's allies among the crowd,
+//!   and (`800_monsters_100_allies_100_rivals`) with three sides at once;
 //! - `brain_call/*`: one `MonsterBrain::act` that rolls a die once under the
 //!   panic guard: through the abi_stable trait object with the abi_stable
 //!   context, and through a plain `dyn` trait with a plain `dyn` context;
@@ -22,9 +24,10 @@
 //!   software renderer kept between frames, as the window keeps its own;
 //!   the summary gives the median and 99th percentile of 400 frames.
 //!
-//! Besides criterion's figures it prints a summary: the best of seven
-//! batches for each call pair, the overheads, calls per turn, the turn's
-//! growth, the boundary's share of a 100-monster turn and the frames' median
+//! Besides criterion's figures it prints a summary: for the brain calls,
+//! the best of 41 short batches of each, taken in turn (side by side, so a
+//! busy machine slows both alike), and the same for the callbacks; the
+//! overheads, calls per turn, the turn's growth, the boundary's share of a 100-monster turn and the frames' median
 //! and 99th percentile.
 
 use std::hint::black_box;
@@ -126,6 +129,19 @@ fn scenario_with_allies(w: &World, monsters: usize, allies: usize) -> Game {
     game
 }
 
+/// [`scenario_with_allies`] with `third` more creatures (placed after the
+/// allies) on a third side, `rivals`, the enemy of both: three sides in
+/// play, each creature hunting the nearest of two others.
+fn scenario_with_three_sides(w: &World, monsters: usize, allies: usize, third: usize) -> Game {
+    let mut game = scenario_with_allies(w, monsters + third, allies);
+    let ids: Vec<EntityId> =
+        game.creatures.values().filter(|c| !c.id.is_player() && !c.is_players_side()).map(|c| c.id).collect();
+    for id in ids.iter().rev().take(third) {
+        game.creatures.set_side(id, "rivals");
+    }
+    game
+}
+
 /// A turn's time with sides in play against the same crowd without: 100
 /// monsters and 10 allies against 100 monsters; 1,000 monsters of which
 /// 100 are allies against 1,000 monsters.
@@ -143,6 +159,13 @@ fn bench_sides(c: &mut Criterion, w: &World) {
         }
         group.bench_function(name, |b| b.iter(|| black_box(game.player_action(Action::Wait))));
     }
+    let mut game = scenario_with_three_sides(w, 800, 100, 100);
+    for _ in 0..20 {
+        game.player_action(Action::Wait);
+    }
+    group.bench_function("800_monsters_100_allies_100_rivals", |b| {
+        b.iter(|| black_box(game.player_action(Action::Wait)))
+    });
     group.finish();
 }
 
@@ -254,18 +277,25 @@ fn brain_game(w: &World) -> Game {
     scenario(w, 1)
 }
 
-/// Nanoseconds per call of `call`, the best of several timed batches.
-fn ns_per_call(mut call: impl FnMut()) -> f64 {
-    let batch = 2_000_000;
-    (0..7)
-        .map(|_| {
-            let t = Instant::now();
-            for _ in 0..batch {
-                call();
-            }
-            t.elapsed().as_secs_f64() * 1e9 / batch as f64
-        })
-        .fold(f64::INFINITY, f64::min)
+/// Nanoseconds per call of `a` and of `b`, timed side by side: short
+/// batches of each in turn, so a busy neighbour slows both alike, and the
+/// best batch of each.
+fn ns_per_call_side_by_side<S>(state: &mut S, mut a: impl FnMut(&mut S), mut b: impl FnMut(&mut S)) -> (f64, f64) {
+    let batch = 200_000;
+    let (mut best_a, mut best_b) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..41 {
+        let t = Instant::now();
+        for _ in 0..batch {
+            a(state);
+        }
+        best_a = best_a.min(t.elapsed().as_secs_f64() * 1e9 / batch as f64);
+        let t = Instant::now();
+        for _ in 0..batch {
+            b(state);
+        }
+        best_b = best_b.min(t.elapsed().as_secs_f64() * 1e9 / batch as f64);
+    }
+    (best_a, best_b)
 }
 
 /// Nanoseconds per call, best batch: (brain through abi_stable with an
@@ -303,25 +333,29 @@ fn bench_brain_call(c: &mut Criterion, w: &World) -> CallFigures {
         group.bench_function("plain_dyn", |b| b.iter(|| black_box(&mut *ctx).roll(1, 6)));
     }
     group.finish();
-    let brain_abi = ns_per_call(|| {
-        black_box(black_box(&abi).act(HostCtx::for_bench(&mut game, "bench").as_ctx(), me));
-    });
-    let brain_plain = ns_per_call(|| {
-        black_box(black_box(&plain).act(&mut HostCtx::for_bench(&mut game, "bench"), me));
-    });
+    let (brain_abi, brain_plain) = ns_per_call_side_by_side(
+        &mut game,
+        |game| {
+            black_box(black_box(&abi).act(HostCtx::for_bench(game, "bench").as_ctx(), me));
+        },
+        |game| {
+            black_box(black_box(&plain).act(&mut HostCtx::for_bench(game, "bench"), me));
+        },
+    );
+    // Each context lent once, as for one call into a plugin, on a game of its own.
+    let mut other = brain_game(w);
     let mut host = HostCtx::for_bench(&mut game, "bench");
-    let callback_abi = {
-        let mut ctx = host.as_ctx();
-        ns_per_call(|| {
-            black_box(black_box(&mut ctx).roll(1, 6));
-        })
-    };
-    let callback_plain = {
-        let ctx: &mut dyn GameCtx = &mut host;
-        ns_per_call(|| {
+    let mut plain_host = HostCtx::for_bench(&mut other, "bench");
+    let mut pair = (host.as_ctx(), &mut plain_host as &mut dyn GameCtx);
+    let (callback_abi, callback_plain) = ns_per_call_side_by_side(
+        &mut pair,
+        |(ctx, _)| {
             black_box(black_box(&mut *ctx).roll(1, 6));
-        })
-    };
+        },
+        |(_, ctx)| {
+            black_box(black_box(&mut **ctx).roll(1, 6));
+        },
+    );
     CallFigures { brain_abi, brain_plain, callback_abi, callback_plain }
 }
 
@@ -548,6 +582,19 @@ fn main() {
         sides1000 / 1e3,
         plain1000 / 1e3,
         sides1000 / plain1000
+    );
+    let three = turn_ns_of(scenario_with_three_sides(&w, 800, 100, 100));
+    println!(
+        "  three sides: 800 monsters + 100 allies + 100 rivals {:.1} us against 1000 monsters {:.1} us ({:.2}x)",
+        three / 1e3,
+        plain1000 / 1e3,
+        three / plain1000
+    );
+    println!(
+        "  per creature: {:.0} ns a turn with 100 monsters, {:.0} ns with 1000, {:.0} ns with 1000 on three sides",
+        turn100 / 100.0,
+        turn1000 / 1000.0,
+        three / 1000.0
     );
     let (still, changing) = (terrain_turn_ns(&w, 0), terrain_turn_ns(&w, 50));
     println!(

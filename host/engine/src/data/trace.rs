@@ -162,6 +162,10 @@ impl Trace {
 
     /// Files the plugins' queued `tracing` events under `plugin`.
     pub fn drain_plugin_logs(&mut self, turn: u64, plugin: &str) {
+        // Most calls log nothing: then there is nothing to take and put back.
+        if PENDING.with(|p| p.borrow().is_empty()) {
+            return;
+        }
         let mut records = PENDING.with(|p| std::mem::take(&mut *p.borrow_mut()));
         for r in records.drain(..) {
             echo_to_console(plugin, &r);
@@ -203,6 +207,9 @@ impl Trace {
 /// Shows the plugins' queued `tracing` events on the console under
 /// `plugin`, and nowhere else: for calls made to look, which never reach the trace.
 pub fn echo_plugin_logs(plugin: &str) {
+    if PENDING.with(|p| p.borrow().is_empty()) {
+        return;
+    }
     let records = PENDING.with(|p| std::mem::take(&mut *p.borrow_mut()));
     for r in &records {
         echo_to_console(plugin, r);

@@ -112,8 +112,12 @@ impl Game {
     /// Monster `id` thinks with its own brain, or with `instead` (a status's).
     fn run_brain(&mut self, id: EntityId, instead: Option<&str>) {
         let plugins = self.plugins.clone();
-        let own = self.creatures.get(&id).and_then(|m| m.brain.clone());
-        let Some((brain_name, brain)) = instead.or(own.as_deref()).and_then(|b| plugins.brains.get_key_value(b)) else {
+        // Looked up by the name the creature holds, without copying it.
+        let found = {
+            let own = self.creatures.get(&id).and_then(|m| m.brain.as_deref());
+            instead.or(own).and_then(|b| plugins.brains.get_key_value(b))
+        };
+        let Some((brain_name, brain)) = found else {
             return;
         };
         let span = tracing::info_span!("monster", id = id.0, brain = brain_name.as_str());

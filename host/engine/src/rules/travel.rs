@@ -344,8 +344,23 @@ impl Game {
     }
 
     /// "a goblin": the nearest monster in view that is not in `seen`, if any.
+    /// The nearest as [`Game::monsters_in_view`] orders them (ties: higher,
+    /// further left, then the lower id), found in one pass over the enemies
+    /// in view: no sorting of a crowd every turn.
     fn nearest_new(&self, seen: &BTreeSet<EntityId>) -> Option<String> {
-        self.enemies_in_view().into_iter().find(|id| !seen.contains(id)).and_then(|id| self.a_name(id))
+        let p = self.player().pos;
+        self.enemies_in_view_unordered()
+            .filter(|c| !seen.contains(&c.id))
+            .min_by_key(|c| (c.pos.steps_to(p), c.pos.y, c.pos.x))
+            .and_then(|c| self.a_name(c.id))
+    }
+
+    /// The enemies of the player it sees, in id order.
+    fn enemies_in_view_unordered(&self) -> impl Iterator<Item = &crate::world::creature::Creature> + '_ {
+        let player_side = self.player().side.as_str();
+        self.creatures
+            .values()
+            .filter(move |c| !c.id.is_player() && c.side != player_side && self.fov.is_visible(c.pos))
     }
 
     fn a_name(&self, id: EntityId) -> Option<String> {
@@ -355,7 +370,11 @@ impl Game {
 
     /// What the player sees before a turn, for [`Game::sound_alarm`].
     pub(crate) fn lookout(&self) -> Lookout {
-        Lookout { floor: self.floor, hp: self.player().hp, seen: self.enemies_in_view().into_iter().collect() }
+        Lookout {
+            floor: self.floor,
+            hp: self.player().hp,
+            seen: self.enemies_in_view_unordered().map(|c| c.id).collect(),
+        }
     }
 
     /// After a turn: a monster that came into view (on a new floor, every
@@ -647,6 +666,29 @@ mod tests {
         game.player_mut().hp -= 1;
         game.sound_alarm(before);
         assert_eq!(game.take_alarm(), None, "only the fall below a third");
+    }
+
+    /// The alarm names the nearest newcomer, ties going to the higher, then
+    /// the further left, as the in-sight list orders them; one already in
+    /// view before the turn is no newcomer, however near.
+    #[test]
+    fn the_alarm_names_the_nearest_newcomer_in_the_in_sight_lists_order() {
+        let mut game = room();
+        let near = put_monster(&mut game, Point::new(3, 3), MonsterState::Asleep, 0);
+        game.creatures.get_mut(&near).unwrap().name = "rat".into();
+        let before = game.lookout();
+        for (at, name) in [((6, 2), "jackal"), ((5, 4), "ogre"), ((5, 1), "bat"), ((5, 3), "orc")] {
+            let id = put_monster(&mut game, Point::new(at.0, at.1), MonsterState::Asleep, 0);
+            game.creatures.get_mut(&id).unwrap().name = name.into();
+        }
+        // From (2, 2): the bat, the ogre and the orc 3 steps off, the
+        // jackal 4; of those three, the bat is the highest (row 1).
+        game.sound_alarm(before);
+        assert_eq!(game.take_alarm().as_deref(), Some("a bat comes into view"));
+        let expected: Vec<&str> = vec!["rat", "bat", "orc", "ogre", "jackal"];
+        let order: Vec<String> =
+            game.monsters_in_view().iter().map(|id| game.creatures.get(id).unwrap().name.clone()).collect();
+        assert_eq!(order, expected, "the in-sight list's order, which the alarm follows");
     }
 
     #[test]

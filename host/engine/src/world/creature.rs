@@ -104,7 +104,12 @@ impl Creature {
         if self.id.is_player() {
             "player".into()
         } else {
-            format!("{}#{}", self.kind, self.id.0)
+            // Built by hand: a plugin asks for creatures' names every turn.
+            let mut name = String::with_capacity(self.kind.len() + 11);
+            name.push_str(&self.kind);
+            name.push('#');
+            push_number(&mut name, self.id.0);
+            name
         }
     }
 
@@ -183,4 +188,33 @@ pub enum ChangeRefused {
     /// No id is left to give.
     #[error("no creature id is left to give")]
     NoIdLeft,
+}
+
+/// Writes `n` in decimal at the end of `out` (what `format!` writes, without its machinery).
+fn push_number(out: &mut String, mut n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[i..].iter().map(|&d| char::from(d)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_number;
+
+    #[test]
+    fn numbers_are_written_as_format_writes_them() {
+        for n in [0, 7, 10, 99, 100, 4_096, 1_000_000, u32::MAX] {
+            let mut out = String::from("goblin#");
+            push_number(&mut out, n);
+            assert_eq!(out, format!("goblin#{n}"));
+        }
+    }
 }

@@ -125,7 +125,7 @@ pub struct Game {
     /// The plugins whose calls are under way, outermost first: a call made
     /// from inside another (a brain's step asks a veto) files what the outer
     /// plugin logged so far under the outer plugin's name first.
-    pub(crate) calling: Vec<String>,
+    pub(crate) calling: Vec<std::rc::Rc<str>>,
 }
 
 /// A yes/no question a plugin asked the player (api 1.3, `Ctx::ask`).

@@ -42,7 +42,7 @@ impl Game {
                 Access::Look | Access::Probe => trace::echo_plugin_logs(outer),
             }
         }
-        self.calling.push(plugin.to_string());
+        self.calling.push(entry.plugin_shared().clone());
         let mut trespass = None;
         let result = invoke(entry, |imp| {
             let mut ctx = HostCtx::new(self, plugin, access);

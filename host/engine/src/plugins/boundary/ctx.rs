@@ -52,6 +52,7 @@ impl<'a> HostCtx<'a> {
     /// Lends `game` to the plugin `source`. To look, a roll gives its least
     /// value without drawing from the run's RNG, and every change is ignored
     /// (each refusal is logged as a warning naming the plugin).
+    #[inline]
     pub(crate) fn new(game: &'a mut Game, source: &'a str, access: Access) -> Self {
         HostCtx { game, source, read_only: access != Access::Play, quiet: access == Access::Probe, trespass: None }
     }
@@ -59,16 +60,27 @@ impl<'a> HostCtx<'a> {
     /// A context for the benchmarks, which time a call across the boundary
     /// against a plain `dyn` one. The game lends one only through `Game::call`.
     #[doc(hidden)]
+    #[inline]
     pub fn for_bench(game: &'a mut Game, source: &'a str) -> Self {
         HostCtx::new(game, source, Access::Play)
     }
 
-    /// True (and a warning) if this context may not do `what`.
+    /// True (and a warning) if this context may not do `what`. Inlined:
+    /// while the game plays it is one test of a flag.
+    #[inline]
     fn refuses(&self, what: &str) -> bool {
-        if self.read_only && !self.quiet {
-            tracing::warn!(plugin = self.source, "a plugin tried to {what} while the screen was drawn; refused");
+        if self.read_only {
+            self.warn_refused(what);
         }
         self.read_only
+    }
+
+    /// The warning of [`HostCtx::refuses`], unless the context is quiet.
+    #[cold]
+    fn warn_refused(&self, what: &str) {
+        if !self.quiet {
+            tracing::warn!(plugin = self.source, "a plugin tried to {what} while the screen was drawn; refused");
+        }
     }
 
     /// True if the calling plugin may not write store key `key` (another
@@ -102,7 +114,10 @@ impl<'a> HostCtx<'a> {
         self.trespass.take()
     }
 
-    /// The context as the trait object plugins receive.
+    /// The context as the trait object plugins receive. Not inlined: the
+    /// table of the context's methods is made here, in the engine, where
+    /// each of its entries can inline the method it stands for.
+    #[inline(never)]
     pub fn as_ctx(&mut self) -> Ctx<'_> {
         GameCtx_TO::from_ptr(self, TD_Opaque)
     }
@@ -113,10 +128,12 @@ impl<'a> HostCtx<'a> {
 /// as `BOUNDARY_CALLS` is.
 pub static CALLBACKS: AtomicU64 = AtomicU64::new(0);
 
+#[inline]
 fn count_callback() {
     CALLBACKS.store(CALLBACKS.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
 }
 
+#[inline]
 pub(crate) fn count_boundary_call() {
     BOUNDARY_CALLS.store(BOUNDARY_CALLS.load(Ordering::Relaxed).wrapping_add(1), Ordering::Relaxed);
 }
