@@ -21,6 +21,40 @@ use super::ui::cell_size_of;
 
 /// Pixels of the map area, which the view's cell size divides into cells.
 pub const MAP_AREA: (u32, u32) = (1280, 720);
+
+/// The logical screen's size when nothing else is said: the map area with
+/// the side panel beside it and the log under it.
+pub const DEFAULT_SCREEN: (u32, u32) = (1600, 900);
+/// The side panel's width and the log's height, whatever the screen's size.
+pub const FRAME_EDGES: (u32, u32) = (320, 180);
+/// The smallest logical screen a window is laid out for; a smaller window
+/// shows it scaled down.
+pub const SMALLEST_SCREEN: (u32, u32) = (960, 540);
+
+thread_local! {
+    static SCREEN: std::cell::Cell<(u32, u32)> = const { std::cell::Cell::new(DEFAULT_SCREEN) };
+}
+
+/// The logical screen the frame is laid out for (1600x900 unless a window
+/// of another size said otherwise: [`set_screen_size`]).
+pub fn screen_size() -> (u32, u32) {
+    SCREEN.with(|s| s.get())
+}
+
+/// Lays the frame out for a window of `w` by `h` pixels (at least
+/// [`SMALLEST_SCREEN`]): the map area takes what the panel and the log
+/// leave. Drawing only: the run never reads it.
+pub fn set_screen_size(w: u32, h: u32) -> (u32, u32) {
+    let size = (w.max(SMALLEST_SCREEN.0), h.max(SMALLEST_SCREEN.1));
+    SCREEN.with(|s| s.set(size));
+    size
+}
+
+/// The map area's size on the screen laid out now.
+pub fn map_area() -> (u32, u32) {
+    let (w, h) = screen_size();
+    (w - FRAME_EDGES.0, h - FRAME_EDGES.1)
+}
 /// Log lines kept on screen.
 const LOG_LINES: usize = 9;
 
@@ -89,7 +123,8 @@ impl App {
     /// player; while aiming, the camera holds still until the cursor leaves
     /// it, and the line of fire and the cursor are laid on the cells.
     fn scene(&mut self, cell_size: u32) -> Scene {
-        let (w, h) = ((MAP_AREA.0 / cell_size) as i32, (MAP_AREA.1 / cell_size) as i32);
+        let area = map_area();
+        let (w, h) = ((area.0 / cell_size) as i32, (area.1 / cell_size) as i32);
         let (w, h) = (w.min(self.game.map.width()), h.min(self.game.map.height()));
         let cursor = self.cursor();
         let origin = self.camera.origin(&self.game, w, h, cursor);
@@ -453,4 +488,22 @@ pub fn recent_lines(log: &MessageLog, n: usize) -> Vec<Line> {
             Line::new(text, base.dimmed(percent))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_of_another_size_gives_the_map_what_the_panel_and_log_leave() {
+        assert_eq!(screen_size(), DEFAULT_SCREEN, "untouched, the frame is 1600x900");
+        assert_eq!(map_area(), MAP_AREA);
+        assert_eq!(set_screen_size(1900, 1060), (1900, 1060));
+        assert_eq!(map_area(), (1580, 880), "a bigger window: a bigger map, the panel and log as they were");
+        assert_eq!(set_screen_size(1000, 620), (1000, 620));
+        assert_eq!(map_area(), (680, 440));
+        assert_eq!(set_screen_size(300, 200), SMALLEST_SCREEN, "a tiny window shows the smallest layout scaled down");
+        assert_eq!(map_area(), (640, 360));
+        set_screen_size(DEFAULT_SCREEN.0, DEFAULT_SCREEN.1);
+    }
 }

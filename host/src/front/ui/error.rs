@@ -4,8 +4,6 @@
 
 use crate::front::atlas::ImageError;
 
-use super::layout::{SCREEN_H, SCREEN_W};
-
 /// The drawing code's result.
 pub type Result<T, E = DrawError> = std::result::Result<T, E>;
 
@@ -32,7 +30,7 @@ pub enum DrawError {
     #[error("reading the frame back: {0}")]
     ReadBack(ImageError),
     /// A frame of another size than the screen's.
-    #[error("the frame has {0} bytes, not {SCREEN_W}x{SCREEN_H} RGBA")]
+    #[error("the frame has {0} bytes, not 1600x900 RGBA")]
     FrameSize(usize),
     /// Something at the screenshot's path that is not a regular file.
     #[error("it is {kind}, not a regular file; nothing is written")]

@@ -12,7 +12,7 @@ use sdl3::render::{Canvas, RenderTarget};
 use super::error::{Doing, Result, Within};
 use super::font::Font;
 use super::frontend::{cell_size_of, Views};
-use super::layout::{Area, LINE_STEP, LOG, MAP, PANEL, SCREEN_H, SCREEN_W, TEXT_PX, TITLE_PX};
+use super::layout::{log_area, map_area, panel_area, screen_h, screen_w, Area, LINE_STEP, TEXT_PX, TITLE_PX};
 use super::painter::Painter;
 use super::panel::{self, PANEL_PAD, ROWS_TOP};
 use super::tiles::TileSheet;
@@ -83,15 +83,15 @@ pub(crate) fn draw_flying<T: RenderTarget>(
     let Some((texture, src)) = tiles.prepare(&missile.look.tile, cell, Rgba::rgb(255, 255, 255))? else {
         return Ok(());
     };
-    canvas.set_clip_rect(Some(sdl3::rect::Rect::new(MAP.x, MAP.y, MAP.w, MAP.h)));
-    let dst = sdl3::render::FRect::new((MAP.x + x) as f32, (MAP.y + y) as f32, cell as f32, cell as f32);
+    canvas.set_clip_rect(Some(sdl3::rect::Rect::new(map_area().x, map_area().y, map_area().w, map_area().h)));
+    let dst = sdl3::render::FRect::new((map_area().x + x) as f32, (map_area().y + y) as f32, cell as f32, cell as f32);
     let drawn = canvas.copy_ex(texture, src, dst, missile.degrees, None, false, false);
     canvas.set_clip_rect(None);
     drawn.doing(format!("drawing the missile '{}'", missile.look.tile))
 }
 
 fn whole_screen() -> Area {
-    Area::new(0, 0, SCREEN_W, SCREEN_H)
+    Area::new(0, 0, screen_w(), screen_h())
 }
 
 fn to_color(c: Rgba) -> Color {
@@ -107,14 +107,14 @@ fn draw_map<T: RenderTarget>(
     model: &ScreenModel,
     views: Views<'_>,
 ) -> Result<Option<PluginError>> {
-    p.set_area(MAP, true);
+    p.set_area(map_area(), true);
     let Err(failed) = draw_with(p, model, views.current)? else {
         draw_status_marks(p, model, cell_size_of(views.current))?;
         return Ok(None);
     };
-    p.fill(0, 0, MAP.w, MAP.h, palette::BACKGROUND)?;
+    p.fill(0, 0, map_area().w, map_area().h, palette::BACKGROUND)?;
     if let Err(e) = draw_with(p, model, views.fallback)? {
-        p.fill(0, 0, MAP.w, MAP.h, palette::BACKGROUND)?;
+        p.fill(0, 0, map_area().w, map_area().h, palette::BACKGROUND)?;
         let lines = wrap(&format!("The map view failed: {e}"), ERROR_CHARS, 2);
         for (i, line) in lines.iter().enumerate() {
             p.text(8, 8 + i as i32 * LINE_STEP, TEXT_PX, line, palette::DANGER)?;
@@ -195,9 +195,9 @@ fn draw_with<T: RenderTarget>(
 /// Title, health and bar, then the rows [`panel::layout`] gives: the panel
 /// lines, the look lines and the look's key hints.
 fn draw_panel<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &ScreenModel) -> Result<()> {
-    p.set_area(PANEL, true);
-    p.fill(0, 0, PANEL.w, PANEL.h, palette::PANEL_BG)?;
-    p.fill(0, 0, 1, PANEL.h, RULE)?;
+    p.set_area(panel_area(), true);
+    p.fill(0, 0, panel_area().w, panel_area().h, palette::PANEL_BG)?;
+    p.fill(0, 0, 1, panel_area().h, RULE)?;
     p.text_centred(14, TITLE_PX, "Emberdeep", EMBER)?;
     let y = draw_health(p, model.health, 64)?;
     debug_assert!(y + 14 <= ROWS_TOP, "the panel's rows start under the bar");
@@ -208,7 +208,7 @@ fn draw_panel<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &ScreenModel) 
 fn draw_health<T: RenderTarget>(p: &mut Painter<'_, '_, T>, health: Health, y: i32) -> Result<i32> {
     let label = format!("Health {}/{}", health.hp, health.max);
     p.text(PANEL_PAD, y, TEXT_PX, &label, palette::TEXT)?;
-    let bar_x = (PANEL.w - BAR_W) as i32 / 2;
+    let bar_x = (panel_area().w - BAR_W) as i32 / 2;
     let bar_y = y + LINE_STEP + 2;
     p.fill(bar_x, bar_y, BAR_W, BAR_H, BAR_BACK)?;
     p.fill(bar_x, bar_y, bar_fill(health, BAR_W), BAR_H, health.color())?;
@@ -227,15 +227,15 @@ pub(crate) fn bar_fill(health: Health, width: u32) -> u32 {
 /// The newest log lines at the bottom of the log area, as many as fit; a
 /// line too long for the area goes on, indented, on the next.
 fn draw_log<T: RenderTarget>(p: &mut Painter<'_, '_, T>, log: &[Line]) -> Result<()> {
-    p.set_area(LOG, true);
-    p.fill(0, 0, LOG.w, LOG.h, palette::PANEL_BG)?;
-    p.fill(0, 0, LOG.w, 1, RULE)?;
+    p.set_area(log_area(), true);
+    p.fill(0, 0, log_area().w, log_area().h, palette::PANEL_BG)?;
+    p.fill(0, 0, log_area().w, 1, RULE)?;
     let pad = 9;
-    let fits = ((LOG.h as i32 - 2 * pad + 2) / LINE_STEP) as usize;
+    let fits = ((log_area().h as i32 - 2 * pad + 2) / LINE_STEP) as usize;
     let wrapped: Vec<Line> =
         log.iter().flat_map(|l| wrap(&l.text, LOG_CHARS, 2).into_iter().map(|t| Line::new(t, l.color))).collect();
     let shown = &wrapped[wrapped.len().saturating_sub(fits)..];
-    let bottom = LOG.h as i32 - pad - TEXT_PX as i32;
+    let bottom = log_area().h as i32 - pad - TEXT_PX as i32;
     for (i, line) in shown.iter().rev().enumerate() {
         p.text(8, bottom - i as i32 * LINE_STEP, TEXT_PX, &line.text, line.color)?;
     }
@@ -257,7 +257,7 @@ fn draw_overlay<T: RenderTarget>(p: &mut Painter<'_, '_, T>, overlay: &Overlay) 
 
 /// A bordered box centred on the map; drawing then happens inside it.
 fn open_box<T: RenderTarget>(p: &mut Painter<'_, '_, T>, w: u32, h: u32) -> Result<Area> {
-    let area = MAP.centred(w, h);
+    let area = map_area().centred(w, h);
     p.set_area(area, true);
     p.fill(0, 0, w, h, palette::PANEL_BG.with_alpha(245))?;
     p.outline(0, 0, w, h, 2, BOX_BORDER)?;
@@ -310,8 +310,8 @@ fn draw_death<T: RenderTarget>(
     details: &[Line],
     scores: &[Line],
 ) -> Result<()> {
-    p.set_area(MAP, true);
-    p.fill(0, 0, MAP.w, MAP.h, FADE)?;
+    p.set_area(map_area(), true);
+    p.fill(0, 0, map_area().w, map_area().h, FADE)?;
     let table_gap = if scores.is_empty() { 0 } else { LINE_STEP };
     let text_h =
         TITLE_PX as i32 + 24 + LINE_STEP * (2 + details.len() as i32) + table_gap + LINE_STEP * scores.len() as i32;
@@ -320,8 +320,8 @@ fn draw_death<T: RenderTarget>(
         .max()
         .unwrap_or(0) as u32
         * TEXT_PX;
-    let w = (widest + 96).clamp(640, MAP.w - 32);
-    let h = (text_h + 64).clamp(0, MAP.h as i32 - 32) as u32;
+    let w = (widest + 96).clamp(640, map_area().w - 32);
+    let h = (text_h + 64).clamp(0, map_area().h as i32 - 32) as u32;
     let area = open_box(p, w, h)?;
     let mut y = 32;
     let (title, color) = if won { ("Victory", EMBER) } else { ("You died", palette::DANGER) };
@@ -347,10 +347,10 @@ fn draw_death<T: RenderTarget>(
 /// A small box with a yes/no question.
 fn draw_confirm<T: RenderTarget>(p: &mut Painter<'_, '_, T>, question: &str) -> Result<()> {
     // A question wider than the map goes on over more lines, each centred.
-    let most = ((MAP.w - 64) / TEXT_PX) as usize;
+    let most = ((map_area().w - 64) / TEXT_PX) as usize;
     let lines = wrap(question, most, 0);
     let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32 * TEXT_PX;
-    let w = (widest + 64).clamp(400, MAP.w);
+    let w = (widest + 64).clamp(400, map_area().w);
     open_box(p, w, 56 + lines.len() as u32 * LINE_STEP as u32)?;
     for (i, line) in lines.iter().enumerate() {
         p.text_centred(32 + i as i32 * LINE_STEP, TEXT_PX, line, palette::TEXT)?;

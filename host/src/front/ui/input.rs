@@ -8,7 +8,7 @@
 use emberdeep_api::{Point, Scene};
 use sdl3::keyboard::{Keycode, Scancode};
 
-use super::layout::MAP;
+use super::layout::map_area;
 use crate::front::keys::Key;
 
 /// What the keyboard handling remembers between events.
@@ -110,12 +110,12 @@ impl MapGeometry {
 
     /// The map cell under logical point (`x`, `y`), if it is a cell of the scene.
     pub fn cell_at(self, x: f32, y: f32, cell_size: u32) -> Option<Point> {
-        if cell_size == 0 || !MAP.contains(x, y) {
+        if cell_size == 0 || !map_area().contains(x, y) {
             return None;
         }
         let size = cell_size as f32;
-        let col = ((x - MAP.x as f32) / size).floor() as i32;
-        let row = ((y - MAP.y as f32) / size).floor() as i32;
+        let col = ((x - map_area().x as f32) / size).floor() as i32;
+        let row = ((y - map_area().y as f32) / size).floor() as i32;
         let inside = col < self.width && row < self.height;
         inside.then(|| self.origin.offset(col, row))
     }

@@ -1,10 +1,17 @@
-//! Where things go on the 1600x900 logical screen: the map area, the side
+//! Where things go on the logical screen (1600x900, or the window's size): the map area, the side
 //! panel and the log, plus the text sizes the host uses.
 
-/// Logical screen width; the window scales it (letterboxed).
-pub const SCREEN_W: u32 = 1600;
-/// Logical screen height.
-pub const SCREEN_H: u32 = 900;
+use crate::front::model::{map_area as map_size, screen_size, FRAME_EDGES};
+
+/// Logical screen width: 1600, or the window's ([`crate::front::model::set_screen_size`]).
+pub fn screen_w() -> u32 {
+    screen_size().0
+}
+
+/// Logical screen height: 900, or the window's.
+pub fn screen_h() -> u32 {
+    screen_size().1
+}
 
 /// A rectangle in logical pixels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,12 +41,23 @@ impl Area {
     }
 }
 
-/// The map view's area.
-pub(crate) const MAP: Area = Area::new(0, 0, 1280, 720);
+/// The map view's area: what the panel and the log leave.
+pub(crate) fn map_area() -> Area {
+    let (w, h) = map_size();
+    Area::new(0, 0, w, h)
+}
+
 /// The side panel, full height at the right.
-pub(crate) const PANEL: Area = Area::new(1280, 0, 320, SCREEN_H);
+pub(crate) fn panel_area() -> Area {
+    let (w, _) = map_size();
+    Area::new(w as i32, 0, FRAME_EDGES.0, screen_h())
+}
+
 /// The message log, under the map.
-pub(crate) const LOG: Area = Area::new(0, 720, 1280, 180);
+pub(crate) fn log_area() -> Area {
+    let (w, h) = map_size();
+    Area::new(0, h as i32, w, FRAME_EDGES.1)
+}
 
 /// Ordinary text: 8x8 glyphs doubled.
 pub(crate) const TEXT_PX: u32 = 16;

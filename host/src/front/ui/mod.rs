@@ -44,4 +44,4 @@ pub fn host_views(records: &Records) -> Vec<(String, ViewBox)> {
     vec![("glyphs".to_string(), glyph_view()), ("tiles".to_string(), tile_view(records))]
 }
 
-pub use layout::{SCREEN_H, SCREEN_W};
+pub use layout::{screen_h, screen_w};

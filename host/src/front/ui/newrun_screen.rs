@@ -16,7 +16,7 @@ use emberdeep_api::Rgba;
 use super::error::{Doing, Result, Within};
 use super::font::Font;
 use super::input::KeyState;
-use super::layout::{Area, LINE_STEP, SCREEN_H, SCREEN_W, TEXT_PX, TITLE_PX};
+use super::layout::{screen_h, screen_w, Area, LINE_STEP, TEXT_PX, TITLE_PX};
 use super::painter::Painter;
 use super::tiles::TileSheet;
 use crate::front::atlas::Atlas;
@@ -24,7 +24,9 @@ use crate::front::newrun::{Chosen, Entry, NewRun};
 use crate::front::screen::{palette, Line};
 
 /// The screen's box.
-const BOX: Area = Area::new(40, 20, SCREEN_W - 80, SCREEN_H - 40);
+fn box_area() -> Area {
+    Area::new(40, 20, screen_w() - 80, screen_h() - 40)
+}
 /// Where the list starts in the box.
 const LIST_TOP: i32 = 120;
 /// The lines kept for what the last change did.
@@ -56,7 +58,7 @@ fn flat(screen: &NewRun) -> Vec<(usize, Line)> {
 
 /// Lines of the list that fit.
 fn room() -> usize {
-    let bottom = BOX.h as i32 - 24 - (NOTE_LINES + 2) * LINE_STEP;
+    let bottom = box_area().h as i32 - 24 - (NOTE_LINES + 2) * LINE_STEP;
     ((bottom - LIST_TOP) / LINE_STEP).max(1) as usize
 }
 
@@ -78,10 +80,10 @@ pub fn scrolled(screen: &NewRun, first: usize) -> usize {
 
 /// The entry at logical point (x, y), with the list starting at line `first`.
 pub fn entry_at(screen: &NewRun, first: usize, x: f32, y: f32) -> Option<usize> {
-    if !BOX.contains(x, y) {
+    if !box_area().contains(x, y) {
         return None;
     }
-    let y = y as i32 - BOX.y - LIST_TOP;
+    let y = y as i32 - box_area().y - LIST_TOP;
     if y < 0 {
         return None;
     }
@@ -99,13 +101,13 @@ pub fn draw_new_run<T: RenderTarget>(
     first: usize,
     style: Style,
 ) -> Result<()> {
-    p.set_area(BOX, true);
-    p.fill(0, 0, BOX.w, BOX.h, palette::PANEL_BG)?;
-    p.outline(0, 0, BOX.w, BOX.h, 2, BOX_BORDER)?;
+    p.set_area(box_area(), true);
+    p.fill(0, 0, box_area().w, box_area().h, palette::PANEL_BG)?;
+    p.outline(0, 0, box_area().w, box_area().h, 2, BOX_BORDER)?;
     p.text_centred(16, TITLE_PX, "New Run", EMBER)?;
     let title_w = 7 * TITLE_PX as i32;
-    let left = (BOX.w as i32 - title_w) / 2 - 48;
-    let right = (BOX.w as i32 + title_w) / 2 + 16;
+    let left = (box_area().w as i32 - title_w) / 2 - 48;
+    let right = (box_area().w as i32 + title_w) / 2 + 16;
     match style {
         Style::Glyphs => {
             p.glyph(left, 16, TITLE_PX, '@', palette::TEXT)?;
@@ -128,15 +130,21 @@ pub fn draw_new_run<T: RenderTarget>(
     let room = room();
     let entries = screen.entries();
     if first > 0 {
-        p.text(BOX.w as i32 - 360, LIST_TOP - LINE_STEP, TEXT_PX, &format!("... {first} lines above"), palette::DIM)?;
+        p.text(
+            box_area().w as i32 - 360,
+            LIST_TOP - LINE_STEP,
+            TEXT_PX,
+            &format!("... {first} lines above"),
+            palette::DIM,
+        )?;
     }
     let mut seen = None;
-    let most = ((BOX.w as i32 - TEXT_X - 16) / TEXT_PX as i32) as usize;
+    let most = ((box_area().w as i32 - TEXT_X - 16) / TEXT_PX as i32) as usize;
     for (row, (e, line)) in lines.iter().enumerate().skip(first).take(room) {
         let y = LIST_TOP + (row - first) as i32 * LINE_STEP;
         let at_cursor = *e == screen.cursor;
         if at_cursor {
-            p.fill(8, y - 1, BOX.w - 16, LINE_STEP as u32, CURSOR_BACK)?;
+            p.fill(8, y - 1, box_area().w - 16, LINE_STEP as u32, CURSOR_BACK)?;
         }
         let first_line = seen != Some(*e);
         seen = Some(*e);
@@ -161,10 +169,10 @@ pub fn draw_new_run<T: RenderTarget>(
     let below = lines.len().saturating_sub(first + room);
     let notes_top = LIST_TOP + room as i32 * LINE_STEP + 4;
     if below > 0 {
-        p.text(BOX.w as i32 - 360, notes_top, TEXT_PX, &format!("... {below} lines below"), palette::DIM)?;
+        p.text(box_area().w as i32 - 360, notes_top, TEXT_PX, &format!("... {below} lines below"), palette::DIM)?;
     }
     let rule_y = notes_top + LINE_STEP + 4;
-    p.fill(16, rule_y, BOX.w - 32, 2, BOX_BORDER)?;
+    p.fill(16, rule_y, box_area().w - 32, 2, BOX_BORDER)?;
     for (i, note) in screen.notes.iter().rev().take(NOTE_LINES as usize).rev().enumerate() {
         p.text(24, rule_y + 10 + i as i32 * LINE_STEP, TEXT_PX, note, palette::GOOD)?;
     }
@@ -197,6 +205,7 @@ pub fn run_new_run(screen: &mut NewRun, atlas: &Atlas, style: Style) -> Result<C
     let mut changed = true;
     loop {
         first = scrolled(screen, first);
+        super::window::fit_to_window(&mut canvas);
         draw_into(&mut canvas, &mut font, &mut tiles, screen, first, style)?;
         if changed {
             super::window::dump_frame(&mut canvas, &mut dumped);
@@ -251,6 +260,6 @@ pub(crate) fn draw_into<'tc, T: RenderTarget>(
     canvas.set_clip_rect(None);
     canvas.set_draw_color(sdl3::pixels::Color::RGB(0, 0, 0));
     canvas.clear();
-    let mut p = Painter::new(canvas, font, tiles, Area::new(0, 0, SCREEN_W, SCREEN_H));
+    let mut p = Painter::new(canvas, font, tiles, Area::new(0, 0, screen_w(), screen_h()));
     draw_new_run(&mut p, screen, first, style).within("drawing the New Run screen")
 }

@@ -14,7 +14,7 @@ use emberdeep_api::Rgba;
 use sdl3::render::RenderTarget;
 
 use super::error::Result;
-use super::layout::PANEL;
+use super::layout::panel_area;
 use super::painter::Painter;
 use crate::front::screen::{palette, wrap, Line, ScreenModel};
 
@@ -26,7 +26,8 @@ pub(crate) const PANEL_STEP: i32 = PANEL_PX as i32 + 2;
 /// Panel text's margin, left and right.
 pub(crate) const PANEL_PAD: i32 = 6;
 /// Characters of panel text per row before wrapping.
-pub(crate) const PANEL_CHARS: usize = ((PANEL.w as i32 - 2 * PANEL_PAD) / PANEL_PX as i32) as usize;
+pub(crate) const PANEL_CHARS: usize =
+    ((crate::front::model::FRAME_EDGES.0 as i32 - 2 * PANEL_PAD) / PANEL_PX as i32) as usize;
 /// Where the first row under the health bar starts.
 pub(crate) const ROWS_TOP: i32 = 110;
 /// The last row's foot is at most this far above the panel's.
@@ -126,7 +127,7 @@ pub(crate) fn layout(model: &ScreenModel) -> PanelLayout {
     let look = wrapped(&model.look);
     let hints = wrapped(&model.hints);
     let looking = !look.is_empty() || !hints.is_empty();
-    let bottom = PANEL.h as i32 - FOOT;
+    let bottom = panel_area().h as i32 - FOOT;
     let hints_top = bottom - hints.len() as i32 * PANEL_STEP;
     let room = ((hints_top - ROWS_TOP - if looking { RULE_GAP } else { 0 }) / PANEL_STEP).max(0) as usize;
     // The look text first; the panel's lines keep what it leaves, and a few at the least.
@@ -156,7 +157,7 @@ pub(crate) fn layout(model: &ScreenModel) -> PanelLayout {
 pub(crate) fn draw<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &ScreenModel) -> Result<()> {
     let laid = layout(model);
     if let Some(y) = laid.rule {
-        p.fill(PANEL_PAD, y, PANEL.w - 2 * PANEL_PAD as u32, 1, palette::DIM)?;
+        p.fill(PANEL_PAD, y, panel_area().w - 2 * PANEL_PAD as u32, 1, palette::DIM)?;
     }
     for row in &laid.rows {
         p.text(PANEL_PAD, row.y, PANEL_PX, &row.text, row.color)?;

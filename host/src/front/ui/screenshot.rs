@@ -15,7 +15,7 @@ use super::error::{Doing, DrawError, Result, Within};
 use super::font::Font;
 use super::frame::draw_frame;
 use super::frontend::{Frontend, Views};
-use super::layout::{SCREEN_H, SCREEN_W};
+use super::layout::{screen_h, screen_w};
 use super::tiles::TileSheet;
 use crate::front::atlas::{surface_rgba, Atlas};
 use crate::front::screen::ScreenModel;
@@ -86,7 +86,7 @@ impl Offscreen<'_, '_> {
 
 /// Makes an offscreen renderer with the tiles of `atlas` and hands it to `f`.
 pub fn with_offscreen<R>(atlas: &Atlas, f: impl FnOnce(&mut Offscreen<'_, '_>) -> R) -> Result<R> {
-    let surface = Surface::new(SCREEN_W, SCREEN_H, PixelFormat::RGBA32).doing("creating the offscreen surface")?;
+    let surface = Surface::new(screen_w(), screen_h(), PixelFormat::RGBA32).doing("creating the offscreen surface")?;
     let mut canvas = surface.into_canvas().doing("creating the software renderer")?;
     let creator = canvas.texture_creator();
     let mut font = Font::new(&creator, true)?;
@@ -121,12 +121,12 @@ fn write_png(path: &Path, rgba: &mut [u8]) -> Result<()> {
 /// Saves a frame's RGBA pixels as a PNG at `path` with SDL_image.
 fn encode(path: &Path, rgba: &mut [u8]) -> Result<()> {
     // SDL reads exactly a frame's worth from the pointer it is given.
-    if rgba.len() != (SCREEN_W * SCREEN_H * 4) as usize {
+    if rgba.len() != (screen_w() * screen_h() * 4) as usize {
         return Err(DrawError::FrameSize(rgba.len()));
     }
     // SDL opens files by UTF-8 name (and the binding would panic on another).
     let name = path.to_str().filter(|name| !name.contains('\0')).ok_or(DrawError::PathNotText)?;
-    let surface = Surface::from_data(rgba, SCREEN_W, SCREEN_H, SCREEN_W * 4, PixelFormat::RGBA32)
+    let surface = Surface::from_data(rgba, screen_w(), screen_h(), screen_w() * 4, PixelFormat::RGBA32)
         .doing("wrapping the frame in a surface")?;
     surface.save(name).doing("writing the PNG")
 }

@@ -120,12 +120,12 @@ fn decode(path: &Path) -> Vec<u8> {
     let bytes = std::fs::read(path).expect("the screenshot exists");
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{} is a PNG", path.display());
     let (width, height, rgba) = read_image(path).expect("the screenshot decodes");
-    assert_eq!((width, height), (SCREEN_W, SCREEN_H));
+    assert_eq!((width, height), (screen_w(), screen_h()));
     rgba
 }
 
 fn pixel(rgba: &[u8], x: u32, y: u32) -> Rgba {
-    let at = ((y * SCREEN_W + x) * 4) as usize;
+    let at = ((y * screen_w() + x) * 4) as usize;
     Rgba { r: rgba[at], g: rgba[at + 1], b: rgba[at + 2], a: rgba[at + 3] }
 }
 
@@ -574,7 +574,7 @@ fn long_look() -> ScreenModel {
 fn a_long_look_text_keeps_the_key_hints_inside_the_window() {
     let m = long_look();
     let laid = super::panel::layout(&m);
-    let bottom = super::layout::PANEL.h as i32;
+    let bottom = super::layout::panel_area().h as i32;
     for row in &laid.rows {
         assert!(row.y + super::panel::PANEL_PX as i32 <= bottom, "row {:?} is below the window", row);
     }
@@ -586,7 +586,7 @@ fn a_long_look_text_keeps_the_key_hints_inside_the_window() {
     // What the player sees, in both views: the hints are drawn in the panel.
     for (name, view) in [("glyphs", glyph_view()), ("tiles", tile_view(&Default::default()))] {
         let (rgba, _) = shoot(&format!("long-look-{name}"), &m, view);
-        assert!(count(&rgba, 1280, 0, 320, SCREEN_H, HINT) > 100, "the {name} frame shows the key hints");
+        assert!(count(&rgba, 1280, 0, 320, screen_h(), HINT) > 100, "the {name} frame shows the key hints");
     }
 }
 
@@ -596,7 +596,7 @@ fn no_panel_row_is_wider_than_the_panel_and_a_level_line_keeps_to_one_row() {
     let laid = layout(&long_look());
     for row in &laid.rows {
         let right = PANEL_PAD + row.text.chars().count() as i32 * PANEL_PX as i32;
-        assert!(right <= super::layout::PANEL.w as i32, "{:?} ends at {right}, past the panel", row.text);
+        assert!(right <= super::layout::panel_area().w as i32, "{:?} ends at {right}, past the panel", row.text);
     }
     // With a short look text everything fits.
     let mut short = long_look();
@@ -635,5 +635,5 @@ fn a_look_text_too_long_for_the_panel_scrolls_to_its_last_row_and_back() {
     // What the player sees: the end of the text, the mark above it, the hints.
     m.look_scroll = most;
     let (rgba, path) = shoot("long-look-scrolled", &m, glyph_view());
-    assert!(count(&rgba, 1280, 0, 320, SCREEN_H, HINT) > 100, "the scrolled frame shows the key hints: {path:?}");
+    assert!(count(&rgba, 1280, 0, 320, screen_h(), HINT) > 100, "the scrolled frame shows the key hints: {path:?}");
 }

@@ -6,18 +6,20 @@ use emberdeep_api::Rgba;
 use sdl3::render::RenderTarget;
 
 use super::error::Result;
-use super::layout::{Area, LINE_STEP, LOG, SCREEN_W, TEXT_PX};
+use super::layout::{log_area, screen_w, Area, LINE_STEP, TEXT_PX};
 use super::painter::Painter;
 use crate::front::screen::{palette, Line};
 
 /// The pane: from the top of the log to the foot of the screen, full width.
-const PANE: Area = Area::new(0, LOG.y, SCREEN_W, LOG.h);
+fn pane_area() -> Area {
+    Area::new(0, log_area().y, screen_w(), log_area().h)
+}
 /// The pane's margin.
 const PAD: i32 = 8;
 /// Characters a pane line holds.
-pub const PANE_CHARS: usize = ((SCREEN_W as i32 - 2 * PAD) / TEXT_PX as i32) as usize;
+pub const PANE_CHARS: usize = ((crate::front::model::DEFAULT_SCREEN.0 as i32 - 2 * PAD) / TEXT_PX as i32) as usize;
 /// Lines under the header that fit.
-pub const PANE_LINES: usize = ((LOG.h as i32 - 2 * PAD - LINE_STEP) / LINE_STEP) as usize;
+pub const PANE_LINES: usize = ((crate::front::model::FRAME_EDGES.1 as i32 - 2 * PAD - LINE_STEP) / LINE_STEP) as usize;
 /// The header's colour.
 const HEADER: Rgba = Rgba::rgb(235, 140, 60);
 /// The rule over the pane.
@@ -25,9 +27,9 @@ const RULE: Rgba = Rgba::rgb(150, 110, 70);
 
 /// Draws the pane: the header, then the lines that fit, each cut to the width.
 pub(crate) fn draw<T: RenderTarget>(p: &mut Painter<'_, '_, T>, header: &Line, lines: &[Line]) -> Result<()> {
-    p.set_area(PANE, true);
-    p.fill(0, 0, PANE.w, PANE.h, palette::PANEL_BG)?;
-    p.fill(0, 0, PANE.w, 2, RULE)?;
+    p.set_area(pane_area(), true);
+    p.fill(0, 0, pane_area().w, pane_area().h, palette::PANEL_BG)?;
+    p.fill(0, 0, pane_area().w, 2, RULE)?;
     let color = if header.color == palette::TEXT { HEADER } else { header.color };
     p.text(PAD, PAD, TEXT_PX, &cut(&header.text), color)?;
     for (i, line) in lines.iter().take(PANE_LINES).enumerate() {

@@ -26,7 +26,7 @@ use super::font::Font;
 use super::frame::draw_frame;
 use super::frontend::Frontend;
 use super::input::{KeyState, MapGeometry};
-use super::layout::{SCREEN_H, SCREEN_W};
+use super::layout::{screen_h, screen_w};
 use super::tiles::TileSheet;
 use crate::front::atlas::Atlas;
 use crate::front::autopilot::Begin;
@@ -100,6 +100,7 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
         changed |= looper.playing.is_none() && looper.auto.is_none() && front.watch(window_place(canvas.window()));
         let due = last_draw.is_none_or(|t| t.elapsed() >= IDLE_REDRAW);
         if changed || due {
+            fit_to_window(&mut canvas);
             looper.draw(front, &mut canvas, &mut font, &mut tiles)?;
             last_draw = Some(Instant::now());
         }
@@ -112,7 +113,7 @@ pub(super) fn open_window(video: &VideoSubsystem, at: Option<[i32; 4]>) -> Resul
     // Vsync if the driver has it; the event wait paces the loop otherwise.
     sdl3::hint::set("SDL_RENDER_VSYNC", "1");
     let (width, height) =
-        at.map_or((SCREEN_W, SCREEN_H), |[_, _, w, h]| (w.clamp(1, 16384) as u32, h.clamp(1, 16384) as u32));
+        at.map_or((screen_w(), screen_h()), |[_, _, w, h]| (w.clamp(1, 16384) as u32, h.clamp(1, 16384) as u32));
     let mut builder = video.window("Emberdeep", width, height);
     builder.resizable();
     match at {
@@ -122,10 +123,25 @@ pub(super) fn open_window(video: &VideoSubsystem, at: Option<[i32; 4]>) -> Resul
     let window = builder.build().doing("creating the window")?;
     let mut canvas = create_renderer(window, None).doing("creating the renderer")?;
     canvas
-        .set_logical_size(SCREEN_W, SCREEN_H, SDL_LOGICAL_PRESENTATION_LETTERBOX)
+        .set_logical_size(screen_w(), screen_h(), SDL_LOGICAL_PRESENTATION_LETTERBOX)
         .doing("setting the logical screen size")?;
     tracing::debug!(renderer = %canvas.renderer_name, "window open");
     Ok(canvas)
+}
+
+/// Lays the frame out for the window's size in pixels (at least 960x540;
+/// a smaller window shows that scaled down): the map area grows or shrinks
+/// with the window, the side panel and the log keep their size. Drawing
+/// only: the run never reads it.
+pub(super) fn fit_to_window(canvas: &mut WindowCanvas) {
+    let (w, h) = canvas.window().size_in_pixels();
+    let (lw, lh) = crate::front::model::set_screen_size(w, h);
+    let (cw, ch, _) = canvas.logical_size();
+    if (cw, ch) != (lw, lh) {
+        if let Err(error) = canvas.set_logical_size(lw, lh, SDL_LOGICAL_PRESENTATION_LETTERBOX) {
+            tracing::warn!(%error, "laying the frame out for the window's size failed");
+        }
+    }
 }
 
 /// The loop's memory between events.
