@@ -28,6 +28,7 @@ pub mod model;
 pub mod newrun;
 pub mod playback;
 pub mod screen;
+pub mod screen_size;
 pub mod ui;
 
 #[cfg(test)]

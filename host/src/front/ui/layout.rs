@@ -1,9 +1,9 @@
 //! Where things go on the logical screen (1600x900, or the window's size): the map area, the side
 //! panel and the log, plus the text sizes the host uses.
 
-use crate::front::model::{map_area as map_size, screen_size, FRAME_EDGES};
+use crate::front::screen_size::{map_area as map_size, screen_size, FRAME_EDGES};
 
-/// Logical screen width: 1600, or the window's ([`crate::front::model::set_screen_size`]).
+/// Logical screen width: 1600, or the window's ([`crate::front::screen_size::set_screen_size`]).
 pub fn screen_w() -> u32 {
     screen_size().0
 }

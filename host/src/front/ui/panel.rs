@@ -27,7 +27,7 @@ pub(crate) const PANEL_STEP: i32 = PANEL_PX as i32 + 2;
 pub(crate) const PANEL_PAD: i32 = 6;
 /// Characters of panel text per row before wrapping.
 pub(crate) const PANEL_CHARS: usize =
-    ((crate::front::model::FRAME_EDGES.0 as i32 - 2 * PANEL_PAD) / PANEL_PX as i32) as usize;
+    ((crate::front::screen_size::FRAME_EDGES.0 as i32 - 2 * PANEL_PAD) / PANEL_PX as i32) as usize;
 /// Where the first row under the health bar starts.
 pub(crate) const ROWS_TOP: i32 = 110;
 /// The last row's foot is at most this far above the panel's.

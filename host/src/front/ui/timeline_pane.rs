@@ -17,9 +17,11 @@ fn pane_area() -> Area {
 /// The pane's margin.
 const PAD: i32 = 8;
 /// Characters a pane line holds.
-pub const PANE_CHARS: usize = ((crate::front::model::DEFAULT_SCREEN.0 as i32 - 2 * PAD) / TEXT_PX as i32) as usize;
+pub const PANE_CHARS: usize =
+    ((crate::front::screen_size::DEFAULT_SCREEN.0 as i32 - 2 * PAD) / TEXT_PX as i32) as usize;
 /// Lines under the header that fit.
-pub const PANE_LINES: usize = ((crate::front::model::FRAME_EDGES.1 as i32 - 2 * PAD - LINE_STEP) / LINE_STEP) as usize;
+pub const PANE_LINES: usize =
+    ((crate::front::screen_size::FRAME_EDGES.1 as i32 - 2 * PAD - LINE_STEP) / LINE_STEP) as usize;
 /// The header's colour.
 const HEADER: Rgba = Rgba::rgb(235, 140, 60);
 /// The rule over the pane.

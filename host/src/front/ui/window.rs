@@ -135,7 +135,7 @@ pub(super) fn open_window(video: &VideoSubsystem, at: Option<[i32; 4]>) -> Resul
 /// only: the run never reads it.
 pub(super) fn fit_to_window(canvas: &mut WindowCanvas) {
     let (w, h) = canvas.window().size_in_pixels();
-    let (lw, lh) = crate::front::model::set_screen_size(w, h);
+    let (lw, lh) = crate::front::screen_size::set_screen_size(w, h);
     let (cw, ch, _) = canvas.logical_size();
     if (cw, ch) != (lw, lh) {
         if let Err(error) = canvas.set_logical_size(lw, lh, SDL_LOGICAL_PRESENTATION_LETTERBOX) {
