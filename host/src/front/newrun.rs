@@ -431,7 +431,8 @@ impl NewRun {
     fn lines_of(&self, entry: Entry) -> Vec<Line> {
         match entry {
             Entry::Saved => {
-                let saved = self.saved.as_ref().expect("listed only when there is one");
+                // Listed only when there is one.
+                let Some(saved) = self.saved.as_ref() else { return Vec::new() };
                 vec![
                     Line::new(format!("Continue the saved run (seed {})  [c or Enter]", saved.seed), palette::GOOD),
                     Line::new(format!("    with {}", saved.plugins.join(", ")), palette::DIM),

@@ -148,16 +148,21 @@ pub fn catalog(folders: &PluginFolders, probe: Option<Probe<'_>>) -> Result<Vec<
             return Err(NewRunError::Folder(Box::new(LoadError::Find(missing))));
         };
         let (name, path) = left.remove(at);
-        refused.push(PluginRow {
-            name,
-            version: String::new(),
-            api_version: String::new(),
-            description: None,
-            brings: Vec::new(),
-            needs: Vec::new(),
-            from: path,
-            refused: Some(why),
-        });
+        refused.push(refused_row(name, path, why));
+    }
+}
+
+/// The row of a plugin that cannot be used: its name, its file and why.
+fn refused_row(name: String, from: PathBuf, why: String) -> PluginRow {
+    PluginRow {
+        name,
+        version: String::new(),
+        api_version: String::new(),
+        description: None,
+        brings: Vec::new(),
+        needs: Vec::new(),
+        from,
+        refused: Some(why),
     }
 }
 
@@ -170,16 +175,7 @@ fn problem_row(problem: &NotLoaded) -> Option<PluginRow> {
         }
         _ => return None,
     };
-    Some(PluginRow {
-        name,
-        version: String::new(),
-        api_version: String::new(),
-        description: None,
-        brings: Vec::new(),
-        needs: Vec::new(),
-        from,
-        refused: Some(problem.to_string()),
-    })
+    Some(refused_row(name, from, problem.to_string()))
 }
 
 fn rows(plugins: &Plugins) -> Vec<PluginRow> {
