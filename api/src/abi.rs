@@ -653,6 +653,14 @@ pub trait ViewAbi: Send + Sync {
     /// Draws the part of the map the scene holds.
     #[sabi(last_prefix_field)]
     fn draw_map(&self, scene: &Scene, canvas: RawCanvas<'_>) -> RResult<(), PluginError>;
+
+    /// Added in 1.5: whether the host may keep what this view drew of the
+    /// map between frames and ask it again only for the cells that changed
+    /// (see [`crate::View::keeps_map_layer`]). Views built before 1.5 do
+    /// not: they draw the whole map every frame.
+    fn keeps_map_layer(&self) -> bool {
+        false
+    }
 }
 
 /// A status's own code (see [`crate::Status`]).

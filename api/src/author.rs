@@ -201,6 +201,33 @@ pub trait View: Send + Sync + 'static {
     /// statuses of the creatures in sight, and the player's allies, over
     /// what the view drew.
     fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()>;
+
+    /// Since 1.5: `true` lets the host keep what this view drew of the map
+    /// as a picture between frames, and ask the view again only for the
+    /// part of the map that changed. A frame then costs a copy of that
+    /// picture and the few cells that changed, instead of every cell.
+    ///
+    /// The host redraws the whole map when the camera moves (the scene's
+    /// `origin` or size), when the cell size or the window's size changes,
+    /// and when the view is chosen again. Otherwise it compares each cell's
+    /// [`SceneCell`](crate::SceneCell) and the cursor with what was drawn,
+    /// takes the rectangle of cells holding every change, one cell wider on
+    /// each side, paints it the background colour, and calls
+    /// [`draw_map`](Self::draw_map) with a scene of that rectangle alone:
+    /// its `origin` is the rectangle's corner, its `cells` the rectangle's,
+    /// its `creatures` those standing in it, and [`Canvas::size`] the
+    /// rectangle's size in pixels. Nothing is drawn outside the rectangle.
+    ///
+    /// So answer `true` only if what the view draws for a cell depends on
+    /// that cell's `SceneCell`, its place and whether the cursor is on it,
+    /// and reaches at most one cell beyond it (an outline across the cell's
+    /// edge is fine). A view that draws from anything else (a creature's
+    /// line of sight, a pulse over time, the whole scene's creatures) keeps
+    /// the default, `false`: it draws the whole map every frame, as every
+    /// view did before 1.5.
+    fn keeps_map_layer(&self) -> bool {
+        false
+    }
 }
 
 /// A status's own code: what runs each turn for a creature bearing it, and
@@ -734,6 +761,10 @@ impl<T: View> ViewAbi for Adapter<T> {
     }
     fn draw_map(&self, scene: &Scene, canvas: RawCanvas<'_>) -> RResult<(), PluginError> {
         guard(|| self.0.draw_map(scene, &mut Canvas::new(canvas)))
+    }
+    fn keeps_map_layer(&self) -> bool {
+        // A panic here would cross the boundary: a view that cannot say keeps nothing.
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.0.keeps_map_layer())).unwrap_or(false)
     }
 }
 

@@ -56,7 +56,10 @@
 //! another registered brain with [`Ctx::run_brain`](crate::Ctx::run_brain)),
 //! [`RangedKind`](crate::RangedKind) (a monster's attack from afar),
 //! [`View`](crate::View) (how the map is drawn from a [`Scene`](crate::Scene)
-//! of cells and the creatures in sight; `F2` cycles through every view),
+//! of cells and the creatures in sight; `F2` cycles through every view;
+//! since 1.5 a view that draws each cell from that cell alone says so with
+//! [`View::keeps_map_layer`](crate::View::keeps_map_layer), and the window
+//! then redraws only the cells that change),
 //! [`Status`](crate::Status) (what a status does each turn), and
 //! [`Hooks`](crate::Hooks), whose methods are of four kinds: questions
 //! (the player's derived damage and defense, what can be thrown), screen

@@ -21,8 +21,13 @@
 //!   context, and through a plain `dyn` trait with a plain `dyn` context;
 //! - `callback/*`: one `ctx.roll` through each kind of context;
 //! - `frame/VIEW`: one 1600x900 frame (screen model, then drawing) by the
-//!   software renderer kept between frames, as the window keeps its own;
-//!   the summary gives the median and 99th percentile of 400 frames.
+//!   software renderer kept between frames, as the window keeps its own,
+//!   with its map layer: the host's glyph and tile views keep theirs (api
+//!   1.5), `plugin-every-frame` is a plugin's view written as before 1.5
+//!   (each cell a block and a glyph) that draws the whole map each frame;
+//!   `VIEW-a-step-a-frame` has a monster step between frames; the summary
+//!   gives the median and 99th percentile of 400 frames, and the cells
+//!   each frame drew into the map layer.
 //!
 //! Besides criterion's figures it prints a summary: for the brain calls,
 //! the best of 41 short batches of each, taken in turn (side by side, so a
@@ -41,10 +46,13 @@ use abi_stable::std_types::RResult;
 use criterion::{BenchmarkId, Criterion};
 use emberdeep::front::app::App;
 use emberdeep::front::{atlas, ui};
-use emberdeep_api::abi::{GameCtx, MonsterBrainAbi_TO};
+use emberdeep_api::abi::{GameCtx, MonsterBrainAbi_TO, ViewAbi_TO};
 use emberdeep_api::author::Adapter;
 use emberdeep_api::error::guard;
-use emberdeep_api::{Ctx, EntityId, MonsterBrain, MonsterState, PluginError, PluginResult, Point};
+use emberdeep_api::{
+    Canvas, Ctx, EntityId, Light, MonsterBrain, MonsterState, PluginError, PluginResult, Point, Rgba, Scene, Terrain,
+    View,
+};
 use emberdeep_engine::core::map::{Map, Tile};
 use emberdeep_engine::core::paths::DistanceMap;
 use emberdeep_engine::core::rng::RunRng;
@@ -359,11 +367,43 @@ fn bench_brain_call(c: &mut Criterion, w: &World) -> CallFigures {
     CallFigures { brain_abi, brain_plain, callback_abi, callback_plain }
 }
 
-/// The figures of steady frames: median and 99th percentile, milliseconds.
+/// The figures of 400 frames: median and 99th percentile, milliseconds,
+/// and the cells the last frame drew into the kept map layer.
 struct FrameFigures {
     view: String,
     median_ms: f64,
     p99_ms: f64,
+    cells_drawn: usize,
+}
+
+/// A plugin's view as views were written before api 1.5: every cell a
+/// block and a glyph, 16 pixels square, the whole map every frame (it does
+/// not keep its map layer).
+struct EveryFrameView;
+
+impl View for EveryFrameView {
+    fn cell_size(&self) -> u32 {
+        16
+    }
+
+    fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()> {
+        for (i, cell) in scene.cells.iter().enumerate() {
+            if cell.light == Light::Unseen {
+                continue;
+            }
+            let (x, y) = scene.cell_origin(i, 16);
+            let block = if cell.terrain == Terrain::Wall { Rgba::rgb(40, 40, 55) } else { Rgba::rgb(12, 12, 16) };
+            canvas.fill_rect(x, y, 16, 16, block);
+            let (ch, color) = match cell.thing() {
+                Some(look) => (look.glyph, look.color),
+                None if cell.terrain == Terrain::Wall => ('#' as u32, Rgba::rgb(130, 130, 150)),
+                None => ('.' as u32, Rgba::rgb(90, 90, 90)),
+            };
+            let color = if cell.light == Light::Remembered { color.dimmed(45) } else { color };
+            canvas.glyph_code(x, y, 16, ch, color);
+        }
+        Ok(())
+    }
 }
 
 /// Frames as the window draws them: the screen model built from the game,
@@ -376,7 +416,9 @@ fn bench_frames(c: &mut Criterion, w: &World) -> Vec<FrameFigures> {
     for p in cells {
         game.map.remember(p);
     }
-    let mut app = App::with_host_views(game);
+    let mut views = ui::host_views(&game.records);
+    views.push(("plugin-every-frame".to_string(), ViewAbi_TO::from_value(Adapter(EveryFrameView), TD_Opaque)));
+    let mut app = App::new(game, views);
     let mut group = c.benchmark_group("frame");
     let mut figures = Vec::new();
     ui::with_offscreen(&atlas, |frame| {
@@ -388,21 +430,46 @@ fn bench_frames(c: &mut Criterion, w: &World) -> Vec<FrameFigures> {
                     frame.draw(black_box(&model), app.views()).expect("drawing a frame")
                 })
             });
-            let mut ms: Vec<f64> = (0..400)
-                .map(|_| {
-                    let t = Instant::now();
-                    let model = app.model();
-                    frame.draw(&model, app.views()).expect("drawing a frame");
-                    t.elapsed().as_secs_f64() * 1e3
-                })
-                .collect();
-            ms.sort_by(f64::total_cmp);
-            figures.push(FrameFigures { view, median_ms: ms[ms.len() / 2], p99_ms: ms[ms.len() * 99 / 100 - 1] });
+            figures.push(frame_figures(view.clone(), frame, &mut app, false));
+            figures.push(frame_figures(format!("{view}-a-step-a-frame"), frame, &mut app, true));
         }
     })
     .expect("making the offscreen renderer");
     group.finish();
     figures
+}
+
+/// 400 frames of the app's view, timed one by one; with `stepping`, a
+/// monster in sight steps to a free cell beside it before each frame
+/// (drawing only: the game's turn is not run).
+fn frame_figures(view: String, frame: &mut ui::Offscreen<'_, '_>, app: &mut App, stepping: bool) -> FrameFigures {
+    let mut cells_drawn = 0;
+    let mut ms: Vec<f64> = (0..400)
+        .map(|i| {
+            let t = Instant::now();
+            let mut model = app.model();
+            if stepping {
+                step_a_thing(&mut model.scene, i);
+            }
+            frame.draw(&model, app.views()).expect("drawing a frame");
+            cells_drawn = frame.cells_drawn();
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    FrameFigures { view, median_ms: ms[ms.len() / 2], p99_ms: ms[ms.len() * 99 / 100 - 1], cells_drawn }
+}
+
+/// Moves the scene's first thing one cell east or back west (by `i`'s
+/// parity) onto the cell beside it, as a monster's step changes two cells.
+fn step_a_thing(scene: &mut Scene, i: usize) {
+    let width = scene.width.max(1) as usize;
+    let Some(at) = scene.cells.iter().position(|c| c.thing().is_some()) else { return };
+    let to = if i.is_multiple_of(2) { at + 1 } else { at.saturating_sub(1) };
+    if to < scene.cells.len() && to / width == at / width {
+        let thing = scene.cells[at].thing.take();
+        scene.cells[to].thing = thing;
+    }
 }
 
 /// Time of one turn with `monsters` monsters, timed directly (for the
@@ -622,8 +689,8 @@ fn main() {
     );
     for f in &frames {
         println!(
-            "  frame, {} view, 400 steady frames: median {:.2} ms, 99th percentile {:.2} ms",
-            f.view, f.median_ms, f.p99_ms
+            "  frame, {} view, 400 frames: median {:.2} ms, 99th percentile {:.2} ms, {} cells drawn into the map layer",
+            f.view, f.median_ms, f.p99_ms, f.cells_drawn
         );
     }
 }

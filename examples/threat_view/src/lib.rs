@@ -51,7 +51,10 @@ const BAR_BACK: Rgba = Rgba::rgb(50, 15, 15).with_alpha(220);
 /// The aiming cursor.
 const CURSOR: Rgba = Rgba::rgb(250, 220, 60);
 
-/// The view named `threats`.
+/// The view named `threats`. It keeps the default
+/// [`View::keeps_map_layer`] (`false`): its sight squares and gaze lines
+/// reach far beyond the cell they start from, so the whole map is drawn
+/// every frame.
 pub struct Threats;
 
 impl View for Threats {

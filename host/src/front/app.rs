@@ -143,6 +143,11 @@ pub struct App {
 /// Rows PageDown and PageUp move a long look text.
 const LOOK_SCROLL_STEP: usize = 4;
 
+/// The glyph view's cell sizes the options and `+`/`_` allow, in pixels.
+pub const GLYPH_CELLS: std::ops::RangeInclusive<u32> = 8..=48;
+/// The tile view's cell sizes the options and `+`/`_` allow, in pixels.
+pub const TILE_CELLS: std::ops::RangeInclusive<u32> = 16..=64;
+
 impl App {
     /// An app around a started game; `host_views` are the built-in views
     /// (glyphs, tiles), the first of which it starts in.
@@ -212,7 +217,8 @@ impl App {
 
     /// The view drawing the map now, and the host's glyph view to fall back on.
     pub fn views(&self) -> Views<'_> {
-        Views { current: self.current_view(), fallback: &self.host_views[0].1 }
+        let host_tiles = self.host_views.get(self.view_index).is_some_and(|(name, _)| name == "tiles");
+        Views { current: self.current_view(), fallback: &self.host_views[0].1, host_tiles }
     }
 
     /// The current view failed to draw: named on screen, and the glyph view
@@ -243,17 +249,48 @@ impl App {
         self.dispatch(key)
     }
 
+    /// The cell size of the host's view `name` (`glyphs` or `tiles`) now.
+    pub fn host_view_cell(&self, name: &str) -> Option<u32> {
+        self.host_views.iter().find(|(n, _)| n == name).map(|(_, v)| super::ui::cell_size_of(v))
+    }
+
     /// The glyph view's cell size now.
     pub fn glyph_cell(&self) -> u32 {
-        self.host_views.first().map_or(super::ui::GLYPH_CELL, |(_, v)| super::ui::cell_size_of(v))
+        self.host_view_cell("glyphs").unwrap_or(super::ui::GLYPH_CELL)
     }
 
     /// Makes the host's glyph view draw cells `cell` pixels square (kept
-    /// within the options' sizes); drawing only, never the run.
+    /// within [`GLYPH_CELLS`]); drawing only, never the run.
     pub fn set_glyph_cell(&mut self, cell: u32) {
-        let cell = cell.clamp(8, 48);
+        let cell = cell.clamp(*GLYPH_CELLS.start(), *GLYPH_CELLS.end());
         if let Some(slot) = self.host_views.iter_mut().find(|(name, _)| name == "glyphs") {
             slot.1 = Entry::new("host", super::ui::glyph_view_sized(cell));
+        }
+    }
+
+    /// Makes the host's tile view draw cells `cell` pixels square (kept
+    /// within [`TILE_CELLS`]); drawing only, never the run.
+    pub fn set_tile_cell(&mut self, cell: u32) {
+        let cell = cell.clamp(*TILE_CELLS.start(), *TILE_CELLS.end());
+        let records = &self.game.records;
+        if let Some(slot) = self.host_views.iter_mut().find(|(name, _)| name == "tiles") {
+            slot.1 = Entry::new("host", super::ui::tile_view_sized(records, cell));
+        }
+    }
+
+    /// `+` (`bigger`) or `_`: the shown host view's cells a step bigger or
+    /// smaller (glyphs by 4 pixels, tiles by 8); a plugin's view keeps its
+    /// own size, and says so. Drawing only, no turn.
+    fn step_cell_size(&mut self, bigger: bool) {
+        let name = self.current_view_name();
+        let step = |cell: u32, by: u32| if bigger { cell + by } else { cell.saturating_sub(by) };
+        match (name.as_str(), self.view_index < self.host_views.len()) {
+            ("glyphs", true) => self.set_glyph_cell(step(self.glyph_cell(), 4)),
+            ("tiles", true) => {
+                let cell = self.host_view_cell("tiles").unwrap_or(super::ui::TILE_CELL);
+                self.set_tile_cell(step(cell, 8));
+            }
+            _ => self.notices.push(format!("The view '{name}' keeps its own cell size.")),
         }
     }
 
@@ -403,13 +440,13 @@ impl App {
                 None
             }
             Key::Char('?') | Key::F(1) => self.open(Mode::Help),
-            // The glyph view's cells: drawing only, no turn.
+            // The shown host view's cells: drawing only, no turn.
             Key::Char('+') => {
-                self.set_glyph_cell(self.glyph_cell() + 4);
+                self.step_cell_size(true);
                 None
             }
             Key::Char('_') => {
-                self.set_glyph_cell(self.glyph_cell().saturating_sub(4));
+                self.step_cell_size(false);
                 None
             }
             Key::Char('x') => {

@@ -65,7 +65,7 @@ pub const HOST_KEYS: &[HostKey] = &[
     line("PgDn PgUp", "screens", "scroll a long description while looking or aiming", ""),
     line("m", "screens", "the message history", "m"),
     line("? or F1", "screens", "this help", "? F1"),
-    line("+ _", "screens", "bigger or smaller map cells (the glyph view)", "+ _"),
+    line("+ _", "screens", "bigger or smaller map cells (the glyph and tile views)", "+ _"),
     line("F11", "screens", "full screen on or off (the window)", ""),
     line("F2", "screens", "switch views (glyphs, tiles, the plugins'); kept for the next run", "F2"),
     line("Up Down PgUp PgDn", "screens", "scroll a long screen", ""),

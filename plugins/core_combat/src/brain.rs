@@ -18,11 +18,11 @@ pub struct Melee;
 impl MonsterBrain for Melee {
     fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
         let Some(monster) = ctx.creature(me) else { return Ok(()) };
-        let player = ctx.creature(EntityId::PLAYER).ok_or("no player")?;
         // The nearest enemy it sees: the player, or (since sides) one of
         // the player's allies, or a monster when it is an ally itself.
+        // Only its own details are asked for (the player's defense costs
+        // the plugins that derive it a call each).
         let target = match ctx.nearest_enemy(me) {
-            Some(id) if id == player.id => Some(player),
             Some(id) => ctx.creature(id),
             None => None,
         };

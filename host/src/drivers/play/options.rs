@@ -17,6 +17,7 @@ use emberdeep_engine::data::untrusted;
 use emberdeep_engine::rules::asking::PluginKey;
 use toml_edit::{ImDocument, Item, Table};
 
+use crate::front::app::{GLYPH_CELLS, TILE_CELLS};
 use crate::front::bindings::{Asks, Bindings, HOST_ACTIONS};
 use crate::front::keys::{parse_key, Key};
 
@@ -24,8 +25,6 @@ use crate::front::keys::{parse_key, Key};
 pub const FILE_NAME: &str = "options.toml";
 /// The most the file may weigh.
 const LIMIT: u64 = 64 << 10;
-/// The glyph view's cell sizes the options and `+`/`-` allow.
-pub const CELL_SIZES: std::ops::RangeInclusive<u32> = 8..=48;
 /// The animation speeds allowed (1 is the game's).
 const SPEEDS: std::ops::RangeInclusive<f64> = 0.1..=10.0;
 
@@ -38,6 +37,8 @@ pub struct Options {
     pub view: Option<String>,
     /// The glyph view's cell size in pixels.
     pub cell_size: Option<u32>,
+    /// The tile view's cell size in pixels.
+    pub tile_size: Option<u32>,
     /// How fast shots, bursts and time-savers' steps play (1: the game's pace).
     pub animation_speed: f64,
     /// Whether auto-explore stops when an item comes into view.
@@ -52,6 +53,7 @@ impl Default for Options {
             keys: Bindings::default(),
             view: None,
             cell_size: None,
+            tile_size: None,
             animation_speed: 1.0,
             explore_stops_for_items: true,
             ask: Asks::default(),
@@ -113,6 +115,8 @@ pub fn template(plugin_keys: &[PluginKey]) -> String {
          # view = \"glyphs\"\n\n\
          # The glyph view's cell size in pixels, 8 to 48 (`+` and `_` change it in play).\n\
          # cell_size = 16\n\n\
+         # The tile view's cell size in pixels, 16 to 64 (`+` and `_` change it in play).\n\
+         # tile_size = 32\n\n\
          # How fast shots, bursts and auto-explore's steps play: 2 is twice as fast, 0.5 half.\n\
          # animation_speed = 1.0\n\n\
          [explore]\n\
@@ -179,8 +183,16 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
                 options.cell_size = reader.value(item, name, |v| {
                     v.as_integer()
                         .and_then(|n| u32::try_from(n).ok())
-                        .filter(|n| CELL_SIZES.contains(n))
+                        .filter(|n| GLYPH_CELLS.contains(n))
                         .ok_or(Expected("a whole number from 8 to 48"))
+                })
+            }
+            "tile_size" => {
+                options.tile_size = reader.value(item, name, |v| {
+                    v.as_integer()
+                        .and_then(|n| u32::try_from(n).ok())
+                        .filter(|n| TILE_CELLS.contains(n))
+                        .ok_or(Expected("a whole number from 16 to 64"))
                 })
             }
             "animation_speed" => {

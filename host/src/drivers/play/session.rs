@@ -355,6 +355,9 @@ impl Session {
         if let Some(cell) = chosen.cell_size {
             self.app.set_glyph_cell(cell);
         }
+        if let Some(cell) = chosen.tile_size {
+            self.app.set_tile_cell(cell);
+        }
         self.app.bindings = chosen.keys;
         self.app.asks = chosen.ask;
         self.app.explore_stops_for_items = chosen.explore_stops_for_items;

@@ -21,7 +21,7 @@ use crate::drivers::review::timeline::{Events, SeekError, Timeline, TimelineErro
 use crate::front::atlas::Atlas;
 use crate::front::keys::Key;
 use crate::front::screen::{palette, wrap, Line, Overlay, ScreenModel};
-use crate::front::ui::{self, Frontend, Views, PANE_CHARS, PANE_LINES};
+use crate::front::ui::{self, pane_chars, Frontend, Views, PANE_LINES};
 
 /// The most digits "go to" takes: more than any turn has.
 const MOST_DIGITS: usize = 20;
@@ -240,11 +240,11 @@ fn key_list(keys: &[Key]) -> String {
 /// after the first indented; at most `most` rows, the last of them ending
 /// in "..." when some of the text is left out.
 fn rows(text: &str, color: Rgba, most: usize) -> Vec<Line> {
-    let mut parts = wrap(text, PANE_CHARS, INDENT);
+    let mut parts = wrap(text, pane_chars(), INDENT);
     if parts.len() > most {
         parts.truncate(most);
         if let Some(last) = parts.last_mut() {
-            let kept: String = last.chars().take(PANE_CHARS - 3).collect();
+            let kept: String = last.chars().take(pane_chars() - 3).collect();
             *last = kept + "...";
         }
     }
@@ -292,7 +292,7 @@ fn event_rows(events: &[String], more: usize, scroll: usize, room: usize) -> Vec
 /// (the turn too when it is not the stop's own), at most as long as the
 /// pane's rows for one event hold.
 pub fn event_text(line: &str) -> String {
-    let most = PANE_CHARS * MOST_ROWS;
+    let most = pane_chars() * MOST_ROWS;
     let Ok(Value::Object(fields)) = serde_json::from_str::<Value>(line) else {
         return line.chars().take(most).collect();
     };
@@ -446,7 +446,7 @@ mod tests {
         let events: Vec<String> = (0..3).map(long_event).collect();
         let rows = event_rows(&events, 0, 0, PANE_LINES);
         for row in &rows {
-            assert!(row.text.chars().count() <= PANE_CHARS, "{:?} is wider than the pane", row.text);
+            assert!(row.text.chars().count() <= pane_chars(), "{:?} is wider than the pane", row.text);
         }
         let first: Vec<&str> = rows.iter().map(|r| r.text.trim()).take_while(|t| !t.ends_with("zz_last=END")).collect();
         assert!(first.len() < rows.len(), "the first event's end shows: {rows:?}");
@@ -460,6 +460,21 @@ mod tests {
             rows.last().unwrap().text.starts_with("... 1 more events"),
             "the event that does not fit is counted: {rows:?}"
         );
+    }
+
+    #[test]
+    fn the_pane_wraps_at_the_window_s_width() {
+        let events: Vec<String> = (0..1).map(long_event).collect();
+        let widest = |w: u32| {
+            crate::front::screen_size::set_screen_size(w, 900);
+            let rows = event_rows(&events, 0, 0, PANE_LINES);
+            crate::front::screen_size::set_screen_size(1600, 900);
+            rows.iter().map(|r| r.text.chars().count()).max().unwrap_or(0)
+        };
+        // 1600 pixels hold 99 characters of 16 after the margins; 1000 hold 61; 1900 hold 117.
+        assert!((45..=61).contains(&widest(1000)), "a narrow window's rows fit it: {}", widest(1000));
+        assert!(widest(1600) > 61 && widest(1600) <= 99, "the default width's rows fit it");
+        assert!(widest(1900) > widest(1600), "a wide window's rows use its room");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use abi_stable::sabi_trait::TD_Opaque;
 use emberdeep_api::abi::{Canvas_TO, ViewBox};
-use emberdeep_api::{MonsterState, PluginError, Rgba};
+use emberdeep_api::{MonsterState, PluginError, Rgba, Scene};
 use emberdeep_engine::plugins::boundary::{call_drawing, Entry};
 use sdl3::pixels::Color;
 use sdl3::render::{Canvas, RenderTarget};
@@ -13,6 +13,7 @@ use super::error::{Doing, Result, Within};
 use super::font::Font;
 use super::frontend::{cell_size_of, Views};
 use super::layout::{log_area, map_area, panel_area, screen_h, screen_w, Area, LINE_STEP, TEXT_PX, TITLE_PX};
+use super::map_layer::{part_of, Framing, MapLayer, Plan};
 use super::painter::Painter;
 use super::panel::{self, PANEL_PAD, ROWS_TOP};
 use super::tiles::TileSheet;
@@ -49,18 +50,32 @@ const FADE: Rgba = Rgba::rgb(0, 0, 0).with_alpha(170);
 /// Draws the whole frame for `model` onto `canvas` (1600x900 logical
 /// pixels). If the current view fails, the fallback draws the map instead
 /// and the view's error comes back, for the front end to name and to switch.
+///
+/// With a `layer`, a view that keeps its map layer (api 1.5) draws only the
+/// cells that changed into it, and the layer is copied to the map area.
 pub(crate) fn draw_frame<'tc, T: RenderTarget>(
     canvas: &mut Canvas<T>,
     font: &mut Font<'tc>,
     tiles: &mut TileSheet<'tc>,
+    layer: Option<&mut MapLayer<'tc>>,
     model: &ScreenModel,
     views: Views<'_>,
 ) -> Result<Option<PluginError>> {
     canvas.set_clip_rect(None);
     canvas.set_draw_color(to_color(palette::BACKGROUND));
     canvas.clear();
+    let kept = match layer {
+        Some(layer) if keeps_map_layer(views.current) => {
+            Some(draw_kept(canvas, font, tiles, layer, model, views.current).within("drawing the map layer")?)
+        }
+        Some(layer) => {
+            layer.unused();
+            None
+        }
+        None => None,
+    };
     let mut p = Painter::new(canvas, font, tiles, whole_screen());
-    let failed = draw_map(&mut p, model, views).within("drawing the map")?;
+    let failed = draw_map(&mut p, model, views, kept).within("drawing the map")?;
     draw_panel(&mut p, model).within("drawing the side panel")?;
     draw_log(&mut p, &model.log).within("drawing the log")?;
     draw_overlay(&mut p, &model.overlay).within("drawing the overlay")?;
@@ -102,18 +117,26 @@ fn to_color(c: Rgba) -> Color {
 /// drew is wiped (a half map misleads) and the fallback draws instead; the
 /// view's error is returned. Should the fallback fail too, its error shows
 /// in red where the map would be.
+///
+/// `kept` is the outcome of the current view's drawing into its kept map
+/// layer, already copied to the map area, if it keeps one.
 fn draw_map<T: RenderTarget>(
     p: &mut Painter<'_, '_, T>,
     model: &ScreenModel,
     views: Views<'_>,
+    kept: Option<std::result::Result<(), PluginError>>,
 ) -> Result<Option<PluginError>> {
     p.set_area(map_area(), true);
-    let Err(failed) = draw_with(p, model, views.current)? else {
+    let outcome = match kept {
+        Some(outcome) => outcome,
+        None => draw_with(p, &model.scene, views.current)?,
+    };
+    let Err(failed) = outcome else {
         draw_status_marks(p, model, cell_size_of(views.current))?;
         return Ok(None);
     };
     p.fill(0, 0, map_area().w, map_area().h, palette::BACKGROUND)?;
-    if let Err(e) = draw_with(p, model, views.fallback)? {
+    if let Err(e) = draw_with(p, &model.scene, views.fallback)? {
         p.fill(0, 0, map_area().w, map_area().h, palette::BACKGROUND)?;
         let lines = wrap(&format!("The map view failed: {e}"), ERROR_CHARS, 2);
         for (i, line) in lines.iter().enumerate() {
@@ -182,14 +205,97 @@ fn draw_ally_mark<T: RenderTarget>(p: &mut Painter<'_, '_, T>, x: i32, y: i32, c
 /// is SDL's, the inner the view's own.
 fn draw_with<T: RenderTarget>(
     p: &mut Painter<'_, '_, T>,
-    model: &ScreenModel,
+    scene: &Scene,
     view: &Entry<ViewBox>,
 ) -> Result<Result<(), PluginError>> {
-    let outcome = call_drawing(view, |v| v.draw_map(&model.scene, Canvas_TO::from_ptr(&mut *p, TD_Opaque)));
+    let outcome = call_drawing(view, |v| v.draw_map(scene, Canvas_TO::from_ptr(&mut *p, TD_Opaque)));
     if let Some(e) = p.take_view_error() {
         return Err(e);
     }
     Ok(outcome)
+}
+
+/// Whether `view` keeps its map layer (api 1.5), asked through the boundary;
+/// a view that fails to answer does not.
+fn keeps_map_layer(view: &Entry<ViewBox>) -> bool {
+    call_drawing(view, |v| abi_stable::std_types::RResult::ROk(v.keeps_map_layer())).unwrap_or(false)
+}
+
+/// Brings the view's kept map layer up to date with the scene (the cells
+/// that changed, or all of it) and copies it to the map area. The view's
+/// own failure comes back inside, and the layer is then forgotten; the
+/// outer error is SDL's.
+fn draw_kept<'tc, T: RenderTarget>(
+    canvas: &mut Canvas<T>,
+    font: &mut Font<'tc>,
+    tiles: &mut TileSheet<'tc>,
+    layer: &mut MapLayer<'tc>,
+    model: &ScreenModel,
+    view: &Entry<ViewBox>,
+) -> Result<std::result::Result<(), PluginError>> {
+    let scene = &model.scene;
+    let area = map_area();
+    let cell = cell_size_of(view);
+    let framing = Framing {
+        view: view as *const Entry<ViewBox> as usize,
+        cell,
+        area: (area.w, area.h),
+        origin: scene.origin,
+        width: scene.width,
+        height: scene.height,
+    };
+    let plan = layer.plan(framing, scene)?;
+    let Some(texture) = layer.texture_mut() else { return Ok(Ok(())) };
+    let mut drawn: Result<std::result::Result<(), PluginError>> = Ok(Ok(()));
+    if plan != Plan::Keep {
+        canvas
+            .with_texture_canvas(texture, |target| {
+                let mut p = Painter::new(target, font, tiles, Area::new(0, 0, area.w, area.h));
+                drawn = draw_layer_part(&mut p, scene, view, plan, cell);
+            })
+            .doing("drawing into the map layer")?;
+    }
+    let outcome = drawn?;
+    let copied = canvas.copy(
+        &*texture,
+        None,
+        sdl3::render::FRect::new(area.x as f32, area.y as f32, area.w as f32, area.h as f32),
+    );
+    match &outcome {
+        Ok(()) => layer.drew(framing, scene, plan),
+        Err(_) => layer.forget(),
+    }
+    copied.doing("copying the map layer")?;
+    Ok(outcome)
+}
+
+/// Draws `plan`'s cells of `scene` into the layer the painter is over: the
+/// whole layer, or the rectangle of the cells that changed, painted the
+/// background colour first.
+fn draw_layer_part<T: RenderTarget>(
+    p: &mut Painter<'_, '_, T>,
+    scene: &Scene,
+    view: &Entry<ViewBox>,
+    plan: Plan,
+    cell: u32,
+) -> Result<std::result::Result<(), PluginError>> {
+    let (w, h) = p.area_size();
+    match plan {
+        Plan::Keep => Ok(Ok(())),
+        Plan::Whole => {
+            p.set_area(Area::new(0, 0, w, h), true);
+            p.fill(0, 0, w, h, palette::BACKGROUND)?;
+            draw_with(p, scene, view)
+        }
+        Plan::Part(cells) => {
+            let size = cell as i32;
+            let rect =
+                Area::new(cells.col * size, cells.row * size, cells.cols as u32 * cell, cells.rows as u32 * cell);
+            p.set_area(rect, true);
+            p.fill(0, 0, rect.w, rect.h, palette::BACKGROUND)?;
+            draw_with(p, &part_of(scene, cells), view)
+        }
+    }
 }
 
 /// Title, health and bar, then the rows [`panel::layout`] gives: the panel

@@ -19,6 +19,9 @@ pub struct Views<'a> {
     pub current: &'a Entry<ViewBox>,
     /// The host's glyph view.
     pub fallback: &'a Entry<ViewBox>,
+    /// Whether the current view is the host's tile view, whose missiles
+    /// the window draws itself, turned along their path.
+    pub host_tiles: bool,
 }
 
 /// What the window loop drives; the game implements it.

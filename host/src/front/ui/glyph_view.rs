@@ -22,6 +22,13 @@ pub struct GlyphView {
     cell: u32,
 }
 
+impl GlyphView {
+    /// The glyph view, unboxed, with cells `cell` pixels square.
+    pub(crate) fn new(cell: u32) -> Self {
+        GlyphView { cell: cell.max(1) }
+    }
+}
+
 /// The glyph view, boxed as views are registered.
 pub fn glyph_view() -> ViewBox {
     glyph_view_sized(CELL)
@@ -29,7 +36,7 @@ pub fn glyph_view() -> ViewBox {
 
 /// The glyph view with cells `cell` pixels square (the options' `cell_size`, `+` and `_`).
 pub fn glyph_view_sized(cell: u32) -> ViewBox {
-    ViewAbi_TO::from_value(Adapter(GlyphView { cell: cell.max(1) }), TD_Opaque)
+    ViewAbi_TO::from_value(Adapter(GlyphView::new(cell)), TD_Opaque)
 }
 
 impl View for GlyphView {
@@ -44,6 +51,12 @@ impl View for GlyphView {
         }
         super::cursor::draw_cursor(canvas, scene, self.cell, true);
         Ok(())
+    }
+
+    /// Each cell is drawn from itself alone, inside it (the cursor's
+    /// outline one pixel across its edge).
+    fn keeps_map_layer(&self) -> bool {
+        true
     }
 }
 

@@ -13,6 +13,7 @@ mod frontend;
 mod glyph_view;
 mod input;
 mod layout;
+mod map_layer;
 mod newrun_screen;
 mod painter;
 pub(crate) mod panel;
@@ -34,8 +35,8 @@ pub use frontend::{cell_size_of, Frontend, Views};
 pub use glyph_view::{glyph_view, glyph_view_sized, CELL as GLYPH_CELL};
 pub use newrun_screen::{run_new_run, Style};
 pub use screenshot::{render_front, render_rgba, screenshot, screenshot_front, with_offscreen, Offscreen};
-pub use tile_view::tile_view;
-pub use timeline_pane::{PANE_CHARS, PANE_LINES};
+pub use tile_view::{tile_view, tile_view_sized, CELL as TILE_CELL};
+pub use timeline_pane::{pane_chars, PANE_LINES};
 pub use window::run_window;
 
 /// The host's own views in `F2` order, by name: glyphs, then tiles (which

@@ -16,6 +16,7 @@ use super::font::Font;
 use super::frame::draw_frame;
 use super::frontend::{Frontend, Views};
 use super::layout::{screen_h, screen_w};
+use super::map_layer::MapLayer;
 use super::tiles::TileSheet;
 use crate::front::atlas::{surface_rgba, Atlas};
 use crate::front::screen::ScreenModel;
@@ -62,6 +63,8 @@ pub struct Offscreen<'a, 'tc> {
     canvas: &'a mut Canvas<Surface<'static>>,
     font: &'a mut Font<'tc>,
     tiles: &'a mut TileSheet<'tc>,
+    /// The map layer a view keeps between frames (api 1.5), as the window keeps it.
+    layer: MapLayer<'tc>,
 }
 
 impl Offscreen<'_, '_> {
@@ -70,11 +73,18 @@ impl Offscreen<'_, '_> {
     /// has cost all it costs only then. The current view's error, if it
     /// failed and the fallback drew.
     pub fn draw(&mut self, model: &ScreenModel, views: Views<'_>) -> Result<Option<PluginError>> {
-        let failed = draw_frame(self.canvas, self.font, self.tiles, model, views)?;
+        let failed = draw_frame(self.canvas, self.font, self.tiles, Some(&mut self.layer), model, views)?;
         if !self.canvas.present() {
             return Err(sdl3::get_error()).doing("presenting the frame");
         }
         Ok(failed)
+    }
+
+    /// How many map cells the last frame drew into the kept map layer:
+    /// all of them when the map was drawn afresh, those that changed (and
+    /// their margin) otherwise, and 0 for a view that keeps no layer.
+    pub fn cells_drawn(&self) -> usize {
+        self.layer.drawn()
     }
 
     /// The last frame's pixels, RGBA, row by row without padding.
@@ -91,7 +101,11 @@ pub fn with_offscreen<R>(atlas: &Atlas, f: impl FnOnce(&mut Offscreen<'_, '_>) -
     let creator = canvas.texture_creator();
     let mut font = Font::new(&creator, true)?;
     let mut tiles = TileSheet::new(&creator, atlas, true)?;
-    Ok(f(&mut Offscreen { canvas: &mut canvas, font: &mut font, tiles: &mut tiles }))
+    let mut offscreen =
+        Offscreen { canvas: &mut canvas, font: &mut font, tiles: &mut tiles, layer: MapLayer::new(&creator) };
+    let result = f(&mut offscreen);
+    drop(offscreen);
+    Ok(result)
 }
 
 /// Writes next to `path` first (a new file of the game's own name,

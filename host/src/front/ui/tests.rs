@@ -104,7 +104,8 @@ fn shoot_with(name: &str, model: &ScreenModel, view: ViewBox, fallback: ViewBox)
     let (current, fallback) = (Entry::new("test", view), Entry::new("host", fallback));
     {
         let _sdl = SDL.lock().unwrap_or_else(|e| e.into_inner());
-        screenshot(model, Views { current: &current, fallback: &fallback }, repo_atlas(), &path).expect("screenshot");
+        screenshot(model, Views { current: &current, fallback: &fallback, host_tiles: false }, repo_atlas(), &path)
+            .expect("screenshot");
     }
     (decode(&path), path)
 }
@@ -231,7 +232,7 @@ fn screenshot_names_the_path_it_cannot_write() {
     let path = Path::new("/nonexistent-dir/shot.png");
     let _sdl = SDL.lock().unwrap_or_else(|e| e.into_inner());
     let glyphs = Entry::new("host", glyph_view());
-    let views = Views { current: &glyphs, fallback: &glyphs };
+    let views = Views { current: &glyphs, fallback: &glyphs, host_tiles: false };
     let err = screenshot(&model(30, Overlay::None), views, repo_atlas(), path).unwrap_err();
     assert!(format!("{err:#}").contains("/nonexistent-dir/shot.png"), "{err:#}");
 }
@@ -360,7 +361,7 @@ fn tiled_model() -> ScreenModel {
 
 /// The tile view tinting the tiles of the potion records (their `tint = true`).
 fn tinting_potions() -> ViewBox {
-    tile_view::tile_view_tinting(["potion".to_string()].into())
+    tile_view::tile_view_tinting(["potion".to_string()].into(), tile_view::CELL)
 }
 
 #[test]
@@ -636,4 +637,81 @@ fn a_look_text_too_long_for_the_panel_scrolls_to_its_last_row_and_back() {
     m.look_scroll = most;
     let (rgba, path) = shoot("long-look-scrolled", &m, glyph_view());
     assert!(count(&rgba, 1280, 0, 320, screen_h(), HINT) > 100, "the scrolled frame shows the key hints: {path:?}");
+}
+
+/// A view drawn as every view before api 1.5 is: the whole map every frame.
+struct EveryFrame<V: View>(V);
+
+impl<V: View> View for EveryFrame<V> {
+    fn cell_size(&self) -> u32 {
+        self.0.cell_size()
+    }
+    fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()> {
+        self.0.draw_map(scene, canvas)
+    }
+}
+
+/// The scenes of a few turns in the room: a jackal steps, the cursor
+/// moves and goes, a burst's shade lands, the door opens far from the
+/// rest, and the camera moves.
+fn turns_in_the_room() -> Vec<Scene> {
+    let first = room();
+    let mut stepped = first.clone();
+    let jackal = stepped.cells[2 * 10 + 5].thing.take();
+    stepped.cells[2 * 10 + 6].thing = jackal;
+    let aimed = Scene { cursor: RSome(Point::new(3, 4)), ..stepped.clone() };
+    let unaimed = Scene { cursor: RNone, ..aimed.clone() };
+    let mut burst = unaimed.clone();
+    burst.cells[10 + 1].shade = RSome(Rgba::rgb(250, 120, 40).with_alpha(120));
+    let mut door = burst.clone();
+    door.cells[5 * 10 + 9].terrain = Terrain::DoorOpen;
+    let moved = Scene { origin: Point::new(1, 0), ..door.clone() };
+    vec![first, stepped.clone(), stepped, aimed, unaimed, burst, door, moved]
+}
+
+#[test]
+fn a_kept_map_layer_shows_frame_after_frame_what_drawing_the_whole_map_shows() {
+    let tinted: std::collections::BTreeSet<String> = ["potion".to_string()].into();
+    let views: [(&str, ViewBox, ViewBox); 2] = [
+        (
+            "glyphs",
+            ViewAbi_TO::from_value(Adapter(glyph_view::GlyphView::new(16)), TD_Opaque),
+            ViewAbi_TO::from_value(Adapter(EveryFrame(glyph_view::GlyphView::new(16))), TD_Opaque),
+        ),
+        (
+            "tiles",
+            ViewAbi_TO::from_value(Adapter(tile_view::TileView::new(tinted.clone(), 32)), TD_Opaque),
+            ViewAbi_TO::from_value(Adapter(EveryFrame(tile_view::TileView::new(tinted, 32))), TD_Opaque),
+        ),
+    ];
+    let _sdl = SDL.lock().unwrap_or_else(|e| e.into_inner());
+    for (name, kept, whole) in views {
+        let (kept, whole) = (Entry::new("host", kept), Entry::new("test", whole));
+        let fallback = Entry::new("host", glyph_view());
+        let kept_views = Views { current: &kept, fallback: &fallback, host_tiles: false };
+        let whole_views = Views { current: &whole, fallback: &fallback, host_tiles: false };
+        let mut drawn = Vec::new();
+        with_offscreen(repo_atlas(), |kept_frame| {
+            with_offscreen(repo_atlas(), |whole_frame| {
+                for (turn, scene) in turns_in_the_room().into_iter().enumerate() {
+                    let m = ScreenModel { scene, ..model(30, Overlay::None) };
+                    assert_eq!(kept_frame.draw(&m, kept_views).expect("drawing"), None);
+                    assert_eq!(whole_frame.draw(&m, whole_views).expect("drawing"), None);
+                    drawn.push(kept_frame.cells_drawn());
+                    assert_eq!(whole_frame.cells_drawn(), 0, "a view that keeps no layer draws none into it");
+                    let (a, b) = (kept_frame.pixels().expect("pixels"), whole_frame.pixels().expect("pixels"));
+                    let differ = a.chunks(4).zip(b.chunks(4)).filter(|(x, y)| x != y).count();
+                    assert_eq!(differ, 0, "{name}, turn {turn}: pixels that differ from drawing the whole map");
+                }
+            })
+            .expect("an offscreen renderer");
+        })
+        .expect("an offscreen renderer");
+        // All 100 cells first; the jackal's step redraws its two cells and a
+        // cell around (4x3); the same scene again nothing; the cursor from
+        // (5,2) to (3,4): 5x5; gone from (3,4): 3x3; one shade at (1,1):
+        // 3x3; the door on the east wall: 2x3 (the edge stops the margin);
+        // the camera moved: all.
+        assert_eq!(drawn, vec![100, 12, 0, 25, 9, 9, 6, 100], "{name}: cells drawn each frame");
+    }
 }

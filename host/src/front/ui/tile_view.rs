@@ -1,5 +1,5 @@
-//! The host's tile view: every cell drawn as a 32x32 picture from the tile
-//! atlas (16x16 sprites doubled). Terrain first, then the shade, then the
+//! The host's tile view: every cell drawn as a picture from the tile atlas
+//! (16x16 sprites, doubled to 32x32 unless the player chose another size). Terrain first, then the shade, then the
 //! thing on it by its `Look.tile`.
 //!
 //! Tinting: the tiles of records that say `tint = true` (the potions and
@@ -21,8 +21,8 @@ use emberdeep_api::author::Adapter;
 use emberdeep_api::{Canvas, Light, Look, PluginResult, Rgba, Scene, SceneCell, Terrain, View};
 use emberdeep_engine::data::records::Records;
 
-/// Pixels per cell.
-const CELL: u32 = 32;
+/// Pixels per cell, unless the player chose another size.
+pub const CELL: u32 = 32;
 /// Draws a tile in its own colours.
 const UNTINTED: Rgba = Rgba::rgb(255, 255, 255);
 /// Remembered cells are multiplied by this: darker, a little cold.
@@ -34,31 +34,43 @@ const FALLBACK_TERRAIN: Rgba = Rgba::rgb(130, 130, 150);
 pub struct TileView {
     /// The tiles tinted by their look's colour.
     tinted: BTreeSet<String>,
+    /// Pixels per cell.
+    cell: u32,
 }
 
 /// The tile view, boxed as views are registered, tinting the tiles of the
 /// records that say `tint` ([`Records::tinted_tiles`]).
 pub fn tile_view(records: &Records) -> ViewBox {
-    tile_view_tinting(records.tinted_tiles())
+    tile_view_sized(records, CELL)
 }
 
-/// The tile view tinting the tiles named in `tinted`.
-pub(crate) fn tile_view_tinting(tinted: BTreeSet<String>) -> ViewBox {
-    ViewAbi_TO::from_value(Adapter(TileView { tinted }), TD_Opaque)
+/// The tile view with cells `cell` pixels square (the options' `tile_size`, `+` and `_`).
+pub fn tile_view_sized(records: &Records, cell: u32) -> ViewBox {
+    tile_view_tinting(records.tinted_tiles(), cell)
+}
+
+/// The tile view tinting the tiles named in `tinted`, `cell` pixels square.
+pub(crate) fn tile_view_tinting(tinted: BTreeSet<String>, cell: u32) -> ViewBox {
+    ViewAbi_TO::from_value(Adapter(TileView::new(tinted, cell)), TD_Opaque)
 }
 
 impl View for TileView {
     fn cell_size(&self) -> u32 {
-        CELL
+        self.cell
     }
 
     fn draw_map(&self, scene: &Scene, canvas: &mut Canvas<'_>) -> PluginResult<()> {
         for (i, cell) in scene.cells.iter().enumerate() {
-            let (x, y) = scene.cell_origin(i, CELL);
+            let (x, y) = scene.cell_origin(i, self.cell);
             self.draw_cell(canvas, x, y, cell);
         }
-        super::cursor::draw_cursor(canvas, scene, CELL, false);
+        super::cursor::draw_cursor(canvas, scene, self.cell, false);
         Ok(())
+    }
+
+    /// Each cell is drawn from itself alone, inside it.
+    fn keeps_map_layer(&self) -> bool {
+        true
     }
 }
 
@@ -80,6 +92,11 @@ fn modulate(c: Rgba, by: Rgba) -> Rgba {
 }
 
 impl TileView {
+    /// The tile view, unboxed, tinting the tiles named in `tinted`, `cell` pixels square.
+    pub(crate) fn new(tinted: BTreeSet<String>, cell: u32) -> Self {
+        TileView { tinted, cell: cell.max(1) }
+    }
+
     /// One cell: terrain, shade, then the creature or item on it.
     fn draw_cell(&self, canvas: &mut Canvas<'_>, x: i32, y: i32, cell: &SceneCell) {
         let light = match cell.light {
@@ -88,11 +105,11 @@ impl TileView {
             Light::Visible => UNTINTED,
         };
         let (tile, glyph) = terrain_tile(cell.terrain);
-        if !canvas.tile(x, y, CELL, tile, light) {
-            canvas.glyph(x, y, CELL, glyph, modulate(FALLBACK_TERRAIN, light));
+        if !canvas.tile(x, y, self.cell, tile, light) {
+            canvas.glyph(x, y, self.cell, glyph, modulate(FALLBACK_TERRAIN, light));
         }
         if let Some(shade) = cell.shade() {
-            canvas.fill_rect(x, y, CELL, CELL, shade);
+            canvas.fill_rect(x, y, self.cell, self.cell, shade);
         }
         if let Some(look) = cell.thing() {
             self.draw_thing(canvas, x, y, look, light);
@@ -101,8 +118,8 @@ impl TileView {
 
     fn draw_thing(&self, canvas: &mut Canvas<'_>, x: i32, y: i32, look: &Look, light: Rgba) {
         let tint = if self.tinted.contains(look.tile.as_str()) { look.color } else { UNTINTED };
-        if !canvas.tile(x, y, CELL, &look.tile, modulate(tint, light)) {
-            canvas.glyph_code(x, y, CELL, look.glyph, modulate(look.color, light));
+        if !canvas.tile(x, y, self.cell, &look.tile, modulate(tint, light)) {
+            canvas.glyph_code(x, y, self.cell, look.glyph, modulate(look.color, light));
         }
     }
 }

@@ -16,9 +16,11 @@ fn pane_area() -> Area {
 }
 /// The pane's margin.
 const PAD: i32 = 8;
-/// Characters a pane line holds.
-pub const PANE_CHARS: usize =
-    ((crate::front::screen_size::DEFAULT_SCREEN.0 as i32 - 2 * PAD) / TEXT_PX as i32) as usize;
+/// Characters a pane line holds: as many as the screen's width has room
+/// for (the window's, when it was made wider or narrower).
+pub fn pane_chars() -> usize {
+    ((screen_w() as i32 - 2 * PAD) / TEXT_PX as i32).max(8) as usize
+}
 /// Lines under the header that fit.
 pub const PANE_LINES: usize =
     ((crate::front::screen_size::FRAME_EDGES.1 as i32 - 2 * PAD - LINE_STEP) / LINE_STEP) as usize;
@@ -41,5 +43,5 @@ pub(crate) fn draw<T: RenderTarget>(p: &mut Painter<'_, '_, T>, header: &Line, l
 }
 
 fn cut(text: &str) -> String {
-    text.chars().take(PANE_CHARS).collect()
+    text.chars().take(pane_chars()).collect()
 }

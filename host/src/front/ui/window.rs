@@ -27,6 +27,7 @@ use super::frame::draw_frame;
 use super::frontend::Frontend;
 use super::input::{KeyState, MapGeometry};
 use super::layout::{screen_h, screen_w};
+use super::map_layer::MapLayer;
 use super::tiles::TileSheet;
 use crate::front::atlas::Atlas;
 use crate::front::autopilot::Begin;
@@ -39,8 +40,6 @@ const FRAME: Duration = Duration::from_millis(16);
 const IDLE_REDRAW: Duration = Duration::from_millis(500);
 /// The event wait while an effect plays, so its frames keep time.
 const EFFECT_POLL: Duration = Duration::from_millis(5);
-/// The host's tile view's cell size.
-const TILE_CELL: u32 = 32;
 /// How long each step of a time-saver shows before the next.
 pub const STEP: Duration = Duration::from_millis(40);
 
@@ -66,6 +65,7 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
     let software = canvas.renderer_name == "software";
     let mut font = Font::new(&creator, software)?;
     let mut tiles = TileSheet::new(&creator, atlas, software)?;
+    let mut layer = MapLayer::new(&creator);
     let mut pump = sdl.event_pump().doing("opening the SDL event queue")?;
     let mut looper = Looper { pace: front.pace().clamp(0.1, 10.0), ..Looper::default() };
     let mut last_draw: Option<Instant> = None;
@@ -84,6 +84,12 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
                 changed = true;
                 continue;
             }
+            if matches!(event, Event::RenderTargetsReset { .. } | Event::RenderDeviceReset { .. }) {
+                // The renderer lost what was drawn into textures: draw the map afresh.
+                layer.forget();
+                changed = true;
+                continue;
+            }
             match looper.handle(front, &canvas, event) {
                 Flow::Quit => return Ok(()),
                 Flow::Changed => changed = true,
@@ -97,11 +103,15 @@ pub fn run_window(front: &mut dyn Frontend, atlas: &Atlas) -> Result<()> {
             Flow::Changed => changed = true,
             Flow::Idle => {}
         }
-        changed |= looper.playing.is_none() && looper.auto.is_none() && front.watch(window_place(canvas.window()));
+        if looper.playing.is_none() && looper.auto.is_none() && front.watch(window_place(canvas.window())) {
+            // Plugins may have been reloaded: a view at the same place may draw otherwise now.
+            layer.forget();
+            changed = true;
+        }
         let due = last_draw.is_none_or(|t| t.elapsed() >= IDLE_REDRAW);
         if changed || due {
             fit_to_window(&mut canvas);
-            looper.draw(front, &mut canvas, &mut font, &mut tiles)?;
+            looper.draw(front, &mut canvas, &mut font, &mut tiles, &mut layer)?;
             last_draw = Some(Instant::now());
         }
     }
@@ -183,12 +193,13 @@ impl Looper {
         canvas: &mut WindowCanvas,
         font: &mut Font<'tc>,
         tiles: &mut TileSheet<'tc>,
+        layer: &mut MapLayer<'tc>,
     ) -> Result<()> {
         let mut model = front.model();
         let views = front.views();
         let cell = super::frontend::cell_size_of(views.current);
         // The host's tile view cannot turn a tile: the window draws its missile.
-        let turns_missile = views.current.plugin() == "host" && cell == TILE_CELL;
+        let turns_missile = views.host_tiles;
         let mut flying = None;
         if let Some((playback, shown)) = &mut self.playing {
             if turns_missile {
@@ -198,7 +209,7 @@ impl Looper {
             }
             shown.get_or_insert_with(Instant::now);
         }
-        if let Some(e) = draw_frame(canvas, font, tiles, &model, front.views())? {
+        if let Some(e) = draw_frame(canvas, font, tiles, Some(layer), &model, front.views())? {
             // The glyph view drew this frame; the next one says why.
             front.view_failed(&e);
         } else if let Some(missile) = &flying {
