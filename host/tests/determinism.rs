@@ -49,7 +49,9 @@ fn bot_runs_give_the_same_trace_and_summary_whatever_the_number_of_jobs() {
 
 #[test]
 fn the_bot_plays_200_runs_and_prints_a_summary() {
-    let out = run(&["--headless", "--bot", "200", "--seed", "1"]);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bot.jsonl");
+    let out = run(&["--headless", "--bot", "200", "--seed", "1", "--trace", path.to_str().unwrap()]);
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
     assert!(stdout.contains("runs: 200"), "{stdout}");
@@ -61,6 +63,41 @@ fn the_bot_plays_200_runs_and_prints_a_summary() {
         stdout.lines().find_map(|l| l.trim().strip_prefix("level: mean ")).unwrap_or_else(|| panic!("{stdout}"));
     let mean: f64 = level.split(',').next().unwrap().parse().unwrap();
     assert!(mean > 1.5, "the bot's runs average above level 1.5: {stdout}");
+    archers_and_mages_keep_to_their_floors_and_the_bot_shoots(&path, &stdout);
+}
+
+/// Ranged combat over the same 200 runs: archers only on floors 4 to 6,
+/// mages on 7 to 9, and the bot fires its bow and throws darts.
+/// The trace is read a line at a time (200 runs write about 140 MB).
+fn archers_and_mages_keep_to_their_floors_and_the_bot_shoots(trace: &std::path::Path, summary: &str) {
+    use std::io::BufRead;
+    let (mut floor, mut seen) = (0, std::collections::BTreeMap::<String, Vec<u64>>::new());
+    let mut actions = std::collections::BTreeMap::<String, usize>::new();
+    let file = std::io::BufReader::new(std::fs::File::open(trace).expect("the bot's trace"));
+    for line in file.lines() {
+        let e: serde_json::Value = serde_json::from_str(&line.expect("a line of the trace")).expect("JSON");
+        match e["event"].as_str().unwrap() {
+            "floor" => floor = e["floor"].as_u64().unwrap(),
+            "spawn" if e.get("monster").is_some() => {
+                let kind = e["monster"].as_str().unwrap().split('#').next().unwrap().to_string();
+                seen.entry(kind).or_default().push(floor);
+            }
+            "action" => *actions.entry(e["action"].as_str().unwrap().to_string()).or_default() += 1,
+            _ => {}
+        }
+    }
+    let archers = seen.get("archer").cloned().unwrap_or_default();
+    let mages = seen.get("dusk_elf_mage").cloned().unwrap_or_default();
+    eprintln!(
+        "{summary}archers: {}, mages: {}, dragons: {}; actions: {actions:?}",
+        archers.len(),
+        mages.len(),
+        seen.get("young_red_dragon").map_or(0, Vec::len)
+    );
+    assert!(!archers.is_empty() && archers.iter().all(|f| (4..=6).contains(f)), "archers on floors {archers:?}");
+    assert!(!mages.is_empty() && mages.iter().all(|f| (7..=9).contains(f)), "mages on floors {mages:?}");
+    assert!(actions.get("fire").copied().unwrap_or(0) > 100, "the bot fires its bow: {actions:?}");
+    assert!(actions.get("throw").copied().unwrap_or(0) > 100, "the bot throws darts: {actions:?}");
 }
 
 /// How many of a bot summary's runs reached the turn limit.

@@ -15,14 +15,27 @@ fn run_ok(args: &[&str]) -> String {
 
 #[test]
 fn fifty_seeds_played_by_the_bot_twice_give_identical_traces() {
+    // The bot's run `i` plays seed 1 + i: seeds 1 to 50, each played by two
+    // processes (which share nothing: each hashes, allocates and loads the
+    // plugins afresh), two runs at a time.
     let dir = tempfile::tempdir().unwrap();
-    for seed in 1..=50 {
-        let (a, b) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
-        let seed = seed.to_string();
-        for path in [&a, &b] {
-            run_ok(&["--headless", "--bot", "1", "--seed", &seed, "--trace", path.to_str().unwrap()]);
+    let (a, b) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
+    for path in [&a, &b] {
+        run_ok(&["--headless", "--bot", "50", "--seed", "1", "--jobs", "2", "--trace", path.to_str().unwrap()]);
+    }
+    let (ta, tb) = (std::fs::read_to_string(&a).unwrap(), std::fs::read_to_string(&b).unwrap());
+    let runs = |t: &str| t.matches("\"event\":\"run_start\"").count();
+    assert_eq!((runs(&ta), runs(&tb)), (50, 50), "fifty runs in each trace");
+    if ta != tb {
+        let (mut seed, mut line) = (0, 0);
+        for (i, (x, y)) in ta.lines().zip(tb.lines()).enumerate() {
+            seed += usize::from(x.contains("\"event\":\"run_start\""));
+            if x != y {
+                line = i + 1;
+                break;
+            }
         }
-        assert!(std::fs::read(&a).unwrap() == std::fs::read(&b).unwrap(), "seed {seed} played two ways");
+        panic!("seed {seed} played two ways: the traces part at line {line}");
     }
 }
 
