@@ -491,6 +491,18 @@ pub trait WorldCtx {
     fn run_seed(&self) -> u64 {
         0
     }
+
+    // 1.5
+
+    /// Added in 1.5: where creature `id` stands, `RSome(RNone)` for no
+    /// such creature: the question a brain asks every turn, without the
+    /// names and numbers [`GameCtx::creature`] copies. A host older than
+    /// 1.5 answers `RNone` (not known here), and [`crate::Ctx::position`]
+    /// asks `creature` instead.
+    fn position(&self, id: EntityId) -> ROption<ROption<Point>> {
+        let _ = id;
+        ROption::RNone
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.

@@ -101,6 +101,20 @@ impl<'a> Ctx<'a> {
         some(self.raw.creature(id))
     }
 
+    /// Where a creature stands, or `None` if it is dead or never existed:
+    /// what [`Ctx::creature`] says of its place, without copying its names
+    /// or deriving the player's numbers (a brain asks it for itself and its
+    /// target every turn). Since 1.5; from an older host it asks `creature`.
+    #[inline]
+    pub fn position(&mut self, id: EntityId) -> Option<Point> {
+        if let Some(w) = self.raw.world().into_option() {
+            if let ROption::RSome(answer) = w.position(id) {
+                return answer.into_option();
+            }
+        }
+        self.creature(id).map(|c| c.pos)
+    }
+
     /// The player's current state (an error if there is none, which cannot
     /// happen while a run is on).
     #[inline]

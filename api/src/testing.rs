@@ -854,6 +854,11 @@ impl WorldCtx for TestGame {
         self.run_seed
     }
 
+    // 1.5
+    fn position(&self, id: EntityId) -> ROption<ROption<Point>> {
+        ROption::RSome(opt(self.get(id).map(|c| c.pos)))
+    }
+
     // 1.3 (potions)
     fn reveal_map(&mut self) -> u32 {
         self.maps_revealed += 1;

@@ -17,19 +17,19 @@ pub struct Melee;
 
 impl MonsterBrain for Melee {
     fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
-        let Some(monster) = ctx.creature(me) else { return Ok(()) };
+        let Some(here) = ctx.position(me) else { return Ok(()) };
         // The nearest enemy it sees: the player, or (since sides) one of
         // the player's allies, or a monster when it is an ally itself.
-        // Only its own details are asked for (the player's defense costs
+        // Only places are asked for until a blow needs the two creatures'
+        // numbers (`creature` copies names, and the player's defense costs
         // the plugins that derive it a call each).
-        let target = match ctx.nearest_enemy(me) {
-            Some(id) => ctx.creature(id),
-            None => None,
-        };
-        if let Some(target) = target {
-            if monster.pos.is_adjacent(target.pos) {
-                strike(ctx, &monster, &target);
-            } else if let Some(step) = ctx.step_toward(me, target.pos) {
+        let target = ctx.nearest_enemy(me).and_then(|id| Some((id, ctx.position(id)?)));
+        if let Some((target, there)) = target {
+            if here.is_adjacent(there) {
+                if let (Some(monster), Some(target)) = (ctx.creature(me), ctx.creature(target)) {
+                    strike(ctx, &monster, &target);
+                }
+            } else if let Some(step) = ctx.step_toward(me, there) {
                 ctx.move_creature(me, step);
             }
         } else if let Some(goal) = ctx.hunt_goal(me) {

@@ -735,6 +735,12 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         self.game.seed
     }
+
+    // Since 1.5.
+    fn position(&self, id: EntityId) -> ROption<ROption<Point>> {
+        count_callback();
+        ROption::RSome(opt(self.game.creatures.get(&id).map(|c| c.pos)))
+    }
 }
 
 impl HostCtx<'_> {
@@ -802,5 +808,14 @@ mod tests {
         let other = HostCtx::new(&mut game, "other", Access::Look);
         assert_eq!(GameCtx::setting(&other, "glow_turns".into()).into_option(), Some(9));
         assert_eq!(GameCtx::setting(&other, "brightness".into()).into_option(), None);
+    }
+
+    #[test]
+    fn a_creature_s_position_is_where_it_stands_and_nobody_s_is_none() {
+        let mut game = lantern_game();
+        let ctx = HostCtx::new(&mut game, "lantern", Access::Look);
+        let at = |id: EntityId| WorldCtx::position(&ctx, id).into_option().map(ROption::into_option);
+        assert_eq!(at(EntityId::PLAYER), Some(Some(Point::new(1, 1))), "a 1.5 host knows the answer");
+        assert_eq!(at(EntityId(4242)), Some(None), "no such creature");
     }
 }
