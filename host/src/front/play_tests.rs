@@ -11,6 +11,7 @@ use emberdeep_engine::plugins::boundary::Entry;
 
 use super::aiming::tests::{game_with, keys};
 use super::app::{App, Mode, Question};
+use super::keys::Key;
 use super::screen::{Overlay, MENU_CHARS, MENU_ROWS};
 
 /// A plugin's hooks that answer `T` (a turn passes) and list it.
@@ -296,4 +297,24 @@ fn n_at_the_runs_end_asks_for_the_new_run_screen_and_leaves() {
     assert!(!app.new_run_wanted);
     assert!(!app.press(super::keys::Key::Char('n')), "n leaves this run");
     assert!(app.new_run_wanted, "and asks for the New Run screen");
+}
+
+#[test]
+fn plus_and_underscore_size_the_cells_of_the_view_shown_and_take_no_turn() {
+    let mut app = app(&[]);
+    let turn = app.game.turn;
+    app.select_view("tiles").expect("the host's tile view");
+    app.press(Key::Char('+'));
+    assert_eq!(app.host_view_cell("tiles"), Some(40), "tiles grow by 8");
+    assert_eq!(app.host_view_cell("glyphs"), Some(16), "the glyph view keeps its size");
+    for _ in 0..5 {
+        app.press(Key::Char('_'));
+    }
+    assert_eq!(app.host_view_cell("tiles"), Some(16), "no smaller than 16");
+    assert!(app.views().host_tiles, "the window knows the host's tile view is shown");
+    app.select_view("glyphs").expect("the glyph view");
+    app.press(Key::Char('+'));
+    assert_eq!(app.host_view_cell("glyphs"), Some(20), "glyphs grow by 4");
+    assert!(!app.views().host_tiles);
+    assert_eq!(app.game.turn, turn, "drawing only: no turn passed");
 }

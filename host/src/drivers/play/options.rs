@@ -180,20 +180,12 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
                     .value(item, name, |v| v.as_str().map(str::to_string).ok_or(Expected("a view's name in quotes")))
             }
             "cell_size" => {
-                options.cell_size = reader.value(item, name, |v| {
-                    v.as_integer()
-                        .and_then(|n| u32::try_from(n).ok())
-                        .filter(|n| GLYPH_CELLS.contains(n))
-                        .ok_or(Expected("a whole number from 8 to 48"))
-                })
+                options.cell_size =
+                    reader.value(item, name, |v| pixels_in(v, &GLYPH_CELLS, Expected("a whole number from 8 to 48")))
             }
             "tile_size" => {
-                options.tile_size = reader.value(item, name, |v| {
-                    v.as_integer()
-                        .and_then(|n| u32::try_from(n).ok())
-                        .filter(|n| TILE_CELLS.contains(n))
-                        .ok_or(Expected("a whole number from 16 to 64"))
-                })
+                options.tile_size =
+                    reader.value(item, name, |v| pixels_in(v, &TILE_CELLS, Expected("a whole number from 16 to 64")))
             }
             "animation_speed" => {
                 let speed = reader.value(item, name, |v| {
@@ -257,6 +249,15 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
 #[derive(Debug, Clone, Copy, thiserror::Error)]
 #[error("{0}")]
 struct Expected(&'static str);
+
+/// A cell size: a whole number of pixels within `sizes`.
+fn pixels_in(
+    v: &toml_edit::Value,
+    sizes: &std::ops::RangeInclusive<u32>,
+    otherwise: Expected,
+) -> Result<u32, Expected> {
+    v.as_integer().and_then(|n| u32::try_from(n).ok()).filter(|n| sizes.contains(n)).ok_or(otherwise)
+}
 
 /// A key in the `--keys` notation, as an option's value.
 fn one_key(v: &toml_edit::Value) -> Result<Key, Expected> {
@@ -362,6 +363,23 @@ mod tests {
         assert!(options.ask.shoot_short);
         assert_eq!(options.keys.in_play(Key::Char('O')), Some(Key::Char('o')));
         assert_eq!(options.keys.in_play(Key::Char('f')), Some(Key::Char('f')), "fire keeps its key");
+    }
+
+    #[test]
+    fn each_view_s_cell_size_is_read_within_its_own_sizes() {
+        let (options, problems) = parse("cell_size = 40\ntile_size = 48\n");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!((options.cell_size, options.tile_size), (Some(40), Some(48)));
+        // 12 is a glyph size but too small a tile; 64 a tile size but too big a glyph.
+        let (options, problems) = parse("tile_size = 12\ncell_size = 64\n");
+        assert_eq!(
+            problems,
+            [
+                "/cfg/options.toml:1: option `tile_size`: should be a whole number from 16 to 64; the default is used",
+                "/cfg/options.toml:2: option `cell_size`: should be a whole number from 8 to 48; the default is used",
+            ]
+        );
+        assert_eq!((options.cell_size, options.tile_size), (None, None));
     }
 
     #[test]
