@@ -305,6 +305,11 @@ impl Game {
         };
         let (attacker_name, attacker_pos, attacker_trace) = (attacker.the_name(), attacker.pos, attacker.trace_name());
         let (target_name, target_hp, target_trace) = (target.the_name(), target.hp, target.trace_name());
+        // The player hears of a fight it takes part in or sees (either end in sight).
+        let seen = a.attacker.is_player()
+            || a.target.is_player()
+            || self.fov.is_visible(attacker_pos)
+            || self.fov.is_visible(target.pos);
         self.emit_with("attack", source, || {
             let mut fields = fields! {
                 "attacker" => attacker_trace.as_str(), "target" => target_trace.as_str(),
@@ -323,7 +328,9 @@ impl Game {
             t.hp = hp_left;
         }
         let died = hp_left <= 0;
-        self.log_attack(&a, &attacker_name, &target_name, died);
+        if seen || !a.message.is_empty() {
+            self.log_attack(&a, &attacker_name, &target_name, died);
+        }
         if a.hit {
             let hurt = Hurt { attacker: a.attacker, target: a.target, amount: a.damage, hp_left, how: a.kind.clone() };
             self.hurt_event(hurt);
@@ -384,11 +391,21 @@ impl Game {
         asked.damage
     }
 
+    /// The attack's log line: the plugin's own message, else the host's
+    /// words. Harm with no one behind it (a trap, a poison: the bearer its
+    /// own attacker of record) names only the one it falls on.
     fn log_attack(&mut self, a: &Attack, attacker: &str, target: &str, died: bool) {
         let by_player = a.attacker.is_player();
         let kind = if a.target.is_player() { MessageKind::Danger } else { MessageKind::Info };
         let text = if !a.message.is_empty() {
             a.message.to_string()
+        } else if a.attacker == a.target {
+            let (is, dies) = if by_player { ("are", "die") } else { ("is", "dies") };
+            match (a.hit, died) {
+                (false, _) => capitalized(&format!("{target} {is} missed.")),
+                (true, true) => capitalized(&format!("{target} {dies}!")),
+                (true, false) => capitalized(&format!("{target} {is} hit for {}.", a.damage)),
+            }
         } else if !a.hit {
             capitalized(&format!("{attacker} {} {target}.", if by_player { "miss" } else { "misses" }))
         } else if died && !a.target.is_player() {

@@ -153,7 +153,7 @@ pub(crate) mod tests {
     use std::path::PathBuf;
     use std::rc::Rc;
 
-    use emberdeep_api::{Ctx, MonsterBrain, MonsterState, PluginResult, Registrar};
+    use emberdeep_api::{Attack, Ctx, MonsterBrain, MonsterState, PluginResult, Registrar};
 
     use super::*;
     use crate::core::map::{Map, Tile};
@@ -201,6 +201,32 @@ pub(crate) mod tests {
 
     fn wolf(game: &mut Game, x: i32, y: i32, side: &str) -> EntityId {
         game.spawn_creature("wolf", Point::new(x, y), side, "summoner").expect("room for a wolf")
+    }
+
+    #[test]
+    fn a_fight_in_sight_is_logged_one_out_of_sight_only_traced_and_harm_from_no_one_names_its_victim() {
+        let mut game = wolves_game();
+        let a = wolf(&mut game, 4, 2, "undead");
+        let b = wolf(&mut game, 5, 2, "");
+        let lines = |game: &Game| game.log.messages().iter().map(|m| m.text.clone()).collect::<Vec<_>>();
+        game.apply_attack(Attack::melee(a, b, 2, "a wolf"), "summoner");
+        assert_eq!(lines(&game).last().map(String::as_str), Some("The wolf hits the wolf for 2."));
+        // Harm with no one behind it: the wolf is its own attacker of record.
+        game.apply_attack(Attack::new(b, b, "dart").hit_for(1).with_killer("a dart trap"), "summoner");
+        assert_eq!(lines(&game).last().map(String::as_str), Some("The wolf is hit for 1."));
+        // A wall between the player and the wolves: out of sight.
+        for y in 1..4 {
+            game.map.set_tile(Point::new(3, y), Tile::Wall);
+        }
+        game.update_sight();
+        let (before, _) = (lines(&game), game.trace.take_kept());
+        game.apply_attack(Attack::melee(a, b, 1, "a wolf"), "summoner");
+        assert_eq!(lines(&game), before, "no line for a fight the player does not see");
+        let traced = game.trace.take_kept();
+        assert!(traced.iter().any(|l| l.contains("\"event\":\"attack\"")), "the attack is traced: {traced:?}");
+        // A plugin's own words are its to give or not.
+        game.apply_attack(Attack::melee(a, b, 1, "a wolf").with_message("A howl in the dark."), "summoner");
+        assert_eq!(lines(&game).last().map(String::as_str), Some("A howl in the dark."));
     }
 
     #[test]
