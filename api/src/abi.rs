@@ -503,6 +503,16 @@ pub trait WorldCtx {
         let _ = id;
         ROption::RNone
     }
+
+    /// Added in 1.5: `count` of item `item` of record `kind` named as the
+    /// player is shown them, with the article or number ("a murky potion",
+    /// "3 murky potions": the loaded plugins' item names applied, as in the
+    /// pack). `RNone` for a kind no record has, and from a host older than
+    /// 1.5 ([`crate::Ctx::item_shown`] then names it by its record).
+    fn item_shown(&mut self, kind: RStr<'_>, count: u32, item: ItemId) -> ROption<RString> {
+        let _ = (kind, count, item);
+        ROption::RNone
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.

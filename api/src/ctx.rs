@@ -405,6 +405,25 @@ impl<'a> Ctx<'a> {
         some(self.raw.item_info(kind.into()))
     }
 
+    /// `entry`'s item as the player is shown it, with its article or
+    /// number: "a murky potion", "3 murky potions" while the potion is
+    /// unknown, "a potion of healing" once known (every plugin's item names
+    /// applied, as the pack writes it). For a message about the player's
+    /// things, which must not name what the player has not learnt. Since
+    /// 1.5; from an older host, the record's own name ([`ItemInfo::counted`]).
+    #[inline]
+    pub fn item_shown(&mut self, entry: &PackEntry) -> String {
+        if let Some(mut w) = self.raw.world().into_option() {
+            if let ROption::RSome(name) = w.item_shown(entry.kind.as_str().into(), entry.count, entry.item) {
+                return name.into();
+            }
+        }
+        match self.item_info(&entry.kind) {
+            Some(info) => info.counted(entry.count),
+            None => entry.kind.to_string(),
+        }
+    }
+
     /// The run's seed, the number it was started from (the same after a
     /// save is loaded): for deciding something once a run without drawing
     /// its random numbers. Since 1.3; a host older than that answers 0.

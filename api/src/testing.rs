@@ -858,6 +858,10 @@ impl WorldCtx for TestGame {
     fn position(&self, id: EntityId) -> ROption<ROption<Point>> {
         ROption::RSome(opt(self.get(id).map(|c| c.pos)))
     }
+    fn item_shown(&mut self, kind: RStr<'_>, count: u32, item: ItemId) -> ROption<RString> {
+        let _ = item;
+        opt(self.items.get(kind.as_str()).map(|info| info.counted(count.max(1)).into()))
+    }
 
     // 1.3 (potions)
     fn reveal_map(&mut self) -> u32 {

@@ -86,12 +86,17 @@ impl Hooks for AlliesHooks {
         Ok(())
     }
 
-    /// "Allies (2):", then each ally on the player's side with its health.
+    /// "Allies (2):", then each ally on the player's side with its health:
+    /// this plugin's own (freed or called: the player knows them), and any
+    /// other on the player's side while in view (a prisoner in a vault's
+    /// cell is not named before the player has found it).
     fn panel_lines(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
+        let ours = ally_ids(ctx);
         let on_side: Vec<EntityId> = ctx
             .floor_creatures()
             .into_iter()
             .filter(|c| !c.id.is_player() && c.side.as_str() == PLAYER_SIDE)
+            .filter(|c| ours.contains(&c.id) || ctx.is_visible(c.pos))
             .map(|c| c.id)
             .collect();
         let allies: Vec<(String, i32, i32)> = on_side
@@ -128,6 +133,21 @@ mod tests {
         assert!(!AlliesHooks.bump(&mut game.ctx(), goblin).unwrap());
         let name = game.get(goblin).unwrap().name.to_string();
         assert_eq!(game.asked, [(format!("Free the captive {name}?"), format!("free {}", goblin.0))]);
+    }
+
+    #[test]
+    fn the_panel_names_its_own_allies_and_others_on_the_player_s_side_only_in_view() {
+        let (mut game, goblin) = with_captive();
+        let prisoner = game.add_monster("goblin", Point::new(6, 4), 9, Damage::new(1, 4), "melee");
+        game.sides.insert(prisoner, PLAYER_SIDE.to_string());
+        game.hidden.insert(Point::new(6, 4));
+        assert!(AlliesHooks.panel_lines(&mut game.ctx()).unwrap().is_empty(), "the prisoner is out of view");
+        assert!(AlliesHooks.answered(&mut game.ctx(), &rules::free_topic(goblin), true).unwrap());
+        // The freed goblin is named wherever it is; the prisoner once in view.
+        game.hidden.insert(Point::new(2, 1));
+        assert_eq!(AlliesHooks.panel_lines(&mut game.ctx()).unwrap(), ["Allies (1):", " captive_goblin 15/15"]);
+        game.hidden.clear();
+        assert_eq!(AlliesHooks.panel_lines(&mut game.ctx()).unwrap()[0], "Allies (2):");
     }
 
     #[test]

@@ -142,10 +142,14 @@ impl Game {
         took_turn
     }
 
-    /// A status (frozen) takes the player's turn, whatever was pressed.
+    /// A status (frozen) takes the player's turn, whatever was pressed:
+    /// said in red with an enemy in view (a lost turn then costs), plainly
+    /// without one (clambering over rubble in an empty hall).
     fn lose_turn(&mut self, status: &str) -> bool {
         let label = self.plugins.statuses.get(status).map_or(status.to_string(), |s| s.decl.label.to_string());
-        self.log.add(format!("You cannot act: {label}."), MessageKind::Danger);
+        let threatened = self.creatures.values().any(|c| !c.is_players_side() && self.fov.is_visible(c.pos));
+        let kind = if threatened { MessageKind::Danger } else { MessageKind::Info };
+        self.log.add(format!("You cannot act: {label}."), kind);
         self.emit("action", "host", fields! {"action" => "lose_turn", "status" => status});
         self.finish_turn();
         true
@@ -348,5 +352,29 @@ impl Game {
         self.floor_entered_event();
         self.log.add(format!("You go down the stairs to floor {next}."), MessageKind::Info);
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use emberdeep_api::MessageKind;
+
+    use crate::rules::sides::tests::wolves_game;
+    use emberdeep_api::Point;
+
+    #[test]
+    fn a_lost_turn_is_said_in_red_only_with_an_enemy_in_view() {
+        let mut game = wolves_game();
+        // The last word on the lost turn (the monsters' own lines may follow it).
+        let last = |game: &crate::Game| {
+            let said = game.log.messages().iter().rev().find(|m| m.text.starts_with("You cannot act"));
+            said.map(|m| (m.text.clone(), m.kind))
+        };
+        game.lose_turn("clambering");
+        assert_eq!(last(&game), Some(("You cannot act: clambering.".to_string(), MessageKind::Info)));
+        game.spawn_creature("wolf", Point::new(4, 2), "", "summoner").expect("room for a wolf");
+        game.update_sight();
+        game.lose_turn("clambering");
+        assert_eq!(last(&game).map(|(_, kind)| kind), Some(MessageKind::Danger), "a wolf in view");
     }
 }

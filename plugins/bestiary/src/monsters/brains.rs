@@ -1,7 +1,7 @@
 //! The brains of the bestiary's monsters. Each registered under its name
 //! in [`super::register`]; the records name them.
 
-use emberdeep_api::{Ctx, EntityId, MessageKind, MonsterBrain, PackEntry, PluginResult, Point};
+use emberdeep_api::{Ctx, EntityId, MessageKind, MonsterBrain, PluginResult, Point};
 
 use super::fight::{fight, stored_creature, strike, target};
 use super::rules::{self, around, WATER};
@@ -103,15 +103,6 @@ fn filled_slots(ctx: &Ctx<'_>) -> Vec<u32> {
     (0..26).filter(|&s| ctx.pack_item(s).is_some()).collect()
 }
 
-/// "wand of sparks", or "12 arrows".
-fn what(ctx: &Ctx<'_>, entry: &PackEntry) -> String {
-    match ctx.item_info(&entry.kind) {
-        Some(info) if entry.count == 1 => info.name.to_string(),
-        Some(info) => format!("{} {}", entry.count, info.plural),
-        None => entry.kind.to_string(),
-    }
-}
-
 /// `cutpurse`: next to the player with empty hands, it takes one pack
 /// slot's item (the whole stack) instead of striking; carrying loot it
 /// runs while it sees the player or the player sees it (cornered, it
@@ -144,7 +135,9 @@ impl MonsterBrain for Cutpurse {
             if let Some(entry) = ctx.pack_item(slot) {
                 if let Some(taken) = ctx.pack_take(slot, entry.count) {
                     if ctx.give(me, taken.clone()) {
-                        let line = format!("The {} snatches your {} and runs!", this.name, what(ctx, &taken));
+                        // Named as the player knows it: an unknown potion stays unknown.
+                        let line =
+                            format!("The {} snatches {} from your pack and runs!", this.name, ctx.item_shown(&taken));
                         ctx.message(&line, MessageKind::Danger);
                         return Ok(());
                     }

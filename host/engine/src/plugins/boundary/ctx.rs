@@ -741,6 +741,13 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         ROption::RSome(opt(self.game.creatures.get(&id).map(|c| c.pos)))
     }
+
+    fn item_shown(&mut self, kind: RStr<'_>, count: u32, item: ItemId) -> ROption<RString> {
+        count_callback();
+        let records = self.game.records.clone();
+        let Some(rec) = records.items.get(kind.as_str()) else { return ROption::RNone };
+        ROption::RSome(self.game.item_phrase(rec, count.max(1), Some(item)).into())
+    }
 }
 
 impl HostCtx<'_> {
