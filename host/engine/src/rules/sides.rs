@@ -137,12 +137,15 @@ impl Game {
         }
     }
 
-    /// The player's allies standing next to it, in id order.
-    pub fn allies_beside_player(&self) -> Vec<EntityId> {
+    /// The player's allies that go down the stairs with it, in id order:
+    /// those within [`FOLLOW_DISTANCE`] steps of it (as near as an ally
+    /// with nothing to fight keeps) that the player sees.
+    pub fn allies_near_player(&self) -> Vec<EntityId> {
         let at = self.player().pos;
         self.creatures
             .values()
-            .filter(|c| !c.id.is_player() && c.side == PLAYER_SIDE && c.pos.is_adjacent(at))
+            .filter(|c| !c.id.is_player() && c.side == PLAYER_SIDE)
+            .filter(|c| c.pos.steps_to(at) <= FOLLOW_DISTANCE && self.fov.is_visible(c.pos))
             .map(|c| c.id)
             .collect()
     }

@@ -21,8 +21,8 @@ impl Game {
         };
         let pieces = self.lay_pieces(&mut level, floor, deepest);
         asked.extend(self.shape_level(&mut level, floor, deepest));
-        // The player's allies beside it come down with it.
-        let followers = self.allies_beside_player();
+        // The player's allies near it, in its sight, come down with it.
+        let followers = self.allies_near_player();
         self.floor = floor;
         self.map = level.map;
         self.items.clear();
