@@ -51,10 +51,10 @@ fn an_expectation_on_what_is_seen_fails_in_one_line_when_the_text_differs() {
             "panel \"Turn 3\"",
             "panel \"Turn 4\"",
             "no side panel line contains \"Turn 4\" at the end (turn 3); its lines: \"Turn 3\", \"Floor 1\", \"Seed 3\", \
-             \"Damage 2-6\", \"Defense 0\", \"Wielding a short sword\", \"Wearing no armor\", \"Level 1, 0/60 xp\", \
+             \"Damage 2-6\", \"Defense 0\", \"Wielding a short sword\", \"Wearing no armor\", \"Level 1, 0/65 xp\", \
              \"No bow ready\", \"In sight:\", \"j jackal 5/5\"",
         ),
-        ("panel \"Level 1, 0/60 xp\"", "panel \"Level 2\"", "no side panel line contains \"Level 2\" at the end (turn 3);"),
+        ("panel \"Level 1, 0/65 xp\"", "panel \"Level 2\"", "no side panel line contains \"Level 2\" at the end (turn 3);"),
         ("no panel \"Low health!\"", "no panel \"Floor\"", "the side panel shows \"Floor 1\" at the end (turn 3)"),
         (
             "pack \"3 darts\"",

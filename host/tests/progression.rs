@@ -26,8 +26,8 @@ fn fight(folder: &Path, trace: &Path) -> App {
     copy_dir(&root().join("data"), data.path());
     let settings = data.path().join("progression/progression.toml");
     let shipped = std::fs::read_to_string(&settings).unwrap();
-    assert!(shipped.contains("\nxp_step = 60 "), "the shipped setting is where this test expects it");
-    std::fs::write(&settings, shipped.replace("\nxp_step = 60 ", "\nxp_step = 20 ")).unwrap();
+    assert!(shipped.contains("\nxp_step = 65 "), "the shipped setting is where this test expects it");
+    std::fs::write(&settings, shipped.replace("\nxp_step = 65 ", "\nxp_step = 20 ")).unwrap();
     let records = Rc::new(load_records(data.path(), &plugins.registered()).expect("the records load"));
     let trace = Trace::to_file(trace).expect("a trace file");
     let game = game_from_scenario(&scenario("jackal_pack.txt"), 1, plugins, records, trace).expect("the scenario");
