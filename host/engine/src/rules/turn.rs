@@ -144,7 +144,7 @@ impl Game {
 
     /// A status (frozen) takes the player's turn, whatever was pressed:
     /// said in red with an enemy in view (a lost turn then costs), plainly
-    /// without one (clambering over rubble in an empty hall).
+    /// without one (a turn lost in an empty hall costs nothing).
     fn lose_turn(&mut self, status: &str) -> bool {
         let label = self.plugins.statuses.get(status).map_or(status.to_string(), |s| s.decl.label.to_string());
         let threatened = self.creatures.values().any(|c| !c.is_players_side() && self.fov.is_visible(c.pos));
@@ -370,11 +370,11 @@ mod tests {
             let said = game.log.messages().iter().rev().find(|m| m.text.starts_with("You cannot act"));
             said.map(|m| (m.text.clone(), m.kind))
         };
-        game.lose_turn("clambering");
-        assert_eq!(last(&game), Some(("You cannot act: clambering.".to_string(), MessageKind::Info)));
+        game.lose_turn("stunned");
+        assert_eq!(last(&game), Some(("You cannot act: stunned.".to_string(), MessageKind::Info)));
         game.spawn_creature("wolf", Point::new(4, 2), "", "summoner").expect("room for a wolf");
         game.update_sight();
-        game.lose_turn("clambering");
+        game.lose_turn("stunned");
         assert_eq!(last(&game).map(|(_, kind)| kind), Some(MessageKind::Danger), "a wolf in view");
     }
 }

@@ -11,7 +11,7 @@ use sdl3::render::{Canvas, RenderTarget};
 
 use super::error::{Doing, Result, Within};
 use super::font::Font;
-use super::frontend::{cell_size_of, Views};
+use super::frontend::{cell_size_of, keeps_map_layer, Views};
 use super::layout::{log_area, map_area, panel_area, screen_h, screen_w, Area, LINE_STEP, TEXT_PX, TITLE_PX};
 use super::map_layer::{part_of, Framing, MapLayer, Plan};
 use super::painter::Painter;
@@ -213,12 +213,6 @@ fn draw_with<T: RenderTarget>(
         return Err(e);
     }
     Ok(outcome)
-}
-
-/// Whether `view` keeps its map layer (api 1.5), asked through the boundary;
-/// a view that fails to answer does not.
-fn keeps_map_layer(view: &Entry<ViewBox>) -> bool {
-    call_drawing(view, |v| abi_stable::std_types::RResult::ROk(v.keeps_map_layer())).unwrap_or(false)
 }
 
 /// Brings the view's kept map layer up to date with the scene (the cells

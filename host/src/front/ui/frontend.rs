@@ -80,6 +80,15 @@ pub trait Frontend {
     }
 }
 
+/// Whether a view keeps its map layer (api 1.5), asked through the
+/// boundary; a view that fails to answer does not.
+pub fn keeps_map_layer(view: &Entry<ViewBox>) -> bool {
+    emberdeep_engine::plugins::boundary::call_drawing(view, |v| {
+        abi_stable::std_types::RResult::ROk(v.keeps_map_layer())
+    })
+    .unwrap_or(false)
+}
+
 /// A view's cell size in pixels, asked through the boundary: at least 1,
 /// and the glyph view's if the view fails to answer.
 pub fn cell_size_of(view: &Entry<ViewBox>) -> u32 {

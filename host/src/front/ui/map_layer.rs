@@ -48,6 +48,16 @@ impl Cells {
     pub fn count(self) -> usize {
         (self.cols.max(0) * self.rows.max(0)) as usize
     }
+
+    /// Each of its rows as a range of indices into a scene's cells, row
+    /// by row, `width` cells to a row.
+    fn rows(self, width: i32) -> impl Iterator<Item = std::ops::Range<usize>> {
+        let width = width.max(0) as usize;
+        (self.row..self.row + self.rows).map(move |row| {
+            let start = row as usize * width + self.col as usize;
+            start..start + self.cols as usize
+        })
+    }
 }
 
 /// What this frame draws into the layer.
@@ -137,10 +147,7 @@ impl<'tc> MapLayer<'tc> {
                 scene.cells.len()
             }
             Plan::Part(cells) => {
-                let width = scene.width.max(0) as usize;
-                for row in cells.row..cells.row + cells.rows {
-                    let start = row as usize * width + cells.col as usize;
-                    let range = start..start + cells.cols as usize;
+                for range in cells.rows(scene.width) {
                     self.cells[range.clone()].clone_from_slice(&scene.cells[range]);
                 }
                 cells.count()
@@ -187,11 +194,9 @@ pub(crate) fn changed(kept: &[SceneCell], kept_cursor: Option<Point>, scene: &Sc
 /// it, the same cursor and player (map coordinates stay map coordinates).
 pub(crate) fn part_of(scene: &Scene, cells: Cells) -> Scene {
     let origin = Point { x: scene.origin.x + cells.col, y: scene.origin.y + cells.row };
-    let width = scene.width.max(0) as usize;
     let mut part = Vec::with_capacity(cells.count());
-    for row in cells.row..cells.row + cells.rows {
-        let start = row as usize * width + cells.col as usize;
-        part.extend(scene.cells[start..start + cells.cols as usize].iter().cloned());
+    for range in cells.rows(scene.width) {
+        part.extend(scene.cells[range].iter().cloned());
     }
     let inside =
         |p: Point| (origin.x..origin.x + cells.cols).contains(&p.x) && (origin.y..origin.y + cells.rows).contains(&p.y);
