@@ -513,6 +513,67 @@ pub trait WorldCtx {
         let _ = (kind, count, item);
         ROption::RNone
     }
+
+    // 1.6 (terrain by meaning, knowing the world)
+
+    /// Added in 1.6: whether the terrain at `at` has trait `name`
+    /// ([`crate::terrain_traits`]: `ground`, `liquid`, `wall`, ... or one a
+    /// plugin declared), by what it is, not how it looks (a hidden trap
+    /// answers its own traits). Off the map: the host's `wall`. A host
+    /// older than 1.6 answers `RNone` ([`crate::Ctx::terrain_has`] then
+    /// goes by the host's own names).
+    fn terrain_has(&self, at: Point, name: RStr<'_>) -> ROption<bool> {
+        let _ = (at, name);
+        ROption::RNone
+    }
+
+    /// Added in 1.6: the traits of terrain kind `name`, sorted; `RSome`
+    /// of none for a kind nobody has. A host older than 1.6 answers `RNone`.
+    fn terrain_traits(&self, name: RStr<'_>) -> ROption<RVec<RString>> {
+        let _ = name;
+        ROption::RNone
+    }
+
+    /// Added in 1.6: whether a terrain kind `name` exists (the host's, or
+    /// one a loaded plugin registered). A host older than 1.6 answers `RNone`.
+    fn terrain_exists(&self, name: RStr<'_>) -> ROption<bool> {
+        let _ = name;
+        ROption::RNone
+    }
+
+    /// Added in 1.6: whether a plugin called `name` is loaded in this run.
+    /// A host older than 1.6 answers `RNone`.
+    fn plugin_loaded(&self, name: RStr<'_>) -> ROption<bool> {
+        let _ = name;
+        ROption::RNone
+    }
+
+    /// Added in 1.6: what made the floor the player is on: the plugin and
+    /// its generator's name, or (`host`, `rooms`) for the host's rooms and
+    /// corridors (and `host`, `deepest` for the ember-heart's floor). A
+    /// host older than 1.6 answers `RNone`.
+    fn floor_generator(&self) -> ROption<Tuple2<RString, RString>> {
+        ROption::RNone
+    }
+
+    /// Added in 1.6: whether creature `who` sees cell `at`, by the rule the
+    /// host uses (the player: its field of view; a monster: within its
+    /// sight, nothing that blocks sight between). `RSome(false)` for no such
+    /// creature. A host older than 1.6 answers `RNone`.
+    fn sees(&self, who: EntityId, at: Point) -> ROption<bool> {
+        let _ = (who, at);
+        ROption::RNone
+    }
+
+    /// Added in 1.6: lays terrain `name` at `at` as [`WorldCtx::set_terrain`]
+    /// does, but already found: a kind that hides shows at once, with no
+    /// "You find" line and no `found` code (a trap the player watched being
+    /// set). Traced as `terrain`, with `found` true. False (logged) as
+    /// `set_terrain`. A host older than 1.6 answers false.
+    fn set_terrain_found(&mut self, at: Point, name: RStr<'_>) -> bool {
+        let _ = (at, name);
+        false
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.
@@ -636,6 +697,36 @@ pub trait FloorMaker {
     /// is then not free floor or nobody has the kind or side).
     #[sabi(last_prefix_field)]
     fn monster(&mut self, kind: RStr<'_>, at: Point, side: RStr<'_>);
+
+    // 1.6 (terrain by meaning, knowing the world)
+
+    /// Added in 1.6: whether the terrain at `at` has trait `name` (see
+    /// [`WorldCtx::terrain_has`]). A host older than 1.6 answers `RNone`.
+    fn terrain_has(&self, at: Point, name: RStr<'_>) -> ROption<bool> {
+        let _ = (at, name);
+        ROption::RNone
+    }
+
+    /// Added in 1.6: what made this floor (see [`WorldCtx::floor_generator`]):
+    /// for a level feature, the generator whose floor it changes. A host
+    /// older than 1.6 answers `RNone`.
+    fn generator(&self) -> ROption<Tuple2<RString, RString>> {
+        ROption::RNone
+    }
+
+    /// Added in 1.6: whether a terrain kind `name` exists. A host older
+    /// than 1.6 answers `RNone`.
+    fn terrain_exists(&self, name: RStr<'_>) -> ROption<bool> {
+        let _ = name;
+        ROption::RNone
+    }
+
+    /// Added in 1.6: whether a plugin called `name` is loaded. A host
+    /// older than 1.6 answers `RNone`.
+    fn plugin_loaded(&self, name: RStr<'_>) -> ROption<bool> {
+        let _ = name;
+        ROption::RNone
+    }
 }
 
 /// The floor maker as it crosses (since 1.2).
@@ -1028,6 +1119,16 @@ pub trait Registry {
     /// older than 1.4 ignores it.
     fn describe(&mut self, description: RStr<'_>, homepage: RStr<'_>) {
         let _ = (description, homepage);
+    }
+
+    // 1.6 (terrain by meaning)
+
+    /// Since 1.6: the traits of terrain `name`, which this plugin
+    /// registers ([`crate::terrain_traits`]). A trait name that breaks
+    /// the rules, or a terrain the plugin did not register, refuses the
+    /// plugin in one line. A host older than 1.6 ignores it.
+    fn terrain_traits(&mut self, name: RStr<'_>, traits: RVec<RString>) {
+        let _ = (name, traits);
     }
 }
 

@@ -19,8 +19,8 @@ use crate::abi::{RawCanvas, RawCtx};
 use crate::bridge::{FieldValue, LogField};
 use crate::error::{PluginError, PluginResult};
 use crate::types::{
-    Attack, CreatureInfo, Damage, EntityId, FloorCreature, ItemId, ItemInfo, Look, MessageKind, MonsterState,
-    PackEntry, Point, Rgba, StatusInfo, MONSTERS_SIDE, PLAYER_SIDE,
+    Attack, CreatureInfo, Damage, EntityId, FloorCreature, Generator, ItemId, ItemInfo, Look, MessageKind,
+    MonsterState, PackEntry, Point, Rgba, StatusInfo, MONSTERS_SIDE, PLAYER_SIDE,
 };
 
 /// The game lent to a plugin for one call: read it, and change it, through here.
@@ -721,6 +721,127 @@ impl<'a> Ctx<'a> {
     #[inline]
     pub fn carried(&self, id: EntityId) -> Vec<PackEntry> {
         self.raw.carried(id).into_vec()
+    }
+
+    // 1.6 (terrain by meaning, knowing the world)
+
+    /// Whether the terrain at `at` has trait `name`
+    /// ([`crate::terrain_traits`]): ask `ctx.terrain_has(p, GROUND)` where a
+    /// rule wants open ground, never `terrain_at(p) == "floor"`, so the rule
+    /// holds on every plugin's ground (a cave's too). A hidden trap answers
+    /// its own traits. Since 1.6; from an older host, by the host's own
+    /// terrains' traits (a plugin's terrain then has none).
+    #[inline]
+    pub fn terrain_has(&mut self, at: Point, name: &str) -> bool {
+        if let Some(w) = self.raw.world().into_option() {
+            if let ROption::RSome(answer) = w.terrain_has(at, name.into()) {
+                return answer;
+            }
+        }
+        let terrain = self.terrain_at(at);
+        crate::terrain_traits::host_traits(&terrain).is_some_and(|t| t.contains(&name))
+    }
+
+    /// Whether `at` is open ground, free of creatures: where a rule may put
+    /// a creature or lay something (a split ooze, a blink's landing).
+    /// [`Ctx::terrain_has`] `GROUND` and [`Ctx::is_free`]. Since 1.6.
+    #[inline]
+    pub fn is_open_ground(&mut self, at: Point) -> bool {
+        self.raw.is_free(at) && self.terrain_has(at, crate::terrain_traits::GROUND)
+    }
+
+    /// The open ground that belongs beside `at`: the terrain of the first
+    /// of its neighbours (in [`DIRECTIONS`](crate::DIRECTIONS) order) that
+    /// is open ground, else the host's `floor`. What a cell that stops
+    /// being something else turns into (a dug wall, a chest that woke), so
+    /// a cave stays cave ground. Since 1.6.
+    pub fn ground_near(&mut self, at: Point) -> String {
+        for (dx, dy) in crate::DIRECTIONS {
+            let p = at.offset(dx, dy);
+            if self.terrain_has(p, crate::terrain_traits::GROUND) {
+                return self.terrain_at(p);
+            }
+        }
+        "floor".into()
+    }
+
+    /// The traits of terrain kind `name`, sorted (none for a kind nobody
+    /// has). Since 1.6; from an older host, the host's terrains' only.
+    #[inline]
+    pub fn terrain_traits(&mut self, name: &str) -> Vec<String> {
+        if let Some(w) = self.raw.world().into_option() {
+            if let ROption::RSome(traits) = w.terrain_traits(name.into()) {
+                return traits.into_iter().map(String::from).collect();
+            }
+        }
+        let mut traits: Vec<String> =
+            crate::terrain_traits::host_traits(name).unwrap_or(&[]).iter().map(|t| t.to_string()).collect();
+        traits.sort();
+        traits
+    }
+
+    /// Whether a terrain kind `name` exists in this run (the host's, or a
+    /// loaded plugin's): ask this before laying another plugin's terrain,
+    /// instead of trying [`Ctx::set_terrain`] and reading the refusal.
+    /// Since 1.6; an older host is asked for its own terrains only.
+    #[inline]
+    pub fn terrain_exists(&mut self, name: &str) -> bool {
+        if let Some(w) = self.raw.world().into_option() {
+            if let ROption::RSome(answer) = w.terrain_exists(name.into()) {
+                return answer;
+            }
+        }
+        crate::terrain_traits::host_traits(name).is_some()
+    }
+
+    /// Whether a plugin called `name` is loaded in this run (never guess
+    /// it from one of its records). Since 1.6; an older host: false.
+    #[inline]
+    pub fn plugin_loaded(&mut self, name: &str) -> bool {
+        self.raw.world().into_option().and_then(|w| w.plugin_loaded(name.into()).into_option()).unwrap_or(false)
+    }
+
+    /// What made the floor the player is on: a plugin's generator, or the
+    /// host's rooms (see [`Generator`]). Since 1.6; `None` from an older host.
+    #[inline]
+    pub fn floor_generator(&mut self) -> Option<Generator> {
+        let w = self.raw.world().into_option()?;
+        w.floor_generator().into_option().map(|made| Generator::new(made.0.as_str(), made.1.as_str()))
+    }
+
+    /// Whether creature `who` sees cell `at`, by the host's own rule (the
+    /// player: its field of view; a monster: within its sight, nothing
+    /// that blocks sight between); false for no such creature. Since 1.6;
+    /// from an older host, the player's field of view, or for a monster,
+    /// within its sight and on a line of fire.
+    #[inline]
+    pub fn sees(&mut self, who: EntityId, at: Point) -> bool {
+        if let Some(w) = self.raw.world().into_option() {
+            if let ROption::RSome(answer) = w.sees(who, at) {
+                return answer;
+            }
+        }
+        if who.is_player() {
+            return self.raw.is_visible(at);
+        }
+        let Some(c) = self.creature(who) else { return false };
+        c.pos == at
+            || (c.pos.steps_to(at) <= c.sight
+                && self.raw.line_of_fire(c.pos, at, c.pos.steps_to(at)).into_iter().any(|p| p == at))
+    }
+
+    /// Lays terrain `name` at `at` already found: a kind that hides shows
+    /// at once, with no "You find" line and no `found` code (a trap the
+    /// player saw being set). Otherwise as [`Ctx::set_terrain`]. Since
+    /// 1.6; an older host lays it as `set_terrain` does (hidden).
+    #[inline]
+    pub fn set_terrain_found(&mut self, at: Point, name: &str) -> bool {
+        let Some(mut w) = self.raw.world().into_option() else { return false };
+        // A host that cannot say whether a terrain exists is older than 1.6.
+        if w.terrain_exists(name.into()).is_none() {
+            return w.set_terrain(at, name.into());
+        }
+        w.set_terrain_found(at, name.into())
     }
 
     /// The context as it crosses, for what this wrapper does not cover.

@@ -1,7 +1,9 @@
 //! [`Floor`]: what a [`LevelGen`](crate::LevelGen) is lent to make a floor on.
 
+use abi_stable::std_types::ROption;
+
 use crate::abi::RawFloorMaker;
-use crate::types::Point;
+use crate::types::{Generator, Point};
 
 /// A floor being made: all wall at first; the generator lays terrain by
 /// name and says where the player starts and where the stairs go. Every
@@ -67,5 +69,41 @@ impl<'a> Floor<'a> {
     /// the cell is not floor, or nobody has the kind or side.
     pub fn monster(&mut self, kind: &str, at: Point, side: &str) {
         self.raw.monster(kind.into(), at, side.into())
+    }
+
+    // 1.6 (terrain by meaning, knowing the world)
+
+    /// Whether the terrain at `at` has trait `name`
+    /// ([`crate::terrain_traits`]): a feature that lays things on open
+    /// ground asks `floor.terrain_has(p, GROUND)`, never for the name
+    /// `floor`, so it works on every generator's ground. Since 1.6; from an
+    /// older host, by the host's own terrains' traits.
+    pub fn terrain_has(&self, at: Point, name: &str) -> bool {
+        if let ROption::RSome(answer) = self.raw.terrain_has(at, name.into()) {
+            return answer;
+        }
+        crate::terrain_traits::host_traits(&self.terrain_at(at)).is_some_and(|t| t.contains(&name))
+    }
+
+    /// What made this floor: for a level feature, the generator whose floor
+    /// it changes (a plugin's, or the host's rooms). Since 1.6; `None` from
+    /// an older host.
+    pub fn generator(&self) -> Option<Generator> {
+        self.raw.generator().into_option().map(|made| Generator::new(made.0.as_str(), made.1.as_str()))
+    }
+
+    /// Whether a terrain kind `name` exists in this run. Since 1.6; an
+    /// older host is asked for its own terrains only.
+    pub fn terrain_exists(&self, name: &str) -> bool {
+        self.raw
+            .terrain_exists(name.into())
+            .into_option()
+            .unwrap_or_else(|| crate::terrain_traits::host_traits(name).is_some())
+    }
+
+    /// Whether a plugin called `name` is loaded in this run. Since 1.6; an
+    /// older host: false.
+    pub fn plugin_loaded(&self, name: &str) -> bool {
+        self.raw.plugin_loaded(name.into()).into_option().unwrap_or(false)
     }
 }

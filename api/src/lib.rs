@@ -76,6 +76,7 @@ pub mod guide;
 pub mod plugin;
 pub mod rules;
 pub mod scene;
+pub mod terrain_traits;
 pub mod testing;
 pub mod types;
 

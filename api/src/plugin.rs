@@ -3,7 +3,7 @@
 
 use abi_stable::{
     sabi_trait::TD_Opaque,
-    std_types::{RResult, RString},
+    std_types::{RResult, RString, RVec},
 };
 
 use crate::abi::{
@@ -63,6 +63,9 @@ pub struct TerrainSpec {
     pub description: String,
     /// Whether, and as what, it hides until the player finds it.
     pub hidden: TerrainHidden,
+    /// What it is, by meaning (since 1.6): [`crate::terrain_traits`]'s
+    /// `ground`, `liquid`, ... or traits of the plugin's own.
+    pub traits: Vec<String>,
 }
 
 impl TerrainSpec {
@@ -77,7 +80,28 @@ impl TerrainSpec {
             transparent,
             description: String::new(),
             hidden: TerrainHidden::Shown,
+            traits: Vec::new(),
         }
+    }
+
+    /// The same terrain with the traits `traits` (since 1.6): what rules
+    /// ask of it instead of its name. A cave's ground is
+    /// [`GROUND`](crate::terrain_traits::GROUND), so every plugin that lays
+    /// things on open ground lays them there too; deep water is
+    /// [`LIQUID`](crate::terrain_traits::LIQUID) and
+    /// [`DEEP`](crate::terrain_traits::DEEP).
+    ///
+    /// ```
+    /// use emberdeep_api::terrain_traits::{GROUND, BURNABLE};
+    /// use emberdeep_api::{Look, Rgba, TerrainSpec};
+    ///
+    /// let grass = TerrainSpec::new("grass", Look::new('"', Rgba::rgb(60, 160, 60), "grass"), true, true)
+    ///     .traits(&[GROUND, BURNABLE]);
+    /// assert_eq!(grass.traits, ["ground", "burnable"]);
+    /// ```
+    pub fn traits(mut self, traits: &[&str]) -> Self {
+        self.traits = traits.iter().map(|t| t.to_string()).collect();
+        self
     }
 
     /// The same terrain with the look panel's description.
@@ -247,8 +271,12 @@ impl Registrar {
             description: spec.description.into(),
             hidden: spec.hidden,
         };
+        let traits: RVec<RString> = spec.traits.iter().map(|t| RString::from(t.as_str())).collect();
         let f = move |r: &mut RawRegistry<'_>, n: &str| {
-            r.terrain(n.into(), &decl, TerrainAbi_TO::from_value(Adapter(code), TD_Opaque))
+            r.terrain(n.into(), &decl, TerrainAbi_TO::from_value(Adapter(code), TD_Opaque));
+            if !traits.is_empty() {
+                r.terrain_traits(n.into(), traits);
+            }
         };
         self.items.push(Item::Terrain(name.into(), Box::new(f)));
         self

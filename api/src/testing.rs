@@ -147,6 +147,17 @@ pub struct TestGame {
     // 1.3 (identify)
     /// The run's seed `Ctx::run_seed` answers (0 unless set).
     pub run_seed: u64,
+    // 1.6 (terrain by meaning, knowing the world)
+    /// The traits of the plugins' terrain kinds the test knows of, by name
+    /// ([`TestGame::with_terrain`]); the host's own kinds carry
+    /// [`host_traits`](crate::terrain_traits::host_traits) (since 1.6).
+    pub terrain_kinds: BTreeMap<String, Vec<String>>,
+    /// The plugins loaded, for [`Ctx::plugin_loaded`](crate::Ctx::plugin_loaded)
+    /// (none unless the test says; since 1.6).
+    pub plugins: BTreeSet<String>,
+    /// What made the floor: plugin and generator (`host`, `rooms` unless
+    /// the test says; since 1.6).
+    pub generator: (String, String),
     dice: u64,
     next_id: u32,
 }
@@ -194,6 +205,9 @@ impl TestGame {
             deepest: false,
             maps_revealed: 0,
             run_seed: 0,
+            terrain_kinds: BTreeMap::new(),
+            plugins: BTreeSet::new(),
+            generator: ("host".into(), "rooms".into()),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -291,6 +305,25 @@ impl TestGame {
     pub fn lay_hidden(&mut self, at: Point, name: &str) {
         self.terrain.insert(at, name.into());
         self.unfound.insert(at);
+    }
+
+    /// The same game knowing a plugin's terrain kind `name` with `traits`
+    /// (since 1.6): [`Ctx::terrain_has`](crate::Ctx::terrain_has) and
+    /// [`Ctx::terrain_exists`](crate::Ctx::terrain_exists) answer by it.
+    pub fn with_terrain(mut self, name: &str, traits: &[&str]) -> TestGame {
+        self.terrain_kinds.insert(name.into(), traits.iter().map(|t| t.to_string()).collect());
+        self
+    }
+
+    /// The traits of terrain kind `name`, sorted; `None` if neither the
+    /// host nor the test knows it.
+    fn traits_of(&self, name: &str) -> Option<Vec<String>> {
+        let mut traits: Vec<String> = match crate::terrain_traits::host_traits(name) {
+            Some(host) => host.iter().map(|t| t.to_string()).collect(),
+            None => self.terrain_kinds.get(name)?.clone(),
+        };
+        traits.sort();
+        Some(traits)
     }
 
     fn inside(&self, p: Point) -> bool {
@@ -861,6 +894,41 @@ impl WorldCtx for TestGame {
     fn item_shown(&mut self, kind: RStr<'_>, count: u32, item: ItemId) -> ROption<RString> {
         let _ = item;
         opt(self.items.get(kind.as_str()).map(|info| info.counted(count.max(1)).into()))
+    }
+
+    // 1.6 (terrain by meaning, knowing the world)
+    fn terrain_has(&self, at: Point, name: RStr<'_>) -> ROption<bool> {
+        let traits = self.traits_of(&self.terrain_name(at)).unwrap_or_default();
+        ROption::RSome(traits.iter().any(|t| t == name.as_str()))
+    }
+    fn terrain_traits(&self, name: RStr<'_>) -> ROption<RVec<RString>> {
+        let traits = self.traits_of(name.as_str()).unwrap_or_default();
+        ROption::RSome(traits.into_iter().map(RString::from).collect())
+    }
+    fn terrain_exists(&self, name: RStr<'_>) -> ROption<bool> {
+        ROption::RSome(self.traits_of(name.as_str()).is_some())
+    }
+    fn plugin_loaded(&self, name: RStr<'_>) -> ROption<bool> {
+        ROption::RSome(self.plugins.contains(name.as_str()))
+    }
+    fn floor_generator(&self) -> ROption<Tuple2<RString, RString>> {
+        ROption::RSome(Tuple2(self.generator.0.as_str().into(), self.generator.1.as_str().into()))
+    }
+    /// The player sees every cell not marked hidden; a monster, every cell
+    /// within its sight (no walls block it here).
+    fn sees(&self, who: EntityId, at: Point) -> ROption<bool> {
+        ROption::RSome(match self.get(who) {
+            Some(_) if who.is_player() => !self.hidden.contains(&at),
+            Some(c) => c.pos.steps_to(at) <= c.sight,
+            None => false,
+        })
+    }
+    fn set_terrain_found(&mut self, at: Point, name: RStr<'_>) -> bool {
+        let laid = WorldCtx::set_terrain(self, at, name);
+        if laid {
+            self.unfound.remove(&at);
+        }
+        laid
     }
 
     // 1.3 (potions)

@@ -845,3 +845,32 @@ mod tests {
         assert_eq!(info.look, Look { glyph: ')' as u32, color: Rgba::rgb(1, 2, 3), tile: "dart".into() });
     }
 }
+
+/// What made a floor (since 1.6, [`Ctx::floor_generator`](crate::Ctx::floor_generator)):
+/// a plugin's level generator, by the plugin's name and the generator's,
+/// or the host (`host`, `rooms`; the ember-heart's floor: `host`, `deepest`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Generator {
+    /// The plugin that registered the generator, or `host`.
+    pub plugin: String,
+    /// The generator's name as its plugin registered it (`rooms` or
+    /// `deepest` for the host's).
+    pub name: String,
+}
+
+impl Generator {
+    /// The generator `name` of `plugin`.
+    pub fn new(plugin: &str, name: &str) -> Self {
+        Generator { plugin: plugin.into(), name: name.into() }
+    }
+
+    /// Whether the host made the floor (rooms and corridors, or the deepest floor).
+    pub fn is_host(&self) -> bool {
+        self.plugin == "host"
+    }
+
+    /// Whether `plugin`'s generator `name` made the floor.
+    pub fn is(&self, plugin: &str, name: &str) -> bool {
+        self.plugin == plugin && self.name == name
+    }
+}

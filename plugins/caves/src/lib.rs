@@ -17,6 +17,7 @@
 
 pub mod rules;
 
+use emberdeep_api::terrain_traits::{DIGGABLE, GROUND, WALL};
 use emberdeep_api::{
     export_plugin, Floor, LevelGen, Look, PluginError, PluginResult, Point, Registrar, Rgba, TerrainSpec,
 };
@@ -70,8 +71,12 @@ impl LevelGen for Caves {
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.describe("Cave floors grown by a cellular automaton on floors 3-4 and 8-9", "");
-    reg.terrain(CAVE_FLOOR, TerrainSpec::new("cave ground", floor_look(), true, true).described(FLOOR_DESCRIPTION), ());
-    reg.terrain(CAVE_WALL, TerrainSpec::new("cave rock", wall_look(), false, false).described(WALL_DESCRIPTION), ());
+    // Open ground and diggable rock, as the host's floor and wall are: every
+    // plugin that lays things on open ground, or digs, does so in caves too.
+    let ground = TerrainSpec::new("cave ground", floor_look(), true, true).described(FLOOR_DESCRIPTION);
+    reg.terrain(CAVE_FLOOR, ground.traits(&[GROUND]), ());
+    let rock = TerrainSpec::new("cave rock", wall_look(), false, false).described(WALL_DESCRIPTION);
+    reg.terrain(CAVE_WALL, rock.traits(&[WALL, DIGGABLE]), ());
     for (name, first, last) in CAVE_FLOORS {
         reg.level_gen(name, first, last, Caves);
     }

@@ -1,7 +1,9 @@
-//! The wand of digging: its bolt goes through walls and turns each wall on
-//! its path into floor, up to the record's `walls` a zap. Its charges are
+//! The wand of digging: its bolt goes through walls (any terrain with the
+//! trait `diggable`) and turns each on its path into the open ground
+//! beside it, up to the record's `walls` a zap. Its charges are
 //! rolled when it comes into being and kept on the wand.
 
+use emberdeep_api::terrain_traits::DIGGABLE;
 use emberdeep_api::{
     AimRequest, Ctx, ItemEffect, ItemUse, Look, MessageKind, PluginError, PluginResult, Point, Rgba, UseOutcome,
 };
@@ -63,7 +65,7 @@ impl ItemEffect for Digging {
             return Err(PluginError::new("the host would not store the wand's charges"));
         }
         ctx.animate(bolt_look(), path, &[]);
-        let walls = wand::walls_to_dig(path, wand.walls, |p| ctx.terrain_at(p));
+        let walls = wand::walls_to_dig(path, wand.walls, |p| ctx.terrain_has(p, DIGGABLE));
         let mut dug = 0;
         let (w, h) = ctx.map_size();
         for p in walls {
@@ -72,8 +74,10 @@ impl ItemEffect for Digging {
             if p.x <= 0 || p.y <= 0 || p.x >= w - 1 || p.y >= h - 1 {
                 break;
             }
-            // `floor` is the host's own terrain, as `wall` is.
-            if !ctx.set_terrain(p, "floor") {
+            // The wall becomes the ground beside it (the way the bolt came):
+            // the host's floor among rooms, a cave's ground in a cave.
+            let ground = ctx.ground_near(p);
+            if !ctx.set_terrain(p, &ground) {
                 break;
             }
             dug += 1;

@@ -1,9 +1,11 @@
 //! The level feature that lays the plugin's terrain on floors 1 to 12:
 //! hidden traps, patches of rubble, and now and then a pool of deep water.
-//! It lays them only on plain floor, never on the start or the stairs nor
-//! beside the start, so every way stays open (traps, rubble and water are
-//! all walkable).
+//! It lays them only on open ground (the host's floor, a cave's ground,
+//! any terrain with the trait `ground`), never on the start or the stairs
+//! nor beside the start, so every way stays open (traps, rubble and water
+//! are all walkable).
 
+use emberdeep_api::terrain_traits::GROUND;
 use emberdeep_api::{Floor, LevelFeature, PluginResult, Point, DIRECTIONS};
 
 use crate::rules;
@@ -14,11 +16,11 @@ const TRIES: u32 = 40;
 /// The feature.
 pub struct Lay;
 
-/// Whether `p` may take new terrain: plain floor, not the start or the
+/// Whether `p` may take new terrain: open ground, not the start or the
 /// stairs, nor beside the start.
 fn open(floor: &Floor<'_>, p: Point) -> bool {
     let start = floor.start();
-    floor.terrain_at(p) == "floor" && Some(p) != floor.stairs() && start.is_none_or(|s| s != p && !s.is_adjacent(p))
+    floor.terrain_has(p, GROUND) && Some(p) != floor.stairs() && start.is_none_or(|s| s != p && !s.is_adjacent(p))
 }
 
 /// A random cell of `floor` that [`open`] allows, within `TRIES` rolls.

@@ -2,6 +2,7 @@
 //! in place, nobody reads swimming, and what is dropped in deep water sinks
 //! (asked about first).
 
+use emberdeep_api::terrain_traits::{DEEP, LIQUID};
 use emberdeep_api::{Ctx, EntityId, ItemUse, PluginResult, Point, TerrainCode, Vetoes};
 
 use crate::rules;
@@ -19,10 +20,16 @@ impl TerrainCode for Rubble {
     }
 }
 
+/// Whether `at` is deep water: liquid and deep, this plugin's or any
+/// other's (by its traits, never its name).
+fn deep_water(ctx: &mut Ctx<'_>, at: Point) -> bool {
+    ctx.terrain_has(at, DEEP) && ctx.terrain_has(at, LIQUID)
+}
+
 /// Whether creature `who` is swimming in deep water.
 fn swimming(ctx: &mut Ctx<'_>, who: EntityId) -> bool {
     let Some(c) = ctx.creature(who) else { return false };
-    ctx.terrain_at(c.pos) == rules::DEEP_WATER
+    deep_water(ctx, c.pos)
 }
 
 /// Whether item record `kind` is read (a scroll).
@@ -55,7 +62,7 @@ impl Vetoes for Ground {
 
     /// Before anything is dropped into deep water, the player is asked.
     fn drop_question(&self, ctx: &mut Ctx<'_>, item: &ItemUse, count: u32, at: Point) -> PluginResult<Option<String>> {
-        if ctx.terrain_at(at) != rules::DEEP_WATER {
+        if !deep_water(ctx, at) {
             return Ok(None);
         }
         let (one, many) = names(ctx, item);
@@ -64,7 +71,7 @@ impl Vetoes for Ground {
 
     /// What is dropped into deep water sinks out of reach.
     fn drop_lost(&self, ctx: &mut Ctx<'_>, item: &ItemUse, count: u32, at: Point) -> PluginResult<Option<String>> {
-        if ctx.terrain_at(at) != rules::DEEP_WATER {
+        if !deep_water(ctx, at) {
             return Ok(None);
         }
         let (one, many) = names(ctx, item);

@@ -30,7 +30,8 @@ use emberdeep_api::{
 /// Registers one terrain of [`rules::KINDS`] with its code.
 fn terrain(reg: &mut Registrar, name: &str, hidden: bool, code: impl TerrainCode) {
     let Some(kind) = rules::kind(name) else { return };
-    let mut spec = TerrainSpec::new(kind.label, kind.look(), true, true).described(kind.description);
+    let mut spec =
+        TerrainSpec::new(kind.label, kind.look(), true, true).described(kind.description).traits(kind.traits);
     if hidden {
         spec = spec.hidden(TerrainHidden::AsFloor);
     }

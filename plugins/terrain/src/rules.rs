@@ -2,6 +2,7 @@
 //! they are tested without one. Nothing here touches a `Ctx`: the other
 //! modules read the game, then ask these functions what follows.
 
+use emberdeep_api::terrain_traits::{DEEP, HAZARD, LIQUID};
 use emberdeep_api::{Damage, Look, Point, Rgba};
 
 /// The dart trap: a dart strikes whoever steps on it.
@@ -65,6 +66,8 @@ pub struct Kind {
     pub color: (u8, u8, u8),
     /// The tile of the plugin's own sheet.
     pub tile: &'static str,
+    /// What it is, by meaning (api 1.6's terrain traits).
+    pub traits: &'static [&'static str],
 }
 
 impl Kind {
@@ -84,6 +87,7 @@ pub const KINDS: [Kind; 6] = [
         glyph: '^',
         color: (240, 120, 200),
         tile: "terrain_dart_trap",
+        traits: &[HAZARD],
     },
     Kind {
         name: NET_TRAP,
@@ -92,6 +96,7 @@ pub const KINDS: [Kind; 6] = [
         glyph: '^',
         color: (120, 200, 240),
         tile: "terrain_net_trap",
+        traits: &[HAZARD],
     },
     Kind {
         name: ALARM_TRAP,
@@ -100,6 +105,7 @@ pub const KINDS: [Kind; 6] = [
         glyph: '^',
         color: (250, 220, 80),
         tile: "terrain_alarm_trap",
+        traits: &[HAZARD],
     },
     Kind {
         name: PIT_TRAP,
@@ -108,6 +114,7 @@ pub const KINDS: [Kind; 6] = [
         glyph: '^',
         color: (170, 110, 60),
         tile: "terrain_pit_trap",
+        traits: &[HAZARD],
     },
     Kind {
         name: RUBBLE,
@@ -116,6 +123,7 @@ pub const KINDS: [Kind; 6] = [
         glyph: ':',
         color: (160, 150, 130),
         tile: "terrain_rubble",
+        traits: &[],
     },
     Kind {
         name: DEEP_WATER,
@@ -124,6 +132,7 @@ pub const KINDS: [Kind; 6] = [
         glyph: '~',
         color: (60, 110, 230),
         tile: "terrain_deep_water",
+        traits: &[LIQUID, DEEP, HAZARD],
     },
 ];
 

@@ -64,11 +64,12 @@ impl Wand {
     }
 }
 
-/// The cells of `path` one bolt digs: the walls on it (the host's terrain
-/// `wall`; a door, or a plugin's terrain, is left alone), in the bolt's
-/// order, `most` at most. `terrain_of` names a cell's terrain.
-pub fn walls_to_dig<P: Copy>(path: &[P], most: usize, mut terrain_of: impl FnMut(P) -> String) -> Vec<P> {
-    path.iter().copied().filter(|&p| terrain_of(p) == "wall").take(most).collect()
+/// The cells of `path` one bolt digs: the diggable ones on it (terrain
+/// with the trait `diggable`: the host's wall, a cave's rock; a door is
+/// left alone), in the bolt's order, `most` at most. `diggable` says
+/// whether a cell is.
+pub fn walls_to_dig<P: Copy>(path: &[P], most: usize, mut diggable: impl FnMut(P) -> bool) -> Vec<P> {
+    path.iter().copied().filter(|&p| diggable(p)).take(most).collect()
 }
 
 /// The charges left after one zap (never below 0).
@@ -126,13 +127,12 @@ mod tests {
     #[test]
     fn a_bolt_digs_the_walls_on_its_path_and_no_more_than_its_number() {
         // A path of cells 1..=8: walls at 2, 3, 4 and 7.
-        let terrain = |x: i32| if [2, 3, 4, 7].contains(&x) { "wall" } else { "floor" }.to_string();
+        let diggable = |x: i32| [2, 3, 4, 7].contains(&x);
         let path: Vec<i32> = (1..=8).collect();
-        assert_eq!(walls_to_dig(&path, 10, terrain), [2, 3, 4, 7]);
-        assert_eq!(walls_to_dig(&path, 3, terrain), [2, 3, 4], "three at most");
-        assert!(walls_to_dig(&path[4..6], 3, terrain).is_empty(), "no wall, nothing dug");
-        let door = |x: i32| if x == 2 { "door_closed" } else { "floor" }.to_string();
-        assert!(walls_to_dig(&path, 3, door).is_empty(), "a door is no wall");
+        assert_eq!(walls_to_dig(&path, 10, diggable), [2, 3, 4, 7]);
+        assert_eq!(walls_to_dig(&path, 3, diggable), [2, 3, 4], "three at most");
+        assert!(walls_to_dig(&path[4..6], 3, diggable).is_empty(), "no wall, nothing dug");
+        assert!(walls_to_dig(&path, 3, |_| false).is_empty(), "nothing diggable, nothing dug");
     }
 
     #[test]

@@ -119,7 +119,7 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
         if name == SECRET_DOOR {
             spec = spec.hidden(TerrainHidden::AsWall);
         }
-        reg.terrain(name, spec, ());
+        reg.terrain(name, spec.traits(rules::traits_of(name)), ());
     }
     reg.hooks(Vaults);
     reg.stored(DRAUGHT_KEY, 0, rules::DRAUGHT_TURNS);

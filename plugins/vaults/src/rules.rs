@@ -67,6 +67,20 @@ pub const TERRAINS: [TerrainRow; 7] = [
     (RUBBLE, "rubble", '%', (150, 140, 130), false, false, "Fallen stone from a collapsed ceiling."),
 ];
 
+/// What a terrain of [`TERRAINS`] is, by meaning (api 1.6's traits): the
+/// secret door a door, the shelves a burnable wall, the rubble diggable
+/// wall, the pool deep water; the altars and bars none.
+pub fn traits_of(name: &str) -> &'static [&'static str] {
+    use emberdeep_api::terrain_traits::{BURNABLE, DEEP, DIGGABLE, DOOR, LIQUID, WALL};
+    match name {
+        SECRET_DOOR => &[DOOR],
+        SHELF => &[WALL, BURNABLE],
+        RUBBLE => &[WALL, DIGGABLE],
+        POOL => &[LIQUID, DEEP],
+        _ => &[],
+    }
+}
+
 /// How a terrain of [`TERRAINS`] is drawn: its glyph and colour in the
 /// glyph view, the tile of the same name (this plugin's sheet) in tiles.
 pub fn look(name: &str, glyph: char, (r, g, b): (u8, u8, u8)) -> Look {

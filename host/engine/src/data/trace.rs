@@ -57,7 +57,7 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("removed", &["who", "x", "y"]),
     ("teleport", &["who", "from_x", "from_y", "x", "y"]),
     ("side", &["creature", "from", "to"]),
-    ("terrain", &["x", "y", "from", "to"]),
+    ("terrain", &["x", "y", "from", "to", "found"]),
     ("terrain_found", &["x", "y", "terrain"]),
     ("action", &["action", "x", "y", "target", "item", "count", "status", "key", "yes", "topic"]),
     ("ask", &["question", "topic"]),

@@ -149,6 +149,8 @@ pub struct TerrainKind {
     pub decl: TerrainDecl,
     /// Its code, behind the boundary.
     pub code: Entry<TerrainBox>,
+    /// What it is, by meaning (since 1.6): its traits, sorted, each once.
+    pub traits: Vec<String>,
 }
 
 /// A plugin's generator of whole floors and the floors it claims.
@@ -244,6 +246,29 @@ impl Plugins {
             }
             host => host.name().unwrap_or("wall").to_string(),
         }
+    }
+
+    /// Whether the terrain `tile` has trait `name` (since 1.6): the host's
+    /// terrains by [`host_traits`](emberdeep_api::terrain_traits::host_traits),
+    /// a plugin's by what it declared.
+    pub fn tile_has(&self, tile: Tile, name: &str) -> bool {
+        match tile {
+            Tile::Plugin(t) => self.terrains.get(t.kind as usize).is_some_and(|k| k.traits.iter().any(|x| x == name)),
+            host => host
+                .name()
+                .and_then(emberdeep_api::terrain_traits::host_traits)
+                .is_some_and(|traits| traits.contains(&name)),
+        }
+    }
+
+    /// The traits of terrain kind `name`, sorted; `None` for a kind nobody has.
+    pub fn terrain_traits(&self, name: &str) -> Option<Vec<String>> {
+        if let Some(host) = emberdeep_api::terrain_traits::host_traits(name) {
+            let mut traits: Vec<String> = host.iter().map(|t| t.to_string()).collect();
+            traits.sort();
+            return Some(traits);
+        }
+        self.terrains.iter().find(|t| t.name == name).map(|t| t.traits.clone())
     }
 
     /// Whether a plugin of that name is loaded.
@@ -435,7 +460,11 @@ impl Plugins {
             if self.terrains.len() >= u16::MAX as usize {
                 return Err(dup(&self.loaded, Kind::Terrain, &name, "the host (too many terrains)"));
             }
-            self.terrains.push(TerrainKind { name, decl, code: Entry::new(plugin.clone(), imp) });
+            let mut traits: Vec<String> =
+                reg.terrain_traits.iter().filter(|(t, _)| *t == name).flat_map(|(_, traits)| traits.clone()).collect();
+            traits.sort();
+            traits.dedup();
+            self.terrains.push(TerrainKind { name, decl, code: Entry::new(plugin.clone(), imp), traits });
         }
         for (name, first_floor, last_floor, imp) in reg.level_gens {
             names.entry("LevelGen").or_default().push(name.clone());
@@ -552,6 +581,8 @@ pub struct Registration {
     // Since 1.4.
     description: String,
     homepage: String,
+    // Since 1.6.
+    terrain_traits: Vec<(String, Vec<String>)>,
 }
 
 impl Registration {
@@ -581,12 +612,40 @@ impl Registration {
     /// declared with `stored`.
     pub fn check_declarations(&self) -> Result<(), SettingError> {
         check_settings(&self.settings)?;
+        self.check_terrain_traits()?;
         match &self.player_level {
             Some(key) if !self.stored.iter().any(|(s, _, _)| s == key) => {
                 Err(SettingError::LevelUndeclared { key: key.clone() })
             }
             _ => Ok(()),
         }
+    }
+}
+
+impl Registration {
+    /// The traits a plugin gave its terrains (since 1.6): each a name
+    /// [`trait_refused`](emberdeep_api::terrain_traits::trait_refused) lets
+    /// through, at most [`MOST_TRAITS`](emberdeep_api::terrain_traits::MOST_TRAITS)
+    /// to a terrain, and only for terrains it registers.
+    fn check_terrain_traits(&self) -> Result<(), SettingError> {
+        use emberdeep_api::terrain_traits::{trait_refused, MOST_TRAITS};
+        for (terrain, traits) in &self.terrain_traits {
+            let shown = || crate::data::untrusted::shown(terrain, 40);
+            if !self.terrains.iter().any(|(name, _, _)| name == terrain) {
+                return Err(SettingError::TraitsOfAnother { terrain: shown() });
+            }
+            let all = self.terrain_traits.iter().filter(|(t, _)| t == terrain).map(|(_, t)| t.len()).sum::<usize>();
+            if all > MOST_TRAITS {
+                return Err(SettingError::BadTrait {
+                    terrain: shown(),
+                    why: format!("more than {MOST_TRAITS} traits"),
+                });
+            }
+            if let Some(why) = traits.iter().find_map(|t| trait_refused(t)) {
+                return Err(SettingError::BadTrait { terrain: shown(), why });
+            }
+        }
+        Ok(())
     }
 }
 
@@ -625,6 +684,20 @@ pub enum WriteRefused {
 /// Why a plugin's declarations are refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SettingError {
+    /// Traits given to a terrain the plugin does not register (since 1.6).
+    #[error("it gives traits to the terrain '{terrain}', which it does not register")]
+    TraitsOfAnother {
+        /// The terrain named.
+        terrain: String,
+    },
+    /// A terrain trait the api's rules refuse (since 1.6).
+    #[error("its terrain '{terrain}' declares {why}")]
+    BadTrait {
+        /// The terrain.
+        terrain: String,
+        /// What is wrong.
+        why: String,
+    },
     /// The same name declared twice.
     #[error("it declares the setting '{name}' twice")]
     Twice {
@@ -735,6 +808,16 @@ impl Registry for Registration {
     }
     fn vetoes(&mut self, imp: VetoesBox) {
         self.vetoes = Some(imp);
+    }
+    fn terrain_traits(&mut self, name: RStr<'_>, traits: RVec<RString>) {
+        use emberdeep_api::terrain_traits::{MOST_CHARS, MOST_TRAITS};
+        // Bounded as it comes in (a plugin's words are not trusted); what is
+        // over the bounds is still seen, and refused, by the check.
+        if self.terrain_traits.len() <= self.terrains.len() + MOST_TRAITS {
+            let cut = |t: &RString| t.as_str().chars().take(MOST_CHARS + 1).collect::<String>();
+            let traits = traits.iter().take(MOST_TRAITS + 1).map(cut).collect();
+            self.terrain_traits.push((name.as_str().chars().take(MOST_CHARS * 4).collect(), traits));
+        }
     }
     fn side(&mut self, name: RStr<'_>) {
         if !self.sides.iter().any(|s| s == name.as_str()) {

@@ -9,7 +9,7 @@
 //! over the floor, so a generated floor is about as full as one of rooms).
 
 use emberdeep_api::abi::FloorMaker_TO;
-use emberdeep_api::{Point, DIRECTIONS};
+use emberdeep_api::{Generator, Point, DIRECTIONS};
 
 use crate::core::map::{Map, Tile};
 use crate::core::mapgen::{Level, Rect};
@@ -73,11 +73,12 @@ impl Game {
     /// with the generator's name and the monsters it asked for; `None` when
     /// no generator claims it or the one that does made it wrong (said in
     /// one line, and traced).
-    pub fn plugin_level(&mut self, floor: u32, deepest: bool) -> Option<(Level, String, Vec<AskedMonster>)> {
+    pub fn plugin_level(&mut self, floor: u32, deepest: bool) -> Option<(Level, Generator, Vec<AskedMonster>)> {
         let plugins = self.plugins.clone();
         let gen = plugins.level_gens.iter().find(|g| (g.floors.0..=g.floors.1).contains(&floor))?;
         let (width, height) = (self.numbers.map_width.max(20), self.numbers.map_height.max(15));
-        let mut made = HostFloor::new(width, height, &mut self.rng, &plugins);
+        let mut made =
+            HostFloor::new(width, height, &mut self.rng, &plugins).by(Generator::new(gen.code.plugin(), &gen.name));
         let outcome = call_generator(&mut self.trace, self.turn, &gen.code, |imp| {
             imp.generate(FloorMaker_TO::from_ptr(&mut made, abi_stable::sabi_trait::TD_Opaque), floor)
         });
@@ -108,7 +109,8 @@ impl Game {
         }
         let rooms = blocks(&map, start);
         let asked = made.monsters.into_iter().map(|(kind, at, side)| (kind, at, side, gen.code.plugin().to_string()));
-        Some((Level { map, rooms, start, stairs }, gen.name.clone(), asked.collect()))
+        let made_by = Generator::new(gen.code.plugin(), &gen.name);
+        Some((Level { map, rooms, start, stairs }, made_by, asked.collect()))
     }
 
     /// Runs every level feature that claims floor `floor` on `level`, in
@@ -120,7 +122,8 @@ impl Game {
         let plugins = self.plugins.clone();
         let mut asked = Vec::new();
         for feature in plugins.level_features.iter().filter(|f| (f.floors.0..=f.floors.1).contains(&floor)) {
-            let mut made = HostFloor::made(level.map.clone(), level.start, level.stairs, &mut self.rng, &plugins);
+            let mut made = HostFloor::made(level.map.clone(), level.start, level.stairs, &mut self.rng, &plugins)
+                .by(self.generator.clone());
             let outcome = call_generator(&mut self.trace, self.turn, &feature.code, |imp| {
                 imp.shape(FloorMaker_TO::from_ptr(&mut made, abi_stable::sabi_trait::TD_Opaque), floor)
             });

@@ -72,6 +72,18 @@ impl Game {
         who.pos.steps_to(other.pos) <= who.sight && self.clear_sight(who.pos, other.pos)
     }
 
+    /// Whether creature `who` sees cell `at` (api 1.6's `sees`): the player
+    /// what is in its field of view; a monster its own cell, and every cell
+    /// within its sight with nothing that blocks sight between. False for
+    /// no such creature.
+    pub fn sees_cell(&self, who: EntityId, at: Point) -> bool {
+        let Some(c) = self.creatures.get(&who) else { return false };
+        if who.is_player() {
+            return self.fov.is_visible(at);
+        }
+        c.pos == at || (self.map.in_bounds(at) && c.pos.steps_to(at) <= c.sight && self.clear_sight(c.pos, at))
+    }
+
     /// Nothing between `a` and `b` blocks sight (the ends themselves may).
     fn clear_sight(&self, a: Point, b: Point) -> bool {
         let line = bresenham(a, b);

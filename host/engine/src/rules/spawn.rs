@@ -2,7 +2,7 @@
 //! (`rules::pieces`), monsters and items by the floor's records, and the
 //! `floor` and `spawn` trace events.
 
-use emberdeep_api::{EntityId, MonsterState, Point, DIRECTIONS};
+use emberdeep_api::{EntityId, Generator, MonsterState, Point, DIRECTIONS};
 
 use crate::core::mapgen::{generate, generate_deepest, Rect};
 use crate::data::records::frequency_on;
@@ -16,9 +16,11 @@ impl Game {
         let deepest = self.is_deepest(floor);
         let make = if deepest { generate_deepest } else { generate };
         let (mut level, generator, mut asked) = match self.plugin_level(floor, deepest) {
-            Some((level, name, asked)) => (level, Some(name), asked),
+            Some((level, made_by, asked)) => (level, Some(made_by), asked),
             None => (make(&mut self.rng, self.numbers.map_width, self.numbers.map_height), None, Vec::new()),
         };
+        self.generator =
+            generator.clone().unwrap_or_else(|| Generator::new("host", if deepest { "deepest" } else { "rooms" }));
         let pieces = self.lay_pieces(&mut level, floor, deepest);
         asked.extend(self.shape_level(&mut level, floor, deepest));
         // The player's allies near it, in its sight, come down with it.
@@ -40,8 +42,8 @@ impl Game {
             fields! {"floor" => floor, "stairs_x" => stairs.x, "stairs_y" => stairs.y}
         };
         // Only a plugin's floor names its maker, so the host's floors trace as before.
-        if let Some(name) = generator {
-            fields.insert("generator".to_string(), serde_json::json!(name));
+        if let Some(made_by) = generator {
+            fields.insert("generator".to_string(), serde_json::json!(made_by.name));
         }
         // And only a floor with map pieces names them.
         let laid: Vec<&str> = pieces

@@ -91,13 +91,35 @@ impl Game {
     /// Lays terrain `name` at `at` for `source` (a plugin), traced as
     /// `terrain`; sight, memory and paths follow at once.
     pub fn set_terrain(&mut self, at: Point, name: &str, source: &str) -> Result<(), TerrainRefused> {
+        self.lay_terrain(at, name, source, false)
+    }
+
+    /// Lays terrain `name` at `at` as [`Game::set_terrain`] does, but shown
+    /// at once if the kind hides (api 1.6's `set_terrain_found`): no "You
+    /// find" line, no `found` code; the `terrain` event says `found`.
+    pub fn set_terrain_found(&mut self, at: Point, name: &str, source: &str) -> Result<(), TerrainRefused> {
+        self.lay_terrain(at, name, source, true)
+    }
+
+    /// Whether the terrain at `at` has trait `name` (api 1.6): what it is,
+    /// not how it looks (a hidden trap answers its own traits).
+    pub fn terrain_has(&self, at: Point, name: &str) -> bool {
+        self.plugins.tile_has(self.map.tile(at), name)
+    }
+
+    fn lay_terrain(&mut self, at: Point, name: &str, source: &str, found: bool) -> Result<(), TerrainRefused> {
         if !self.map.in_bounds(at) {
             return Err(TerrainRefused::OffTheMap { x: at.x, y: at.y });
         }
         if at.x == 0 || at.y == 0 || at.x == self.map.width() - 1 || at.y == self.map.height() - 1 {
             return Err(TerrainRefused::Border { x: at.x, y: at.y });
         }
-        let Some(tile) = self.tile_named(name) else {
+        let tile = if found {
+            self.plugins.plugin_tile(name, false).or_else(|| self.tile_named(name))
+        } else {
+            self.tile_named(name)
+        };
+        let Some(tile) = tile else {
             return Err(TerrainRefused::Unknown(shown(name, SHOWN)));
         };
         if let Some(who) = self.creature_at(at).map(|c| c.trace_name()) {
@@ -108,7 +130,11 @@ impl Game {
         let from = self.terrain_name(at);
         self.map.set_tile(at, tile);
         self.paths.clear();
-        self.emit("terrain", source, fields! {"x" => at.x, "y" => at.y, "from" => from, "to" => name.to_string()});
+        let mut laid = fields! {"x" => at.x, "y" => at.y, "from" => from, "to" => name.to_string()};
+        if found {
+            laid.insert("found".to_string(), serde_json::json!(true));
+        }
+        self.emit("terrain", source, laid);
         // Sight reaches no further than its radius, so a change beyond it
         // cannot change what the player sees.
         if self.player().pos.steps_to(at) <= self.numbers.fov_radius {

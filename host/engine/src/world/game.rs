@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use emberdeep_api::{EntityId, ItemId, Point};
+use emberdeep_api::{EntityId, Generator, ItemId, Point};
 
 use crate::core::map::Map;
 use crate::core::paths::PathCache;
@@ -35,6 +35,9 @@ pub struct Game {
     pub turn: u64,
     /// The floor, from 1.
     pub floor: u32,
+    /// What made this floor: the plugin and its generator's name, or the
+    /// host's (`host`, `rooms`; `host`, `deepest`). Since api 1.6.
+    pub(crate) generator: Generator,
     /// The floor's map.
     pub map: Map,
     /// What the player sees now.
@@ -151,6 +154,7 @@ impl Game {
             rng: RunRng::from_seed(seed),
             turn: 0,
             floor: 1,
+            generator: Generator::new("host", "rooms"),
             map,
             fov,
             creatures,
@@ -190,6 +194,11 @@ impl Game {
             player_acting: false,
             fall: None,
         }
+    }
+
+    /// What made the floor the player is on (api 1.6's `floor_generator`).
+    pub fn generator(&self) -> &Generator {
+        &self.generator
     }
 
     /// The player.

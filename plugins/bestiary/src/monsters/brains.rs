@@ -1,10 +1,11 @@
 //! The brains of the bestiary's monsters. Each registered under its name
 //! in [`super::register`]; the records name them.
 
+use emberdeep_api::terrain_traits::{DEEP, LIQUID};
 use emberdeep_api::{Ctx, EntityId, MessageKind, MonsterBrain, PluginResult, Point};
 
 use super::fight::{fight, stored_creature, strike, target};
-use super::rules::{self, around, WATER};
+use super::rules::{self, around};
 
 /// Turns until a spider may shoot again: its store key (the turn it may).
 const WEB_READY: &str = "web_ready";
@@ -236,7 +237,7 @@ impl Blinker {
         for y in from.y - range..=from.y + range {
             for x in from.x - range..=from.x + range {
                 let p = Point::new(x, y);
-                if p != from && ctx.is_free(p) && ctx.terrain_at(p) == "floor" {
+                if p != from && ctx.is_open_ground(p) {
                     options.push(p);
                 }
             }
@@ -274,6 +275,12 @@ impl MonsterBrain for Blinker {
     }
 }
 
+/// Whether `at` is deep water an eel swims in: liquid and deep, whichever
+/// plugin's terrain it is, and a cell one can be on.
+pub fn is_deep_water(ctx: &mut Ctx<'_>, at: Point) -> bool {
+    ctx.terrain_has(at, DEEP) && ctx.terrain_has(at, LIQUID) && ctx.is_walkable(at)
+}
+
 /// `eel`: never leaves deep water. It bites an enemy next to it; seeing
 /// one further off, it swims to the free water cell round it nearest
 /// that enemy (if nearer); else, one time in two, to a random free water
@@ -283,7 +290,7 @@ pub struct Eel;
 impl MonsterBrain for Eel {
     fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
         let Some(this) = ctx.creature(me) else { return Ok(()) };
-        let water: Vec<Point> = around(this.pos).filter(|&p| ctx.is_free(p) && ctx.terrain_at(p) == WATER).collect();
+        let water: Vec<Point> = around(this.pos).filter(|&p| ctx.is_free(p) && is_deep_water(ctx, p)).collect();
         match target(ctx, me) {
             Some(t) if this.pos.is_adjacent(t.pos) => {
                 strike(ctx, &this, &t);

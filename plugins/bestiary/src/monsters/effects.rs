@@ -7,7 +7,8 @@ use std::collections::BTreeSet;
 
 use emberdeep_api::{Attack, Ctx, Death, EntityId, Hurt, MessageKind, PluginResult, Point, Status};
 
-use super::rules::{self, around, DRAINED_KEY, WATER};
+use super::brains::is_deep_water;
+use super::rules::{self, around, DRAINED_KEY};
 
 /// `poisoned`: `poison_damage` each turn it lasts, armor no help.
 pub struct Poison;
@@ -83,12 +84,13 @@ fn drain(ctx: &mut Ctx<'_>) -> PluginResult<()> {
 }
 
 /// A struck ooze with `ooze_split_least` health or more splits: a new ooze
-/// on a free cell beside it, each with half the health left.
+/// on a free cell of open ground beside it (any plugin's ground), each
+/// with half the health left.
 fn split(ctx: &mut Ctx<'_>, ooze: EntityId) {
     let Some(this) = ctx.creature(ooze) else { return };
     let least = ctx.setting_value("ooze_split_least") as i32;
     let Some((keep, give)) = rules::split(this.hp, least) else { return };
-    let Some(at) = around(this.pos).find(|&p| ctx.is_free(p) && ctx.terrain_at(p) == "floor") else { return };
+    let Some(at) = around(this.pos).find(|&p| ctx.is_open_ground(p)) else { return };
     let side = ctx.side_of(ooze).unwrap_or_default();
     let Some(new) = ctx.spawn("gray_ooze", at, &side) else { return };
     ctx.set_max_hp(ooze, keep);
@@ -144,7 +146,7 @@ pub fn floor_entered(ctx: &mut Ctx<'_>, floor: u32) -> PluginResult<()> {
     let mut water = BTreeSet::new();
     for y in 0..h {
         for x in 0..w {
-            if ctx.terrain_at(Point::new(x, y)) == WATER {
+            if is_deep_water(ctx, Point::new(x, y)) {
                 water.insert((x, y));
             }
         }

@@ -2,6 +2,7 @@
 //! laid together, and a mimic lying as a chest (a terrain of this plugin
 //! that wakes into a monster when the player steps on it).
 
+use emberdeep_api::terrain_traits::GROUND;
 use emberdeep_api::{Ctx, EntityId, Floor, LevelFeature, MessageKind, PluginResult, Point, TerrainCode};
 
 use super::brains::CHIEF;
@@ -21,18 +22,19 @@ const AWAY_FROM_START: i32 = 10;
 /// The terrain a mimic lies as.
 pub const MIMIC_CHEST: &str = "mimic_chest";
 
-/// A random floor cell at least [`AWAY_FROM_START`] steps from the start
-/// with `room` floor cells round it; `None` after 200 tries.
+/// A random cell of open ground (any generator's: the host's floor, a
+/// cave's) at least [`AWAY_FROM_START`] steps from the start with `room`
+/// cells of open ground round it; `None` after 200 tries.
 fn open_cell(floor: &mut Floor<'_>, room: usize) -> Option<Point> {
     let (w, h) = floor.size();
     let start = floor.start()?;
     let stairs = floor.stairs();
     for _ in 0..200 {
         let p = Point::new(floor.roll(1, w - 2), floor.roll(1, h - 2));
-        if floor.terrain_at(p) != "floor" || p.steps_to(start) < AWAY_FROM_START || Some(p) == stairs {
+        if !floor.terrain_has(p, GROUND) || p.steps_to(start) < AWAY_FROM_START || Some(p) == stairs {
             continue;
         }
-        if around(p).filter(|&n| floor.terrain_at(n) == "floor").count() >= room {
+        if around(p).filter(|&n| floor.terrain_has(n, GROUND)).count() >= room {
             return Some(p);
         }
     }
@@ -51,7 +53,7 @@ impl LevelFeature for WarBand {
         let Some(at) = open_cell(floor, 5) else { return Ok(()) };
         floor.monster(CHIEF, at, "");
         let raiders = floor.roll(2, 3) as usize;
-        let round: Vec<Point> = around(at).filter(|&n| floor.terrain_at(n) == "floor").collect();
+        let round: Vec<Point> = around(at).filter(|&n| floor.terrain_has(n, GROUND)).collect();
         for n in round.into_iter().take(raiders) {
             floor.monster("goblin_raider", n, "");
         }
@@ -74,9 +76,10 @@ impl LevelFeature for MimicLair {
     }
 }
 
-/// The chest: the player stepping on it wakes it. The cell turns to
-/// floor, a mimic stands on a free cell beside the player and bites at
-/// once. Monsters pass over it: it waits for the player.
+/// The chest: the player stepping on it wakes it. The cell turns to the
+/// ground round it, a mimic stands on a free cell of open ground beside
+/// the player and bites at once. Monsters pass over it: it waits for the
+/// player.
 pub struct MimicChest;
 
 impl TerrainCode for MimicChest {
@@ -84,8 +87,9 @@ impl TerrainCode for MimicChest {
         if !who.is_player() {
             return Ok(());
         }
-        ctx.set_terrain(at, "floor");
-        let Some(cell) = around(at).find(|&p| ctx.is_free(p) && ctx.terrain_at(p) == "floor") else {
+        let ground = ctx.ground_near(at);
+        ctx.set_terrain(at, &ground);
+        let Some(cell) = around(at).find(|&p| ctx.is_open_ground(p)) else {
             ctx.message(
                 "The chest snaps at you, but there is no room for it to come out: it falls still.",
                 MessageKind::Info,

@@ -6,9 +6,6 @@ use std::collections::BTreeSet;
 
 use emberdeep_api::{Point, DIRECTIONS};
 
-/// The terrain an eel lives in (the terrain plugin's).
-pub const WATER: &str = "deep_water";
-
 /// The player's store key for the most health wraiths have drained, in all.
 pub const DRAINED_KEY: &str = "drained";
 

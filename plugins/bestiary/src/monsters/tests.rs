@@ -1,5 +1,6 @@
 //! The monsters' rules against the api's stand-in game.
 
+use emberdeep_api::terrain_traits::{DEEP, GROUND, HAZARD, LIQUID};
 use emberdeep_api::testing::TestGame;
 use emberdeep_api::{
     Damage, Death, EntityId, Hurt, MonsterBrain, PluginError, Point, ROption, Registrar, Status, TerrainCode,
@@ -16,7 +17,20 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
 }
 
 fn game(w: i32, h: i32) -> TestGame {
-    TestGame::new(w, h).with_settings_of(register)
+    TestGame::new(w, h)
+        .with_settings_of(register)
+        .with_terrain("deep_water", &[LIQUID, DEEP])
+        .with_terrain("caves_floor", &[GROUND])
+        .with_terrain("trap_dart", &[HAZARD])
+}
+
+/// Every cell within the room's edge laid with `name`.
+fn laid_all(g: &mut TestGame, name: &str) {
+    for x in 1..g.width - 1 {
+        for y in 1..g.height - 1 {
+            g.terrain.insert(Point::new(x, y), name.into());
+        }
+    }
 }
 
 fn hurt(attacker: EntityId, target: EntityId, hp_left: i32) -> Hurt {
@@ -113,6 +127,34 @@ fn a_struck_ooze_splits_its_health_with_a_new_one() {
     g.creatures.iter_mut().find(|c| c.id == small).unwrap().hp = 5;
     effects::hurt(&mut g.ctx(), &hurt(EntityId::PLAYER, small, 5)).unwrap();
     assert_eq!(g.creatures.iter().filter(|c| c.kind.as_str() == "gray_ooze").count(), 2);
+}
+
+#[test]
+fn an_ooze_splits_onto_any_plugin_s_open_ground_and_never_onto_a_trap() {
+    // A cave's ground is open ground as the host's floor is.
+    let mut g = game(8, 5);
+    laid_all(&mut g, "caves_floor");
+    let ooze = g.add_monster("gray_ooze", Point::new(3, 2), 9, Damage::new(1, 4), "melee");
+    effects::hurt(&mut g.ctx(), &hurt(EntityId::PLAYER, ooze, 9)).unwrap();
+    assert_eq!(g.creatures.iter().filter(|c| c.kind.as_str() == "gray_ooze").count(), 2, "split on cave ground");
+    // Ringed by traps (walkable, but no open ground), it cannot split.
+    let mut g = game(8, 5);
+    laid_all(&mut g, "trap_dart");
+    g.terrain.insert(Point::new(3, 2), "caves_floor".into());
+    let ooze = g.add_monster("gray_ooze", Point::new(3, 2), 9, Damage::new(1, 4), "melee");
+    effects::hurt(&mut g.ctx(), &hurt(EntityId::PLAYER, ooze, 9)).unwrap();
+    assert_eq!(g.creatures.iter().filter(|c| c.kind.as_str() == "gray_ooze").count(), 1, "no room to split");
+}
+
+#[test]
+fn a_chest_on_cave_ground_leaves_cave_ground() {
+    let mut g = game(8, 4);
+    laid_all(&mut g, "caves_floor");
+    g.terrain.insert(Point::new(2, 1), "mimic_chest".into());
+    g.creatures[0].pos = Point::new(2, 1);
+    MimicChest.entered(&mut g.ctx(), EntityId::PLAYER, Point::new(2, 1)).unwrap();
+    assert_eq!(g.terrain.get(&Point::new(2, 1)).map(String::as_str), Some("caves_floor"));
+    assert!(g.creatures.iter().any(|c| c.kind.as_str() == "mimic"), "the mimic came out onto cave ground");
 }
 
 #[test]

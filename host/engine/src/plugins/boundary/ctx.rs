@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use abi_stable::{
     sabi_trait::TD_Opaque,
-    std_types::{ROption, RSlice, RStr, RString, RVec},
+    std_types::{ROption, RSlice, RStr, RString, RVec, Tuple2},
 };
 use emberdeep_api::abi::{GameCtx, GameCtx_TO, RawCtx as Ctx, RawWorld, WorldCtx, WorldCtx_TO};
 use emberdeep_api::{
@@ -747,6 +747,48 @@ impl WorldCtx for HostCtx<'_> {
         let records = self.game.records.clone();
         let Some(rec) = records.items.get(kind.as_str()) else { return ROption::RNone };
         ROption::RSome(self.game.item_phrase(rec, count.max(1), Some(item)).into())
+    }
+
+    // Since 1.6.
+    fn terrain_has(&self, at: Point, name: RStr<'_>) -> ROption<bool> {
+        count_callback();
+        ROption::RSome(self.game.terrain_has(at, name.as_str()))
+    }
+
+    fn terrain_traits(&self, name: RStr<'_>) -> ROption<RVec<RString>> {
+        count_callback();
+        let traits = self.game.plugins.terrain_traits(name.as_str()).unwrap_or_default();
+        ROption::RSome(traits.into_iter().map(RString::from).collect())
+    }
+
+    fn terrain_exists(&self, name: RStr<'_>) -> ROption<bool> {
+        count_callback();
+        ROption::RSome(self.game.tile_named(name.as_str()).is_some())
+    }
+
+    fn plugin_loaded(&self, name: RStr<'_>) -> ROption<bool> {
+        count_callback();
+        ROption::RSome(self.game.plugins.is_loaded(name.as_str()))
+    }
+
+    fn floor_generator(&self) -> ROption<Tuple2<RString, RString>> {
+        count_callback();
+        let made_by = self.game.generator();
+        ROption::RSome(Tuple2(made_by.plugin.as_str().into(), made_by.name.as_str().into()))
+    }
+
+    fn sees(&self, who: EntityId, at: Point) -> ROption<bool> {
+        count_callback();
+        ROption::RSome(self.game.sees_cell(who, at))
+    }
+
+    fn set_terrain_found(&mut self, at: Point, name: RStr<'_>) -> bool {
+        count_callback();
+        if self.refuses("change the terrain") {
+            return false;
+        }
+        let laid = self.game.set_terrain_found(at, name.as_str(), self.source);
+        self.done(laid, "set_terrain_found").is_some()
     }
 }
 

@@ -3,9 +3,9 @@
 //! is laid by name as the loaded plugins know it. What the generator made
 //! is checked by the rules (`rules::shaping`), not here.
 
-use abi_stable::std_types::{ROption, RStr, RString};
+use abi_stable::std_types::{ROption, RStr, RString, Tuple2};
 use emberdeep_api::abi::FloorMaker;
-use emberdeep_api::Point;
+use emberdeep_api::{Generator, Point};
 
 use crate::core::map::{Map, Tile};
 use crate::core::rng::RunRng;
@@ -23,6 +23,8 @@ pub struct HostFloor<'a> {
     pub monsters: Vec<(String, Point, String)>,
     /// A feature's floor: the start and the stairs stay where they are.
     fixed_ends: bool,
+    /// What makes (or made) the floor, for `FloorMaker::generator`.
+    generator: Generator,
     rng: &'a mut RunRng,
     plugins: &'a Plugins,
 }
@@ -34,13 +36,21 @@ impl<'a> HostFloor<'a> {
     /// A `width` x `height` floor of wall, drawing from `rng`.
     pub fn new(width: i32, height: i32, rng: &'a mut RunRng, plugins: &'a Plugins) -> Self {
         let map = Map::new_filled(width, height, Tile::Wall);
-        HostFloor { map, start: None, stairs: None, monsters: Vec::new(), fixed_ends: false, rng, plugins }
+        let generator = Generator::new("host", "rooms");
+        HostFloor { map, start: None, stairs: None, monsters: Vec::new(), fixed_ends: false, generator, rng, plugins }
     }
 
     /// A floor already made, for a feature to change: its start and stairs stay.
     pub fn made(map: Map, start: Point, stairs: Point, rng: &'a mut RunRng, plugins: &'a Plugins) -> Self {
         let (start, stairs) = (Some(start), Some(stairs));
-        HostFloor { map, start, stairs, monsters: Vec::new(), fixed_ends: true, rng, plugins }
+        let generator = Generator::new("host", "rooms");
+        HostFloor { map, start, stairs, monsters: Vec::new(), fixed_ends: true, generator, rng, plugins }
+    }
+
+    /// The same floor, made by `generator` (what `FloorMaker::generator` answers).
+    pub fn by(mut self, generator: Generator) -> Self {
+        self.generator = generator;
+        self
     }
 }
 
@@ -94,5 +104,22 @@ impl FloorMaker for HostFloor<'_> {
         if self.monsters.len() < MOST_MONSTERS {
             self.monsters.push((kind.as_str().to_string(), at, side.as_str().to_string()));
         }
+    }
+
+    // Since 1.6.
+    fn terrain_has(&self, at: Point, name: RStr<'_>) -> ROption<bool> {
+        ROption::RSome(self.plugins.tile_has(self.map.tile(at), name.as_str()))
+    }
+
+    fn generator(&self) -> ROption<Tuple2<RString, RString>> {
+        ROption::RSome(Tuple2(self.generator.plugin.as_str().into(), self.generator.name.as_str().into()))
+    }
+
+    fn terrain_exists(&self, name: RStr<'_>) -> ROption<bool> {
+        ROption::RSome(self.plugins.tile_named(name.as_str()).is_some())
+    }
+
+    fn plugin_loaded(&self, name: RStr<'_>) -> ROption<bool> {
+        ROption::RSome(self.plugins.is_loaded(name.as_str()))
     }
 }
