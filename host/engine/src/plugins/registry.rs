@@ -937,6 +937,47 @@ mod tests {
     }
 
     #[test]
+    fn terrain_traits_are_kept_sorted_and_bad_ones_refuse_the_plugin_in_one_line() {
+        use emberdeep_api::terrain_traits::{DEEP, GROUND, LIQUID};
+        use emberdeep_api::{Look, TerrainSpec};
+        let spec = |traits: &[&str]| {
+            TerrainSpec::new("a bog", Look::new('~', Rgba::rgb(0, 90, 60), "bog"), true, true).traits(traits)
+        };
+        let bog = declaring("bogs", |r| {
+            r.terrain("bog", spec(&[LIQUID, GROUND, DEEP, LIQUID]), ());
+        });
+        assert_eq!(bog.check_declarations(), Ok(()));
+        let mut plugins = Plugins::default();
+        plugins.add(bog, PathBuf::from("libbogs.so")).unwrap();
+        assert_eq!(plugins.terrain_traits("bog"), Some(vec!["deep".into(), "ground".into(), "liquid".into()]));
+        let tile = plugins.tile_named("bog").unwrap();
+        assert!(plugins.tile_has(tile, GROUND) && !plugins.tile_has(tile, "wall"));
+        assert!(plugins.tile_has(Tile::Floor, GROUND) && plugins.tile_has(Tile::Wall, "diggable"));
+        assert_eq!(plugins.terrain_traits("floor"), Some(vec!["ground".into()]));
+        let refused = |traits: &[&str]| {
+            let reg = declaring("bogs", |r| {
+                r.terrain("bog", spec(traits), ());
+            });
+            reg.check_declarations().unwrap_err().to_string()
+        };
+        assert_eq!(
+            refused(&["Open Ground"]),
+            "its terrain 'bog' declares the trait 'Open Ground' (only lowercase letters, digits and _)"
+        );
+        assert_eq!(refused(&[""]), "its terrain 'bog' declares a trait with an empty name");
+        let many: Vec<String> = (0..17).map(|i| format!("t{i}")).collect();
+        let many: Vec<&str> = many.iter().map(String::as_str).collect();
+        assert_eq!(refused(&many), "its terrain 'bog' declares more than 16 traits");
+        // Traits for a terrain the plugin does not register.
+        let mut stray = Registration::for_api(emberdeep_api::API_VERSION.into());
+        Registry::terrain_traits(&mut stray, "floor".into(), vec![RString::from("hot")].into());
+        assert_eq!(
+            stray.check_declarations().unwrap_err().to_string(),
+            "it gives traits to the terrain 'floor', which it does not register"
+        );
+    }
+
+    #[test]
     fn a_setting_needs_a_range_with_its_default_in_it_and_one_declaration() {
         let setting = |name: &str, default, min, max| (name.to_string(), default, min, max);
         assert_eq!(super::check_settings(&[setting("a", 4, 0, 100), setting("b", 0, 0, 0)]), Ok(()));

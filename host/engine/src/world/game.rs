@@ -36,7 +36,8 @@ pub struct Game {
     /// The floor, from 1.
     pub floor: u32,
     /// What made this floor: the plugin and its generator's name, or the
-    /// host's (`host`, `rooms`; `host`, `deepest`). Since api 1.6.
+    /// host's (`host`, `rooms`; `host`, `deepest`; `host`, `scenario` for
+    /// a floor a scenario file drew). Since api 1.6.
     pub(crate) generator: Generator,
     /// The floor's map.
     pub map: Map,
@@ -154,7 +155,8 @@ impl Game {
             rng: RunRng::from_seed(seed),
             turn: 0,
             floor: 1,
-            generator: Generator::new("host", "rooms"),
+            // A scenario's floor until a floor is made (`enter_new_floor`).
+            generator: Generator::new("host", "scenario"),
             map,
             fov,
             creatures,

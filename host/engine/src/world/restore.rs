@@ -22,14 +22,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-use emberdeep_api::{EntityId, ItemId, Point, TerrainHidden};
+use emberdeep_api::{EntityId, Generator, ItemId, Point, TerrainHidden};
 
 use crate::core::map::{Map, Tile};
 use crate::core::rng::RunRng;
 use crate::data::bounds::{self, MOST_HEALTH, MOST_IN_A_STACK, MOST_SIGHT, MOST_STATUS_TURNS, MOST_TURNS};
 use crate::data::records::Records;
 use crate::data::trace::Trace;
-use crate::data::untrusted::limits;
+use crate::data::untrusted::{limits, shown};
 use crate::plugins::registry::Plugins;
 use crate::world::creature::Creature;
 use crate::world::game::Game;
@@ -170,12 +170,25 @@ pub struct RestoreParts {
     /// What monsters carry: the carrier and the item, in the order each
     /// was given (ids as for `items`).
     pub carried: Vec<(EntityId, PackItem)>,
+    /// What made the floor (api 1.6's `floor_generator`): a loaded
+    /// plugin's generator, or the host's (`rooms`, `deepest`, `scenario`).
+    /// `None` (a save from before 1.6): the generator that claims the
+    /// floor if one does, else the host's.
+    pub generator: Option<Generator>,
 }
 
 /// Why parts do not make a game: the part, and the rule it breaks. Each
 /// reads after "it holds".
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RestoreError {
+    /// The floor is said to be made by a generator no loaded plugin has.
+    #[error("a floor made by the generator '{name}' of '{plugin}', which no loaded plugin has")]
+    UnknownGenerator {
+        /// The plugin named.
+        plugin: String,
+        /// The generator named.
+        name: String,
+    },
     /// A cell holds a terrain no loaded plugin registered (or lies off the map).
     #[error("the cell {x},{y} is terrain '{name}', which no loaded plugin has")]
     UnknownTerrain {
@@ -519,6 +532,7 @@ impl RestoreParts {
             killer: game.killer.clone(),
             kills: game.kills.iter().map(|(k, n)| (k.clone(), *n)).collect(),
             carried: game.carried.iter().flat_map(|(who, items)| items.iter().map(|i| (*who, i.clone()))).collect(),
+            generator: Some(game.generator.clone()),
         }
     }
 
@@ -565,9 +579,30 @@ impl RestoreParts {
         game.item_text = self.item_text;
         game.killer = self.killer;
         game.kills = self.kills.into_iter().collect();
+        game.generator = match self.generator {
+            Some(made_by) => known_generator(made_by, &game.plugins)?,
+            None => {
+                let claims =
+                    |g: &&crate::plugins::registry::LevelGenKind| (g.floors.0..=g.floors.1).contains(&game.floor);
+                match game.plugins.level_gens.iter().find(claims) {
+                    Some(g) => Generator::new(g.code.plugin(), &g.name),
+                    None => Generator::new("host", if game.is_deepest(game.floor) { "deepest" } else { "rooms" }),
+                }
+            }
+        };
         game.update_sight();
         Ok(game)
     }
+}
+
+/// `made_by` if it names a generator of this game: one of the host's, or
+/// one a loaded plugin registered.
+fn known_generator(made_by: Generator, plugins: &Plugins) -> Result<Generator, RestoreError> {
+    let host = made_by.is_host() && ["rooms", "deepest", "scenario"].contains(&made_by.name.as_str());
+    if host || plugins.level_gens.iter().any(|g| made_by.is(g.code.plugin(), &g.name)) {
+        return Ok(made_by);
+    }
+    Err(RestoreError::UnknownGenerator { plugin: shown(&made_by.plugin, 40), name: shown(&made_by.name, 40) })
 }
 
 /// What a run holds that the rules speak of, borrowed from parts or from
@@ -977,6 +1012,25 @@ mod tests {
     fn restored(parts: RestoreParts) -> Result<Game, RestoreError> {
         let (plugins, records) = loaded();
         Game::restore(parts, plugins, records, Trace::console())
+    }
+
+    #[test]
+    fn what_made_the_floor_is_kept_and_a_maker_nobody_has_is_refused() {
+        let mut parts = game().parts();
+        assert_eq!(parts.generator, Some(Generator::new("host", "scenario")));
+        parts.generator = Some(Generator::new("host", "rooms"));
+        let Ok(back) = restored(parts.clone()) else { panic!("the host's rooms restore") };
+        assert_eq!(back.generator(), &Generator::new("host", "rooms"));
+        // A save from before 1.6 says nothing: no generator claims floor 3, so the host's rooms.
+        parts.generator = None;
+        let Ok(back) = restored(parts.clone()) else { panic!("an older save restores") };
+        assert_eq!(back.generator(), &Generator::new("host", "rooms"));
+        parts.generator = Some(Generator::new("caves", "caves"));
+        let refused = restored(parts).err().map(|e| e.to_string());
+        assert_eq!(
+            refused.as_deref(),
+            Some("a floor made by the generator 'caves' of 'caves', which no loaded plugin has")
+        );
     }
 
     #[test]

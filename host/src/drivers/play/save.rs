@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use emberdeep_api::{
-    Damage, EntityId, ItemId, Look, MessageKind, MonsterState, Point, Rgba, MONSTERS_SIDE, PLAYER_SIDE,
+    Damage, EntityId, Generator, ItemId, Look, MessageKind, MonsterState, Point, Rgba, MONSTERS_SIDE, PLAYER_SIDE,
 };
 use serde::{Deserialize, Serialize};
 
@@ -193,6 +193,10 @@ struct SaveFile {
     /// none carries anything; saves from before: none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     carried: Vec<(u32, SavedItem)>,
+    /// What made the floor: plugin and generator (saves from before api
+    /// 1.6: none, and the game works it out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    generator: Option<(String, String)>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -352,6 +356,7 @@ impl SaveFile {
                 .into_iter()
                 .map(|(who, i)| (who.0, saved_item(i.kind, i.count, None, i.id)))
                 .collect(),
+            generator: parts.generator.map(|g| (g.plugin, g.name)),
         }
     }
 
@@ -398,6 +403,7 @@ impl SaveFile {
                 .into_iter()
                 .map(|(who, i)| (EntityId(who), PackItem { kind: i.kind, count: i.count, id: ItemId(i.id) }))
                 .collect(),
+            generator: self.generator.map(|(plugin, name)| Generator::new(&plugin, &name)),
         })
     }
 }

@@ -860,6 +860,29 @@ mod tests {
     }
 
     #[test]
+    fn a_1_6_host_answers_traits_plugins_the_floor_s_maker_and_sight() {
+        let mut game = lantern_game();
+        game.map.set_tile(Point::new(3, 1), crate::core::map::Tile::Wall);
+        game.update_sight();
+        let ctx = HostCtx::new(&mut game, "lantern", Access::Look);
+        let has = |at: Point, t: &str| WorldCtx::terrain_has(&ctx, at, t.into()).into_option();
+        assert_eq!(has(Point::new(1, 1), "ground"), Some(true), "the host's floor is open ground");
+        assert_eq!(has(Point::new(3, 1), "wall"), Some(true));
+        assert_eq!(has(Point::new(3, 1), "ground"), Some(false));
+        assert_eq!(has(Point::new(-4, 99), "wall"), Some(true), "off the map: wall");
+        let exists = |name: &str| WorldCtx::terrain_exists(&ctx, name.into()).into_option();
+        assert_eq!((exists("floor"), exists("caves_floor")), (Some(true), Some(false)));
+        let loaded = |name: &str| WorldCtx::plugin_loaded(&ctx, name.into()).into_option();
+        assert_eq!((loaded("lantern"), loaded("caves")), (Some(true), Some(false)));
+        let made = WorldCtx::floor_generator(&ctx).into_option().map(|t| (t.0.to_string(), t.1.to_string()));
+        assert_eq!(made, Some(("host".into(), "scenario".into())), "a floor drawn, not generated");
+        let sees = |who: EntityId, at: Point| WorldCtx::sees(&ctx, who, at).into_option();
+        assert_eq!(sees(EntityId::PLAYER, Point::new(2, 1)), Some(true));
+        assert_eq!(sees(EntityId::PLAYER, Point::new(4, 1)), Some(false), "behind the wall");
+        assert_eq!(sees(EntityId(77), Point::new(2, 1)), Some(false), "nobody sees nothing");
+    }
+
+    #[test]
     fn a_creature_s_position_is_where_it_stands_and_nobody_s_is_none() {
         let mut game = lantern_game();
         let ctx = HostCtx::new(&mut game, "lantern", Access::Look);
