@@ -455,3 +455,45 @@ fn the_same_seed_with_every_map_example_loaded_gives_the_same_dungeon_and_trace_
     assert!(lines.contains("\"event\":\"piece"), "map pieces were tried");
     assert!(first == second, "the same seed and plugins gave two traces");
 }
+
+/// api 1.6: the cave_moss example's level feature asks what made each
+/// floor and grows moss only on the caves plugin's: its scenario goes down
+/// from a drawn floor to one of the host's rooms (no moss) and on to a cave
+/// floor (moss), in one check; and in runs of the bot, moss lies on cave
+/// floors only.
+#[test]
+fn cave_moss_grows_only_on_the_floors_the_caves_plugin_made() {
+    let libraries =
+        vec![first_party("core_combat"), first_party("caves"), first_party("bestiary"), build_example("cave_moss")];
+    let folder = plugin_folder(&libraries);
+    check_example(folder.path(), "cave_moss");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bot.jsonl");
+    let out = run(&[
+        "--plugin-dir",
+        folder.path().to_str().unwrap(),
+        "--bot",
+        "4",
+        "--jobs",
+        "1",
+        "--seed",
+        "3",
+        "--trace",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let trace = read_trace(&path);
+    let mut caves = std::collections::BTreeSet::new();
+    for floor in events(&trace, "floor") {
+        if floor["generator"].as_str().is_some_and(|g| g.starts_with("caves")) {
+            caves.insert(floor["floor"].as_u64().unwrap());
+        }
+    }
+    let grown: Vec<u64> = events(&trace, "log")
+        .into_iter()
+        .filter(|e| e["source"] == "cave_moss" && e["message"] == "moss")
+        .map(|e| e["floor"].as_u64().unwrap())
+        .collect();
+    assert!(!caves.is_empty() && !grown.is_empty(), "the bots reached caves: {caves:?}, moss on {grown:?}");
+    assert!(grown.iter().all(|f| caves.contains(f)), "moss on {grown:?}, caves were {caves:?}");
+}
