@@ -1,0 +1,71 @@
+//! [`Floor`]: what a [`LevelGen`](crate::LevelGen) is lent to make a floor on.
+
+use crate::abi::RawFloorMaker;
+use crate::types::Point;
+
+/// A floor being made: all wall at first; the generator lays terrain by
+/// name and says where the player starts and where the stairs go. Every
+/// random number comes from [`Floor::roll`], so a seed makes the same floor.
+pub struct Floor<'a> {
+    raw: RawFloorMaker<'a>,
+}
+
+impl<'a> Floor<'a> {
+    /// Wraps the host's floor maker (the adapter does this).
+    #[doc(hidden)]
+    pub fn new(raw: RawFloorMaker<'a>) -> Self {
+        Floor { raw }
+    }
+
+    /// Width and height in cells.
+    pub fn size(&self) -> (i32, i32) {
+        let p = self.raw.size();
+        (p.x, p.y)
+    }
+
+    /// A whole number from `min` to `max`, both included.
+    pub fn roll(&mut self, min: i32, max: i32) -> i32 {
+        self.raw.roll(min, max)
+    }
+
+    /// The terrain at `at` by name (`wall` off the floor).
+    pub fn terrain_at(&self, at: Point) -> String {
+        self.raw.terrain_at(at).into()
+    }
+
+    /// Lays terrain `name` (`floor`, `wall`, `door_closed`, ..., or a
+    /// registered one) at `at`; false off the floor or for an unknown name.
+    pub fn set_terrain(&mut self, at: Point, name: &str) -> bool {
+        self.raw.set_terrain(at, name.into())
+    }
+
+    /// Where the player arrives (it must be a cell one can stand on).
+    pub fn set_start(&mut self, at: Point) {
+        self.raw.set_start(at)
+    }
+
+    /// Where the stairs down go (on the deepest floor, the ember-heart):
+    /// a cell one can stand on, reachable from the start.
+    pub fn set_stairs(&mut self, at: Point) {
+        self.raw.set_stairs(at)
+    }
+
+    /// Where the player arrives, if said yet (a feature is lent it).
+    pub fn start(&self) -> Option<Point> {
+        self.raw.start().into_option()
+    }
+
+    /// Where the stairs go, if said yet (a feature is lent them).
+    pub fn stairs(&self) -> Option<Point> {
+        self.raw.stairs().into_option()
+    }
+
+    /// A monster of record `kind` on `at`, on `side` (`""`: its record's),
+    /// made once the floor is accepted, awake. If someone then stands on
+    /// `at` (a map piece's monster), it goes to the first free open cell
+    /// beside it; with none, it is skipped. It is skipped with one line if
+    /// the cell is not floor, or nobody has the kind or side.
+    pub fn monster(&mut self, kind: &str, at: Point, side: &str) {
+        self.raw.monster(kind.into(), at, side.into())
+    }
+}
