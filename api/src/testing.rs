@@ -46,7 +46,7 @@ use crate::error::PluginError;
 use crate::plugin::Registrar;
 use crate::types::{
     Attack, CreatureInfo, Damage, EntityId, ItemId, ItemInfo, ItemUse, Look, MessageKind, MonsterState, PackEntry,
-    Param, Point, Rgba, StatusInfo, DIRECTIONS,
+    Param, PlacedItem, Point, Rgba, StatusInfo, DIRECTIONS,
 };
 use crate::types::{FloorCreature, MONSTERS_SIDE, PLAYER_SIDE};
 
@@ -112,9 +112,15 @@ pub struct TestGame {
     /// What each creature carries ([`Ctx::give`](crate::Ctx::give)), in
     /// the order given.
     pub carried: BTreeMap<EntityId, Vec<PackEntry>>,
-    /// Items laid on the floor as themselves, same id: by
-    /// [`Ctx::place_existing`](crate::Ctx::place_existing), or dropped by a
-    /// creature that carried them and died or was removed.
+    /// Items lying on the floor with their ids, in the order they came:
+    /// laid as themselves by
+    /// [`Ctx::place_existing`](crate::Ctx::place_existing), dropped by a
+    /// creature that carried them and died or was removed, or made by
+    /// [`Ctx::place_item`](crate::Ctx::place_item) or (since 1.6)
+    /// [`Ctx::place_item_id`](crate::Ctx::place_item_id), which join a
+    /// heap of their kind there if the kind stacks ([`TestGame::stacking`])
+    /// and the heap stores nothing. [`Ctx::items_at`](crate::Ctx::items_at)
+    /// reads them.
     pub laid: Vec<(PackEntry, Point)>,
     /// Terrain by cell, where not the room's own (`wall` round the edge,
     /// `floor` within); laid by [`Ctx::set_terrain`](crate::Ctx::set_terrain)
@@ -147,6 +153,11 @@ pub struct TestGame {
     // 1.3 (identify)
     /// The run's seed `Ctx::run_seed` answers (0 unless set).
     pub run_seed: u64,
+    // 1.6 (items)
+    /// The item kinds whose records stack: what
+    /// [`Ctx::item_stacks`](crate::Ctx::item_stacks) answers for a kind of
+    /// `items` (none unless the test says).
+    pub stacking: BTreeSet<String>,
     dice: u64,
     next_id: u32,
 }
@@ -194,6 +205,7 @@ impl TestGame {
             deepest: false,
             maps_revealed: 0,
             run_seed: 0,
+            stacking: BTreeSet::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -337,6 +349,26 @@ impl TestGame {
     /// The index in `held` of exactly `item`, as the game checks it.
     fn held_index(&self, item: &PackEntry) -> Option<usize> {
         self.held.iter().position(|h| h == item)
+    }
+
+    /// Lays `count` new items of `kind` on `at` (in `laid`): onto a heap of
+    /// the kind lying there if it stacks and the heap stores nothing, else
+    /// as a new item. Returns the id of what lies there.
+    fn lay_new(&mut self, kind: &str, count: u32, at: Point) -> ItemId {
+        if self.stacking.contains(kind) {
+            let stored: BTreeSet<ItemId> =
+                self.item_store.keys().chain(self.item_text.keys()).map(|(id, _)| *id).collect();
+            let heap =
+                self.laid.iter_mut().find(|(e, p)| *p == at && e.kind.as_str() == kind && !stored.contains(&e.item));
+            if let Some((heap, _)) = heap {
+                heap.count = heap.count.saturating_add(count);
+                return heap.item;
+            }
+        }
+        self.next_id += 1;
+        let id = ItemId(self.next_id);
+        self.laid.push((PackEntry { kind: kind.into(), count, item: id }, at));
+        id
     }
 }
 
@@ -562,6 +594,7 @@ impl GameCtx for TestGame {
             return ROption::RNone;
         }
         self.floor_items.push((kind.into(), count, at));
+        self.lay_new(kind.as_str(), count, at);
         ROption::RSome(at)
     }
     fn try_ranged(&mut self, _me: EntityId) -> bool {
@@ -863,6 +896,25 @@ impl WorldCtx for TestGame {
         opt(self.items.get(kind.as_str()).map(|info| info.counted(count.max(1)).into()))
     }
 
+    // 1.6 (items)
+    /// As the game: a kind of `items`, a count from 1 to 9,999, open floor
+    /// at `at` (no neighbour is tried); it joins a heap as
+    /// [`TestGame::laid`] says, and is listed in `floor_items` too.
+    fn place_item_id(&mut self, kind: RStr<'_>, count: u32, at: Point) -> ROption<PlacedItem> {
+        if !self.items.contains_key(kind.as_str()) || !(1..=9_999).contains(&count) || !self.walkable(at) {
+            return ROption::RNone;
+        }
+        self.floor_items.push((kind.into(), count, at));
+        let item = self.lay_new(kind.as_str(), count, at);
+        ROption::RSome(PlacedItem { item, at })
+    }
+    fn items_at(&self, at: Point) -> RVec<PackEntry> {
+        self.laid.iter().filter(|(_, p)| *p == at).map(|(e, _)| e.clone()).collect()
+    }
+    fn item_stacks(&self, kind: RStr<'_>) -> ROption<bool> {
+        opt(self.items.contains_key(kind.as_str()).then(|| self.stacking.contains(kind.as_str())))
+    }
+
     // 1.3 (potions)
     fn reveal_map(&mut self) -> u32 {
         self.maps_revealed += 1;
@@ -1050,6 +1102,104 @@ mod tests {
         drop(ctx);
         assert_eq!(game.laid, [(wand, Point::new(3, 1))], "dropped where it died, the same item");
         assert_eq!(game.pack[0], Some(darts));
+    }
+
+    // 1.6 (items)
+    #[test]
+    fn an_item_placed_by_id_lies_where_it_landed_and_joins_a_heap_only_if_it_stacks() {
+        let mut game = TestGame::new(8, 5);
+        game.add_item_record("dart", "dart", "thrown", &[]);
+        game.add_item_record("wand", "wand", "aimed", &[]);
+        game.stacking.insert("dart".into());
+        let at = Point::new(3, 2);
+        let mut ctx = game.ctx();
+        let (darts, landed) = ctx.place_item_id("dart", 4, at).expect("open floor takes them");
+        assert_eq!(landed, at);
+        let (more, _) = ctx.place_item_id("dart", 2, at).expect("they join the heap");
+        assert_eq!(more, darts, "darts stack: the heap's own id");
+        let (wand, _) = ctx.place_item_id("wand", 1, at).expect("a wand of its own");
+        let (other, _) = ctx.place_item_id("wand", 1, at).expect("and another");
+        assert_ne!(wand, other, "wands do not stack: each its own id");
+        let lying = ctx.items_at(at);
+        let ids: Vec<(String, u32, ItemId)> = lying.iter().map(|e| (e.kind.to_string(), e.count, e.item)).collect();
+        assert_eq!(ids, [("dart".into(), 6, darts), ("wand".into(), 1, wand), ("wand".into(), 1, other)]);
+        assert_eq!(
+            (ctx.item_stacks("dart"), ctx.item_stacks("wand"), ctx.item_stacks("rock")),
+            (Some(true), Some(false), None)
+        );
+        // A heap with a value stored on it stacks with nothing.
+        assert!(ctx.item_set(darts, "poisoned", 1));
+        let (fresh, _) = ctx.place_item_id("dart", 1, at).unwrap();
+        assert_ne!(fresh, darts);
+        // The old call lays items the new one lists, with ids of their own.
+        assert_eq!(ctx.place_item("wand", 1, Point::new(5, 2)), Some(Point::new(5, 2)));
+        assert_eq!(ctx.items_at(Point::new(5, 2)).len(), 1);
+        drop(ctx);
+        assert_eq!(game.floor_items.len(), 6, "every one is listed where tests looked before");
+    }
+
+    /// A quiver written before 1.6: it knows `pick_up` and `picked_up` only.
+    struct OldQuiver;
+    impl Hooks for OldQuiver {
+        fn pick_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<bool> {
+            ctx.say(&format!("quiver takes {count} {kind}"));
+            Ok(kind == "arrow")
+        }
+        fn picked_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<()> {
+            ctx.say(&format!("picked up {count} {kind}"));
+            Ok(())
+        }
+        fn throwable(&self, _ctx: &mut Ctx<'_>, kind: &str) -> PluginResult<bool> {
+            Ok(kind == "dart")
+        }
+    }
+
+    /// One written for 1.6: it reads the item's id.
+    struct Tagger;
+    impl Hooks for Tagger {
+        fn pick_up_item(&self, ctx: &mut Ctx<'_>, item: &PackEntry) -> PluginResult<bool> {
+            Ok(ctx.item_get(item.item, "tagged").is_some())
+        }
+    }
+
+    #[test]
+    fn the_hooks_by_id_answer_by_the_old_hooks_unless_a_plugin_writes_them() {
+        use crate::abi::HooksAbi;
+        use crate::author::Adapter;
+        let mut game = TestGame::new(8, 5);
+        let arrows = PackEntry { kind: "arrow".into(), count: 12, item: ItemId(4) };
+        let dart = PackEntry { kind: "dart".into(), count: 1, item: ItemId(5) };
+        // In plain Rust, and across the boundary as the host calls them.
+        assert!(OldQuiver.pick_up_item(&mut game.ctx(), &arrows).unwrap());
+        assert!(!OldQuiver.pick_up_item(&mut game.ctx(), &dart).unwrap());
+        OldQuiver.picked_up_item(&mut game.ctx(), &dart).unwrap();
+        let raw = Adapter(OldQuiver);
+        let crossed = raw.pick_up_item(GameCtx_TO::from_ptr(&mut game, TD_Opaque), &arrows).into_result();
+        assert_eq!(crossed, Ok(true));
+        let thrown = raw.throwable_item(GameCtx_TO::from_ptr(&mut game, TD_Opaque), &dart).into_result();
+        assert_eq!(thrown, Ok(true));
+        assert_eq!(
+            game.messages,
+            ["quiver takes 12 arrow", "quiver takes 1 dart", "picked up 1 dart", "quiver takes 12 arrow"]
+        );
+        // A plugin of 1.6 goes by the id.
+        game.item_store.insert((ItemId(5), "tagged".into()), 1);
+        assert!(Tagger.pick_up_item(&mut game.ctx(), &dart).unwrap());
+        assert!(!Tagger.pick_up_item(&mut game.ctx(), &arrows).unwrap());
+    }
+
+    #[test]
+    fn bad_input_to_the_item_calls_is_refused_and_changes_nothing() {
+        let mut game = TestGame::new(8, 5);
+        game.add_item_record("dart", "dart", "thrown", &[]);
+        let mut ctx = game.ctx();
+        assert_eq!(ctx.place_item_id("rock", 1, Point::new(2, 2)), None, "an unknown kind");
+        assert_eq!(ctx.place_item_id("dart", 0, Point::new(2, 2)), None, "none of them");
+        assert_eq!(ctx.place_item_id("dart", 10_000, Point::new(2, 2)), None, "more than a heap holds");
+        assert_eq!(ctx.place_item_id("dart", 1, Point::new(0, 2)), None, "a wall");
+        assert!(ctx.items_at(Point::new(-4, 99)).is_empty(), "off the map: nothing");
+        drop(ctx);
+        assert!(game.laid.is_empty() && game.floor_items.is_empty());
     }
 
     #[test]

@@ -17,7 +17,7 @@ impl Game {
         let make = if deepest { generate_deepest } else { generate };
         let (mut level, generator, mut asked) = match self.plugin_level(floor, deepest) {
             Some((level, name, asked)) => (level, Some(name), asked),
-            None => (make(&mut self.rng, self.numbers.map_width, self.numbers.map_height), None, Vec::new()),
+            None => (make(&mut self.rng, self.numbers.map_width, self.numbers.map_height), None, Default::default()),
         };
         let pieces = self.lay_pieces(&mut level, floor, deepest);
         asked.extend(self.shape_level(&mut level, floor, deepest));
@@ -56,10 +56,11 @@ impl Game {
         }
         self.emit("floor", "host", fields);
         self.fill_pieces(pieces);
-        self.make_asked(asked);
+        self.make_asked(asked.monsters);
         if deepest {
             self.place_goal(stairs);
         }
+        self.make_asked_items(asked.items);
         for room in level.rooms.iter().skip(1) {
             self.populate_room(room);
         }
@@ -128,7 +129,7 @@ impl Game {
         for _ in 0..10 {
             let p =
                 Point::new(self.rng.range(room.x, room.x + room.w - 1), self.rng.range(room.y, room.y + room.h - 1));
-            if self.map.is_walkable(p) && self.creature_at(p).is_none() && self.items.iter().all(|i| i.pos != p) {
+            if self.map.is_walkable(p) && self.creature_at(p).is_none() && !self.items.any_at(p) {
                 return Some(p);
             }
         }
