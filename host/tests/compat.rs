@@ -128,6 +128,29 @@ fn a_plugin_built_against_the_frozen_1_0_api_loads_and_plays() {
 }
 
 #[test]
+fn a_plugin_built_against_the_frozen_1_0_api_hears_of_a_pick_up_by_its_own_hooks() {
+    // The host of api 1.6 asks `pick_up_item` and tells `picked_up_item`,
+    // which a 1.0 plugin lacks: their defaults pass the kind and count on
+    // to its `pick_up` and `picked_up`.
+    let probe = build_probe("1_0", &frozen("1.0"), |_| {}, &[]);
+    let folder = beside_first_party(&probe);
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("t.jsonl");
+    let s = scenario("pick_up_total.txt");
+    let args = ["--headless", "--scenario", s.to_str().unwrap(), "--keys", "l g", "--trace", trace.to_str().unwrap()];
+    let mut all = vec!["--plugin-dir", folder.path().to_str().unwrap()];
+    all.extend(args);
+    let out = run(&all);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let trace = read_trace(&trace);
+    for name in ["probe_pick_up", "probe_picked_up"] {
+        let seen = events(&trace, name);
+        assert_eq!(seen.len(), 1, "{name}: {seen:?}");
+        assert_eq!((seen[0]["item"].as_str(), seen[0]["count"].as_i64()), (Some("darts"), Some(1)), "{name}");
+    }
+}
+
+#[test]
 fn a_plugin_built_against_the_frozen_1_1_api_loads_and_plays_beside_the_first_party_plugins() {
     let probe = build_probe("1_1", &frozen("1.1"), |_| {}, &[]);
     let (ok, stdout, stderr) = listing(&probe);
