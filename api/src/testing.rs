@@ -10,7 +10,8 @@
 //! sequence, so a test gives the same numbers on every run. As the host
 //! does, it answers a setting the plugin declared with its default once it
 //! knows the declarations ([`TestGame::with_settings_of`]). [`TestCanvas`]
-//! stands in for the screen a [`View`](crate::View) draws on.
+//! stands in for the screen a [`View`](crate::View) draws on, and (since
+//! 1.6) [`TestFloor`] for the floor a level feature or generator is lent.
 //!
 //! ```
 //! use emberdeep_api::testing::TestGame;
@@ -935,6 +936,151 @@ impl WorldCtx for TestGame {
             Some(to) => GameCtx::move_creature(self, id, to),
             None => false,
         }
+    }
+}
+
+// 1.6 (items)
+
+/// A floor being made, standing in for the game's, so a
+/// [`LevelFeature`](crate::LevelFeature) or [`LevelGen`](crate::LevelGen)
+/// can be unit-tested (since 1.6): it keeps the terrain laid, the start and
+/// the stairs, and the monsters and items asked for, for the test to read.
+/// Unlike the game it takes any terrain name and checks nothing; its dice
+/// are a fixed sequence, as [`TestGame`]'s.
+///
+/// ```
+/// use emberdeep_api::testing::TestFloor;
+/// use emberdeep_api::*;
+///
+/// /// A coin on the start of every floor.
+/// struct Welcome;
+/// impl LevelFeature for Welcome {
+///     fn shape(&self, floor: &mut Floor<'_>, _depth: u32) -> PluginResult<()> {
+///         let start = floor.start().ok_or("no start")?;
+///         floor.item("coin", 1, start);
+///         Ok(())
+///     }
+/// }
+///
+/// let mut made = TestFloor::made(10, 6, Point::new(2, 2), Point::new(7, 3));
+/// Welcome.shape(&mut made.floor(), 1).unwrap();
+/// assert_eq!(made.items, [("coin".to_string(), 1, Point::new(2, 2))]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct TestFloor {
+    /// Cells across.
+    pub width: i32,
+    /// Cells down.
+    pub height: i32,
+    /// Terrain by cell, where not `wall`.
+    pub terrain: BTreeMap<Point, String>,
+    /// Where the player arrives, once said.
+    pub start: Option<Point>,
+    /// Where the stairs go, once said.
+    pub stairs: Option<Point>,
+    /// The monsters asked for ([`Floor::monster`](crate::Floor::monster)):
+    /// kind, cell, side.
+    pub monsters: Vec<(String, Point, String)>,
+    /// The items asked for ([`Floor::item`](crate::Floor::item)): kind,
+    /// count, cell.
+    pub items: Vec<(String, u32, Point)>,
+    /// A feature's floor: the start and the stairs stay where they are.
+    fixed_ends: bool,
+    dice: u64,
+}
+
+impl TestFloor {
+    /// A `width` by `height` floor of wall, as a generator is lent it.
+    pub fn new(width: i32, height: i32) -> TestFloor {
+        TestFloor {
+            width,
+            height,
+            terrain: BTreeMap::new(),
+            start: None,
+            stairs: None,
+            monsters: Vec::new(),
+            items: Vec::new(),
+            fixed_ends: false,
+            dice: 0x9e37_79b9_7f4a_7c15,
+        }
+    }
+
+    /// A floor already made, as a feature is lent it: floor within a ring
+    /// of wall, the start and the stairs where given (a feature cannot
+    /// move them).
+    pub fn made(width: i32, height: i32, start: Point, stairs: Point) -> TestFloor {
+        let mut floor = TestFloor::new(width, height);
+        for y in 1..height - 1 {
+            for x in 1..width - 1 {
+                floor.terrain.insert(Point::new(x, y), "floor".into());
+            }
+        }
+        floor.terrain.insert(stairs, "stairs_down".into());
+        floor.start = Some(start);
+        floor.stairs = Some(stairs);
+        floor.fixed_ends = true;
+        floor
+    }
+
+    /// The floor a feature's or generator's method receives, lent from this one.
+    pub fn floor(&mut self) -> crate::Floor<'_> {
+        crate::Floor::new(crate::abi::FloorMaker_TO::from_ptr(self, TD_Opaque))
+    }
+
+    fn inside(&self, p: Point) -> bool {
+        p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height
+    }
+}
+
+impl crate::abi::FloorMaker for TestFloor {
+    fn size(&self) -> Point {
+        Point::new(self.width, self.height)
+    }
+    fn roll(&mut self, min: i32, max: i32) -> i32 {
+        self.dice ^= self.dice >> 12;
+        self.dice ^= self.dice << 25;
+        self.dice ^= self.dice >> 27;
+        let r = self.dice.wrapping_mul(0x2545_f491_4f6c_dd1d);
+        if max <= min {
+            return min;
+        }
+        min + (r % (max - min + 1) as u64) as i32
+    }
+    fn terrain_at(&self, at: Point) -> RString {
+        self.terrain.get(&at).map_or("wall", String::as_str).into()
+    }
+    fn set_terrain(&mut self, at: Point, name: RStr<'_>) -> bool {
+        if !self.inside(at) || name.is_empty() {
+            return false;
+        }
+        if name == "wall" {
+            self.terrain.remove(&at);
+        } else {
+            self.terrain.insert(at, name.into());
+        }
+        true
+    }
+    fn set_start(&mut self, at: Point) {
+        if !self.fixed_ends {
+            self.start = Some(at);
+        }
+    }
+    fn set_stairs(&mut self, at: Point) {
+        if !self.fixed_ends {
+            self.stairs = Some(at);
+        }
+    }
+    fn start(&self) -> ROption<Point> {
+        opt(self.start)
+    }
+    fn stairs(&self) -> ROption<Point> {
+        opt(self.stairs)
+    }
+    fn monster(&mut self, kind: RStr<'_>, at: Point, side: RStr<'_>) {
+        self.monsters.push((kind.into(), at, side.into()));
+    }
+    fn item(&mut self, kind: RStr<'_>, count: u32, at: Point) {
+        self.items.push((kind.into(), count, at));
     }
 }
 
