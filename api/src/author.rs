@@ -440,7 +440,8 @@ pub trait Hooks: Send + Sync + 'static {
 
     /// Key: the player picks up `count` items of record `kind` (`g`). Return
     /// true if the plugin took them itself (arrows into the quiver); else
-    /// the host puts them in the pack.
+    /// the host puts them in the pack. Since 1.6 the host asks
+    /// [`pick_up_item`](Hooks::pick_up_item), whose default asks this.
     fn pick_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<bool> {
         let _ = (ctx, kind, count);
         Ok(false)

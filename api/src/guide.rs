@@ -629,7 +629,11 @@
 //! read as declared. A view draws on a
 //! [`testing::TestCanvas`](crate::testing::TestCanvas), which writes down
 //! what it was asked to draw, from a [`Scene`](crate::Scene) built with
-//! [`Scene::new`](crate::Scene::new) and its `with_*` methods.
+//! [`Scene::new`](crate::Scene::new) and its `with_*` methods. Since 1.6
+//! a level feature or generator works on a
+//! [`testing::TestFloor`](crate::testing::TestFloor) (`TestFloor::made`
+//! for a feature's floor), which keeps the terrain, the start, the stairs
+//! and the monsters and items asked for.
 //!
 //! ## 9. Build, drop in, play
 //!
