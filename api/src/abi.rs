@@ -37,8 +37,8 @@ use crate::error::PluginError;
 use crate::scene::Scene;
 use crate::types::{
     AimRequest, Attack, CreatureInfo, Damage, Death, EntityId, FloorCreature, GearNumbers, Hurt, ItemId, ItemInfo,
-    ItemUse, KeyAnswer, KeyHelp, Look, MessageKind, MonsterState, PackEntry, Point, RangedSpec, Rgba, StatusEffect,
-    StatusInfo, UseOutcome,
+    ItemUse, KeyAnswer, KeyHelp, Look, MessageKind, MonsterState, PackEntry, PlacedItem, Point, RangedSpec, Rgba,
+    StatusEffect, StatusInfo, UseOutcome,
 };
 
 /// The context as it crosses: a borrowed [`GameCtx`] trait object. Plugins
@@ -574,6 +574,40 @@ pub trait WorldCtx {
         let _ = (at, name);
         false
     }
+
+    // 1.6 (items)
+
+    /// Added in 1.6: lays `count` items of record `kind` on the floor at
+    /// `at` as [`GameCtx::place_item`] does (or on the first neighbour, in
+    /// [`DIRECTIONS`](crate::DIRECTIONS) order, that can take them), and
+    /// answers the id of what lies there now and the cell: the new item's
+    /// id, or the heap's own when they joined a heap of their kind. The
+    /// new item's effect's `made` runs as for any new item (not when they
+    /// joined a heap). `RNone`, with one line on the console naming the
+    /// plugin and nothing changed, for a kind no record has, a count of 0
+    /// or more than a heap holds (9,999), or when no cell could take them;
+    /// and from a host older than 1.6.
+    fn place_item_id(&mut self, kind: RStr<'_>, count: u32, at: Point) -> ROption<PlacedItem> {
+        let _ = (kind, count, at);
+        ROption::RNone
+    }
+
+    /// Added in 1.6: the items lying on cell `at`, each as kind, count and
+    /// id, in the order they came (the last is the one `g` picks up). Off
+    /// the map: none (one line on the console naming the plugin). A host
+    /// older than 1.6 answers none.
+    fn items_at(&self, at: Point) -> RVec<PackEntry> {
+        let _ = at;
+        RVec::new()
+    }
+
+    /// Added in 1.6: whether items of record `kind` stack (join a heap or
+    /// a pack slot of their kind), as their record says. `RNone` for a kind
+    /// no record has, and from a host older than 1.6.
+    fn item_stacks(&self, kind: RStr<'_>) -> ROption<bool> {
+        let _ = kind;
+        ROption::RNone
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.
@@ -727,6 +761,19 @@ pub trait FloorMaker {
         let _ = name;
         ROption::RNone
     }
+
+    // 1.6 (items)
+
+    /// Added in 1.6: `count` items of record `kind` on `at`, made once the
+    /// floor is accepted, under the calling plugin's name (a `spawn`
+    /// event), their effect's `made` run as for any new item. If `at`
+    /// cannot take them then (another heap lies there), they go to the
+    /// first neighbour that can; with none, they are skipped. They are
+    /// skipped with one line if `at` is not floor, nobody has the kind, or
+    /// the count is 0 or over 9,999. A host older than 1.6 ignores it.
+    fn item(&mut self, kind: RStr<'_>, count: u32, at: Point) {
+        let _ = (kind, count, at);
+    }
 }
 
 /// The floor maker as it crosses (since 1.2).
@@ -873,6 +920,30 @@ pub trait HooksAbi: Send + Sync {
     fn creature_lines(&self, ctx: RawCtx<'_>, id: EntityId) -> RResult<RVec<RString>, PluginError> {
         let _ = (ctx, id);
         RResult::ROk(RVec::new())
+    }
+
+    // 1.6 (items)
+
+    /// Added in 1.6: the player picks up `item` (`g`): its kind, count and
+    /// id. True if the plugin took it itself. The host asks this one; a
+    /// plugin built before 1.6 answers by its [`HooksAbi::pick_up`], with
+    /// the kind and count.
+    fn pick_up_item(&self, ctx: RawCtx<'_>, item: &PackEntry) -> RResult<bool, PluginError> {
+        self.pick_up(ctx, item.kind.as_rstr(), item.count)
+    }
+
+    /// Added in 1.6: the player picked up `item` (its id as it lay). The
+    /// host tells this one; a plugin built before 1.6 hears it by its
+    /// [`HooksAbi::picked_up`], with the kind and count.
+    fn picked_up_item(&self, ctx: RawCtx<'_>, item: &PackEntry) -> RResult<(), PluginError> {
+        self.picked_up(ctx, item.kind.as_rstr(), item.count)
+    }
+
+    /// Added in 1.6: whether `item` (a pack slot's kind, count and id) can
+    /// be thrown. The host asks this one; a plugin built before 1.6
+    /// answers by its [`HooksAbi::throwable`], with the kind.
+    fn throwable_item(&self, ctx: RawCtx<'_>, item: &PackEntry) -> RResult<bool, PluginError> {
+        self.throwable(ctx, item.kind.as_rstr())
     }
 }
 

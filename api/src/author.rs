@@ -21,8 +21,8 @@ use crate::ctx::{Canvas, Ctx};
 use crate::error::{guard, PluginError, PluginResult};
 use crate::scene::Scene;
 use crate::types::{
-    AimRequest, Attack, Damage, Death, EntityId, GearNumbers, Hurt, ItemUse, KeyAnswer, KeyHelp, Point, RangedSpec,
-    UseOutcome,
+    AimRequest, Attack, Damage, Death, EntityId, GearNumbers, Hurt, ItemUse, KeyAnswer, KeyHelp, PackEntry, Point,
+    RangedSpec, UseOutcome,
 };
 
 /// What using an item does.
@@ -320,7 +320,8 @@ pub trait LevelGen: Send + Sync + 'static {
 ///
 /// [`player_damage`](Hooks::player_damage),
 /// [`player_defense`](Hooks::player_defense),
-/// [`throwable`](Hooks::throwable): the host asks, and the plugin answers
+/// [`throwable`](Hooks::throwable) (since 1.6 asked as
+/// [`throwable_item`](Hooks::throwable_item)): the host asks, and the plugin answers
 /// from what it reads, changing nothing. The host asks the plugins in load
 /// order and takes the first answer (`Some`, or `true`); `None` or `false`
 /// leaves the question to the next plugin. The player's blow and defense
@@ -338,7 +339,8 @@ pub trait LevelGen: Send + Sync + 'static {
 /// # Keys
 ///
 /// [`bump`](Hooks::bump), [`fire`](Hooks::fire), [`throw`](Hooks::throw),
-/// [`pick_up`](Hooks::pick_up), [`key`](Hooks::key), and
+/// [`pick_up`](Hooks::pick_up) (since 1.6 asked as
+/// [`pick_up_item`](Hooks::pick_up_item)), [`key`](Hooks::key), and
 /// [`keys`](Hooks::keys) to list them: the player did something the host
 /// hands to the plugins (walked into a monster, pressed `f`, `t`, `g`, or a
 /// key the host does not use). The host asks each plugin in load order until
@@ -349,7 +351,8 @@ pub trait LevelGen: Send + Sync + 'static {
 /// [`player_moved`](Hooks::player_moved), [`died`](Hooks::died),
 /// [`hurt`](Hooks::hurt), [`turn_ended`](Hooks::turn_ended),
 /// [`floor_entered`](Hooks::floor_entered),
-/// [`picked_up`](Hooks::picked_up), [`item_used`](Hooks::item_used): news
+/// [`picked_up`](Hooks::picked_up) (since 1.6 told as
+/// [`picked_up_item`](Hooks::picked_up_item)), [`item_used`](Hooks::item_used): news
 /// of the run, told to every plugin in load order; nothing is answered.
 /// All but a step come right after the host has traced what happened
 /// (`died`, `attack`, `turn_end`, `descend`, `pickup`, `use`).
@@ -437,7 +440,8 @@ pub trait Hooks: Send + Sync + 'static {
 
     /// Key: the player picks up `count` items of record `kind` (`g`). Return
     /// true if the plugin took them itself (arrows into the quiver); else
-    /// the host puts them in the pack.
+    /// the host puts them in the pack. Since 1.6 the host asks
+    /// [`pick_up_item`](Hooks::pick_up_item), whose default asks this.
     fn pick_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<bool> {
         let _ = (ctx, kind, count);
         Ok(false)
@@ -536,6 +540,33 @@ pub trait Hooks: Send + Sync + 'static {
     fn creature_lines(&self, ctx: &mut Ctx<'_>, id: EntityId) -> PluginResult<Vec<String>> {
         let _ = (ctx, id);
         Ok(Vec::new())
+    }
+
+    // 1.6 (items)
+
+    /// Key: the player picks up `item` (`g`): its kind, count and id, the
+    /// id [`Ctx::items_at`] lists for it (one of a heap of things that do
+    /// not stack is an item of its own, with a new id). Return true if the
+    /// plugin took it itself. The host asks this one; the default answers
+    /// by [`pick_up`](Hooks::pick_up) with the kind and count, so a plugin
+    /// that implements only that one works as before. Since 1.6.
+    fn pick_up_item(&self, ctx: &mut Ctx<'_>, item: &PackEntry) -> PluginResult<bool> {
+        self.pick_up(ctx, item.kind.as_str(), item.count)
+    }
+
+    /// Event: the player picked up `item` (its id as it lay on the floor;
+    /// in the pack it may have joined a stack, which keeps the stack's
+    /// id). The host tells this one; the default passes it on to
+    /// [`picked_up`](Hooks::picked_up) with the kind and count. Since 1.6.
+    fn picked_up_item(&self, ctx: &mut Ctx<'_>, item: &PackEntry) -> PluginResult<()> {
+        self.picked_up(ctx, item.kind.as_str(), item.count)
+    }
+
+    /// Question: whether `item` (what a pack slot holds: kind, count, id)
+    /// can be thrown. The host asks this one; the default answers by
+    /// [`throwable`](Hooks::throwable) with the kind. Since 1.6.
+    fn throwable_item(&self, ctx: &mut Ctx<'_>, item: &PackEntry) -> PluginResult<bool> {
+        self.throwable(ctx, item.kind.as_str())
     }
 }
 
@@ -870,5 +901,15 @@ impl<T: Hooks> HooksAbi for Adapter<T> {
     }
     fn creature_lines(&self, ctx: RawCtx<'_>, id: EntityId) -> RResult<RVec<RString>, PluginError> {
         with(ctx, |c| self.0.creature_lines(c, id).map(strings))
+    }
+    // 1.6 (items)
+    fn pick_up_item(&self, ctx: RawCtx<'_>, item: &PackEntry) -> RResult<bool, PluginError> {
+        with(ctx, |c| self.0.pick_up_item(c, item))
+    }
+    fn picked_up_item(&self, ctx: RawCtx<'_>, item: &PackEntry) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.picked_up_item(c, item))
+    }
+    fn throwable_item(&self, ctx: RawCtx<'_>, item: &PackEntry) -> RResult<bool, PluginError> {
+        with(ctx, |c| self.0.throwable_item(c, item))
     }
 }

@@ -844,6 +844,49 @@ impl<'a> Ctx<'a> {
         w.set_terrain_found(at, name.into())
     }
 
+    // 1.6 (items)
+
+    /// Lays `count` items of record `kind` on the floor at `at` (or the
+    /// first neighbour that can take them), as [`Ctx::place_item`] does,
+    /// and answers the item's id with the cell it landed on: the new
+    /// item's id, or the heap's own when they joined a heap of their kind
+    /// lying there. Its effect's `made` runs as for any new item. `None`
+    /// (one line on the console, nothing changed) for an unknown kind, a
+    /// count of 0 or over 9,999, or nowhere to land; and from a host older
+    /// than 1.6, which has no way to say the id (call [`Ctx::place_item`]
+    /// there). Since 1.6.
+    ///
+    /// ```no_run
+    /// # use emberdeep_api::*;
+    /// # fn drop_loot(ctx: &mut Ctx<'_>, at: Point) {
+    /// if let Some((item, landed)) = ctx.place_item_id("wand_of_sparks", 1, at) {
+    ///     ctx.item_set(item, "cursed", 1);
+    ///     assert!(ctx.items_at(landed).iter().any(|lying| lying.item == item));
+    /// }
+    /// # }
+    /// ```
+    #[inline]
+    pub fn place_item_id(&mut self, kind: &str, count: u32, at: Point) -> Option<(ItemId, Point)> {
+        let placed = self.raw.world().into_option()?.place_item_id(kind.into(), count, at).into_option()?;
+        Some((placed.item, placed.at))
+    }
+
+    /// The items lying on cell `at`, each with its kind, count and id, in
+    /// the order they came (the last is the one `g` picks up); none off the
+    /// map, and from a host older than 1.6. Since 1.6.
+    #[inline]
+    pub fn items_at(&mut self, at: Point) -> Vec<PackEntry> {
+        self.raw.world().into_option().map_or_else(Vec::new, |w| w.items_at(at).into_vec())
+    }
+
+    /// Whether items of record `kind` stack (join a heap or a pack slot of
+    /// their kind), as the record says; `None` for a kind no record has,
+    /// and from a host older than 1.6. Since 1.6.
+    #[inline]
+    pub fn item_stacks(&mut self, kind: &str) -> Option<bool> {
+        self.raw.world().into_option()?.item_stacks(kind.into()).into_option()
+    }
+
     /// The context as it crosses, for what this wrapper does not cover.
     #[doc(hidden)]
     #[inline]

@@ -106,4 +106,17 @@ impl<'a> Floor<'a> {
     pub fn plugin_loaded(&self, name: &str) -> bool {
         self.raw.plugin_loaded(name.into()).into_option().unwrap_or(false)
     }
+
+    // 1.6 (items)
+
+    /// `count` items of record `kind` on `at`, made once the floor is
+    /// accepted, under this plugin's name, their effect's `made` run as for
+    /// any new item. If another heap lies on `at` by then (a map piece's),
+    /// they go to the first neighbour that can take them; with none, they
+    /// are skipped. They are skipped with one line if the cell is not
+    /// floor, nobody has the kind, or the count is 0 or over 9,999. A host
+    /// older than 1.6 makes none. Since 1.6.
+    pub fn item(&mut self, kind: &str, count: u32, at: Point) {
+        self.raw.item(kind.into(), count, at)
+    }
 }

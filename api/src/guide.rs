@@ -328,7 +328,7 @@
 //! | `attack`, `heal`, `set_max_hp`, `set_base_damage`, `set_base_defense` | health and numbers (the host applies the damage, logs, traces, removes the dead) | constant, plus the hooks told of a hurt or a death |
 //! | `add_status`, `remove_status`, `set_brain`, `set_state`, `noise` | statuses, brains, awareness | constant; a noise looks at the monsters it can draw (asleep or wandering) or the cells within its loudness, whichever are fewer |
 //! | `store_*`, `item_*` | the plugin's own stored numbers and texts (saved with the run) | a map lookup |
-//! | `pack_*`, `place_item` | the pack and the floor's heaps | constant |
+//! | `pack_*`, `place_item`, `place_item_id` (1.6) | the pack and the floor's heaps | constant |
 //! | `spawn(kind, at, side)` (1.2) | a new monster on a free open cell, awake: a `spawn` event | constant |
 //! | `remove(id)` (1.2) | a monster out of the world without a death: a `removed` event, no `death`, no kill; what it carried lies where it stood | constant |
 //! | `place(id, at)` (1.2) | a creature on any free open cell at once: a `teleport` event; for the player, sight and memory in the same call | constant; the player's field of view when it is the player |
@@ -410,6 +410,45 @@
 //! sight) and `examples/thief` (`pack_take`, `give`, `carried`: a monster
 //! that carries a wand off and drops the same wand where it dies).
 //!
+//! ### Items on the floor by id (since 1.6)
+//!
+//! [`Ctx::place_item`](crate::Ctx::place_item) answers only the cell; to
+//! go on with the item you made (write its store, find it again), lay it
+//! with [`Ctx::place_item_id`](crate::Ctx::place_item_id), which answers
+//! its id too, and read a cell's items with
+//! [`Ctx::items_at`](crate::Ctx::items_at):
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! # fn bury(ctx: &mut Ctx<'_>, at: Point) {
+//! if let Some((wand, landed)) = ctx.place_item_id("wand_of_sparks", 1, at) {
+//!     ctx.item_set(wand, "cursed", 1);                 // this wand, no other
+//!     let here = ctx.items_at(landed);                 // kind, count and id of each
+//!     assert!(here.iter().any(|lying| lying.item == wand));
+//! }
+//! # }
+//! ```
+//!
+//! | call | what it does | what it costs |
+//! |---|---|---|
+//! | [`Ctx::place_item_id`](crate::Ctx::place_item_id) | as `place_item`, and answers the id of what lies there (the new item's, or the heap's it joined) with the cell; `made` runs for a new item | as `place_item` |
+//! | [`Ctx::items_at`](crate::Ctx::items_at) | the items on a cell, in the order they came (the last is picked up first); none off the map | a lookup by cell |
+//! | [`Ctx::item_stacks`](crate::Ctx::item_stacks) | whether a kind stacks, as its record says (`None`: no such kind) | a lookup |
+//! | [`Floor::item`](crate::Floor::item) | a level feature's or generator's items, made once the floor is accepted, under your name (`spawn`), `made` run | at the floor's making |
+//! | [`Hooks::pick_up_item`](crate::Hooks::pick_up_item), [`Hooks::picked_up_item`](crate::Hooks::picked_up_item), [`Hooks::throwable_item`](crate::Hooks::throwable_item) | the item's kind, count and id where 1.5 gave the kind (and count); the defaults call `pick_up`, `picked_up` and `throwable`, so a plugin that wrote those works as before | as the old hooks |
+//!
+//! A map piece's legend gives its item's store: `"item wand_of_sparks 1
+//! charges=2 owner=orc"` (a number, or a text that does not start with a
+//! digit or `-`); the values stand over what the item's `made` writes
+//! under the same keys. A key another plugin declared is that plugin's, as
+//! for [`Ctx::item_set`](crate::Ctx::item_set): the piece's plugin must
+//! depend on it, and the number lie in its range, or the records are
+//! refused with the file, line and field. A refused call (an unknown kind,
+//! a count of 0 or over 9,999, a cell off the map) answers `None` or
+//! nothing, writes one line to the console under your name, and changes
+//! nothing. A host older than 1.6 answers `None` and none; the api's
+//! `TestGame` keeps items by id as the game does (`laid`, `stacking`).
+//!
 //! ## 5c. The map: terrain a plugin adds and changes (since 1.2)
 //!
 //! The host's terrains are `floor`, `wall`, `door_closed`, `door_open` and
@@ -477,7 +516,8 @@
 //! [`LevelFeature`](crate::LevelFeature) registered with
 //! [`Registrar::level_feature`](crate::Registrar::level_feature) changes a
 //! floor once made, on the same `Floor` with the start and stairs fixed, and
-//! may ask for monsters (`floor.monster`); a change that breaks the floor
+//! may ask for monsters (`floor.monster`) and, since 1.6, items
+//! (`floor.item`); a change that breaks the floor
 //! is undone with one `feature_refused` line. Map pieces are data: a
 //! `[[piece]]` table in a plugin's records (see the records reference).
 //!
@@ -589,7 +629,11 @@
 //! read as declared. A view draws on a
 //! [`testing::TestCanvas`](crate::testing::TestCanvas), which writes down
 //! what it was asked to draw, from a [`Scene`](crate::Scene) built with
-//! [`Scene::new`](crate::Scene::new) and its `with_*` methods.
+//! [`Scene::new`](crate::Scene::new) and its `with_*` methods. Since 1.6
+//! a level feature or generator works on a
+//! [`testing::TestFloor`](crate::testing::TestFloor) (`TestFloor::made`
+//! for a feature's floor), which keeps the terrain, the start, the stairs
+//! and the monsters and items asked for.
 //!
 //! ## 9. Build, drop in, play
 //!

@@ -10,7 +10,8 @@
 //! sequence, so a test gives the same numbers on every run. As the host
 //! does, it answers a setting the plugin declared with its default once it
 //! knows the declarations ([`TestGame::with_settings_of`]). [`TestCanvas`]
-//! stands in for the screen a [`View`](crate::View) draws on.
+//! stands in for the screen a [`View`](crate::View) draws on, and (since
+//! 1.6) [`TestFloor`] for the floor a level feature or generator is lent.
 //!
 //! ```
 //! use emberdeep_api::testing::TestGame;
@@ -46,7 +47,7 @@ use crate::error::PluginError;
 use crate::plugin::Registrar;
 use crate::types::{
     Attack, CreatureInfo, Damage, EntityId, ItemId, ItemInfo, ItemUse, Look, MessageKind, MonsterState, PackEntry,
-    Param, Point, Rgba, StatusInfo, DIRECTIONS,
+    Param, PlacedItem, Point, Rgba, StatusInfo, DIRECTIONS,
 };
 use crate::types::{FloorCreature, MONSTERS_SIDE, PLAYER_SIDE};
 
@@ -112,9 +113,15 @@ pub struct TestGame {
     /// What each creature carries ([`Ctx::give`](crate::Ctx::give)), in
     /// the order given.
     pub carried: BTreeMap<EntityId, Vec<PackEntry>>,
-    /// Items laid on the floor as themselves, same id: by
-    /// [`Ctx::place_existing`](crate::Ctx::place_existing), or dropped by a
-    /// creature that carried them and died or was removed.
+    /// Items lying on the floor with their ids, in the order they came:
+    /// laid as themselves by
+    /// [`Ctx::place_existing`](crate::Ctx::place_existing), dropped by a
+    /// creature that carried them and died or was removed, or made by
+    /// [`Ctx::place_item`](crate::Ctx::place_item) or (since 1.6)
+    /// [`Ctx::place_item_id`](crate::Ctx::place_item_id), which join a
+    /// heap of their kind there if the kind stacks ([`TestGame::stacking`])
+    /// and the heap stores nothing. [`Ctx::items_at`](crate::Ctx::items_at)
+    /// reads them.
     pub laid: Vec<(PackEntry, Point)>,
     /// Terrain by cell, where not the room's own (`wall` round the edge,
     /// `floor` within); laid by [`Ctx::set_terrain`](crate::Ctx::set_terrain)
@@ -158,6 +165,12 @@ pub struct TestGame {
     /// What made the floor: plugin and generator (`host`, `rooms` unless
     /// the test says; since 1.6).
     pub generator: (String, String),
+
+    // 1.6 (items)
+    /// The item kinds whose records stack: what
+    /// [`Ctx::item_stacks`](crate::Ctx::item_stacks) answers for a kind of
+    /// `items` (none unless the test says).
+    pub stacking: BTreeSet<String>,
     dice: u64,
     next_id: u32,
 }
@@ -208,6 +221,8 @@ impl TestGame {
             terrain_kinds: BTreeMap::new(),
             plugins: BTreeSet::new(),
             generator: ("host".into(), "rooms".into()),
+
+            stacking: BTreeSet::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -370,6 +385,26 @@ impl TestGame {
     /// The index in `held` of exactly `item`, as the game checks it.
     fn held_index(&self, item: &PackEntry) -> Option<usize> {
         self.held.iter().position(|h| h == item)
+    }
+
+    /// Lays `count` new items of `kind` on `at` (in `laid`): onto a heap of
+    /// the kind lying there if it stacks and the heap stores nothing, else
+    /// as a new item. Returns the id of what lies there.
+    fn lay_new(&mut self, kind: &str, count: u32, at: Point) -> ItemId {
+        if self.stacking.contains(kind) {
+            let stored: BTreeSet<ItemId> =
+                self.item_store.keys().chain(self.item_text.keys()).map(|(id, _)| *id).collect();
+            let heap =
+                self.laid.iter_mut().find(|(e, p)| *p == at && e.kind.as_str() == kind && !stored.contains(&e.item));
+            if let Some((heap, _)) = heap {
+                heap.count = heap.count.saturating_add(count);
+                return heap.item;
+            }
+        }
+        self.next_id += 1;
+        let id = ItemId(self.next_id);
+        self.laid.push((PackEntry { kind: kind.into(), count, item: id }, at));
+        id
     }
 }
 
@@ -595,6 +630,7 @@ impl GameCtx for TestGame {
             return ROption::RNone;
         }
         self.floor_items.push((kind.into(), count, at));
+        self.lay_new(kind.as_str(), count, at);
         ROption::RSome(at)
     }
     fn try_ranged(&mut self, _me: EntityId) -> bool {
@@ -931,6 +967,25 @@ impl WorldCtx for TestGame {
         laid
     }
 
+    // 1.6 (items)
+    /// As the game: a kind of `items`, a count from 1 to 9,999, open floor
+    /// at `at` (no neighbour is tried); it joins a heap as
+    /// [`TestGame::laid`] says, and is listed in `floor_items` too.
+    fn place_item_id(&mut self, kind: RStr<'_>, count: u32, at: Point) -> ROption<PlacedItem> {
+        if !self.items.contains_key(kind.as_str()) || !(1..=9_999).contains(&count) || !self.walkable(at) {
+            return ROption::RNone;
+        }
+        self.floor_items.push((kind.into(), count, at));
+        let item = self.lay_new(kind.as_str(), count, at);
+        ROption::RSome(PlacedItem { item, at })
+    }
+    fn items_at(&self, at: Point) -> RVec<PackEntry> {
+        self.laid.iter().filter(|(_, p)| *p == at).map(|(e, _)| e.clone()).collect()
+    }
+    fn item_stacks(&self, kind: RStr<'_>) -> ROption<bool> {
+        opt(self.items.contains_key(kind.as_str()).then(|| self.stacking.contains(kind.as_str())))
+    }
+
     // 1.3 (potions)
     fn reveal_map(&mut self) -> u32 {
         self.maps_revealed += 1;
@@ -951,6 +1006,151 @@ impl WorldCtx for TestGame {
             Some(to) => GameCtx::move_creature(self, id, to),
             None => false,
         }
+    }
+}
+
+// 1.6 (items)
+
+/// A floor being made, standing in for the game's, so a
+/// [`LevelFeature`](crate::LevelFeature) or [`LevelGen`](crate::LevelGen)
+/// can be unit-tested (since 1.6): it keeps the terrain laid, the start and
+/// the stairs, and the monsters and items asked for, for the test to read.
+/// Unlike the game it takes any terrain name and checks nothing; its dice
+/// are a fixed sequence, as [`TestGame`]'s.
+///
+/// ```
+/// use emberdeep_api::testing::TestFloor;
+/// use emberdeep_api::*;
+///
+/// /// A coin on the start of every floor.
+/// struct Welcome;
+/// impl LevelFeature for Welcome {
+///     fn shape(&self, floor: &mut Floor<'_>, _depth: u32) -> PluginResult<()> {
+///         let start = floor.start().ok_or("no start")?;
+///         floor.item("coin", 1, start);
+///         Ok(())
+///     }
+/// }
+///
+/// let mut made = TestFloor::made(10, 6, Point::new(2, 2), Point::new(7, 3));
+/// Welcome.shape(&mut made.floor(), 1).unwrap();
+/// assert_eq!(made.items, [("coin".to_string(), 1, Point::new(2, 2))]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct TestFloor {
+    /// Cells across.
+    pub width: i32,
+    /// Cells down.
+    pub height: i32,
+    /// Terrain by cell, where not `wall`.
+    pub terrain: BTreeMap<Point, String>,
+    /// Where the player arrives, once said.
+    pub start: Option<Point>,
+    /// Where the stairs go, once said.
+    pub stairs: Option<Point>,
+    /// The monsters asked for ([`Floor::monster`](crate::Floor::monster)):
+    /// kind, cell, side.
+    pub monsters: Vec<(String, Point, String)>,
+    /// The items asked for ([`Floor::item`](crate::Floor::item)): kind,
+    /// count, cell.
+    pub items: Vec<(String, u32, Point)>,
+    /// A feature's floor: the start and the stairs stay where they are.
+    fixed_ends: bool,
+    dice: u64,
+}
+
+impl TestFloor {
+    /// A `width` by `height` floor of wall, as a generator is lent it.
+    pub fn new(width: i32, height: i32) -> TestFloor {
+        TestFloor {
+            width,
+            height,
+            terrain: BTreeMap::new(),
+            start: None,
+            stairs: None,
+            monsters: Vec::new(),
+            items: Vec::new(),
+            fixed_ends: false,
+            dice: 0x9e37_79b9_7f4a_7c15,
+        }
+    }
+
+    /// A floor already made, as a feature is lent it: floor within a ring
+    /// of wall, the start and the stairs where given (a feature cannot
+    /// move them).
+    pub fn made(width: i32, height: i32, start: Point, stairs: Point) -> TestFloor {
+        let mut floor = TestFloor::new(width, height);
+        for y in 1..height - 1 {
+            for x in 1..width - 1 {
+                floor.terrain.insert(Point::new(x, y), "floor".into());
+            }
+        }
+        floor.terrain.insert(stairs, "stairs_down".into());
+        floor.start = Some(start);
+        floor.stairs = Some(stairs);
+        floor.fixed_ends = true;
+        floor
+    }
+
+    /// The floor a feature's or generator's method receives, lent from this one.
+    pub fn floor(&mut self) -> crate::Floor<'_> {
+        crate::Floor::new(crate::abi::FloorMaker_TO::from_ptr(self, TD_Opaque))
+    }
+
+    fn inside(&self, p: Point) -> bool {
+        p.x >= 0 && p.y >= 0 && p.x < self.width && p.y < self.height
+    }
+}
+
+impl crate::abi::FloorMaker for TestFloor {
+    fn size(&self) -> Point {
+        Point::new(self.width, self.height)
+    }
+    fn roll(&mut self, min: i32, max: i32) -> i32 {
+        self.dice ^= self.dice >> 12;
+        self.dice ^= self.dice << 25;
+        self.dice ^= self.dice >> 27;
+        let r = self.dice.wrapping_mul(0x2545_f491_4f6c_dd1d);
+        if max <= min {
+            return min;
+        }
+        min + (r % (max - min + 1) as u64) as i32
+    }
+    fn terrain_at(&self, at: Point) -> RString {
+        self.terrain.get(&at).map_or("wall", String::as_str).into()
+    }
+    fn set_terrain(&mut self, at: Point, name: RStr<'_>) -> bool {
+        if !self.inside(at) || name.is_empty() {
+            return false;
+        }
+        if name == "wall" {
+            self.terrain.remove(&at);
+        } else {
+            self.terrain.insert(at, name.into());
+        }
+        true
+    }
+    fn set_start(&mut self, at: Point) {
+        if !self.fixed_ends {
+            self.start = Some(at);
+        }
+    }
+    fn set_stairs(&mut self, at: Point) {
+        if !self.fixed_ends {
+            self.stairs = Some(at);
+        }
+    }
+    fn start(&self) -> ROption<Point> {
+        opt(self.start)
+    }
+    fn stairs(&self) -> ROption<Point> {
+        opt(self.stairs)
+    }
+    fn monster(&mut self, kind: RStr<'_>, at: Point, side: RStr<'_>) {
+        self.monsters.push((kind.into(), at, side.into()));
+    }
+    fn item(&mut self, kind: RStr<'_>, count: u32, at: Point) {
+        self.items.push((kind.into(), count, at));
     }
 }
 
@@ -1118,6 +1318,104 @@ mod tests {
         drop(ctx);
         assert_eq!(game.laid, [(wand, Point::new(3, 1))], "dropped where it died, the same item");
         assert_eq!(game.pack[0], Some(darts));
+    }
+
+    // 1.6 (items)
+    #[test]
+    fn an_item_placed_by_id_lies_where_it_landed_and_joins_a_heap_only_if_it_stacks() {
+        let mut game = TestGame::new(8, 5);
+        game.add_item_record("dart", "dart", "thrown", &[]);
+        game.add_item_record("wand", "wand", "aimed", &[]);
+        game.stacking.insert("dart".into());
+        let at = Point::new(3, 2);
+        let mut ctx = game.ctx();
+        let (darts, landed) = ctx.place_item_id("dart", 4, at).expect("open floor takes them");
+        assert_eq!(landed, at);
+        let (more, _) = ctx.place_item_id("dart", 2, at).expect("they join the heap");
+        assert_eq!(more, darts, "darts stack: the heap's own id");
+        let (wand, _) = ctx.place_item_id("wand", 1, at).expect("a wand of its own");
+        let (other, _) = ctx.place_item_id("wand", 1, at).expect("and another");
+        assert_ne!(wand, other, "wands do not stack: each its own id");
+        let lying = ctx.items_at(at);
+        let ids: Vec<(String, u32, ItemId)> = lying.iter().map(|e| (e.kind.to_string(), e.count, e.item)).collect();
+        assert_eq!(ids, [("dart".into(), 6, darts), ("wand".into(), 1, wand), ("wand".into(), 1, other)]);
+        assert_eq!(
+            (ctx.item_stacks("dart"), ctx.item_stacks("wand"), ctx.item_stacks("rock")),
+            (Some(true), Some(false), None)
+        );
+        // A heap with a value stored on it stacks with nothing.
+        assert!(ctx.item_set(darts, "poisoned", 1));
+        let (fresh, _) = ctx.place_item_id("dart", 1, at).unwrap();
+        assert_ne!(fresh, darts);
+        // The old call lays items the new one lists, with ids of their own.
+        assert_eq!(ctx.place_item("wand", 1, Point::new(5, 2)), Some(Point::new(5, 2)));
+        assert_eq!(ctx.items_at(Point::new(5, 2)).len(), 1);
+        drop(ctx);
+        assert_eq!(game.floor_items.len(), 6, "every one is listed where tests looked before");
+    }
+
+    /// A quiver written before 1.6: it knows `pick_up` and `picked_up` only.
+    struct OldQuiver;
+    impl Hooks for OldQuiver {
+        fn pick_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<bool> {
+            ctx.say(&format!("quiver takes {count} {kind}"));
+            Ok(kind == "arrow")
+        }
+        fn picked_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<()> {
+            ctx.say(&format!("picked up {count} {kind}"));
+            Ok(())
+        }
+        fn throwable(&self, _ctx: &mut Ctx<'_>, kind: &str) -> PluginResult<bool> {
+            Ok(kind == "dart")
+        }
+    }
+
+    /// One written for 1.6: it reads the item's id.
+    struct Tagger;
+    impl Hooks for Tagger {
+        fn pick_up_item(&self, ctx: &mut Ctx<'_>, item: &PackEntry) -> PluginResult<bool> {
+            Ok(ctx.item_get(item.item, "tagged").is_some())
+        }
+    }
+
+    #[test]
+    fn the_hooks_by_id_answer_by_the_old_hooks_unless_a_plugin_writes_them() {
+        use crate::abi::HooksAbi;
+        use crate::author::Adapter;
+        let mut game = TestGame::new(8, 5);
+        let arrows = PackEntry { kind: "arrow".into(), count: 12, item: ItemId(4) };
+        let dart = PackEntry { kind: "dart".into(), count: 1, item: ItemId(5) };
+        // In plain Rust, and across the boundary as the host calls them.
+        assert!(OldQuiver.pick_up_item(&mut game.ctx(), &arrows).unwrap());
+        assert!(!OldQuiver.pick_up_item(&mut game.ctx(), &dart).unwrap());
+        OldQuiver.picked_up_item(&mut game.ctx(), &dart).unwrap();
+        let raw = Adapter(OldQuiver);
+        let crossed = raw.pick_up_item(GameCtx_TO::from_ptr(&mut game, TD_Opaque), &arrows).into_result();
+        assert_eq!(crossed, Ok(true));
+        let thrown = raw.throwable_item(GameCtx_TO::from_ptr(&mut game, TD_Opaque), &dart).into_result();
+        assert_eq!(thrown, Ok(true));
+        assert_eq!(
+            game.messages,
+            ["quiver takes 12 arrow", "quiver takes 1 dart", "picked up 1 dart", "quiver takes 12 arrow"]
+        );
+        // A plugin of 1.6 goes by the id.
+        game.item_store.insert((ItemId(5), "tagged".into()), 1);
+        assert!(Tagger.pick_up_item(&mut game.ctx(), &dart).unwrap());
+        assert!(!Tagger.pick_up_item(&mut game.ctx(), &arrows).unwrap());
+    }
+
+    #[test]
+    fn bad_input_to_the_item_calls_is_refused_and_changes_nothing() {
+        let mut game = TestGame::new(8, 5);
+        game.add_item_record("dart", "dart", "thrown", &[]);
+        let mut ctx = game.ctx();
+        assert_eq!(ctx.place_item_id("rock", 1, Point::new(2, 2)), None, "an unknown kind");
+        assert_eq!(ctx.place_item_id("dart", 0, Point::new(2, 2)), None, "none of them");
+        assert_eq!(ctx.place_item_id("dart", 10_000, Point::new(2, 2)), None, "more than a heap holds");
+        assert_eq!(ctx.place_item_id("dart", 1, Point::new(0, 2)), None, "a wall");
+        assert!(ctx.items_at(Point::new(-4, 99)).is_empty(), "off the map: nothing");
+        drop(ctx);
+        assert!(game.laid.is_empty() && game.floor_items.is_empty());
     }
 
     #[test]

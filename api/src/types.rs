@@ -780,6 +780,21 @@ pub struct FloorCreature {
     pub seen: bool,
 }
 
+// 1.6 (items)
+
+/// An item a plugin laid on the floor (since 1.6): its id, as
+/// [`Ctx::items_at`](crate::Ctx::items_at) lists it, and the cell it
+/// landed on. Answered by [`Ctx::place_item_id`](crate::Ctx::place_item_id).
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlacedItem {
+    /// The item's id: the new item's, or the heap's own when the new items
+    /// joined a heap of their kind lying there.
+    pub item: ItemId,
+    /// Where it landed.
+    pub at: Point,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

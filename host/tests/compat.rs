@@ -131,6 +131,29 @@ fn a_plugin_built_against_the_frozen_1_0_api_loads_and_plays() {
 }
 
 #[test]
+fn a_plugin_built_against_the_frozen_1_0_api_hears_of_a_pick_up_by_its_own_hooks() {
+    // The host of api 1.6 asks `pick_up_item` and tells `picked_up_item`,
+    // which a 1.0 plugin lacks: their defaults pass the kind and count on
+    // to its `pick_up` and `picked_up`.
+    let probe = build_probe("1_0", &frozen("1.0"), |_| {}, &[]);
+    let folder = beside_first_party(&probe);
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("t.jsonl");
+    let s = scenario("pick_up_total.txt");
+    let args = ["--headless", "--scenario", s.to_str().unwrap(), "--keys", "l g", "--trace", trace.to_str().unwrap()];
+    let mut all = vec!["--plugin-dir", folder.path().to_str().unwrap()];
+    all.extend(args);
+    let out = run(&all);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let trace = read_trace(&trace);
+    for name in ["probe_pick_up", "probe_picked_up"] {
+        let seen = events(&trace, name);
+        assert_eq!(seen.len(), 1, "{name}: {seen:?}");
+        assert_eq!((seen[0]["item"].as_str(), seen[0]["count"].as_i64()), (Some("darts"), Some(1)), "{name}");
+    }
+}
+
+#[test]
 fn a_plugin_built_against_the_frozen_1_1_api_loads_and_plays_beside_the_first_party_plugins() {
     let probe = build_probe("1_1", &frozen("1.1"), |_| {}, &[]);
     let (ok, stdout, stderr) = listing(&probe);
@@ -179,9 +202,9 @@ fn a_plugin_built_against_a_later_api_loads_into_this_host_and_gets_the_defaults
             );
             change(
                 &api.join("src/abi.rs"),
-                // The end of `HooksAbi`, whose last method is 1.3's `creature_lines`.
-                "        let _ = (ctx, id);\n        RResult::ROk(RVec::new())\n    }\n}\n",
-                "        let _ = (ctx, id);\n        RResult::ROk(RVec::new())\n    }\n\n    \
+                // The end of `HooksAbi`, whose last method is 1.6's `throwable_item`.
+                "        self.throwable(ctx, item.kind.as_rstr())\n    }\n}\n",
+                "        self.throwable(ctx, item.kind.as_rstr())\n    }\n\n    \
                  /// Added later: a gust. Older hosts never call it.\n    \
                  fn gust(&self, ctx: RawCtx<'_>) -> RResult<(), PluginError> {\n        \
                  let _ = ctx;\n        RResult::ROk(())\n    }\n}\n",

@@ -10,7 +10,10 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use emberdeep_api::{Ctx, EntityId, Look, MonsterBrain, PluginResult, Point, Registrar, Rgba, TerrainSpec};
+use emberdeep_api::{
+    Ctx, EntityId, Floor, ItemEffect, ItemUse, LevelFeature, Look, MonsterBrain, PluginResult, Point, Registrar, Rgba,
+    TerrainSpec, UseOutcome,
+};
 use emberdeep_engine::core::map::{Map, Tile};
 use emberdeep_engine::data::records::check::load_records;
 use emberdeep_engine::data::trace::Trace;
@@ -26,12 +29,43 @@ impl MonsterBrain for Idle {
     }
 }
 
-/// The test plugin: a brain and two terrains, a web (walkable) and a
-/// pillar (not).
+/// A coin's effect: its `made` stamps it and marks it 1.
+struct Stamp;
+
+impl ItemEffect for Stamp {
+    fn use_item(&self, _ctx: &mut Ctx<'_>, _item: &ItemUse) -> PluginResult<UseOutcome> {
+        Ok(UseOutcome::NoTurn)
+    }
+
+    fn made(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<()> {
+        if let Some(id) = item.item() {
+            ctx.item_set(id, "mark", 1);
+            ctx.item_set(id, "stamped", 1);
+        }
+        Ok(())
+    }
+}
+
+/// On floor 3: four coins on the start (api 1.6), and two items that
+/// cannot be made (an unknown kind, none of them).
+struct Gift;
+
+impl LevelFeature for Gift {
+    fn shape(&self, floor: &mut Floor<'_>, _depth: u32) -> PluginResult<()> {
+        let start = floor.start().ok_or("a feature is lent the start")?;
+        floor.item("coin", 4, start);
+        floor.item("nosuch", 1, start);
+        floor.item("coin", 0, start);
+        Ok(())
+    }
+}
+
+/// The test plugin: a brain, two terrains, a web (walkable) and a
+/// pillar (not), the coins' effect and a feature that lays coins.
 fn plugins() -> Plugins {
     let look = |c: char| Look::new(c, Rgba::rgb(200, 200, 200), "web");
     let mut reg = Registrar::new("test", "0.0.0");
-    reg.brain("idle", Idle);
+    reg.brain("idle", Idle).item_effect("stamp", Stamp).level_feature("gift", 3, 3, Gift);
     reg.terrain("web", TerrainSpec::new("a web", look('"'), true, true), ());
     reg.terrain("pillar", TerrainSpec::new("a pillar", look('I'), false, false), ());
     let mut plugins = Plugins::default();
@@ -64,6 +98,7 @@ color = [1, 2, 3]
 tile = "gold"
 class = "treasure"
 stacks = true
+effect = "stamp"
 floors = [1, 1]
 frequency = 0
 
@@ -89,7 +124,7 @@ map = [
   "#g\"$#",
   "##E##",
 ]
-legend = { g = "monster guard asleep side=player", "\"" = "terrain web", "$" = "item coin 7", E = "entrance" }
+legend = { g = "monster guard asleep side=player", "\"" = "terrain web", "$" = "item coin 7 mark=3 owner=guard", E = "entrance" }
 
 [[piece]]
 id = "sealed"
@@ -219,6 +254,40 @@ fn a_piece_is_laid_only_on_its_floors_and_every_floor_stays_connected() {
     assert!(!laid.keys().any(|k| k.0 == "sealed"), "a piece whose entrance is shut in is never laid");
     let cut = skipped.get("sealed: it would cut off its entrance").copied().unwrap_or(0);
     assert!(cut > 100, "the sealed piece was tried and taken back ({cut})");
+}
+
+#[test]
+fn a_piece_s_item_arrives_with_its_legend_s_values_and_a_feature_s_item_lies_on_the_start() {
+    let plugins = Rc::new(plugins());
+    let records = records(PIECES);
+    let mut checked = 0;
+    for seed in 0..20 {
+        let (game, events) = make(seed, 2, &plugins, &records);
+        for e in events.iter().filter(|e| e["event"] == "piece" && e["piece"] == "guard_post") {
+            let at = Point::new(int(e, "x") + 3, int(e, "y") + 1);
+            let coin = game.items.at(at).next().expect("its coins").1.id;
+            let number = |key: &str| game.item_store.get(&(coin, key.to_string())).copied();
+            assert_eq!(number("mark"), Some(3), "seed {seed}: the legend's number stands over what `made` wrote");
+            assert_eq!(number("stamped"), Some(1), "seed {seed}: its `made` ran");
+            assert_eq!(game.item_text.get(&(coin, "owner".to_string())).map(String::as_str), Some("guard"));
+            checked += 1;
+        }
+    }
+    assert!(checked > 10, "the guard post was laid {checked} times in 20");
+
+    // Floor 3: the feature's coins lie on the start, made under its plugin.
+    for seed in 0..5 {
+        let (game, events) = make(seed, 3, &plugins, &records);
+        let start = game.player().pos;
+        let here: Vec<(String, u32, _)> = game.items.at(start).map(|(_, i)| (i.kind.clone(), i.count, i.id)).collect();
+        assert_eq!(here.len(), 1, "seed {seed}: {here:?}");
+        assert_eq!((here[0].0.as_str(), here[0].1), ("coin", 4));
+        assert_eq!(game.item_store.get(&(here[0].2, "stamped".to_string())), Some(&1), "its `made` ran");
+        let made: Vec<&Value> = events.iter().filter(|e| e["event"] == "spawn" && e["source"] == "test").collect();
+        assert_eq!(made.len(), 1, "seed {seed}: only the coins are made: {made:?}");
+        assert_eq!((made[0]["item"].as_str(), int(made[0], "count")), (Some("coin"), 4));
+        assert_eq!(Point::new(int(made[0], "x"), int(made[0], "y")), start);
+    }
 }
 
 /// A floor as text: its tiles' names, row by row, and where the player stands.

@@ -115,8 +115,8 @@ impl App {
 
     /// `t`: the "throw which?" screen, unless nothing in the pack can be thrown.
     pub(crate) fn open_throw_screen(&mut self) {
-        let kinds: Vec<String> = self.game.pack.slots().iter().flatten().map(|i| i.kind.clone()).collect();
-        if kinds.iter().any(|k| self.game.is_throwable(k)) {
+        let items: Vec<_> = self.game.pack.slots().iter().flatten().cloned().collect();
+        if items.iter().any(|i| self.game.is_throwable(i)) {
             self.mode = Mode::ThrowItem;
         } else {
             self.game.log.add("You have nothing to throw.", MessageKind::Info);

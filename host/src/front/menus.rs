@@ -172,8 +172,8 @@ impl App {
 
     /// Whether the item in `slot` can be thrown.
     pub(crate) fn can_throw(&mut self, slot: usize) -> bool {
-        let Some(kind) = self.game.pack.get(slot).map(|i| i.kind.clone()) else { return false };
-        self.game.is_throwable(&kind)
+        let Some(item) = self.game.pack.get(slot).cloned() else { return false };
+        self.game.is_throwable(&item)
     }
 
     /// Uses the item in `slot`, asking first before a healing potion is

@@ -405,10 +405,10 @@ impl App {
         let header = self.game.pack_header().into_iter().map(|l| Line::new(l, palette::TEXT)).collect();
         let mut lines = Vec::new();
         for (i, text) in self.pack_labels() {
-            let Some(kind) = self.game.pack.get(i).map(|item| item.kind.clone()) else { continue };
+            let Some(item) = self.game.pack.get(i).cloned() else { continue };
             // Choosing what to throw or to use, what will not do is dimmed.
             let fits = match self.mode {
-                Mode::ThrowItem => self.game.is_throwable(&kind),
+                Mode::ThrowItem => self.game.is_throwable(&item),
                 Mode::Quick(quick) => self.quick_takes(quick, i),
                 _ => true,
             };

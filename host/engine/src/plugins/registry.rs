@@ -367,6 +367,8 @@ impl Plugins {
                     name: p.name.clone(),
                     library: p.path.clone(),
                     settings: p.settings.clone(),
+                    stored: p.stored.clone(),
+                    needs: p.needs.iter().map(|(name, _)| name.clone()).collect(),
                 })
                 .collect(),
             brains: self.brains.keys().cloned().collect(),

@@ -100,7 +100,7 @@ impl Game {
                 }
             }
         }
-        let lying: Vec<_> = self.items.iter().filter(|i| i.pos == p).map(|i| (i.kind.clone(), i.count, i.id)).collect();
+        let lying: Vec<_> = self.items.at(p).map(|(_, i)| (i.kind.clone(), i.count, i.id)).collect();
         for (kind, count, id) in lying {
             let label = self.item_label(&kind, count, id);
             lines.push(LookLine::Text(crate::world::log::capitalized(&label)));

@@ -2,7 +2,7 @@
 //! load order, right after the host traced what happened.
 
 use abi_stable::std_types::{ROption, RString};
-use emberdeep_api::{Death, EntityId, Hurt, ItemUse, Point};
+use emberdeep_api::{Death, EntityId, Hurt, ItemUse, PackEntry, Point};
 
 use crate::plugins::boundary::Access;
 use crate::world::game::Game;
@@ -51,9 +51,11 @@ impl Game {
         self.each_hook(|imp, ctx| imp.floor_entered(ctx, floor));
     }
 
-    /// Tells every plugin that the player picked something up.
-    pub fn picked_up_event(&mut self, kind: &str, count: u32) {
-        self.each_hook(|imp, ctx| imp.picked_up(ctx, kind.into(), count));
+    /// Tells every plugin that the player picked up `item` (its id as it
+    /// lay): by `picked_up_item` (api 1.6), which a plugin built before
+    /// hears by its `picked_up`.
+    pub fn picked_up_event(&mut self, item: &PackEntry) {
+        self.each_hook(|imp, ctx| imp.picked_up_item(ctx, item));
     }
 
     /// Tells every plugin that the player used an item.

@@ -3,10 +3,11 @@
 //! quiver), whether a kind can be thrown, and the news of the player's step.
 //! Each is asked in load order; the derived numbers are in [`crate::world::derived`].
 
-use emberdeep_api::{EntityId, Point};
+use emberdeep_api::{EntityId, PackEntry, Point};
 
 use crate::plugins::boundary::Access;
 use crate::world::game::Game;
+use crate::world::pack::PackItem;
 
 impl Game {
     /// Every plugin's lines for the top of the pack screen, in load order.
@@ -35,24 +36,27 @@ impl Game {
         lines
     }
 
-    /// Asks the plugins, in load order, whether one takes the `count` items
-    /// of `kind` the player picks up itself (arrows into the quiver).
-    pub fn plugin_picks_up(&mut self, kind: &str, count: u32) -> bool {
+    /// Asks the plugins, in load order, whether one takes the `item` the
+    /// player picks up itself (arrows into the quiver): by `pick_up_item`
+    /// (api 1.6), which a plugin built before answers by its `pick_up`.
+    pub fn plugin_picks_up(&mut self, item: &PackEntry) -> bool {
         let plugins = self.plugins.clone();
         for hook in &plugins.hooks {
-            if self.call(hook, Access::Play, |imp, ctx| imp.pick_up(ctx, kind.into(), count)) == Some(true) {
+            if self.call(hook, Access::Play, |imp, ctx| imp.pick_up_item(ctx, item)) == Some(true) {
                 return true;
             }
         }
         false
     }
 
-    /// Whether some plugin says items of `kind` can be thrown (asked with a
-    /// looking context: the pack screen is being drawn).
-    pub fn is_throwable(&mut self, kind: &str) -> bool {
+    /// Whether some plugin says `item` can be thrown (asked with a looking
+    /// context: the pack screen is being drawn): by `throwable_item` (api
+    /// 1.6), which a plugin built before answers by its `throwable`.
+    pub fn is_throwable(&mut self, item: &PackItem) -> bool {
         let plugins = self.plugins.clone();
+        let item = item.entry();
         for hook in &plugins.hooks {
-            if self.call(hook, Access::Look, |imp, ctx| imp.throwable(ctx, kind.into())) == Some(true) {
+            if self.call(hook, Access::Look, |imp, ctx| imp.throwable_item(ctx, &item)) == Some(true) {
                 return true;
             }
         }

@@ -27,9 +27,7 @@ impl Game {
     /// Whether item `id` is on the floor, in the pack, held by a plugin or
     /// carried by a monster.
     pub fn item_exists(&self, id: ItemId) -> bool {
-        self.items.iter().any(|i| i.id == id)
-            || self.pack.slots().iter().flatten().any(|i| i.id == id)
-            || self.item_kept(id)
+        self.items.contains(id) || self.pack.slots().iter().flatten().any(|i| i.id == id) || self.item_kept(id)
     }
 
     /// Whether a plugin stored anything on item `id` (such an item stacks with nothing).
@@ -75,16 +73,21 @@ impl Game {
 
     /// Lays item `id` (`count` of `kind`) on the floor, joining a heap of the
     /// same kind there if both stack and neither holds stored values.
-    pub fn drop_on_floor(&mut self, kind: &str, count: u32, pos: Point, id: ItemId) {
+    /// Returns the id of what lies there now: `id`, or the heap's it joined.
+    pub fn drop_on_floor(&mut self, kind: &str, count: u32, pos: Point, id: ItemId) -> ItemId {
         if self.joins_stacks(kind, id) {
-            let plain: Vec<bool> = self.items.iter().map(|i| !self.item_has_store(i.id)).collect();
-            let heap = self.items.iter_mut().zip(plain).find(|(i, plain)| *plain && i.pos == pos && i.kind == kind);
-            if let Some((heap, _)) = heap {
-                heap.count = heap.count.saturating_add(count).min(MOST_IN_A_STACK);
-                return;
+            let heap = self
+                .items
+                .at(pos)
+                .find(|(_, i)| i.kind == kind && !self.item_has_store(i.id))
+                .map(|(at, i)| (at, i.count, i.id));
+            if let Some((at, was, heap)) = heap {
+                self.items.set_count(at, was.saturating_add(count).min(MOST_IN_A_STACK));
+                return heap;
             }
         }
         self.items.push(FloorItem { kind: kind.into(), count, pos, id });
+        id
     }
 
     /// Forgets what was stored on items that are no longer anywhere (used up,
@@ -124,11 +127,7 @@ impl Game {
     fn cell_takes(&self, cell: Point, kind: &str, id: ItemId) -> bool {
         let joins = self.joins_stacks(kind, id);
         self.map.is_walkable(cell)
-            && self
-                .items
-                .iter()
-                .filter(|i| i.pos == cell)
-                .all(|i| joins && i.kind == kind && !self.item_has_store(i.id))
+            && self.items.at(cell).all(|(_, i)| joins && i.kind == kind && !self.item_has_store(i.id))
     }
 
     /// The cell item `id` (`kind`) goes to when laid down at `at`: `at`
@@ -144,15 +143,32 @@ impl Game {
     /// Returns where they landed; `None` if nowhere could (they are lost),
     /// or if `count` is no heap a save holds (none, or over 9,999).
     pub fn place_item(&mut self, kind: &str, count: u32, at: Point) -> Option<Point> {
-        self.item_record(kind)?;
+        self.place_new_item(kind, count, at).ok().map(|(_, cell)| cell)
+    }
+
+    /// [`Game::place_item`], saying why not: the id of what lies where
+    /// they landed (the new item's, or the heap's they joined) and the cell.
+    pub fn place_new_item(&mut self, kind: &str, count: u32, at: Point) -> Result<(ItemId, Point), ItemRefused> {
+        if self.item_record(kind).is_none() {
+            return Err(ItemRefused::UnknownKind(crate::data::untrusted::shown(kind, 40)));
+        }
         if !bounds::is_stack(count) {
-            return None;
+            return Err(ItemRefused::BadCount(count));
         }
         let id = self.new_item_id();
-        let cell = self.landing_cell(kind, id, at)?;
-        self.drop_on_floor(kind, count, cell, id);
+        let cell = self.landing_cell(kind, id, at).ok_or(ItemRefused::NoRoom { x: at.x, y: at.y })?;
+        let lying = self.drop_on_floor(kind, count, cell, id);
         self.made_event(kind, id);
-        Some(cell)
+        Ok((lying, cell))
+    }
+
+    /// The items lying on cell `at` as plugins read them (api 1.6), or why
+    /// not: the cell is off the map.
+    pub fn items_on(&self, at: Point) -> Result<Vec<emberdeep_api::PackEntry>, ItemRefused> {
+        if !self.map.in_bounds(at) {
+            return Err(ItemRefused::OffMap { x: at.x, y: at.y });
+        }
+        Ok(self.items.entries_at(at))
     }
 
     /// Tells item `id`'s effect that it came into being, if it is an item
@@ -163,7 +179,7 @@ impl Game {
         let Some(rec) = self.item_record(kind).cloned() else { return };
         let plugins = self.plugins.clone();
         let Some(effect) = rec.effect.as_deref().and_then(|e| plugins.effects.get(e)) else { return };
-        let own = self.items.iter().any(|i| i.id == id)
+        let own = self.items.contains(id)
             || self.pack.slots().iter().flatten().any(|i| i.id == id)
             || self.carried.values().flatten().any(|i| i.id == id);
         if !own {
@@ -177,21 +193,22 @@ impl Game {
     /// one of a heap of things that do not stack). Returns whether a turn passed.
     pub fn pick_up(&mut self) -> bool {
         let pos = self.player().pos;
-        let Some(index) = self.items.iter().rposition(|i| i.pos == pos) else {
+        let Some((index, top)) = self.items.top_at(pos) else {
             self.log.add("There is nothing here to pick up.", MessageKind::Info);
             return false;
         };
-        let mut item = self.items[index].clone();
+        let mut item = top.clone();
         let Some(rec) = self.item_record(&item.kind).cloned() else { return false };
         if !rec.stacks && item.count > 1 {
             // One of a heap of things that do not stack: a new item of its own.
             item.count = 1;
             item.id = self.new_item_id();
         }
-        if self.plugin_picks_up(&item.kind, item.count) {
+        let entry = emberdeep_api::PackEntry { kind: item.kind.as_str().into(), count: item.count, item: item.id };
+        if self.plugin_picks_up(&entry) {
             // A plugin took them (arrows into the quiver) and said so.
             self.lift(index, &item);
-            self.picked_up_event(&item.kind, item.count);
+            self.picked_up_event(&entry);
             return true;
         }
         let stacks = self.joins_stacks(&item.kind, item.id);
@@ -202,7 +219,7 @@ impl Game {
                 let (count, id) = self.pack.get(slot).map_or((item.count, item.id), |held| (held.count, held.id));
                 let label = self.item_label(&item.kind, count, id);
                 self.log.add(format!("{} - {label}.", slot_letter(slot)), MessageKind::Info);
-                self.picked_up_event(&item.kind, item.count);
+                self.picked_up_event(&entry);
                 true
             }
             None => {
@@ -215,10 +232,8 @@ impl Game {
     /// Takes `item.count` off the heap at `index` (gone when none are left)
     /// and traces the pick-up.
     fn lift(&mut self, index: usize, item: &FloorItem) {
-        self.items[index].count -= item.count;
-        if self.items[index].count == 0 {
-            self.items.remove(index);
-        }
+        let left = self.items[index].count - item.count;
+        self.items.set_count(index, left);
         self.emit("action", "host", fields! {"action" => "pick_up", "item" => item.kind, "count" => item.count});
     }
 
@@ -307,6 +322,34 @@ impl Game {
     }
 }
 
+/// Why a plugin's item was not laid, or what lies somewhere not said
+/// (api 1.6): one line on the console, under the plugin's name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ItemRefused {
+    /// No loaded plugin's records have the kind.
+    #[error("no loaded plugin has an item '{0}'")]
+    UnknownKind(String),
+    /// The count is no heap a save holds.
+    #[error("{0} is no count of a heap (from 1 to 9999)")]
+    BadCount(u32),
+    /// Neither the cell nor a neighbour can take them.
+    #[error("no cell at or beside {x},{y} can take them")]
+    NoRoom {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// The cell is off the map.
+    #[error("the cell {x},{y} is off the map")]
+    OffMap {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+}
+
 impl Game {
     /// One of the item in `slot` is used up; what was stored on it goes when it does.
     pub fn take_one_used(&mut self, slot: usize) {
@@ -369,6 +412,33 @@ mod tests {
         assert_eq!(game.add_to_pack("potion", 5), Some(2));
         assert_eq!(game.add_to_pack("potion", 1), Some(2));
         assert_eq!(game.add_to_pack("unknown", 1), None);
+    }
+
+    #[test]
+    fn an_item_placed_by_id_is_found_on_its_cell_under_that_id_and_bad_input_changes_nothing() {
+        let mut game = game_with_records();
+        let at = Point::new(2, 1);
+        let (potions, cell) = game.place_new_item("potion", 2, at).expect("a bare cell takes them");
+        assert_eq!(cell, at);
+        let (more, _) = game.place_new_item("potion", 3, at).expect("they join the heap");
+        assert_eq!(more, potions, "potions stack: the heap's own id");
+        let (sword, beside) = game.place_new_item("sword", 1, at).expect("a sword finds a cell");
+        assert!(beside != at && beside.is_adjacent(at), "the potions' cell is not the sword's: {beside:?}");
+        let on = |game: &Game, p: Point| -> Vec<(String, u32, ItemId)> {
+            game.items_on(p).unwrap().into_iter().map(|e| (e.kind.to_string(), e.count, e.item)).collect()
+        };
+        assert_eq!(on(&game, at), [("potion".to_string(), 5, potions)]);
+        assert_eq!(on(&game, beside), [("sword".to_string(), 1, sword)]);
+        assert_eq!(game.items.by_id(sword).map(|i| i.pos), Some(beside));
+
+        let before = (game.items.clone(), game.next_item_id);
+        assert_eq!(game.place_new_item("nosuch", 1, at), Err(ItemRefused::UnknownKind("nosuch".into())));
+        assert_eq!(game.place_new_item("potion", 0, at), Err(ItemRefused::BadCount(0)));
+        assert_eq!(game.place_new_item("potion", 10_000, at), Err(ItemRefused::BadCount(10_000)));
+        assert_eq!(game.items_on(Point::new(-1, 7)), Err(ItemRefused::OffMap { x: -1, y: 7 }));
+        assert_eq!((game.items.clone(), game.next_item_id), before, "nothing changed");
+        let line = ItemRefused::UnknownKind("nosuch".into()).to_string();
+        assert_eq!(line, "no loaded plugin has an item 'nosuch'");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use emberdeep_api::Point;
 
 use crate::core::map::Tile;
 use crate::core::mapgen::{first_unreached, piece_spot, Level};
-use crate::data::records::{PieceCell, PieceRecord};
+use crate::data::records::{PieceCell, PieceRecord, PieceValue};
 
 /// How many places a piece is tried in before it is skipped.
 const PLACES_TRIED: u32 = 3;
@@ -171,13 +171,33 @@ impl Game {
                         let side = side.as_deref().unwrap_or("");
                         let _ = self.spawn_creature_as(kind, p, side, *state, "host");
                     }
-                    PieceCell::Item { kind, count } if self.records.items.contains_key(kind) => {
+                    PieceCell::Item { kind, count, store } if self.records.items.contains_key(kind) => {
                         let item = self.new_item_id();
+                        // Its values first: an item with stored values joins
+                        // no heap, and its `made` reads them.
+                        self.store_piece_values(item, store);
                         self.drop_on_floor(kind, *count, p, item);
                         self.emit("spawn", "host", fields! {"item" => kind, "count" => count, "x" => p.x, "y" => p.y});
                         self.made_event(kind, item);
+                        // And the legend's values stand over what `made` wrote under their keys.
+                        self.store_piece_values(item, store);
                     }
                     _ => {}
+                }
+            }
+        }
+    }
+
+    /// Puts the values a piece's legend gives (api 1.6) in item `id`'s
+    /// store; the loader held them to the store's rules.
+    fn store_piece_values(&mut self, id: emberdeep_api::ItemId, store: &[(String, PieceValue)]) {
+        for (key, value) in store {
+            match value {
+                PieceValue::Number(n) => {
+                    self.item_store.insert((id, key.clone()), *n);
+                }
+                PieceValue::Text(t) => {
+                    self.item_text.insert((id, key.clone()), t.clone());
                 }
             }
         }

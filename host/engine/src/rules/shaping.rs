@@ -70,10 +70,10 @@ pub enum FloorRefused {
 
 impl Game {
     /// Floor `floor` as the first generator claiming it makes it, checked,
-    /// with the generator's name and the monsters it asked for; `None` when
-    /// no generator claims it or the one that does made it wrong (said in
-    /// one line, and traced).
-    pub fn plugin_level(&mut self, floor: u32, deepest: bool) -> Option<(Level, Generator, Vec<AskedMonster>)> {
+    /// with what made it and the monsters and items it asked for; `None`
+    /// when no generator claims it or the one that does made it wrong
+    /// (said in one line, and traced).
+    pub fn plugin_level(&mut self, floor: u32, deepest: bool) -> Option<(Level, Generator, Asked)> {
         let plugins = self.plugins.clone();
         let gen = plugins.level_gens.iter().find(|g| (g.floors.0..=g.floors.1).contains(&floor))?;
         let (width, height) = (self.numbers.map_width.max(20), self.numbers.map_height.max(15));
@@ -108,19 +108,20 @@ impl Game {
             map.set_tile(stairs, Tile::StairsDown);
         }
         let rooms = blocks(&map, start);
-        let asked = made.monsters.into_iter().map(|(kind, at, side)| (kind, at, side, gen.code.plugin().to_string()));
+        let mut asked = Asked::default();
+        asked.take(made.monsters, made.items, gen.code.plugin());
         let made_by = Generator::new(gen.code.plugin(), &gen.name);
-        Some((Level { map, rooms, start, stairs }, made_by, asked.collect()))
+        Some((Level { map, rooms, start, stairs }, made_by, asked))
     }
 
     /// Runs every level feature that claims floor `floor` on `level`, in
     /// load order: each is lent the floor as made so far, and what it made
     /// is kept if the floor still plays (traced `feature`), else undone
-    /// (one line, traced `feature_refused`). The monsters the kept ones
-    /// asked for come back, to be made once the floor is entered.
-    pub fn shape_level(&mut self, level: &mut Level, floor: u32, deepest: bool) -> Vec<AskedMonster> {
+    /// (one line, traced `feature_refused`). The monsters and items the
+    /// kept ones asked for come back, to be made once the floor is entered.
+    pub fn shape_level(&mut self, level: &mut Level, floor: u32, deepest: bool) -> Asked {
         let plugins = self.plugins.clone();
-        let mut asked = Vec::new();
+        let mut asked = Asked::default();
         for feature in plugins.level_features.iter().filter(|f| (f.floors.0..=f.floors.1).contains(&floor)) {
             let mut made = HostFloor::made(level.map.clone(), level.start, level.stairs, &mut self.rng, &plugins)
                 .by(self.generator.clone());
@@ -139,7 +140,7 @@ impl Game {
             match checked {
                 Ok(_) => {
                     level.map = made.map;
-                    asked.extend(made.monsters.into_iter().map(|(k, at, side)| (k, at, side, plugin.to_string())));
+                    asked.take(made.monsters, made.items, plugin);
                     self.emit("feature", plugin, fields! {"feature" => name, "floor" => floor});
                 }
                 Err(why) => {
@@ -180,11 +181,77 @@ impl Game {
             }
         }
     }
+
+    /// Makes the items a generator or feature asked for (api 1.6), each
+    /// under its plugin's name (a `spawn` event), its effect's `made` run:
+    /// on its cell, or if a heap lies there that it would not join, the
+    /// first neighbour that can take it. One that cannot be made (a cell
+    /// that is not floor, an unknown kind, a bad count) is skipped with
+    /// one line; one with no room, with a quieter one.
+    pub fn make_asked_items(&mut self, asked: Vec<AskedItem>) {
+        for (kind, count, at, plugin) in asked {
+            let known = self.item_record(&kind).is_some();
+            let why = if !known {
+                Some(format!("no loaded plugin has an item '{}'", crate::data::untrusted::shown(&kind, 40)))
+            } else if !crate::data::bounds::is_stack(count) {
+                Some(format!("{count} is no count of a heap (from 1 to 9999)"))
+            } else if !self.map.is_walkable(at) {
+                Some(format!("the cell {},{} is not open floor", at.x, at.y))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                tracing::warn!(plugin = plugin.as_str(), "an item the floor asked for is not made: {why}");
+                continue;
+            }
+            let id = self.new_item_id();
+            let Some(cell) = self.landing_cell(&kind, id, at) else {
+                tracing::debug!(
+                    plugin = plugin.as_str(),
+                    "an item the floor asked for found no room at {},{}",
+                    at.x,
+                    at.y
+                );
+                continue;
+            };
+            self.drop_on_floor(&kind, count, cell, id);
+            self.emit("spawn", &plugin, fields! {"item" => kind, "count" => count, "x" => cell.x, "y" => cell.y});
+            self.made_event(&kind, id);
+        }
+    }
 }
 
 /// A monster a generator or feature asked for: kind, cell, side (empty:
 /// its record's), and the plugin that asked.
 pub type AskedMonster = (String, Point, String, String);
+
+/// An item a generator or feature asked for (api 1.6): kind, count, cell,
+/// and the plugin that asked.
+pub type AskedItem = (String, u32, Point, String);
+
+/// What the generator and the features of a floor asked for, to be made
+/// once the floor is entered.
+#[derive(Debug, Default)]
+pub struct Asked {
+    /// The monsters.
+    pub monsters: Vec<AskedMonster>,
+    /// The items (api 1.6).
+    pub items: Vec<AskedItem>,
+}
+
+impl Asked {
+    /// Adds what `plugin`'s floor maker was asked for.
+    fn take(&mut self, monsters: Vec<(String, Point, String)>, items: Vec<(String, u32, Point)>, plugin: &str) {
+        self.monsters.extend(monsters.into_iter().map(|(kind, at, side)| (kind, at, side, plugin.to_string())));
+        self.items.extend(items.into_iter().map(|(kind, count, at)| (kind, count, at, plugin.to_string())));
+    }
+
+    /// Adds what a later maker asked for.
+    pub fn extend(&mut self, more: Asked) {
+        self.monsters.extend(more.monsters);
+        self.items.extend(more.items);
+    }
+}
 
 /// The start and the stairs, if the floor is one the host can play.
 fn check_floor(map: &Map, start: Option<Point>, stairs: Option<Point>) -> Result<(Point, Point), FloorRefused> {

@@ -17,7 +17,7 @@ impl Game {
         let make = if deepest { generate_deepest } else { generate };
         let (mut level, generator, mut asked) = match self.plugin_level(floor, deepest) {
             Some((level, made_by, asked)) => (level, Some(made_by), asked),
-            None => (make(&mut self.rng, self.numbers.map_width, self.numbers.map_height), None, Vec::new()),
+            None => (make(&mut self.rng, self.numbers.map_width, self.numbers.map_height), None, Default::default()),
         };
         self.generator =
             generator.clone().unwrap_or_else(|| Generator::new("host", if deepest { "deepest" } else { "rooms" }));
@@ -58,10 +58,11 @@ impl Game {
         }
         self.emit("floor", "host", fields);
         self.fill_pieces(pieces);
-        self.make_asked(asked);
+        self.make_asked(asked.monsters);
         if deepest {
             self.place_goal(stairs);
         }
+        self.make_asked_items(asked.items);
         for room in level.rooms.iter().skip(1) {
             self.populate_room(room);
         }
@@ -130,7 +131,7 @@ impl Game {
         for _ in 0..10 {
             let p =
                 Point::new(self.rng.range(room.x, room.x + room.w - 1), self.rng.range(room.y, room.y + room.h - 1));
-            if self.map.is_walkable(p) && self.creature_at(p).is_none() && self.items.iter().all(|i| i.pos != p) {
+            if self.map.is_walkable(p) && self.creature_at(p).is_none() && !self.items.any_at(p) {
                 return Some(p);
             }
         }

@@ -221,7 +221,7 @@ impl Game {
             if travel.errand != Errand::Rest && travel.stop_for_items {
                 let new: Vec<ItemId> = self.known_items().into_iter().filter(|id| !before.items.contains(id)).collect();
                 if let Some(id) = new.first() {
-                    let seen = self.items.iter().find(|i| i.id == *id).map(|i| (i.kind.clone(), i.count, i.id));
+                    let seen = self.items.by_id(*id).map(|i| (i.kind.clone(), i.count, i.id));
                     if let Some((kind, count, id)) = seen {
                         let label = self.item_label(&kind, count, id);
                         return Some(format!("You stop: you see {label}."));

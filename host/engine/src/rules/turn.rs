@@ -305,7 +305,7 @@ impl Game {
 
     fn describe_floor_here(&mut self, at: Point) {
         let lying: Vec<(String, u32, emberdeep_api::ItemId)> =
-            self.items.iter().filter(|i| i.pos == at).map(|i| (i.kind.clone(), i.count, i.id)).collect();
+            self.items.at(at).map(|(_, i)| (i.kind.clone(), i.count, i.id)).collect();
         let records = self.records.clone();
         let here: Vec<String> = lying
             .into_iter()
@@ -318,7 +318,7 @@ impl Game {
         if self.map.tile(at) == Tile::StairsDown {
             self.log.add("There are stairs down here (>).", MessageKind::Info);
         }
-        if self.items.iter().any(|i| i.pos == at && i.kind == crate::world::game::GOAL_ITEM) {
+        if self.items.at(at).any(|(_, i)| i.kind == crate::world::game::GOAL_ITEM) {
             self.log.add("The ember-heart! Pick it up (g) to win.", MessageKind::Good);
         }
     }

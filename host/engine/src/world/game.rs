@@ -18,8 +18,9 @@ use crate::plugins::registry::Plugins;
 use crate::world::animation::Animation;
 use crate::world::creature::Creature;
 use crate::world::derived::Derived;
+use crate::world::floor_items::FloorItems;
 use crate::world::log::MessageLog;
-use crate::world::pack::{FloorItem, Pack, PackItem};
+use crate::world::pack::{Pack, PackItem};
 use crate::world::roster::{CreatureMut, Roster};
 use crate::world::targeting::Targeting;
 
@@ -47,8 +48,8 @@ pub struct Game {
     pub creatures: Roster,
     /// The next monster id.
     pub next_id: u32,
-    /// Items lying on this floor, in the order they came.
-    pub items: Vec<FloorItem>,
+    /// Items lying on this floor, in the order they came, found by cell and by id.
+    pub items: FloorItems,
     /// The player's pack.
     pub pack: Pack,
     /// Messages.
@@ -161,7 +162,7 @@ impl Game {
             fov,
             creatures,
             next_id: 1,
-            items: Vec::new(),
+            items: FloorItems::new(),
             pack: Pack::new(numbers.pack_size),
             log: MessageLog::default(),
             trace,

@@ -1,6 +1,6 @@
 //! One run's state: [`game::Game`] and its parts, each plain data with no
 //! rule of its own: [`creature`]s in a [`roster`] (by id, with an occupancy
-//! grid), the [`pack`] and floor heaps, the message [`log`], the player's
+//! grid), the [`pack`], the heaps on the floor ([`floor_items`]), the message [`log`], the player's
 //! [`derived`] numbers as last asked, the [`targeting`] state (the aim and
 //! its path), and the [`animation`]s a turn asks the screen to show; and
 //! [`restore`], a run put back together from plain parts (a save's), held
@@ -14,6 +14,7 @@
 pub mod animation;
 pub mod creature;
 pub mod derived;
+pub mod floor_items;
 pub mod game;
 pub mod log;
 pub mod pack;

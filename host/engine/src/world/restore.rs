@@ -522,7 +522,7 @@ impl RestoreParts {
             next_item_id: game.next_item_id,
             map: MapParts::of(&game.map, &game.plugins),
             creatures: game.creatures.values().cloned().collect(),
-            items: game.items.clone(),
+            items: game.items.to_vec(),
             pack: game.pack.slots().to_vec(),
             log: game.log.messages().to_vec(),
             store: game.store.clone(),

@@ -55,6 +55,7 @@ use emberdeep_api::{Damage, EntityId, GearNumbers, Point, DIRECTIONS};
 use emberdeep_engine::core::paths::first_step;
 use emberdeep_engine::data::records::{ItemRecord, ItemRole};
 use emberdeep_engine::world::game::GOAL_ITEM;
+use emberdeep_engine::world::pack::PackItem;
 use emberdeep_engine::Action;
 use emberdeep_engine::Game;
 
@@ -543,15 +544,15 @@ fn bow_or_arrows_slot(game: &Game, memory: &Memory) -> Option<usize> {
 /// A pack slot of darts: a stack the plugins say can be thrown (asked
 /// through a context that cannot change the game).
 fn throwing_slot(game: &mut Game) -> Option<usize> {
-    let stacks: Vec<(usize, String)> = game
+    let stacks: Vec<(usize, PackItem)> = game
         .pack
         .slots()
         .iter()
         .enumerate()
-        .filter_map(|(i, s)| s.as_ref().map(|s| (i, s.kind.clone())))
-        .filter(|(_, kind)| game.records.items.get(kind).is_some_and(|r| r.role == ItemRole::Thrown))
+        .filter_map(|(i, s)| s.clone().map(|s| (i, s)))
+        .filter(|(_, item)| game.records.items.get(&item.kind).is_some_and(|r| r.role == ItemRole::Thrown))
         .collect();
-    stacks.into_iter().find(|(_, kind)| game.is_throwable(kind)).map(|(i, _)| i)
+    stacks.into_iter().find(|(_, item)| game.is_throwable(item)).map(|(i, _)| i)
 }
 
 /// What the player fights with now, as the loaded plugins derive it, and

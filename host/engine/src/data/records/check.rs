@@ -839,7 +839,13 @@ brain = "dreaming"
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("host")).unwrap();
         let mut plugins = Registered::default();
-        plugins.plugins.push(RegisteredPlugin { name: "loopy".into(), library: PathBuf::new(), settings: Vec::new() });
+        plugins.plugins.push(RegisteredPlugin {
+            name: "loopy".into(),
+            library: PathBuf::new(),
+            settings: Vec::new(),
+            stored: Vec::new(),
+            needs: Vec::new(),
+        });
         let folder = dir.path().join("loopy");
         assert!(load_records(dir.path(), &plugins).is_ok(), "no folder at all: a plugin without records");
         std::os::unix::fs::symlink("loopy", &folder).unwrap();

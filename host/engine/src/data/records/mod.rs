@@ -372,7 +372,19 @@ pub enum PieceCell {
         kind: String,
         /// How many.
         count: u32,
+        /// What its store holds from the start (api 1.6), by key, in the
+        /// order the legend gives them.
+        store: Vec<(String, PieceValue)>,
     },
+}
+
+/// A value a map piece's legend puts in its item's store (api 1.6).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PieceValue {
+    /// A number (`charges=3`).
+    Number(i64),
+    /// A text (`owner=orc`).
+    Text(String),
 }
 
 /// All records of the loaded plugins, by id (sorted, so spawning is deterministic).
@@ -434,6 +446,11 @@ pub struct RegisteredPlugin {
     pub library: PathBuf,
     /// The settings it declared: name, default, least and greatest value.
     pub settings: Vec<(String, i64, i64, i64)>,
+    /// The store keys it declared its own (`Registrar::stored`): key,
+    /// least and greatest value (a map piece's item may be given them).
+    pub stored: Vec<(String, i64, i64)>,
+    /// The plugins it depends on, by name.
+    pub needs: Vec<String>,
 }
 
 impl Registered {

@@ -535,9 +535,15 @@ pub(super) struct PieceRaw {
     /// or one of the host's); `"monster KIND [STATE] [side=SIDE]"` (a
     /// monster of that record on floor: STATE `asleep`, `wandering` or
     /// `hunting`, left out wandering; SIDE `player`, `monsters` or one a
-    /// plugin declared, left out the record's); `"item KIND [COUNT]"` (a
-    /// heap of that item record on floor, COUNT 1 to 9999, left out 1). A
-    /// kind, terrain or side no loaded plugin has is refused, naming it.
+    /// plugin declared, left out the record's); `"item KIND [COUNT]
+    /// [KEY=VALUE...]"` (a heap of that item record on floor, COUNT 1 to
+    /// 9999, left out 1; each `KEY=VALUE` goes in the new item's store from
+    /// the start, since api 1.6: a whole number when VALUE starts with a
+    /// digit or `-`, else a text, standing over what the item's effect
+    /// writes under that key when the item is made; a key another plugin
+    /// declared is that plugin's: the piece's plugin must depend on it, and
+    /// the number lie in its range). A kind, terrain or side no loaded
+    /// plugin has is refused, naming it.
     #[serde(default)]
     #[schemars(with = "PieceLegend")]
     pub(super) legend: BTreeMap<Spanned<String>, Spanned<String>>,

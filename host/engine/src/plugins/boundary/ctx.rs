@@ -15,7 +15,7 @@ use abi_stable::{
 use emberdeep_api::abi::{GameCtx, GameCtx_TO, RawCtx as Ctx, RawWorld, WorldCtx, WorldCtx_TO};
 use emberdeep_api::{
     Attack, CreatureInfo, Damage, EntityId, FieldValue, FloorCreature, ItemId, ItemInfo, LogField, Look, MessageKind,
-    MonsterState, PackEntry, Point, StatusInfo, DIRECTIONS,
+    MonsterState, PackEntry, PlacedItem, Point, StatusInfo, DIRECTIONS,
 };
 
 use super::access::Access;
@@ -789,6 +789,26 @@ impl WorldCtx for HostCtx<'_> {
         }
         let laid = self.game.set_terrain_found(at, name.as_str(), self.source);
         self.done(laid, "set_terrain_found").is_some()
+    }
+
+    // 1.6 (items)
+    fn place_item_id(&mut self, kind: RStr<'_>, count: u32, at: Point) -> ROption<PlacedItem> {
+        count_callback();
+        if self.refuses("place an item") {
+            return ROption::RNone;
+        }
+        let placed = self.game.place_new_item(kind.as_str(), count, at);
+        opt(self.done(placed, "place_item_id").map(|(item, at)| PlacedItem { item, at }))
+    }
+
+    fn items_at(&self, at: Point) -> RVec<PackEntry> {
+        count_callback();
+        self.done(self.game.items_on(at), "items_at").unwrap_or_default().into()
+    }
+
+    fn item_stacks(&self, kind: RStr<'_>) -> ROption<bool> {
+        count_callback();
+        opt(self.game.item_record(kind.as_str()).map(|rec| rec.stacks))
     }
 }
 

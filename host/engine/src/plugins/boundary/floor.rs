@@ -21,6 +21,8 @@ pub struct HostFloor<'a> {
     pub stairs: Option<Point>,
     /// The monsters asked for: kind, cell, side (empty: the record's).
     pub monsters: Vec<(String, Point, String)>,
+    /// The items asked for (api 1.6): kind, count, cell.
+    pub items: Vec<(String, u32, Point)>,
     /// A feature's floor: the start and the stairs stay where they are.
     fixed_ends: bool,
     /// What makes (or made) the floor, for `FloorMaker::generator`.
@@ -32,19 +34,32 @@ pub struct HostFloor<'a> {
 /// The most monsters one generator or feature may ask for on a floor.
 pub const MOST_MONSTERS: usize = 200;
 
+/// The most items one generator or feature may ask for on a floor (api 1.6).
+pub const MOST_ITEMS: usize = 200;
+
 impl<'a> HostFloor<'a> {
     /// A `width` x `height` floor of wall, drawing from `rng`.
     pub fn new(width: i32, height: i32, rng: &'a mut RunRng, plugins: &'a Plugins) -> Self {
         let map = Map::new_filled(width, height, Tile::Wall);
-        let generator = Generator::new("host", "rooms");
-        HostFloor { map, start: None, stairs: None, monsters: Vec::new(), fixed_ends: false, generator, rng, plugins }
+        HostFloor {
+            map,
+            start: None,
+            stairs: None,
+            monsters: Vec::new(),
+            items: Vec::new(),
+            fixed_ends: false,
+            generator: Generator::new("host", "rooms"),
+            rng,
+            plugins,
+        }
     }
 
     /// A floor already made, for a feature to change: its start and stairs stay.
     pub fn made(map: Map, start: Point, stairs: Point, rng: &'a mut RunRng, plugins: &'a Plugins) -> Self {
         let (start, stairs) = (Some(start), Some(stairs));
         let generator = Generator::new("host", "rooms");
-        HostFloor { map, start, stairs, monsters: Vec::new(), fixed_ends: true, generator, rng, plugins }
+        let (monsters, items) = (Vec::new(), Vec::new());
+        HostFloor { map, start, stairs, monsters, items, fixed_ends: true, generator, rng, plugins }
     }
 
     /// The same floor, made by `generator` (what `FloorMaker::generator` answers).
@@ -121,5 +136,12 @@ impl FloorMaker for HostFloor<'_> {
 
     fn plugin_loaded(&self, name: RStr<'_>) -> ROption<bool> {
         ROption::RSome(self.plugins.is_loaded(name.as_str()))
+    }
+
+    // 1.6 (items)
+    fn item(&mut self, kind: RStr<'_>, count: u32, at: Point) {
+        if self.items.len() < MOST_ITEMS {
+            self.items.push((kind.as_str().to_string(), count, at));
+        }
     }
 }

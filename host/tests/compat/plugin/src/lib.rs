@@ -34,6 +34,19 @@ impl Hooks for Probe {
         );
         Ok(())
     }
+
+    /// Asked by a host of api 1.6 through `pick_up_item`, which a plugin
+    /// built before answers by this one.
+    fn pick_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<bool> {
+        ctx.event("probe_pick_up", &[("item", kind.into()), ("count", i64::from(count).into())]);
+        Ok(false)
+    }
+
+    /// Told by a host of api 1.6 through `picked_up_item`, likewise.
+    fn picked_up(&self, ctx: &mut Ctx<'_>, kind: &str, count: u32) -> PluginResult<()> {
+        ctx.event("probe_picked_up", &[("item", kind.into()), ("count", i64::from(count).into())]);
+        Ok(())
+    }
 }
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {

@@ -14,7 +14,7 @@ use toml::Spanned;
 use super::{suggestion, DataError, FileReader};
 use crate::data::bounds::MOST_IN_A_STACK;
 use crate::data::records::raw::{PieceRaw, CHANCE, CHANCE_DEFAULT, FLOORS, PIECE_HEIGHT, PIECE_WIDTH};
-use crate::data::records::{PieceCell, PieceRecord, Records};
+use crate::data::records::{PieceCell, PieceRecord, PieceValue, Records};
 use crate::data::untrusted::{self, limits};
 
 /// The map symbols every piece has: they cannot be redefined.
@@ -207,18 +207,98 @@ impl FileReader<'_> {
                 }
                 Ok(PieceCell::Monster { kind: kind.to_string(), state, side })
             }
-            ["item", kind] => Ok(PieceCell::Item { kind: kind.to_string(), count: 1 }),
-            ["item", kind, count] => match count.parse::<u32>() {
-                Ok(n) if (1..=MOST_IN_A_STACK).contains(&n) => Ok(PieceCell::Item { kind: kind.to_string(), count: n }),
-                _ => Err(Why(format!("piece \"{id}\": the count must be from 1 to {MOST_IN_A_STACK}, not {:?}", shown(count)))),
-            },
+            ["item", kind, ref rest @ ..] => {
+                // The count, if the first word after the kind is no `key=value`.
+                let (count, values) = match rest.split_first() {
+                    Some((count, values)) if !count.contains('=') => match count.parse::<u32>() {
+                        Ok(n) if (1..=MOST_IN_A_STACK).contains(&n) => (n, values),
+                        _ => {
+                            return Err(Why(format!(
+                                "piece \"{id}\": the count must be from 1 to {MOST_IN_A_STACK}, not {:?}",
+                                shown(count)
+                            )))
+                        }
+                    },
+                    _ => (1, rest),
+                };
+                let mut store: Vec<(String, PieceValue)> = Vec::new();
+                for word in values {
+                    let (key, value) = self.store_value(id, word)?;
+                    if store.iter().any(|(k, _)| *k == key) {
+                        return Err(Why(format!("piece \"{id}\": the key {:?} is given twice", shown(&key))));
+                    }
+                    store.push((key, value));
+                }
+                Ok(PieceCell::Item { kind: kind.to_string(), count, store })
+            }
             [name] => self.terrain(id, name),
             _ => Err(Why(format!(
                 "piece \"{id}\": {:?} is not understood: expected \"entrance\", a terrain (\"wall\", \"terrain NAME\"), \
-                 \"monster KIND [STATE] [side=SIDE]\" or \"item KIND [COUNT]\"",
+                 \"monster KIND [STATE] [side=SIDE]\" or \"item KIND [COUNT] [KEY=VALUE...]\"",
                 shown(text)
             ))),
         }
+    }
+
+    /// One `KEY=VALUE` of an item's legend entry (api 1.6): a value that
+    /// starts with a digit or `-` is a whole number, any other a text. A
+    /// key another plugin declared (`Registrar::stored`) is that plugin's,
+    /// which the piece's plugin must depend on, and its number must lie in
+    /// the declared range, as for a plugin's own write.
+    fn store_value(&self, id: &str, word: &str) -> Result<(String, PieceValue), Why> {
+        let shown = |s: &str| untrusted::shown(s, limits::SHOWN_WORD);
+        let Some((key, value)) = word.split_once('=') else {
+            return Err(Why(format!(
+                "piece \"{id}\": {:?} is not understood: expected \"item KIND [COUNT] [KEY=VALUE...]\"",
+                shown(word)
+            )));
+        };
+        let key_ok = !key.is_empty()
+            && key.len() <= limits::SHOWN_WORD
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !key_ok {
+            return Err(Why(format!(
+                "piece \"{id}\": {:?} is no store key (1 to {} letters, digits or _)",
+                shown(key),
+                limits::SHOWN_WORD
+            )));
+        }
+        if value.is_empty() {
+            return Err(Why(format!("piece \"{id}\": the key {key:?} is given no value")));
+        }
+        let owner = self.plugins.plugins.iter().find(|p| p.stored.iter().any(|(k, _, _)| k == key));
+        if let Some(owner) = owner {
+            let depends = self.plugins.plugins.iter().any(|p| p.name == self.plugin && p.needs.contains(&owner.name));
+            if owner.name != self.plugin && !depends {
+                return Err(Why(format!(
+                    "piece \"{id}\": the key {key:?} is the {} plugin's (declared with Registrar::stored), and the \
+                     {} plugin does not depend on it",
+                    owner.name, self.plugin
+                )));
+            }
+        }
+        if !value.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+            if value.chars().count() > limits::STORED_TEXT_CHARS {
+                let most = limits::STORED_TEXT_CHARS;
+                return Err(Why(format!("piece \"{id}\": the text of {key:?} is longer than a store holds ({most})")));
+            }
+            return Ok((key.to_string(), PieceValue::Text(value.to_string())));
+        }
+        let Ok(n) = value.parse::<i64>() else {
+            return Err(Why(format!(
+                "piece \"{id}\": {key}={:?} is no whole number (a text must not start with a digit or -)",
+                shown(value)
+            )));
+        };
+        if let Some((_, lo, hi)) = owner.and_then(|o| o.stored.iter().find(|(k, _, _)| k == key)) {
+            if !(*lo..=*hi).contains(&n) {
+                return Err(Why(format!(
+                    "piece \"{id}\": {key}={n} is outside the range {lo} to {hi} the {} plugin declared",
+                    owner.map_or("", |o| o.name.as_str())
+                )));
+            }
+        }
+        Ok((key.to_string(), PieceValue::Number(n)))
     }
 
     /// A terrain by name: one of the host's a piece may lay, or a
@@ -348,7 +428,7 @@ legend = { r = "monster rat asleep side=player", "!" = "item potion 3", "~" = "t
         let rat = PieceCell::Monster { kind: "rat".into(), state: MonsterState::Asleep, side: Some("player".into()) };
         assert_eq!(at(1, 1), rat);
         assert_eq!(at(2, 1), PieceCell::Terrain("floor".into()));
-        assert_eq!(at(3, 1), PieceCell::Item { kind: "potion".into(), count: 3 });
+        assert_eq!(at(3, 1), PieceCell::Item { kind: "potion".into(), count: 3, store: Vec::new() });
         assert_eq!(at(2, 2), PieceCell::Terrain("web".into()));
         assert_eq!(at(2, 3), PieceCell::Entrance);
         let open = with("chance = 50\n", "").is_empty();
@@ -389,6 +469,53 @@ legend = { r = "monster rat asleep side=player", "!" = "item potion 3", "~" = "t
         let twice = format!("{RECORDS}{}", &RECORDS[RECORDS.find("[[piece]]").unwrap()..]);
         let err = read(&twice, &plugins()).unwrap_err().to_string();
         assert!(err.contains("pieces.toml:33: field `id`: a record with id \"post\" already exists"), "{err}");
+    }
+
+    #[test]
+    fn an_items_legend_gives_its_store_numbers_and_texts_held_to_the_store_s_rules() {
+        let given = RECORDS.replace("item potion 3", "item potion 3 charges=-4 owner=orc");
+        let records = read(&given, &plugins()).expect("the piece reads");
+        let cell = records.pieces["post"].cells_at().find(|c| (c.0, c.1) == (3, 1)).map(|c| c.2.clone()).unwrap();
+        let store = vec![("charges".into(), PieceValue::Number(-4)), ("owner".into(), PieceValue::Text("orc".into()))];
+        assert_eq!(cell, PieceCell::Item { kind: "potion".into(), count: 3, store });
+        let one = read(&RECORDS.replace("item potion 3", "item potion mark=2"), &plugins()).unwrap();
+        let cell = one.pieces["post"].cells_at().find(|c| (c.0, c.1) == (3, 1)).map(|c| c.2.clone()).unwrap();
+        assert!(matches!(cell, PieceCell::Item { count: 1, ref store, .. } if store.len() == 1), "{cell:?}");
+
+        // A key another plugin declared is that plugin's: the piece's
+        // plugin must depend on it, and its number lie in the range.
+        let mut declared = plugins();
+        let owner = |name: &str, needs: &[&str]| crate::data::records::RegisteredPlugin {
+            name: name.into(),
+            library: PathBuf::new(),
+            settings: Vec::new(),
+            stored: vec![(format!("{name}_charges"), 0, 9)],
+            needs: needs.iter().map(|n| n.to_string()).collect(),
+        };
+        declared.plugins.extend([owner("wands", &[]), owner("test", &["wands"])]);
+        let read_with = |entry: &str| {
+            let text = RECORDS.replace("item potion 3", entry);
+            read(&text, &declared).err().map(|e| e.to_string()).unwrap_or_default()
+        };
+        assert_eq!(read_with("item potion 3 wands_charges=9 test_charges=0"), "", "its own, and one it depends on");
+        let cases = [
+            ("item potion 3 wands_charges=10", "field `legend.!`: piece \"post\": wands_charges=10 is outside the range 0 to 9 the wands plugin declared"),
+            ("item potion 3 charges=4x", "field `legend.!`: piece \"post\": charges=\"4x\" is no whole number"),
+            ("item potion 3 charges=", "field `legend.!`: piece \"post\": the key \"charges\" is given no value"),
+            ("item potion 3 ch-arges=1", "field `legend.!`: piece \"post\": \"ch-arges\" is no store key"),
+            ("item potion 3 owner=a owner=b", "field `legend.!`: piece \"post\": the key \"owner\" is given twice"),
+            ("item potion 3 loose", "field `legend.!`: piece \"post\": \"loose\" is not understood: expected \"item KIND [COUNT] [KEY=VALUE...]\""),
+        ];
+        for (entry, wanted) in cases {
+            let err = read_with(entry);
+            assert!(err.starts_with("data/test/pieces.toml:32: ") && !err.contains('\n'), "{entry}: {err}");
+            assert!(err.contains(wanted), "{entry}:\nwanted `{wanted}`\ngot    `{err}`");
+        }
+        let mut alone = declared.clone();
+        alone.plugins.retain(|p| p.name != "test");
+        let text = RECORDS.replace("item potion 3", "item potion 3 wands_charges=1");
+        let err = read(&text, &alone).unwrap_err().to_string();
+        assert!(err.contains("the key \"wands_charges\" is the wands plugin's (declared with Registrar::stored), and the test plugin does not depend on it"), "{err}");
     }
 
     #[test]
