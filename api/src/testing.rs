@@ -48,7 +48,7 @@ use crate::types::{
     Attack, CreatureInfo, Damage, EntityId, ItemId, ItemInfo, ItemUse, Look, MessageKind, MonsterState, PackEntry,
     Param, Point, Rgba, StatusInfo, DIRECTIONS,
 };
-use crate::types::{FloorCreature, MONSTERS_SIDE, PLAYER_SIDE};
+use crate::types::{FloorCreature, Standing, MONSTERS_SIDE, PLAYER_SIDE};
 
 /// A walled room with creatures in it, standing in for the game.
 pub struct TestGame {
@@ -147,6 +147,14 @@ pub struct TestGame {
     // 1.3 (identify)
     /// The run's seed `Ctx::run_seed` answers (0 unless set).
     pub run_seed: u64,
+    // 1.6 (standings)
+    /// How pairs of sides stand, where not hostile: each pair once, its
+    /// two names in order ([`Ctx::set_standing`](crate::Ctx::set_standing)
+    /// writes here; a test may too) (since 1.6).
+    pub standings: BTreeMap<(String, String), Standing>,
+    /// The peaceful creatures ([`Ctx::is_peaceful`](crate::Ctx::is_peaceful)):
+    /// neutral to the player's side and those allied with it (since 1.6).
+    pub peaceful: BTreeSet<EntityId>,
     dice: u64,
     next_id: u32,
 }
@@ -194,6 +202,8 @@ impl TestGame {
             deepest: false,
             maps_revealed: 0,
             run_seed: 0,
+            standings: BTreeMap::new(),
+            peaceful: BTreeSet::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -244,6 +254,16 @@ impl TestGame {
         self.creatures.push(creature(id, kind, kind, at, hp, damage));
         self.brains.insert(id, brain.to_string());
         id
+    }
+
+    /// How sides `a` and `b` stand: allied with itself, else as
+    /// [`TestGame::standings`] says, else hostile (since 1.6).
+    pub fn standing_of(&self, a: &str, b: &str) -> Standing {
+        if a == b {
+            return Standing::Allied;
+        }
+        let key = if a <= b { (a.to_string(), b.to_string()) } else { (b.to_string(), a.to_string()) };
+        self.standings.get(&key).copied().unwrap_or_default()
     }
 
     /// Creature `id`'s side.
@@ -775,7 +795,6 @@ impl WorldCtx for TestGame {
     /// has no walls inside; hidden cells hide the player only).
     fn nearest_enemy(&mut self, id: EntityId) -> ROption<EntityId> {
         let Some(me) = self.get(id).cloned() else { return ROption::RNone };
-        let side = self.side(id);
         let seen = |c: &&CreatureInfo| {
             if c.id.is_player() {
                 GameCtx::sees_player(self, id)
@@ -786,14 +805,24 @@ impl WorldCtx for TestGame {
         let nearest = self
             .creatures
             .iter()
-            .filter(|c| c.id != id && self.side(c.id) != side)
+            .filter(|c| c.id != id && WorldCtx::are_enemies(self, id, c.id))
             .filter(seen)
             .min_by_key(|c| (c.pos.steps_to(me.pos), c.pos.y, c.pos.x));
         opt(nearest.map(|c| c.id))
     }
 
+    /// Different sides, hostile to each other; a peaceful creature is
+    /// nobody's enemy on the player's side or one allied with it (since 1.6).
     fn are_enemies(&self, a: EntityId, b: EntityId) -> bool {
-        self.side(a) != self.side(b)
+        let (side_a, side_b) = (self.side(a), self.side(b));
+        if side_a == side_b || self.get(a).is_none() || self.get(b).is_none() {
+            return false;
+        }
+        let friendly = |side: &str| self.standing_of(side, PLAYER_SIDE) == Standing::Allied;
+        if (self.peaceful.contains(&a) && friendly(&side_b)) || (self.peaceful.contains(&b) && friendly(&side_a)) {
+            return false;
+        }
+        self.standing_of(&side_a, &side_b) == Standing::Hostile
     }
 
     fn terrain_at(&self, at: Point) -> RString {
@@ -852,6 +881,27 @@ impl WorldCtx for TestGame {
     }
     fn run_seed(&self) -> u64 {
         self.run_seed
+    }
+
+    // 1.6 (standings)
+    fn standing(&self, a: RStr<'_>, b: RStr<'_>) -> ROption<Standing> {
+        if a.is_empty() || b.is_empty() {
+            return ROption::RNone;
+        }
+        ROption::RSome(self.standing_of(a.as_str(), b.as_str()))
+    }
+    /// Any two different sides with names (the game also refuses a side
+    /// no loaded plugin declared).
+    fn set_standing(&mut self, a: RStr<'_>, b: RStr<'_>, standing: Standing) -> bool {
+        if a.is_empty() || b.is_empty() || a == b {
+            return false;
+        }
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        self.standings.insert((a.to_string(), b.to_string()), standing);
+        true
+    }
+    fn is_peaceful(&self, id: EntityId) -> bool {
+        self.peaceful.contains(&id)
     }
 
     // 1.5

@@ -1,6 +1,8 @@
 //! Sides (api 1.2): every creature is on one (the player's, the monsters',
 //! or one a plugin declared), and creatures of different sides are
-//! enemies. Who sees whom, the nearest enemy a creature sees, a side
+//! enemies unless their sides stand otherwise (api 1.6: neutral or
+//! allied, declared by a plugin or set during the run) or one is peaceful
+//! toward the player's side; one answer, [`Game::are_enemies`], for all. Who sees whom, the nearest enemy a creature sees, a side
 //! changed (a charm), attacks on one's own side refused, and the step an
 //! ally takes after the player.
 //!
@@ -12,15 +14,27 @@
 //! answer. A turn's cost grows with the creatures and their sight, never
 //! with the creatures squared.
 
-use emberdeep_api::{Attack, EntityId, Point, MONSTERS_SIDE, PLAYER_SIDE};
+use emberdeep_api::{Attack, EntityId, Point, Standing, MONSTERS_SIDE, PLAYER_SIDE};
 
 use crate::core::sight::bresenham;
 use crate::data::untrusted::shown;
 use crate::fields;
+use crate::plugins::registry::side_pair;
 use crate::rules::statuses::TurnRule;
 use crate::world::creature::ChangeRefused;
-use crate::world::creature::Creature;
+use crate::world::creature::{Creature, Temper};
 use crate::world::game::Game;
+
+/// Why a standing between sides was not set (api 1.6).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StandingRefused {
+    /// No loaded plugin declared the side.
+    #[error("no loaded plugin declared a side '{0}'")]
+    UnknownSide(String),
+    /// A side and itself.
+    #[error("a side and itself ('{0}') are always allied")]
+    SameSide(String),
+}
 
 /// The steps from the player within which an ally stops following.
 pub const FOLLOW_DISTANCE: i32 = 2;
@@ -51,11 +65,128 @@ impl Game {
         Ok(())
     }
 
-    /// Whether `a` and `b` are both on the floor and on different sides.
+    /// The one answer to "enemies?": whether `a` and `b` are both on the
+    /// floor and hostile to each other ([`Game::hostile`]). Everything that
+    /// asks (brains through `nearest_enemy`, the in-sight list, aiming,
+    /// the time-savers, the alarm, noise, the bot) goes by it.
     pub fn are_enemies(&self, a: EntityId, b: EntityId) -> bool {
         match (self.creatures.get(&a), self.creatures.get(&b)) {
-            (Some(a), Some(b)) => a.side != b.side,
+            (Some(a), Some(b)) => self.hostile(a, b),
             _ => false,
+        }
+    }
+
+    // 1.6 (standings)
+
+    /// Whether creatures `a` and `b` are hostile to each other: never on one
+    /// side; a peaceful one is neutral to the player's side and the sides
+    /// allied with it, a provoked one hostile to them; otherwise as their
+    /// sides stand ([`Game::side_standing`]). With no standings declared
+    /// or set and no peaceful creature, different sides are enemies, as
+    /// before 1.6.
+    pub fn hostile(&self, a: &Creature, b: &Creature) -> bool {
+        if a.side == b.side {
+            return false;
+        }
+        if a.temper == Temper::AsItsSide && b.temper == Temper::AsItsSide && !self.standings_in_play() {
+            return true;
+        }
+        if a.temper != Temper::AsItsSide && self.friendly_to_player(&b.side) {
+            return a.temper == Temper::Provoked;
+        }
+        if b.temper != Temper::AsItsSide && self.friendly_to_player(&a.side) {
+            return b.temper == Temper::Provoked;
+        }
+        self.side_standing(&a.side, &b.side) == Standing::Hostile
+    }
+
+    /// Whether any standing between sides was declared or set.
+    fn standings_in_play(&self) -> bool {
+        !self.standings.is_empty() || !self.plugins.standings.is_empty()
+    }
+
+    /// Whether `side` is the player's or allied with it.
+    pub fn friendly_to_player(&self, side: &str) -> bool {
+        side == PLAYER_SIDE || self.side_standing(side, PLAYER_SIDE) == Standing::Allied
+    }
+
+    /// How sides `a` and `b` stand: a side is allied with itself; else as
+    /// set during the run, else as a plugin declared, else hostile.
+    pub fn side_standing(&self, a: &str, b: &str) -> Standing {
+        if a == b {
+            return Standing::Allied;
+        }
+        if !self.standings_in_play() {
+            return Standing::Hostile;
+        }
+        let key = side_pair(a, b);
+        self.standings.get(&key).or_else(|| self.plugins.standings.get(&key)).copied().unwrap_or_default()
+    }
+
+    /// Sides `a` and `b` stand so from now on (`WorldCtx::set_standing`),
+    /// traced as `standing` under `source` when that changes anything.
+    /// Refused, changing nothing, for a side no loaded plugin declared or a
+    /// side and itself.
+    pub fn set_standing(&mut self, a: &str, b: &str, standing: Standing, source: &str) -> Result<(), StandingRefused> {
+        for side in [a, b] {
+            if !self.plugins.knows_side(side) {
+                return Err(StandingRefused::UnknownSide(shown(side, 40)));
+            }
+        }
+        if a == b {
+            return Err(StandingRefused::SameSide(shown(a, 40)));
+        }
+        let was = self.side_standing(a, b);
+        let key = side_pair(a, b);
+        self.standings.insert(key.clone(), standing);
+        if was != standing {
+            let (first, second) = key;
+            self.emit(
+                "standing",
+                source,
+                fields! {"a" => first, "b" => second, "from" => was.name(), "to" => standing.name()},
+            );
+        }
+        Ok(())
+    }
+
+    /// Whether creature `id` is peaceful now.
+    pub fn is_peaceful(&self, id: EntityId) -> bool {
+        self.creatures.get(&id).is_some_and(|c| c.temper == Temper::Peaceful)
+    }
+
+    /// Whether attack `a` provokes its target: an attacker of the player's
+    /// side or one allied with it strikes a creature of another side that
+    /// is not its enemy.
+    pub(crate) fn provokes(&self, a: &Attack) -> bool {
+        let (Some(attacker), Some(target)) = (self.creatures.get(&a.attacker), self.creatures.get(&a.target)) else {
+            return false;
+        };
+        !target.id.is_player()
+            && attacker.side != target.side
+            && self.friendly_to_player(&attacker.side)
+            && !self.hostile(attacker, target)
+    }
+
+    /// Creature `who`, attacked by `by` while not its enemy, is hostile to
+    /// the player's side from now on: traced as `provoked`, said when the
+    /// player sees it, and every plugin's `provoked` hook is told.
+    pub(crate) fn provoke(&mut self, who: EntityId, by: EntityId, source: &str) {
+        let Some(c) = self.creatures.get(&who) else { return };
+        let (name, the_name, seen, was) = (c.trace_name(), c.the_name(), self.fov.is_visible(c.pos), c.temper);
+        let by_name = self.creatures.get(&by).map(|c| c.trace_name()).unwrap_or_default();
+        if let Some(mut c) = self.creatures.get_mut(&who) {
+            c.temper = Temper::Provoked;
+        }
+        let from = if was == Temper::Peaceful { "peaceful" } else { "neutral" };
+        self.emit("provoked", source, fields! {"creature" => name, "by" => by_name, "was" => from});
+        if seen {
+            let line = crate::world::log::capitalized(&format!("{the_name} turns on you!"));
+            self.log.add(line, emberdeep_api::MessageKind::Danger);
+        }
+        let plugins = self.plugins.clone();
+        for hook in &plugins.hooks {
+            self.call(hook, crate::plugins::boundary::Access::Play, |imp, ctx| imp.provoked(ctx, who, by));
         }
     }
 
@@ -78,13 +209,14 @@ impl Game {
         line.len() < 3 || line[1..line.len() - 1].iter().all(|&p| !self.map.blocks_sight(p))
     }
 
-    /// The nearest creature of another side that `id` sees; ties go to
+    /// The nearest enemy ([`Game::hostile`]) that `id` sees; ties go to
     /// the higher, then the further left (see the module's notes on cost).
     pub fn nearest_enemy(&self, id: EntityId) -> Option<EntityId> {
         let me = self.creatures.get(&id)?;
-        let player_is_enemy = !id.is_player() && self.player().side != me.side;
+        let player_other = !id.is_player() && self.player().side != me.side;
         let others = self.creatures.len() as u32 - self.creatures.on_side(&me.side);
-        if others == u32::from(player_is_enemy) {
+        if others == u32::from(player_other) {
+            let player_is_enemy = player_other && self.hostile(me, self.player());
             return (player_is_enemy && self.sees_player(id)).then_some(EntityId::PLAYER);
         }
         let reach = if id.is_player() { self.numbers.fov_radius } else { me.sight };
@@ -98,7 +230,7 @@ impl Game {
                         continue;
                     }
                     let Some(c) = self.creatures.at(p) else { continue };
-                    if c.side != me.side && self.sees(me, c) {
+                    if self.hostile(me, c) && self.sees(me, c) {
                         return Some(c.id);
                     }
                 }

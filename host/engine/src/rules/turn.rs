@@ -147,7 +147,8 @@ impl Game {
     /// without one (a turn lost in an empty hall costs nothing).
     fn lose_turn(&mut self, status: &str) -> bool {
         let label = self.plugins.statuses.get(status).map_or(status.to_string(), |s| s.decl.label.to_string());
-        let threatened = self.creatures.values().any(|c| !c.is_players_side() && self.fov.is_visible(c.pos));
+        let player = self.player();
+        let threatened = self.creatures.values().any(|c| self.hostile(c, player) && self.fov.is_visible(c.pos));
         let kind = if threatened { MessageKind::Danger } else { MessageKind::Info };
         self.log.add(format!("You cannot act: {label}."), kind);
         self.emit("action", "host", fields! {"action" => "lose_turn", "status" => status});
@@ -281,8 +282,21 @@ impl Game {
         true
     }
 
-    /// Walking into a monster: the plugins' bump hooks decide (melee comes from core_combat).
+    /// Walking into a monster: the plugins' bump hooks decide (melee
+    /// comes from core_combat). One that is not the player's enemy (a
+    /// peaceful trader) is met instead ([`Game::meet`]), unless the player
+    /// does not think for itself (confused, it strikes whoever is there).
     fn bump(&mut self, target: emberdeep_api::EntityId) -> bool {
+        if !self.are_enemies(EntityId::PLAYER, target)
+            && !matches!(self.turn_rule(EntityId::PLAYER), TurnRule::Brain(_))
+        {
+            return self.meet(target);
+        }
+        self.strike_at(target)
+    }
+
+    /// The bump that strikes: the plugins' bump hooks, in load order.
+    pub(crate) fn strike_at(&mut self, target: emberdeep_api::EntityId) -> bool {
         let plugins = self.plugins.clone();
         let name = self.creatures.get(&target).map(|c| c.trace_name()).unwrap_or_default();
         if !plugins.hooks.is_empty() {

@@ -22,7 +22,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-use emberdeep_api::{EntityId, ItemId, Point, TerrainHidden};
+use emberdeep_api::{EntityId, ItemId, Point, Standing, TerrainHidden};
 
 use crate::core::map::{Map, Tile};
 use crate::core::rng::RunRng;
@@ -170,6 +170,9 @@ pub struct RestoreParts {
     /// What monsters carry: the carrier and the item, in the order each
     /// was given (ids as for `items`).
     pub carried: Vec<(EntityId, PackItem)>,
+    /// The standings between sides set during the run (api 1.6): each pair
+    /// once, its two names in order.
+    pub standings: Vec<(String, String, Standing)>,
 }
 
 /// Why parts do not make a game: the part, and the rule it breaks. Each
@@ -262,6 +265,17 @@ pub enum RestoreError {
         who: String,
         /// Its side (cut short).
         side: String,
+    },
+    /// A standing between sides names a side no loaded plugin declared,
+    /// a side and itself, or a pair twice (api 1.6).
+    #[error("a standing of '{a}' and '{b}' ({why})")]
+    BadStanding {
+        /// One side (cut short).
+        a: String,
+        /// The other (cut short).
+        b: String,
+        /// What is wrong with it.
+        why: String,
     },
     /// A monster has no brain.
     #[error("{0} has no brain")]
@@ -519,6 +533,7 @@ impl RestoreParts {
             killer: game.killer.clone(),
             kills: game.kills.iter().map(|(k, n)| (k.clone(), *n)).collect(),
             carried: game.carried.iter().flat_map(|(who, items)| items.iter().map(|i| (*who, i.clone()))).collect(),
+            standings: game.standings.iter().map(|((a, b), s)| (a.clone(), b.clone(), *s)).collect(),
         }
     }
 
@@ -542,6 +557,7 @@ impl RestoreParts {
             item_text: &self.item_text,
             kills: self.kills.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
             carried: self.carried.iter().map(|(who, i)| (*who, i)).collect(),
+            standings: self.standings.iter().map(|(a, b, s)| (a.as_str(), b.as_str(), *s)).collect(),
         };
         let ids = check(&contents, &game)?;
         game.rng = self.rng;
@@ -565,6 +581,7 @@ impl RestoreParts {
         game.item_text = self.item_text;
         game.killer = self.killer;
         game.kills = self.kills.into_iter().collect();
+        game.standings = self.standings.into_iter().map(|(a, b, s)| ((a, b), s)).collect();
         game.update_sight();
         Ok(game)
     }
@@ -587,6 +604,7 @@ struct Contents<'a> {
     item_text: &'a BTreeMap<(ItemId, String), String>,
     kills: Vec<(&'a str, u32)>,
     carried: Vec<(EntityId, &'a PackItem)>,
+    standings: Vec<(&'a str, &'a str, Standing)>,
 }
 
 impl<'a> Contents<'a> {
@@ -606,6 +624,7 @@ impl<'a> Contents<'a> {
             item_text: &game.item_text,
             kills: game.kills.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
             carried: game.carried.iter().flat_map(|(who, items)| items.iter().map(|i| (*who, i))).collect(),
+            standings: game.standings.iter().map(|((a, b), s)| (a.as_str(), b.as_str(), *s)).collect(),
         }
     }
 }
@@ -653,6 +672,7 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
     for creature in &c.creatures {
         check_creature(creature, game)?;
     }
+    check_standings(&c.standings, game)?;
     for item in c.items {
         // A plugin's terrain may cover what lies on it (bars over an
         // altar's offering): the item is still where it was laid.
@@ -733,6 +753,31 @@ fn who(c: &Creature) -> String {
     }
 }
 
+/// The standings set during the run (api 1.6): each between two sides
+/// the loaded plugins know, not a side and itself, each pair once and in
+/// name order.
+fn check_standings(standings: &[(&str, &str, Standing)], game: &Game) -> Result<(), RestoreError> {
+    let mut pairs = BTreeSet::new();
+    for &(a, b, _) in standings {
+        let bad = |why: String| RestoreError::BadStanding {
+            a: crate::data::untrusted::shown(a, 40),
+            b: crate::data::untrusted::shown(b, 40),
+            why,
+        };
+        if let Some(side) = [a, b].into_iter().find(|s| !game.plugins.knows_side(s)) {
+            let side = crate::data::untrusted::shown(side, 40);
+            return Err(bad(format!("no loaded plugin declared a side '{side}'")));
+        }
+        if a >= b {
+            return Err(bad("not two sides in name order".into()));
+        }
+        if !pairs.insert((a, b)) {
+            return Err(bad("the pair twice".into()));
+        }
+    }
+    Ok(())
+}
+
 /// One creature's own rules: its kind and brain, where it stands, its
 /// numbers, its goal and its statuses.
 fn check_creature(c: &Creature, game: &Game) -> Result<(), RestoreError> {
@@ -741,7 +786,12 @@ fn check_creature(c: &Creature, game: &Game) -> Result<(), RestoreError> {
     if !player && !game.records.monsters.contains_key(&c.kind) {
         return Err(RestoreError::UnknownMonster(c.kind.clone()));
     }
-    if player && (c.kind != "player" || c.brain.is_some() || c.side != emberdeep_api::PLAYER_SIDE) {
+    if player
+        && (c.kind != "player"
+            || c.brain.is_some()
+            || c.side != emberdeep_api::PLAYER_SIDE
+            || c.temper != crate::world::creature::Temper::AsItsSide)
+    {
         return Err(RestoreError::NotThePlayer);
     }
     if !game.plugins.knows_side(&c.side) {
@@ -914,6 +964,7 @@ mod tests {
             player_level: None,
             events: None,
             sides: Vec::new(),
+            standings: Vec::new(),
             name: "wands".into(),
             version: "0.1.0".into(),
             path: "libwands.so".into(),

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use emberdeep_api::{
-    Damage, EntityId, ItemId, Look, MessageKind, MonsterState, Point, Rgba, MONSTERS_SIDE, PLAYER_SIDE,
+    Damage, EntityId, ItemId, Look, MessageKind, MonsterState, Point, Rgba, Standing, MONSTERS_SIDE, PLAYER_SIDE,
 };
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +27,7 @@ use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::data::untrusted::{self, limits, InputError};
 use emberdeep_engine::plugins::registry::Plugins;
-use emberdeep_engine::world::creature::{Creature, StatusOn};
+use emberdeep_engine::world::creature::{Creature, StatusOn, Temper};
 use emberdeep_engine::world::log::Message;
 use emberdeep_engine::world::pack::{FloorItem, PackItem};
 use emberdeep_engine::world::restore::{MapParts, PlacedTerrain, RestoreError, RestoreParts};
@@ -159,6 +159,12 @@ pub enum FileError {
     /// An item on the floor with no cell.
     #[error("it holds an item on the floor without a place")]
     NoPlace,
+    /// A standing no standing is named (api 1.6).
+    #[error("it holds an unknown standing '{0}' (expected hostile, neutral or allied)")]
+    Standing(String),
+    /// A creature's temper no temper is named (api 1.6).
+    #[error("it holds an unknown temper '{0}' (expected peaceful or provoked)")]
+    Temper(String),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -193,6 +199,11 @@ struct SaveFile {
     /// none carries anything; saves from before: none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     carried: Vec<(u32, SavedItem)>,
+    /// The standings between sides set during the run: the two sides, in
+    /// name order, and the standing's name (left out when none was set;
+    /// saves from before 1.6: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    standings: Vec<(String, String, String)>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -243,6 +254,11 @@ struct SavedCreature {
     /// monsters' for the rest).
     #[serde(default)]
     side: Option<String>,
+    /// How it stands toward the player's side on its own account:
+    /// `peaceful` or `provoked` (left out: as its side stands; saves from
+    /// before 1.6 have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    temper: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -352,6 +368,7 @@ impl SaveFile {
                 .into_iter()
                 .map(|(who, i)| (who.0, saved_item(i.kind, i.count, None, i.id)))
                 .collect(),
+            standings: parts.standings.into_iter().map(|(a, b, s)| (a, b, s.name().to_string())).collect(),
         }
     }
 
@@ -398,6 +415,14 @@ impl SaveFile {
                 .into_iter()
                 .map(|(who, i)| (EntityId(who), PackItem { kind: i.kind, count: i.count, id: ItemId(i.id) }))
                 .collect(),
+            standings: self
+                .standings
+                .into_iter()
+                .map(|(a, b, s)| match Standing::named(&s) {
+                    Some(standing) => Ok((a, b, standing)),
+                    None => Err(FileError::Standing(untrusted::shown(&s, 40))),
+                })
+                .collect::<Result<_, _>>()?,
         })
     }
 }
@@ -467,6 +492,7 @@ fn saved_creature(c: Creature) -> SavedCreature {
         tile: c.look.tile.to_string(),
         statuses: c.statuses.into_iter().map(|s| (s.name, s.turns)).collect(),
         side: Some(c.side),
+        temper: c.temper.name().map(str::to_string),
     }
 }
 
@@ -494,6 +520,10 @@ fn restore_creature(c: SavedCreature) -> Result<Creature, FileError> {
             let default = if c.id == EntityId::PLAYER.0 { PLAYER_SIDE } else { MONSTERS_SIDE };
             default.to_string()
         }),
+        temper: match c.temper {
+            None => Temper::AsItsSide,
+            Some(name) => Temper::named(&name).ok_or_else(|| FileError::Temper(untrusted::shown(&name, 40)))?,
+        },
     })
 }
 
