@@ -35,7 +35,7 @@ use emberdeep_api::{
     Standing, MONSTERS_SIDE,
 };
 
-use rules::{Offer, FIGHTING_BRAIN, GOLD, SOLD_KEY, TRADERS_SIDE, TRADER_BRAIN, WARE};
+use rules::{Offer, FIGHTING_BRAIN, SOLD_KEY, TRADERS_SIDE, TRADER_BRAIN, WARE};
 
 /// The pack's slots.
 const PACK_SLOTS: u32 = 26;
@@ -190,6 +190,7 @@ mod tests {
     use super::*;
     use emberdeep_api::testing::TestGame;
     use emberdeep_api::{Damage, ItemId, Point, PLAYER_SIDE};
+    use rules::GOLD;
 
     /// A trader beside the player, peaceful on its side, and a pack of 12
     /// gold coins and 3 darts.

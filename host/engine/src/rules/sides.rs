@@ -288,7 +288,7 @@ pub(crate) mod tests {
     use std::path::PathBuf;
     use std::rc::Rc;
 
-    use emberdeep_api::{Attack, Ctx, MonsterBrain, MonsterState, PluginResult, Registrar};
+    use emberdeep_api::{Attack, Ctx, MonsterBrain, MonsterState, PluginResult, Registrar, Standing};
 
     use super::*;
     use crate::core::map::{Map, Tile};
@@ -445,5 +445,201 @@ pub(crate) mod tests {
         let orc = wolf(&mut game, 6, 1, "");
         assert!(!game.follow_player(orc), "monsters do not follow");
         assert!(game.creatures[&orc].state == MonsterState::Wandering);
+    }
+
+    // 1.6 (standings)
+
+    /// Hooks whose bump strikes for 1 (as core_combat's melee would).
+    struct Strikes;
+    impl emberdeep_api::Hooks for Strikes {
+        fn bump(&self, ctx: &mut Ctx<'_>, target: EntityId) -> PluginResult<bool> {
+            ctx.attack(Attack::melee(EntityId::PLAYER, target, 1, "you"));
+            Ok(true)
+        }
+    }
+
+    /// [`wolves_game`]'s room, with the sides `undead` and `traders` (the
+    /// traders neutral to the monsters), hooks that strike on a bump, the
+    /// record `wolf` and the peaceful record `trader` (on `traders`).
+    pub(crate) fn market_game() -> Game {
+        let mut reg = Registrar::new("summoner", "0.1.0");
+        reg.brain("idle", Idle).side("undead").side("traders").hooks(Strikes);
+        reg.standing("traders", MONSTERS_SIDE, Standing::Neutral);
+        let mut plugins = Plugins::default();
+        plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("one plugin");
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir(dir.path().join("host")).expect("host folder");
+        let monster = |id: &str, more: &str| {
+            format!(
+                "[[monster]]\nid = \"{id}\"\nname = \"{id}\"\nglyph = \"w\"\ncolor = [1, 2, 3]\ntile = \"{id}\"\n\
+                 floors = [1, 1]\nhp = 8\ndamage = [1, 3]\nsight = 6\nbrain = \"idle\"\n{more}\n"
+            )
+        };
+        let text = monster("wolf", "") + &monster("trader", "side = \"traders\"\npeaceful = true");
+        std::fs::write(dir.path().join("host/monsters.toml"), text).expect("records");
+        let records =
+            crate::data::records::check::load_records(dir.path(), &plugins.registered()).expect("the records read");
+        let mut map = Map::new_filled(8, 5, Tile::Floor);
+        for p in map.points().collect::<Vec<_>>() {
+            if p.x == 0 || p.y == 0 || p.x == 7 || p.y == 4 {
+                map.set_tile(p, Tile::Wall);
+            }
+        }
+        let mut game = Game::blank(
+            1,
+            map,
+            Point::new(1, 1),
+            Rc::new(plugins),
+            Rc::new(records),
+            crate::data::trace::Trace::in_memory(),
+        );
+        game.update_sight();
+        game
+    }
+
+    fn trader(game: &mut Game, x: i32, y: i32) -> EntityId {
+        game.spawn_creature("trader", Point::new(x, y), "", "summoner").expect("room for a trader")
+    }
+
+    fn kept(game: &Game, event: &str) -> Vec<String> {
+        let kept = game.trace.kept.as_ref().expect("kept in memory");
+        kept.iter().filter(|l| l.contains(&format!("\"event\":\"{event}\""))).cloned().collect()
+    }
+
+    #[test]
+    fn a_peaceful_creature_is_nobodys_enemy_on_the_players_side_and_its_sides_standing_holds_for_the_rest() {
+        let mut game = market_game();
+        let t = trader(&mut game, 2, 1);
+        let goblin = wolf(&mut game, 5, 2, "");
+        // The goblin's nearest enemy is the player, though the trader is nearer.
+        assert!(game.sees_player(goblin));
+        assert_eq!(game.nearest_enemy(goblin), Some(EntityId::PLAYER));
+        let ally = wolf(&mut game, 3, 3, "player");
+        let ghoul = wolf(&mut game, 6, 3, "undead");
+        assert!(game.is_peaceful(t) && !game.is_peaceful(goblin));
+        assert!(!game.are_enemies(t, EntityId::PLAYER) && !game.are_enemies(EntityId::PLAYER, t), "peaceful");
+        assert!(!game.are_enemies(t, ally), "nor the player's allies'");
+        assert!(!game.are_enemies(t, goblin), "the traders' side is neutral to the monsters'");
+        assert!(game.are_enemies(t, ghoul) && game.are_enemies(ghoul, t), "nobody spoke of undead: hostile");
+        assert!(game.are_enemies(goblin, EntityId::PLAYER), "the player and the monsters stay hostile");
+        assert_eq!(game.side_standing("traders", MONSTERS_SIDE), Standing::Neutral);
+        assert_eq!(game.side_standing(MONSTERS_SIDE, "traders"), Standing::Neutral, "both ways");
+        assert_eq!(game.side_standing("undead", "undead"), Standing::Allied);
+        assert_eq!(game.nearest_enemy(t), Some(ghoul), "the undead's enemy all the same");
+        assert_eq!(game.nearest_enemy(EntityId::PLAYER), Some(goblin), "the player's too: the trader is passed over");
+        // Aiming starts on the goblin and Tab never reaches the trader.
+        assert_eq!(game.enemies_in_view(), [goblin, ghoul]);
+        assert_eq!(game.standing(&game.creatures[&t].clone()), "peaceful");
+    }
+
+    #[test]
+    fn a_standing_set_during_the_run_is_traced_both_ways_and_a_bad_one_refused_in_one_line() {
+        let mut game = market_game();
+        let goblin = wolf(&mut game, 5, 2, "");
+        game.set_standing(PLAYER_SIDE, MONSTERS_SIDE, Standing::Neutral, "summoner").unwrap();
+        assert!(!game.are_enemies(goblin, EntityId::PLAYER), "the monsters neutral to the player now");
+        assert_eq!(game.side_standing(MONSTERS_SIDE, PLAYER_SIDE), Standing::Neutral);
+        let traced = kept(&game, "standing");
+        assert_eq!(traced.len(), 1, "{traced:?}");
+        assert!(traced[0].contains("\"a\":\"monsters\",\"b\":\"player\",\"from\":\"hostile\",\"to\":\"neutral\""));
+        // The same again changes nothing, and writes nothing.
+        game.set_standing(MONSTERS_SIDE, PLAYER_SIDE, Standing::Neutral, "summoner").unwrap();
+        assert_eq!(kept(&game, "standing").len(), 1);
+        let before = game.standings.clone();
+        let err = game.set_standing("fae", PLAYER_SIDE, Standing::Allied, "summoner").unwrap_err();
+        assert_eq!(err.to_string(), "no loaded plugin declared a side 'fae'");
+        let err = game.set_standing("undead", "undead", Standing::Hostile, "summoner").unwrap_err();
+        assert_eq!(err.to_string(), "a side and itself ('undead') are always allied");
+        assert_eq!(game.standings, before, "nothing changed");
+        // An allied side's creatures are the player's friends: not enemies.
+        let ghoul = wolf(&mut game, 6, 3, "undead");
+        game.set_standing("undead", PLAYER_SIDE, Standing::Allied, "summoner").unwrap();
+        assert!(!game.are_enemies(ghoul, EntityId::PLAYER) && game.standing(&game.creatures[&ghoul].clone()) == "ally");
+    }
+
+    #[test]
+    fn walking_into_a_peaceful_creature_asks_first_no_costs_nothing_and_yes_provokes_it() {
+        use crate::rules::turn::Action;
+        let mut game = market_game();
+        let t = trader(&mut game, 2, 1);
+        let turn = game.turn;
+        assert!(!game.player_action(Action::Move(1, 0)), "no turn: a question");
+        let asked = game.waiting_question().expect("a question").question.clone();
+        assert_eq!(asked, "Really attack the peaceful trader?");
+        assert!(game.asks_to_attack());
+        assert!(!game.player_action(Action::Answer(false)), "no: no turn");
+        assert_eq!((game.turn, game.creatures[&t].hp), (turn, 8), "nothing happened to it");
+        assert!(game.is_peaceful(t));
+        assert_eq!(game.log.messages().last().map(|m| m.text.as_str()), Some("You leave the trader be."));
+        assert!(kept(&game, "attack").is_empty());
+        // Yes strikes it: it is provoked, and hostile to the player from now on.
+        game.player_action(Action::Move(1, 0));
+        assert!(game.player_action(Action::Answer(true)), "the blow takes the turn");
+        assert_eq!(game.creatures[&t].hp, 7);
+        assert!(!game.is_peaceful(t) && game.are_enemies(t, EntityId::PLAYER));
+        let goblin = wolf(&mut game, 5, 3, "");
+        assert!(!game.are_enemies(t, goblin), "still neutral to the monsters");
+        let provoked = kept(&game, "provoked");
+        assert_eq!(provoked.len(), 1, "{provoked:?}");
+        assert!(provoked[0].contains("\"creature\":\"trader#1\",\"by\":\"player\",\"was\":\"peaceful\""));
+        assert_eq!(game.standing(&game.creatures[&t].clone()), "hunting");
+        // Now a bump strikes at once.
+        assert!(game.player_action(Action::Move(1, 0)) && game.waiting_question().is_none());
+        assert_eq!(kept(&game, "provoked").len(), 1, "provoked once");
+    }
+
+    #[test]
+    fn an_attack_on_a_plain_enemy_provokes_nothing_and_the_monsters_striking_a_trader_do_not_either() {
+        let mut game = market_game();
+        let t = trader(&mut game, 2, 1);
+        let goblin = wolf(&mut game, 5, 2, "");
+        game.apply_attack(Attack::melee(EntityId::PLAYER, goblin, 1, "you"), "summoner");
+        game.apply_attack(Attack::melee(goblin, t, 1, "a wolf"), "summoner");
+        assert!(kept(&game, "provoked").is_empty() && game.is_peaceful(t));
+        // An ally's blow provokes it as the player's does.
+        let ally = wolf(&mut game, 3, 1, "player");
+        game.apply_attack(Attack::melee(ally, t, 1, "a wolf"), "summoner");
+        assert!(!game.is_peaceful(t) && game.are_enemies(t, ally) && game.are_enemies(t, EntityId::PLAYER));
+    }
+
+    #[test]
+    fn standings_and_tempers_are_saved_with_the_run_and_a_standing_of_an_undeclared_side_is_refused() {
+        let mut game = market_game();
+        let t = trader(&mut game, 2, 1);
+        let u = trader(&mut game, 4, 3);
+        game.set_standing("undead", PLAYER_SIDE, Standing::Allied, "summoner").unwrap();
+        game.apply_attack(Attack::melee(EntityId::PLAYER, t, 1, "you"), "summoner");
+        let plugins = game.plugins.clone();
+        let records = game.records.clone();
+        let trace = crate::data::trace::Trace::in_memory;
+        let back = Game::restore(game.parts(), plugins.clone(), records.clone(), trace()).expect("restores");
+        assert_eq!(back.standings, game.standings);
+        assert!(!back.is_peaceful(t) && back.are_enemies(t, EntityId::PLAYER), "provoked, still");
+        assert!(back.is_peaceful(u), "peaceful, still");
+        let mut parts = game.parts();
+        parts.standings.push(("fae".into(), PLAYER_SIDE.into(), Standing::Neutral));
+        let err = Game::restore(parts, plugins, records, trace()).err().expect("refused").to_string();
+        assert_eq!(err, "a standing of 'fae' and 'player' (no loaded plugin declared a side 'fae')");
+    }
+
+    #[test]
+    fn a_standing_declared_for_a_side_no_plugin_has_or_twice_is_left_out_in_one_line() {
+        let mut reg = Registrar::new("summoner", "0.1.0");
+        reg.side("traders")
+            .standing("traders", MONSTERS_SIDE, Standing::Neutral)
+            .standing("fae", PLAYER_SIDE, Standing::Allied)
+            .standing(MONSTERS_SIDE, "traders", Standing::Allied);
+        let mut plugins = Plugins::default();
+        plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("one plugin");
+        let left_out = plugins.settle_standings();
+        assert_eq!(
+            left_out,
+            [
+                "plugin 'summoner': the standing of 'fae' and 'player' is left out: no loaded plugin declared a side 'fae'",
+                "plugin 'summoner': 'monsters' and 'traders' allied is left out: plugin 'summoner' made them neutral",
+            ]
+        );
+        let pair = crate::plugins::registry::side_pair(MONSTERS_SIDE, "traders");
+        assert_eq!(plugins.standings.into_iter().collect::<Vec<_>>(), [(pair, Standing::Neutral)]);
     }
 }
