@@ -919,6 +919,36 @@ mod tests {
     }
 
     #[test]
+    fn standings_set_during_the_run_and_a_provoked_monster_are_saved_and_a_run_without_them_saves_as_before() {
+        use serde_json::json;
+        // A run with neither writes neither: saves stay as they were before 1.6.
+        let plain = String::from_utf8(encode(&sample_game())).unwrap();
+        assert!(!plain.contains("\"standings\"") && !plain.contains("\"temper\""), "{plain}");
+        assert_eq!(
+            tampered(|b| {
+                b["standings"] = json!([["monsters", "player", "neutral"]]);
+                b["creatures"][1]["temper"] = json!("provoked");
+            }),
+            "",
+            "both load"
+        );
+        let (plugins, records) = rich_records();
+        let map = Map::new_filled(10, 6, Tile::Floor);
+        let mut game = Game::blank(5, map, Point::new(2, 2), plugins.clone(), records.clone(), Trace::console());
+        let rat = game.spawn_monster("rat", Point::new(6, 3), Some(MonsterState::Wandering)).unwrap();
+        game.set_standing("player", "monsters", emberdeep_api::Standing::Neutral, "test").unwrap();
+        if let Some(mut c) = game.creatures.get_mut(&rat) {
+            c.temper = Temper::Peaceful;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("save.json");
+        std::fs::write(&path, encode(&game)).unwrap();
+        let back = load(&path, plugins, records, Trace::console()).unwrap();
+        assert_eq!(back.standings, game.standings);
+        assert!(back.is_peaceful(rat) && !back.are_enemies(rat, EntityId::PLAYER));
+    }
+
+    #[test]
     fn saves_that_break_the_rules_are_refused_by_what_is_wrong() {
         use serde_json::json;
         type Change = Box<dyn Fn(&mut serde_json::Value)>;
@@ -971,6 +1001,28 @@ mod tests {
                 Box::new(|b| b["item_store"] = json!([[55, "charges", 3]])),
                 "stored on item #55, which is neither on the floor nor in the pack",
             ),
+            // 1.6 (standings)
+            (
+                "a standing of an undeclared side",
+                Box::new(|b| b["standings"] = json!([["fae", "player", "neutral"]])),
+                "a standing of 'fae' and 'player' (no loaded plugin declared a side 'fae')",
+            ),
+            (
+                "a standing of a side and itself",
+                Box::new(|b| b["standings"] = json!([["player", "player", "allied"]])),
+                "a standing of 'player' and 'player' (not two sides in name order)",
+            ),
+            (
+                "an unknown standing",
+                Box::new(|b| b["standings"] = json!([["monsters", "player", "friendly"]])),
+                "an unknown standing 'friendly' (expected hostile, neutral or allied)",
+            ),
+            (
+                "an unknown temper",
+                Box::new(|b| b["creatures"][1]["temper"] = json!("grumpy")),
+                "an unknown temper 'grumpy' (expected peaceful or provoked)",
+            ),
+            ("a peaceful player", Box::new(|b| b["creatures"][0]["temper"] = json!("peaceful")), "the player"),
         ];
         for (what, change, wanted) in cases {
             let err = tampered(change);
