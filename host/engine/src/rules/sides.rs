@@ -334,7 +334,7 @@ pub(crate) mod tests {
         game
     }
 
-    fn wolf(game: &mut Game, x: i32, y: i32, side: &str) -> EntityId {
+    pub(crate) fn wolf(game: &mut Game, x: i32, y: i32, side: &str) -> EntityId {
         game.spawn_creature("wolf", Point::new(x, y), side, "summoner").expect("room for a wolf")
     }
 
@@ -497,11 +497,11 @@ pub(crate) mod tests {
         game
     }
 
-    fn trader(game: &mut Game, x: i32, y: i32) -> EntityId {
+    pub(crate) fn trader(game: &mut Game, x: i32, y: i32) -> EntityId {
         game.spawn_creature("trader", Point::new(x, y), "", "summoner").expect("room for a trader")
     }
 
-    fn kept(game: &Game, event: &str) -> Vec<String> {
+    pub(crate) fn kept(game: &Game, event: &str) -> Vec<String> {
         let kept = game.trace.kept.as_ref().expect("kept in memory");
         kept.iter().filter(|l| l.contains(&format!("\"event\":\"{event}\""))).cloned().collect()
     }
@@ -555,37 +555,6 @@ pub(crate) mod tests {
         let ghoul = wolf(&mut game, 6, 3, "undead");
         game.set_standing("undead", PLAYER_SIDE, Standing::Allied, "summoner").unwrap();
         assert!(!game.are_enemies(ghoul, EntityId::PLAYER) && game.standing(&game.creatures[&ghoul].clone()) == "ally");
-    }
-
-    #[test]
-    fn walking_into_a_peaceful_creature_asks_first_no_costs_nothing_and_yes_provokes_it() {
-        use crate::rules::turn::Action;
-        let mut game = market_game();
-        let t = trader(&mut game, 2, 1);
-        let turn = game.turn;
-        assert!(!game.player_action(Action::Move(1, 0)), "no turn: a question");
-        let asked = game.waiting_question().expect("a question").question.clone();
-        assert_eq!(asked, "Really attack the peaceful trader?");
-        assert!(game.asks_to_attack());
-        assert!(!game.player_action(Action::Answer(false)), "no: no turn");
-        assert_eq!((game.turn, game.creatures[&t].hp), (turn, 8), "nothing happened to it");
-        assert!(game.is_peaceful(t));
-        assert_eq!(game.log.messages().last().map(|m| m.text.as_str()), Some("You leave the trader be."));
-        assert!(kept(&game, "attack").is_empty());
-        // Yes strikes it: it is provoked, and hostile to the player from now on.
-        game.player_action(Action::Move(1, 0));
-        assert!(game.player_action(Action::Answer(true)), "the blow takes the turn");
-        assert_eq!(game.creatures[&t].hp, 7);
-        assert!(!game.is_peaceful(t) && game.are_enemies(t, EntityId::PLAYER));
-        let goblin = wolf(&mut game, 5, 3, "");
-        assert!(!game.are_enemies(t, goblin), "still neutral to the monsters");
-        let provoked = kept(&game, "provoked");
-        assert_eq!(provoked.len(), 1, "{provoked:?}");
-        assert!(provoked[0].contains("\"creature\":\"trader#1\",\"by\":\"player\",\"was\":\"peaceful\""));
-        assert_eq!(game.standing(&game.creatures[&t].clone()), "hunting");
-        // Now a bump strikes at once.
-        assert!(game.player_action(Action::Move(1, 0)) && game.waiting_question().is_none());
-        assert_eq!(kept(&game, "provoked").len(), 1, "provoked once");
     }
 
     #[test]
