@@ -1021,6 +1021,28 @@ mod tests {
         assert_eq!(game.attacks.len(), 1);
     }
 
+    #[test]
+    fn standings_and_a_peaceful_creature_answer_as_the_game_does() {
+        let mut game = TestGame::new(10, 5);
+        let trader = game.add_monster("trader", Point::new(2, 1), 9, Damage::new(1, 2), "test");
+        let rat = game.add_monster("rat", Point::new(4, 1), 3, Damage::new(1, 1), "test");
+        game.sides.insert(trader, "traders".into());
+        let mut ctx = game.ctx();
+        assert_eq!(ctx.standing("traders", MONSTERS_SIDE), Some(Standing::Hostile), "hostile unless said");
+        assert_eq!(ctx.standing("traders", "traders"), Some(Standing::Allied));
+        assert!(ctx.are_enemies(trader, rat) && ctx.are_enemies(trader, EntityId::PLAYER));
+        assert!(ctx.set_standing(MONSTERS_SIDE, "traders", Standing::Neutral));
+        assert!(!ctx.set_standing("traders", "traders", Standing::Hostile), "a side and itself");
+        assert_eq!(ctx.standing("traders", MONSTERS_SIDE), Some(Standing::Neutral), "both ways");
+        assert!(!ctx.are_enemies(trader, rat));
+        assert!(ctx.nearest_enemy(rat) == Some(EntityId::PLAYER) || ctx.nearest_enemy(rat).is_none());
+        drop(ctx);
+        game.peaceful.insert(trader);
+        let mut ctx = game.ctx();
+        assert!(ctx.is_peaceful(trader) && !ctx.are_enemies(trader, EntityId::PLAYER), "peaceful");
+        assert_ne!(ctx.nearest_enemy(EntityId::PLAYER), Some(trader));
+    }
+
     fn declares(reg: &mut Registrar) -> Result<(), PluginError> {
         reg.setting("fight_noise", 4, 0, 100).setting("throw_range", 6, 1, 30);
         Ok(())

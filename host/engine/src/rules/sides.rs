@@ -119,8 +119,13 @@ impl Game {
         if !self.standings_in_play() {
             return Standing::Hostile;
         }
-        let key = side_pair(a, b);
-        self.standings.get(&key).or_else(|| self.plugins.standings.get(&key)).copied().unwrap_or_default()
+        // A few pairs at most: looked up without building a key, as the
+        // nearest enemy's search asks this of every creature it finds.
+        let (first, second) = if a <= b { (a, b) } else { (b, a) };
+        let of = |table: &'_ std::collections::BTreeMap<(String, String), Standing>| {
+            table.iter().find(|((x, y), _)| x == first && y == second).map(|(_, s)| *s)
+        };
+        of(&self.standings).or_else(|| of(&self.plugins.standings)).unwrap_or_default()
     }
 
     /// Sides `a` and `b` stand so from now on (`WorldCtx::set_standing`),
