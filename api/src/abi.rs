@@ -38,7 +38,7 @@ use crate::scene::Scene;
 use crate::types::{
     AimRequest, Attack, CreatureInfo, Damage, Death, EntityId, FloorCreature, GearNumbers, Hurt, ItemId, ItemInfo,
     ItemUse, KeyAnswer, KeyHelp, Look, MessageKind, MonsterState, PackEntry, PlacedItem, Point, RangedSpec, Rgba,
-    StatusEffect, StatusInfo, UseOutcome,
+    Standing, StatusEffect, StatusInfo, UseOutcome,
 };
 
 /// The context as it crosses: a borrowed [`GameCtx`] trait object. Plugins
@@ -608,6 +608,38 @@ pub trait WorldCtx {
         let _ = kind;
         ROption::RNone
     }
+
+    // 1.6 (standings)
+
+    /// Added in 1.6: how sides `a` and `b` stand toward each other now:
+    /// what a plugin declared ([`Registry::standing`]) or a call set
+    /// ([`WorldCtx::set_standing`]), else [`Standing::Hostile`]; a side
+    /// and itself are [`Standing::Allied`]. `RNone` for a side no loaded
+    /// plugin declared, and from a host older than 1.6.
+    fn standing(&self, a: RStr<'_>, b: RStr<'_>) -> ROption<Standing> {
+        let _ = (a, b);
+        ROption::RNone
+    }
+
+    /// Added in 1.6: sides `a` and `b` stand so from now on (a trader
+    /// angered: `traders` and `player` hostile), both ways, for the rest of
+    /// the run (a save keeps it). Traced as a `standing` event under the
+    /// calling plugin when it changes anything. False (logged), changing
+    /// nothing, for a side no loaded plugin declared, a side and itself,
+    /// in a call that may only look, and from a host older than 1.6.
+    fn set_standing(&mut self, a: RStr<'_>, b: RStr<'_>, standing: Standing) -> bool {
+        let _ = (a, b, standing);
+        false
+    }
+
+    /// Added in 1.6: whether creature `id` is peaceful now: its record
+    /// says `peaceful = true` and nobody of the player's side has attacked
+    /// it yet, so it is neutral to the player's side (and the sides allied
+    /// with it). False for anyone else, and from a host older than 1.6.
+    fn is_peaceful(&self, id: EntityId) -> bool {
+        let _ = id;
+        false
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.
@@ -945,6 +977,30 @@ pub trait HooksAbi: Send + Sync {
     fn throwable_item(&self, ctx: RawCtx<'_>, item: &PackEntry) -> RResult<bool, PluginError> {
         self.throwable(ctx, item.kind.as_rstr())
     }
+
+    // 1.6 (standings)
+
+    /// Added in 1.6: the player walked into `target`, a creature that is
+    /// neither its enemy nor on its side (a peaceful trader). True when
+    /// this plugin dealt with it (a trade, a word) and a turn passed; a
+    /// question asked ([`WorldCtx::ask`]) ends the bump without a turn.
+    /// False leaves it to the next plugin, then to the host, which asks
+    /// the player whether to attack it. Plugins built before 1.6 answer
+    /// false.
+    fn meet(&self, ctx: RawCtx<'_>, target: EntityId) -> RResult<bool, PluginError> {
+        let _ = (ctx, target);
+        RResult::ROk(false)
+    }
+
+    /// Added in 1.6: creature `who`, which was not the player's enemy
+    /// (peaceful, or of a side neutral to or allied with the player's),
+    /// was attacked by `by` (the player or one of its side) and is hostile
+    /// to the player's side from now on. Plugins built before 1.6 do
+    /// nothing.
+    fn provoked(&self, ctx: RawCtx<'_>, who: EntityId, by: EntityId) -> RResult<(), PluginError> {
+        let _ = (ctx, who, by);
+        RResult::ROk(())
+    }
 }
 
 // 1.3 (terrain)
@@ -1200,6 +1256,18 @@ pub trait Registry {
     /// plugin in one line. A host older than 1.6 ignores it.
     fn terrain_traits(&mut self, name: RStr<'_>, traits: RVec<RString>) {
         let _ = (name, traits);
+    }
+
+    // 1.6 (standings)
+
+    /// Since 1.6: sides `a` and `b` stand so toward each other from the
+    /// start of every run (`traders` neutral to `monsters`), both ways.
+    /// Either may be the host's or any loaded plugin's side; a standing
+    /// naming a side no loaded plugin declares is left out, with one line
+    /// in the log, and so is a second word on a pair another plugin
+    /// already gave. A host older than 1.6 ignores it.
+    fn standing(&mut self, a: RStr<'_>, b: RStr<'_>, standing: Standing) {
+        let _ = (a, b, standing);
     }
 }
 

@@ -568,6 +568,30 @@ pub trait Hooks: Send + Sync + 'static {
     fn throwable_item(&self, ctx: &mut Ctx<'_>, item: &PackEntry) -> PluginResult<bool> {
         self.throwable(ctx, item.kind.as_str())
     }
+
+    // 1.6 (standings)
+
+    /// Question: the player walked into `target`, a creature that is
+    /// neither its enemy nor on its side (a peaceful trader). `Ok(true)`
+    /// when this plugin dealt with it (a trade, a word) and a turn passed;
+    /// asking the player a question (`ctx.ask`) ends the bump without a
+    /// turn. `Ok(false)` leaves it to the next plugin, then to the host,
+    /// which asks the player whether to attack it ("Really attack the
+    /// peaceful trader?"). Asked in load order. Since 1.6.
+    fn meet(&self, ctx: &mut Ctx<'_>, target: EntityId) -> PluginResult<bool> {
+        let _ = (ctx, target);
+        Ok(false)
+    }
+
+    /// Event: creature `who`, which was not the player's enemy (peaceful,
+    /// or of a side neutral to or allied with the player's), was attacked
+    /// by `by` (the player or one of its side) and is hostile to the
+    /// player's side from now on: it fights back. Traced by the host as
+    /// `provoked`. Since 1.6.
+    fn provoked(&self, ctx: &mut Ctx<'_>, who: EntityId, by: EntityId) -> PluginResult<()> {
+        let _ = (ctx, who, by);
+        Ok(())
+    }
 }
 
 // 1.3 (terrain)
@@ -911,5 +935,13 @@ impl<T: Hooks> HooksAbi for Adapter<T> {
     }
     fn throwable_item(&self, ctx: RawCtx<'_>, item: &PackEntry) -> RResult<bool, PluginError> {
         with(ctx, |c| self.0.throwable_item(c, item))
+    }
+
+    // 1.6 (standings)
+    fn meet(&self, ctx: RawCtx<'_>, target: EntityId) -> RResult<bool, PluginError> {
+        with(ctx, |c| self.0.meet(c, target))
+    }
+    fn provoked(&self, ctx: RawCtx<'_>, who: EntityId, by: EntityId) -> RResult<(), PluginError> {
+        with(ctx, |c| self.0.provoked(c, who, by))
     }
 }

@@ -20,7 +20,7 @@ use crate::bridge::{FieldValue, LogField};
 use crate::error::{PluginError, PluginResult};
 use crate::types::{
     Attack, CreatureInfo, Damage, EntityId, FloorCreature, Generator, ItemId, ItemInfo, Look, MessageKind,
-    MonsterState, PackEntry, Point, Rgba, StatusInfo, MONSTERS_SIDE, PLAYER_SIDE,
+    MonsterState, PackEntry, Point, Rgba, Standing, StatusInfo, MONSTERS_SIDE, PLAYER_SIDE,
 };
 
 /// The game lent to a plugin for one call: read it, and change it, through here.
@@ -885,6 +885,34 @@ impl<'a> Ctx<'a> {
     #[inline]
     pub fn item_stacks(&mut self, kind: &str) -> Option<bool> {
         self.raw.world().into_option()?.item_stacks(kind.into()).into_option()
+    }
+
+    // 1.6 (standings)
+
+    /// How sides `a` and `b` stand toward each other now (a side and
+    /// itself: allied; sides no one spoke of: hostile). `None` for a side
+    /// no loaded plugin declared, and from a host older than 1.6. Since 1.6.
+    #[inline]
+    pub fn standing(&mut self, a: &str, b: &str) -> Option<Standing> {
+        self.raw.world().into_option().and_then(|w| w.standing(a.into(), b.into()).into_option())
+    }
+
+    /// Sides `a` and `b` stand so from now on, both ways (a trader
+    /// angered: `ctx.set_standing("traders", PLAYER_SIDE,
+    /// Standing::Hostile)`), kept by a save and traced as `standing`.
+    /// False (logged), changing nothing, for a side no loaded plugin
+    /// declared, a side and itself, or from a host older than 1.6. Since 1.6.
+    #[inline]
+    pub fn set_standing(&mut self, a: &str, b: &str, standing: Standing) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.set_standing(a.into(), b.into(), standing))
+    }
+
+    /// Whether creature `id` is peaceful: its record says so and no one of
+    /// the player's side has attacked it yet (false from a host older than
+    /// 1.6). Since 1.6.
+    #[inline]
+    pub fn is_peaceful(&mut self, id: EntityId) -> bool {
+        self.raw.world().into_option().is_some_and(|w| w.is_peaceful(id))
     }
 
     /// The context as it crosses, for what this wrapper does not cover.

@@ -337,6 +337,8 @@
 //! | `map_size`, `side_of`, `are_enemies` (1.2) | nothing | constant |
 //! | `floor_creatures` (1.2) | nothing: every creature, its side, whether the player sees it | the list is built once and kept until someone comes, goes, moves or changes side: asking again costs a copy |
 //! | `nearest_enemy(id)` (1.2) | nothing | with one side against the player, a sight check; with more sides, the cells round `id` out to its sight, nearest first, stopping at the first enemy seen: never a walk over every creature |
+//! | `standing(a, b)`, `is_peaceful(id)` (1.6) | nothing | a map lookup |
+//! | `set_standing(a, b, standing)` (1.6) | how two sides stand, both ways, for the rest of the run (saved): a `standing` event | a map lookup |
 //!
 //! What stays the host's: the map's tiles (but for the terrain calls of
 //! part 5c), the turn and its order (the
@@ -358,6 +360,27 @@
 //! ranged kinds fight the nearest enemy they see, so monsters fight the
 //! player's allies and allies fight monsters, never the player; walking
 //! into an ally changes places with it.
+//!
+//! ### Standings and peaceful creatures (since 1.6)
+//!
+//! Two sides are hostile unless someone says otherwise: a plugin declares
+//! how two sides stand from the start of every run,
+//! `reg.standing("traders", MONSTERS_SIDE, Standing::Neutral)` (both ways;
+//! a side no loaded plugin declares leaves the declaration out, with one
+//! line), and [`Ctx::set_standing`](crate::Ctx::set_standing) changes one
+//! during the run (traced, saved). [`Standing::Neutral`](crate::Standing):
+//! neither side attacks the other nor counts it as an enemy;
+//! [`Standing::Allied`](crate::Standing): friends. A monster record's
+//! `peaceful = true` makes that creature neutral to the player's side (and
+//! the sides allied with it) until the player's side attacks it: then it is
+//! *provoked*, hostile to them for good (the host traces `provoked` and
+//! calls every plugin's [`Hooks::provoked`](crate::Hooks::provoked)).
+//! `are_enemies` means "hostile" now, and the host asks it everywhere
+//! (`nearest_enemy`, aiming, the time-savers, the alarm, noise), so a brain
+//! built on them needs no change. Walking into a creature that is not the
+//! player's enemy nor on its side comes to the plugins'
+//! [`Hooks::meet`](crate::Hooks::meet) (a trade); if none takes it, the host
+//! asks "Really attack the peaceful trader?". `examples/trader` shows it all.
 //!
 //! ### Items that stay themselves (since 1.2)
 //!

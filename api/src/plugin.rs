@@ -17,7 +17,7 @@ use crate::author::{
 };
 use crate::bridge::HostLink;
 use crate::error::{guard, PluginError};
-use crate::types::{Look, Rgba, StatusEffect};
+use crate::types::{Look, Rgba, Standing, StatusEffect};
 
 /// How a status shows and what it does, for [`Registrar::status`].
 #[derive(Debug, Clone, PartialEq)]
@@ -146,6 +146,8 @@ enum Item {
     Names(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
     // 1.4 (packages)
     Describe(String, String),
+    // 1.6 (standings)
+    Standing(String, String, Standing),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -461,6 +463,21 @@ impl Registrar {
             .unwrap_or(("", ""))
     }
 
+    // 1.6 (standings)
+
+    /// Declares how sides `a` and `b` stand toward each other from the
+    /// start of every run, both ways (`reg.standing("traders", MONSTERS_SIDE,
+    /// Standing::Neutral)`): the host's sides or any loaded plugin's. A
+    /// standing naming a side no loaded plugin declares is left out, with
+    /// one line in the log (a side of a plugin not loaded this run), and
+    /// so is a second word on a pair another plugin already gave. Sides no
+    /// one speaks of stay hostile. A host older than 1.6 ignores it.
+    /// Since 1.6.
+    pub fn standing(&mut self, a: &str, b: &str, standing: Standing) -> &mut Self {
+        self.items.push(Item::Standing(a.into(), b.into(), standing));
+        self
+    }
+
     /// Declares that this plugin needs plugin `name` at `min_version` or newer.
     pub fn depends_on(&mut self, name: &str, min_version: &str) -> &mut Self {
         self.items.push(Item::Needs(name.into(), min_version.into()));
@@ -507,7 +524,8 @@ impl Registrar {
                 | Item::StatusSpeed(..)
                 | Item::StatusSenses(_)
                 | Item::Names(_)
-                | Item::Describe(..) => {}
+                | Item::Describe(..)
+                | Item::Standing(..) => {}
             }
         }
         names
@@ -542,6 +560,7 @@ impl Registrar {
                 Item::StatusSpeed(name, speed) => registry.status_speed(name.as_str().into(), speed),
                 Item::StatusSenses(name) => registry.status_senses_monsters(name.as_str().into()),
                 Item::Describe(text, home) => registry.describe(text.as_str().into(), home.as_str().into()),
+                Item::Standing(a, b, standing) => registry.standing(a.as_str().into(), b.as_str().into(), standing),
             }
         }
     }

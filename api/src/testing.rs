@@ -49,7 +49,7 @@ use crate::types::{
     Attack, CreatureInfo, Damage, EntityId, ItemId, ItemInfo, ItemUse, Look, MessageKind, MonsterState, PackEntry,
     Param, PlacedItem, Point, Rgba, StatusInfo, DIRECTIONS,
 };
-use crate::types::{FloorCreature, MONSTERS_SIDE, PLAYER_SIDE};
+use crate::types::{FloorCreature, Standing, MONSTERS_SIDE, PLAYER_SIDE};
 
 /// A walled room with creatures in it, standing in for the game.
 pub struct TestGame {
@@ -171,6 +171,15 @@ pub struct TestGame {
     /// [`Ctx::item_stacks`](crate::Ctx::item_stacks) answers for a kind of
     /// `items` (none unless the test says).
     pub stacking: BTreeSet<String>,
+
+    // 1.6 (standings)
+    /// How pairs of sides stand, where not hostile: each pair once, its
+    /// two names in order ([`Ctx::set_standing`](crate::Ctx::set_standing)
+    /// writes here; a test may too) (since 1.6).
+    pub standings: BTreeMap<(String, String), Standing>,
+    /// The peaceful creatures ([`Ctx::is_peaceful`](crate::Ctx::is_peaceful)):
+    /// neutral to the player's side and those allied with it (since 1.6).
+    pub peaceful: BTreeSet<EntityId>,
     dice: u64,
     next_id: u32,
 }
@@ -223,6 +232,9 @@ impl TestGame {
             generator: ("host".into(), "rooms".into()),
 
             stacking: BTreeSet::new(),
+
+            standings: BTreeMap::new(),
+            peaceful: BTreeSet::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -273,6 +285,16 @@ impl TestGame {
         self.creatures.push(creature(id, kind, kind, at, hp, damage));
         self.brains.insert(id, brain.to_string());
         id
+    }
+
+    /// How sides `a` and `b` stand: allied with itself, else as
+    /// [`TestGame::standings`] says, else hostile (since 1.6).
+    pub fn standing_of(&self, a: &str, b: &str) -> Standing {
+        if a == b {
+            return Standing::Allied;
+        }
+        let key = if a <= b { (a.to_string(), b.to_string()) } else { (b.to_string(), a.to_string()) };
+        self.standings.get(&key).copied().unwrap_or_default()
     }
 
     /// Creature `id`'s side.
@@ -844,7 +866,6 @@ impl WorldCtx for TestGame {
     /// has no walls inside; hidden cells hide the player only).
     fn nearest_enemy(&mut self, id: EntityId) -> ROption<EntityId> {
         let Some(me) = self.get(id).cloned() else { return ROption::RNone };
-        let side = self.side(id);
         let seen = |c: &&CreatureInfo| {
             if c.id.is_player() {
                 GameCtx::sees_player(self, id)
@@ -855,14 +876,24 @@ impl WorldCtx for TestGame {
         let nearest = self
             .creatures
             .iter()
-            .filter(|c| c.id != id && self.side(c.id) != side)
+            .filter(|c| c.id != id && WorldCtx::are_enemies(self, id, c.id))
             .filter(seen)
             .min_by_key(|c| (c.pos.steps_to(me.pos), c.pos.y, c.pos.x));
         opt(nearest.map(|c| c.id))
     }
 
+    /// Different sides, hostile to each other; a peaceful creature is
+    /// nobody's enemy on the player's side or one allied with it (since 1.6).
     fn are_enemies(&self, a: EntityId, b: EntityId) -> bool {
-        self.side(a) != self.side(b)
+        let (side_a, side_b) = (self.side(a), self.side(b));
+        if side_a == side_b || self.get(a).is_none() || self.get(b).is_none() {
+            return false;
+        }
+        let friendly = |side: &str| self.standing_of(side, PLAYER_SIDE) == Standing::Allied;
+        if (self.peaceful.contains(&a) && friendly(&side_b)) || (self.peaceful.contains(&b) && friendly(&side_a)) {
+            return false;
+        }
+        self.standing_of(&side_a, &side_b) == Standing::Hostile
     }
 
     fn terrain_at(&self, at: Point) -> RString {
@@ -921,6 +952,27 @@ impl WorldCtx for TestGame {
     }
     fn run_seed(&self) -> u64 {
         self.run_seed
+    }
+
+    // 1.6 (standings)
+    fn standing(&self, a: RStr<'_>, b: RStr<'_>) -> ROption<Standing> {
+        if a.is_empty() || b.is_empty() {
+            return ROption::RNone;
+        }
+        ROption::RSome(self.standing_of(a.as_str(), b.as_str()))
+    }
+    /// Any two different sides with names (the game also refuses a side
+    /// no loaded plugin declared).
+    fn set_standing(&mut self, a: RStr<'_>, b: RStr<'_>, standing: Standing) -> bool {
+        if a.is_empty() || b.is_empty() || a == b {
+            return false;
+        }
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        self.standings.insert((a.to_string(), b.to_string()), standing);
+        true
+    }
+    fn is_peaceful(&self, id: EntityId) -> bool {
+        self.peaceful.contains(&id)
     }
 
     // 1.5
@@ -1237,6 +1289,28 @@ mod tests {
         assert!(ctx.creature(rat).is_none());
         drop(ctx);
         assert_eq!(game.attacks.len(), 1);
+    }
+
+    #[test]
+    fn standings_and_a_peaceful_creature_answer_as_the_game_does() {
+        let mut game = TestGame::new(10, 5);
+        let trader = game.add_monster("trader", Point::new(2, 1), 9, Damage::new(1, 2), "test");
+        let rat = game.add_monster("rat", Point::new(4, 1), 3, Damage::new(1, 1), "test");
+        game.sides.insert(trader, "traders".into());
+        let mut ctx = game.ctx();
+        assert_eq!(ctx.standing("traders", MONSTERS_SIDE), Some(Standing::Hostile), "hostile unless said");
+        assert_eq!(ctx.standing("traders", "traders"), Some(Standing::Allied));
+        assert!(ctx.are_enemies(trader, rat) && ctx.are_enemies(trader, EntityId::PLAYER));
+        assert!(ctx.set_standing(MONSTERS_SIDE, "traders", Standing::Neutral));
+        assert!(!ctx.set_standing("traders", "traders", Standing::Hostile), "a side and itself");
+        assert_eq!(ctx.standing("traders", MONSTERS_SIDE), Some(Standing::Neutral), "both ways");
+        assert!(!ctx.are_enemies(trader, rat));
+        assert!(ctx.nearest_enemy(rat) == Some(EntityId::PLAYER) || ctx.nearest_enemy(rat).is_none());
+        drop(ctx);
+        game.peaceful.insert(trader);
+        let mut ctx = game.ctx();
+        assert!(ctx.is_peaceful(trader) && !ctx.are_enemies(trader, EntityId::PLAYER), "peaceful");
+        assert_ne!(ctx.nearest_enemy(EntityId::PLAYER), Some(trader));
     }
 
     fn declares(reg: &mut Registrar) -> Result<(), PluginError> {

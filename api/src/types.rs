@@ -763,6 +763,45 @@ pub const PLAYER_SIDE: &str = "player";
 /// otherwise (since 1.2).
 pub const MONSTERS_SIDE: &str = "monsters";
 
+// 1.6 (standings)
+
+/// How two sides stand toward each other (since 1.6). Standings are
+/// symmetric: `traders` neutral to `monsters` is `monsters` neutral to
+/// `traders`. Sides no one said anything about are hostile, as every two
+/// sides were before 1.6; a side is always allied with itself.
+#[repr(u8)]
+#[derive(StableAbi, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Standing {
+    /// Enemies: each attacks the other (the default).
+    #[default]
+    Hostile,
+    /// Neither attacks the other nor counts it as an enemy.
+    Neutral,
+    /// Friends: not enemies, and a peaceful creature is neutral to the
+    /// sides allied with the player's as it is to the player's own.
+    Allied,
+}
+
+impl Standing {
+    /// Every standing, in the order of their names.
+    pub const ALL: [Standing; 3] = [Standing::Hostile, Standing::Neutral, Standing::Allied];
+
+    /// The standing's name as the trace, a save and a record write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Standing::Hostile => "hostile",
+            Standing::Neutral => "neutral",
+            Standing::Allied => "allied",
+        }
+    }
+
+    /// The standing named `name` (`hostile`, `neutral`, `allied`); `None`
+    /// for any other.
+    pub fn named(name: &str) -> Option<Standing> {
+        Standing::ALL.into_iter().find(|s| s.name() == name)
+    }
+}
+
 /// A creature on the floor, as [`Ctx::floor_creatures`](crate::Ctx::floor_creatures)
 /// lists them (since 1.2).
 #[repr(C)]

@@ -202,12 +202,13 @@ fn a_plugin_built_against_a_later_api_loads_into_this_host_and_gets_the_defaults
             );
             change(
                 &api.join("src/abi.rs"),
-                // The end of `HooksAbi`, whose last method is 1.6's `throwable_item`.
-                "        self.throwable(ctx, item.kind.as_rstr())\n    }\n}\n",
-                "        self.throwable(ctx, item.kind.as_rstr())\n    }\n\n    \
+                // The end of `HooksAbi`, whatever its last method is now: the
+                // trait's end is followed by the 1.3 vetoes.
+                "    }\n}\n\n// 1.3 (terrain)\n",
+                "    }\n\n    \
                  /// Added later: a gust. Older hosts never call it.\n    \
                  fn gust(&self, ctx: RawCtx<'_>) -> RResult<(), PluginError> {\n        \
-                 let _ = ctx;\n        RResult::ROk(())\n    }\n}\n",
+                 let _ = ctx;\n        RResult::ROk(())\n    }\n}\n\n// 1.3 (terrain)\n",
             );
             change(
                 &api.join("src/ctx.rs"),

@@ -11,7 +11,10 @@
 //! picked up again; the wand of digging opens a corridor through three
 //! walls that sight and a goblin go through on the zap's turn, kept by a
 //! save; the dart trap hides as floor until found by a search or a step,
-//! fires once a step, and is drawn with its plugin's own tile once found.
+//! fires once a step, and is drawn with its plugin's own tile once found;
+//! the peaceful trader is passed over by aiming and by the monsters, sells
+//! its potions for gold or an item, asks before a blow, and fights back
+//! once attacked.
 
 mod common;
 
@@ -260,6 +263,27 @@ fn the_thief_drops_the_very_wand_it_took_which_comes_back_with_its_id_and_charge
     assert_eq!(id_of("recovered"), given, "picked up again: the same item");
     let sparks: Vec<i64> = events(&trace, "spark").iter().map(|e| e["charges_left"].as_i64().unwrap()).collect();
     assert_eq!(sparks, [2], "one zap before the theft; the check reads \"(2)\" after it");
+}
+
+#[test]
+fn the_peaceful_trader_trades_asks_before_a_blow_and_fights_back_only_once_attacked() {
+    let data = [root().join("examples/trader/data/trader")];
+    let libraries = [first_party("core_combat"), first_party("ranged_combat"), build_example("trader")];
+    let folder = plugin_folder_with_data(&libraries, &data);
+    check_example(folder.path(), "trader");
+    let trace = played(folder.path(), "trader");
+    let paid: Vec<&str> = events(&trace, "trade").iter().map(|e| e["paid"].as_str().unwrap()).collect();
+    assert_eq!(paid, ["gold_coins", "darts"], "gold first, then an item");
+    // Nobody fights the trader, nor it anyone, until the player's blow provokes it.
+    let provoked = trace.iter().position(|e| e["event"] == "provoked").expect("provoked");
+    let touches_trader = |e: &&Value| {
+        e["event"] == "attack" && [&e["attacker"], &e["target"]].iter().any(|w| w.as_str() == Some("trader#1"))
+    };
+    let before: Vec<&Value> = trace[..provoked].iter().filter(touches_trader).collect();
+    assert_eq!(before.len(), 1, "only the player's blow: {before:?}");
+    assert_eq!(before[0]["attacker"], "player");
+    let after: Vec<&Value> = trace[provoked..].iter().filter(touches_trader).collect();
+    assert!(after.iter().any(|e| e["attacker"] == "trader#1" && e["target"] == "player"), "it fights back: {after:?}");
 }
 
 #[test]

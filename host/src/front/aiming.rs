@@ -132,6 +132,9 @@ impl App {
             }
             Some(FallsShort::OutOfRange(range)) => format!("Out of range ({range}): the shot would end short."),
             Some(FallsShort::Ally) => "An ally is in the way: the shot would stop at it.".to_string(),
+            Some(FallsShort::Bystander) => {
+                "A peaceful creature is in the way: the shot would stop at it, and anger it.".to_string()
+            }
             None => "The shot would end short.".to_string(),
         };
         format!("{why} Shoot anyway? y: shoot   any other key: aim again")

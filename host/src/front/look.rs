@@ -26,6 +26,7 @@ pub fn look_lines(lines: &[LookLine]) -> Vec<Line> {
             }
             LookLine::Effect(t) => out.push(Line::new(t.as_str(), palette::GOOD)),
             LookLine::Warning(t) => out.push(Line::new(t.as_str(), palette::DANGER)),
+            LookLine::Peaceful(t) => out.push(Line::new(t.as_str(), palette::PEACEFUL)),
         }
     }
     out

@@ -45,6 +45,7 @@ impl App {
             .iter()
             .map(|c| c.id)
             .filter(|&id| !id.is_player() && !self.game.are_enemies(EntityId::PLAYER, id))
+            .filter(|id| !self.game.creatures.get(id).is_some_and(|c| self.game.is_bystander(c)))
             .collect();
         let health = Health { hp: self.game.player().hp.max(0), max: self.game.player().max_hp };
         let (look, hints) = self.look_panel();
@@ -230,7 +231,9 @@ impl App {
                     if !marks.is_empty() {
                         text = format!("{text} {}", marks.join(", "));
                     }
-                    lines.push(Line::new(text, m.look.color));
+                    // One that is neither enemy nor ally (peaceful) in a colour of its own.
+                    let color = if self.game.is_bystander(m) { palette::PEACEFUL } else { m.look.color };
+                    lines.push(Line::new(text, color));
                 }
             }
         }

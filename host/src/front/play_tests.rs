@@ -290,6 +290,40 @@ fn an_ally_is_named_so_and_never_a_target() {
 }
 
 #[test]
+fn a_peaceful_creature_says_so_in_its_own_colour_is_never_a_target_and_walking_into_it_asks_first() {
+    use super::screen::palette;
+    let mut app = app(&[(6, 10), (8, 10)]);
+    let newt = app.game.creature_at(Point::new(6, 10)).expect("a newt beside the player").id;
+    if let Some(mut c) = app.game.creatures.get_mut(&newt) {
+        c.temper = emberdeep_engine::world::creature::Temper::Peaceful;
+    }
+    let panel = app.model().panel;
+    let line = panel.iter().find(|l| l.text.starts_with("n newt") && l.text.contains("(peaceful)"));
+    assert_eq!(line.map(|l| l.color), Some(palette::PEACEFUL), "the in-sight list: {panel:?}");
+    keys(&mut app, "x l");
+    let look = app.model().look;
+    assert!(look.iter().any(|l| l.text == "n newt (peaceful)"), "the look panel: {look:?}");
+    let said_peaceful = look.iter().find(|l| l.text.starts_with("Peaceful"));
+    assert_eq!(said_peaceful.map(|l| l.color), Some(palette::PEACEFUL), "in its own colour: {look:?}");
+    keys(&mut app, "Esc i a Enter");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(8, 10)), "aiming starts on the other newt");
+    keys(&mut app, "Tab");
+    assert_eq!(app.game.aim_cursor(), Some(Point::new(8, 10)), "Tab skips the peaceful one");
+    keys(&mut app, "Esc");
+    let turn = app.game.turn;
+    keys(&mut app, "l");
+    assert_eq!(app.mode, Mode::Ask(Question::Plugin), "walking into it asks");
+    match app.model().overlay {
+        Overlay::Confirm { question } => {
+            assert_eq!(question, "Really attack the peaceful newt? y: yes   any other key: no")
+        }
+        other => panic!("no question: {other:?}"),
+    }
+    keys(&mut app, "n");
+    assert_eq!((app.game.turn, app.game.is_peaceful(newt)), (turn, true), "no: no turn, still peaceful");
+}
+
+#[test]
 fn n_at_the_runs_end_asks_for_the_new_run_screen_and_leaves() {
     let mut app = app(&[]);
     app.mode = Mode::Dead;

@@ -16,6 +16,8 @@ pub mod palette {
     pub const GOOD: Rgba = Rgba::rgb(110, 200, 110);
     /// Danger.
     pub const DANGER: Rgba = Rgba::rgb(230, 80, 70);
+    /// A creature that is not the player's enemy nor its ally (peaceful).
+    pub const PEACEFUL: Rgba = Rgba::rgb(120, 190, 235);
     /// Health bar while there is plenty.
     pub const HEALTH_GOOD: Rgba = Rgba::rgb(90, 180, 90);
     /// Health bar below half.

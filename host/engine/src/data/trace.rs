@@ -61,6 +61,8 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("terrain_found", &["x", "y", "terrain"]),
     ("action", &["action", "x", "y", "target", "item", "count", "status", "key", "yes", "topic"]),
     ("ask", &["question", "topic"]),
+    ("standing", &["a", "b", "from", "to"]),
+    ("provoked", &["creature", "by", "was"]),
     ("map_revealed", &["cells"]),
     ("use", &["item", "effect"]),
     ("attack", &["attacker", "target", "kind", "hit", "damage", "chance", "distance"]),

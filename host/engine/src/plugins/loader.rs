@@ -134,6 +134,9 @@ fn load_chosen(
     }
     order::check_dependencies(&plugins.loaded)?;
     order::order_by_dependencies(&mut plugins);
+    for line in plugins.settle_standings() {
+        tracing::warn!("{line}");
+    }
     Ok(plugins)
 }
 

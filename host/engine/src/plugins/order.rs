@@ -82,6 +82,7 @@ pub fn order_by_dependencies(plugins: &mut Plugins) {
     let mut hooks = std::mem::take(&mut plugins.hooks);
     hooks.sort_by_key(|h| rank(h.plugin()));
     plugins.hooks = hooks;
+    plugins.settle_standings();
 }
 
 #[cfg(test)]
@@ -99,6 +100,7 @@ mod tests {
             player_level: None,
             events: None,
             sides: Vec::new(),
+            standings: Vec::new(),
             name: name.into(),
             version: version.into(),
             path: PathBuf::from(format!("lib{name}.so")),

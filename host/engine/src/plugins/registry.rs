@@ -14,7 +14,7 @@ use emberdeep_api::abi::{
     HooksBox, ItemEffectBox, ItemNamesBox, LevelFeatureBox, LevelGenBox, MonsterBrainBox, RangedKindBox, Registry,
     Registry_TO, StatusBox, StatusDecl, TerrainBox, TerrainDecl, VetoesBox, ViewBox,
 };
-use emberdeep_api::{Registrar, MONSTERS_SIDE, PLAYER_SIDE};
+use emberdeep_api::{Registrar, Standing, MONSTERS_SIDE, PLAYER_SIDE};
 
 use crate::core::map::{PluginTile, Tile};
 use crate::data::records::{Registered, RegisteredPlugin};
@@ -108,6 +108,9 @@ pub struct LoadedPlugin {
     pub events: Option<BTreeMap<String, Vec<String>>>,
     /// The sides of its own it declared (since 1.2).
     pub sides: Vec<String>,
+    /// The standings it declared between sides: each pair as it gave it
+    /// (since 1.6).
+    pub standings: Vec<(String, String, Standing)>,
     /// The api version it was built against (`1.0.0`).
     pub api_version: String,
     // Since 1.4.
@@ -214,6 +217,12 @@ pub struct Plugins {
     // Since 1.3.
     /// How plugins name items to the player, in load order (since 1.3).
     pub item_names: Vec<Entry<ItemNamesBox>>,
+    // 1.6 (standings)
+    /// How pairs of sides stand from the start of a run, where a plugin
+    /// said (`Registry::standing`): each pair once, its names in order,
+    /// the first plugin in load order to speak of it kept (see
+    /// [`Plugins::settle_standings`]).
+    pub standings: BTreeMap<(String, String), Standing>,
 }
 
 impl Plugins {
@@ -543,12 +552,72 @@ impl Plugins {
             player_level: reg.player_level,
             events: reg.events,
             sides: reg.sides,
+            standings: reg.standings,
             api_version: reg.api_version,
             description: clean_line(&reg.description, DESCRIPTION_CHARS),
             homepage: clean_line(&reg.homepage, DESCRIPTION_CHARS),
             origin,
         });
+        self.settle_standings();
         Ok(())
+    }
+
+    // 1.6 (standings)
+
+    /// Works out [`Plugins::standings`] from what every loaded plugin
+    /// declared, in load order; returns one line for each declaration left
+    /// out: one naming a side no loaded plugin declares (a side of a plugin
+    /// not loaded this run), a side and itself, or a pair an earlier
+    /// plugin already gave another standing.
+    pub fn settle_standings(&mut self) -> Vec<String> {
+        let mut settled: BTreeMap<(String, String), (Standing, &str)> = BTreeMap::new();
+        let mut left_out = Vec::new();
+        for p in &self.loaded {
+            for (a, b, standing) in &p.standings {
+                let (a_shown, b_shown) = (crate::data::untrusted::shown(a, 40), crate::data::untrusted::shown(b, 40));
+                let unknown = [a, b].into_iter().find(|s| !self.knows_side(s));
+                if let Some(side) = unknown {
+                    left_out.push(format!(
+                        "plugin '{}': the standing of '{a_shown}' and '{b_shown}' is left out: no loaded plugin declared a side '{}'",
+                        p.name,
+                        crate::data::untrusted::shown(side, 40)
+                    ));
+                    continue;
+                }
+                if a == b {
+                    left_out.push(format!(
+                        "plugin '{}': the standing of '{a_shown}' with itself is left out: a side is always allied with itself",
+                        p.name
+                    ));
+                    continue;
+                }
+                let key = side_pair(a, b);
+                match settled.get(&key) {
+                    Some((first, by)) if first != standing => left_out.push(format!(
+                        "plugin '{}': '{a_shown}' and '{b_shown}' {} is left out: plugin '{by}' made them {}",
+                        p.name,
+                        standing.name(),
+                        first.name()
+                    )),
+                    Some(_) => {}
+                    None => {
+                        settled.insert(key, (*standing, p.name.as_str()));
+                    }
+                }
+            }
+        }
+        self.standings = settled.into_iter().map(|(k, (s, _))| (k, s)).collect();
+        left_out
+    }
+}
+
+/// Sides `a` and `b` as a pair, in name order: the key every table of
+/// standings keeps a pair under, whichever way it was given.
+pub fn side_pair(a: &str, b: &str) -> (String, String) {
+    if a <= b {
+        (a.to_string(), b.to_string())
+    } else {
+        (b.to_string(), a.to_string())
     }
 }
 
@@ -585,6 +654,9 @@ pub struct Registration {
     homepage: String,
     // Since 1.6.
     terrain_traits: Vec<(String, Vec<String>)>,
+
+    // 1.6 (standings)
+    standings: Vec<(String, String, Standing)>,
 }
 
 impl Registration {
@@ -836,6 +908,18 @@ impl Registry for Registration {
     // Since 1.3.
     fn item_names(&mut self, imp: ItemNamesBox) {
         self.item_names = Some(imp);
+    }
+    // 1.6 (standings)
+    fn standing(&mut self, a: RStr<'_>, b: RStr<'_>, standing: Standing) {
+        // Bounded: a plugin's words are not trusted; more than a side's
+        // name could be is no side's name.
+        if self.standings.len() < 1000 {
+            self.standings.push((
+                a.as_str().chars().take(200).collect(),
+                b.as_str().chars().take(200).collect(),
+                standing,
+            ));
+        }
     }
 }
 

@@ -324,8 +324,13 @@ impl Game {
             return None;
         }
         let stopped_by = path.last().and_then(|&end| self.creature_at(end)).map(|c| c.id);
-        if stopped_by.is_some_and(|id| !id.is_player() && !self.are_enemies(EntityId::PLAYER, id)) {
-            return Some(FallsShort::Ally);
+        if let Some(c) = stopped_by.and_then(|id| self.creatures.get(&id)) {
+            if self.is_bystander(c) {
+                return Some(FallsShort::Bystander);
+            }
+            if !c.id.is_player() && !self.are_enemies(EntityId::PLAYER, c.id) {
+                return Some(FallsShort::Ally);
+            }
         }
         if aim.pending.through_walls {
             // Walls do not stop it; only its range does.

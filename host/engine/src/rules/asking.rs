@@ -72,6 +72,9 @@ impl Game {
                     text: format!("{} ({})", c.name, self.standing(&c)),
                 });
                 lines.push(LookLine::Health { hp: c.hp.max(0), max: c.max_hp });
+                if self.is_bystander(&c) {
+                    lines.push(LookLine::Peaceful("Peaceful: it leaves you be unless attacked.".into()));
+                }
                 let record = self.records.monsters.get(&c.kind).cloned();
                 if let Some(rec) = &record {
                     if !rec.description.is_empty() {

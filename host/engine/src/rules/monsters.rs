@@ -34,13 +34,14 @@ impl Game {
             if self.slowed_this_turn(id) {
                 continue;
             }
-            let Some((state, ally)) = self.creatures.get(&id).map(|m| (m.state, m.is_players_side())) else { continue };
+            let Some(state) = self.creatures.get(&id).map(|m| m.state) else { continue };
             if state == MonsterState::Asleep {
                 self.maybe_stir(id);
                 continue;
             }
-            // The player's allies do not hunt it: no noticing, no goal.
-            if !ally {
+            // The player's allies, and those not its enemies (a peaceful
+            // trader), do not hunt it: no noticing, no goal.
+            if self.are_enemies(id, EntityId::PLAYER) {
                 self.notice_player(id);
             }
             match self.turn_rule(id) {
@@ -54,8 +55,8 @@ impl Game {
     /// A sleeper with the player in its sight may stir: `notice_percent` a turn.
     fn maybe_stir(&mut self, id: EntityId) {
         if self.sees_player(id) && self.rng.percent(self.numbers.notice_percent) {
-            if self.creatures.get(&id).is_some_and(|m| m.is_players_side()) {
-                // An ally wakes to the player, and does not hunt it.
+            if !self.are_enemies(id, EntityId::PLAYER) {
+                // An ally (or one not its enemy) wakes to the player, and does not hunt it.
                 self.set_state(id, MonsterState::Wandering, "sight", "host");
             } else {
                 self.saw_player(id);
@@ -190,8 +191,11 @@ impl Game {
         } else {
             self.creatures.listening().filter(|c| c.pos.steps_to(at) <= reach).collect()
         };
+        let player = self.player();
         let hearers: Vec<(EntityId, MonsterState)> = near
             .into_iter()
+            // A noise draws the player's enemies only (a peaceful trader stays put).
+            .filter(|m| self.hostile(m, player))
             .filter_map(|m| {
                 let left = loudness - m.pos.steps_to(at);
                 match m.state {
@@ -300,6 +304,8 @@ impl Game {
         if a.hit {
             a.damage = self.asked_damage(&a);
         }
+        // Api 1.6: the player's side striking one that is not its enemy.
+        let provokes = self.provokes(&a);
         let (Some(attacker), Some(target)) = (self.creatures.get(&a.attacker), self.creatures.get(&a.target)) else {
             return false;
         };
@@ -334,6 +340,9 @@ impl Game {
         if a.hit {
             let hurt = Hurt { attacker: a.attacker, target: a.target, amount: a.damage, hp_left, how: a.kind.clone() };
             self.hurt_event(hurt);
+        }
+        if provokes && !died {
+            self.provoke(a.target, a.attacker, source);
         }
         let (target_kind, target_pos) = self.creatures.get(&a.target).map(|t| (t.kind.clone(), t.pos)).unzip();
         let victim = (a.target, target_kind.as_deref().unwrap_or("").to_string(), target_trace);

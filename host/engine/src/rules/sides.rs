@@ -1,6 +1,8 @@
 //! Sides (api 1.2): every creature is on one (the player's, the monsters',
 //! or one a plugin declared), and creatures of different sides are
-//! enemies. Who sees whom, the nearest enemy a creature sees, a side
+//! enemies unless their sides stand otherwise (api 1.6: neutral or
+//! allied, declared by a plugin or set during the run) or one is peaceful
+//! toward the player's side; one answer, [`Game::are_enemies`], for all. Who sees whom, the nearest enemy a creature sees, a side
 //! changed (a charm), attacks on one's own side refused, and the step an
 //! ally takes after the player.
 //!
@@ -12,15 +14,27 @@
 //! answer. A turn's cost grows with the creatures and their sight, never
 //! with the creatures squared.
 
-use emberdeep_api::{Attack, EntityId, Point, MONSTERS_SIDE, PLAYER_SIDE};
+use emberdeep_api::{Attack, EntityId, Point, Standing, MONSTERS_SIDE, PLAYER_SIDE};
 
 use crate::core::sight::bresenham;
 use crate::data::untrusted::shown;
 use crate::fields;
+use crate::plugins::registry::side_pair;
 use crate::rules::statuses::TurnRule;
 use crate::world::creature::ChangeRefused;
-use crate::world::creature::Creature;
+use crate::world::creature::{Creature, Temper};
 use crate::world::game::Game;
+
+/// Why a standing between sides was not set (api 1.6).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StandingRefused {
+    /// No loaded plugin declared the side.
+    #[error("no loaded plugin declared a side '{0}'")]
+    UnknownSide(String),
+    /// A side and itself.
+    #[error("a side and itself ('{0}') are always allied")]
+    SameSide(String),
+}
 
 /// The steps from the player within which an ally stops following.
 pub const FOLLOW_DISTANCE: i32 = 2;
@@ -51,11 +65,133 @@ impl Game {
         Ok(())
     }
 
-    /// Whether `a` and `b` are both on the floor and on different sides.
+    /// The one answer to "enemies?": whether `a` and `b` are both on the
+    /// floor and hostile to each other ([`Game::hostile`]). Everything that
+    /// asks (brains through `nearest_enemy`, the in-sight list, aiming,
+    /// the time-savers, the alarm, noise, the bot) goes by it.
     pub fn are_enemies(&self, a: EntityId, b: EntityId) -> bool {
         match (self.creatures.get(&a), self.creatures.get(&b)) {
-            (Some(a), Some(b)) => a.side != b.side,
+            (Some(a), Some(b)) => self.hostile(a, b),
             _ => false,
+        }
+    }
+
+    // 1.6 (standings)
+
+    /// Whether creatures `a` and `b` are hostile to each other: never on one
+    /// side; a peaceful one is neutral to the player's side and the sides
+    /// allied with it, a provoked one hostile to them; otherwise as their
+    /// sides stand ([`Game::side_standing`]). With no standings declared
+    /// or set and no peaceful creature, different sides are enemies, as
+    /// before 1.6.
+    pub fn hostile(&self, a: &Creature, b: &Creature) -> bool {
+        if a.side == b.side {
+            return false;
+        }
+        if a.temper == Temper::AsItsSide && b.temper == Temper::AsItsSide && !self.standings_in_play() {
+            return true;
+        }
+        if a.temper != Temper::AsItsSide && self.friendly_to_player(&b.side) {
+            return a.temper == Temper::Provoked;
+        }
+        if b.temper != Temper::AsItsSide && self.friendly_to_player(&a.side) {
+            return b.temper == Temper::Provoked;
+        }
+        self.side_standing(&a.side, &b.side) == Standing::Hostile
+    }
+
+    /// Whether any standing between sides was declared or set.
+    fn standings_in_play(&self) -> bool {
+        !self.standings.is_empty() || !self.plugins.standings.is_empty()
+    }
+
+    /// Whether `side` is the player's or allied with it.
+    pub fn friendly_to_player(&self, side: &str) -> bool {
+        side == PLAYER_SIDE || self.side_standing(side, PLAYER_SIDE) == Standing::Allied
+    }
+
+    /// How sides `a` and `b` stand: a side is allied with itself; else as
+    /// set during the run, else as a plugin declared, else hostile.
+    pub fn side_standing(&self, a: &str, b: &str) -> Standing {
+        if a == b {
+            return Standing::Allied;
+        }
+        if !self.standings_in_play() {
+            return Standing::Hostile;
+        }
+        // A few pairs at most: looked up without building a key, as the
+        // nearest enemy's search asks this of every creature it finds.
+        let (first, second) = if a <= b { (a, b) } else { (b, a) };
+        let of = |table: &'_ std::collections::BTreeMap<(String, String), Standing>| {
+            table.iter().find(|((x, y), _)| x == first && y == second).map(|(_, s)| *s)
+        };
+        of(&self.standings).or_else(|| of(&self.plugins.standings)).unwrap_or_default()
+    }
+
+    /// Sides `a` and `b` stand so from now on (`WorldCtx::set_standing`),
+    /// traced as `standing` under `source` when that changes anything.
+    /// Refused, changing nothing, for a side no loaded plugin declared or a
+    /// side and itself.
+    pub fn set_standing(&mut self, a: &str, b: &str, standing: Standing, source: &str) -> Result<(), StandingRefused> {
+        for side in [a, b] {
+            if !self.plugins.knows_side(side) {
+                return Err(StandingRefused::UnknownSide(shown(side, 40)));
+            }
+        }
+        if a == b {
+            return Err(StandingRefused::SameSide(shown(a, 40)));
+        }
+        let was = self.side_standing(a, b);
+        let key = side_pair(a, b);
+        self.standings.insert(key.clone(), standing);
+        if was != standing {
+            let (first, second) = key;
+            self.emit(
+                "standing",
+                source,
+                fields! {"a" => first, "b" => second, "from" => was.name(), "to" => standing.name()},
+            );
+        }
+        Ok(())
+    }
+
+    /// Whether creature `id` is peaceful now.
+    pub fn is_peaceful(&self, id: EntityId) -> bool {
+        self.creatures.get(&id).is_some_and(|c| c.temper == Temper::Peaceful)
+    }
+
+    /// Whether attack `a` provokes its target: an attacker of the player's
+    /// side or one allied with it strikes a creature of another side that
+    /// is not its enemy.
+    pub(crate) fn provokes(&self, a: &Attack) -> bool {
+        let (Some(attacker), Some(target)) = (self.creatures.get(&a.attacker), self.creatures.get(&a.target)) else {
+            return false;
+        };
+        !target.id.is_player()
+            && attacker.side != target.side
+            && self.friendly_to_player(&attacker.side)
+            && !self.hostile(attacker, target)
+    }
+
+    /// Creature `who`, attacked by `by` while not its enemy, is hostile to
+    /// the player's side from now on: traced as `provoked`, said when the
+    /// player sees it, and every plugin's `provoked` hook is told.
+    pub(crate) fn provoke(&mut self, who: EntityId, by: EntityId, source: &str) {
+        let Some(c) = self.creatures.get(&who) else { return };
+        let (name, the_name, seen, was) = (c.trace_name(), c.the_name(), self.fov.is_visible(c.pos), c.temper);
+        let by_name = self.creatures.get(&by).map(|c| c.trace_name()).unwrap_or_default();
+        if let Some(mut c) = self.creatures.get_mut(&who) {
+            c.temper = Temper::Provoked;
+        }
+        let from = if was == Temper::Peaceful { "peaceful" } else { "neutral" };
+        self.emit("provoked", source, fields! {"creature" => name, "by" => by_name, "was" => from});
+        if seen {
+            let line = crate::world::log::capitalized(&format!("{the_name} turns on you!"));
+            self.log.add(line, emberdeep_api::MessageKind::Danger);
+        }
+        let plugins = self.plugins.clone();
+        for hook in &plugins.hooks {
+            self.call(hook, crate::plugins::boundary::Access::Play, |imp, ctx| imp.provoked(ctx, who, by));
         }
     }
 
@@ -90,13 +226,14 @@ impl Game {
         line.len() < 3 || line[1..line.len() - 1].iter().all(|&p| !self.map.blocks_sight(p))
     }
 
-    /// The nearest creature of another side that `id` sees; ties go to
+    /// The nearest enemy ([`Game::hostile`]) that `id` sees; ties go to
     /// the higher, then the further left (see the module's notes on cost).
     pub fn nearest_enemy(&self, id: EntityId) -> Option<EntityId> {
         let me = self.creatures.get(&id)?;
-        let player_is_enemy = !id.is_player() && self.player().side != me.side;
+        let player_other = !id.is_player() && self.player().side != me.side;
         let others = self.creatures.len() as u32 - self.creatures.on_side(&me.side);
-        if others == u32::from(player_is_enemy) {
+        if others == u32::from(player_other) {
+            let player_is_enemy = player_other && self.hostile(me, self.player());
             return (player_is_enemy && self.sees_player(id)).then_some(EntityId::PLAYER);
         }
         let reach = if id.is_player() { self.numbers.fov_radius } else { me.sight };
@@ -110,7 +247,7 @@ impl Game {
                         continue;
                     }
                     let Some(c) = self.creatures.at(p) else { continue };
-                    if c.side != me.side && self.sees(me, c) {
+                    if self.hostile(me, c) && self.sees(me, c) {
                         return Some(c.id);
                     }
                 }
@@ -168,7 +305,7 @@ pub(crate) mod tests {
     use std::path::PathBuf;
     use std::rc::Rc;
 
-    use emberdeep_api::{Attack, Ctx, MonsterBrain, MonsterState, PluginResult, Registrar};
+    use emberdeep_api::{Attack, Ctx, MonsterBrain, MonsterState, PluginResult, Registrar, Standing};
 
     use super::*;
     use crate::core::map::{Map, Tile};
@@ -214,7 +351,7 @@ pub(crate) mod tests {
         game
     }
 
-    fn wolf(game: &mut Game, x: i32, y: i32, side: &str) -> EntityId {
+    pub(crate) fn wolf(game: &mut Game, x: i32, y: i32, side: &str) -> EntityId {
         game.spawn_creature("wolf", Point::new(x, y), side, "summoner").expect("room for a wolf")
     }
 
@@ -325,5 +462,170 @@ pub(crate) mod tests {
         let orc = wolf(&mut game, 6, 1, "");
         assert!(!game.follow_player(orc), "monsters do not follow");
         assert!(game.creatures[&orc].state == MonsterState::Wandering);
+    }
+
+    // 1.6 (standings)
+
+    /// Hooks whose bump strikes for 1 (as core_combat's melee would).
+    struct Strikes;
+    impl emberdeep_api::Hooks for Strikes {
+        fn bump(&self, ctx: &mut Ctx<'_>, target: EntityId) -> PluginResult<bool> {
+            ctx.attack(Attack::melee(EntityId::PLAYER, target, 1, "you"));
+            Ok(true)
+        }
+    }
+
+    /// [`wolves_game`]'s room, with the sides `undead` and `traders` (the
+    /// traders neutral to the monsters), hooks that strike on a bump, the
+    /// record `wolf` and the peaceful record `trader` (on `traders`).
+    pub(crate) fn market_game() -> Game {
+        let mut reg = Registrar::new("summoner", "0.1.0");
+        reg.brain("idle", Idle).side("undead").side("traders").hooks(Strikes);
+        reg.standing("traders", MONSTERS_SIDE, Standing::Neutral);
+        let mut plugins = Plugins::default();
+        plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("one plugin");
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir(dir.path().join("host")).expect("host folder");
+        let monster = |id: &str, more: &str| {
+            format!(
+                "[[monster]]\nid = \"{id}\"\nname = \"{id}\"\nglyph = \"w\"\ncolor = [1, 2, 3]\ntile = \"{id}\"\n\
+                 floors = [1, 1]\nhp = 8\ndamage = [1, 3]\nsight = 6\nbrain = \"idle\"\n{more}\n"
+            )
+        };
+        let text = monster("wolf", "") + &monster("trader", "side = \"traders\"\npeaceful = true");
+        std::fs::write(dir.path().join("host/monsters.toml"), text).expect("records");
+        let records =
+            crate::data::records::check::load_records(dir.path(), &plugins.registered()).expect("the records read");
+        let mut map = Map::new_filled(8, 5, Tile::Floor);
+        for p in map.points().collect::<Vec<_>>() {
+            if p.x == 0 || p.y == 0 || p.x == 7 || p.y == 4 {
+                map.set_tile(p, Tile::Wall);
+            }
+        }
+        let mut game = Game::blank(
+            1,
+            map,
+            Point::new(1, 1),
+            Rc::new(plugins),
+            Rc::new(records),
+            crate::data::trace::Trace::in_memory(),
+        );
+        game.update_sight();
+        game
+    }
+
+    pub(crate) fn trader(game: &mut Game, x: i32, y: i32) -> EntityId {
+        game.spawn_creature("trader", Point::new(x, y), "", "summoner").expect("room for a trader")
+    }
+
+    pub(crate) fn kept(game: &Game, event: &str) -> Vec<String> {
+        let kept = game.trace.kept.as_ref().expect("kept in memory");
+        kept.iter().filter(|l| l.contains(&format!("\"event\":\"{event}\""))).cloned().collect()
+    }
+
+    #[test]
+    fn a_peaceful_creature_is_nobodys_enemy_on_the_players_side_and_its_sides_standing_holds_for_the_rest() {
+        let mut game = market_game();
+        let t = trader(&mut game, 2, 1);
+        let goblin = wolf(&mut game, 5, 2, "");
+        // The goblin's nearest enemy is the player, though the trader is nearer.
+        assert!(game.sees_player(goblin));
+        assert_eq!(game.nearest_enemy(goblin), Some(EntityId::PLAYER));
+        let ally = wolf(&mut game, 3, 3, "player");
+        let ghoul = wolf(&mut game, 6, 3, "undead");
+        assert!(game.is_peaceful(t) && !game.is_peaceful(goblin));
+        assert!(!game.are_enemies(t, EntityId::PLAYER) && !game.are_enemies(EntityId::PLAYER, t), "peaceful");
+        assert!(!game.are_enemies(t, ally), "nor the player's allies'");
+        assert!(!game.are_enemies(t, goblin), "the traders' side is neutral to the monsters'");
+        assert!(game.are_enemies(t, ghoul) && game.are_enemies(ghoul, t), "nobody spoke of undead: hostile");
+        assert!(game.are_enemies(goblin, EntityId::PLAYER), "the player and the monsters stay hostile");
+        assert_eq!(game.side_standing("traders", MONSTERS_SIDE), Standing::Neutral);
+        assert_eq!(game.side_standing(MONSTERS_SIDE, "traders"), Standing::Neutral, "both ways");
+        assert_eq!(game.side_standing("undead", "undead"), Standing::Allied);
+        assert_eq!(game.nearest_enemy(t), Some(ghoul), "the undead's enemy all the same");
+        assert_eq!(game.nearest_enemy(EntityId::PLAYER), Some(goblin), "the player's too: the trader is passed over");
+        // Aiming starts on the goblin and Tab never reaches the trader.
+        assert_eq!(game.enemies_in_view(), [goblin, ghoul]);
+        assert_eq!(game.standing(&game.creatures[&t].clone()), "peaceful");
+    }
+
+    #[test]
+    fn a_standing_set_during_the_run_is_traced_both_ways_and_a_bad_one_refused_in_one_line() {
+        let mut game = market_game();
+        let goblin = wolf(&mut game, 5, 2, "");
+        game.set_standing(PLAYER_SIDE, MONSTERS_SIDE, Standing::Neutral, "summoner").unwrap();
+        assert!(!game.are_enemies(goblin, EntityId::PLAYER), "the monsters neutral to the player now");
+        assert_eq!(game.side_standing(MONSTERS_SIDE, PLAYER_SIDE), Standing::Neutral);
+        let traced = kept(&game, "standing");
+        assert_eq!(traced.len(), 1, "{traced:?}");
+        assert!(traced[0].contains("\"a\":\"monsters\",\"b\":\"player\",\"from\":\"hostile\",\"to\":\"neutral\""));
+        // The same again changes nothing, and writes nothing.
+        game.set_standing(MONSTERS_SIDE, PLAYER_SIDE, Standing::Neutral, "summoner").unwrap();
+        assert_eq!(kept(&game, "standing").len(), 1);
+        let before = game.standings.clone();
+        let err = game.set_standing("fae", PLAYER_SIDE, Standing::Allied, "summoner").unwrap_err();
+        assert_eq!(err.to_string(), "no loaded plugin declared a side 'fae'");
+        let err = game.set_standing("undead", "undead", Standing::Hostile, "summoner").unwrap_err();
+        assert_eq!(err.to_string(), "a side and itself ('undead') are always allied");
+        assert_eq!(game.standings, before, "nothing changed");
+        // An allied side's creatures are the player's friends: not enemies.
+        let ghoul = wolf(&mut game, 6, 3, "undead");
+        game.set_standing("undead", PLAYER_SIDE, Standing::Allied, "summoner").unwrap();
+        assert!(!game.are_enemies(ghoul, EntityId::PLAYER) && game.standing(&game.creatures[&ghoul].clone()) == "ally");
+    }
+
+    #[test]
+    fn an_attack_on_a_plain_enemy_provokes_nothing_and_the_monsters_striking_a_trader_do_not_either() {
+        let mut game = market_game();
+        let t = trader(&mut game, 2, 1);
+        let goblin = wolf(&mut game, 5, 2, "");
+        game.apply_attack(Attack::melee(EntityId::PLAYER, goblin, 1, "you"), "summoner");
+        game.apply_attack(Attack::melee(goblin, t, 1, "a wolf"), "summoner");
+        assert!(kept(&game, "provoked").is_empty() && game.is_peaceful(t));
+        // An ally's blow provokes it as the player's does.
+        let ally = wolf(&mut game, 3, 1, "player");
+        game.apply_attack(Attack::melee(ally, t, 1, "a wolf"), "summoner");
+        assert!(!game.is_peaceful(t) && game.are_enemies(t, ally) && game.are_enemies(t, EntityId::PLAYER));
+    }
+
+    #[test]
+    fn standings_and_tempers_are_saved_with_the_run_and_a_standing_of_an_undeclared_side_is_refused() {
+        let mut game = market_game();
+        let t = trader(&mut game, 2, 1);
+        let u = trader(&mut game, 4, 3);
+        game.set_standing("undead", PLAYER_SIDE, Standing::Allied, "summoner").unwrap();
+        game.apply_attack(Attack::melee(EntityId::PLAYER, t, 1, "you"), "summoner");
+        let plugins = game.plugins.clone();
+        let records = game.records.clone();
+        let trace = crate::data::trace::Trace::in_memory;
+        let back = Game::restore(game.parts(), plugins.clone(), records.clone(), trace()).expect("restores");
+        assert_eq!(back.standings, game.standings);
+        assert!(!back.is_peaceful(t) && back.are_enemies(t, EntityId::PLAYER), "provoked, still");
+        assert!(back.is_peaceful(u), "peaceful, still");
+        let mut parts = game.parts();
+        parts.standings.push(("fae".into(), PLAYER_SIDE.into(), Standing::Neutral));
+        let err = Game::restore(parts, plugins, records, trace()).err().expect("refused").to_string();
+        assert_eq!(err, "a standing of 'fae' and 'player' (no loaded plugin declared a side 'fae')");
+    }
+
+    #[test]
+    fn a_standing_declared_for_a_side_no_plugin_has_or_twice_is_left_out_in_one_line() {
+        let mut reg = Registrar::new("summoner", "0.1.0");
+        reg.side("traders")
+            .standing("traders", MONSTERS_SIDE, Standing::Neutral)
+            .standing("fae", PLAYER_SIDE, Standing::Allied)
+            .standing(MONSTERS_SIDE, "traders", Standing::Allied);
+        let mut plugins = Plugins::default();
+        plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("one plugin");
+        let left_out = plugins.settle_standings();
+        assert_eq!(
+            left_out,
+            [
+                "plugin 'summoner': the standing of 'fae' and 'player' is left out: no loaded plugin declared a side 'fae'",
+                "plugin 'summoner': 'monsters' and 'traders' allied is left out: plugin 'summoner' made them neutral",
+            ]
+        );
+        let pair = crate::plugins::registry::side_pair(MONSTERS_SIDE, "traders");
+        assert_eq!(plugins.standings.into_iter().collect::<Vec<_>>(), [(pair, Standing::Neutral)]);
     }
 }

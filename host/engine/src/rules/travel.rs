@@ -357,10 +357,10 @@ impl Game {
 
     /// The enemies of the player it sees, in id order.
     fn enemies_in_view_unordered(&self) -> impl Iterator<Item = &crate::world::creature::Creature> + '_ {
-        let player_side = self.player().side.as_str();
+        let player = self.player();
         self.creatures
             .values()
-            .filter(move |c| !c.id.is_player() && c.side != player_side && self.fov.is_visible(c.pos))
+            .filter(move |c| !c.id.is_player() && self.hostile(c, player) && self.fov.is_visible(c.pos))
     }
 
     fn a_name(&self, id: EntityId) -> Option<String> {

@@ -147,7 +147,8 @@ impl Game {
     /// without one (a turn lost in an empty hall costs nothing).
     fn lose_turn(&mut self, status: &str) -> bool {
         let label = self.plugins.statuses.get(status).map_or(status.to_string(), |s| s.decl.label.to_string());
-        let threatened = self.creatures.values().any(|c| !c.is_players_side() && self.fov.is_visible(c.pos));
+        let player = self.player();
+        let threatened = self.creatures.values().any(|c| self.hostile(c, player) && self.fov.is_visible(c.pos));
         let kind = if threatened { MessageKind::Danger } else { MessageKind::Info };
         self.log.add(format!("You cannot act: {label}."), kind);
         self.emit("action", "host", fields! {"action" => "lose_turn", "status" => status});
@@ -281,8 +282,21 @@ impl Game {
         true
     }
 
-    /// Walking into a monster: the plugins' bump hooks decide (melee comes from core_combat).
+    /// Walking into a monster: the plugins' bump hooks decide (melee
+    /// comes from core_combat). One that is not the player's enemy (a
+    /// peaceful trader) is met instead ([`Game::meet`]), unless the player
+    /// does not think for itself (confused, it strikes whoever is there).
     fn bump(&mut self, target: emberdeep_api::EntityId) -> bool {
+        if !self.are_enemies(EntityId::PLAYER, target)
+            && !matches!(self.turn_rule(EntityId::PLAYER), TurnRule::Brain(_))
+        {
+            return self.meet(target);
+        }
+        self.strike_at(target)
+    }
+
+    /// The bump that strikes: the plugins' bump hooks, in load order.
+    pub(crate) fn strike_at(&mut self, target: emberdeep_api::EntityId) -> bool {
         let plugins = self.plugins.clone();
         let name = self.creatures.get(&target).map(|c| c.trace_name()).unwrap_or_default();
         if !plugins.hooks.is_empty() {
@@ -359,7 +373,9 @@ impl Game {
 mod tests {
     use emberdeep_api::MessageKind;
 
-    use crate::rules::sides::tests::wolves_game;
+    use crate::rules::sides::tests::{kept, market_game, trader, wolf, wolves_game};
+    use crate::rules::turn::Action;
+    use emberdeep_api::EntityId;
     use emberdeep_api::Point;
 
     #[test]
@@ -376,5 +392,35 @@ mod tests {
         game.update_sight();
         game.lose_turn("stunned");
         assert_eq!(last(&game).map(|(_, kind)| kind), Some(MessageKind::Danger), "a wolf in view");
+    }
+
+    #[test]
+    fn walking_into_a_peaceful_creature_asks_first_no_costs_nothing_and_yes_provokes_it() {
+        let mut game = market_game();
+        let t = trader(&mut game, 2, 1);
+        let turn = game.turn;
+        assert!(!game.player_action(Action::Move(1, 0)), "no turn: a question");
+        let asked = game.waiting_question().expect("a question").question.clone();
+        assert_eq!(asked, "Really attack the peaceful trader?");
+        assert!(game.asks_to_attack());
+        assert!(!game.player_action(Action::Answer(false)), "no: no turn");
+        assert_eq!((game.turn, game.creatures[&t].hp), (turn, 8), "nothing happened to it");
+        assert!(game.is_peaceful(t));
+        assert_eq!(game.log.messages().last().map(|m| m.text.as_str()), Some("You leave the trader be."));
+        assert!(kept(&game, "attack").is_empty());
+        // Yes strikes it: it is provoked, and hostile to the player from now on.
+        game.player_action(Action::Move(1, 0));
+        assert!(game.player_action(Action::Answer(true)), "the blow takes the turn");
+        assert_eq!(game.creatures[&t].hp, 7);
+        assert!(!game.is_peaceful(t) && game.are_enemies(t, EntityId::PLAYER));
+        let goblin = wolf(&mut game, 5, 3, "");
+        assert!(!game.are_enemies(t, goblin), "still neutral to the monsters");
+        let provoked = kept(&game, "provoked");
+        assert_eq!(provoked.len(), 1, "{provoked:?}");
+        assert!(provoked[0].contains("\"creature\":\"trader#1\",\"by\":\"player\",\"was\":\"peaceful\""));
+        assert_eq!(game.standing(&game.creatures[&t].clone()), "hunting");
+        // Now a bump strikes at once.
+        assert!(game.player_action(Action::Move(1, 0)) && game.waiting_question().is_none());
+        assert_eq!(kept(&game, "provoked").len(), 1, "provoked once");
     }
 }

@@ -45,6 +45,44 @@ pub struct Creature {
     /// [`Roster::set_side`](crate::world::roster::Roster::set_side), which
     /// keeps its count.
     pub side: String,
+    /// How it stands toward the player's side on its own account (api
+    /// 1.6): as its side does, peaceful, or provoked.
+    pub temper: Temper,
+}
+
+/// How a creature stands toward the player's side (and the sides allied
+/// with it) on its own account, over its side's standing (api 1.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Temper {
+    /// As its side stands: every creature whose record is not peaceful.
+    #[default]
+    AsItsSide,
+    /// Peaceful (its record's `peaceful = true`): neutral to the player's
+    /// side, until one of them attacks it.
+    Peaceful,
+    /// Provoked: attacked by the player's side while not its enemy, it is
+    /// hostile to it from then on, whatever its side's standing.
+    Provoked,
+}
+
+impl Temper {
+    /// Its name in a save (`None` for [`Temper::AsItsSide`], which a save leaves out).
+    pub fn name(self) -> Option<&'static str> {
+        match self {
+            Temper::AsItsSide => None,
+            Temper::Peaceful => Some("peaceful"),
+            Temper::Provoked => Some("provoked"),
+        }
+    }
+
+    /// The temper a save names `name`; `None` for a name no temper has.
+    pub fn named(name: &str) -> Option<Temper> {
+        match name {
+            "peaceful" => Some(Temper::Peaceful),
+            "provoked" => Some(Temper::Provoked),
+            _ => None,
+        }
+    }
 }
 
 /// A status a creature bears: the registered name and the turns left.
@@ -75,6 +113,7 @@ impl Creature {
             look: Look { glyph: '@' as u32, color: Rgba::rgb(255, 255, 255), tile: "player".into() },
             statuses: Vec::new(),
             side: PLAYER_SIDE.into(),
+            temper: Temper::AsItsSide,
         }
     }
 
@@ -96,6 +135,7 @@ impl Creature {
             look: Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
             statuses: Vec::new(),
             side: rec.side.clone(),
+            temper: if rec.peaceful { Temper::Peaceful } else { Temper::AsItsSide },
         }
     }
 

@@ -131,12 +131,19 @@ pub struct Game {
     /// from inside another (a brain's step asks a veto) files what the outer
     /// plugin logged so far under the outer plugin's name first.
     pub(crate) calling: Vec<std::rc::Rc<str>>,
+    // 1.6 (standings)
+    /// The standings between sides set during the run
+    /// (`WorldCtx::set_standing`), over those the plugins declared: each
+    /// pair once, its names in order. Saved.
+    pub standings: BTreeMap<(String, String), emberdeep_api::Standing>,
 }
 
 /// A yes/no question a plugin asked the player (api 1.3, `Ctx::ask`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PluginQuestion {
-    /// The plugin that asked, which the answer goes to.
+    /// The plugin that asked, which the answer goes to; empty for the
+    /// host's own question (api 1.6: whether to attack a creature that is
+    /// not the player's enemy).
     pub plugin: String,
     /// The question as the player reads it.
     pub question: String,
@@ -196,6 +203,7 @@ impl Game {
             question: None,
             player_acting: false,
             fall: None,
+            standings: BTreeMap::new(),
         }
     }
 
@@ -283,13 +291,22 @@ impl Game {
     }
 
     /// How the look panel and the in-sight list name a monster's standing:
-    /// "ally" for one on the player's side, else its state ("asleep").
+    /// "peaceful" for one that is not the player's enemy nor its ally (a
+    /// peaceful trader, one of a side neutral to the player's), "ally" for
+    /// one on the player's side or a side allied with it, else its state
+    /// ("asleep").
     pub fn standing(&self, c: &Creature) -> String {
         if !c.id.is_player() && !self.are_enemies(EntityId::PLAYER, c.id) {
-            "ally".to_string()
+            if self.is_bystander(c) { "peaceful" } else { "ally" }.to_string()
         } else {
             c.state.name().to_string()
         }
+    }
+
+    /// Whether `c` is neither the player's enemy nor its ally: a peaceful
+    /// creature, or one of a side neutral to the player's (api 1.6).
+    pub fn is_bystander(&self, c: &Creature) -> bool {
+        !c.id.is_player() && !self.friendly_to_player(&c.side) && !self.hostile(c, self.player())
     }
 
     /// The monsters in view that are the player's enemies (not on its

@@ -22,7 +22,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-use emberdeep_api::{EntityId, Generator, ItemId, Point, TerrainHidden};
+use emberdeep_api::{EntityId, Generator, ItemId, Point, Standing, TerrainHidden};
 
 use crate::core::map::{Map, Tile};
 use crate::core::rng::RunRng;
@@ -175,6 +175,10 @@ pub struct RestoreParts {
     /// `None` (a save from before 1.6): the generator that claims the
     /// floor if one does, else the host's.
     pub generator: Option<Generator>,
+
+    /// The standings between sides set during the run (api 1.6): each pair
+    /// once, its two names in order.
+    pub standings: Vec<(String, String, Standing)>,
 }
 
 /// Why parts do not make a game: the part, and the rule it breaks. Each
@@ -275,6 +279,17 @@ pub enum RestoreError {
         who: String,
         /// Its side (cut short).
         side: String,
+    },
+    /// A standing between sides names a side no loaded plugin declared,
+    /// a side and itself, or a pair twice (api 1.6).
+    #[error("a standing of '{a}' and '{b}' ({why})")]
+    BadStanding {
+        /// One side (cut short).
+        a: String,
+        /// The other (cut short).
+        b: String,
+        /// What is wrong with it.
+        why: String,
     },
     /// A monster has no brain.
     #[error("{0} has no brain")]
@@ -533,6 +548,8 @@ impl RestoreParts {
             kills: game.kills.iter().map(|(k, n)| (k.clone(), *n)).collect(),
             carried: game.carried.iter().flat_map(|(who, items)| items.iter().map(|i| (*who, i.clone()))).collect(),
             generator: Some(game.generator.clone()),
+
+            standings: game.standings.iter().map(|((a, b), s)| (a.clone(), b.clone(), *s)).collect(),
         }
     }
 
@@ -556,6 +573,7 @@ impl RestoreParts {
             item_text: &self.item_text,
             kills: self.kills.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
             carried: self.carried.iter().map(|(who, i)| (*who, i)).collect(),
+            standings: self.standings.iter().map(|(a, b, s)| (a.as_str(), b.as_str(), *s)).collect(),
         };
         let ids = check(&contents, &game)?;
         game.rng = self.rng;
@@ -590,6 +608,8 @@ impl RestoreParts {
                 }
             }
         };
+
+        game.standings = self.standings.into_iter().map(|(a, b, s)| ((a, b), s)).collect();
         game.update_sight();
         Ok(game)
     }
@@ -622,6 +642,7 @@ struct Contents<'a> {
     item_text: &'a BTreeMap<(ItemId, String), String>,
     kills: Vec<(&'a str, u32)>,
     carried: Vec<(EntityId, &'a PackItem)>,
+    standings: Vec<(&'a str, &'a str, Standing)>,
 }
 
 impl<'a> Contents<'a> {
@@ -641,6 +662,7 @@ impl<'a> Contents<'a> {
             item_text: &game.item_text,
             kills: game.kills.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
             carried: game.carried.iter().flat_map(|(who, items)| items.iter().map(|i| (*who, i))).collect(),
+            standings: game.standings.iter().map(|((a, b), s)| (a.as_str(), b.as_str(), *s)).collect(),
         }
     }
 }
@@ -688,6 +710,7 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
     for creature in &c.creatures {
         check_creature(creature, game)?;
     }
+    check_standings(&c.standings, game)?;
     for item in c.items {
         // A plugin's terrain may cover what lies on it (bars over an
         // altar's offering): the item is still where it was laid.
@@ -768,6 +791,31 @@ fn who(c: &Creature) -> String {
     }
 }
 
+/// The standings set during the run (api 1.6): each between two sides
+/// the loaded plugins know, not a side and itself, each pair once and in
+/// name order.
+fn check_standings(standings: &[(&str, &str, Standing)], game: &Game) -> Result<(), RestoreError> {
+    let mut pairs = BTreeSet::new();
+    for &(a, b, _) in standings {
+        let bad = |why: String| RestoreError::BadStanding {
+            a: crate::data::untrusted::shown(a, 40),
+            b: crate::data::untrusted::shown(b, 40),
+            why,
+        };
+        if let Some(side) = [a, b].into_iter().find(|s| !game.plugins.knows_side(s)) {
+            let side = crate::data::untrusted::shown(side, 40);
+            return Err(bad(format!("no loaded plugin declared a side '{side}'")));
+        }
+        if a >= b {
+            return Err(bad("not two sides in name order".into()));
+        }
+        if !pairs.insert((a, b)) {
+            return Err(bad("the pair twice".into()));
+        }
+    }
+    Ok(())
+}
+
 /// One creature's own rules: its kind and brain, where it stands, its
 /// numbers, its goal and its statuses.
 fn check_creature(c: &Creature, game: &Game) -> Result<(), RestoreError> {
@@ -776,7 +824,12 @@ fn check_creature(c: &Creature, game: &Game) -> Result<(), RestoreError> {
     if !player && !game.records.monsters.contains_key(&c.kind) {
         return Err(RestoreError::UnknownMonster(c.kind.clone()));
     }
-    if player && (c.kind != "player" || c.brain.is_some() || c.side != emberdeep_api::PLAYER_SIDE) {
+    if player
+        && (c.kind != "player"
+            || c.brain.is_some()
+            || c.side != emberdeep_api::PLAYER_SIDE
+            || c.temper != crate::world::creature::Temper::AsItsSide)
+    {
         return Err(RestoreError::NotThePlayer);
     }
     if !game.plugins.knows_side(&c.side) {
@@ -949,6 +1002,7 @@ mod tests {
             player_level: None,
             events: None,
             sides: Vec::new(),
+            standings: Vec::new(),
             name: "wands".into(),
             version: "0.1.0".into(),
             path: "libwands.so".into(),

@@ -50,6 +50,8 @@ pub enum LookLine {
     Effect(String),
     /// Why the shot would not go where the cursor is, or a danger to the player.
     Warning(String),
+    /// That the creature is peaceful, not the player's enemy (api 1.6).
+    Peaceful(String),
 }
 
 /// Why a shot fired now would end short of the cursor: what the look
@@ -67,6 +69,10 @@ pub enum FallsShort {
     /// One of the player's allies stands on the line before the cursor:
     /// the shot would stop at it.
     Ally,
+    /// One that is not the player's enemy nor its ally (a peaceful
+    /// trader) stands on the line before the cursor: the shot would stop
+    /// at it, and provoke it (api 1.6).
+    Bystander,
 }
 
 impl FallsShort {
@@ -76,6 +82,7 @@ impl FallsShort {
             FallsShort::Solid { door } => format!("Blocked by {}", if door { "a door" } else { "a wall" }),
             FallsShort::OutOfRange(range) => format!("Out of range ({range})"),
             FallsShort::Ally => "An ally is in the way".to_string(),
+            FallsShort::Bystander => "A peaceful creature is in the way".to_string(),
         }
     }
 }

@@ -132,9 +132,11 @@ pub fn play_run_for(game: &mut Game, turns: u64) -> RunResult {
         };
         let before = Tally::before(game);
         let mut passed = carry_out(game, plan);
-        // A plugin asked a question (free a captive?): the bot says yes.
+        // A plugin asked a question (free a captive?): the bot says yes;
+        // to the host's "Really attack the peaceful ...?", no.
         if game.waiting_question().is_some() {
-            passed |= game.player_action(Action::Answer(true));
+            let yes = !game.asks_to_attack();
+            passed |= game.player_action(Action::Answer(yes));
         }
         if restoring {
             // What one restore gave back is all there was to give: no second one for the same loss.

@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use emberdeep_api::{
-    Damage, EntityId, Generator, ItemId, Look, MessageKind, MonsterState, Point, Rgba, MONSTERS_SIDE, PLAYER_SIDE,
+    Damage, EntityId, Generator, ItemId, Look, MessageKind, MonsterState, Point, Rgba, Standing, MONSTERS_SIDE,
+    PLAYER_SIDE,
 };
 use serde::{Deserialize, Serialize};
 
@@ -27,7 +28,7 @@ use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::data::untrusted::{self, limits, InputError};
 use emberdeep_engine::plugins::registry::Plugins;
-use emberdeep_engine::world::creature::{Creature, StatusOn};
+use emberdeep_engine::world::creature::{Creature, StatusOn, Temper};
 use emberdeep_engine::world::log::Message;
 use emberdeep_engine::world::pack::{FloorItem, PackItem};
 use emberdeep_engine::world::restore::{MapParts, PlacedTerrain, RestoreError, RestoreParts};
@@ -159,6 +160,12 @@ pub enum FileError {
     /// An item on the floor with no cell.
     #[error("it holds an item on the floor without a place")]
     NoPlace,
+    /// A standing no standing is named (api 1.6).
+    #[error("it holds an unknown standing '{0}' (expected hostile, neutral or allied)")]
+    Standing(String),
+    /// A creature's temper no temper is named (api 1.6).
+    #[error("it holds an unknown temper '{0}' (expected peaceful or provoked)")]
+    Temper(String),
 }
 
 #[derive(Serialize, Deserialize)]
@@ -197,6 +204,12 @@ struct SaveFile {
     /// 1.6: none, and the game works it out).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     generator: Option<(String, String)>,
+
+    /// The standings between sides set during the run: the two sides, in
+    /// name order, and the standing's name (left out when none was set;
+    /// saves from before 1.6: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    standings: Vec<(String, String, String)>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -247,6 +260,11 @@ struct SavedCreature {
     /// monsters' for the rest).
     #[serde(default)]
     side: Option<String>,
+    /// How it stands toward the player's side on its own account:
+    /// `peaceful` or `provoked` (left out: as its side stands; saves from
+    /// before 1.6 have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    temper: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -357,6 +375,8 @@ impl SaveFile {
                 .map(|(who, i)| (who.0, saved_item(i.kind, i.count, None, i.id)))
                 .collect(),
             generator: parts.generator.map(|g| (g.plugin, g.name)),
+
+            standings: parts.standings.into_iter().map(|(a, b, s)| (a, b, s.name().to_string())).collect(),
         }
     }
 
@@ -404,6 +424,15 @@ impl SaveFile {
                 .map(|(who, i)| (EntityId(who), PackItem { kind: i.kind, count: i.count, id: ItemId(i.id) }))
                 .collect(),
             generator: self.generator.map(|(plugin, name)| Generator::new(&plugin, &name)),
+
+            standings: self
+                .standings
+                .into_iter()
+                .map(|(a, b, s)| match Standing::named(&s) {
+                    Some(standing) => Ok((a, b, standing)),
+                    None => Err(FileError::Standing(untrusted::shown(&s, 40))),
+                })
+                .collect::<Result<_, _>>()?,
         })
     }
 }
@@ -473,6 +502,7 @@ fn saved_creature(c: Creature) -> SavedCreature {
         tile: c.look.tile.to_string(),
         statuses: c.statuses.into_iter().map(|s| (s.name, s.turns)).collect(),
         side: Some(c.side),
+        temper: c.temper.name().map(str::to_string),
     }
 }
 
@@ -500,6 +530,10 @@ fn restore_creature(c: SavedCreature) -> Result<Creature, FileError> {
             let default = if c.id == EntityId::PLAYER.0 { PLAYER_SIDE } else { MONSTERS_SIDE };
             default.to_string()
         }),
+        temper: match c.temper {
+            None => Temper::AsItsSide,
+            Some(name) => Temper::named(&name).ok_or_else(|| FileError::Temper(untrusted::shown(&name, 40)))?,
+        },
     })
 }
 
@@ -895,6 +929,36 @@ mod tests {
     }
 
     #[test]
+    fn standings_set_during_the_run_and_a_provoked_monster_are_saved_and_a_run_without_them_saves_as_before() {
+        use serde_json::json;
+        // A run with neither writes neither: saves stay as they were before 1.6.
+        let plain = String::from_utf8(encode(&sample_game())).unwrap();
+        assert!(!plain.contains("\"standings\"") && !plain.contains("\"temper\""), "{plain}");
+        assert_eq!(
+            tampered(|b| {
+                b["standings"] = json!([["monsters", "player", "neutral"]]);
+                b["creatures"][1]["temper"] = json!("provoked");
+            }),
+            "",
+            "both load"
+        );
+        let (plugins, records) = rich_records();
+        let map = Map::new_filled(10, 6, Tile::Floor);
+        let mut game = Game::blank(5, map, Point::new(2, 2), plugins.clone(), records.clone(), Trace::console());
+        let rat = game.spawn_monster("rat", Point::new(6, 3), Some(MonsterState::Wandering)).unwrap();
+        game.set_standing("player", "monsters", emberdeep_api::Standing::Neutral, "test").unwrap();
+        if let Some(mut c) = game.creatures.get_mut(&rat) {
+            c.temper = Temper::Peaceful;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("save.json");
+        std::fs::write(&path, encode(&game)).unwrap();
+        let back = load(&path, plugins, records, Trace::console()).unwrap();
+        assert_eq!(back.standings, game.standings);
+        assert!(back.is_peaceful(rat) && !back.are_enemies(rat, EntityId::PLAYER));
+    }
+
+    #[test]
     fn saves_that_break_the_rules_are_refused_by_what_is_wrong() {
         use serde_json::json;
         type Change = Box<dyn Fn(&mut serde_json::Value)>;
@@ -947,6 +1011,28 @@ mod tests {
                 Box::new(|b| b["item_store"] = json!([[55, "charges", 3]])),
                 "stored on item #55, which is neither on the floor nor in the pack",
             ),
+            // 1.6 (standings)
+            (
+                "a standing of an undeclared side",
+                Box::new(|b| b["standings"] = json!([["fae", "player", "neutral"]])),
+                "a standing of 'fae' and 'player' (no loaded plugin declared a side 'fae')",
+            ),
+            (
+                "a standing of a side and itself",
+                Box::new(|b| b["standings"] = json!([["player", "player", "allied"]])),
+                "a standing of 'player' and 'player' (not two sides in name order)",
+            ),
+            (
+                "an unknown standing",
+                Box::new(|b| b["standings"] = json!([["monsters", "player", "friendly"]])),
+                "an unknown standing 'friendly' (expected hostile, neutral or allied)",
+            ),
+            (
+                "an unknown temper",
+                Box::new(|b| b["creatures"][1]["temper"] = json!("grumpy")),
+                "an unknown temper 'grumpy' (expected peaceful or provoked)",
+            ),
+            ("a peaceful player", Box::new(|b| b["creatures"][0]["temper"] = json!("peaceful")), "the player"),
         ];
         for (what, change, wanted) in cases {
             let err = tampered(change);

@@ -283,6 +283,7 @@ impl FileReader<'_> {
             sight: self.int(&m.sight, "sight", SIGHT.0, SIGHT.1)? as i32,
             brain: m.brain.get_ref().clone(),
             side,
+            peaceful: m.peaceful,
             carries,
             ranged,
             traits,

@@ -67,6 +67,9 @@ pub struct MonsterRecord {
     /// Its side: `monsters` unless the record says otherwise (`player`,
     /// or a side a plugin declared).
     pub side: String,
+    /// Whether it is peaceful (`peaceful = true`, api 1.6): neutral to the
+    /// player's side until one of them attacks it.
+    pub peaceful: bool,
     /// What it carries from the moment it comes into being.
     pub carries: Vec<Carried>,
     /// Its attack from afar, if it has one: a registered `RangedKind`'s

@@ -235,6 +235,14 @@ pub(super) struct MonsterRaw {
     /// side a loaded plugin declared (`reg.side("undead")`).
     #[schemars(with = "Option<String>", extend("default" = "monsters"))]
     pub(super) side: Option<Spanned<String>>,
+    /// Whether it is peaceful (since api 1.6): neutral to the player's
+    /// side and the sides allied with it, whatever its own side's standing,
+    /// until the player or one of its side attacks it; then it is hostile
+    /// to them and fights back (the trace's `provoked`). It never hunts
+    /// the player meanwhile, aiming and the time-savers pass it over, and
+    /// walking into it asks first ("Really attack the peaceful trader?").
+    #[serde(default)]
+    pub(super) peaceful: bool,
     /// Its attack from afar, if it has one (left out, it has none).
     #[schemars(with = "Option<RangedRaw>")]
     pub(super) ranged: Option<Spanned<RangedRaw>>,

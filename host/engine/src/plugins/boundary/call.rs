@@ -169,6 +169,7 @@ mod tests {
             player_level: None,
             events: None,
             sides: Vec::new(),
+            standings: Vec::new(),
             api_version: emberdeep_api::API_VERSION.into(),
             description: String::new(),
             homepage: String::new(),

@@ -15,7 +15,7 @@ use abi_stable::{
 use emberdeep_api::abi::{GameCtx, GameCtx_TO, RawCtx as Ctx, RawWorld, WorldCtx, WorldCtx_TO};
 use emberdeep_api::{
     Attack, CreatureInfo, Damage, EntityId, FieldValue, FloorCreature, ItemId, ItemInfo, LogField, Look, MessageKind,
-    MonsterState, PackEntry, PlacedItem, Point, StatusInfo, DIRECTIONS,
+    MonsterState, PackEntry, PlacedItem, Point, Standing, StatusInfo, DIRECTIONS,
 };
 
 use super::access::Access;
@@ -810,6 +810,28 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         opt(self.game.item_record(kind.as_str()).map(|rec| rec.stacks))
     }
+
+    // 1.6 (standings)
+
+    fn standing(&self, a: RStr<'_>, b: RStr<'_>) -> ROption<Standing> {
+        count_callback();
+        let known = |s: &str| self.game.plugins.knows_side(s);
+        opt((known(a.as_str()) && known(b.as_str())).then(|| self.game.side_standing(a.as_str(), b.as_str())))
+    }
+
+    fn set_standing(&mut self, a: RStr<'_>, b: RStr<'_>, standing: Standing) -> bool {
+        count_callback();
+        if self.refuses("change a standing between sides") {
+            return false;
+        }
+        let set = self.game.set_standing(a.as_str(), b.as_str(), standing, self.source);
+        self.done(set, "set_standing").is_some()
+    }
+
+    fn is_peaceful(&self, id: EntityId) -> bool {
+        count_callback();
+        self.game.is_peaceful(id)
+    }
 }
 
 impl HostCtx<'_> {
@@ -845,6 +867,7 @@ mod tests {
             player_level: None,
             events: None,
             sides: Vec::new(),
+            standings: Vec::new(),
             name: "lantern".into(),
             version: "0.1.0".into(),
             path: "liblantern.so".into(),
