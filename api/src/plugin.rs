@@ -122,6 +122,8 @@ enum Item {
     Names(Box<dyn FnOnce(&mut RawRegistry<'_>)>),
     // 1.4 (packages)
     Describe(String, String),
+    // 1.6 (looks)
+    SecretTerrain(String),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -251,6 +253,16 @@ impl Registrar {
             r.terrain(n.into(), &decl, TerrainAbi_TO::from_value(Adapter(code), TD_Opaque))
         };
         self.items.push(Item::Terrain(name.into(), Box::new(f)));
+        self
+    }
+
+    /// Declares terrain `name`, which this plugin registers with
+    /// [`Registrar::terrain`], secret (since 1.6): the help screen's lists
+    /// of terrains leave it out, so a terrain made only for a monster to be
+    /// disguised as ([`Ctx::disguise`](crate::Ctx::disguise)) does not give
+    /// it away. A host older than 1.6 lists it.
+    pub fn secret_terrain(&mut self, name: &str) -> &mut Self {
+        self.items.push(Item::SecretTerrain(name.into()));
         self
     }
 
@@ -479,7 +491,8 @@ impl Registrar {
                 | Item::StatusSpeed(..)
                 | Item::StatusSenses(_)
                 | Item::Names(_)
-                | Item::Describe(..) => {}
+                | Item::Describe(..)
+                | Item::SecretTerrain(_) => {}
             }
         }
         names
@@ -514,6 +527,7 @@ impl Registrar {
                 Item::StatusSpeed(name, speed) => registry.status_speed(name.as_str().into(), speed),
                 Item::StatusSenses(name) => registry.status_senses_monsters(name.as_str().into()),
                 Item::Describe(text, home) => registry.describe(text.as_str().into(), home.as_str().into()),
+                Item::SecretTerrain(name) => registry.terrain_secret(name.as_str().into()),
             }
         }
     }

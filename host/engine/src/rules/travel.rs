@@ -361,6 +361,8 @@ impl Game {
         self.creatures
             .values()
             .filter(move |c| !c.id.is_player() && c.side != player_side && self.fov.is_visible(c.pos))
+            // A disguised one passes for what it shows (api 1.6).
+            .filter(|c| !c.is_disguised())
     }
 
     fn a_name(&self, id: EntityId) -> Option<String> {
@@ -421,9 +423,14 @@ impl Game {
             map.is_remembered(p)
                 && map.is_passable(p)
                 // A monster seen there blocks the way; an ally does not:
-                // walking into one changes places with it.
+                // walking into one changes places with it. A disguised one
+                // is what it shows (api 1.6): a wall blocks, a chest does
+                // not (the step into it reveals it).
                 && !(self.fov.is_visible(p)
-                    && self.creature_at(p).is_some_and(|c| !c.id.is_player() && c.side != emberdeep_api::PLAYER_SIDE))
+                    && self.creature_at(p).is_some_and(|c| match self.disguise_of(c) {
+                        Some(shows) => !shows.looks_passable(),
+                        None => !c.id.is_player() && c.side != emberdeep_api::PLAYER_SIDE,
+                    }))
         };
         if !map.in_bounds(me) || (open(me) && is_goal(me)) {
             return None;

@@ -45,6 +45,13 @@ pub struct Creature {
     /// [`Roster::set_side`](crate::world::roster::Roster::set_side), which
     /// keeps its count.
     pub side: String,
+    // 1.6 (looks)
+    /// How text names several of it, when a plugin gave it a name of its
+    /// own (`Ctx::spawn_as`, `Ctx::set_look`); `None`: its record's.
+    pub plural: Option<String>,
+    /// What it shows as until revealed (`Ctx::disguise`): a terrain's
+    /// name or an item kind; `None`: itself.
+    pub disguise: Option<String>,
 }
 
 /// A status a creature bears: the registered name and the turns left.
@@ -75,6 +82,8 @@ impl Creature {
             look: Look { glyph: '@' as u32, color: Rgba::rgb(255, 255, 255), tile: "player".into() },
             statuses: Vec::new(),
             side: PLAYER_SIDE.into(),
+            plural: None,
+            disguise: None,
         }
     }
 
@@ -96,7 +105,14 @@ impl Creature {
             look: Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
             statuses: Vec::new(),
             side: rec.side.clone(),
+            plural: None,
+            disguise: None,
         }
+    }
+
+    /// Whether it shows as something else until revealed (since 1.6).
+    pub fn is_disguised(&self) -> bool {
+        self.disguise.is_some()
     }
 
     /// The name the trace uses: `player`, or `jackal#3`.
@@ -188,6 +204,13 @@ pub enum ChangeRefused {
     /// No id is left to give.
     #[error("no creature id is left to give")]
     NoIdLeft,
+    // 1.6 (looks)
+    /// A look the host refuses, and why.
+    #[error("the look: {0}")]
+    BadLook(String),
+    /// A disguise that is neither a terrain nor an item kind.
+    #[error("'{0}' is neither a terrain nor an item kind of the loaded plugins")]
+    UnknownDisguise(String),
 }
 
 /// Writes `n` in decimal at the end of `out` (what `format!` writes, without its machinery).

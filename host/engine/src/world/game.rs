@@ -261,11 +261,15 @@ impl Game {
         self.fov.is_visible(m.pos) && m.pos.steps_to(p) <= m.sight
     }
 
-    /// Monsters the player sees, nearest first; ties: higher, then further left.
+    /// Monsters the player sees, nearest first; ties: higher, then further
+    /// left. A disguised one is not among them: the player takes it for
+    /// what it shows.
     pub fn monsters_in_view(&self) -> Vec<EntityId> {
         let p = self.player().pos;
         let mut seen: Vec<&Creature> =
             self.creatures.values().filter(|c| !c.id.is_player() && self.fov.is_visible(c.pos)).collect();
+        // A disguised creature passes for what it shows (api 1.6).
+        seen.retain(|c| !c.is_disguised());
         seen.sort_by_key(|c| (c.pos.steps_to(p), c.pos.y, c.pos.x));
         seen.into_iter().map(|c| c.id).collect()
     }

@@ -243,6 +243,14 @@ struct SavedCreature {
     /// monsters' for the rest).
     #[serde(default)]
     side: Option<String>,
+    /// Its plural, when a plugin gave it a name of its own (api 1.6; left
+    /// out otherwise, and in saves from before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    plural: Option<String>,
+    /// What it shows as until revealed (api 1.6; left out when nothing,
+    /// and in saves from before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    disguise: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -467,6 +475,8 @@ fn saved_creature(c: Creature) -> SavedCreature {
         tile: c.look.tile.to_string(),
         statuses: c.statuses.into_iter().map(|s| (s.name, s.turns)).collect(),
         side: Some(c.side),
+        plural: c.plural,
+        disguise: c.disguise,
     }
 }
 
@@ -494,6 +504,8 @@ fn restore_creature(c: SavedCreature) -> Result<Creature, FileError> {
             let default = if c.id == EntityId::PLAYER.0 { PLAYER_SIDE } else { MONSTERS_SIDE };
             default.to_string()
         }),
+        plural: c.plural,
+        disguise: c.disguise,
     })
 }
 
