@@ -11,7 +11,10 @@
 //! picked up again; the wand of digging opens a corridor through three
 //! walls that sight and a goblin go through on the zap's turn, kept by a
 //! save; the dart trap hides as floor until found by a search or a step,
-//! fires once a step, and is drawn with its plugin's own tile once found.
+//! fires once a step, and is drawn with its plugin's own tile once found;
+//! the lurkers' necromancer raises a jackal as a "risen jackal" named by
+//! its record, and a rock-lurker passes for a boulder until the player
+//! steps beside it.
 
 mod common;
 
@@ -260,6 +263,30 @@ fn the_thief_drops_the_very_wand_it_took_which_comes_back_with_its_id_and_charge
     assert_eq!(id_of("recovered"), given, "picked up again: the same item");
     let sparks: Vec<i64> = events(&trace, "spark").iter().map(|e| e["charges_left"].as_i64().unwrap()).collect();
     assert_eq!(sparks, [2], "one zap before the theft; the check reads \"(2)\" after it");
+}
+
+#[test]
+fn the_necromancer_raises_a_risen_jackal_by_its_own_name_and_the_boulder_is_a_lurker_found_beside_it() {
+    let folder = folder_with("lurkers");
+    check_example(folder.path(), "lurkers");
+    let trace = played(folder.path(), "lurkers");
+    // The risen jackal: a record of its own, the jackal's name and glyph over it, named so only in its spawn.
+    let raised: Vec<&Value> = events(&trace, "spawn").into_iter().filter(|e| e["source"] == "lurkers").collect();
+    assert_eq!(raised.len(), 1, "one of the fallen rose");
+    assert_eq!((raised[0]["monster"].as_str(), raised[0]["name"].as_str()), (Some("risen#4"), Some("risen jackal")));
+    assert_eq!((raised[0]["glyph"].as_str(), raised[0]["tile"].as_str()), (Some("j"), Some("monster_jackal")));
+    let host_spawns = events(&trace, "spawn").into_iter().filter(|e| e["source"] == "host");
+    assert!(host_spawns.into_iter().all(|e| e.get("name").is_none()), "the scenario's own monsters gain no field");
+    // The lurker hid on its first turn, out of sight, and was found on the step beside it.
+    let hid = events(&trace, "disguise");
+    let found = events(&trace, "reveal");
+    assert_eq!((hid.len(), found.len()), (1, 1));
+    assert_eq!((found[0]["cause"].as_str(), found[0]["turn"].as_u64()), (Some("beside"), Some(15)));
+    let struck_before: Vec<&Value> = events(&trace, "attack")
+        .into_iter()
+        .filter(|e| e["attacker"] == "rock_lurker#2" && e["turn"].as_u64() < Some(15))
+        .collect();
+    assert!(struck_before.is_empty(), "it kept still while hidden: {struck_before:?}");
 }
 
 #[test]
