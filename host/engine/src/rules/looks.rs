@@ -361,4 +361,28 @@ mod tests {
         assert!(lines.iter().any(|l| l.contains("\"cause\":\"bump\"")));
         assert!(!lines.iter().any(|l| l.contains("\"attack\"")), "no blow");
     }
+
+    #[test]
+    fn the_time_savers_take_a_disguise_for_what_it_shows() {
+        use crate::rules::travel::Errand;
+        let mut game = wolves_game();
+        game.player_mut().hp = 20;
+        let id = game.spawn_creature("wolf", Point::new(5, 3), "", "summoner").expect("spawned");
+        game.creatures.get_mut(&id).expect("the wolf").state = MonsterState::Hunting;
+        game.disguise_creature(id, "wall", "summoner").expect("disguised");
+        game.update_sight();
+        let turn = game.turn;
+        assert!(game.travel(Errand::Rest) > 1, "a hunting wolf in view would refuse the rest; a wall does not");
+        assert!(game.turn > turn + 1 && game.creatures[&id].is_disguised());
+        assert!(game.take_alarm().is_none(), "no alarm for a wall");
+        // Travel walks round what looks like a wall, never into it; the
+        // step beside it finds the wolf, and the travel stops there.
+        let steps = game.travel(Errand::To(Point::new(6, 3)));
+        let at = game.player().pos;
+        assert!(steps > 0 && at.is_adjacent(Point::new(5, 3)) && at != Point::new(6, 3), "at {at:?}");
+        assert!(game.log.messages().iter().any(|m| m.text == "You stop: a wolf comes into view."));
+        let lines = events(&mut game);
+        assert!(lines.iter().any(|l| l.contains("\"cause\":\"beside\"")));
+        assert!(!lines.iter().any(|l| l.contains("\"cause\":\"bump\"")), "the way went round it");
+    }
 }
