@@ -385,4 +385,16 @@ mod tests {
         assert!(lines.iter().any(|l| l.contains("\"cause\":\"beside\"")));
         assert!(!lines.iter().any(|l| l.contains("\"cause\":\"bump\"")), "the way went round it");
     }
+
+    #[test]
+    fn a_shot_s_scenery_keeps_a_disguise_as_what_it_shows() {
+        let mut game = wolves_game();
+        let wall = game.spawn_creature("wolf", Point::new(5, 3), "", "summoner").expect("spawned");
+        let plain = game.spawn_creature("wolf", Point::new(4, 3), "", "summoner").expect("spawned");
+        game.disguise_creature(wall, "wall", "summoner").expect("disguised");
+        let scenery = game.scenery();
+        assert!(scenery.creature_at(Point::new(5, 3)).is_none(), "a wall, not a wolf");
+        assert_eq!(scenery.creature_at(Point::new(4, 3)).map(|c| c.0), Some(plain));
+        assert!(scenery.item_at(Point::new(5, 3)).is_none(), "the host's wall is terrain, not a thing");
+    }
 }

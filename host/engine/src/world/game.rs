@@ -297,7 +297,11 @@ impl Game {
     /// Who stands and what lies where now, as an animation keeps it (see
     /// [`crate::world::animation`]): every creature's look, every floor item's.
     pub fn scenery(&self) -> crate::world::animation::Scenery {
-        let creatures = self.creatures.values().map(|c| (c.id, c.pos, c.look.clone())).collect();
+        // A disguised creature (api 1.6) stands as what it shows: no
+        // creature, and the item or terrain look it wears on top of its cell.
+        let creatures =
+            self.creatures.values().filter(|c| !c.is_disguised()).map(|c| (c.id, c.pos, c.look.clone())).collect();
+        let worn = self.creatures.values().filter_map(|c| Some((c.pos, self.disguise_drawn(c)?.1?)));
         let items = self
             .items
             .iter()
@@ -308,6 +312,7 @@ impl Game {
                     emberdeep_api::Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
                 ))
             })
+            .chain(worn)
             .collect();
         crate::world::animation::Scenery { creatures, items }
     }
