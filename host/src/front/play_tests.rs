@@ -367,3 +367,21 @@ fn a_disguised_newt_is_drawn_listed_and_looked_at_as_what_it_shows_until_the_ste
     let scene = app.model().scene;
     assert!(scene.creature_at(Point::new(8, 10)).is_some() && scene.creature_at(Point::new(5, 13)).is_none());
 }
+
+#[test]
+fn travel_stops_for_a_disguise_that_looks_like_an_item_as_for_an_item() {
+    use emberdeep_engine::rules::travel::Errand;
+    let mut app = app(&[]);
+    let newt = app.game.spawn_creature("newt", Point::new(25, 10), "", "test").expect("spawned");
+    app.game.disguise_creature(newt, "orb", "test").expect("as an orb");
+    app.game.update_sight();
+    assert!(!app.game.map.is_remembered(Point::new(25, 10)), "out of sight at first");
+    // The way there is known (a map read, say); the orb's cell is not.
+    for x in 5..=22 {
+        app.game.map.remember(Point::new(x, 10));
+    }
+    app.game.travel(Errand::To(Point::new(22, 10)));
+    let stopped = app.game.log.messages().iter().any(|m| m.text == "You stop: you see an orb.");
+    assert!(stopped, "{:?}", app.game.log.messages().iter().map(|m| m.text.clone()).collect::<Vec<_>>());
+    assert!(app.game.player().pos.x < 22 && app.game.creatures[&newt].is_disguised(), "stopped short, still an orb");
+}

@@ -63,6 +63,9 @@ struct Before {
     turn: u64,
     floor: u32,
     items: BTreeSet<ItemId>,
+    /// The creatures disguised as items on cells the player remembers
+    /// (api 1.6): to the player, items like any other.
+    seeming: BTreeSet<EntityId>,
 }
 
 /// A time-saver under way.
@@ -176,6 +179,7 @@ impl Game {
             turn: self.turn,
             floor: self.floor,
             items: self.known_items().into_iter().collect(),
+            seeming: self.seeming_items().into_iter().collect(),
         });
         travel.steps += 1;
         Some(action)
@@ -226,6 +230,15 @@ impl Game {
                         let label = self.item_label(&kind, count, id);
                         return Some(format!("You stop: you see {label}."));
                     }
+                }
+                let new = self.seeming_items().into_iter().find(|id| !before.seeming.contains(id));
+                let shows = new.and_then(|id| self.creatures.get(&id)).and_then(|c| match self.disguise_of(c) {
+                    Some(crate::rules::looks::Disguise::Item(rec)) => Some(rec.clone()),
+                    _ => None,
+                });
+                if let Some(rec) = shows {
+                    let label = self.item_phrase(&rec, 1, None);
+                    return Some(format!("You stop: you see {label}."));
                 }
             }
         }
@@ -328,6 +341,14 @@ impl Game {
     pub fn stairs_step(&self) -> Option<Action> {
         let me = self.player().pos;
         self.known_first_step(|p| self.is_known_stairs(p)).map(|s| Action::Move(s.x - me.x, s.y - me.y))
+    }
+
+    /// The creatures disguised as items on cells the player remembers, in id order.
+    fn seeming_items(&self) -> Vec<EntityId> {
+        let shows_item = |c: &crate::world::creature::Creature| {
+            matches!(self.disguise_of(c), Some(crate::rules::looks::Disguise::Item(_)))
+        };
+        self.creatures.values().filter(|c| self.map.is_remembered(c.pos) && shows_item(c)).map(|c| c.id).collect()
     }
 
     /// Items lying on cells the player remembers.
