@@ -34,6 +34,7 @@ use abi_stable::{
 
 use crate::bridge::{HostLink, LogField};
 use crate::error::PluginError;
+use crate::looks::{CreatureLook, MonsterInfo};
 use crate::scene::Scene;
 use crate::types::{
     AimRequest, Attack, CreatureInfo, Damage, Death, EntityId, FloorCreature, GearNumbers, Hurt, ItemId, ItemInfo,
@@ -609,6 +610,41 @@ pub trait WorldCtx {
         ROption::RNone
     }
 
+    // 1.6 (looks)
+
+    /// Added in 1.6: [`WorldCtx::spawn`] with a name and look of its own
+    /// over the record's (`look`'s parts left out are the record's): "a
+    /// risen goblin". Messages, the views, the look panel, the in-sight
+    /// list and the morgue show them; the trace keeps the record id
+    /// (`goblin#7`) and the `spawn` event gains a `name` field (and
+    /// `glyph`, `tile` for those given). `None`, with the reason in one
+    /// line and nothing changed, as for `spawn`, and for a look the host
+    /// refuses ([`CreatureLook`]'s rules: a blank name, a glyph that is no
+    /// printable character, a tile no sheet has...). A host older than 1.6
+    /// answers `None`.
+    fn spawn_as(&mut self, kind: RStr<'_>, at: Point, side: RStr<'_>, look: &CreatureLook) -> ROption<EntityId> {
+        let _ = (kind, at, side, look);
+        ROption::RNone
+    }
+
+    /// Added in 1.6: gives creature `id` (a monster) the name and look
+    /// `look` over its record's, in place of any it had (an empty look
+    /// gives the record's back); saved with the run, traced as `look`.
+    /// False (one line, nothing changed) for the player, no such creature,
+    /// or a look the host refuses. A host older than 1.6 answers false.
+    fn set_look(&mut self, id: EntityId, look: &CreatureLook) -> bool {
+        let _ = (id, look);
+        false
+    }
+
+    /// Added in 1.6: the record of monster kind `kind` (`goblin`): its
+    /// name, plural, look and numbers. `None` if no loaded plugin's data
+    /// has it, and from a host older than 1.6.
+    fn monster_info(&self, kind: RStr<'_>) -> ROption<MonsterInfo> {
+        let _ = kind;
+        ROption::RNone
+    }
+
     // 1.6 (standings)
 
     /// Added in 1.6: how sides `a` and `b` stand toward each other now:
@@ -639,6 +675,40 @@ pub trait WorldCtx {
     fn is_peaceful(&self, id: EntityId) -> bool {
         let _ = id;
         false
+    }
+
+    /// Added in 1.6: shows creature `id` (a monster) as `as_kind` until it
+    /// is revealed: a terrain (the host's `wall`, `floor`, `door_closed`,
+    /// `door_open`, `stairs_down`, or one a plugin registered) or else an
+    /// item kind. While disguised, the views draw the disguise, the look
+    /// panel describes it, and the in-sight list, `monsters_in_view`, the
+    /// alarm and the time-savers (rest, explore, travel) do not see the
+    /// creature; its messages are not written. The host's rule: the
+    /// disguise drops when the player steps next to it or into it (the
+    /// step into it takes the turn, no blow), and when it attacks or is
+    /// attacked. Traced as `disguise`; the reveal as `reveal`. False (one
+    /// line, nothing changed) for the player, no such creature, or a kind
+    /// that is neither a terrain nor an item. A host older than 1.6
+    /// answers false.
+    fn disguise(&mut self, id: EntityId, as_kind: RStr<'_>) -> bool {
+        let _ = (id, as_kind);
+        false
+    }
+
+    /// Added in 1.6: creature `id` drops its disguise ("The chest was a
+    /// mimic!" is the plugin's to say), traced as `reveal` under the
+    /// calling plugin. False if it wears none. A host older than 1.6
+    /// answers false.
+    fn reveal(&mut self, id: EntityId) -> bool {
+        let _ = id;
+        false
+    }
+
+    /// Added in 1.6: what creature `id` is disguised as, if it is. `None`
+    /// from a host older than 1.6.
+    fn disguised_as(&self, id: EntityId) -> ROption<RString> {
+        let _ = id;
+        ROption::RNone
     }
 }
 
@@ -1268,6 +1338,16 @@ pub trait Registry {
     /// already gave. A host older than 1.6 ignores it.
     fn standing(&mut self, a: RStr<'_>, b: RStr<'_>, standing: Standing) {
         let _ = (a, b, standing);
+    }
+
+    // 1.6 (looks)
+
+    /// Since 1.6: terrain `name`, which this plugin registers, is secret:
+    /// the help screen's lists of terrains leave it out (a terrain made
+    /// only to disguise a monster as). A name the plugin does not register
+    /// is refused in one line and ignored. A host older than 1.6 ignores it.
+    fn terrain_secret(&mut self, name: RStr<'_>) {
+        let _ = name;
     }
 }
 

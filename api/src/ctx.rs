@@ -18,6 +18,7 @@ use abi_stable::std_types::{ROption, RSlice, RString, RVec};
 use crate::abi::{RawCanvas, RawCtx};
 use crate::bridge::{FieldValue, LogField};
 use crate::error::{PluginError, PluginResult};
+use crate::looks::{CreatureLook, MonsterInfo};
 use crate::types::{
     Attack, CreatureInfo, Damage, EntityId, FloorCreature, Generator, ItemId, ItemInfo, Look, MessageKind,
     MonsterState, PackEntry, Point, Rgba, Standing, StatusInfo, MONSTERS_SIDE, PLAYER_SIDE,
@@ -913,6 +914,66 @@ impl<'a> Ctx<'a> {
     #[inline]
     pub fn is_peaceful(&mut self, id: EntityId) -> bool {
         self.raw.world().into_option().is_some_and(|w| w.is_peaceful(id))
+    }
+
+    // 1.6 (looks)
+
+    /// A new monster of record `kind` on the free walkable cell `at`, on
+    /// `side` (`""`: its record's), with a name and look of its own over
+    /// the record's: `ctx.spawn_as("risen", at, "", &CreatureLook::named("risen goblin").glyph('g'))`.
+    /// Messages, both views, the look panel, the in-sight list and the
+    /// morgue show them; the trace keeps the record id. `None` (one line
+    /// saying why, nothing changed) as for [`Ctx::spawn`], and for a look
+    /// the host refuses (see [`CreatureLook`]); from a host older than
+    /// 1.6 too. Since 1.6.
+    #[inline]
+    pub fn spawn_as(&mut self, kind: &str, at: Point, side: &str, look: &CreatureLook) -> Option<EntityId> {
+        self.raw.world().into_option()?.spawn_as(kind.into(), at, side.into(), look).into_option()
+    }
+
+    /// Gives monster `id` the name and look `look` over its record's, in
+    /// place of any it had ([`CreatureLook::new`], no part given: the
+    /// record's again); saved with the run, traced as `look`. False (one
+    /// line, nothing changed) for the player, no such creature, a look the
+    /// host refuses, and from a host older than 1.6. Since 1.6.
+    #[inline]
+    pub fn set_look(&mut self, id: EntityId, look: &CreatureLook) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.set_look(id, look))
+    }
+
+    /// The record of monster kind `kind` (`goblin`): name, plural, look,
+    /// health, blow, defense, sight, side and brain. `None` for a kind no
+    /// loaded record has, and from a host older than 1.6. Since 1.6.
+    #[inline]
+    pub fn monster_info(&mut self, kind: &str) -> Option<MonsterInfo> {
+        some(self.raw.world().into_option()?.monster_info(kind.into()))
+    }
+
+    /// Shows monster `id` as `as_kind` until it is revealed: a terrain
+    /// (`wall`, or one a plugin registered) or else an item kind (a mimic
+    /// as a chest). The host drops the disguise when the player steps next
+    /// to it or into it, and when it attacks or is attacked; until then the
+    /// player's screen, the in-sight list and the time-savers take it for
+    /// what it shows. Traced as `disguise`. False (one line, nothing
+    /// changed) for the player, no such creature, an unknown kind, and from
+    /// a host older than 1.6. Since 1.6.
+    #[inline]
+    pub fn disguise(&mut self, id: EntityId, as_kind: &str) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.disguise(id, as_kind.into()))
+    }
+
+    /// Creature `id` drops its disguise now (traced as `reveal`). False if
+    /// it wears none, and from a host older than 1.6. Since 1.6.
+    #[inline]
+    pub fn reveal(&mut self, id: EntityId) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.reveal(id))
+    }
+
+    /// What creature `id` is disguised as (`wall`, `gold_pile`), if it is.
+    /// `None` from a host older than 1.6. Since 1.6.
+    #[inline]
+    pub fn disguised_as(&mut self, id: EntityId) -> Option<String> {
+        some(self.raw.world().into_option()?.disguised_as(id)).map(String::from)
     }
 
     /// The context as it crosses, for what this wrapper does not cover.

@@ -625,6 +625,49 @@
 //! names every unknown potion and scroll by a look shuffled from the run's
 //! seed.
 //!
+//! ## 5f. A creature's own name and look, and disguises (since 1.6)
+//!
+//! A monster may go by a name and look of its own over its record's: one
+//! record (`risen`) serves every kind a necromancer raises, each named and
+//! drawn after what it was. Build the look in plain Rust, every part
+//! optional (a part left out is the record's), and read a kind's record
+//! with [`Ctx::monster_info`](crate::Ctx::monster_info):
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! # fn raise(ctx: &mut Ctx<'_>, death: &Death) -> Option<EntityId> {
+//! let fallen = ctx.monster_info(death.victim_kind.as_str())?;
+//! let look = CreatureLook::named(&format!("risen {}", fallen.name))
+//!     .glyph(fallen.glyph())
+//!     .color(Rgba::rgb(170, 215, 160))
+//!     .tile(fallen.look.tile.as_str());
+//! ctx.spawn_as("risen", death.at, "", &look)
+//! # }
+//! # fn hide(ctx: &mut Ctx<'_>, lurker: EntityId) {
+//! ctx.disguise(lurker, "lurker_boulder"); // a terrain (the host's or a plugin's), or an item kind
+//! # }
+//! # fn register(reg: &mut Registrar) {
+//! # let boulder = TerrainSpec::new("a boulder", Look::new('0', Rgba::rgb(150, 140, 128), "wall"), false, false);
+//! reg.terrain("lurker_boulder", boulder, ()).secret_terrain("lurker_boulder");
+//! # }
+//! ```
+//!
+//! | call | what it does | what it costs |
+//! |---|---|---|
+//! | [`Ctx::spawn_as`](crate::Ctx::spawn_as) | [`Ctx::spawn`](crate::Ctx::spawn) with a [`CreatureLook`](crate::CreatureLook): messages, both views, the look panel, the in-sight list and the morgue show its name and look ([`CreatureInfo::name`](crate::CreatureInfo) is it); the trace keeps the record id (`risen#4`) and the `spawn` event gains `name`, `glyph`, `color`, `tile`. `None`, one line, nothing changed, as `spawn`, and for a look the host refuses: a blank name, a plural without a name, a name over 40 characters or with a control character, a glyph that is no printable character, alpha 0, a tile no sheet has and no record names ([`CreatureLook::problem`](crate::CreatureLook::problem) says the rest before you hand it) | a spawn |
+//! | [`Ctx::set_look`](crate::Ctx::set_look) | a living monster's name and look from now on, in place of any it had ([`CreatureLook::new`](crate::CreatureLook::new): its record's again); saved with the run; traced `look`. False for the player, nobody, a look refused | a change |
+//! | [`Ctx::monster_info`](crate::Ctx::monster_info) | a monster kind's record: name, plural (the name with an `s`), look, health, blow, defense, sight, side, brain | a copy |
+//! | [`Ctx::disguise`](crate::Ctx::disguise) | the monster shows as a terrain (`wall`, a plugin's) or an item kind until revealed: the views draw that, the look panel describes it, `monsters_in_view`, the in-sight list, the alarm and the time-savers (rest, explore, travel) do not see it, and no message names it; traced `disguise`. **The host's rule:** the disguise drops when the player steps next to it or into it (that step takes the turn, no blow; "The boulder was a rock-lurker!"), and when it attacks or is attacked; traced `reveal` with the cause | a change |
+//! | [`Ctx::reveal`](crate::Ctx::reveal), [`Ctx::disguised_as`](crate::Ctx::disguised_as) | drop the disguise now (no line: the words are yours); what it shows as, if anything | nothing |
+//! | [`Registrar::secret_terrain`](crate::Registrar::secret_terrain) | a terrain of yours made only to be disguised as: the help screen's list of terrains leaves it out | nothing |
+//!
+//! Keep a disguised monster still (its brain runs as ever: test
+//! `ctx.disguised_as(me)`): the player takes it for a wall or a chest, and
+//! a wall that walks gives itself away. `examples/lurkers` raises a risen
+//! jackal and hides a rock-lurker as a boulder; `TestGame` keeps the looks
+//! given (`game.looks`), the disguises (`game.disguises`), and plays the
+//! host's rule with [`TestGame::step_player`](crate::testing::TestGame::step_player).
+//!
 //! ## 6. Errors and panics
 //!
 //! Methods return a [`PluginResult`](crate::PluginResult): `?` works on

@@ -148,6 +148,9 @@ enum Item {
     Describe(String, String),
     // 1.6 (standings)
     Standing(String, String, Standing),
+
+    // 1.6 (looks)
+    SecretTerrain(String),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -281,6 +284,16 @@ impl Registrar {
             }
         };
         self.items.push(Item::Terrain(name.into(), Box::new(f)));
+        self
+    }
+
+    /// Declares terrain `name`, which this plugin registers with
+    /// [`Registrar::terrain`], secret (since 1.6): the help screen's lists
+    /// of terrains leave it out, so a terrain made only for a monster to be
+    /// disguised as ([`Ctx::disguise`](crate::Ctx::disguise)) does not give
+    /// it away. A host older than 1.6 lists it.
+    pub fn secret_terrain(&mut self, name: &str) -> &mut Self {
+        self.items.push(Item::SecretTerrain(name.into()));
         self
     }
 
@@ -526,6 +539,8 @@ impl Registrar {
                 | Item::Names(_)
                 | Item::Describe(..)
                 | Item::Standing(..) => {}
+
+                Item::SecretTerrain(_) => {}
             }
         }
         names
@@ -561,6 +576,8 @@ impl Registrar {
                 Item::StatusSenses(name) => registry.status_senses_monsters(name.as_str().into()),
                 Item::Describe(text, home) => registry.describe(text.as_str().into(), home.as_str().into()),
                 Item::Standing(a, b, standing) => registry.standing(a.as_str().into(), b.as_str().into(), standing),
+
+                Item::SecretTerrain(name) => registry.terrain_secret(name.as_str().into()),
             }
         }
     }

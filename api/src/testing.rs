@@ -3,7 +3,8 @@
 //! creatures, a walled room, a pack, item records, the stores and statuses,
 //! the items a plugin holds and the creatures carry, and records what the
 //! plugin did (messages, attacks, noises, events, creatures removed or
-//! placed, items laid down).
+//! placed, items laid down, the looks creatures were given and the
+//! disguises they wear, since 1.6).
 //!
 //! It is not the host: lines of fire are straight lines, paths are greedy
 //! steps, and no monster acts on its own. Its dice are a fixed, seeded
@@ -44,6 +45,7 @@ use crate::abi::{Canvas as CanvasAbi, Canvas_TO, GameCtx, GameCtx_TO, RawWorld, 
 use crate::bridge::LogField;
 use crate::ctx::{Canvas, Ctx};
 use crate::error::PluginError;
+use crate::looks::{CreatureLook, MonsterInfo};
 use crate::plugin::Registrar;
 use crate::types::{
     Attack, CreatureInfo, Damage, EntityId, ItemId, ItemInfo, ItemUse, Look, MessageKind, MonsterState, PackEntry,
@@ -180,6 +182,24 @@ pub struct TestGame {
     /// The peaceful creatures ([`Ctx::is_peaceful`](crate::Ctx::is_peaceful)):
     /// neutral to the player's side and those allied with it (since 1.6).
     pub peaceful: BTreeSet<EntityId>,
+
+    // 1.6 (looks)
+    /// Monster records by id, which [`Ctx::monster_info`](crate::Ctx::monster_info)
+    /// answers; add one with [`TestGame::add_monster_record`] (since 1.6).
+    pub monsters: BTreeMap<String, MonsterInfo>,
+    /// The names and looks creatures were given over their records'
+    /// ([`Ctx::spawn_as`](crate::Ctx::spawn_as), [`Ctx::set_look`](crate::Ctx::set_look)),
+    /// by creature (since 1.6).
+    pub looks: BTreeMap<EntityId, CreatureLook>,
+    /// The tiles the tile sheets have: a look naming another is refused,
+    /// as the host refuses it. Empty (the default): any tile will do (since 1.6).
+    pub tiles: BTreeSet<String>,
+    /// What each disguised creature shows as ([`Ctx::disguise`](crate::Ctx::disguise)),
+    /// until revealed (since 1.6).
+    pub disguises: BTreeMap<EntityId, String>,
+    /// The creatures revealed, in order: by [`Ctx::reveal`](crate::Ctx::reveal)
+    /// or by the host's rule ([`TestGame::step_player`]) (since 1.6).
+    pub revealed: Vec<EntityId>,
     dice: u64,
     next_id: u32,
 }
@@ -235,6 +255,12 @@ impl TestGame {
 
             standings: BTreeMap::new(),
             peaceful: BTreeSet::new(),
+
+            monsters: BTreeMap::new(),
+            looks: BTreeMap::new(),
+            tiles: BTreeSet::new(),
+            disguises: BTreeMap::new(),
+            revealed: Vec::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -363,6 +389,64 @@ impl TestGame {
         Some(traits)
     }
 
+    // 1.6 (looks)
+
+    /// Adds a monster record ([`monster_record`]), so `monster_info` knows it
+    /// (since 1.6).
+    pub fn add_monster_record(&mut self, info: MonsterInfo) {
+        self.monsters.insert(info.id.to_string(), info);
+    }
+
+    /// The player steps to the free cell `to` next to it, and the host's
+    /// rule drops the disguise of every creature next to where it stands
+    /// then (or, if a disguised creature stands on `to`, the step into it
+    /// drops that one's, and the player stays). Returns whether it moved
+    /// (since 1.6).
+    pub fn step_player(&mut self, to: Point) -> bool {
+        let at = self.player().pos;
+        if !at.is_adjacent(to) {
+            return false;
+        }
+        let into = self.creatures.iter().find(|c| c.pos == to).map(|c| c.id);
+        if let Some(id) = into.filter(|id| self.disguises.contains_key(id)) {
+            self.drop_disguise(id);
+            return false;
+        }
+        let moved = GameCtx::move_creature(self, EntityId::PLAYER, to);
+        let here = self.player().pos;
+        let near: Vec<EntityId> = self
+            .creatures
+            .iter()
+            .filter(|c| c.pos.is_adjacent(here) && self.disguises.contains_key(&c.id))
+            .map(|c| c.id)
+            .collect();
+        for id in near {
+            self.drop_disguise(id);
+        }
+        moved
+    }
+
+    fn drop_disguise(&mut self, id: EntityId) -> bool {
+        let dropped = self.disguises.remove(&id).is_some();
+        if dropped {
+            self.revealed.push(id);
+        }
+        dropped
+    }
+
+    /// Whether `look` would be refused, as the host refuses it.
+    fn look_refused(&self, look: &CreatureLook) -> bool {
+        let unknown_tile = look.tile_name().is_some_and(|t| !self.tiles.is_empty() && !self.tiles.contains(t));
+        look.problem().is_some() || unknown_tile
+    }
+
+    /// Gives creature `i` the name `look` says, else its record's.
+    fn name_by(&mut self, i: usize, look: &CreatureLook) {
+        let kind = self.creatures[i].kind.to_string();
+        let record = self.monsters.get(&kind).map_or(kind, |m| m.name.to_string());
+        self.creatures[i].name = look.name().map_or(record, str::to_string).into();
+    }
+
     fn inside(&self, p: Point) -> bool {
         p.x > 0 && p.y > 0 && p.x < self.width - 1 && p.y < self.height - 1
     }
@@ -446,6 +530,34 @@ fn creature(id: EntityId, kind: &str, name: &str, pos: Point, hp: i32, damage: D
     }
 }
 
+/// A monster record as [`Ctx::monster_info`](crate::Ctx::monster_info)
+/// gives it (since 1.6): record `id`, called `name` (plural: with an `s`),
+/// drawn as `glyph` (grey, tile `monster_ID`), with `hp` health and a blow
+/// of `damage`, defense 0, sight 8, on the monsters' side, thinking with
+/// `melee`. Change what matters with struct update syntax.
+///
+/// ```
+/// use emberdeep_api::testing::monster_record;
+/// use emberdeep_api::{Damage, MonsterInfo};
+///
+/// let goblin = MonsterInfo { defense: 1, ..monster_record("goblin", "goblin", 'g', 8, Damage::new(1, 4)) };
+/// assert_eq!((goblin.plural.as_str(), goblin.glyph(), goblin.defense), ("goblins", 'g', 1));
+/// ```
+pub fn monster_record(id: &str, name: &str, glyph: char, hp: i32, damage: Damage) -> MonsterInfo {
+    MonsterInfo {
+        id: id.into(),
+        name: name.into(),
+        plural: format!("{name}s").into(),
+        look: Look::new(glyph, Rgba::rgb(180, 180, 180), &format!("monster_{id}")),
+        hp,
+        damage,
+        defense: 0,
+        sight: 8,
+        side: MONSTERS_SIDE.into(),
+        brain: "melee".into(),
+    }
+}
+
 /// An item record as [`Ctx::item_info`](crate::Ctx::item_info) gives it,
 /// for tests of what reads one: record `id`, called `name` (plural: with an
 /// `s`; article: `a`, or `an` before a vowel), of role `role`, class `test`,
@@ -509,6 +621,8 @@ impl GameCtx for TestGame {
         let me = self.player().pos;
         let mut seen: Vec<&CreatureInfo> =
             self.creatures.iter().filter(|c| !c.id.is_player() && !self.hidden.contains(&c.pos)).collect();
+        // A disguised creature passes for what it shows (since 1.6).
+        seen.retain(|c| !self.disguises.contains_key(&c.id));
         seen.sort_by_key(|c| (c.pos.steps_to(me), c.pos.y, c.pos.x));
         seen.into_iter().map(|c| c.id).collect()
     }
@@ -558,6 +672,9 @@ impl GameCtx for TestGame {
         true
     }
     fn attack(&mut self, attack: Attack) -> bool {
+        // The host's rule (since 1.6): a fight drops both sides' disguises.
+        self.drop_disguise(attack.attacker);
+        self.drop_disguise(attack.target);
         let died = match self.index(attack.target) {
             Some(i) if attack.hit => {
                 self.creatures[i].hp -= attack.damage.max(0);
@@ -569,6 +686,7 @@ impl GameCtx for TestGame {
             let at = self.get(attack.target).map(|c| c.pos);
             self.creatures.retain(|c| c.id != attack.target);
             self.statuses.retain(|(id, _, _)| *id != attack.target);
+            self.looks.remove(&attack.target);
             if let Some(at) = at {
                 self.drop_carried(attack.target, at);
             }
@@ -817,6 +935,8 @@ impl WorldCtx for TestGame {
         let at = self.get(id).map_or(Point::new(0, 0), |c| c.pos);
         self.creatures.retain(|c| c.id != id);
         self.statuses.retain(|(who, _, _)| *who != id);
+        self.looks.remove(&id);
+        self.disguises.remove(&id);
         self.removed.push(id);
         self.drop_carried(id, at);
         true
@@ -1036,6 +1156,56 @@ impl WorldCtx for TestGame {
     }
     fn item_stacks(&self, kind: RStr<'_>) -> ROption<bool> {
         opt(self.items.contains_key(kind.as_str()).then(|| self.stacking.contains(kind.as_str())))
+    }
+
+    // 1.6 (looks)
+    /// [`WorldCtx::spawn`]'s monster with its own name and look; a look the
+    /// host would refuse makes none.
+    fn spawn_as(&mut self, kind: RStr<'_>, at: Point, side: RStr<'_>, look: &CreatureLook) -> ROption<EntityId> {
+        if self.look_refused(look) {
+            return ROption::RNone;
+        }
+        let made = WorldCtx::spawn(self, kind, at, side);
+        if let ROption::RSome(id) = made {
+            if let Some(i) = self.index(id) {
+                self.name_by(i, look);
+            }
+            if !look.is_empty() {
+                self.looks.insert(id, look.clone());
+            }
+        }
+        made
+    }
+    fn set_look(&mut self, id: EntityId, look: &CreatureLook) -> bool {
+        let Some(i) = self.index(id) else { return false };
+        if id.is_player() || self.look_refused(look) {
+            return false;
+        }
+        self.name_by(i, look);
+        if look.is_empty() {
+            self.looks.remove(&id);
+        } else {
+            self.looks.insert(id, look.clone());
+        }
+        true
+    }
+    fn monster_info(&self, kind: RStr<'_>) -> ROption<MonsterInfo> {
+        opt(self.monsters.get(kind.as_str()).cloned())
+    }
+    /// A terrain of the host's, one in `terrain_kinds`, or an item record.
+    fn disguise(&mut self, id: EntityId, as_kind: RStr<'_>) -> bool {
+        let known = self.traits_of(as_kind.as_str()).is_some() || self.items.contains_key(as_kind.as_str());
+        if id.is_player() || self.index(id).is_none() || !known {
+            return false;
+        }
+        self.disguises.insert(id, as_kind.to_string());
+        true
+    }
+    fn reveal(&mut self, id: EntityId) -> bool {
+        self.drop_disguise(id)
+    }
+    fn disguised_as(&self, id: EntityId) -> ROption<RString> {
+        opt(self.disguises.get(&id).map(|k| RString::from(k.as_str())))
     }
 
     // 1.3 (potions)
@@ -1512,5 +1682,67 @@ mod tests {
         drop(ctx);
         assert_eq!(game.terrain_changes, [(Point::new(4, 2), "floor".to_string(), "wall".to_string())]);
         assert_eq!(game.found, [Point::new(3, 2)]);
+    }
+
+    // 1.6 (looks)
+
+    #[test]
+    fn a_creature_raised_with_a_look_of_its_own_is_named_by_it_and_by_its_record_again() {
+        let mut game = TestGame::new(8, 5);
+        game.add_monster_record(monster_record("goblin", "goblin", 'g', 8, Damage::new(1, 4)));
+        game.add_monster_record(monster_record("risen", "risen dead", 'z', 6, Damage::new(1, 3)));
+        game.tiles.insert("monster_goblin".into());
+        let mut ctx = game.ctx();
+        let goblin = ctx.monster_info("goblin").expect("the record");
+        assert_eq!((goblin.name.as_str(), goblin.glyph(), goblin.hp), ("goblin", 'g', 8));
+        assert_eq!(ctx.monster_info("dragon"), None, "no such record");
+        let look = CreatureLook::named(&format!("risen {}", goblin.name)).glyph(goblin.glyph()).tile("monster_goblin");
+        let risen = ctx.spawn_as("risen", Point::new(3, 2), "", &look).expect("raised");
+        assert_eq!(ctx.creature(risen).map(|c| c.name.to_string()), Some("risen goblin".into()));
+        let refused = [
+            CreatureLook::named(" "),
+            CreatureLook::new().plural("risen"),
+            CreatureLook::named("risen").glyph('\n'),
+            CreatureLook::named("risen").tile("no_such_tile"),
+        ];
+        for bad in &refused {
+            assert_eq!(ctx.spawn_as("risen", Point::new(4, 2), "", bad), None, "{bad:?}");
+            assert!(!ctx.set_look(risen, bad), "{bad:?}");
+        }
+        assert_eq!(ctx.creature(risen).map(|c| c.name.to_string()), Some("risen goblin".into()), "unchanged");
+        assert_eq!(ctx.creature_at(Point::new(4, 2)), None, "nothing made");
+        assert!(!ctx.set_look(EntityId::PLAYER, &look), "the player keeps its own");
+        assert!(ctx.set_look(risen, &CreatureLook::new()), "no part given: the record's again");
+        assert_eq!(ctx.creature(risen).map(|c| c.name.to_string()), Some("risen dead".into()));
+        drop(ctx);
+        assert!(game.looks.is_empty());
+    }
+
+    #[test]
+    fn a_disguised_creature_passes_unseen_until_the_player_steps_beside_it() {
+        let mut game = TestGame::new(10, 5);
+        game.add_item_record("chest", "chest", "none", &[]);
+        let mut game = game.with_terrain("boulder", &[]);
+        let mimic = game.add_monster("mimic", Point::new(5, 1), 10, Damage::new(1, 4), "lurk");
+        let lurker = game.add_monster("lurker", Point::new(8, 3), 10, Damage::new(1, 4), "lurk");
+        let mut ctx = game.ctx();
+        assert!(!ctx.disguise(mimic, "dragon_hoard"), "neither a terrain nor an item");
+        assert!(!ctx.disguise(EntityId::PLAYER, "chest"), "not the player");
+        assert!(!ctx.disguise(EntityId(99), "chest"), "no such creature");
+        assert!(ctx.disguise(mimic, "chest") && ctx.disguise(lurker, "boulder"));
+        assert_eq!(ctx.disguised_as(mimic).as_deref(), Some("chest"));
+        assert!(ctx.monsters_in_view().is_empty(), "both pass for what they show");
+        drop(ctx);
+        assert!(game.step_player(Point::new(2, 1)) && game.step_player(Point::new(3, 1)));
+        assert_eq!(game.disguises.len(), 2, "two steps away, still a chest");
+        assert!(game.step_player(Point::new(4, 1)), "beside it");
+        assert_eq!(game.ctx().disguised_as(mimic), None, "dropped");
+        assert_eq!(game.revealed, [mimic]);
+        assert_eq!(game.ctx().monsters_in_view(), [mimic]);
+        let mut ctx = game.ctx();
+        assert!(ctx.reveal(lurker) && !ctx.reveal(lurker), "revealed once");
+        assert!(ctx.disguise(lurker, "wall"));
+        ctx.attack(Attack::melee(lurker, EntityId::PLAYER, 2, "a lurker"));
+        assert_eq!(ctx.disguised_as(lurker), None, "a blow drops it");
     }
 }

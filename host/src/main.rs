@@ -125,7 +125,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         print!("{}", list_plugins(&plugins, &folders, records.as_ref().ok()));
         return records.map(|_| ()).map_err(Into::into);
     }
-    let records = Rc::new(records?);
+    let mut records = records?;
     let assets_dir = cli.assets_dir.clone().unwrap_or_else(atlas::default_assets_dir);
     let mut atlas = atlas::Atlas::load(&assets_dir)?;
     let folders = records::check::plugin_folders(&data_dir, &plugins.registered());
@@ -135,6 +135,10 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     for missing in atlas.check(&records)? {
         eprintln!("emberdeep: warning: {missing}");
     }
+    // The tiles a plugin may give a creature's look (api 1.6), the same for
+    // every driver: the atlas's, whether or not a window draws it.
+    records.add_sheet_tiles(atlas.index().tiles().map(|(name, ..)| name));
+    let records = Rc::new(records);
     let plugins = Rc::new(plugins);
     if let Some(cli::Command::Check { files }) = &cli.command {
         return run_checks(files, plugins, &records);

@@ -15,6 +15,9 @@
 //! the peaceful trader is passed over by aiming and by the monsters, sells
 //! its potions for gold or an item, asks before a blow, and fights back
 //! once attacked.
+//! the lurkers' necromancer raises a jackal as a "risen jackal" named by
+//! its record, and a rock-lurker passes for a boulder until the player
+//! steps beside it.
 
 mod common;
 
@@ -284,6 +287,30 @@ fn the_peaceful_trader_trades_asks_before_a_blow_and_fights_back_only_once_attac
     assert_eq!(before[0]["attacker"], "player");
     let after: Vec<&Value> = trace[provoked..].iter().filter(touches_trader).collect();
     assert!(after.iter().any(|e| e["attacker"] == "trader#1" && e["target"] == "player"), "it fights back: {after:?}");
+}
+
+#[test]
+fn the_necromancer_raises_a_risen_jackal_by_its_own_name_and_the_boulder_is_a_lurker_found_beside_it() {
+    let folder = folder_with("lurkers");
+    check_example(folder.path(), "lurkers");
+    let trace = played(folder.path(), "lurkers");
+    // The risen jackal: a record of its own, the jackal's name and glyph over it, named so only in its spawn.
+    let raised: Vec<&Value> = events(&trace, "spawn").into_iter().filter(|e| e["source"] == "lurkers").collect();
+    assert_eq!(raised.len(), 1, "one of the fallen rose");
+    assert_eq!((raised[0]["monster"].as_str(), raised[0]["name"].as_str()), (Some("risen#4"), Some("risen jackal")));
+    assert_eq!((raised[0]["glyph"].as_str(), raised[0]["tile"].as_str()), (Some("j"), Some("monster_jackal")));
+    let host_spawns = events(&trace, "spawn").into_iter().filter(|e| e["source"] == "host");
+    assert!(host_spawns.into_iter().all(|e| e.get("name").is_none()), "the scenario's own monsters gain no field");
+    // The lurker hid on its first turn, out of sight, and was found on the step beside it.
+    let hid = events(&trace, "disguise");
+    let found = events(&trace, "reveal");
+    assert_eq!((hid.len(), found.len()), (1, 1));
+    assert_eq!((found[0]["cause"].as_str(), found[0]["turn"].as_u64()), (Some("beside"), Some(15)));
+    let struck_before: Vec<&Value> = events(&trace, "attack")
+        .into_iter()
+        .filter(|e| e["attacker"] == "rock_lurker#2" && e["turn"].as_u64() < Some(15))
+        .collect();
+    assert!(struck_before.is_empty(), "it kept still while hidden: {struck_before:?}");
 }
 
 #[test]

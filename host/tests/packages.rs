@@ -144,6 +144,7 @@ fn each_example_packaged_is_added_then_listed_and_played_without_plugins_named()
         "threat_view",
         "traps",
         "vault_pack",
+        "lurkers",
     ];
     let (game_dir, player) = add_list_and_play(&names);
     let out = game(game_dir.path(), player.path(), &["--list-plugins"]);

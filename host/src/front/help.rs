@@ -86,6 +86,23 @@ pub struct TerrainHelp {
     pub plugin: String,
 }
 
+/// The loaded plugins' terrains as the help lists them, in load order,
+/// leaving out those their plugins declared secret (api 1.6: a terrain a
+/// monster is disguised as must not give it away).
+pub fn terrain_helps(plugins: &emberdeep_engine::plugins::registry::Plugins) -> Vec<TerrainHelp> {
+    plugins
+        .terrains
+        .iter()
+        .filter(|t| !plugins.secret_terrains.contains(&t.name))
+        .map(|t| TerrainHelp {
+            glyph: char::from_u32(t.decl.look.glyph).unwrap_or('?'),
+            label: t.decl.label.to_string(),
+            description: t.decl.description.to_string(),
+            plugin: t.code.plugin().to_string(),
+        })
+        .collect()
+}
+
 const fn line(keys: &'static str, group: &'static str, what: &'static str, in_play: &'static str) -> HostKey {
     HostKey { keys, group, what, in_play }
 }

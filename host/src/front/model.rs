@@ -14,7 +14,7 @@ use emberdeep_engine::world::targeting::LookLine;
 
 use super::aiming::decorate_aim;
 use super::app::{App, Mode, Question};
-use super::help::{help_lines_bound, TerrainHelp};
+use super::help::{help_lines_bound, terrain_helps, TerrainHelp};
 use super::look::look_lines;
 use super::screen::{palette, wrap, Health, Line, Overlay, ScreenModel, MENU_CHARS, MENU_ROWS};
 use super::ui::cell_size_of;
@@ -159,6 +159,22 @@ impl App {
         // as the cell's thing, under any creature or item; while it hides,
         // as what it hides as.
         let shown = g.shown_terrain(p);
+        // A disguised creature (api 1.6) is drawn as what it shows, where
+        // the player sees or remembers its cell: a wall's ground, a chest.
+        let disguise = match light {
+            Light::Unseen => None,
+            _ => g.disguised_at(p).and_then(|c| g.disguise_drawn(c)),
+        };
+        if let Some((ground, thing)) = disguise {
+            let terrain = match ground.unwrap_or(Tile::Floor) {
+                Tile::Wall => Terrain::Wall,
+                Tile::DoorClosed => Terrain::DoorClosed,
+                Tile::DoorOpen => Terrain::DoorOpen,
+                Tile::StairsDown => Terrain::StairsDown,
+                _ => Terrain::Floor,
+            };
+            return SceneCell { terrain, light, thing: thing.into(), shade: None.into() };
+        }
         let terrain = match g.map.tile(p) {
             Tile::Wall => Terrain::Wall,
             Tile::Floor => Terrain::Floor,
@@ -357,18 +373,7 @@ impl App {
     /// Every key, the host's and the plugins'.
     fn help_overlay(&mut self) -> Overlay {
         let keys = self.game.plugin_keys();
-        let terrains: Vec<TerrainHelp> = self
-            .game
-            .plugins
-            .terrains
-            .iter()
-            .map(|t| TerrainHelp {
-                glyph: char::from_u32(t.decl.look.glyph).unwrap_or('?'),
-                label: t.decl.label.to_string(),
-                description: t.decl.description.to_string(),
-                plugin: t.code.plugin().to_string(),
-            })
-            .collect();
+        let terrains: Vec<TerrainHelp> = terrain_helps(&self.game.plugins);
         let lines = help_lines_bound(&keys, &terrains, &self.bindings);
         self.scrolled("Keys", Vec::new(), lines, "Up/Down, PgUp/PgDn: scroll    Esc: close")
     }

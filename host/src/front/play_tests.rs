@@ -352,3 +352,70 @@ fn plus_and_underscore_size_the_cells_of_the_view_shown_and_take_no_turn() {
     assert!(!app.views().host_tiles);
     assert_eq!(app.game.turn, turn, "drawing only: no turn passed");
 }
+
+/// The panel's lines as text.
+fn panel_text(app: &mut App) -> Vec<String> {
+    app.panel_lines().into_iter().map(|l| l.text).collect()
+}
+
+#[test]
+fn a_newt_with_a_name_of_its_own_is_drawn_listed_and_looked_at_by_it() {
+    let mut app = app(&[]);
+    let look = emberdeep_api::CreatureLook::named("risen newt").glyph('N').color(emberdeep_api::Rgba::rgb(9, 200, 9));
+    let newt = app.game.spawn_with_look("newt", Point::new(7, 10), "", &look, "test").expect("spawned");
+    app.game.update_sight();
+    let scene = app.model().scene;
+    let drawn = scene.creature_at(Point::new(7, 10)).expect("in the scene");
+    assert_eq!((drawn.id, drawn.look.glyph, drawn.look.color), (newt, 'N' as u32, emberdeep_api::Rgba::rgb(9, 200, 9)));
+    assert_eq!(scene.cell(Point::new(7, 10)).and_then(|c| c.thing()).map(|l| l.glyph), Some('N' as u32));
+    assert!(panel_text(&mut app).iter().any(|l| l.starts_with("N risen newt 5/5")), "{:?}", panel_text(&mut app));
+    let looked = app.game.look_at(Point::new(7, 10));
+    assert!(format!("{looked:?}").contains("risen newt"), "{looked:?}");
+}
+
+#[test]
+fn a_disguised_newt_is_drawn_listed_and_looked_at_as_what_it_shows_until_the_step_beside_it() {
+    let mut app = app(&[]);
+    let wall = app.game.spawn_creature("newt", Point::new(8, 10), "", "test").expect("spawned");
+    let orb = app.game.spawn_creature("newt", Point::new(5, 13), "", "test").expect("spawned");
+    app.game.disguise_creature(wall, "wall", "test").expect("as a wall");
+    app.game.disguise_creature(orb, "orb", "test").expect("as an item");
+    app.game.update_sight();
+    let scene = app.model().scene;
+    assert!(scene.creatures.iter().all(|c| c.id.is_player()), "no monster in the scene: {:?}", scene.creatures);
+    let cell = scene.cell(Point::new(8, 10)).expect("on screen");
+    assert_eq!((cell.terrain, cell.thing()), (emberdeep_api::Terrain::Wall, None), "drawn as a wall");
+    let cell = scene.cell(Point::new(5, 13)).expect("on screen");
+    assert_eq!(cell.thing().map(|l| l.tile.to_string()), Some("orb".into()), "drawn as an orb");
+    assert!(!panel_text(&mut app).iter().any(|l| l.contains("newt") || l.contains("In sight")));
+    let looked = format!("{:?}", app.game.look_at(Point::new(8, 10)));
+    assert!(looked.contains("A wall.") && !looked.contains("newt"), "{looked}");
+    let looked = format!("{:?}", app.game.look_at(Point::new(5, 13)));
+    assert!(looked.contains("An orb") && !looked.contains("newt"), "{looked}");
+    keys(&mut app, "l");
+    assert!(panel_text(&mut app).iter().all(|l| !l.contains("newt")), "two steps away: still a wall");
+    keys(&mut app, "l");
+    let found = app.game.log.messages().iter().any(|m| m.text == "The wall was a newt!");
+    assert!(found, "found by the step beside it");
+    assert!(panel_text(&mut app).iter().any(|l| l.contains("newt")));
+    let scene = app.model().scene;
+    assert!(scene.creature_at(Point::new(8, 10)).is_some() && scene.creature_at(Point::new(5, 13)).is_none());
+}
+
+#[test]
+fn travel_stops_for_a_disguise_that_looks_like_an_item_as_for_an_item() {
+    use emberdeep_engine::rules::travel::Errand;
+    let mut app = app(&[]);
+    let newt = app.game.spawn_creature("newt", Point::new(25, 10), "", "test").expect("spawned");
+    app.game.disguise_creature(newt, "orb", "test").expect("as an orb");
+    app.game.update_sight();
+    assert!(!app.game.map.is_remembered(Point::new(25, 10)), "out of sight at first");
+    // The way there is known (a map read, say); the orb's cell is not.
+    for x in 5..=22 {
+        app.game.map.remember(Point::new(x, 10));
+    }
+    app.game.travel(Errand::To(Point::new(22, 10)));
+    let stopped = app.game.log.messages().iter().any(|m| m.text == "You stop: you see an orb.");
+    assert!(stopped, "{:?}", app.game.log.messages().iter().map(|m| m.text.clone()).collect::<Vec<_>>());
+    assert!(app.game.player().pos.x < 22 && app.game.creatures[&newt].is_disguised(), "stopped short, still an orb");
+}

@@ -53,7 +53,7 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("feature", &["feature", "floor"]),
     ("feature_refused", &["feature", "floor", "why"]),
     ("piece_skipped", &["piece", "why"]),
-    ("spawn", &["monster", "item", "count", "x", "y", "state", "side"]),
+    ("spawn", &["monster", "item", "count", "x", "y", "state", "side", "name", "glyph", "color", "tile"]),
     ("removed", &["who", "x", "y"]),
     ("teleport", &["who", "from_x", "from_y", "x", "y"]),
     ("side", &["creature", "from", "to"]),
@@ -86,6 +86,10 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("fall", &["from", "to"]),
     ("victory", &["turn", "floor"]),
     ("run_end", &["turns", "cause", "floor"]),
+    // 1.6 (looks)
+    ("look", &["creature", "name", "glyph", "color", "tile"]),
+    ("disguise", &["creature", "as", "x", "y"]),
+    ("reveal", &["creature", "as", "cause", "x", "y"]),
 ];
 
 /// Host events whose fields are the plugin's own: a `log` event carries a

@@ -5,7 +5,7 @@
 //! Everything is kept in `BTreeMap`s, so nothing depends on the file
 //! system's order.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use abi_stable::sabi_trait::TD_Opaque;
@@ -223,6 +223,11 @@ pub struct Plugins {
     /// the first plugin in load order to speak of it kept (see
     /// [`Plugins::settle_standings`]).
     pub standings: BTreeMap<(String, String), Standing>,
+
+    // 1.6 (looks)
+    /// Terrains their plugins declared secret, which the help screen's
+    /// lists leave out (`Registry::terrain_secret`, since 1.6).
+    pub secret_terrains: BTreeSet<String>,
 }
 
 impl Plugins {
@@ -418,6 +423,7 @@ impl Plugins {
         let plugin = reg.name.clone();
         let (needs, settings, stored) = (reg.dependencies, reg.settings, reg.stored);
         let own_statuses: Vec<String> = reg.statuses.iter().map(|(n, _, _)| n.clone()).collect();
+        let own_terrains: Vec<String> = reg.terrains.iter().map(|(n, _, _)| n.clone()).collect();
         let mut names: BTreeMap<&'static str, Vec<String>> = BTreeMap::new();
         let dup = |loaded: &[LoadedPlugin], what: Kind, name: &str, first: &str| Duplicate {
             what,
@@ -540,6 +546,17 @@ impl Plugins {
                 self.sensing_statuses.push(name);
             }
         }
+        for name in reg.secret_terrains {
+            if !own_terrains.contains(&name) {
+                tracing::warn!(
+                    plugin = plugin.as_str(),
+                    terrain = crate::data::untrusted::shown(&name, 40).as_str(),
+                    "a secret terrain must be one the plugin registers; ignored"
+                );
+                continue;
+            }
+            self.secret_terrains.insert(name);
+        }
         names.values_mut().for_each(|v| v.sort());
         self.loaded.push(LoadedPlugin {
             name: plugin,
@@ -657,6 +674,9 @@ pub struct Registration {
 
     // 1.6 (standings)
     standings: Vec<(String, String, Standing)>,
+
+    // 1.6 (looks)
+    secret_terrains: Vec<String>,
 }
 
 impl Registration {
@@ -904,6 +924,10 @@ impl Registry for Registration {
     }
     fn status_senses_monsters(&mut self, name: RStr<'_>) {
         self.senses.push(name.into());
+    }
+    // 1.6 (looks)
+    fn terrain_secret(&mut self, name: RStr<'_>) {
+        self.secret_terrains.push(name.into());
     }
     // Since 1.3.
     fn item_names(&mut self, imp: ItemNamesBox) {

@@ -62,7 +62,16 @@ impl Game {
             return vec![LookLine::Hint("You have not seen this place.".into())];
         }
         let mut lines = Vec::new();
-        if let Some(c) = self.creature_at(p).filter(|_| seen).cloned() {
+        // A disguised creature is seen, and remembered, as what it shows (api 1.6).
+        let disguised = self.disguised_at(p).cloned();
+        if let Some(rec) = disguised.as_ref().and_then(|c| match self.disguise_of(c) {
+            Some(crate::rules::looks::Disguise::Item(rec)) => Some(rec.clone()),
+            _ => None,
+        }) {
+            let label = self.item_phrase(&rec, 1, None);
+            lines.push(LookLine::Text(crate::world::log::capitalized(&label)));
+        }
+        if let Some(c) = self.creature_at(p).filter(|c| seen && !c.is_disguised()).cloned() {
             if c.id.is_player() {
                 lines.push(LookLine::Creature { look: c.look.clone(), text: "you".into() });
                 lines.push(LookLine::Health { hp: c.hp.max(0), max: c.max_hp });
@@ -108,20 +117,32 @@ impl Game {
             let label = self.item_label(&kind, count, id);
             lines.push(LookLine::Text(crate::world::log::capitalized(&label)));
         }
-        let terrain = match self.map.tile(p) {
+        let decl_line = |decl: &emberdeep_api::abi::TerrainDecl| {
+            let label = crate::world::log::capitalized(decl.label.as_str());
+            match decl.description.as_str() {
+                "" => format!("{label}."),
+                text => format!("{label}. {text}"),
+            }
+        };
+        let shown_as = match disguised.as_ref().and_then(|c| self.disguise_of(c)) {
+            Some(crate::rules::looks::Disguise::HostTerrain(tile)) => Some(tile),
+            Some(crate::rules::looks::Disguise::PluginTerrain(decl)) => {
+                lines.push(LookLine::Hint(decl_line(decl)));
+                if !seen {
+                    lines.push(LookLine::Hint("(remembered, not in sight)".into()));
+                }
+                return lines;
+            }
+            _ => None,
+        };
+        let terrain = match shown_as.unwrap_or_else(|| self.map.tile(p)) {
             Tile::Wall => "A wall.".to_string(),
             Tile::Floor => "Floor.".to_string(),
             Tile::DoorClosed => "A closed door.".to_string(),
             Tile::DoorOpen => "An open door.".to_string(),
             Tile::StairsDown => "Stairs down (> goes down them).".to_string(),
             Tile::Plugin(t) => match (self.shown_terrain(p), t.hidden) {
-                (Some(decl), _) => {
-                    let label = crate::world::log::capitalized(decl.label.as_str());
-                    match decl.description.as_str() {
-                        "" => format!("{label}."),
-                        text => format!("{label}. {text}"),
-                    }
-                }
+                (Some(decl), _) => decl_line(decl),
                 (None, emberdeep_api::TerrainHidden::AsWall) => "A wall.".to_string(),
                 (None, _) => "Floor.".to_string(),
             },

@@ -27,6 +27,7 @@
 //!   falls they ask for.
 //! * [`naming`]: how items are named to the player (a plugin's item names
 //!   first, then the record's).
+//! * [`looks`]: a creature's own name and look, and disguises (api 1.6).
 //!
 //! **Invariant:** the rules sit on top: nothing outside `rules/` imports
 //! them (the import test holds the order of the engine's folders).
@@ -38,6 +39,7 @@ pub mod goal;
 pub mod hooks;
 pub mod items;
 pub mod keeping;
+pub mod looks;
 pub mod monsters;
 pub mod naming;
 pub mod pieces;

@@ -141,7 +141,7 @@ impl Game {
         if state == MonsterState::Hunting && m.goal.is_none() {
             m.goal = Some(player_pos);
         }
-        let (name, pos, shown) = (m.trace_name(), m.pos, capitalized(&m.the_name()));
+        let (name, pos, shown, disguised) = (m.trace_name(), m.pos, capitalized(&m.the_name()), m.is_disguised());
         drop(m);
         if state == MonsterState::Hunting || was == MonsterState::Asleep {
             self.emit(
@@ -150,7 +150,8 @@ impl Game {
                 fields! {"monster" => name, "cause" => cause, "was" => was.name(), "now" => state.name()},
             );
         }
-        if self.fov.is_visible(pos) {
+        // A disguised monster passes for what it shows: no line names it (api 1.6).
+        if self.fov.is_visible(pos) && !disguised {
             let text = match (was, state) {
                 (MonsterState::Asleep, MonsterState::Hunting) => Some(format!("{shown} wakes up and notices you.")),
                 (MonsterState::Asleep, _) => Some(format!("{shown} wakes up.")),
@@ -300,6 +301,10 @@ impl Game {
         }
         if !self.creatures.contains_key(&a.attacker) || !self.creatures.contains_key(&a.target) {
             return false;
+        }
+        // A fight drops both sides' disguises (api 1.6), before its line.
+        for who in [a.attacker, a.target] {
+            self.reveal_creature(who, "attack", source);
         }
         if a.hit {
             a.damage = self.asked_damage(&a);

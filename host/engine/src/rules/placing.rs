@@ -38,6 +38,21 @@ impl Game {
         state: MonsterState,
         source: &str,
     ) -> Result<EntityId, ChangeRefused> {
+        self.spawn_creature_looking(kind, at, side, state, None, source)
+    }
+
+    /// [`Game::spawn_creature_as`] with a look of its own over its
+    /// record's, if given (api 1.6: checked by the caller); the `spawn`
+    /// event then names it, its glyph, colour and tile.
+    pub(crate) fn spawn_creature_looking(
+        &mut self,
+        kind: &str,
+        at: Point,
+        side: &str,
+        state: MonsterState,
+        look: Option<&emberdeep_api::CreatureLook>,
+        source: &str,
+    ) -> Result<EntityId, ChangeRefused> {
         let Some(rec) = self.records.monsters.get(kind).cloned() else {
             return Err(ChangeRefused::UnknownKind(shown(kind, SHOWN)));
         };
@@ -51,14 +66,16 @@ impl Game {
             return Err(ChangeRefused::NoIdLeft);
         }
         self.next_id += 1;
-        let monster = Creature { side: side.clone(), ..Creature::monster(id, &rec, at, state) };
+        let mut monster = Creature { side: side.clone(), ..Creature::monster(id, &rec, at, state) };
         let name = monster.trace_name();
+        let mut fields = fields! {"monster" => name, "x" => at.x, "y" => at.y, "state" => state.name(), "side" => side};
+        // Only a look of its own adds to the event, so traces without looks stay as they were.
+        if let Some(look) = look.filter(|l| !l.is_empty()) {
+            Game::wear_look(&mut monster, &rec, look);
+            fields.extend(Game::look_fields(&monster).map(|(k, v)| (k.to_string(), v)));
+        }
         self.creatures.insert(id, monster);
-        self.emit(
-            "spawn",
-            source,
-            fields! {"monster" => name, "x" => at.x, "y" => at.y, "state" => state.name(), "side" => side},
-        );
+        self.emit("spawn", source, fields);
         self.give_carried(source, id, &rec.carries);
         Ok(id)
     }

@@ -149,7 +149,11 @@ impl Game {
         if !senses {
             return Vec::new();
         }
-        self.creatures.values().filter(|c| !c.id.is_player() && !self.fov.is_visible(c.pos)).map(|c| c.id).collect()
+        // A disguised monster passes for what it shows (api 1.6), sensed or not.
+        let sensed = |c: &&crate::world::creature::Creature| {
+            !c.id.is_player() && !c.is_disguised() && !self.fov.is_visible(c.pos)
+        };
+        self.creatures.values().filter(sensed).map(|c| c.id).collect()
     }
 
     /// The turn's one fixed point for statuses: for every creature in id

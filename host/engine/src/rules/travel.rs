@@ -63,6 +63,9 @@ struct Before {
     turn: u64,
     floor: u32,
     items: BTreeSet<ItemId>,
+    /// The creatures disguised as items on cells the player remembers
+    /// (api 1.6): to the player, items like any other.
+    seeming: BTreeSet<EntityId>,
 }
 
 /// A time-saver under way.
@@ -176,6 +179,7 @@ impl Game {
             turn: self.turn,
             floor: self.floor,
             items: self.known_items().into_iter().collect(),
+            seeming: self.seeming_items().into_iter().collect(),
         });
         travel.steps += 1;
         Some(action)
@@ -226,6 +230,15 @@ impl Game {
                         let label = self.item_label(&kind, count, id);
                         return Some(format!("You stop: you see {label}."));
                     }
+                }
+                let new = self.seeming_items().into_iter().find(|id| !before.seeming.contains(id));
+                let shows = new.and_then(|id| self.creatures.get(&id)).and_then(|c| match self.disguise_of(c) {
+                    Some(crate::rules::looks::Disguise::Item(rec)) => Some(rec.clone()),
+                    _ => None,
+                });
+                if let Some(rec) = shows {
+                    let label = self.item_phrase(&rec, 1, None);
+                    return Some(format!("You stop: you see {label}."));
                 }
             }
         }
@@ -330,6 +343,14 @@ impl Game {
         self.known_first_step(|p| self.is_known_stairs(p)).map(|s| Action::Move(s.x - me.x, s.y - me.y))
     }
 
+    /// The creatures disguised as items on cells the player remembers, in id order.
+    fn seeming_items(&self) -> Vec<EntityId> {
+        let shows_item = |c: &crate::world::creature::Creature| {
+            matches!(self.disguise_of(c), Some(crate::rules::looks::Disguise::Item(_)))
+        };
+        self.creatures.values().filter(|c| self.map.is_remembered(c.pos) && shows_item(c)).map(|c| c.id).collect()
+    }
+
     /// Items lying on cells the player remembers.
     fn known_items(&self) -> Vec<ItemId> {
         self.items.iter().filter(|i| self.map.is_remembered(i.pos)).map(|i| i.id).collect()
@@ -361,6 +382,8 @@ impl Game {
         self.creatures
             .values()
             .filter(move |c| !c.id.is_player() && self.hostile(c, player) && self.fov.is_visible(c.pos))
+            // A disguised one passes for what it shows (api 1.6).
+            .filter(|c| !c.is_disguised())
     }
 
     fn a_name(&self, id: EntityId) -> Option<String> {
@@ -421,9 +444,14 @@ impl Game {
             map.is_remembered(p)
                 && map.is_passable(p)
                 // A monster seen there blocks the way; an ally does not:
-                // walking into one changes places with it.
+                // walking into one changes places with it. A disguised one
+                // is what it shows (api 1.6): a wall blocks, a chest does
+                // not (the step into it reveals it).
                 && !(self.fov.is_visible(p)
-                    && self.creature_at(p).is_some_and(|c| !c.id.is_player() && c.side != emberdeep_api::PLAYER_SIDE))
+                    && self.creature_at(p).is_some_and(|c| match self.disguise_of(c) {
+                        Some(shows) => !shows.looks_passable(),
+                        None => !c.id.is_player() && c.side != emberdeep_api::PLAYER_SIDE,
+                    }))
         };
         if !map.in_bounds(me) || (open(me) && is_goal(me)) {
             return None;
@@ -716,5 +744,28 @@ mod tests {
         }
         assert!(game.begin_travel(Errand::Explore).is_none());
         assert_eq!(last_message(&game), "Explored this floor.");
+    }
+
+    #[test]
+    fn the_time_savers_take_a_disguise_for_what_it_shows() {
+        let mut game = crate::rules::sides::tests::wolves_game();
+        game.player_mut().hp = 20;
+        let id = game.spawn_creature("wolf", Point::new(5, 3), "", "summoner").expect("spawned");
+        game.creatures.get_mut(&id).expect("the wolf").state = MonsterState::Hunting;
+        game.disguise_creature(id, "wall", "summoner").expect("disguised");
+        game.update_sight();
+        let turn = game.turn;
+        assert!(game.travel(Errand::Rest) > 1, "a hunting wolf in view would refuse the rest; a wall does not");
+        assert!(game.turn > turn + 1 && game.creatures[&id].is_disguised());
+        assert!(game.take_alarm().is_none(), "no alarm for a wall");
+        // Travel walks round what looks like a wall, never into it; the
+        // step beside it finds the wolf, and the travel stops there.
+        let steps = game.travel(Errand::To(Point::new(6, 3)));
+        let at = game.player().pos;
+        assert!(steps > 0 && at.is_adjacent(Point::new(5, 3)) && at != Point::new(6, 3), "at {at:?}");
+        assert!(game.log.messages().iter().any(|m| m.text == "You stop: a wolf comes into view."));
+        let lines = game.trace.take_kept();
+        assert!(lines.iter().any(|l| l.contains("\"cause\":\"beside\"")));
+        assert!(!lines.iter().any(|l| l.contains("\"cause\":\"bump\"")), "the way went round it");
     }
 }

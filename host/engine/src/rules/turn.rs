@@ -226,6 +226,10 @@ impl Game {
 
     fn player_move(&mut self, dx: i32, dy: i32) -> bool {
         let to = self.player().pos.offset(dx, dy);
+        // The step into a disguised creature reveals it and takes the turn, no blow (api 1.6).
+        if let Some(id) = self.disguised_at(to).map(|c| c.id) {
+            return self.reveal_creature(id, "bump", "host");
+        }
         if let Some((target, ally)) = self.creature_at(to).map(|c| (c.id, c.is_players_side())) {
             if ally && !matches!(self.turn_rule(EntityId::PLAYER), TurnRule::Brain(_)) {
                 return self.swap_with(target, to);
@@ -248,6 +252,7 @@ impl Game {
                 self.player_stepped(from, to);
                 self.describe_floor_here(to);
                 self.arrived(EntityId::PLAYER, to);
+                self.reveal_beside_player();
                 true
             }
             // Bumping a wall takes no turn.
@@ -271,6 +276,7 @@ impl Game {
         self.describe_floor_here(to);
         self.arrived(EntityId::PLAYER, to);
         self.arrived(ally, from);
+        self.reveal_beside_player();
         true
     }
 

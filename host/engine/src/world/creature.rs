@@ -48,6 +48,13 @@ pub struct Creature {
     /// How it stands toward the player's side on its own account (api
     /// 1.6): as its side does, peaceful, or provoked.
     pub temper: Temper,
+    // 1.6 (looks)
+    /// How text names several of it, when a plugin gave it a name of its
+    /// own (`Ctx::spawn_as`, `Ctx::set_look`); `None`: its record's.
+    pub plural: Option<String>,
+    /// What it shows as until revealed (`Ctx::disguise`): a terrain's
+    /// name or an item kind; `None`: itself.
+    pub disguise: Option<String>,
 }
 
 /// How a creature stands toward the player's side (and the sides allied
@@ -114,6 +121,8 @@ impl Creature {
             statuses: Vec::new(),
             side: PLAYER_SIDE.into(),
             temper: Temper::AsItsSide,
+            plural: None,
+            disguise: None,
         }
     }
 
@@ -136,7 +145,14 @@ impl Creature {
             statuses: Vec::new(),
             side: rec.side.clone(),
             temper: if rec.peaceful { Temper::Peaceful } else { Temper::AsItsSide },
+            plural: None,
+            disguise: None,
         }
+    }
+
+    /// Whether it shows as something else until revealed (since 1.6).
+    pub fn is_disguised(&self) -> bool {
+        self.disguise.is_some()
     }
 
     /// The name the trace uses: `player`, or `jackal#3`.
@@ -228,6 +244,13 @@ pub enum ChangeRefused {
     /// No id is left to give.
     #[error("no creature id is left to give")]
     NoIdLeft,
+    // 1.6 (looks)
+    /// A look the host refuses, and why.
+    #[error("the look: {0}")]
+    BadLook(String),
+    /// A disguise that is neither a terrain nor an item kind.
+    #[error("'{0}' is neither a terrain nor an item kind of the loaded plugins")]
+    UnknownDisguise(String),
 }
 
 /// Writes `n` in decimal at the end of `out` (what `format!` writes, without its machinery).

@@ -281,11 +281,15 @@ impl Game {
         self.fov.is_visible(m.pos) && m.pos.steps_to(p) <= m.sight
     }
 
-    /// Monsters the player sees, nearest first; ties: higher, then further left.
+    /// Monsters the player sees, nearest first; ties: higher, then further
+    /// left. A disguised one is not among them: the player takes it for
+    /// what it shows.
     pub fn monsters_in_view(&self) -> Vec<EntityId> {
         let p = self.player().pos;
         let mut seen: Vec<&Creature> =
             self.creatures.values().filter(|c| !c.id.is_player() && self.fov.is_visible(c.pos)).collect();
+        // A disguised creature passes for what it shows (api 1.6).
+        seen.retain(|c| !c.is_disguised());
         seen.sort_by_key(|c| (c.pos.steps_to(p), c.pos.y, c.pos.x));
         seen.into_iter().map(|c| c.id).collect()
     }
@@ -322,7 +326,11 @@ impl Game {
     /// Who stands and what lies where now, as an animation keeps it (see
     /// [`crate::world::animation`]): every creature's look, every floor item's.
     pub fn scenery(&self) -> crate::world::animation::Scenery {
-        let creatures = self.creatures.values().map(|c| (c.id, c.pos, c.look.clone())).collect();
+        // A disguised creature (api 1.6) stands as what it shows: no
+        // creature, and the item or terrain look it wears on top of its cell.
+        let creatures =
+            self.creatures.values().filter(|c| !c.is_disguised()).map(|c| (c.id, c.pos, c.look.clone())).collect();
+        let worn = self.creatures.values().filter_map(|c| Some((c.pos, self.disguise_drawn(c)?.1?)));
         let items = self
             .items
             .iter()
@@ -333,6 +341,7 @@ impl Game {
                     emberdeep_api::Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() },
                 ))
             })
+            .chain(worn)
             .collect();
         crate::world::animation::Scenery { creatures, items }
     }

@@ -193,6 +193,19 @@ pub enum RestoreError {
         /// The generator named.
         name: String,
     },
+
+    // 1.6 (looks)
+    /// A creature's own name or plural that no plugin could have given.
+    #[error("{0} with a name or plural of its own that a look may not have")]
+    BadLook(String),
+    /// A creature disguised as what no loaded plugin has, or the player disguised.
+    #[error("{who} disguised as '{kind}', neither a terrain nor an item kind of the loaded plugins")]
+    UnknownDisguise {
+        /// The creature.
+        who: String,
+        /// What it shows as (cut short).
+        kind: String,
+    },
     /// A cell holds a terrain no loaded plugin registered (or lies off the map).
     #[error("the cell {x},{y} is terrain '{name}', which no loaded plugin has")]
     UnknownTerrain {
@@ -861,6 +874,18 @@ fn check_creature(c: &Creature, game: &Game) -> Result<(), RestoreError> {
     }
     if c.goal.is_some_and(|g| !map.in_bounds(g)) {
         return Err(RestoreError::GoalOffTheMap(who));
+    }
+    // 1.6 (looks): a plural and a disguise only a monster may have, each as a plugin may give it.
+    if let Some(plural) = &c.plural {
+        let look = emberdeep_api::CreatureLook::named(&c.name).plural(plural);
+        if player || look.problem().is_some() {
+            return Err(RestoreError::BadLook(who));
+        }
+    }
+    if let Some(kind) = &c.disguise {
+        if player || game.disguise_named(kind).is_none() {
+            return Err(RestoreError::UnknownDisguise { who, kind: crate::data::untrusted::shown(kind, 40) });
+        }
     }
     if c.statuses.len() > limits::STATUSES_PER_CREATURE {
         return Err(RestoreError::TooManyStatuses { who, count: c.statuses.len() });

@@ -265,6 +265,15 @@ struct SavedCreature {
     /// before 1.6 have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     temper: Option<String>,
+
+    /// Its plural, when a plugin gave it a name of its own (api 1.6; left
+    /// out otherwise, and in saves from before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    plural: Option<String>,
+    /// What it shows as until revealed (api 1.6; left out when nothing,
+    /// and in saves from before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    disguise: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -503,6 +512,8 @@ fn saved_creature(c: Creature) -> SavedCreature {
         statuses: c.statuses.into_iter().map(|s| (s.name, s.turns)).collect(),
         side: Some(c.side),
         temper: c.temper.name().map(str::to_string),
+        plural: c.plural,
+        disguise: c.disguise,
     }
 }
 
@@ -534,6 +545,9 @@ fn restore_creature(c: SavedCreature) -> Result<Creature, FileError> {
             None => Temper::AsItsSide,
             Some(name) => Temper::named(&name).ok_or_else(|| FileError::Temper(untrusted::shown(&name, 40)))?,
         },
+
+        plural: c.plural,
+        disguise: c.disguise,
     })
 }
 
@@ -924,6 +938,37 @@ mod tests {
     }
 
     #[test]
+    fn a_creature_s_own_look_and_disguise_are_saved_and_a_save_from_before_has_none() {
+        let (plugins, records) = rich_records();
+        let map = Map::new_filled(10, 6, Tile::Floor);
+        let mut game = Game::blank(5, map, Point::new(2, 2), plugins.clone(), records.clone(), Trace::console());
+        let look =
+            emberdeep_api::CreatureLook::named("plague rat").glyph('R').color(emberdeep_api::Rgba::rgb(9, 99, 9));
+        let rat = game.spawn_with_look("rat", Point::new(6, 3), "", &look, "test").expect("spawned");
+        game.disguise_creature(rat, "sword", "test").expect("disguised as an item");
+        let bytes = encode(&game);
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        assert!(text.contains("\"plural\":\"plague rats\"") && text.contains("\"disguise\":\"sword\""));
+        assert_eq!(text.matches("\"disguise\"").count(), 1, "left out for creatures without one");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("save.json");
+        std::fs::write(&path, &bytes).unwrap();
+        let back = load(&path, plugins, records, Trace::console()).expect("loads");
+        let c = &back.creatures[&rat];
+        assert_eq!(
+            (c.name.as_str(), c.plural.as_deref(), c.look.glyph),
+            ("plague rat", Some("plague rats"), 'R' as u32)
+        );
+        assert_eq!(c.disguise.as_deref(), Some("sword"));
+        // A save from before 1.6 has neither field: the rat is itself.
+        let old = tampered(|b| {
+            let rat = b["creatures"][1].as_object_mut().unwrap();
+            assert!(rat.remove("plural").is_none() && rat.remove("disguise").is_none());
+        });
+        assert_eq!(old, "");
+    }
+
+    #[test]
     fn an_untouched_save_of_the_rich_game_loads() {
         assert_eq!(tampered(|_| {}), "");
     }
@@ -1006,6 +1051,17 @@ mod tests {
                 "two items with the id",
             ),
             ("an item id from nowhere", Box::new(|b| b["items"][0]["id"] = json!(999)), "item #999 above the last"),
+            (
+                "a disguise as nothing loaded",
+                Box::new(|b| b["creatures"][1]["disguise"] = json!("dragon_hoard")),
+                "rat#1 disguised as 'dragon_hoard'",
+            ),
+            ("a disguised player", Box::new(|b| b["creatures"][0]["disguise"] = json!("wall")), "the player disguised"),
+            (
+                "a plural with a newline",
+                Box::new(|b| b["creatures"][1]["plural"] = json!("ra\nts")),
+                "rat#1 with a name",
+            ),
             (
                 "a charge on no item",
                 Box::new(|b| b["item_store"] = json!([[55, "charges", 3]])),

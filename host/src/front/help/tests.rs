@@ -165,3 +165,20 @@ fn the_loaded_plugins_terrains_are_listed_last_under_terrain_with_their_plugin()
     let none: Vec<String> = help_lines(&[], &[]).into_iter().map(|l| l.text).collect();
     assert!(!none.iter().any(|l| l == "Terrain"), "no group without plugin terrains");
 }
+
+#[test]
+fn a_terrain_its_plugin_declared_secret_is_left_out_of_the_help() {
+    use emberdeep_api::{Look, Registrar, Rgba, TerrainSpec};
+    use emberdeep_engine::plugins::registry::{Plugins, Registration};
+    let mut reg = Registrar::new("lurkers", "0.1.0");
+    let boulder = TerrainSpec::new("a boulder", Look::new('0', Rgba::rgb(120, 120, 120), "wall"), false, false);
+    let moss = TerrainSpec::new("moss", Look::new('"', Rgba::rgb(40, 160, 40), "floor"), true, true);
+    reg.terrain("lurker_boulder", boulder, ()).terrain("moss", moss, ()).secret_terrain("lurker_boulder");
+    // Another plugin's terrain, or one nobody registered, cannot be made secret.
+    reg.secret_terrain("dart_trap");
+    let mut plugins = Plugins::default();
+    plugins.add(Registration::from_registrar(reg), std::path::PathBuf::new()).expect("one plugin");
+    let listed: Vec<String> = super::terrain_helps(&plugins).into_iter().map(|t| t.label).collect();
+    assert_eq!(listed, ["moss"], "the boulder a lurker hides as is left out");
+    assert_eq!(plugins.secret_terrains.len(), 1);
+}

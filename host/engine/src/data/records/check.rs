@@ -600,6 +600,14 @@ pub fn load_records(data_dir: &Path, plugins: &Registered) -> Result<Records, Da
     let mut records = Records::default();
     let mut folders = vec![("host".to_string(), "the host".to_string(), data_dir.join("host"))];
     for (name, folder) in plugin_folders(data_dir, plugins) {
+        // Its own tile sheet's names, for the looks plugins give creatures
+        // (api 1.6); a sheet that cannot be read is the front end's to report.
+        let sheet = folder.join(crate::data::tile_index::INDEX);
+        if is_there(&sheet) {
+            if let Ok(index) = crate::data::tile_index::TileIndex::read(&sheet) {
+                records.add_sheet_tiles(index.tiles().map(|(name, ..)| name));
+            }
+        }
         let whose = format!("plugin '{name}'");
         folders.push((name, whose, folder));
     }

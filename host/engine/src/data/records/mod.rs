@@ -401,9 +401,22 @@ pub struct Records {
     pub settings: BTreeMap<String, BTreeMap<String, i64>>,
     /// Map pieces.
     pub pieces: BTreeMap<String, PieceRecord>,
+    // 1.6 (looks)
+    /// The tiles the tile sheets name: each loaded plugin's own
+    /// `tiles.txt` (read with the records), and the game's atlas index
+    /// once the front end adds it ([`Records::add_sheet_tiles`]). A look a
+    /// plugin gives a creature may name one of these, one the host draws,
+    /// or one a record or terrain names.
+    pub sheet_tiles: BTreeSet<String>,
 }
 
 impl Records {
+    /// Adds the tiles of a sheet's index (the game's atlas) to those a
+    /// creature's look may name.
+    pub fn add_sheet_tiles<'a>(&mut self, names: impl IntoIterator<Item = &'a str>) {
+        self.sheet_tiles.extend(names.into_iter().map(str::to_string));
+    }
+
     /// The tiles the tile view tints by their thing's colour: those of
     /// every record, monster or item, that says `tint = true`.
     pub fn tinted_tiles(&self) -> BTreeSet<String> {

@@ -14,8 +14,8 @@ use abi_stable::{
 };
 use emberdeep_api::abi::{GameCtx, GameCtx_TO, RawCtx as Ctx, RawWorld, WorldCtx, WorldCtx_TO};
 use emberdeep_api::{
-    Attack, CreatureInfo, Damage, EntityId, FieldValue, FloorCreature, ItemId, ItemInfo, LogField, Look, MessageKind,
-    MonsterState, PackEntry, PlacedItem, Point, Standing, StatusInfo, DIRECTIONS,
+    Attack, CreatureInfo, CreatureLook, Damage, EntityId, FieldValue, FloorCreature, ItemId, ItemInfo, LogField, Look,
+    MessageKind, MonsterInfo, MonsterState, PackEntry, PlacedItem, Point, Standing, StatusInfo, DIRECTIONS,
 };
 
 use super::access::Access;
@@ -831,6 +831,49 @@ impl WorldCtx for HostCtx<'_> {
     fn is_peaceful(&self, id: EntityId) -> bool {
         count_callback();
         self.game.is_peaceful(id)
+    }
+
+    // 1.6 (looks)
+    fn spawn_as(&mut self, kind: RStr<'_>, at: Point, side: RStr<'_>, look: &CreatureLook) -> ROption<EntityId> {
+        count_callback();
+        if self.refuses("make a creature") {
+            return ROption::RNone;
+        }
+        let made = self.game.spawn_with_look(kind.as_str(), at, side.as_str(), look, self.source);
+        opt(self.done(made, "spawn_as"))
+    }
+
+    fn set_look(&mut self, id: EntityId, look: &CreatureLook) -> bool {
+        count_callback();
+        if self.refuses("change a creature's look") {
+            return false;
+        }
+        let changed = self.game.set_creature_look(id, look, self.source);
+        self.done(changed, "set_look").is_some()
+    }
+
+    fn monster_info(&self, kind: RStr<'_>) -> ROption<MonsterInfo> {
+        count_callback();
+        opt(self.game.monster_info(kind.as_str()))
+    }
+
+    fn disguise(&mut self, id: EntityId, as_kind: RStr<'_>) -> bool {
+        count_callback();
+        if self.refuses("disguise a creature") {
+            return false;
+        }
+        let disguised = self.game.disguise_creature(id, as_kind.as_str(), self.source);
+        self.done(disguised, "disguise").is_some()
+    }
+
+    fn reveal(&mut self, id: EntityId) -> bool {
+        count_callback();
+        !self.refuses("reveal a creature") && self.game.reveal_creature(id, "plugin", self.source)
+    }
+
+    fn disguised_as(&self, id: EntityId) -> ROption<RString> {
+        count_callback();
+        opt(self.game.creatures.get(&id).and_then(|c| c.disguise.as_deref()).map(RString::from))
     }
 }
 
