@@ -345,7 +345,8 @@ pub trait WorldCtx {
     /// cell `at`, awake, on `side` (empty: its record's side), traced as a
     /// `spawn` event under the calling plugin. `None`, with the reason
     /// logged in one line and nothing changed, for a kind no record has, a
-    /// cell that is not free floor, or a side nobody declared.
+    /// cell that is not walkable or where a creature stands, or a side
+    /// nobody declared.
     fn spawn(&mut self, kind: RStr<'_>, at: Point, side: RStr<'_>) -> ROption<EntityId>;
 
     /// Takes monster `id` out of the world without a death: a
@@ -407,6 +408,7 @@ pub trait WorldCtx {
     /// Added in 1.2 (part two): makes the cell at `at` terrain `name` (a
     /// host terrain or a registered one), traced as a `terrain` event
     /// under the calling plugin; sight, memory and paths follow at once.
+    /// A kind that hides is laid hidden (see [`WorldCtx::set_terrain_found`]).
     /// False (logged in one line, nothing changed) off the map, on the
     /// map's border, for a name nobody registered, or for terrain a
     /// creature standing there could not stand on.

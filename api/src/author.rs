@@ -375,7 +375,13 @@ pub trait LevelGen: Send + Sync + 'static {
 /// ```
 pub trait Hooks: Send + Sync + 'static {
     /// Key: the player walked into monster `target`. Return true if the plugin
-    /// acted (an attack), which takes the player's turn.
+    /// acted (an attack), which takes the player's turn. Return false to
+    /// leave it to the next plugin (in load order); but a plugin that asked
+    /// the player a question ([`Ctx::ask`]) and returns false ends the bump
+    /// there: no turn passes, no later plugin is asked, and the answer comes
+    /// to [`Hooks::answered`]. The trace's `action` event says `attack` for
+    /// every bump handed to the plugins, struck or only asked: the events
+    /// after it (`ask`, `attack`) tell which.
     fn bump(&self, ctx: &mut Ctx<'_>, target: EntityId) -> PluginResult<bool> {
         let _ = (ctx, target);
         Ok(false)

@@ -623,8 +623,10 @@ impl<'a> Ctx<'a> {
     }
 
     /// Makes the cell at `at` terrain `name` (a wand of digging:
-    /// `ctx.set_terrain(p, "floor")`), traced; sight and paths follow at
-    /// once. False, with the reason logged, off the map, on its border,
+    /// `ctx.set_terrain(p, &ctx.ground_near(p))`), traced; sight and paths
+    /// follow at once. A kind that hides (a trap) is laid hidden: the
+    /// player does not see it until found ([`Ctx::set_terrain_found`] lays
+    /// it shown). False, with the reason logged, off the map, on its border,
     /// for an unknown name, or for terrain the creature standing there
     /// could not stand on. Since 1.2.
     #[inline]

@@ -691,6 +691,42 @@ pub struct Death {
 }
 
 impl Death {
+    /// A death of `victim`, of record `kind` (`player` for the player), at
+    /// `at`, that no creature dealt (its trace name is `kind#N`, or
+    /// `player`); add the killer with [`Death::by`]. What a test hands a
+    /// plugin's `died` hook, in plain Rust.
+    ///
+    /// ```
+    /// use emberdeep_api::{Death, EntityId, Point};
+    ///
+    /// let death = Death::new(EntityId(7), "fire_beetle", Point::new(2, 2)).by(EntityId::PLAYER, "player", "melee", "you");
+    /// assert_eq!((death.victim_name.as_str(), death.killer()), ("fire_beetle#7", Some(EntityId::PLAYER)));
+    /// ```
+    pub fn new(victim: EntityId, kind: &str, at: Point) -> Self {
+        let victim_name = if victim.is_player() { "player".to_string() } else { format!("{kind}#{}", victim.0) };
+        Death {
+            victim,
+            victim_kind: kind.into(),
+            victim_name: victim_name.into(),
+            at,
+            killer: ROption::RNone,
+            killer_kind: RString::new(),
+            how: RString::new(),
+            killed_by: RString::new(),
+        }
+    }
+
+    /// The same death dealt by `killer`, of record `killer_kind`
+    /// (`player` for the player), with an attack of kind `how` (`melee`),
+    /// `killed_by` in words ("a jackal").
+    pub fn by(mut self, killer: EntityId, killer_kind: &str, how: &str, killed_by: &str) -> Self {
+        self.killer = ROption::RSome(killer);
+        self.killer_kind = killer_kind.into();
+        self.how = how.into();
+        self.killed_by = killed_by.into();
+        self
+    }
+
     /// Who killed it, if a creature did.
     pub fn killer(&self) -> Option<EntityId> {
         self.killer.into_option()

@@ -246,3 +246,34 @@ fn every_terrain_has_the_traits_its_plugin_gave_it_and_the_host_s_have_theirs() 
     assert_eq!(traits("vaults_pool"), ["deep", "liquid"]);
     assert_eq!(plugins.terrain_traits("no_such_terrain"), None);
 }
+
+/// abi_stable's types an author never needs to write (api 1.6: builders
+/// and accessors cover them).
+const FFI_WORDS: [&str; 4] = ["ROption", "RSome", "RNone", "into_option()"];
+
+/// The places in a source's whole text (tests included) that write one of
+/// [`FFI_WORDS`], outside comments.
+fn ffi_uses(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .filter_map(|l| FFI_WORDS.iter().find(|w| l.contains(*w)).map(|w| format!("{w}: {}", l.trim())))
+        .collect()
+}
+
+#[test]
+fn no_plugin_example_or_template_writes_the_ffi_types_tests_included() {
+    let mut wrong = Vec::new();
+    for dir in ["plugins", "examples", "templates"] {
+        for file in sources(&root().join(dir)) {
+            if file.components().any(|c| c.as_os_str() == "target") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            let shown = file.strip_prefix(root()).unwrap().display().to_string();
+            wrong.extend(ffi_uses(&text).into_iter().map(|u| format!("{shown}: {u}")));
+        }
+    }
+    assert!(wrong.is_empty(), "author code writing abi_stable's types (use the api's builders):\n{}", wrong.join("\n"));
+    // The scan sees what it keeps out.
+    assert_eq!(ffi_uses("let own = item.slot.into_option();\n// ROption in a comment").len(), 1);
+}

@@ -176,19 +176,10 @@ export_plugin!(register);
 mod tests {
     use super::*;
     use emberdeep_api::testing::{monster_record, TestGame};
-    use emberdeep_api::{Damage, Point, ROption};
+    use emberdeep_api::{Damage, Point};
 
     fn death_of(victim: EntityId, kind: &str, at: Point) -> Death {
-        Death {
-            victim,
-            victim_kind: kind.into(),
-            victim_name: format!("{kind}#{}", victim.0).into(),
-            at,
-            killer: ROption::RSome(EntityId::PLAYER),
-            killer_kind: "player".into(),
-            how: "melee".into(),
-            killed_by: "you".into(),
-        }
+        Death::new(victim, kind, at).by(EntityId::PLAYER, "player", "melee", "you")
     }
 
     fn graveyard() -> (TestGame, EntityId) {

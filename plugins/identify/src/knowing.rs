@@ -115,7 +115,7 @@ const SLOTS: u32 = 26;
 
 impl ItemEffect for Identify {
     fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
-        let own = item.slot.into_option();
+        let own = item.slot();
         let mut found = None;
         for slot in (0..SLOTS).filter(|s| Some(*s) != own) {
             let Some(entry) = ctx.pack_item(slot) else { continue };

@@ -2,9 +2,7 @@
 
 use emberdeep_api::terrain_traits::{DEEP, GROUND, HAZARD, LIQUID};
 use emberdeep_api::testing::TestGame;
-use emberdeep_api::{
-    Damage, Death, EntityId, Hurt, MonsterBrain, PluginError, Point, ROption, Registrar, Status, TerrainCode,
-};
+use emberdeep_api::{Damage, Death, EntityId, Hurt, MonsterBrain, PluginError, Point, Registrar, Status, TerrainCode};
 
 use super::brains::{Blinker, Cutpurse, Eel, Follower, Shaman, Slow, Spider, Summoned, FADES, SUMMONER};
 use super::effects::{self, Poison};
@@ -162,16 +160,8 @@ fn a_fire_beetle_burns_everyone_next_to_where_it_died() {
     let mut g = game(8, 5);
     let rat = g.add_monster("giant_white_rat", Point::new(3, 2), 4, Damage::new(1, 3), "melee");
     let far = g.add_monster("giant_white_rat", Point::new(5, 3), 4, Damage::new(1, 3), "melee");
-    let death = Death {
-        victim: EntityId(99),
-        victim_kind: "fire_beetle".into(),
-        victim_name: "fire_beetle#99".into(),
-        at: Point::new(2, 2),
-        killer: ROption::RSome(EntityId::PLAYER),
-        killer_kind: "player".into(),
-        how: "melee".into(),
-        killed_by: "you".into(),
-    };
+    let death =
+        Death::new(EntityId(99), "fire_beetle", Point::new(2, 2)).by(EntityId::PLAYER, "player", "melee", "you");
     effects::died(&mut g.ctx(), &death).unwrap();
     let burnt: Vec<EntityId> = g.attacks.iter().map(|a| a.target).collect();
     assert_eq!(
