@@ -499,8 +499,9 @@
 //! reg.terrain("dart_trap", trap, Darts);
 //! # }
 //! # fn dig(ctx: &mut Ctx<'_>, p: Point) {
-//! if ctx.terrain_at(p) == "wall" {
-//!     ctx.set_terrain(p, "floor"); // traced `terrain`; false if refused
+//! if ctx.terrain_has(p, terrain_traits::DIGGABLE) {
+//!     let ground = ctx.ground_near(p); // a cave's ground in a cave
+//!     ctx.set_terrain(p, &ground); // traced `terrain`; false if refused
 //! }
 //! # }
 //! ```
@@ -543,6 +544,53 @@
 //! (`floor.item`); a change that breaks the floor
 //! is undone with one `feature_refused` line. Map pieces are data: a
 //! `[[piece]]` table in a plugin's records (see the records reference).
+//!
+//! ### Terrain by meaning, and knowing the world (since 1.6)
+//!
+//! A rule asks what a cell **is**, never what it is called: another
+//! plugin's ground (the caves plugin's `caves_floor`) is open ground as the
+//! host's `floor` is, and a rule that tests the name `floor` silently stops
+//! working on its floors. Each kind of terrain carries traits
+//! ([`terrain_traits`](crate::terrain_traits)): `ground` (open ground: a
+//! creature stands on it, things are laid on it), `wall`, `diggable`,
+//! `liquid`, `deep`, `burnable`, `door`, `stairs`, `hazard`, or a word of
+//! your own; the host's terrains carry theirs
+//! ([`host_traits`](crate::terrain_traits::host_traits)) and yours say
+//! theirs with [`TerrainSpec::traits`](crate::TerrainSpec::traits):
+//!
+//! ```no_run
+//! # use emberdeep_api::*;
+//! # use emberdeep_api::terrain_traits::{GROUND, LIQUID, DEEP};
+//! # fn register(reg: &mut Registrar) {
+//! let bog = TerrainSpec::new("a bog", Look::new('~', Rgba::rgb(60, 90, 50), "bog"), true, true)
+//!     .traits(&[LIQUID, DEEP]); // eels swim in it; nothing is laid on it
+//! reg.terrain("bog", bog, ());
+//! # }
+//! # fn split(ctx: &mut Ctx<'_>, at: Point) -> Option<Point> {
+//! // A split ooze lands on any plugin's open ground beside it, free of creatures.
+//! DIRECTIONS.iter().map(|&(dx, dy)| at.offset(dx, dy)).find(|&p| ctx.is_open_ground(p))
+//! # }
+//! ```
+//!
+//! | call | what it answers |
+//! |---|---|
+//! | [`Ctx::terrain_has`](crate::Ctx::terrain_has), [`Floor::terrain_has`](crate::Floor::terrain_has) | whether the cell's terrain has a trait (a hidden trap answers its own) |
+//! | [`Ctx::is_open_ground`](crate::Ctx::is_open_ground) | `ground` and no creature there |
+//! | [`Ctx::ground_near`](crate::Ctx::ground_near) | the open ground beside a cell: what a dug wall or a spent chest becomes |
+//! | [`Ctx::terrain_traits`](crate::Ctx::terrain_traits) | a kind's traits, sorted |
+//! | [`Ctx::terrain_exists`](crate::Ctx::terrain_exists), [`Floor::terrain_exists`](crate::Floor::terrain_exists) | whether a kind exists in this run: ask before laying another plugin's terrain |
+//! | [`Ctx::plugin_loaded`](crate::Ctx::plugin_loaded), [`Floor::plugin_loaded`](crate::Floor::plugin_loaded) | whether a plugin is loaded (never guess it from one of its records) |
+//! | [`Ctx::floor_generator`](crate::Ctx::floor_generator), [`Floor::generator`](crate::Floor::generator) | what made the floor: a plugin's generator, or the host's (`host`, `rooms`; `deepest`; `scenario` for a drawn floor) |
+//! | [`Ctx::sees`](crate::Ctx::sees) | whether a creature sees a cell, by the host's own sight rule |
+//! | [`Ctx::set_terrain_found`](crate::Ctx::set_terrain_found) | lays a kind that hides already found: no "You find" line, no `found` code |
+//!
+//! A trait name is lowercase letters, digits and `_`, at most 24
+//! characters, at most 16 to a terrain; a plugin that breaks that, or gives
+//! traits to a terrain it does not register, is refused in one line.
+//! `examples/cave_moss` is a level feature that acts only on the caves
+//! plugin's floors, decided by `floor.generator()`, and lays moss on open
+//! ground by trait. In unit tests, `TestGame::with_terrain(name, traits)`
+//! makes the stand-in game know a plugin's kind.
 //!
 //! Four examples in the repository change the map: `examples/digging` (a
 //! wand whose bolt goes through walls and turns them into floor),

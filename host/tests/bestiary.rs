@@ -1,7 +1,7 @@
 //! The bestiary plugin in whole games: bot runs with it (none stuck at the
 //! turn limit, no one new monster the death of most), and its eels, which
-//! need a `deep_water` terrain (the pond test plugin's stands in for the
-//! terrain plugin's).
+//! need deep water: a walkable terrain that is `liquid` and `deep` (the
+//! pond test plugin's `pond_water` stands in for the terrain plugin's).
 
 mod common;
 
