@@ -106,9 +106,14 @@ mod tests {
         assert_eq!(Ground.may_move(&mut game.ctx(), EntityId::PLAYER, from, to).unwrap(), None);
     }
 
+    /// A room whose game knows this plugin's terrains and their traits.
+    fn room() -> TestGame {
+        rules::KINDS.iter().fold(TestGame::new(8, 5), |game, k| game.with_terrain(k.name, k.traits))
+    }
+
     #[test]
     fn no_scroll_is_read_swimming_and_nothing_else_is_refused() {
-        let mut game = TestGame::new(8, 5);
+        let mut game = room();
         game.add_item_record("scroll_of_fireball", "scroll of fireball", "burst", &[]);
         game.items.get_mut("scroll_of_fireball").unwrap().class = "scroll".into();
         game.add_item_record("potion_of_healing", "potion of healing", "healing", &[]);
@@ -122,7 +127,7 @@ mod tests {
 
     #[test]
     fn a_drop_into_deep_water_is_asked_about_and_lost() {
-        let mut game = TestGame::new(8, 5);
+        let mut game = room();
         game.add_item_record("potion_of_healing", "potion of healing", "healing", &[]);
         let potion = game.item_use("potion_of_healing", &[]);
         let (dry, wet) = (Point::new(2, 2), Point::new(3, 2));
@@ -137,5 +142,13 @@ mod tests {
             Ground.drop_lost(&mut game.ctx(), &potion, 1, wet).unwrap().as_deref(),
             Some("The potion of healing sinks out of reach.")
         );
+        // Another plugin's deep water (liquid and deep) swallows it too;
+        // its shallow water (liquid only) does not.
+        let mut game = room().with_terrain("bog", &[LIQUID, DEEP]).with_terrain("puddle", &[LIQUID]);
+        game.add_item_record("potion_of_healing", "potion of healing", "healing", &[]);
+        game.terrain.insert(wet, "bog".into());
+        game.terrain.insert(dry, "puddle".into());
+        assert!(Ground.drop_lost(&mut game.ctx(), &potion, 1, wet).unwrap().is_some(), "a bog is deep water");
+        assert_eq!(Ground.drop_lost(&mut game.ctx(), &potion, 1, dry).unwrap(), None, "a puddle is not deep");
     }
 }
