@@ -55,7 +55,8 @@ impl LevelFeature for Moss {
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.describe("Example: glowing moss that grows only on floors the caves plugin made", "");
-    let spec = TerrainSpec::new(rules::LABEL, rules::look(), true, true).described(rules::DESCRIPTION).traits(&[GROUND]);
+    let spec =
+        TerrainSpec::new(rules::LABEL, rules::look(), true, true).described(rules::DESCRIPTION).traits(&[GROUND]);
     reg.terrain(MOSS, spec, ());
     reg.level_feature("cave_moss", 1, 12, Moss);
     reg.writes_no_events();
