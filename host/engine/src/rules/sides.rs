@@ -326,11 +326,23 @@ pub(crate) mod tests {
         reg.brain("idle", Idle).side("undead");
         let mut plugins = Plugins::default();
         plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("one plugin");
+        room_of(plugins, &monster_record("wolf", ""))
+    }
+
+    /// A monster record `id` with the brain `idle` and `more` lines.
+    fn monster_record(id: &str, more: &str) -> String {
+        format!(
+            "[[monster]]\nid = \"{id}\"\nname = \"{id}\"\nglyph = \"w\"\ncolor = [1, 2, 3]\ntile = \"{id}\"\n\
+             floors = [1, 1]\nhp = 8\ndamage = [1, 3]\nsight = 6\nbrain = \"idle\"\n{more}\n"
+        )
+    }
+
+    /// An 8x5 room walled round, the player at (1, 1), with `plugins` and
+    /// the monster records `records`; the trace kept in memory.
+    fn room_of(plugins: Plugins, records: &str) -> Game {
         let dir = tempfile::tempdir().expect("temp dir");
         std::fs::create_dir(dir.path().join("host")).expect("host folder");
-        let wolf = "[[monster]]\nid = \"wolf\"\nname = \"wolf\"\nglyph = \"w\"\ncolor = [1, 2, 3]\ntile = \"wolf\"\n\
-                    floors = [1, 1]\nhp = 8\ndamage = [1, 3]\nsight = 6\nbrain = \"idle\"\n";
-        std::fs::write(dir.path().join("host/monsters.toml"), wolf).expect("records");
+        std::fs::write(dir.path().join("host/monsters.toml"), records).expect("records");
         let records =
             crate::data::records::check::load_records(dir.path(), &plugins.registered()).expect("the records read");
         let mut map = Map::new_filled(8, 5, Tile::Floor);
@@ -484,34 +496,10 @@ pub(crate) mod tests {
         reg.standing("traders", MONSTERS_SIDE, Standing::Neutral);
         let mut plugins = Plugins::default();
         plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("one plugin");
-        let dir = tempfile::tempdir().expect("temp dir");
-        std::fs::create_dir(dir.path().join("host")).expect("host folder");
-        let monster = |id: &str, more: &str| {
-            format!(
-                "[[monster]]\nid = \"{id}\"\nname = \"{id}\"\nglyph = \"w\"\ncolor = [1, 2, 3]\ntile = \"{id}\"\n\
-                 floors = [1, 1]\nhp = 8\ndamage = [1, 3]\nsight = 6\nbrain = \"idle\"\n{more}\n"
-            )
-        };
-        let text = monster("wolf", "") + &monster("trader", "side = \"traders\"\npeaceful = true");
-        std::fs::write(dir.path().join("host/monsters.toml"), text).expect("records");
-        let records =
-            crate::data::records::check::load_records(dir.path(), &plugins.registered()).expect("the records read");
-        let mut map = Map::new_filled(8, 5, Tile::Floor);
-        for p in map.points().collect::<Vec<_>>() {
-            if p.x == 0 || p.y == 0 || p.x == 7 || p.y == 4 {
-                map.set_tile(p, Tile::Wall);
-            }
-        }
-        let mut game = Game::blank(
-            1,
-            map,
-            Point::new(1, 1),
-            Rc::new(plugins),
-            Rc::new(records),
-            crate::data::trace::Trace::in_memory(),
-        );
-        game.update_sight();
-        game
+        room_of(
+            plugins,
+            &(monster_record("wolf", "") + &monster_record("trader", "side = \"traders\"\npeaceful = true")),
+        )
     }
 
     pub(crate) fn trader(game: &mut Game, x: i32, y: i32) -> EntityId {
