@@ -548,3 +548,85 @@ fn cave_moss_grows_only_on_the_floors_the_caves_plugin_made() {
     assert!(!caves.is_empty() && !grown.is_empty(), "the bots reached caves: {caves:?}, moss on {grown:?}");
     assert!(grown.iter().all(|f| caves.contains(f)), "moss on {grown:?}, caves were {caves:?}");
 }
+
+/// The events after turn `turn` of a trace file, as written.
+fn lines_after(path: &Path, turn: u64) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|l| serde_json::from_str::<Value>(l).unwrap()["turn"].as_u64().unwrap() > turn)
+        .map(String::from)
+        .collect()
+}
+
+/// The example `name`'s scenario played with `first` then `second` keys in
+/// one run, and again saved after `first` and continued with `second`:
+/// the events after the save, and the save's text.
+fn saved_and_continued(folder: &Path, name: &str, first: &str, second: &str) -> (Vec<String>, Vec<String>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = root().join("examples").join(name).join("scenario.txt");
+    let (whole, rest, saves) =
+        (dir.path().join("whole.jsonl"), dir.path().join("rest.jsonl"), dir.path().join("saves"));
+    headless(folder, &scenario, &format!("{first} {second}"), &whole, &[]);
+    let out = run(&[
+        "--plugin-dir",
+        folder.to_str().unwrap(),
+        "--headless",
+        "--scenario",
+        scenario.to_str().unwrap(),
+        "--keys",
+        first,
+        "--save-dir",
+        saves.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    let save = std::fs::read_to_string(saves.join("save.json")).unwrap();
+    let body: Value = serde_json::from_str(save.split_once('\n').unwrap().1).unwrap();
+    let turn = body["turn"].as_u64().unwrap();
+    let out = run(&[
+        "--plugin-dir",
+        folder.to_str().unwrap(),
+        "--headless",
+        "--continue",
+        "--save-dir",
+        saves.to_str().unwrap(),
+        "--keys",
+        second,
+        "--trace",
+        rest.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    (lines_after(&whole, turn), lines_after(&rest, turn), save)
+}
+
+/// api 1.6's new state kept across a save: a trader's standing once
+/// provoked, a floor the caves plugin made (its maker), and a lurker still
+/// disguised; each continued run plays on as the unbroken one, byte for byte.
+#[test]
+fn standings_the_floor_s_maker_and_disguises_survive_a_save_and_the_run_plays_on_the_same() {
+    let trader = plugin_folder_with_data(
+        &[first_party("core_combat"), first_party("ranged_combat"), build_example("trader")],
+        &[root().join("examples/trader/data/trader")],
+    );
+    let (whole, rest, save) =
+        saved_and_continued(trader.path(), "trader", "t a Enter . . . n k y k y k n k y", ". . . . .");
+    assert!(save.contains("provoked"), "the trader's temper is in the save");
+    assert!(whole.iter().any(|l| l.contains("\"attacker\":\"trader#1\"")), "it fought back after the save");
+    assert_eq!(whole, rest, "the trader's run differs once continued");
+
+    let moss = plugin_folder(&[
+        first_party("core_combat"),
+        first_party("caves"),
+        first_party("bestiary"),
+        build_example("cave_moss"),
+    ]);
+    let (whole, rest, save) = saved_and_continued(moss.path(), "cave_moss", "l > q a", "10*. 6*l");
+    assert!(save.contains("\"generator\":[\"caves\""), "the floor's maker is in the save");
+    assert!(!whole.is_empty());
+    assert_eq!(whole, rest, "the cave floor's run differs once continued");
+
+    let lurkers = folder_with("lurkers");
+    let (whole, rest, save) = saved_and_continued(lurkers.path(), "lurkers", "l l l l l l", "l l l l l l l l l l");
+    assert!(save.contains("\"disguise\""), "the lurker's disguise is in the save");
+    assert!(whole.iter().any(|l| l.contains("\"reveal\"")), "found after the save");
+    assert_eq!(whole, rest, "the lurkers' run differs once continued");
+}
