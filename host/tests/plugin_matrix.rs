@@ -19,6 +19,18 @@
 //! * dropped: judged, seen alone at least [`MIN_EVENTS`] times, and beside
 //!   the others under [`DROP`] of the alone rate per run.
 //!
+//! A rule blind on another plugin's floors only (the caves plugin's) keeps
+//! its run rate on the others' floors, so the floors are compared too: for
+//! each level generator of the every-plugin set (`caves` makes floors 3 and
+//! 4, `caves_deep` 8 and 9), the share of arrivals on those floors' numbers
+//! with the event, alone (the host's floors there) and beside the others
+//! (the generator's). Beside the others the expected share is the alone
+//! share times the event's change on the host's floors (floors no plugin
+//! makes; at most 1): its items and monsters diluted among the others'.
+//! Judged when seen alone on at least [`MIN_FLOORS`] floors there and as
+//! many expected beside the others: vanished there, or under [`DROP`] of
+//! the expected share, fails.
+//!
 //! `EMBERDEEP_MATRIX_RUNS=N` plays N runs a set instead of [`RUNS`] (the
 //! full-size matrix of docs/balance.md); `EMBERDEEP_MATRIX_SEED` the first
 //! seed. The matrix is printed (`-- --nocapture`) as Markdown tables.
@@ -65,6 +77,12 @@ struct Counts {
     runs: u32,
     /// (source, key) -> (events, runs with any).
     seen: BTreeMap<(String, String), (u64, usize)>,
+    /// (source, key) -> on each floor number, the arrivals with any.
+    by_floor: BTreeMap<(String, String), BTreeMap<u32, u64>>,
+    /// Arrivals on each floor number.
+    visits: BTreeMap<u32, u64>,
+    /// Each floor number's maker (its `generator`, or `host`), the last seen.
+    makers: BTreeMap<u32, String>,
 }
 
 impl Counts {
@@ -106,6 +124,14 @@ fn count(trace: &Path) -> Counts {
             entry.1 += 1;
         }
     };
+    // The floor the events happen on, and the keys seen on this arrival.
+    let mut floor = 0u32;
+    let mut this_floor: BTreeSet<(String, String)> = BTreeSet::new();
+    let leave = |this_floor: &mut BTreeSet<(String, String)>, floor: u32, counts: &mut Counts| {
+        for k in std::mem::take(this_floor) {
+            *counts.by_floor.entry(k).or_default().entry(floor).or_default() += 1;
+        }
+    };
     for line in std::io::BufReader::new(file).lines() {
         let line = line.expect("a trace line");
         let event: Value = serde_json::from_str(&line).expect("each trace line is JSON");
@@ -113,13 +139,23 @@ fn count(trace: &Path) -> Counts {
             if counts.runs > 0 {
                 close(&mut this_run, &mut counts);
             }
+            leave(&mut this_floor, floor, &mut counts);
             counts.runs += 1;
+            floor = 0;
+        }
+        if event["event"] == "floor" && event["source"] == "host" {
+            leave(&mut this_floor, floor, &mut counts);
+            floor = event["floor"].as_u64().map_or(0, |f| f as u32);
+            *counts.visits.entry(floor).or_default() += 1;
+            counts.makers.insert(floor, event["generator"].as_str().unwrap_or("host").to_string());
         }
         if let Some(k) = key(&event) {
+            this_floor.insert(k.clone());
             *this_run.entry(k).or_default() += 1;
         }
     }
     close(&mut this_run, &mut counts);
+    leave(&mut this_floor, floor, &mut counts);
     counts
 }
 
@@ -288,12 +324,118 @@ fn matrix(runs: u32, seed: u64) -> (String, Vec<String>) {
         report.push('\n');
         failed.extend(failures(
             plugin,
-            &format!("the every-plugin set (beside {set})"),
+            &format!("the every-plugin set (alone: {set})"),
             &rows,
             (alone.runs, everything.runs),
         ));
+        // The same floors' numbers, alone and beside the others, for each
+        // plugin's level generator of the every-plugin set.
+        let mut keys: Vec<(String, String)> =
+            alone.keys_of(plugin).into_iter().map(|k| (plugin.to_string(), k)).collect();
+        if plugin != "core_combat" {
+            keys.extend(
+                alone
+                    .keys_of("host")
+                    .into_iter()
+                    .filter(|k| bare.events("host", k).0 == 0)
+                    .map(|k| ("host".to_string(), k)),
+            );
+        }
+        let (lines, lost) = judge_floors(plugin, &keys, &alone, &everything);
+        report.push_str(&lines);
+        report.push('\n');
+        failed.extend(lost);
     }
     (report, failed)
+}
+
+/// Arrivals with the event, alone and expected beside the others (at the
+/// alone share of arrivals), before its absence or drop on another
+/// plugin's floors is judged. Arrivals, not events: one trap's alarm wakes
+/// a floor at once, and a count of events would take one for many.
+const MIN_FLOORS: f64 = 8.0;
+
+/// Each floor-making plugin's floors of the every-plugin set (its level
+/// generator's name -> the floors' numbers); the host's own floors left out.
+fn generators(all: &Counts) -> BTreeMap<String, Vec<u32>> {
+    let mut made: BTreeMap<String, Vec<u32>> = BTreeMap::new();
+    for (floor, maker) in all.makers.iter().filter(|(_, m)| m.as_str() != "host") {
+        made.entry(maker.clone()).or_default().push(*floor);
+    }
+    made
+}
+
+/// A plugin's events on each generator's floors beside the others against
+/// the same floors' numbers alone (the host's floors there), per arrival:
+/// a rule blind on another plugin's floors (a terrain's name tested) loses
+/// its events there while keeping them elsewhere. Returns the report's
+/// lines and the failures.
+fn judge_floors(plugin: &str, keys: &[(String, String)], alone: &Counts, all: &Counts) -> (String, Vec<String>) {
+    let mut out = String::new();
+    let mut failed = Vec::new();
+    let sum = |counts: &Counts, key: &(String, String), floors: &[u32]| -> (u64, u64) {
+        let events = counts.by_floor.get(key).map_or(0, |f| floors.iter().filter_map(|n| f.get(n)).sum());
+        (events, floors.iter().filter_map(|n| counts.visits.get(n)).sum())
+    };
+    let made = generators(all);
+    // The host's floors in both sets: how the event changes beside the
+    // others where no plugin makes the floor (its items diluted among the
+    // others', its monsters among theirs), at most unchanged.
+    let host_floors: Vec<u32> =
+        all.visits.keys().copied().filter(|n| !made.values().any(|floors| floors.contains(n))).collect();
+    for (generator, floors) in made {
+        let mut judged = Vec::new();
+        for key in keys {
+            let ((a, a_visits), (b, b_visits)) = (sum(alone, key, &floors), sum(all, key, &floors));
+            if a_visits == 0 || b_visits == 0 {
+                continue;
+            }
+            let ((ha, ha_visits), (hb, hb_visits)) = (sum(alone, key, &host_floors), sum(all, key, &host_floors));
+            let elsewhere = if ha == 0 || ha_visits == 0 || hb_visits == 0 {
+                1.0
+            } else {
+                ((hb as f64 / hb_visits as f64) / (ha as f64 / ha_visits as f64)).min(1.0)
+            };
+            // The share of floors with it: alone, and as expected beside
+            // the others from the change on the host's floors.
+            let (rate_a, rate_b) = (a as f64 / a_visits as f64, b as f64 / b_visits as f64);
+            let expected = rate_a * elsewhere;
+            if (a as f64) < MIN_FLOORS || expected * (b_visits as f64) < MIN_FLOORS {
+                continue;
+            }
+            let known = KNOWN_DROPS.iter().any(|(p, e, _)| *p == plugin && *e == key.1);
+            let floors_named = floors.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+            if b == 0 {
+                failed.push(format!(
+                    "{plugin}: `{}` vanished on the floors `{generator}` makes ({floors_named}) beside the others: \
+                     on {a} of {a_visits} floors alone there, on none of {b_visits} ({:.1} expected from the host's \
+                     floors)",
+                    key.1,
+                    expected * b_visits as f64
+                ));
+            } else if !known && rate_b < DROP * expected {
+                failed.push(format!(
+                    "{plugin}: `{}` dropped on the floors `{generator}` makes ({floors_named}) beside the others: \
+                     on {rate_a:.2} of the floors alone there, {rate_b:.2} beside, {expected:.2} expected from \
+                     the host's floors (under {DROP} of it)",
+                    key.1
+                ));
+            }
+            judged.push(format!("`{}` {rate_a:.2} → {rate_b:.2} ({expected:.2})", key.1));
+        }
+        let floors_named = floors.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        if judged.is_empty() {
+            out.push_str(&format!(
+                "On the floors `{generator}` makes ({floors_named}): none seen often enough alone to judge.\n"
+            ));
+        } else {
+            out.push_str(&format!(
+                "On the floors `{generator}` makes ({floors_named}), the share of floors with it, alone → beside the others (expected from the host's floors): {}.\n",
+                judged.join(", ")
+            ));
+        }
+    }
+    (out, failed)
 }
 
 #[test]
