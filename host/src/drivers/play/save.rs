@@ -13,6 +13,7 @@
 //! processes that are gone, are cleaned away at the next start.
 
 use std::io::Write;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -210,6 +211,12 @@ struct SaveFile {
     /// saves from before 1.6: none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     standings: Vec<(String, String, String)>,
+
+    /// The item kinds a plugin marked unknown or made known, by kind:
+    /// whether the player knows it (left out when no plugin spoke of one;
+    /// saves from before 1.6: none, every kind known).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    kinds_known: BTreeMap<String, bool>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -386,6 +393,7 @@ impl SaveFile {
             generator: parts.generator.map(|g| (g.plugin, g.name)),
 
             standings: parts.standings.into_iter().map(|(a, b, s)| (a, b, s.name().to_string())).collect(),
+            kinds_known: parts.kinds_known.into_iter().collect(),
         }
     }
 
@@ -442,6 +450,7 @@ impl SaveFile {
                     None => Err(FileError::Standing(untrusted::shown(&s, 40))),
                 })
                 .collect::<Result<_, _>>()?,
+            kinds_known: self.kinds_known.into_iter().collect(),
         })
     }
 }
