@@ -12,8 +12,8 @@
 //! `.emberdeep-tmp-<pid>-<name>` ([`TEMP_PREFIX`]); only such files, of
 //! processes that are gone, are cleaned away at the next start.
 
-use std::io::Write;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
