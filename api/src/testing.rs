@@ -4,7 +4,8 @@
 //! the items a plugin holds and the creatures carry, and records what the
 //! plugin did (messages, attacks, noises, events, creatures removed or
 //! placed, items laid down, the looks creatures were given and the
-//! disguises they wear, since 1.6).
+//! disguises they wear, and the item kinds marked unknown or made known
+//! ([`TestGame::kinds_known`]), since 1.6).
 //!
 //! It is not the host: lines of fire are straight lines, paths are greedy
 //! steps, and no monster acts on its own. Its dice are a fixed, seeded
