@@ -57,6 +57,9 @@ mod tests {
     use emberdeep_api::{Ctx, ItemEffect, ItemUse, PluginResult, Point, Registrar, UseOutcome};
 
     use super::*;
+    use abi_stable::std_types::{ROption, RString};
+    use emberdeep_api::abi::WorldCtx;
+
     use crate::core::map::{Map, Tile};
     use crate::plugins::registry::{Plugins, Registration};
 
@@ -137,5 +140,25 @@ mod tests {
         parts.kinds_known.push(("ring_of_nothing".into(), false));
         let err = Game::restore(parts, plugins, records, trace()).err().expect("refused").to_string();
         assert_eq!(err, "a kind 'ring_of_nothing' marked known or unknown that no item record has, or twice");
+    }
+
+    #[test]
+    fn a_kind_is_marked_and_made_known_only_by_a_call_that_plays_and_traced_under_its_plugin() {
+        let mut game = jeweller_game();
+        let _ = game.trace.take_kept();
+        let mut look =
+            crate::plugins::boundary::HostCtx::new(&mut game, "jeweller", crate::plugins::boundary::Access::Look);
+        assert!(!WorldCtx::set_kind_known(&mut look, "ring_of_seeing".into(), false), "refused while drawing");
+        assert_eq!(WorldCtx::kind_known(&look, "ring_of_seeing".into()), ROption::RSome(true));
+        let mut play =
+            crate::plugins::boundary::HostCtx::new(&mut game, "jeweller", crate::plugins::boundary::Access::Play);
+        assert!(!WorldCtx::set_kind_known(&mut play, "ring_of_nothing".into(), false), "no such record");
+        assert!(WorldCtx::set_kind_known(&mut play, "ring_of_seeing".into(), false));
+        assert_eq!(WorldCtx::kind_known(&play, "ring_of_seeing".into()), ROption::RSome(false));
+        assert_eq!(WorldCtx::kind_known(&play, "ring_of_nothing".into()), ROption::RNone);
+        assert_eq!(WorldCtx::unknown_kinds(&play).into_vec(), [RString::from("ring_of_seeing")]);
+        let traced = game.trace.take_kept();
+        assert_eq!(traced.len(), 1, "{traced:?}");
+        assert!(traced[0].contains("\"kind_known\"") && traced[0].contains("\"source\":\"jeweller\""));
     }
 }
