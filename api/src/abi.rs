@@ -712,6 +712,37 @@ pub trait WorldCtx {
         let _ = id;
         ROption::RNone
     }
+
+    // 1.6 (known kinds)
+
+    /// Added in 1.6: whether the player knows item kind `kind`. Every kind
+    /// is known unless a plugin marked it unknown
+    /// ([`WorldCtx::set_kind_known`]) and nobody has made it known since.
+    /// `RNone` for a kind no item record has, and from a host older than
+    /// 1.6.
+    fn kind_known(&self, kind: RStr<'_>) -> ROption<bool> {
+        let _ = kind;
+        ROption::RNone
+    }
+
+    /// Added in 1.6: item kind `kind` is known to the player (`known`
+    /// true: a scroll of identify) or unknown (false: a ring that comes
+    /// unknown, marked at the start of a run) from now on, whichever
+    /// plugin marked it before; a save keeps it. Traced as a `kind_known`
+    /// event (`kind`, `known`) under the calling plugin when it changes
+    /// anything. False (one line in the log), changing nothing, for a kind
+    /// no item record has, in a call that may only look, and from a host
+    /// older than 1.6.
+    fn set_kind_known(&mut self, kind: RStr<'_>, known: bool) -> bool {
+        let _ = (kind, known);
+        false
+    }
+
+    /// Added in 1.6: the item kinds the player does not know now, in
+    /// name order. Empty from a host older than 1.6.
+    fn unknown_kinds(&self) -> RVec<RString> {
+        RVec::new()
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.

@@ -978,6 +978,45 @@ impl<'a> Ctx<'a> {
         some(self.raw.world().into_option()?.disguised_as(id)).map(String::from)
     }
 
+    // 1.6 (known kinds)
+
+    /// Whether the player knows item kind `kind` (`ring_of_seeing`): every
+    /// kind is known unless a plugin marked it unknown
+    /// ([`Ctx::set_kind_known`]) and nobody has made it known since. `None`
+    /// for a kind no item record has. From a host older than 1.6, where no
+    /// kind can be marked unknown, `Some(true)` for every kind a record has.
+    /// Since 1.6.
+    #[inline]
+    pub fn kind_known(&mut self, kind: &str) -> Option<bool> {
+        if let Some(w) = self.raw.world().into_option() {
+            if let ROption::RSome(known) = w.kind_known(kind.into()) {
+                return Some(known);
+            }
+        }
+        self.item_info(kind).map(|_| true)
+    }
+
+    /// Item kind `kind` is known to the player from now on (`known`: a
+    /// scroll of identify), or unknown (a ring that comes unknown, marked
+    /// when the run starts), whichever plugin marked it before; saved with
+    /// the run, traced as `kind_known` when it changes anything. False
+    /// (logged), changing nothing, for a kind no item record has, and from
+    /// a host older than 1.6. Since 1.6.
+    #[inline]
+    pub fn set_kind_known(&mut self, kind: &str, known: bool) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.set_kind_known(kind.into(), known))
+    }
+
+    /// The item kinds the player does not know now, in name order (empty
+    /// from a host older than 1.6). Since 1.6.
+    #[inline]
+    pub fn unknown_kinds(&mut self) -> Vec<String> {
+        match self.raw.world().into_option() {
+            Some(w) => w.unknown_kinds().into_iter().map(String::from).collect(),
+            None => Vec::new(),
+        }
+    }
+
     /// The context as it crosses, for what this wrapper does not cover.
     #[doc(hidden)]
     #[inline]

@@ -673,6 +673,28 @@
 //! names every unknown potion and scroll by a look shuffled from the run's
 //! seed.
 //!
+//! ### Known kinds, shared (since 1.6)
+//!
+//! Whether the player knows an item kind is the game's, one answer for
+//! every plugin: every kind is known unless a plugin marks it unknown.
+//! Mark your own unknown kinds once a run (in `floor_entered`, keeping a
+//! stored number that says you did, so a loaded run is not marked again)
+//! with [`Ctx::set_kind_known`](crate::Ctx::set_kind_known)`(kind, false)`,
+//! name them by a look in your [`ItemNames`](crate::ItemNames) while
+//! [`Ctx::kind_known`](crate::Ctx::kind_known) answers `Some(false)`, and
+//! make them known with `set_kind_known(kind, true)`. Any plugin may make
+//! any kind known: the identify plugin's scroll makes known the first
+//! unknown kind in the pack, your ring too, and your names then step
+//! aside by themselves. The game saves what is known and unknown with the
+//! run, and traces each change as `kind_known` (`kind`, `known`) under the
+//! plugin that made it.
+//!
+//! | call | what it does | what it costs |
+//! |---|---|---|
+//! | [`Ctx::kind_known`](crate::Ctx::kind_known) | `Some(false)` while a kind is unknown, `Some(true)` else; `None` for a kind no item record has (an older host: `Some(true)` for every kind a record has) | a map lookup; may be asked while drawing |
+//! | [`Ctx::set_kind_known`](crate::Ctx::set_kind_known) | a kind known or unknown for the rest of the run (saved): a `kind_known` event when it changes anything; false (one line) for a kind no record has, while drawing, and from an older host | a map lookup |
+//! | [`Ctx::unknown_kinds`](crate::Ctx::unknown_kinds) | the kinds unknown now, in name order | a list |
+//!
 //! ## 5f. A creature's own name and look, and disguises (since 1.6)
 //!
 //! A monster may go by a name and look of its own over its record's: one

@@ -4,7 +4,8 @@
 //! the items a plugin holds and the creatures carry, and records what the
 //! plugin did (messages, attacks, noises, events, creatures removed or
 //! placed, items laid down, the looks creatures were given and the
-//! disguises they wear, since 1.6).
+//! disguises they wear, and the item kinds marked unknown or made known
+//! ([`TestGame::kinds_known`]), since 1.6).
 //!
 //! It is not the host: lines of fire are straight lines, paths are greedy
 //! steps, and no monster acts on its own. Its dice are a fixed, seeded
@@ -200,6 +201,12 @@ pub struct TestGame {
     /// The creatures revealed, in order: by [`Ctx::reveal`](crate::Ctx::reveal)
     /// or by the host's rule ([`TestGame::step_player`]) (since 1.6).
     pub revealed: Vec<EntityId>,
+
+    // 1.6 (known kinds)
+    /// The item kinds a plugin spoke of, and whether the player knows each
+    /// ([`Ctx::set_kind_known`](crate::Ctx::set_kind_known) writes here; a
+    /// test may too): a kind of `items` not here is known (since 1.6).
+    pub kinds_known: BTreeMap<String, bool>,
     dice: u64,
     next_id: u32,
 }
@@ -261,6 +268,8 @@ impl TestGame {
             tiles: BTreeSet::new(),
             disguises: BTreeMap::new(),
             revealed: Vec::new(),
+
+            kinds_known: BTreeMap::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -1208,6 +1217,32 @@ impl WorldCtx for TestGame {
         opt(self.disguises.get(&id).map(|k| RString::from(k.as_str())))
     }
 
+    // 1.6 (known kinds)
+    fn kind_known(&self, kind: RStr<'_>) -> ROption<bool> {
+        let known = self.items.contains_key(kind.as_str()).then(|| self.kinds_known.get(kind.as_str()) != Some(&false));
+        opt(known)
+    }
+    /// Any kind of `items`; a change is written to `events` as the game
+    /// traces it (`kind_known`, with `kind` and `known`).
+    fn set_kind_known(&mut self, kind: RStr<'_>, known: bool) -> bool {
+        if !self.items.contains_key(kind.as_str()) {
+            return false;
+        }
+        let was = self.kinds_known.get(kind.as_str()) != Some(&false);
+        self.kinds_known.insert(kind.to_string(), known);
+        if was != known {
+            let fields = vec![
+                LogField { name: "kind".into(), value: kind.as_str().into() },
+                LogField { name: "known".into(), value: known.into() },
+            ];
+            self.events.push(("kind_known".into(), fields));
+        }
+        true
+    }
+    fn unknown_kinds(&self) -> RVec<RString> {
+        self.kinds_known.iter().filter(|(_, known)| !**known).map(|(k, _)| RString::from(k.as_str())).collect()
+    }
+
     // 1.3 (potions)
     fn reveal_map(&mut self) -> u32 {
         self.maps_revealed += 1;
@@ -1682,6 +1717,31 @@ mod tests {
         drop(ctx);
         assert_eq!(game.terrain_changes, [(Point::new(4, 2), "floor".to_string(), "wall".to_string())]);
         assert_eq!(game.found, [Point::new(3, 2)]);
+    }
+
+    // 1.6 (known kinds)
+
+    #[test]
+    fn every_kind_is_known_until_marked_unknown_and_a_kind_no_record_has_is_refused() {
+        let mut game = TestGame::new(8, 5);
+        game.add_item_record("ring_of_seeing", "ring of seeing", "none", &[]);
+        game.add_item_record("dagger", "dagger", "none", &[]);
+        let mut ctx = game.ctx();
+        assert_eq!(ctx.kind_known("ring_of_seeing"), Some(true), "known unless marked");
+        assert_eq!(ctx.kind_known("no_such_ring"), None);
+        assert!(!ctx.set_kind_known("no_such_ring", false), "no record: refused");
+        assert!(ctx.set_kind_known("ring_of_seeing", false));
+        assert_eq!(ctx.kind_known("ring_of_seeing"), Some(false));
+        assert_eq!(ctx.kind_known("dagger"), Some(true), "the others stay known");
+        assert_eq!(ctx.unknown_kinds(), ["ring_of_seeing"]);
+        assert!(ctx.set_kind_known("ring_of_seeing", false), "again: nothing changes");
+        assert!(ctx.set_kind_known("ring_of_seeing", true));
+        assert_eq!(ctx.kind_known("ring_of_seeing"), Some(true));
+        assert!(ctx.unknown_kinds().is_empty());
+        drop(ctx);
+        let traced: Vec<&str> = game.events.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(traced, ["kind_known", "kind_known"], "each change once, none for no change");
+        assert_eq!(game.events[1].1[1].value, true.into());
     }
 
     // 1.6 (looks)

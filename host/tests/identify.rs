@@ -70,7 +70,8 @@ fn what_is_known_is_kept_in_a_save() {
     let learnt = read_trace(&first);
     assert_eq!(events(&learnt, "identified").len(), 1, "the haste potion learnt by its use");
     let save = std::fs::read_to_string(saves.join("save.json")).unwrap();
-    assert!(save.contains("known_potion_of_haste"), "what is known is in the save");
+    assert!(save.contains("\"potion_of_haste\":true"), "what is known is in the save: {save}");
+    assert!(save.contains("\"potion_of_detect_monsters\":false"), "and what is not: {save}");
     let second = dir.path().join("second.jsonl");
     let cont = ["--plugins", WITH, "--headless", "--continue", "--save-dir", sv, "--keys", "q a q b"];
     let out = run(&[&cont[..], &["--trace", second.to_str().unwrap()]].concat());
@@ -78,6 +79,49 @@ fn what_is_known_is_kept_in_a_save() {
     let trace = read_trace(&second);
     let kinds: Vec<&str> = events(&trace, "identified").iter().map(|e| e["item"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["potion_of_detect_monsters"], "the haste potion stayed known after the load");
+}
+
+/// A save file's header (its format, without the checksum) and its body.
+fn save_body(path: &Path) -> (String, String) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let (header, body) = text.split_once('\n').unwrap();
+    let format = header.rsplit_once(' ').unwrap().0.to_string();
+    (format, body.trim_end().to_string())
+}
+
+#[test]
+fn a_save_from_before_known_kinds_still_knows_what_its_store_knew() {
+    let dir = tempfile::tempdir().unwrap();
+    let scen = dir.path().join("known.txt");
+    std::fs::write(&scen, "[map]\n#######\n#.@...#\n#######\n[pack]\npotion_of_haste 3\npotion_of_detect_monsters 2\n")
+        .unwrap();
+    let saves = dir.path().join("saves");
+    let (s, sv) = (scen.to_str().unwrap(), saves.to_str().unwrap());
+    let args = ["--plugins", WITH, "--headless", "--seed", "3", "--scenario", s, "--save-dir", sv];
+    let out = run(&[&args[..], &["--keys", "."]].concat());
+    assert!(out.status.success(), "{}", text(&out).1);
+    // The save as identify wrote it before 1.6: the haste potion known by
+    // its store key, no known kinds in the game.
+    let path = saves.join("save.json");
+    let (header, save) = save_body(&path);
+    let start = save.find(",\"kinds_known\":{").expect("the new save has them");
+    let end = start + save[start..].find('}').unwrap() + 1;
+    let body = format!("{}{}", &save[..start], &save[end..]);
+    assert!(body.contains("[0,\"identify_marked\",1]"), "{body}");
+    let body = body.replace("[0,\"identify_marked\",1]", "[0,\"known_potion_of_haste\",1]");
+    let crc = crc32fast::hash(body.as_bytes());
+    std::fs::write(&path, format!("{header} {crc:08x}\n{body}\n")).unwrap();
+    let second = dir.path().join("second.jsonl");
+    let cont = ["--plugins", WITH, "--headless", "--continue", "--save-dir", sv, "--keys", "q a q b"];
+    let out = run(&[&cont[..], &["--trace", second.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", text(&out).1);
+    let trace = read_trace(&second);
+    let kinds: Vec<&str> = events(&trace, "identified").iter().map(|e| e["item"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["potion_of_detect_monsters"], "the haste potion known from the old key");
+    let marked: Vec<&str> = events(&trace, "kind_known").iter().map(|e| e["kind"].as_str().unwrap()).collect();
+    assert!(!marked.contains(&"potion_of_haste"), "never marked unknown: {marked:?}");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(!saved.contains("known_potion_of_haste"), "the old key read once and dropped: {saved}");
 }
 
 /// `runs` bot runs with `plugins`: none at the turn limit; the trace.

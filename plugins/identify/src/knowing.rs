@@ -1,24 +1,75 @@
 //! What the player knows, and how unknown items are named: the item names
 //! the host asks, the hook that learns a kind by its use, and the scroll of
 //! identify.
+//!
+//! Which kinds the player knows is the game's (api 1.6's known kinds,
+//! shared by every plugin): the plugin marks every potion and scroll kind
+//! unknown when the run starts ([`mark`]), asks [`Ctx::kind_known`], and
+//! makes a kind known with [`Ctx::set_kind_known`]. Before 1.6 it kept
+//! them in the player's store (`known_KIND` = 1); a save holding those
+//! keys is read once, when [`mark`] finds them, and they are dropped.
 
 use std::sync::Mutex;
 
 use emberdeep_api::{
-    with_article, Ctx, EntityId, Hooks, ItemEffect, ItemNames, ItemUse, MessageKind, PluginResult, UseOutcome,
+    with_article, Ctx, EntityId, Hooks, ItemEffect, ItemNames, ItemUse, MessageKind, PackEntry, PluginResult,
+    UseOutcome,
 };
 
 use crate::looks::{assign, look_names, Class};
 
-/// The player's store key that says a kind is known (`known_KIND` = 1):
-/// saved with the run, as the player's store is.
+/// The player's store key that said a kind is known (`known_KIND` = 1)
+/// before api 1.6, and still does on an older host.
 pub fn known_key(kind: &str) -> String {
     format!("known_{kind}")
 }
 
-/// Whether the player knows item kind `kind`.
-pub fn is_known(ctx: &Ctx<'_>, kind: &str) -> bool {
+/// The player's store key (the plugin's own, 0 or 1) that says the run's
+/// potion and scroll kinds were marked unknown in the game ([`mark`]):
+/// saved with the run, so a loaded run is not marked again.
+pub const MARKED: &str = "identify_marked";
+
+/// Whether this run's kinds were marked unknown in the game.
+fn marked(ctx: &Ctx<'_>) -> bool {
+    ctx.store_get(EntityId::PLAYER, MARKED) == Some(1)
+}
+
+/// Whether the player knows item kind `kind`: the game's answer once the
+/// run is [`mark`]ed; until then (a scenario's first look, a save from
+/// before 1.6 not yet played on, an older host), the store's `known_KIND`.
+pub fn is_known(ctx: &mut Ctx<'_>, kind: &str) -> bool {
+    if marked(ctx) {
+        return ctx.kind_known(kind).unwrap_or(true);
+    }
     ctx.store_get(EntityId::PLAYER, &known_key(kind)).is_some_and(|v| v != 0)
+}
+
+/// Marks every potion and scroll kind unknown in the game, once a run
+/// (when it starts, or at the first turn of a run that did not start with
+/// a floor: a scenario, a save from before 1.6). The kinds a save from
+/// before 1.6 knew (`known_KIND`) stay known, and their keys are dropped.
+/// On a host older than 1.6 (the first mark refused) nothing changes and
+/// the store keeps what is known.
+pub fn mark(ctx: &mut Ctx<'_>) {
+    if marked(ctx) {
+        return;
+    }
+    let hidden: Vec<String> = ctx
+        .item_kinds()
+        .into_iter()
+        .filter(|k| ctx.item_info(k).is_some_and(|i| Class::of(i.class.as_str()).is_some()))
+        .collect();
+    let old = |ctx: &Ctx<'_>, k: &String| ctx.store_get(EntityId::PLAYER, &known_key(k)).is_some_and(|v| v != 0);
+    let (known, unknown): (Vec<String>, Vec<String>) = hidden.into_iter().partition(|k| old(ctx, k));
+    for kind in &unknown {
+        if !ctx.set_kind_known(kind, false) {
+            return;
+        }
+    }
+    for kind in &known {
+        ctx.store_remove(EntityId::PLAYER, &known_key(kind));
+    }
+    ctx.store_set(EntityId::PLAYER, MARKED, 1);
 }
 
 /// The looks of this run, worked out once a seed and set of records (kind,
@@ -54,12 +105,20 @@ pub fn look_of(ctx: &mut Ctx<'_>, kind: &str) -> Option<(Class, String, String)>
 }
 
 /// Makes kind `kind` known (`how`: `use` or `scroll`), traced as an
-/// `identified` event. False if it was known already.
+/// `identified` event (after the game's `kind_known`). False if it was
+/// known already.
 pub fn learn(ctx: &mut Ctx<'_>, kind: &str, how: &str) -> bool {
+    mark(ctx);
     if is_known(ctx, kind) {
         return false;
     }
-    ctx.store_set(EntityId::PLAYER, &known_key(kind), 1);
+    if marked(ctx) {
+        if !ctx.set_kind_known(kind, true) {
+            return false;
+        }
+    } else {
+        ctx.store_set(EntityId::PLAYER, &known_key(kind), 1);
+    }
     ctx.event("identified", &[("item", kind.into()), ("how", how.into())]);
     true
 }
@@ -88,11 +147,23 @@ impl ItemNames for Names {
     }
 }
 
-/// Learns a kind by its use: "It was a potion of haste."
+/// Marks the run's kinds unknown when it starts ([`mark`]), and learns a
+/// kind by its use: "It was a potion of haste."
 pub struct ByUse;
 
 impl Hooks for ByUse {
+    fn floor_entered(&self, ctx: &mut Ctx<'_>, _floor: u32) -> PluginResult<()> {
+        mark(ctx);
+        Ok(())
+    }
+
+    fn turn_ended(&self, ctx: &mut Ctx<'_>, _turn: u64) -> PluginResult<()> {
+        mark(ctx);
+        Ok(())
+    }
+
     fn item_used(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<()> {
+        mark(ctx);
         let kind = item.kind.as_str();
         if look_of(ctx, kind).is_none() {
             return Ok(());
@@ -107,7 +178,8 @@ impl Hooks for ByUse {
 }
 
 /// The scroll of identify: makes the first unknown kind in the pack known
-/// (the first slot holding one, from `a`), the scroll itself left out.
+/// (the first slot holding one, from `a`), the scroll itself left out,
+/// whichever plugin marked it unknown (another plugin's ring too).
 pub struct Identify;
 
 /// The most pack slots the plugin looks through.
@@ -115,6 +187,7 @@ const SLOTS: u32 = 26;
 
 impl ItemEffect for Identify {
     fn use_item(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<UseOutcome> {
+        mark(ctx);
         let own = item.slot();
         let mut found = None;
         for slot in (0..SLOTS).filter(|s| Some(*s) != own) {
@@ -125,6 +198,13 @@ impl ItemEffect for Identify {
             }
             if let Some((_, one, _)) = look_of(ctx, &kind) {
                 found = Some((kind, one));
+                break;
+            }
+            // Another plugin's unknown kind, as the player is shown it.
+            if marked(ctx) {
+                let shown = ctx.item_shown(&PackEntry { count: 1, ..entry });
+                let one = shown.strip_prefix("an ").or_else(|| shown.strip_prefix("a ")).unwrap_or(&shown);
+                found = Some((kind, one.to_string()));
                 break;
             }
         }
@@ -140,7 +220,7 @@ impl ItemEffect for Identify {
     }
 
     fn facts(&self, _ctx: &mut Ctx<'_>, _item: &ItemUse) -> PluginResult<Vec<String>> {
-        Ok(vec!["Makes known the first unknown potion or scroll in your pack.".into()])
+        Ok(vec!["Makes known the first unknown kind in your pack.".into()])
     }
 }
 
@@ -148,7 +228,7 @@ impl ItemEffect for Identify {
 mod tests {
     use super::*;
     use emberdeep_api::testing::TestGame;
-    use emberdeep_api::{ItemId, PackEntry};
+    use emberdeep_api::ItemId;
 
     /// A game whose records hold two potions, a scroll of identify and a sword.
     fn game(seed: u64) -> TestGame {
@@ -217,5 +297,55 @@ mod tests {
         Identify.use_item(&mut game.ctx(), &scroll).unwrap();
         Identify.use_item(&mut game.ctx(), &scroll).unwrap();
         assert_eq!(game.messages.last().unwrap(), "You learn nothing: you know all you carry.");
+    }
+
+    #[test]
+    fn a_run_marks_every_potion_and_scroll_unknown_in_the_game_once_and_nothing_else() {
+        let mut game = game(5);
+        ByUse.floor_entered(&mut game.ctx(), 1).unwrap();
+        let mut ctx = game.ctx();
+        assert_eq!(ctx.unknown_kinds(), ["potion_of_haste", "potion_of_vigor", "scroll_of_identify"]);
+        assert_eq!(ctx.kind_known("long_sword"), Some(true));
+        drop(ctx);
+        let marks = game.events.len();
+        assert_eq!(marks, 3, "one kind_known a kind");
+        ByUse.turn_ended(&mut game.ctx(), 1).unwrap();
+        game.kinds_known.insert("potion_of_vigor".into(), true);
+        ByUse.floor_entered(&mut game.ctx(), 2).unwrap();
+        assert_eq!(game.events.len(), marks, "marked once a run: a kind made known stays known");
+        assert_eq!(name_of(&mut game, "potion_of_vigor", 1), None, "the game's answer is the plugin's");
+        assert!(name_of(&mut game, "potion_of_haste", 1).is_some());
+    }
+
+    #[test]
+    fn a_save_from_before_known_kinds_keeps_what_its_store_knew() {
+        let mut game = game(5);
+        game.store.insert((EntityId::PLAYER, known_key("potion_of_haste")), 1);
+        assert_eq!(name_of(&mut game, "potion_of_haste", 1), None, "known before the first turn");
+        assert!(name_of(&mut game, "potion_of_vigor", 1).is_some(), "unknown before the first turn");
+        ByUse.turn_ended(&mut game.ctx(), 7).unwrap();
+        assert_eq!(game.store.get(&(EntityId::PLAYER, known_key("potion_of_haste"))), None, "read once");
+        assert_eq!(game.ctx().kind_known("potion_of_haste"), Some(true));
+        assert_eq!(game.ctx().kind_known("potion_of_vigor"), Some(false));
+        assert_eq!(name_of(&mut game, "potion_of_haste", 1), None, "still known");
+        assert!(name_of(&mut game, "potion_of_vigor", 1).is_some());
+    }
+
+    #[test]
+    fn the_scroll_of_identify_makes_another_plugins_unknown_ring_known() {
+        let mut game = game(9);
+        game.add_item_record("ring_of_seeing", "ring of seeing", "none", &[]);
+        game.items.get_mut("ring_of_seeing").unwrap().class = "ring".into();
+        game.kinds_known.insert("ring_of_seeing".into(), false);
+        game.pack[0] = Some(PackEntry { kind: "scroll_of_identify".into(), count: 1, item: ItemId(1) });
+        game.pack[1] = Some(PackEntry { kind: "ring_of_seeing".into(), count: 1, item: ItemId(2) });
+        game.pack[2] = Some(PackEntry { kind: "potion_of_vigor".into(), count: 1, item: ItemId(3) });
+        let scroll = game.item_use("scroll_of_identify", &[]);
+        Identify.use_item(&mut game.ctx(), &scroll).unwrap();
+        assert_eq!(game.ctx().kind_known("ring_of_seeing"), Some(true), "the ring first, whoever marked it");
+        assert_eq!(game.ctx().kind_known("potion_of_vigor"), Some(false));
+        assert!(game.messages.last().unwrap().ends_with(" is a ring of seeing."), "{:?}", game.messages);
+        let (name, fields) = game.events.last().unwrap();
+        assert_eq!((name.as_str(), fields[0].value.clone()), ("identified", "ring_of_seeing".into()));
     }
 }

@@ -63,6 +63,7 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("ask", &["question", "topic"]),
     ("standing", &["a", "b", "from", "to"]),
     ("provoked", &["creature", "by", "was"]),
+    ("kind_known", &["kind", "known"]),
     ("map_revealed", &["cells"]),
     ("use", &["item", "effect"]),
     ("attack", &["attacker", "target", "kind", "hit", "damage", "chance", "distance"]),

@@ -28,6 +28,7 @@
 //! * [`naming`]: how items are named to the player (a plugin's item names
 //!   first, then the record's).
 //! * [`looks`]: a creature's own name and look, and disguises (api 1.6).
+//! * [`knowing`]: which item kinds the player knows (api 1.6).
 //!
 //! **Invariant:** the rules sit on top: nothing outside `rules/` imports
 //! them (the import test holds the order of the engine's folders).
@@ -39,6 +40,7 @@ pub mod goal;
 pub mod hooks;
 pub mod items;
 pub mod keeping;
+pub mod knowing;
 pub mod looks;
 pub mod monsters;
 pub mod naming;

@@ -136,6 +136,11 @@ pub struct Game {
     /// (`WorldCtx::set_standing`), over those the plugins declared: each
     /// pair once, its names in order. Saved.
     pub standings: BTreeMap<(String, String), emberdeep_api::Standing>,
+    // 1.6 (known kinds)
+    /// The item kinds a plugin marked unknown or made known
+    /// (`WorldCtx::set_kind_known`), and whether the player knows each now;
+    /// a kind not here is known (`rules::knowing`). Saved.
+    pub kinds_known: BTreeMap<String, bool>,
 }
 
 /// A yes/no question a plugin asked the player (api 1.3, `Ctx::ask`).
@@ -204,6 +209,7 @@ impl Game {
             player_acting: false,
             fall: None,
             standings: BTreeMap::new(),
+            kinds_known: BTreeMap::new(),
         }
     }
 

@@ -179,6 +179,10 @@ pub struct RestoreParts {
     /// The standings between sides set during the run (api 1.6): each pair
     /// once, its two names in order.
     pub standings: Vec<(String, String, Standing)>,
+
+    /// The item kinds a plugin marked unknown or made known (api 1.6), in
+    /// name order, and whether the player knows each.
+    pub kinds_known: Vec<(String, bool)>,
 }
 
 /// Why parts do not make a game: the part, and the rule it breaks. Each
@@ -390,6 +394,10 @@ pub enum RestoreError {
     /// An item kind no plugin has.
     #[error("an item '{0}' that no loaded plugin has")]
     UnknownItem(String),
+    /// A kind marked known or unknown that no item record has, or named
+    /// twice (api 1.6).
+    #[error("a kind '{0}' marked known or unknown that no item record has, or twice")]
+    BadKindKnown(String),
     /// An item lying where nothing can lie.
     #[error("{kind} lying at {x},{y}, which is not a floor cell of the map (nor a plugin's terrain)")]
     NotOnFloor {
@@ -563,6 +571,7 @@ impl RestoreParts {
             generator: Some(game.generator.clone()),
 
             standings: game.standings.iter().map(|((a, b), s)| (a.clone(), b.clone(), *s)).collect(),
+            kinds_known: game.kinds_known.iter().map(|(k, known)| (k.clone(), *known)).collect(),
         }
     }
 
@@ -587,6 +596,7 @@ impl RestoreParts {
             kills: self.kills.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
             carried: self.carried.iter().map(|(who, i)| (*who, i)).collect(),
             standings: self.standings.iter().map(|(a, b, s)| (a.as_str(), b.as_str(), *s)).collect(),
+            kinds_known: self.kinds_known.iter().map(|(k, _)| k.as_str()).collect(),
         };
         let ids = check(&contents, &game)?;
         game.rng = self.rng;
@@ -623,6 +633,7 @@ impl RestoreParts {
         };
 
         game.standings = self.standings.into_iter().map(|(a, b, s)| ((a, b), s)).collect();
+        game.kinds_known = self.kinds_known.into_iter().collect();
         game.update_sight();
         Ok(game)
     }
@@ -656,6 +667,7 @@ struct Contents<'a> {
     kills: Vec<(&'a str, u32)>,
     carried: Vec<(EntityId, &'a PackItem)>,
     standings: Vec<(&'a str, &'a str, Standing)>,
+    kinds_known: Vec<&'a str>,
 }
 
 impl<'a> Contents<'a> {
@@ -676,6 +688,7 @@ impl<'a> Contents<'a> {
             kills: game.kills.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
             carried: game.carried.iter().flat_map(|(who, items)| items.iter().map(|i| (*who, i))).collect(),
             standings: game.standings.iter().map(|((a, b), s)| (a.as_str(), b.as_str(), *s)).collect(),
+            kinds_known: game.kinds_known.keys().map(String::as_str).collect(),
         }
     }
 }
@@ -724,6 +737,12 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
         check_creature(creature, game)?;
     }
     check_standings(&c.standings, game)?;
+    let mut kinds = BTreeSet::new();
+    for &kind in &c.kinds_known {
+        if game.item_record(kind).is_none() || !kinds.insert(kind) {
+            return Err(RestoreError::BadKindKnown(shown(kind, 40)));
+        }
+    }
     for item in c.items {
         // A plugin's terrain may cover what lies on it (bars over an
         // altar's offering): the item is still where it was laid.

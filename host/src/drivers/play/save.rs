@@ -12,6 +12,7 @@
 //! `.emberdeep-tmp-<pid>-<name>` ([`TEMP_PREFIX`]); only such files, of
 //! processes that are gone, are cleaned away at the next start.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -210,6 +211,12 @@ struct SaveFile {
     /// saves from before 1.6: none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     standings: Vec<(String, String, String)>,
+
+    /// The item kinds a plugin marked unknown or made known, by kind:
+    /// whether the player knows it (left out when no plugin spoke of one;
+    /// saves from before 1.6: none, every kind known).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    kinds_known: BTreeMap<String, bool>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -386,6 +393,7 @@ impl SaveFile {
             generator: parts.generator.map(|g| (g.plugin, g.name)),
 
             standings: parts.standings.into_iter().map(|(a, b, s)| (a, b, s.name().to_string())).collect(),
+            kinds_known: parts.kinds_known.into_iter().collect(),
         }
     }
 
@@ -442,6 +450,7 @@ impl SaveFile {
                     None => Err(FileError::Standing(untrusted::shown(&s, 40))),
                 })
                 .collect::<Result<_, _>>()?,
+            kinds_known: self.kinds_known.into_iter().collect(),
         })
     }
 }
@@ -1004,6 +1013,24 @@ mod tests {
     }
 
     #[test]
+    fn known_kinds_are_saved_and_a_run_without_them_saves_as_before() {
+        use serde_json::json;
+        let plain = String::from_utf8(encode(&sample_game())).unwrap();
+        assert!(!plain.contains("\"kinds_known\""), "{plain}");
+        assert_eq!(tampered(|b| b["kinds_known"] = json!({"potion": false, "sword": true})), "", "loads");
+        let (plugins, records) = rich_records();
+        let map = Map::new_filled(10, 6, Tile::Floor);
+        let mut game = Game::blank(5, map, Point::new(2, 2), plugins.clone(), records.clone(), Trace::console());
+        game.set_kind_known("potion", false, "test").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("save.json");
+        std::fs::write(&path, encode(&game)).unwrap();
+        let back = load(&path, plugins, records, Trace::console()).unwrap();
+        assert_eq!(back.kind_known("potion"), Some(false));
+        assert_eq!(back.kinds_known, game.kinds_known);
+    }
+
+    #[test]
     fn saves_that_break_the_rules_are_refused_by_what_is_wrong() {
         use serde_json::json;
         type Change = Box<dyn Fn(&mut serde_json::Value)>;
@@ -1089,6 +1116,12 @@ mod tests {
                 "an unknown temper 'grumpy' (expected peaceful or provoked)",
             ),
             ("a peaceful player", Box::new(|b| b["creatures"][0]["temper"] = json!("peaceful")), "the player"),
+            // 1.6 (known kinds)
+            (
+                "a known kind no record has",
+                Box::new(|b| b["kinds_known"] = json!({"ring_of_nothing": false})),
+                "a kind 'ring_of_nothing' marked known or unknown that no item record has, or twice",
+            ),
         ];
         for (what, change, wanted) in cases {
             let err = tampered(change);

@@ -875,6 +875,27 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         opt(self.game.creatures.get(&id).and_then(|c| c.disguise.as_deref()).map(RString::from))
     }
+
+    // 1.6 (known kinds)
+
+    fn kind_known(&self, kind: RStr<'_>) -> ROption<bool> {
+        count_callback();
+        opt(self.game.kind_known(kind.as_str()))
+    }
+
+    fn set_kind_known(&mut self, kind: RStr<'_>, known: bool) -> bool {
+        count_callback();
+        if self.refuses("change whether an item kind is known") {
+            return false;
+        }
+        let set = self.game.set_kind_known(kind.as_str(), known, self.source);
+        self.done(set, "set_kind_known").is_some()
+    }
+
+    fn unknown_kinds(&self) -> RVec<RString> {
+        count_callback();
+        self.game.unknown_kinds().into_iter().map(RString::from).collect()
+    }
 }
 
 impl HostCtx<'_> {
