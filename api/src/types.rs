@@ -851,7 +851,8 @@ pub struct FloorCreature {
     pub pos: Point,
     /// Its side (`player`, `monsters`, or one a plugin declared).
     pub side: RString,
-    /// Whether the player sees it now (the player sees itself).
+    /// Whether the player sees it now (the player sees itself; a disguised
+    /// creature is not seen, since 1.6: the player sees what it passes for).
     pub seen: bool,
 }
 

@@ -228,6 +228,8 @@ impl Game {
         c.disguise = Some(as_kind.to_string());
         let (name, pos) = (c.trace_name(), c.pos);
         drop(c);
+        // The floor's list says who the player sees: built again.
+        self.floor_list = None;
         self.emit("disguise", source, fields! {"creature" => name, "as" => as_kind, "x" => pos.x, "y" => pos.y});
         Ok(())
     }
@@ -244,6 +246,7 @@ impl Game {
         if let Some(mut c) = self.creatures.get_mut(&id) {
             c.disguise = None;
         }
+        self.floor_list = None;
         self.emit(
             "reveal",
             source,
@@ -338,11 +341,15 @@ mod tests {
         game.disguise_creature(id, "wall", "summoner").expect("disguised");
         game.update_sight();
         assert!(game.monsters_in_view().is_empty() && game.enemies_in_view().is_empty());
+        let seen =
+            |game: &mut crate::world::game::Game| game.floor_creatures().iter().find(|c| c.id == id).map(|c| c.seen);
+        assert_eq!(seen(&mut game), Some(false), "plugins are told the player sees no wolf there");
         assert!(game.player_action(Action::Move(1, 0)) && game.player_action(Action::Move(1, 0)), "two steps away");
         assert!(game.creatures[&id].is_disguised());
         assert!(game.player_action(Action::Move(1, 0)), "beside it");
         assert!(!game.creatures[&id].is_disguised());
         assert_eq!(game.monsters_in_view(), [id]);
+        assert_eq!(seen(&mut game), Some(true), "found, it is seen");
         assert!(game.log.messages().iter().any(|m| m.text == "The wall was a wolf!"));
         let reveal = events(&mut game).into_iter().find(|l| l.contains("\"reveal\"")).expect("traced");
         assert!(reveal.contains("\"cause\":\"beside\"") && reveal.contains("\"as\":\"wall\""), "{reveal}");

@@ -149,7 +149,8 @@ impl Game {
                     kind: c.kind.as_str().into(),
                     pos: c.pos,
                     side: c.side.as_str().into(),
-                    seen: c.id.is_player() || self.fov.is_visible(c.pos),
+                    // A disguised one shows as what it passes for (api 1.6).
+                    seen: c.id.is_player() || (!c.is_disguised() && self.fov.is_visible(c.pos)),
                 })
                 .collect();
             self.floor_list = Some((key, list));
