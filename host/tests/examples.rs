@@ -353,8 +353,12 @@ fn the_vault_packs_pieces_are_laid_on_the_floors_they_allow_and_every_floor_stay
 
 /// The save's map rows (the file's first line is its seal).
 fn saved_rows(saves: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(saves.join("save.json")).unwrap();
-    let body: Value = serde_json::from_str(text.split_once('\n').unwrap().1).unwrap();
+    rows_of(&std::fs::read_to_string(saves.join("save.json")).unwrap())
+}
+
+/// The map's rows a save's text holds.
+fn rows_of(save: &str) -> Vec<String> {
+    let body: Value = serde_json::from_str(save.split_once('\n').unwrap().1).unwrap();
     body["map"]["rows"].as_array().unwrap().iter().map(|r| r.as_str().unwrap().to_string()).collect()
 }
 
@@ -380,48 +384,21 @@ fn the_wand_of_digging_opens_a_corridor_that_sight_and_a_monster_go_through_and_
     // Saved after the zap and two waits, continued: the corridor is kept,
     // and the rest plays exactly as the unbroken run.
     let dir = tempfile::tempdir().unwrap();
-    let saves = dir.path().join("saves");
-    let scenario = root().join("examples/digging/scenario.txt");
-    let (first, second) = ("i a Enter l Enter . .", ". . . . . .");
-    let whole_path = dir.path().join("whole.jsonl");
-    headless(folder.path(), &scenario, &format!("{first} {second}"), &whole_path, &[]);
-    let whole = read_trace(&whole_path);
-    headless(
-        folder.path(),
-        &scenario,
-        first,
-        &dir.path().join("first.jsonl"),
-        &["--save-dir", saves.to_str().unwrap()],
-    );
-    let rows = saved_rows(&saves);
+    let (a, b, save) =
+        saved_and_continued_in(dir.path(), folder.path(), "digging", "i a Enter l Enter . .", ". . . . . .");
+    let rows = rows_of(&save);
     assert_eq!(&rows[2][5..10], ".....", "the corridor is in the save: {}", rows[2]);
     assert_eq!(&rows[1][6..9], "###", "the walls beside it stay: {}", rows[1]);
-    let text_before = std::fs::read_to_string(saves.join("save.json")).unwrap();
-    let turn =
-        serde_json::from_str::<Value>(text_before.split_once('\n').unwrap().1).unwrap()["turn"].as_u64().unwrap();
-    let continued = dir.path().join("second.jsonl");
-    let out = run(&[
-        "--plugin-dir",
-        folder.path().to_str().unwrap(),
-        "--headless",
-        "--continue",
-        "--save-dir",
-        saves.to_str().unwrap(),
-        "--keys",
-        second,
-        "--trace",
-        continued.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", text(&out).1);
-    let after =
-        |t: &[Value]| t.iter().filter(|e| e["turn"].as_u64() > Some(turn)).map(|e| e.to_string()).collect::<Vec<_>>();
-    let (a, b) = (after(&whole), after(&read_trace(&continued)));
     assert!(
         a.iter().any(|l| l.contains("\"attack\"") && l.contains("\"attacker\":\"goblin#1\"")),
         "the goblin comes down the corridor to strike: {a:?}"
     );
     assert_eq!(a, b, "the continued run differs from the unbroken one");
-    assert_eq!(&saved_rows(&saves)[2][6..9], "...", "saved again at the end, the corridor still there");
+    assert_eq!(
+        &saved_rows(&dir.path().join("saves"))[2][6..9],
+        "...",
+        "saved again at the end, the corridor still there"
+    );
 }
 
 /// How many pixels of the trap tile's own rim colour (255, 47, 208, drawn
@@ -563,9 +540,19 @@ fn lines_after(path: &Path, turn: u64) -> Vec<String> {
 /// the events after the save, and the save's text.
 fn saved_and_continued(folder: &Path, name: &str, first: &str, second: &str) -> (Vec<String>, Vec<String>, String) {
     let dir = tempfile::tempdir().unwrap();
+    saved_and_continued_in(dir.path(), folder, name, first, second)
+}
+
+/// [`saved_and_continued`], its files (the save in `saves/`) in `dir`.
+fn saved_and_continued_in(
+    dir: &Path,
+    folder: &Path,
+    name: &str,
+    first: &str,
+    second: &str,
+) -> (Vec<String>, Vec<String>, String) {
     let scenario = root().join("examples").join(name).join("scenario.txt");
-    let (whole, rest, saves) =
-        (dir.path().join("whole.jsonl"), dir.path().join("rest.jsonl"), dir.path().join("saves"));
+    let (whole, rest, saves) = (dir.join("whole.jsonl"), dir.join("rest.jsonl"), dir.join("saves"));
     headless(folder, &scenario, &format!("{first} {second}"), &whole, &[]);
     let out = run(&[
         "--plugin-dir",
