@@ -602,17 +602,22 @@ fn opt<T>(o: Option<T>) -> ROption<T> {
     o.into()
 }
 
+/// A whole number in `min..=max` from `dice`, a xorshift64* stream: the
+/// same numbers on every run (the stand-in game's and floor's dice).
+fn roll_dice(dice: &mut u64, min: i32, max: i32) -> i32 {
+    *dice ^= *dice >> 12;
+    *dice ^= *dice << 25;
+    *dice ^= *dice >> 27;
+    let r = dice.wrapping_mul(0x2545_f491_4f6c_dd1d);
+    if max <= min {
+        return min;
+    }
+    min + (r % (max - min + 1) as u64) as i32
+}
+
 impl GameCtx for TestGame {
     fn roll(&mut self, min: i32, max: i32) -> i32 {
-        // xorshift64*: the same numbers on every run.
-        self.dice ^= self.dice >> 12;
-        self.dice ^= self.dice << 25;
-        self.dice ^= self.dice >> 27;
-        let r = self.dice.wrapping_mul(0x2545_f491_4f6c_dd1d);
-        if max <= min {
-            return min;
-        }
-        min + (r % (max - min + 1) as u64) as i32
+        roll_dice(&mut self.dice, min, max)
     }
     fn turn(&self) -> u64 {
         self.turn
@@ -1364,14 +1369,7 @@ impl crate::abi::FloorMaker for TestFloor {
         Point::new(self.width, self.height)
     }
     fn roll(&mut self, min: i32, max: i32) -> i32 {
-        self.dice ^= self.dice >> 12;
-        self.dice ^= self.dice << 25;
-        self.dice ^= self.dice >> 27;
-        let r = self.dice.wrapping_mul(0x2545_f491_4f6c_dd1d);
-        if max <= min {
-            return min;
-        }
-        min + (r % (max - min + 1) as u64) as i32
+        roll_dice(&mut self.dice, min, max)
     }
     fn terrain_at(&self, at: Point) -> RString {
         self.terrain.get(&at).map_or("wall", String::as_str).into()
