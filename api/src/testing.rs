@@ -1318,6 +1318,12 @@ pub struct TestFloor {
     pub items: Vec<(String, u32, Point)>,
     /// A feature's floor: the start and the stairs stay where they are.
     fixed_ends: bool,
+    /// The plugins' terrain kinds and their traits
+    /// ([`TestFloor::with_terrain`]); the host's carry theirs (since 1.6).
+    pub terrain_kinds: BTreeMap<String, Vec<String>>,
+    /// What made the floor: plugin and generator (`host`, `rooms` unless
+    /// the test says, [`TestFloor::by`]; since 1.6).
+    pub generator: (String, String),
     dice: u64,
 }
 
@@ -1333,7 +1339,33 @@ impl TestFloor {
             monsters: Vec::new(),
             items: Vec::new(),
             fixed_ends: false,
+            terrain_kinds: BTreeMap::new(),
+            generator: ("host".into(), "rooms".into()),
             dice: 0x9e37_79b9_7f4a_7c15,
+        }
+    }
+
+    /// The same floor knowing a plugin's terrain kind `name` with `traits`
+    /// (since 1.6): [`Floor::terrain_has`](crate::Floor::terrain_has) and
+    /// [`Floor::terrain_exists`](crate::Floor::terrain_exists) answer by it.
+    pub fn with_terrain(mut self, name: &str, traits: &[&str]) -> TestFloor {
+        self.terrain_kinds.insert(name.into(), traits.iter().map(|t| t.to_string()).collect());
+        self
+    }
+
+    /// The same floor, made by `plugin`'s generator `name` (what
+    /// [`Floor::generator`](crate::Floor::generator) answers; since 1.6).
+    pub fn by(mut self, plugin: &str, name: &str) -> TestFloor {
+        self.generator = (plugin.into(), name.into());
+        self
+    }
+
+    /// The traits of terrain kind `name`; `None` if neither the host nor
+    /// the test knows it.
+    fn traits_of(&self, name: &str) -> Option<Vec<String>> {
+        match crate::terrain_traits::host_traits(name) {
+            Some(host) => Some(host.iter().map(|t| t.to_string()).collect()),
+            None => self.terrain_kinds.get(name).cloned(),
         }
     }
 
@@ -1406,6 +1438,18 @@ impl crate::abi::FloorMaker for TestFloor {
     }
     fn item(&mut self, kind: RStr<'_>, count: u32, at: Point) {
         self.items.push((kind.into(), count, at));
+    }
+
+    // 1.6 (terrain by meaning, knowing the world)
+    fn terrain_has(&self, at: Point, name: RStr<'_>) -> ROption<bool> {
+        let terrain = self.terrain.get(&at).map_or("wall", String::as_str);
+        ROption::RSome(self.traits_of(terrain).unwrap_or_default().iter().any(|t| t == name.as_str()))
+    }
+    fn generator(&self) -> ROption<Tuple2<RString, RString>> {
+        ROption::RSome(Tuple2(self.generator.0.as_str().into(), self.generator.1.as_str().into()))
+    }
+    fn terrain_exists(&self, name: RStr<'_>) -> ROption<bool> {
+        ROption::RSome(self.traits_of(name.as_str()).is_some())
     }
 }
 

@@ -64,3 +64,37 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
 }
 
 export_plugin!(register);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use emberdeep_api::testing::TestFloor;
+
+    /// A floor made of the caves plugin's ground, as its generator makes it.
+    fn cave(by: &str) -> TestFloor {
+        let mut made = TestFloor::made(30, 12, Point::new(1, 1), Point::new(28, 10))
+            .with_terrain("caves_floor", &[GROUND])
+            .by(by, "caves");
+        for y in 1..11 {
+            for x in 1..29 {
+                if Some(Point::new(x, y)) != made.stairs {
+                    made.terrain.insert(Point::new(x, y), "caves_floor".into());
+                }
+            }
+        }
+        made
+    }
+
+    #[test]
+    fn moss_grows_on_the_caves_plugin_s_ground_and_nowhere_else() {
+        let mut made = cave("caves");
+        Moss.shape(&mut made.floor(), 3).unwrap();
+        let moss = made.terrain.values().filter(|t| *t == MOSS).count();
+        assert!(moss > 0 && moss <= (PATCHES * MOSS_CELLS) as usize, "{moss} cells of moss");
+        assert_eq!(made.terrain.get(&made.stairs.unwrap()).map(String::as_str), Some("stairs_down"));
+        // The same ground made by another plugin's generator: no moss.
+        let mut other = cave("automata_caves");
+        Moss.shape(&mut other.floor(), 3).unwrap();
+        assert!(other.terrain.values().all(|t| t != MOSS));
+    }
+}
