@@ -9,6 +9,7 @@ use anyhow::Context;
 use clap::Parser;
 
 use emberdeep::drivers::cli::{self, Cli};
+use emberdeep::drivers::confine;
 use emberdeep::drivers::lab::{balance, balance_parts, balance_report, bot, bot_jobs};
 use emberdeep::drivers::packages;
 use emberdeep::drivers::play::session::{Plan, SavedRun, Session};
@@ -26,6 +27,14 @@ fn main() -> ExitCode {
     let started = std::time::Instant::now();
     STARTED.with(|s| s.set(Some(started)));
     let cli = Cli::parse();
+    // First of all, before a plugin is opened here or in a child: the
+    // kernel's confinement (the trace tools open no plugin).
+    // `balance` confines itself once its sets are checked (a refused
+    // comparison begins no report folder), before it opens a plugin.
+    let later = matches!(cli.command, Some(cli::Command::Balance { tool: None, .. }));
+    if !matches!(cli.command, Some(cli::Command::Trace { .. })) && !later {
+        confine::confine(&confinement_plan(&cli), cli.unconfined);
+    }
     if !cli.probe_plugin.is_empty() {
         let token = std::env::var(TOKEN_VARIABLE).unwrap_or_default();
         let registered = run_trial(&cli.probe_plugin, &token, &mut std::io::stdout().lock());
@@ -108,7 +117,8 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     let wanted = cli.plugin_names();
     let plugins = if cli.watch {
         // Private copies, so a build written over a loaded file cannot reach the running game.
-        let copies = std::env::temp_dir().join(format!("emberdeep-plugins-{}", std::process::id()));
+        let work = confine::work_folder().unwrap_or_else(std::env::temp_dir);
+        let copies = work.join(format!("emberdeep-plugins-{}", std::process::id()));
         load_from_folders(&folders, wanted.as_deref(), Some(&probe_in_children), Some(&copies))?
     } else {
         load_from_folders(&folders, wanted.as_deref(), Some(&probe_in_children), None)?
@@ -273,6 +283,9 @@ fn choose_new_run(cli: &Cli, folders: &emberdeep_engine::plugins::discovery::Plu
         .map(|(seed, plugins, _)| SavedOffer { seed, plugins: plugins.into_iter().map(|p| p.name).collect() });
     let start = if remembered.last.is_empty() { presets[0].plugins.clone() } else { remembered.last.clone() };
     let mut screen = NewRun::new(rows, presets, saved.clone(), &start);
+    if let Some(in_force) = confine::in_force() {
+        screen.confinement = (in_force.line(), in_force.whole());
+    }
     let view = cli.view.clone().or_else(|| prefs::Remembered::open(&config).1.view);
     let style = if view.as_deref() == Some("tiles") { ui::Style::Tiles } else { ui::Style::Glyphs };
     let assets_dir = cli.assets_dir.clone().unwrap_or_else(atlas::default_assets_dir);
@@ -308,6 +321,76 @@ fn choose_new_run(cli: &Cli, folders: &emberdeep_engine::plugins::discovery::Plu
         }
     };
     Err(newrun::relaunch(newrun::relaunch_args(args, &extra)).into())
+}
+
+/// The rules the command line `cli` needs: what it reads (the game's
+/// installation and folders, the files it names), the folders it writes
+/// (saves, settings, the player's plugins, a balance report, this user's
+/// work folder) and the files it writes (`--trace`, `--trace-chrome`,
+/// `--screenshot`, `--record`, `balance --out`).
+fn confinement_plan(cli: &Cli) -> confine::Plan {
+    use cli::{BalanceTool, Command, PluginTool};
+    use emberdeep_engine::plugins::discovery;
+    use std::path::{Path, PathBuf};
+
+    let data_dir = cli.data_dir.clone().unwrap_or_else(emberdeep_engine::data::records::default_data_dir);
+    let assets_dir = cli.assets_dir.clone().unwrap_or_else(atlas::default_assets_dir);
+    let game_plugins = cli.plugin_dir.clone().unwrap_or_else(discovery::default_plugin_dir);
+    let player_plugins = cli.player_plugin_dir.clone().or_else(discovery::default_player_plugin_dir);
+    let installation = [data_dir, assets_dir, game_plugins];
+    let mut plan = confine::Plan { read: confine::system_and_installation(&installation), ..Default::default() };
+    plan.read.extend(cli.probe_plugin.iter().cloned());
+    for named in [&cli.keys_file, &cli.scenario, &cli.replay, &cli.handover].into_iter().flatten() {
+        plan.read.push(named.clone());
+    }
+    // A recording's scenario, read when it is replayed.
+    let recorded = cli.replay.as_deref().and_then(|r| replay::load(r).ok()).and_then(|r| r.scenario);
+    plan.read.extend(recorded.map(PathBuf::from));
+    // A restart's save and files lie beside its handover.
+    plan.write_dirs.extend(cli.handover.as_ref().and_then(|h| h.parent()).map(Path::to_path_buf));
+    // The game's own folder of the player's (saves, refused plugins'
+    // reports, packages): written whenever it exists, made when a run saves there.
+    let player_folder = save::default_save_dir();
+    let saves_there = cli.save_dir.is_none() && (!cli.headless || cli.continue_run) && cli.command.is_none();
+    if saves_there || player_folder.is_dir() {
+        plan.write_dirs.push(player_folder);
+    }
+    plan.write_dirs.extend(cli.save_dir.clone());
+    for folder in ["EMBERDEEP_SAVE_DIR", "EMBERDEEP_FRAME_DUMP"] {
+        plan.write_dirs.extend(std::env::var_os(folder).map(PathBuf::from));
+    }
+    match &cli.config_dir {
+        Some(dir) => plan.write_dirs.push(dir.clone()),
+        None if !cli.headless && cli.command.is_none() => plan.write_dirs.push(prefs::default_config_dir()),
+        None => {}
+    }
+    let adds_plugins =
+        matches!(&cli.command, Some(Command::Plugin { tool: PluginTool::Add { .. } | PluginTool::Remove { .. } }));
+    match player_plugins {
+        Some(dir) if adds_plugins => plan.write_dirs.push(dir),
+        Some(dir) => plan.read.push(dir),
+        None => {}
+    }
+    match &cli.command {
+        Some(Command::Plugin { tool: PluginTool::Add { path } }) => plan.read.push(path.clone()),
+        Some(Command::Check { files }) => plan.read.extend(files.iter().cloned()),
+        Some(Command::Balance { tool: Some(BalanceTool::Merge { parts, report }), .. }) => {
+            plan.read.extend(parts.iter().cloned());
+            plan.write_dirs.push(report.clone());
+        }
+        Some(Command::Balance { shard: None, report, .. }) => plan.write_dirs.push(report.clone()),
+        Some(Command::Balance { out: Some(out), .. }) => plan.write_files.push(out.clone()),
+        _ => {}
+    }
+    for named in [&cli.trace, &cli.trace_chrome, &cli.screenshot, &cli.record].into_iter().flatten() {
+        plan.write_files.push(named.clone());
+    }
+    // Jobs' trace parts, `--watch`'s private copies and restarts.
+    let works = cli.watch || cli.bot.is_some() || matches!(cli.command, Some(Command::Balance { .. }));
+    if works {
+        plan.write_dirs.extend(confine::work_folder());
+    }
+    plan
 }
 
 /// Where the game remembers the view and the hints given: `--config-dir`,
@@ -425,15 +508,17 @@ fn trial(paths: &[std::path::PathBuf]) -> TrialRun {
     };
     let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let token = format!("{:x}-{nanos:x}", std::process::id());
-    let child = std::process::Command::new(exe)
+    let mut command = std::process::Command::new(exe);
+    command
         .arg("--probe-plugin")
         .args(paths)
         .env("RUST_LOG", "off")
         .env(TOKEN_VARIABLE, &token)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn();
+        .stderr(std::process::Stdio::null());
+    confine::own_program(&mut command);
+    let child = command.spawn();
     let mut child = match child {
         Ok(child) => child,
         Err(e) => return failed(TrialError::NotStarted(e)),
@@ -542,6 +627,11 @@ fn run_balance(
         None => (0, runs),
     };
     let folders = plugin_folders(cli);
+    for set in &sets {
+        emberdeep_engine::plugins::discovery::choose_in(&folders, set.names().as_deref())
+            .with_context(|| format!("balance: the set '{}'", set.label))?;
+    }
+    confine::confine(&confinement_plan(cli), cli.unconfined);
     let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
     let atlas = atlas::Atlas::load(&cli.assets_dir.clone().unwrap_or_else(atlas::default_assets_dir))?;
     for set in &sets {
@@ -753,7 +843,12 @@ fn run_plugin_tool(cli: &Cli, tool: &cli::PluginTool) -> anyhow::Result<()> {
             let installed = packages::add(&context, path)?;
             println!("{installed}");
         }
-        cli::PluginTool::List => print!("{}", packages::list(&context)?),
+        cli::PluginTool::List => {
+            if let Some(in_force) = confine::in_force() {
+                println!("{}", in_force.line());
+            }
+            print!("{}", packages::list(&context)?)
+        }
         cli::PluginTool::Remove { name } => println!("{}", packages::remove(&context, name)?),
     }
     Ok(())
@@ -763,6 +858,9 @@ fn run_plugin_tool(cli: &Cli, tool: &cli::PluginTool) -> anyhow::Result<()> {
 /// is, its names per trait, its records.
 fn list_plugins(plugins: &Plugins, folders: &PluginFolders, records: Option<&records::Records>) -> String {
     let mut out = format!("plugins in {}:\n", folders.game.display());
+    if let Some(in_force) = confine::in_force() {
+        out.push_str(&format!("{}\n", in_force.line()));
+    }
     if let Some(player) = &folders.player {
         out.push_str(&format!("player's plugins in {}\n", player.display()));
     }

@@ -153,6 +153,12 @@ pub struct Cli {
     #[arg(long, hide = true, conflicts_with_all = ["continue_run", "handover"])]
     pub fresh_run: bool,
 
+    /// Run without the kernel's confinement of plugins (files, network,
+    /// programs), for a debugger or a profiler; the children the game
+    /// starts inherit it. Says so in a warning and on the New Run screen.
+    #[arg(long, global = true, env = "EMBERDEEP_UNCONFINED")]
+    pub unconfined: bool,
+
     /// Print the time from start to the first frame drawn (plugins and data loaded), headless; then exit.
     #[arg(long)]
     pub bench_startup: bool,

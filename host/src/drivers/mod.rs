@@ -8,10 +8,12 @@
 //! * [`review`]: looking back at runs: the trace tools and their event
 //!   patterns, the timeline and its screen, replays, `emberdeep check`.
 //! * [`cli`]: the command line; [`progress`]: the long commands' bars
-//!   or lines.
+//!   or lines; [`confine`]: the kernel's confinement of the game and its
+//!   plugins.
 //! * [`packages`]: plugin packages: `emberdeep plugin add|list|remove`.
 
 pub mod cli;
+pub mod confine;
 pub mod lab;
 pub mod packages;
 pub mod play;

@@ -127,6 +127,10 @@ pub struct NewRun {
     pub notes: Vec<String>,
     /// The presets the player saved on this screen (`s`), to be kept.
     pub saved_presets: Vec<Preset>,
+    /// What keeps plugins from the player's files, the network and other
+    /// programs, in one line, and whether all of it is in force (drawn
+    /// in the warning colour otherwise); empty: not said.
+    pub confinement: (String, bool),
 }
 
 impl NewRun {
@@ -143,6 +147,7 @@ impl NewRun {
             cursor: 0,
             notes: Vec::new(),
             saved_presets: Vec::new(),
+            confinement: (String::new(), true),
         };
         screen.set_to(start);
         screen.notes.clear();

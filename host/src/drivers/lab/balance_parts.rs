@@ -233,14 +233,23 @@ fn listed(numbers: &[u32]) -> String {
 }
 
 /// Writes `part` to `path`: beside it first, then moved in place, so a
-/// killed job never leaves a half part under the name.
+/// killed job never leaves a half part under the name (confined, where
+/// only the named file may be written, in place).
 pub fn write_part(path: &Path, part: &Part) -> Result<(), PartError> {
     let fail = |error| PartError::Write { path: path.to_path_buf(), error };
     check_out(path).map_err(|e| fail(std::io::Error::other(e.to_string())))?;
     let text = serde_json::to_string(part).map_err(|e| fail(std::io::Error::other(e)))?;
     let name = path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
     let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, text + "\n").map_err(fail)?;
+    match std::fs::write(&tmp, text.clone() + "\n") {
+        Ok(()) => {}
+        // Confined, the game may write the file named and nothing beside
+        // it (made empty before the confinement): written in place.
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied && path.is_file() => {
+            return std::fs::write(path, text + "\n").map_err(fail);
+        }
+        Err(e) => return Err(fail(e)),
+    }
     std::fs::rename(&tmp, path).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         fail(e)

@@ -197,6 +197,7 @@ pub fn play_from_in_children(
         if let Some(part) = &part {
             cmd.arg("--trace").arg(part);
         }
+        crate::drivers::confine::own_program(&mut cmd);
         let child = cmd.spawn().map_err(|error| JobError::Start { job: n + 1, error })?;
         children.push((first, count, part, child));
     }
@@ -251,10 +252,16 @@ pub fn play_from_in_children(
     Ok(results)
 }
 
-/// Where job `n` writes its part of the trace `trace`.
+/// Where job `n` writes its part of the trace `trace`: this user's work
+/// folder (the only place besides the trace a confined game may write it),
+/// else beside the trace.
 fn part_path(trace: &Path, n: usize) -> PathBuf {
     let name = trace.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-    trace.with_file_name(format!("{name}.job-{n}.{}", std::process::id()))
+    let part = format!("{name}.job-{n}.{}", std::process::id());
+    match crate::drivers::confine::work_folder() {
+        Some(work) => work.join(part),
+        None => trace.with_file_name(part),
+    }
 }
 
 /// Writes the parts one after another into `to`.

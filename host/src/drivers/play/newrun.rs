@@ -322,7 +322,10 @@ pub fn relaunch(args: Vec<OsString>) -> NewRunError {
         Ok(exe) => exe,
         Err(e) => return NewRunError::Relaunch(e),
     };
-    NewRunError::Relaunch(std::process::Command::new(exe).args(args).exec())
+    let mut command = std::process::Command::new(exe);
+    command.args(args);
+    crate::drivers::confine::own_program(&mut command);
+    NewRunError::Relaunch(command.exec())
 }
 
 #[cfg(test)]

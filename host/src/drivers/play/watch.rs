@@ -440,7 +440,8 @@ impl Watcher {
     /// Saves the run for a restart, tries the restart in a child, and execs
     /// it. Returns only if the new builds are refused: why.
     fn reload(&self, game: &mut Game, builds: &[(usize, u64)], mut handover: Handover) -> Refusal {
-        let folder = handover.data_dir.clone().unwrap_or_else(std::env::temp_dir);
+        let folder =
+            handover.data_dir.clone().or_else(crate::drivers::confine::work_folder).unwrap_or_else(std::env::temp_dir);
         let pid = std::process::id();
         let handover_path = folder.join(format!("reload-{pid}.handover.json"));
         handover.format = FORMAT;
@@ -468,7 +469,8 @@ fn check(args: &[OsString], handover: &Path, folder: &Path) -> Result<(), Refusa
     let exe = std::env::current_exe().map_err(|error| Refusal::NoGame { doing: "try", error })?;
     let said = folder.join(format!("reload-{}.check.txt", std::process::id()));
     let out = std::fs::File::create(&said).map_err(|error| Refusal::TrialOutput { path: said.clone(), error })?;
-    let spawned = std::process::Command::new(exe)
+    let mut command = std::process::Command::new(exe);
+    command
         .args(args)
         .arg("--handover")
         .arg(handover)
@@ -476,8 +478,9 @@ fn check(args: &[OsString], handover: &Path, folder: &Path) -> Result<(), Refusa
         .env("RUST_LOG", "off")
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())
-        .stderr(out)
-        .spawn();
+        .stderr(out);
+    crate::drivers::confine::own_program(&mut command);
+    let spawned = command.spawn();
     let result = match spawned {
         Err(e) => Err(Refusal::TrialStart(e)),
         Ok(mut child) => match child.wait_timeout(CHECK_TIME) {
@@ -523,7 +526,10 @@ fn restart(game: &mut Game, args: &[OsString], handover: &Path) -> Refusal {
         return Refusal::Trace(e);
     }
     let _ = std::io::stdout().flush();
-    Refusal::Exec(std::process::Command::new(exe).args(args).arg("--handover").arg(handover).exec())
+    let mut command = std::process::Command::new(exe);
+    command.args(args).arg("--handover").arg(handover);
+    crate::drivers::confine::own_program(&mut command);
+    Refusal::Exec(command.exec())
 }
 
 #[cfg(test)]

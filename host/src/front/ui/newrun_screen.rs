@@ -173,6 +173,12 @@ pub fn draw_new_run<T: RenderTarget>(
     }
     let rule_y = notes_top + LINE_STEP + 4;
     p.fill(16, rule_y, box_area().w - 32, 2, BOX_BORDER)?;
+    let (confinement, whole) = &screen.confinement;
+    if !confinement.is_empty() {
+        let color = if *whole { palette::DIM } else { palette::DANGER };
+        let most = (box_area().w as usize).saturating_sub(48) / (TEXT_PX as usize).max(1);
+        p.text(24, box_area().h as i32 - LINE_STEP - 6, TEXT_PX, &fitted(confinement, most), color)?;
+    }
     for (i, note) in screen.notes.iter().rev().take(NOTE_LINES as usize).rev().enumerate() {
         p.text(24, rule_y + 10 + i as i32 * LINE_STEP, TEXT_PX, note, palette::GOOD)?;
     }

@@ -121,7 +121,13 @@ fn write_png(path: &Path, rgba: &mut [u8]) -> Result<()> {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let tmp = path.with_file_name(format!(".emberdeep-tmp-{}-{name}", std::process::id()));
     // Made new here, so SDL writes into a file of ours and nothing it points to.
-    std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp).doing("making the file to write")?;
+    match std::fs::OpenOptions::new().write(true).create_new(true).open(&tmp) {
+        Ok(_) => {}
+        // Confined, the game may write the file the command line named and
+        // nothing beside it (it was made before, so it is a file of ours).
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied && path.is_file() => return encode(path, rgba),
+        Err(e) => return Err::<(), _>(e).doing("making the file to write"),
+    }
     let written = encode(&tmp, rgba).and_then(|()| match refuse() {
         Some(refused) => Err(refused),
         None => std::fs::rename(&tmp, path).doing("moving the finished file into place"),
