@@ -88,7 +88,7 @@ impl InForce {
     /// missing and why.
     pub fn line(&self) -> String {
         if self.unconfined {
-            return "plugins NOT confined (--unconfined): they can read and write the player's files, use the network and start programs".to_string();
+            return "plugins NOT confined (--unconfined): files, network and programs open to them".to_string();
         }
         let parts = [("files", &self.files), ("network", &self.network), ("programs", &self.programs)];
         let on: Vec<&str> = parts.iter().filter(|(_, p)| p.is_on()).map(|(n, _)| *n).collect();
@@ -276,7 +276,11 @@ mod os {
     /// runs too: it must be executable under the rules.
     fn interpreter_of(exe: &Path) -> Option<PathBuf> {
         use object::read::elf::{FileHeader, ProgramHeader};
-        let bytes = std::fs::read(exe).ok()?;
+        // The headers and the interpreter's name lie at the file's start:
+        // read that much, not the whole program.
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::Read::take(std::fs::File::open(exe).ok()?, 64 << 10), &mut bytes)
+            .ok()?;
         let header = object::elf::FileHeader64::<object::Endianness>::parse(&*bytes).ok()?;
         let endian = header.endian().ok()?;
         for segment in header.program_headers(endian, &*bytes).ok()? {
