@@ -218,6 +218,155 @@ impl Game {
         &self.generator
     }
 
+    // Reading the run: what the front end and the drivers read a `Game`
+    // through.
+
+    /// The run's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Turns played.
+    pub fn turn(&self) -> u64 {
+        self.turn
+    }
+
+    /// The floor the player is on, from 1.
+    pub fn floor(&self) -> u32 {
+        self.floor
+    }
+
+    /// The floor's map.
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// What the player sees now.
+    pub fn fov(&self) -> &Visibility {
+        &self.fov
+    }
+
+    /// Everyone alive, the player included, by id.
+    pub fn creatures(&self) -> &Roster {
+        &self.creatures
+    }
+
+    /// Items lying on this floor.
+    pub fn items(&self) -> &FloorItems {
+        &self.items
+    }
+
+    /// The player's pack.
+    pub fn pack(&self) -> &Pack {
+        &self.pack
+    }
+
+    /// The messages the player has been told.
+    pub fn log(&self) -> &MessageLog {
+        &self.log
+    }
+
+    /// Where the run's events go.
+    pub fn trace(&self) -> &Trace {
+        &self.trace
+    }
+
+    /// What killed the player ("a jackal"), once dead.
+    pub fn killer(&self) -> Option<&str> {
+        self.killer.as_deref()
+    }
+
+    /// Whether the run is over: the player died, won or quit.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// Whether the run was won (the player took the ember-heart).
+    pub fn won(&self) -> bool {
+        self.won
+    }
+
+    /// The player's kills, by the victims' record ids.
+    pub fn kills(&self) -> &BTreeMap<String, u32> {
+        &self.kills
+    }
+
+    /// The loaded plugins.
+    pub fn plugins(&self) -> &Rc<Plugins> {
+        &self.plugins
+    }
+
+    /// The records of the loaded plugins.
+    pub fn records(&self) -> &Rc<Records> {
+        &self.records
+    }
+
+    /// The host's numbers.
+    pub fn numbers(&self) -> &Numbers {
+        &self.numbers
+    }
+
+    /// Shots and bursts made since the front end last took them
+    /// ([`Game::take_animations`]).
+    pub fn animations(&self) -> &[Animation] {
+        &self.animations
+    }
+
+    /// The shot being aimed and the last target.
+    pub fn targeting(&self) -> &Targeting {
+        &self.targeting
+    }
+
+    /// The standings between sides set during the run, over those the
+    /// plugins declared.
+    pub fn standings(&self) -> &BTreeMap<(String, String), emberdeep_api::Standing> {
+        &self.standings
+    }
+
+    /// The item kinds a plugin marked unknown or made known, and whether
+    /// the player knows each now; a kind not here is known.
+    pub fn kinds_known(&self) -> &BTreeMap<String, bool> {
+        &self.kinds_known
+    }
+
+    /// The run's one RNG, to read (a test holds a copy to see that a
+    /// preview rolled nothing).
+    pub fn rng(&self) -> &RunRng {
+        &self.rng
+    }
+
+    /// Plugins' per-creature numbers.
+    pub fn store(&self) -> &BTreeMap<(EntityId, String), i64> {
+        &self.store
+    }
+
+    /// Plugins' per-creature texts (the kind of the weapon in hand).
+    pub fn store_text(&self) -> &BTreeMap<(EntityId, String), String> {
+        &self.store_text
+    }
+
+    /// Plugins' per-item numbers (a wand's charges).
+    pub fn item_store(&self) -> &BTreeMap<(ItemId, String), i64> {
+        &self.item_store
+    }
+
+    /// Plugins' per-item texts.
+    pub fn item_text(&self) -> &BTreeMap<(ItemId, String), String> {
+        &self.item_text
+    }
+
+    /// The last item identity handed out.
+    pub fn last_item_id(&self) -> u32 {
+        self.next_item_id
+    }
+
+    /// Items plugins took out of the pack during this action and have not
+    /// put back, placed or given, each with the plugin that holds it; empty
+    /// between player actions.
+    pub fn held(&self) -> &[(String, PackItem)] {
+        &self.held
+    }
+
     /// The player.
     pub fn player(&self) -> &Creature {
         &self.creatures[&EntityId::PLAYER]
@@ -350,6 +499,143 @@ impl Game {
             .chain(worn)
             .collect();
         crate::world::animation::Scenery { creatures, items }
+    }
+
+    // What the front end and the drivers change: each call says what it
+    // means; nothing else of a `Game` is theirs to write.
+
+    /// Tells the player `text` in the message log (a key the game does not
+    /// know, an aim given up, a plugin reloaded). Not traced.
+    pub fn say(&mut self, text: impl Into<String>, kind: emberdeep_api::MessageKind) {
+        self.log.add(text, kind);
+    }
+
+    /// The shots and bursts queued for the window since it last took them,
+    /// taken: a front end without a window drops them the same way.
+    pub fn take_animations(&mut self) -> Vec<Animation> {
+        std::mem::take(&mut self.animations)
+    }
+
+    /// Queues a shot or burst for the window to show, as a plugin's
+    /// `animate` does.
+    pub fn queue_animation(&mut self, animation: Animation) {
+        self.animations.push(animation);
+    }
+
+    /// Sets the creature the next aim starts on while it is in sight: what
+    /// a replay's snapshot puts back, since a save does not keep it.
+    pub fn set_last_target(&mut self, target: Option<EntityId>) {
+        self.targeting.last_target = target;
+    }
+
+    /// The trace's lines kept in memory since the last call (none if the
+    /// trace does not keep them): what the bot, the replay timeline and the
+    /// checks read the run's events from.
+    pub fn take_trace_lines(&mut self) -> Vec<String> {
+        self.trace.take_kept()
+    }
+
+    /// Writes out what the trace still holds; the first write that failed,
+    /// if any did.
+    pub fn finish_trace(&mut self) -> std::io::Result<()> {
+        self.trace.finish()
+    }
+
+    /// A number drawn from the run's RNG, as a roll draws one: the seed of
+    /// the run that follows this one (a restart after death).
+    pub fn draw_seed(&mut self) -> u64 {
+        self.rng.next_raw()
+    }
+
+    // Setting a scene: what a scenario file, a bench or a test lays out
+    // before play, as it stands. No rule is asked, nothing is traced or
+    // told; sight is worked out again only by `update_sight`. A rule that
+    // changes the same thing in play (`set_terrain`, `set_creature_side`,
+    // `add_to_pack`, ..) asks, traces and tells.
+
+    /// The scene is on floor `floor` (a scenario's `floor`): only the
+    /// number changes, no floor is made.
+    pub fn set_floor_number(&mut self, floor: u32) {
+        self.floor = floor;
+    }
+
+    /// The scene is at turn `turn` (near the most turns a run plays, say).
+    pub fn set_turn(&mut self, turn: u64) {
+        self.turn = turn;
+    }
+
+    /// The floor's map is `map`, remembered cells and all.
+    pub fn set_map(&mut self, map: Map) {
+        self.map = map;
+    }
+
+    /// The tile at `p` is `tile` (nothing off the map).
+    pub fn set_tile(&mut self, p: Point, tile: crate::core::map::Tile) {
+        self.map.set_tile(p, tile);
+    }
+
+    /// The player remembers cell `p` (a map read beforehand, say).
+    pub fn remember_cell(&mut self, p: Point) {
+        self.map.remember(p);
+    }
+
+    /// The player sees `fov` until sight is worked out again (a narrower
+    /// sight than the numbers give, say).
+    pub fn set_fov(&mut self, fov: Visibility) {
+        self.fov = fov;
+    }
+
+    /// The pack is `pack`, whatever it held before gone.
+    pub fn set_pack(&mut self, pack: Pack) {
+        self.pack = pack;
+    }
+
+    /// Puts `count` of `kind` in the pack as item `id`, as [`Pack::add`]
+    /// does: the slot, or `None` if there is no room. No record is asked
+    /// and no effect hears that the item was made ([`Game::made_event`]
+    /// does that).
+    pub fn put_in_pack(&mut self, kind: &str, count: u32, stacks: bool, id: ItemId) -> Option<usize> {
+        self.pack.add(kind, count, stacks, id)
+    }
+
+    /// Puts `creature` on the floor under the next monster id, which it
+    /// returns.
+    pub fn put_creature(&mut self, creature: Creature) -> EntityId {
+        let id = EntityId(self.next_id);
+        self.next_id += 1;
+        self.creatures.insert(id, creature);
+        id
+    }
+
+    /// Creature `id`, to change as a scene has it (its health, temper,
+    /// state, goal or place); `None` if nobody has the id. The one `&mut`
+    /// way into the roster besides [`Game::player_mut`]: a scene sets
+    /// fields no rule sets alone, and the roster keeps its grid and counts
+    /// in step as the returned handle drops.
+    pub fn creature_mut(&mut self, id: EntityId) -> Option<CreatureMut<'_>> {
+        self.creatures.get_mut(&id)
+    }
+
+    /// Creature `id` is on `side` (a scenario's `side=`).
+    pub fn put_on_side(&mut self, id: EntityId, side: &str) {
+        self.creatures.set_side(&id, side);
+    }
+
+    /// A plugin's number `key` for creature `id` is `value`.
+    pub fn set_stored(&mut self, id: EntityId, key: &str, value: i64) {
+        self.store.insert((id, key.to_string()), value);
+        self.stored_changed();
+    }
+
+    /// A plugin's text `key` for creature `id` is `text`.
+    pub fn set_stored_text(&mut self, id: EntityId, key: &str, text: &str) {
+        self.store_text.insert((id, key.to_string()), text.to_string());
+        self.stored_changed();
+    }
+
+    /// A plugin's number `key` for item `id` is `value` (a wand's charges).
+    pub fn set_item_number(&mut self, id: ItemId, key: &str, value: i64) {
+        self.item_store.insert((id, key.to_string()), value);
     }
 
     /// Reports a plugin's failure: in the log, the console and the trace. The run goes on.
