@@ -1,6 +1,8 @@
 //! `Game`: the state of one run. The floor, its creatures and items, the
 //! pack, the log, the turn, the RNG and the plugins' store; everything that
-//! changes the game changes a `Game`, and the front end only reads it.
+//! changes the game changes a `Game`. Its fields are the engine's own: the
+//! front end and the drivers read it through its methods and change it
+//! through the engine's calls.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -27,78 +29,106 @@ use crate::world::targeting::Targeting;
 pub use crate::data::records::GOAL_ITEM;
 
 /// A run in progress.
+///
+/// Its fields are the engine's own. Outside this crate a `Game` is read
+/// through its methods (`turn()`, `map()`, `pack()`, `log()`, ..) and
+/// changed only through its calls (the rules', and the few the front end
+/// and the drivers make: `say`, `take_animations`, `set_last_target`, and
+/// those that set a scene), so that setting a field does not build:
+///
+/// ```compile_fail,E0616
+/// fn skip_ahead(game: &mut emberdeep_engine::Game) {
+///     game.turn = 5;
+/// }
+/// ```
+///
+/// nor does reading one:
+///
+/// ```compile_fail,E0616
+/// fn turns(game: &emberdeep_engine::Game) -> u64 {
+///     game.turn
+/// }
+/// ```
+///
+/// while asking does:
+///
+/// ```
+/// fn turns(game: &emberdeep_engine::Game) -> u64 {
+///     game.turn()
+/// }
+/// ```
 pub struct Game {
     /// The run's seed.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// The run's one RNG.
-    pub rng: RunRng,
+    pub(crate) rng: RunRng,
     /// Turns played.
-    pub turn: u64,
+    pub(crate) turn: u64,
     /// The floor, from 1.
-    pub floor: u32,
+    pub(crate) floor: u32,
     /// What made this floor: the plugin and its generator's name, or the
     /// host's (`host`, `rooms`; `host`, `deepest`; `host`, `scenario` for
     /// a floor a scenario file drew). Since api 1.6.
     pub(crate) generator: Generator,
     /// The floor's map.
-    pub map: Map,
+    pub(crate) map: Map,
     /// What the player sees now.
-    pub fov: Visibility,
+    pub(crate) fov: Visibility,
     /// Everyone alive, the player included, by id.
-    pub creatures: Roster,
+    pub(crate) creatures: Roster,
     /// The next monster id.
-    pub next_id: u32,
+    pub(crate) next_id: u32,
     /// Items lying on this floor, in the order they came, found by cell and by id.
-    pub items: FloorItems,
+    pub(crate) items: FloorItems,
     /// The player's pack.
-    pub pack: Pack,
+    pub(crate) pack: Pack,
     /// Messages.
-    pub log: MessageLog,
+    pub(crate) log: MessageLog,
     /// The trace.
-    pub trace: Trace,
+    pub(crate) trace: Trace,
     /// Plugins' per-creature numbers.
-    pub store: BTreeMap<(EntityId, String), i64>,
+    pub(crate) store: BTreeMap<(EntityId, String), i64>,
     /// Plugins' per-creature texts (the kind of the weapon in hand).
-    pub store_text: BTreeMap<(EntityId, String), String>,
+    pub(crate) store_text: BTreeMap<(EntityId, String), String>,
     /// Bumped by `stored_changed` whenever `store` or `store_text` change.
     pub(crate) store_version: u64,
     /// The player's derived numbers as last asked, with what they were derived from.
     pub(crate) derived: Derived,
     /// What killed the player ("a jackal"), once dead.
-    pub killer: Option<String>,
+    pub(crate) killer: Option<String>,
     /// Whether the run is over.
-    pub over: bool,
+    pub(crate) over: bool,
     /// Whether the run was won (the player took the ember-heart).
-    pub won: bool,
+    pub(crate) won: bool,
     /// The player's kills, by the victims' record ids.
-    pub kills: BTreeMap<String, u32>,
+    pub(crate) kills: BTreeMap<String, u32>,
     /// The loaded plugins.
-    pub plugins: Rc<Plugins>,
+    pub(crate) plugins: Rc<Plugins>,
     /// The records of the loaded plugins.
-    pub records: Rc<Records>,
+    pub(crate) records: Rc<Records>,
     /// The host's numbers.
-    pub numbers: Numbers,
+    pub(crate) numbers: Numbers,
     /// Distance maps shared by every monster this floor: toward a goal, away from a threat.
     pub(crate) paths: PathCache,
     /// Set while the plugins' derived-stat hooks run, so that a hook reading
     /// the player gets the base numbers instead of asking the hooks again.
     pub(crate) deriving: bool,
     /// Shots and bursts this turn made, for the window to show (never read by the game).
-    pub animations: Vec<Animation>,
+    pub(crate) animations: Vec<Animation>,
     /// The Targeting state: the shot being aimed, the last target.
-    pub targeting: Targeting,
+    pub(crate) targeting: Targeting,
     /// The last item identity handed out.
-    pub next_item_id: u32,
+    pub(crate) next_item_id: u32,
     /// Plugins' per-item numbers (a wand's charges).
-    pub item_store: BTreeMap<(ItemId, String), i64>,
+    pub(crate) item_store: BTreeMap<(ItemId, String), i64>,
     /// Plugins' per-item texts.
-    pub item_text: BTreeMap<(ItemId, String), String>,
+    pub(crate) item_text: BTreeMap<(ItemId, String), String>,
     /// Items plugins took out of the pack during this action and have not
     /// put back, placed or given: each with the plugin that holds it.
     /// Emptied before and after every player action, so never saved.
-    pub held: Vec<(String, PackItem)>,
+    pub(crate) held: Vec<(String, PackItem)>,
     /// What monsters carry, by monster, in the order it was given.
-    pub carried: BTreeMap<EntityId, Vec<PackItem>>,
+    pub(crate) carried: BTreeMap<EntityId, Vec<PackItem>>,
     /// Monsters that died and whose `died` hooks are running: their
     /// statuses stay readable until then, and end after.
     pub(crate) dying: Vec<Creature>,
@@ -124,7 +154,7 @@ pub struct Game {
     pub(crate) fall: Option<(String, String)>,
     /// A plugin's yes/no question waiting for the player's answer
     /// (`rules::questions`): never saved; any other action drops it.
-    pub question: Option<PluginQuestion>,
+    pub(crate) question: Option<PluginQuestion>,
     /// Set while the player's own action plays (a plugin may ask then).
     pub(crate) player_acting: bool,
     /// The plugins whose calls are under way, outermost first: a call made
@@ -135,12 +165,12 @@ pub struct Game {
     /// The standings between sides set during the run
     /// (`WorldCtx::set_standing`), over those the plugins declared: each
     /// pair once, its names in order. Saved.
-    pub standings: BTreeMap<(String, String), emberdeep_api::Standing>,
+    pub(crate) standings: BTreeMap<(String, String), emberdeep_api::Standing>,
     // 1.6 (known kinds)
     /// The item kinds a plugin marked unknown or made known
     /// (`WorldCtx::set_kind_known`), and whether the player knows each now;
     /// a kind not here is known (`rules::knowing`). Saved.
-    pub kinds_known: BTreeMap<String, bool>,
+    pub(crate) kinds_known: BTreeMap<String, bool>,
 }
 
 /// A yes/no question a plugin asked the player (api 1.3, `Ctx::ask`).
