@@ -123,13 +123,13 @@ fn scenario(w: &World, monsters: usize) -> Game {
 /// nearest enemy it sees round it instead of only at the player.
 fn scenario_with_allies(w: &World, monsters: usize, allies: usize) -> Game {
     let mut game = scenario(w, monsters + allies);
-    let ids: Vec<EntityId> = game.creatures.keys().copied().filter(|id| !id.is_player()).collect();
+    let ids: Vec<EntityId> = game.creatures().keys().copied().filter(|id| !id.is_player()).collect();
     for id in ids.iter().rev().take(allies) {
-        game.creatures.set_side(id, emberdeep_api::PLAYER_SIDE);
+        game.put_on_side(*id, emberdeep_api::PLAYER_SIDE);
     }
     // Nobody dies, so the crowd stays the same size while it is timed.
     for id in &ids {
-        if let Some(mut c) = game.creatures.get_mut(id) {
+        if let Some(mut c) = game.creature_mut(*id) {
             c.max_hp = 2_000_000_000;
             c.hp = 1_000_000_000;
         }
@@ -143,9 +143,9 @@ fn scenario_with_allies(w: &World, monsters: usize, allies: usize) -> Game {
 fn scenario_with_three_sides(w: &World, monsters: usize, allies: usize, third: usize) -> Game {
     let mut game = scenario_with_allies(w, monsters + third, allies);
     let ids: Vec<EntityId> =
-        game.creatures.values().filter(|c| !c.id.is_player() && !c.is_players_side()).map(|c| c.id).collect();
+        game.creatures().values().filter(|c| !c.id.is_player() && !c.is_players_side()).map(|c| c.id).collect();
     for id in ids.iter().rev().take(third) {
-        game.creatures.set_side(id, "rivals");
+        game.put_on_side(*id, "rivals");
     }
     game
 }
@@ -188,7 +188,7 @@ fn bench_turns(c: &mut Criterion, w: &World) {
         group.bench_with_input(BenchmarkId::from_parameter(n), &n, |b, _| {
             b.iter(|| black_box(game.player_action(Action::Wait)))
         });
-        assert!(!game.over, "the player must outlive the benchmark");
+        assert!(!game.is_over(), "the player must outlive the benchmark");
     }
     group.finish();
 }
@@ -412,11 +412,11 @@ impl View for EveryFrameView {
 fn bench_frames(c: &mut Criterion, w: &World) -> Vec<FrameFigures> {
     let atlas = atlas::Atlas::load(&atlas::default_assets_dir()).expect("loading assets/");
     let mut game = Game::fresh(SEED, w.plugins.clone(), w.records.clone(), Trace::console());
-    let cells: Vec<Point> = game.map.points().collect();
+    let cells: Vec<Point> = game.map().points().collect();
     for p in cells {
-        game.map.remember(p);
+        game.remember_cell(p);
     }
-    let mut views = ui::host_views(&game.records);
+    let mut views = ui::host_views(game.records());
     views.push(("plugin-every-frame".to_string(), ViewAbi_TO::from_value(Adapter(EveryFrameView), TD_Opaque)));
     let mut app = App::new(game, views);
     let mut group = c.benchmark_group("frame");
@@ -574,7 +574,7 @@ fn target_choice_ns(mut game: Game) -> f64 {
     for _ in 0..20 {
         game.player_action(Action::Wait);
     }
-    let ids: Vec<EntityId> = game.creatures.values().map(|c| c.id).collect();
+    let ids: Vec<EntityId> = game.creatures().values().map(|c| c.id).collect();
     let rounds = 50;
     (0..5)
         .map(|_| {

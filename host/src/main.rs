@@ -179,7 +179,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if let Some(refused) = &session.refused {
         eprintln!("emberdeep: {refused}");
     }
-    let start_seed = session.app.game.seed;
+    let start_seed = session.app.game.seed();
     if cli.bench_startup {
         return bench_startup(&mut session, &atlas);
     }
@@ -222,7 +222,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if let Some(path) = &cli.record {
         let pressed = &session.app.pressed;
         let start = session.started_from.as_ref();
-        recording::Recording::new(start_seed, &session.app.game.plugins, cli.scenario.as_deref(), pressed, start)
+        recording::Recording::new(start_seed, session.app.game.plugins(), cli.scenario.as_deref(), pressed, start)
             .save(path)?;
     }
     // A save refused or failed is said once the trace is finished: the run itself went as traced.
@@ -809,9 +809,9 @@ fn bench_startup(session: &mut Session, atlas: &atlas::Atlas) -> anyhow::Result<
     let ms = started.elapsed().as_secs_f64() * 1000.0;
     println!(
         "startup to first frame: {ms:.1} ms ({} plugins, {} monster kinds, {} item kinds)",
-        app.game.plugins.loaded.len(),
-        app.game.records.monsters.len(),
-        app.game.records.items.len()
+        app.game.plugins().loaded.len(),
+        app.game.records().monsters.len(),
+        app.game.records().items.len()
     );
     Ok(())
 }

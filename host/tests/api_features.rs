@@ -166,7 +166,7 @@ fn shipped_game() -> emberdeep_engine::Game {
 fn an_items_card_says_what_its_effect_says_of_its_numbers() {
     let mut game = shipped_game();
     let card = |game: &mut emberdeep_engine::Game, kind: &str| {
-        game.pack = emberdeep_engine::world::pack::Pack::new(26);
+        game.set_pack(emberdeep_engine::world::pack::Pack::new(26));
         let slot = game.add_to_pack(kind, 1).expect("room in the pack");
         game.item_facts(slot)
     };
@@ -224,7 +224,7 @@ fn the_players_level_is_where_progression_declares_it_and_absent_without_it() {
     use emberdeep_api::EntityId;
     let mut game = shipped_game();
     assert_eq!(game.player_level(), Some(1), "declared, nothing stored yet: its least");
-    game.store.insert((EntityId::PLAYER, "level".into()), 4);
+    game.set_stored(EntityId::PLAYER, "level", 4);
     assert_eq!(game.player_level(), Some(4));
     let without = std::rc::Rc::new(
         emberdeep_engine::plugins::loader::load_plugins(&plugin_dir(), Some(&["core_combat".to_string()])).unwrap(),

@@ -34,7 +34,7 @@ fn make(seed: u64, floor: u32, plugins: &Rc<Plugins>, records: &Rc<Records>) -> 
     let map = Map::new_filled(5, 5, Tile::Floor);
     let mut game = Game::blank(seed, map, Point::new(1, 1), plugins.clone(), records.clone(), Trace::in_memory());
     game.enter_new_floor(floor);
-    let lines = game.trace.take_kept();
+    let lines = game.take_trace_lines();
     (game, lines.iter().map(|l| serde_json::from_str(l).expect("a trace line is JSON")).collect())
 }
 
@@ -144,7 +144,7 @@ fn every_cave_floor_is_made_by_the_caves_plugin_whole_and_filled() {
             if expected.is_none() {
                 continue;
             }
-            let map = &game.map;
+            let map = game.map();
             let (w, h) = (map.width(), map.height());
             let start = game.player().pos;
             assert_eq!(game.terrain_name(start), "caves_floor", "the player arrives on cave ground");
@@ -160,14 +160,14 @@ fn every_cave_floor_is_made_by_the_caves_plugin_whole_and_filled() {
                 Point::new(head["stairs_x"].as_i64().unwrap() as i32, head["stairs_y"].as_i64().unwrap() as i32);
             let walk = steps(map, start, stairs);
             assert!(walk >= 60, "seed {seed} floor {floor}: start and stairs {walk} steps apart, not far");
-            let monsters = game.creatures.len() - 1;
+            let monsters = game.creatures().len() - 1;
             assert!((1..=40).contains(&monsters), "seed {seed} floor {floor}: {monsters} monsters");
-            for c in game.creatures.values().filter(|c| !c.id.is_player()) {
+            for c in game.creatures().values().filter(|c| !c.id.is_player()) {
                 assert_eq!(game.terrain_name(c.pos), "caves_floor", "seed {seed} floor {floor}: {}", c.trace_name());
             }
             caves += 1;
-            with_items += usize::from(!game.items.is_empty());
-            assert!(game.items.iter().all(|i| game.terrain_name(i.pos) == "caves_floor"));
+            with_items += usize::from(!game.items().is_empty());
+            assert!(game.items().iter().all(|i| game.terrain_name(i.pos) == "caves_floor"));
         }
     }
     // A block gets 0 or 1 items, as a room does: a floor may by chance have none.

@@ -177,9 +177,9 @@ fn with_every_plugin_cave_floors_get_traps_rubble_pools_and_mimics_as_floors_of_
             }
             let entry = counts.entry(kind).or_default();
             entry.0 += 1;
-            let pool = game.map.points().any(|p| game.terrain_name(p) == "deep_water");
+            let pool = game.map().points().any(|p| game.terrain_name(p) == "deep_water");
             *pooled.entry(kind).or_default() += u32::from(pool);
-            for p in game.map.points() {
+            for p in game.map().points() {
                 let name = game.terrain_name(p);
                 if laid.contains(&name.as_str()) {
                     *entry.1.entry(name).or_default() += 1;
@@ -222,8 +222,8 @@ fn a_trap_laid_found_shows_at_once_without_a_find_and_one_laid_plainly_hides() {
         "a trap is a hazard, shown or not"
     );
     assert!(!game.terrain_has(found, "ground"), "no open ground: nothing else is laid on it");
-    assert!(game.log.messages().iter().all(|m| !m.text.starts_with("You find")), "no find was made");
-    let lines = game.trace.take_kept();
+    assert!(game.log().messages().iter().all(|m| !m.text.starts_with("You find")), "no find was made");
+    let lines = game.take_trace_lines();
     let laid: Vec<&String> = lines.iter().filter(|l| l.contains("\"event\":\"terrain\"")).collect();
     assert_eq!(laid.len(), 2, "{lines:?}");
     assert!(laid[0].contains("\"found\":true") && !laid[1].contains("found"), "{laid:?}");

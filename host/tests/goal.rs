@@ -45,16 +45,16 @@ fn the_deepest_floor_has_the_ember_heart_guarded_and_no_stairs() {
     let records = Rc::new(load_records(&root().join("data"), &plugins.registered()).expect("the records load"));
     let mut game = Game::fresh(4, plugins, records, Trace::console());
     game.enter_new_floor(11);
-    assert!(game.map.tiles().contains(&Tile::StairsDown), "floor 11 goes on down");
+    assert!(game.map().tiles().contains(&Tile::StairsDown), "floor 11 goes on down");
     game.enter_new_floor(12);
-    assert!(!game.map.tiles().contains(&Tile::StairsDown), "floor 12 has no stairs down");
-    let heart = game.items.iter().find(|i| i.kind == "ember_heart").expect("the ember-heart lies there").pos;
-    let guard = game.creatures.values().find(|c| c.pos.is_adjacent(heart)).expect("a guardian beside it");
+    assert!(!game.map().tiles().contains(&Tile::StairsDown), "floor 12 has no stairs down");
+    let heart = game.items().iter().find(|i| i.kind == "ember_heart").expect("the ember-heart lies there").pos;
+    let guard = game.creatures().values().find(|c| c.pos.is_adjacent(heart)).expect("a guardian beside it");
     assert_eq!((guard.kind.as_str(), guard.state), ("young_red_dragon", MonsterState::Asleep));
     let pos = game.player().pos;
-    game.map.set_tile(pos, Tile::StairsDown);
+    game.set_tile(pos, Tile::StairsDown);
     assert!(!game.player_action(Action::Descend), "no floor 13, even on stairs");
-    assert_eq!(game.floor, 12);
+    assert_eq!(game.floor(), 12);
 }
 
 #[test]

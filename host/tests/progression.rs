@@ -55,10 +55,10 @@ fn killing_jackals_reaches_level_2_with_more_health_and_says_so() {
     let path = dir.path().join("trace.jsonl");
     let mut app = fight(folder.path(), &path);
     assert!(app.game.player().hp > 0, "the player lived");
-    assert_eq!(app.game.kills.get("jackal"), Some(&4), "all four jackals died");
+    assert_eq!(app.game.kills().get("jackal"), Some(&4), "all four jackals died");
     assert_eq!(app.game.player().max_hp, 35, "level 2: 30 + 5 most health");
     assert_eq!(level_lines(&mut app), ["Level 2, 32/60 xp"], "4 jackals of 8 each");
-    let said: Vec<String> = app.game.log.messages().iter().map(|m| m.text.clone()).collect();
+    let said: Vec<String> = app.game.log().messages().iter().map(|m| m.text.clone()).collect();
     assert!(said.iter().any(|m| m.starts_with("*** You reach level 2! Health ")), "{said:?}");
     let trace = finish(app, &path);
     let gains = events(&trace, "xp");
@@ -77,12 +77,12 @@ fn a_saved_and_continued_run_keeps_its_level_and_experience() {
     let before = level_lines(&mut app);
     let file = dir.path().join("save.json");
     save::save(&app.game, &file).expect("saved");
-    let (plugins, records) = (app.game.plugins.clone(), app.game.records.clone());
+    let (plugins, records) = (app.game.plugins().clone(), app.game.records().clone());
     let game = save::load(&file, plugins, records, Trace::console()).expect("the save loads");
-    assert_eq!(game.store.get(&(EntityId::PLAYER, "level".into())), Some(&2));
-    assert_eq!(game.store.get(&(EntityId::PLAYER, "xp".into())), Some(&32));
+    assert_eq!(game.store().get(&(EntityId::PLAYER, "level".into())), Some(&2));
+    assert_eq!(game.store().get(&(EntityId::PLAYER, "xp".into())), Some(&32));
     assert_eq!(game.player().max_hp, 35);
-    assert_eq!(game.kills.get("jackal"), Some(&4), "the kills are saved for the morgue");
+    assert_eq!(game.kills().get("jackal"), Some(&4), "the kills are saved for the morgue");
     let mut again = App::with_host_views(game);
     assert_eq!(level_lines(&mut again), before);
 }
@@ -93,7 +93,7 @@ fn without_the_plugin_there_is_no_level_and_no_more_health() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("trace.jsonl");
     let mut app = fight(folder.path(), &path);
-    assert_eq!(app.game.kills.get("jackal"), Some(&4));
+    assert_eq!(app.game.kills().get("jackal"), Some(&4));
     assert_eq!(app.game.player().max_hp, 30);
     assert!(level_lines(&mut app).is_empty(), "no level line on the panel");
     let trace = finish(app, &path);

@@ -61,25 +61,25 @@ fn monster_at(app: &App, p: Point) -> EntityId {
 }
 
 fn state(app: &App, id: EntityId) -> MonsterState {
-    app.game.creatures.get(&id).expect("alive").state
+    app.game.creatures().get(&id).expect("alive").state
 }
 
 fn goal(app: &App, id: EntityId) -> Option<Point> {
-    app.game.creatures.get(&id).expect("alive").goal
+    app.game.creatures().get(&id).expect("alive").goal
 }
 
 /// How many times the log said `text` (repeats collapse into one line with a count).
 fn said(app: &App, text: &str) -> u32 {
-    app.game.log.messages().iter().filter(|m| m.text == text).map(|m| m.count).sum()
+    app.game.log().messages().iter().filter(|m| m.text == text).map(|m| m.count).sum()
 }
 
 fn log_text(app: &App) -> String {
-    app.game.log.messages().iter().map(|m| format!("{} (x{})", m.text, m.count)).collect::<Vec<_>>().join("\n")
+    app.game.log().messages().iter().map(|m| format!("{} (x{})", m.text, m.count)).collect::<Vec<_>>().join("\n")
 }
 
 /// The trace events of kind `event` the game kept.
 fn kept_events(app: &App, event: &str) -> Vec<serde_json::Value> {
-    let lines = app.game.trace.kept.as_ref().expect("the trace is kept");
+    let lines = app.game.trace().kept.as_ref().expect("the trace is kept");
     lines
         .iter()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("a trace line is JSON"))
@@ -107,7 +107,7 @@ fn noise_reach(data: Option<&Path>) -> (Vec<i32>, Vec<i32>) {
     let step = Point::new(2, 1);
     assert_eq!(app.game.player().pos, step);
     for &(d, id) in sleepers.iter().chain(&wanderers) {
-        assert_eq!(app.game.creatures.get(&id).unwrap().pos.steps_to(step), d, "{d} steps from the noise");
+        assert_eq!(app.game.creatures().get(&id).unwrap().pos.steps_to(step), d, "{d} steps from the noise");
     }
     let woken = sleepers.iter().filter(|&&(_, id)| state(&app, id) != MonsterState::Asleep).map(|&(d, _)| d);
     let drawn = wanderers.iter().filter(|&&(_, id)| goal(&app, id) == Some(step)).map(|&(d, _)| d);
@@ -141,9 +141,9 @@ fn a_kobold_opens_its_door_and_a_rat_never_does() {
     let (rat_door, kobold_door) = (Point::new(4, 3), Point::new(6, 3));
     let rat = monster_at(&app, Point::new(4, 4));
     press(&mut app, "40*.");
-    assert_eq!(app.game.map.tile(kobold_door), Tile::DoorOpen, "the kobold opened its door");
-    assert_eq!(app.game.map.tile(rat_door), Tile::DoorClosed, "the rat cannot");
-    assert_eq!(app.game.creatures.get(&rat).unwrap().pos, Point::new(4, 4), "the rat is still shut in");
+    assert_eq!(app.game.map().tile(kobold_door), Tile::DoorOpen, "the kobold opened its door");
+    assert_eq!(app.game.map().tile(rat_door), Tile::DoorClosed, "the rat cannot");
+    assert_eq!(app.game.creatures().get(&rat).unwrap().pos, Point::new(4, 4), "the rat is still shut in");
 }
 
 // ---- 3. The melee brain out of sight -------------------------------------
@@ -160,17 +160,17 @@ fn follows_last_seen(kind: &str, tries: u64) -> u32 {
     for seed in 1..=tries {
         let mut app = start(&path, seed, None);
         let me = monster_at(&app, Point::new(3, 1));
-        let sight = app.game.creatures.get(&me).unwrap().sight;
+        let sight = app.game.creatures().get(&me).unwrap().sight;
         let (mut last_seen, mut lost_at) = (None, None);
         // Wait to be seen, then walk down the passage and round its bend.
         let keys = format!(". j j j l l{}", " .".repeat(10));
         for (turn, key) in keys.split(' ').enumerate() {
-            let before = app.game.creatures.get(&me).unwrap().pos;
+            let before = app.game.creatures().get(&me).unwrap().pos;
             press(&mut app, key);
-            let Some(m) = app.game.creatures.get(&me) else { break };
+            let Some(m) = app.game.creatures().get(&me) else { break };
             let player = app.game.player().pos;
             // What the monster saw when its turn came: the player moved, it had not yet.
-            let saw = app.game.fov.is_visible(before) && before.steps_to(player) <= sight;
+            let saw = app.game.fov().is_visible(before) && before.steps_to(player) <= sight;
             match (lost_at, last_seen) {
                 (None, _) if saw => last_seen = Some(player),
                 (None, Some(spot)) => {
@@ -211,7 +211,7 @@ fn an_ogre_burned_by_a_dragons_fire_wakes_to_the_noise_but_does_not_hunt() {
     press(&mut app, ".");
     let burns: Vec<_> = kept_events(&app, "attack").into_iter().filter(|a| a["kind"] == "fire").collect();
     assert!(burns.iter().any(|b| b["target"] == "ogre#1"), "the fire burned the ogre: {burns:?}");
-    assert!(app.game.creatures.get(&ogre).is_some(), "the ogre lived");
+    assert!(app.game.creatures().get(&ogre).is_some(), "the ogre lived");
     let wakes: Vec<_> = kept_events(&app, "wake").into_iter().filter(|w| w["monster"] == "ogre#1").collect();
     let causes: Vec<&str> = wakes.iter().map(|w| w["cause"].as_str().unwrap()).collect();
     assert_eq!(causes, ["noise"], "the roar woke it; the burn did not set it hunting: {wakes:?}");
@@ -222,16 +222,16 @@ fn an_ogre_burned_by_a_dragons_fire_wakes_to_the_noise_but_does_not_hunt() {
 
 /// Every floor cell holds at most one heap.
 fn one_heap_per_cell(app: &App) {
-    let mut cells: Vec<Point> = app.game.items.iter().map(|i| i.pos).collect();
+    let mut cells: Vec<Point> = app.game.items().iter().map(|i| i.pos).collect();
     cells.sort_by_key(|p| (p.y, p.x));
     let all = cells.len();
     cells.dedup();
-    assert_eq!(cells.len(), all, "two heaps on one cell: {:?}", app.game.items);
+    assert_eq!(cells.len(), all, "two heaps on one cell: {:?}", app.game.items());
 }
 
 /// The heap at `p`: its kind and count.
 fn heap_at(app: &App, p: Point) -> Option<(String, u32)> {
-    app.game.items.iter().find(|i| i.pos == p).map(|i| (i.kind.clone(), i.count))
+    app.game.items().iter().find(|i| i.pos == p).map(|i| (i.kind.clone(), i.count))
 }
 
 #[test]
@@ -273,8 +273,8 @@ fn darts_go_to_a_bare_neighbour_and_with_none_the_drop_is_refused() {
     press(&mut app, "d a d b Enter");
     one_heap_per_cell(&app);
     assert_eq!(said(&app, "There is no room here for the dart."), 1, "{}", log_text(&app));
-    assert_eq!(app.game.pack.get(1).map(|i| i.count), Some(2), "the darts stay in the pack");
-    assert_eq!(app.game.turn, 1, "the potion's drop took a turn, the refused one none");
+    assert_eq!(app.game.pack().get(1).map(|i| i.count), Some(2), "the darts stay in the pack");
+    assert_eq!(app.game.turn(), 1, "the potion's drop took a turn, the refused one none");
 }
 
 #[test]
@@ -282,7 +282,7 @@ fn picking_up_one_dart_to_six_says_the_new_total() {
     let mut app = start(&scenario("pick_up_total.txt"), 1, None);
     press(&mut app, "l g");
     assert_eq!(said(&app, "a - 7 darts."), 1, "{}", log_text(&app));
-    assert_eq!(app.game.pack.get(0).map(|i| i.count), Some(7));
+    assert_eq!(app.game.pack().get(0).map(|i| i.count), Some(7));
 }
 
 // ---- 7. Shots that meet a wall -------------------------------------------
@@ -315,7 +315,7 @@ fn aiming_at_or_past_a_wall_says_blocked_and_the_arrow_says_where_it_hit() {
     assert_eq!(warnings(&mut app), ["Blocked by a wall"], "not \"Out of range\"");
     // Firing asks first; anything but `y` goes back to aiming, at no cost.
     press(&mut app, "Enter n");
-    assert!(app.game.is_aiming() && app.game.turn == 2, "{}", log_text(&app));
+    assert!(app.game.is_aiming() && app.game.turn() == 2, "{}", log_text(&app));
     assert_eq!(said(&app, "You hold your fire."), 1, "{}", log_text(&app));
     press(&mut app, "Enter y");
     assert!(!app.game.is_aiming());
@@ -344,7 +344,7 @@ fn a_shot_stopped_by_a_closed_door_says_door() {
 fn a_monster_in_sight_that_wakes_or_notices_the_player_says_so_once() {
     let mut app = start(&scenario("wake_messages.txt"), 4, None);
     let (seen, hidden) = (monster_at(&app, Point::new(5, 2)), monster_at(&app, Point::new(2, 5)));
-    assert!(app.game.fov.is_visible(Point::new(5, 2)) && !app.game.fov.is_visible(Point::new(2, 5)));
+    assert!(app.game.fov().is_visible(Point::new(5, 2)) && !app.game.fov().is_visible(Point::new(2, 5)));
     // A noise of 6 two steps from both goblins wakes them both.
     app.game.noise(Point::new(4, 3), 6, "test");
     assert_eq!((state(&app, seen), state(&app, hidden)), (MonsterState::Wandering, MonsterState::Wandering));

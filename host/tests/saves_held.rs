@@ -78,13 +78,13 @@ fn reload(w: &World, game: &Game) -> Result<Game, String> {
 }
 
 fn stored(game: &Game, key: &str) -> Option<i64> {
-    game.store.get(&(EntityId::PLAYER, key.to_string())).copied()
+    game.store().get(&(EntityId::PLAYER, key.to_string())).copied()
 }
 
 /// How many of `kind` the pack and the floor hold.
 fn held(game: &Game, kind: &str) -> u64 {
-    let pack = game.pack.slots().iter().flatten().filter(|i| i.kind == kind).map(|i| u64::from(i.count));
-    let floor = game.items.iter().filter(|i| i.kind == kind).map(|i| u64::from(i.count));
+    let pack = game.pack().slots().iter().flatten().filter(|i| i.kind == kind).map(|i| u64::from(i.count));
+    let floor = game.items().iter().filter(|i| i.kind == kind).map(|i| u64::from(i.count));
     pack.chain(floor).sum()
 }
 
@@ -105,8 +105,8 @@ fn a_full_quiver_takes_no_more_arrows_and_the_run_still_saves() {
     // Quivering them: the full quiver takes none, and they stay in the pack.
     press(&mut app, "i a Enter");
     assert_eq!(stored(&app.game, "quiver_count"), Some(9999), "the quiver holds no more than 9,999");
-    let said: Vec<&str> = app.game.log.messages().iter().map(|m| m.text.as_str()).collect();
-    assert_eq!(held(&app.game, "arrows"), 5, "the five are still in the pack: {said:?} {:?}", app.game.pack.slots());
+    let said: Vec<&str> = app.game.log().messages().iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(held(&app.game, "arrows"), 5, "the five are still in the pack: {said:?} {:?}", app.game.pack().slots());
     reload(&w, &app.game).expect("after quivering more");
 }
 
@@ -118,21 +118,21 @@ fn an_archer_at_the_largest_turn_is_held_to_its_range_and_the_run_ends_there() {
     let w = world();
     let ceiling = u64::from(u32::MAX);
     let mut app = App::with_host_views(from_scenario(&w, ARCHER_HALL, 3).expect("the scenario starts"));
-    app.game.turn = ceiling - 3;
+    app.game.set_turn(ceiling - 3);
     for _ in 0..6 {
         press(&mut app, ".");
-        let ready = app.game.store.iter().find(|((_, k), _)| k == "ranged_ready").map(|(_, v)| *v);
+        let ready = app.game.store().iter().find(|((_, k), _)| k == "ranged_ready").map(|(_, v)| *v);
         assert!(ready.is_none_or(|r| r <= ceiling as i64), "ranged_ready {ready:?} is past its declared range");
-        assert!(app.game.turn <= ceiling, "turn {} is past the ceiling", app.game.turn);
+        assert!(app.game.turn() <= ceiling, "turn {} is past the ceiling", app.game.turn());
         if app.game.player().hp > 0 {
-            reload(&w, &app.game).unwrap_or_else(|e| panic!("at turn {}: {e}", app.game.turn));
+            reload(&w, &app.game).unwrap_or_else(|e| panic!("at turn {}: {e}", app.game.turn()));
         }
     }
     assert_eq!(MOST_TURNS, ceiling, "the ceiling is the largest turn a u32 counts");
-    assert!(app.game.over && app.game.turn == MOST_TURNS, "the run ends at the ceiling");
-    let said: Vec<&str> = app.game.log.messages().iter().map(|m| m.text.as_str()).collect();
+    assert!(app.game.is_over() && app.game.turn() == MOST_TURNS, "the run ends at the ceiling");
+    let said: Vec<&str> = app.game.log().messages().iter().map(|m| m.text.as_str()).collect();
     assert!(said.iter().any(|t| t.contains("4294967295") && t.contains("the most a run may last")), "{said:?}");
-    let ends = app.game.trace.kept.as_ref().expect("kept").iter().filter(|l| l.contains("\"run_end\"")).count();
+    let ends = app.game.trace().kept.as_ref().expect("kept").iter().filter(|l| l.contains("\"run_end\"")).count();
     assert_eq!(ends, 1, "one run_end");
 }
 
@@ -140,10 +140,10 @@ fn an_archer_at_the_largest_turn_is_held_to_its_range_and_the_run_ends_there() {
 fn a_run_at_the_largest_turn_a_u64_counts_never_wraps() {
     let w = world();
     let mut app = App::with_host_views(from_scenario(&w, ARCHER_HALL, 3).expect("the scenario starts"));
-    app.game.turn = u64::MAX - 1;
+    app.game.set_turn(u64::MAX - 1);
     press(&mut app, ". . .");
-    assert!(app.game.turn >= u64::MAX - 1, "turn {} wrapped", app.game.turn);
-    assert!(app.game.over, "a turn count past its ceiling ends the run");
+    assert!(app.game.turn() >= u64::MAX - 1, "turn {} wrapped", app.game.turn());
+    assert!(app.game.is_over(), "a turn count past its ceiling ends the run");
 }
 
 #[test]
@@ -152,7 +152,7 @@ fn a_scenario_below_the_deepest_floor_a_save_holds_is_refused_when_read() {
     let on = |floor: u32| format!("[map]\n###\n#@#\n###\n[options]\nfloor = {floor}\n");
     let deepest = from_scenario(&w, &on(1000), 1).expect("floor 1000 is a floor");
     reload(&w, &deepest).expect("a run on floor 1000 saves");
-    let err = from_scenario(&w, &on(1001), 1).map(|g| g.floor).expect_err("floor 1001 is refused");
+    let err = from_scenario(&w, &on(1001), 1).map(|g| g.floor()).expect_err("floor 1001 is refused");
     assert!(err.ends_with("line 6: bad value '1001' for floor (expected a whole number from 1 to 1000)"), "{err}");
     assert_eq!(MOST_FLOORS, 1000);
 }
@@ -163,9 +163,9 @@ fn a_scenario_heap_larger_than_a_save_holds_is_refused_when_read() {
     let heap = |count: u32| format!("[map]\n####\n#@!#\n####\n[legend]\n! = item healing_potion {count}\n");
     let full = from_scenario(&w, &heap(9999), 1).expect("a heap of 9,999");
     reload(&w, &full).expect("a heap of 9,999 saves");
-    let err = from_scenario(&w, &heap(10_000), 1).map(|g| g.items.len()).expect_err("a heap of 10,000 is refused");
+    let err = from_scenario(&w, &heap(10_000), 1).map(|g| g.items().len()).expect_err("a heap of 10,000 is refused");
     assert!(err.ends_with("line 6: bad count '10000' (expected a whole number from 1 to 9999)"), "{err}");
-    let pack = from_scenario(&w, "[map]\n###\n#@#\n###\n[pack]\narrows 10000\n", 1).map(|g| g.floor);
+    let pack = from_scenario(&w, "[map]\n###\n#@#\n###\n[pack]\narrows 10000\n", 1).map(|g| g.floor());
     assert!(pack
         .expect_err("a stack of 10,000")
         .ends_with("line 6: bad count '10000' (expected a whole number from 1 to 9999)"));
@@ -356,9 +356,9 @@ fn play_script(w: &World, files: &[std::path::PathBuf], case: &Case, tally: &Tal
     Tally::add(&tally.played);
     let mut app = App::with_host_views(game);
     if let Some(before) = ceiling {
-        app.game.turn = MOST_TURNS - before;
+        app.game.set_turn(MOST_TURNS - before);
     }
-    let first = app.game.turn;
+    let first = app.game.turn();
     let mut keys: Vec<Key> = keys.iter().map(|k| parse_keys(k).expect("a key")[0]).collect();
     if *ready {
         let prelude = parse_keys("i a Enter i b Enter i c Enter").expect("keys");
@@ -366,16 +366,16 @@ fn play_script(w: &World, files: &[std::path::PathBuf], case: &Case, tally: &Tal
     }
     for (i, key) in keys.iter().enumerate() {
         let go_on = app.press(*key);
-        let ended = app.died() || app.game.won;
+        let ended = app.died() || app.game.won();
         if !ended && (i % 4 == 3 || !go_on || i + 1 == keys.len()) {
-            reload(w, &app.game).map_err(|e| format!("after key {} ({key}), turn {}: {e}", i + 1, app.game.turn))?;
+            reload(w, &app.game).map_err(|e| format!("after key {} ({key}), turn {}: {e}", i + 1, app.game.turn()))?;
             Tally::add(&tally.loaded);
         }
         if ended || !go_on {
             break;
         }
     }
-    tally.turns.set(tally.turns.get() + app.game.turn.saturating_sub(first));
+    tally.turns.set(tally.turns.get() + app.game.turn().saturating_sub(first));
     Ok(())
 }
 
@@ -406,7 +406,7 @@ fn every_save_the_game_writes_loads_again() {
         let turns = if seed % 8 == 0 { 2500 } else { 50 + seed % 8 * 100 };
         let run = bot::play_run_for(&mut game, turns);
         (bot_turns, deepest) = (bot_turns + run.turns, deepest.max(run.floor));
-        if game.player().hp > 0 && !game.won {
+        if game.player().hp > 0 && !game.won() {
             reload(&w, &game).unwrap_or_else(|e| panic!("the bot's run of seed {seed}, {turns} turns: {e}"));
             bot_saves += 1;
         }

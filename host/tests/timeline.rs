@@ -50,11 +50,11 @@ struct State {
 
 fn state(game: &Game) -> State {
     State {
-        turn: game.turn,
-        floor: game.floor,
+        turn: game.turn(),
+        floor: game.floor(),
         player_hp: game.player().hp,
-        creatures: game.creatures.values().map(|c| (c.id.0, c.kind.clone(), (c.pos.x, c.pos.y), c.hp)).collect(),
-        pack: game.pack.slots().iter().flatten().map(|i| (i.kind.clone(), i.count)).collect(),
+        creatures: game.creatures().values().map(|c| (c.id.0, c.kind.clone(), (c.pos.x, c.pos.y), c.hp)).collect(),
+        pack: game.pack().slots().iter().flatten().map(|i| (i.kind.clone(), i.count)).collect(),
     }
 }
 
@@ -225,7 +225,7 @@ fn a_recording_that_went_on_from_a_save_starts_at_the_saved_turn() {
     };
     let (mut timeline, _) = Timeline::build(&rec, plugins.clone(), records.clone(), Trace::console()).unwrap();
     let (first, last) = timeline.turns();
-    assert_eq!(first, app.game.turn, "the timeline starts where the save was");
+    assert_eq!(first, app.game.turn(), "the timeline starts where the save was");
     assert!(last > first + 100);
     assert_eq!(timeline.seek_turn(0), Err(SeekError::BeforeTheStart { asked: 0, first }));
     // The straight replay from the save, as `--replay` plays it.
@@ -253,9 +253,9 @@ fn a_saved_run_offered_and_declined_gives_the_timeline_of_the_new_run() {
     keys.extend(whole.keys.iter().take(40).cloned());
     let rec = Recording { keys, start_save: Some(saved), start_offered: true, ..whole.clone() };
     let (timeline, _) = Timeline::build(&rec, plugins, records, Trace::console()).unwrap();
-    assert_eq!(timeline.turns().0, 0, "the new run's first turn, not the saved run's {}", app.game.turn);
+    assert_eq!(timeline.turns().0, 0, "the new run's first turn, not the saved run's {}", app.game.turn());
     assert_eq!(timeline.stops()[0].first, 1, "the timeline starts after the answer");
-    assert_ne!(timeline.app().game.seed, whole.seed, "the new run has a seed of its own");
+    assert_ne!(timeline.app().game.seed(), whole.seed, "the new run has a seed of its own");
     assert_eq!(timeline.left_out, 0);
 }
 
@@ -269,14 +269,14 @@ fn keys_after_a_death_that_start_a_new_run_are_counted_not_shown() {
     let all = whole.keys().unwrap();
     let dead = all.iter().position(|&key| {
         frail.press(key);
-        frail.game.over
+        frail.game.is_over()
     });
     let mut keys = whole.keys[..=dead.expect("the frail player dies")].to_vec();
     keys.extend(["R", ".", ".", "."].map(String::from));
     let rec = Recording { keys, start_save: Some(saved), start_offered: false, ..whole.clone() };
     let (timeline, _) = Timeline::build(&rec, plugins, records, Trace::console()).unwrap();
     let game = &timeline.app().game;
-    assert!(game.over && game.player().hp <= 0, "the timeline ends at the death");
+    assert!(game.is_over() && game.player().hp <= 0, "the timeline ends at the death");
     assert_eq!(timeline.left_out, 4, "R and the new run's keys are left out: {}", timeline.left_out);
     let screen = TimelineScreen::new(timeline, Some("tiles")).unwrap();
     let (_, lines) = screen.pane();

@@ -1,8 +1,9 @@
 //! ARCHITECTURE.md held to the tree, and the rules it states that a test can
 //! hold by reading files: the code map names every folder and module, every
 //! path it names exists, every entry point is a real function; the engine
-//! names no screen and no hash map; plugins, examples and the template
-//! depend on the api alone and never name its `abi`.
+//! names no screen and no hash map; `Game` has no public field; plugins,
+//! examples and the template depend on the api alone and never name its
+//! `abi`.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -310,5 +311,32 @@ fn every_random_draw_of_the_game_is_the_runs_rng() {
         wrong.is_empty(),
         "random numbers drawn outside the run's RNG (core/rng.rs, reached through Game::rng):\n  {}",
         wrong.join("\n  ")
+    );
+}
+
+/// The fields of `pub struct Game` in `code` that are public outside the
+/// engine (`pub`, `pub(super)` and `pub(crate)` being the engine's own).
+fn public_game_fields(code: &str) -> Vec<String> {
+    let start = code.find("\npub struct Game {").expect("`pub struct Game` in world/game.rs");
+    let body = &code[start..];
+    let body = &body[..body.find("\n}").expect("the end of `Game`")];
+    body.lines()
+        .map(str::trim)
+        .filter_map(|l| l.strip_prefix("pub "))
+        .filter_map(|l| l.split_once(':').map(|(name, _)| name.trim().to_string()))
+        .collect()
+}
+
+#[test]
+fn a_game_has_no_public_field() {
+    let example =
+        "x\npub struct Game {\n    /// Turns.\n    pub turn: u64,\n    pub(crate) map: Map,\n    seed: u64,\n}\n";
+    assert_eq!(public_game_fields(example), ["turn"]);
+    let code = std::fs::read_to_string(repo().join("host/engine/src/world/game.rs")).unwrap();
+    let public = public_game_fields(&code);
+    assert!(
+        public.is_empty(),
+        "`Game` is read through its methods and changed through the engine's calls; public fields: {}",
+        public.join(", ")
     );
 }

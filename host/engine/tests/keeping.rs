@@ -129,12 +129,12 @@ fn game() -> (Game, ItemId) {
     let map = Map::new_filled(7, 3, Tile::Floor);
     let mut game = Game::blank(1, map, Point::new(1, 1), Rc::new(plugins), records, Trace::in_memory());
     game.add_to_pack("wand", 1).expect("room for the wand");
-    let id = game.pack.get(0).unwrap().id;
+    let id = game.pack().get(0).unwrap().id;
     (game, id)
 }
 
 fn events(game: &mut Game, name: &str) -> Vec<serde_json::Value> {
-    game.trace
+    game.trace()
         .kept
         .as_ref()
         .unwrap()
@@ -145,32 +145,32 @@ fn events(game: &mut Game, name: &str) -> Vec<serde_json::Value> {
 }
 
 fn label(game: &mut Game, slot: usize) -> String {
-    let item = game.pack.get(slot).cloned().expect("an item in the slot");
+    let item = game.pack().get(slot).cloned().expect("an item in the slot");
     game.item_label(&item.kind, item.count, item.id)
 }
 
 #[test]
 fn a_wand_is_made_with_its_charges_rolled() {
     let (mut game, id) = game();
-    assert_eq!(game.item_store.get(&(id, "charges".to_string())), Some(&2), "made rolled them");
+    assert_eq!(game.item_store().get(&(id, "charges".to_string())), Some(&2), "made rolled them");
     assert_eq!(label(&mut game, 0), "a wand of sparks (2)");
     let at = game.place_item("wand", 1, Point::new(4, 1)).expect("placed");
-    let placed = game.items.iter().find(|i| i.pos == at).unwrap().id;
-    assert_eq!(game.item_store.get(&(placed, "charges".to_string())), Some(&2));
+    let placed = game.items().iter().find(|i| i.pos == at).unwrap().id;
+    assert_eq!(game.item_store().get(&(placed, "charges".to_string())), Some(&2));
 }
 
 #[test]
 fn an_item_taken_from_the_pack_goes_back_on_the_floor_and_in_the_pack_as_itself() {
     let (mut game, id) = game();
-    game.item_store.insert((id, "charges".into()), 5);
+    game.set_item_number(id, "charges", 5);
     assert!(game.player_action(Action::Key('U')));
-    assert_eq!(game.pack.get(0).map(|i| i.id), Some(id), "put back, the same item");
+    assert_eq!(game.pack().get(0).map(|i| i.id), Some(id), "put back, the same item");
     assert_eq!(label(&mut game, 0), "a wand of sparks (5)");
     assert!(game.player_action(Action::Key('P')));
-    assert!(game.pack.get(0).is_none());
-    let lying = game.items.iter().find(|i| i.pos == Point::new(1, 1)).expect("on the floor").clone();
+    assert!(game.pack().get(0).is_none());
+    let lying = game.items().iter().find(|i| i.pos == Point::new(1, 1)).expect("on the floor").clone();
     assert_eq!(lying.id, id, "placed, the same item");
-    assert_eq!(game.item_store.get(&(id, "charges".to_string())), Some(&5));
+    assert_eq!(game.item_store().get(&(id, "charges".to_string())), Some(&5));
     let placed = events(&mut game, "item_placed");
     assert_eq!(placed.len(), 1);
     assert_eq!((placed[0]["source"].as_str(), placed[0]["id"].as_u64()), (Some("keeper"), Some(id.0 as u64)));
@@ -180,14 +180,14 @@ fn an_item_taken_from_the_pack_goes_back_on_the_floor_and_in_the_pack_as_itself(
 #[test]
 fn an_item_the_plugin_does_not_hold_is_refused_and_changes_nothing() {
     let (mut game, id) = game();
-    let before = (game.items.clone(), game.pack.slots().to_vec(), game.next_item_id);
+    let before = (game.items().clone(), game.pack().slots().to_vec(), game.last_item_id());
     assert!(game.player_action(Action::Key('X')), "the plugin saw both calls refused");
-    assert_eq!((game.items.clone(), game.pack.slots().to_vec(), game.next_item_id), before);
+    assert_eq!((game.items().clone(), game.pack().slots().to_vec(), game.last_item_id()), before);
     assert!(events(&mut game, "plugin_error").is_empty());
     // Held in an earlier action, an item is no longer held: it was lost
     // when that action ended, and cannot be placed in a later one.
     assert!(game.player_action(Action::Key('L')));
-    assert!(game.held.is_empty(), "what is held ends with the action");
+    assert!(game.held().is_empty(), "what is held ends with the action");
     assert!(!game.item_exists(id));
 }
 
@@ -203,14 +203,14 @@ fn robbed() -> (Game, ItemId, EntityId) {
 #[test]
 fn a_thief_carries_the_wand_drops_it_where_it_dies_and_it_is_picked_up_the_same() {
     let (mut game, id, thief) = robbed();
-    assert!(game.pack.get(0).is_none(), "stolen");
+    assert!(game.pack().get(0).is_none(), "stolen");
     let carried = game.carried_by(thief);
     assert_eq!(carried.iter().map(|e| (e.kind.as_str(), e.item)).collect::<Vec<_>>(), [("wand", id)]);
     let look: Vec<String> = game.look_at(Point::new(2, 1)).iter().map(|l| format!("{l:?}")).collect();
     assert!(look.iter().any(|l| l.contains("Carries a wand of sparks (2).")), "{look:?}");
     assert!(game.add_status(thief, "marked", 5, "keeper"));
     assert!(game.player_action(Action::Move(1, 0)), "the player kills the thief");
-    assert!(game.creatures.get(&thief).is_none());
+    assert!(game.creatures().get(&thief).is_none());
     let dropped = events(&mut game, "item_dropped");
     assert_eq!(dropped.len(), 1);
     assert_eq!((dropped[0]["id"].as_u64(), dropped[0]["x"].as_i64()), (Some(id.0 as u64), Some(2)));
@@ -218,10 +218,10 @@ fn a_thief_carries_the_wand_drops_it_where_it_dies_and_it_is_picked_up_the_same(
     assert_eq!((heard[0]["stole"].as_i64(), heard[0]["statuses"].as_i64()), (Some(1), Some(1)), "died read both");
     let ended = events(&mut game, "status_end");
     assert_eq!((ended.len(), ended[0]["why"].as_str()), (1, Some("died")));
-    assert!(!game.store.keys().any(|(owner, _)| *owner == thief), "the store goes after died");
+    assert!(!game.store().keys().any(|(owner, _)| *owner == thief), "the store goes after died");
     assert!(game.player_action(Action::Move(1, 0)));
     assert!(game.player_action(Action::PickUp));
-    assert_eq!(game.pack.get(0).map(|i| i.id), Some(id), "the same item");
+    assert_eq!(game.pack().get(0).map(|i| i.id), Some(id), "the same item");
     assert_eq!(label(&mut game, 0), "a wand of sparks (2)");
 }
 
@@ -233,12 +233,12 @@ fn a_continued_run_with_a_carried_wand_plays_as_the_unbroken_one() {
     let parts = saved.parts();
     assert_eq!(parts.carried.len(), 1, "the save holds the carried wand");
     let mut continued =
-        Game::restore(parts, saved.plugins.clone(), saved.records.clone(), Trace::in_memory()).expect("restores");
-    unbroken.trace.take_kept();
+        Game::restore(parts, saved.plugins().clone(), saved.records().clone(), Trace::in_memory()).expect("restores");
+    unbroken.take_trace_lines();
     for key in keys {
         assert_eq!(unbroken.player_action(key), continued.player_action(key));
     }
-    let (a, b) = (unbroken.trace.take_kept(), continued.trace.take_kept());
+    let (a, b) = (unbroken.take_trace_lines(), continued.take_trace_lines());
     assert!(a.iter().any(|l| l.contains("item_dropped")), "{a:?}");
     assert_eq!(a, b, "byte for byte");
     assert_eq!(unbroken.parts(), continued.parts());

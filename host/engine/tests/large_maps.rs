@@ -84,7 +84,7 @@ fn turns_and_explore_steps_on_the_largest_map_cost_what_lies_around_the_player()
             game.player_action(Action::Wait);
         }
     });
-    assert_eq!(game.turn, TURNS as u64);
+    assert_eq!(game.turn(), TURNS as u64);
     let per_turn = waits / TURNS;
     assert!(per_turn < 64 * 1024, "a turn of waiting allocated {per_turn} bytes on a {SIDE} x {SIDE} map");
 
@@ -103,11 +103,11 @@ fn turns_and_explore_steps_on_the_largest_map_cost_what_lies_around_the_player()
     assert!(per_step < 256 * 1024, "a step of auto-explore allocated {per_step} bytes on a {SIDE} x {SIDE} map");
 
     // The player's own explore (stop rules and all) walks the same way.
-    let before = game.turn;
+    let before = game.turn();
     let pressed = allocated_by(|| {
         game.travel(Errand::Explore);
     });
-    let steps = (game.turn - before) as usize;
+    let steps = (game.turn() - before) as usize;
     assert!(steps > 100, "one press of explore walked {steps} steps");
     assert!(pressed / steps < 256 * 1024, "a step of the player's explore allocated {} bytes", pressed / steps);
 }

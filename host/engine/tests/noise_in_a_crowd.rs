@@ -80,7 +80,6 @@ fn crowd() -> Game {
     }
     let start = Point::new(WIDTH / 2, HEIGHT / 2);
     let mut game = Game::blank(1, map, start, Rc::new(Plugins::default()), Rc::default(), Trace::console());
-    let mut id = 1;
     for y in 10..35 {
         for x in 20..60 {
             let p = Point::new(x, y);
@@ -91,11 +90,9 @@ fn crowd() -> Game {
             c.side = emberdeep_api::MONSTERS_SIDE.into();
             c.kind = "goblin".into();
             c.state = MonsterState::Hunting;
-            game.creatures.insert(EntityId(id), c);
-            id += 1;
+            game.put_creature(c);
         }
     }
-    game.next_id = id;
     game
 }
 
@@ -103,7 +100,7 @@ fn crowd() -> Game {
 fn a_noise_in_a_crowd_of_hunters_looks_at_no_one_and_still_draws_a_wanderer() {
     let _alone = alone();
     let mut game = crowd();
-    assert_eq!(game.creatures.len(), 500);
+    assert_eq!(game.creatures().len(), 500);
     let at = game.player().pos;
     let bytes = allocated_by(|| {
         for _ in 0..100 {
@@ -111,38 +108,39 @@ fn a_noise_in_a_crowd_of_hunters_looks_at_no_one_and_still_draws_a_wanderer() {
         }
     });
     assert!(bytes / 100 < 256, "a noise among hunters allocated {} bytes", bytes / 100);
-    assert!(game.creatures.values().all(|c| c.goal.is_none()), "hunters are not drawn off");
+    assert!(game.creatures().values().all(|c| c.goal.is_none()), "hunters are not drawn off");
 
     // One of them stops hunting (its state written through the roster):
     // the noise draws it, and only it, and a sleeper further off wakes
     // only when the noise is loud enough at its distance.
     let near = game.creature_at(Point::new(at.x + 1, at.y + 1)).map(|c| c.id).expect("a monster there");
-    game.creatures.get_mut(&near).expect("it").state = MonsterState::Wandering;
+    game.creature_mut(near).expect("it").state = MonsterState::Wandering;
     let far = game.creature_at(Point::new(at.x + 7, at.y + 1)).map(|c| c.id).expect("a monster there");
-    game.creatures.get_mut(&far).expect("it").state = MonsterState::Asleep;
+    game.creature_mut(far).expect("it").state = MonsterState::Asleep;
     game.noise(at, 8, "host");
-    assert_eq!(game.creatures[&near].goal, Some(at));
-    assert_eq!(game.creatures[&far].state, MonsterState::Asleep, "3 of 8 left at 7 steps: not enough to wake");
+    assert_eq!(game.creatures()[&near].goal, Some(at));
+    assert_eq!(game.creatures()[&far].state, MonsterState::Asleep, "3 of 8 left at 7 steps: not enough to wake");
     game.noise(at, 10, "host");
-    assert_eq!(game.creatures[&far].state, MonsterState::Wandering);
-    assert_eq!(game.creatures[&far].goal, Some(at));
-    let drawn: Vec<EntityId> = game.creatures.values().filter(|c| c.goal.is_some()).map(|c| c.id).collect();
+    assert_eq!(game.creatures()[&far].state, MonsterState::Wandering);
+    assert_eq!(game.creatures()[&far].goal, Some(at));
+    let drawn: Vec<EntityId> = game.creatures().values().filter(|c| c.goal.is_some()).map(|c| c.id).collect();
     assert_eq!(drawn, {
         let mut both = vec![near, far];
         both.sort();
         both
     });
     // Back to hunting: no longer drawn off.
-    game.creatures.get_mut(&near).expect("it").state = MonsterState::Hunting;
-    game.creatures.get_mut(&near).expect("it").goal = None;
+    game.creature_mut(near).expect("it").state = MonsterState::Hunting;
+    game.creature_mut(near).expect("it").goal = None;
     game.noise(Point::new(at.x + 2, at.y + 2), 8, "host");
-    assert_eq!(game.creatures[&near].goal, None);
+    assert_eq!(game.creatures()[&near].goal, None);
 }
 
 #[test]
 fn a_plugins_debug_line_nobody_listens_to_is_not_written_out() {
     let _alone = alone();
-    let mut game = crowd();
+    // The trace a run writes to the console, as the crowd's.
+    let mut trace = Trace::console();
     let line = || LogRecord {
         level: 4,
         target: "core_combat::blow".into(),
@@ -153,7 +151,7 @@ fn a_plugins_debug_line_nobody_listens_to_is_not_written_out() {
     let bytes = allocated_by(|| {
         for r in records.drain(..) {
             plugin_log_callback(r);
-            game.trace.drain_plugin_logs(1, "core_combat");
+            trace.drain_plugin_logs(1, "core_combat");
         }
     });
     assert!(bytes / 100 < 64, "a debug line nobody reads allocated {} bytes", bytes / 100);

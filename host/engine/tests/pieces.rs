@@ -165,7 +165,7 @@ fn make(
     let map = Map::new_filled(5, 5, Tile::Floor);
     let mut game = Game::blank(seed, map, Point::new(1, 1), plugins.clone(), records.clone(), Trace::in_memory());
     game.enter_new_floor(floor);
-    let lines = game.trace.take_kept();
+    let lines = game.take_trace_lines();
     (game, lines.iter().map(|l| serde_json::from_str(l).expect("a trace line is JSON")).collect())
 }
 
@@ -201,7 +201,7 @@ fn a_piece_is_laid_only_on_its_floors_and_every_floor_stays_connected() {
             floors += 1;
             // A seed of its own for each floor, so that no two floors are one map.
             let (game, events) = make(seed * 16 + u64::from(floor), floor, &plugins, &records);
-            let map = &game.map;
+            let map = game.map();
             let start = game.player().pos;
             let seen = reached(map, start);
             let at = |p: Point| seen[(p.y * map.width() + p.x) as usize];
@@ -225,7 +225,7 @@ fn a_piece_is_laid_only_on_its_floors_and_every_floor_stays_connected() {
                     let guard = game.creature_at(Point::new(x + 1, y + 1)).expect("its guard");
                     assert_eq!((guard.kind.as_str(), guard.side.as_str()), ("guard", "player"));
                     assert!(game
-                        .items
+                        .items()
                         .iter()
                         .any(|i| i.kind == "coin" && i.count == 7 && i.pos == Point::new(x + 3, y + 1)));
                     inside.extend((x..x + 5).flat_map(|cx| (y..y + 3).map(move |cy| Point::new(cx, cy))));
@@ -265,11 +265,11 @@ fn a_piece_s_item_arrives_with_its_legend_s_values_and_a_feature_s_item_lies_on_
         let (game, events) = make(seed, 2, &plugins, &records);
         for e in events.iter().filter(|e| e["event"] == "piece" && e["piece"] == "guard_post") {
             let at = Point::new(int(e, "x") + 3, int(e, "y") + 1);
-            let coin = game.items.at(at).next().expect("its coins").1.id;
-            let number = |key: &str| game.item_store.get(&(coin, key.to_string())).copied();
+            let coin = game.items().at(at).next().expect("its coins").1.id;
+            let number = |key: &str| game.item_store().get(&(coin, key.to_string())).copied();
             assert_eq!(number("mark"), Some(3), "seed {seed}: the legend's number stands over what `made` wrote");
             assert_eq!(number("stamped"), Some(1), "seed {seed}: its `made` ran");
-            assert_eq!(game.item_text.get(&(coin, "owner".to_string())).map(String::as_str), Some("guard"));
+            assert_eq!(game.item_text().get(&(coin, "owner".to_string())).map(String::as_str), Some("guard"));
             checked += 1;
         }
     }
@@ -279,10 +279,11 @@ fn a_piece_s_item_arrives_with_its_legend_s_values_and_a_feature_s_item_lies_on_
     for seed in 0..5 {
         let (game, events) = make(seed, 3, &plugins, &records);
         let start = game.player().pos;
-        let here: Vec<(String, u32, _)> = game.items.at(start).map(|(_, i)| (i.kind.clone(), i.count, i.id)).collect();
+        let here: Vec<(String, u32, _)> =
+            game.items().at(start).map(|(_, i)| (i.kind.clone(), i.count, i.id)).collect();
         assert_eq!(here.len(), 1, "seed {seed}: {here:?}");
         assert_eq!((here[0].0.as_str(), here[0].1), ("coin", 4));
-        assert_eq!(game.item_store.get(&(here[0].2, "stamped".to_string())), Some(&1), "its `made` ran");
+        assert_eq!(game.item_store().get(&(here[0].2, "stamped".to_string())), Some(&1), "its `made` ran");
         let made: Vec<&Value> = events.iter().filter(|e| e["event"] == "spawn" && e["source"] == "test").collect();
         assert_eq!(made.len(), 1, "seed {seed}: only the coins are made: {made:?}");
         assert_eq!((made[0]["item"].as_str(), int(made[0], "count")), (Some("coin"), 4));
@@ -292,7 +293,7 @@ fn a_piece_s_item_arrives_with_its_legend_s_values_and_a_feature_s_item_lies_on_
 
 /// A floor as text: its tiles' names, row by row, and where the player stands.
 fn picture(game: &Game) -> String {
-    let map = &game.map;
+    let map = game.map();
     let rows: Vec<String> = (0..map.height())
         .map(|y| (0..map.width()).map(|x| game.terrain_name(Point::new(x, y))).collect::<Vec<_>>().join(","))
         .collect();

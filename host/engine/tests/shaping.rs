@@ -163,7 +163,7 @@ fn game(seed: u64) -> Game {
 }
 
 fn floor_events(game: &Game) -> Vec<serde_json::Value> {
-    let kept = game.trace.kept.as_ref().unwrap();
+    let kept = game.trace().kept.as_ref().unwrap();
     let all = kept.iter().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap());
     let kinds = ["floor", "generator_refused", "feature", "feature_refused"];
     all.filter(|e| kinds.iter().any(|k| e["event"] == *k)).collect()
@@ -171,7 +171,7 @@ fn floor_events(game: &Game) -> Vec<serde_json::Value> {
 
 /// Whether the floor is one the host plays: closed border, stairs reachable.
 fn playable(game: &Game) -> bool {
-    let map = &game.map;
+    let map = game.map();
     let (w, h) = (map.width(), map.height());
     let mut border = map.points().filter(|p| p.x == 0 || p.y == 0 || p.x == w - 1 || p.y == h - 1);
     let stairs = map.points().find(|&p| map.tile(p) == Tile::StairsDown);
@@ -191,7 +191,7 @@ fn a_generator_makes_the_floors_it_claims_and_the_host_fills_them() {
         );
         assert!(playable(&game), "floor {floor} plays");
         // No room of the host's: caves have no long straight walls of rooms.
-        assert!(game.creatures.len() > 1, "the host filled the caves with monsters");
+        assert!(game.creatures().len() > 1, "the host filled the caves with monsters");
     }
     let first = floor_events(&game).into_iter().next().unwrap();
     assert!(first.get("generator").is_none(), "the host's own floor 1 names no generator: {first}");
@@ -202,11 +202,11 @@ fn the_same_seed_makes_the_same_caves() {
     let (mut a, mut b) = (game(11), game(11));
     a.enter_new_floor(2);
     b.enter_new_floor(2);
-    assert_eq!(a.map.tiles(), b.map.tiles());
+    assert_eq!(a.map().tiles(), b.map().tiles());
     assert_eq!(a.player().pos, b.player().pos);
     let mut c = game(12);
     c.enter_new_floor(2);
-    assert_ne!(a.map.tiles(), c.map.tiles(), "another seed, other caves");
+    assert_ne!(a.map().tiles(), c.map().tiles(), "another seed, other caves");
 }
 
 #[test]
@@ -226,7 +226,7 @@ fn a_broken_or_failing_generator_is_refused_in_one_line_and_the_host_makes_the_f
 }
 
 fn spawns(game: &Game) -> Vec<serde_json::Value> {
-    let kept = game.trace.kept.as_ref().unwrap();
+    let kept = game.trace().kept.as_ref().unwrap();
     let all = kept.iter().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap());
     all.filter(|e| e["event"] == "spawn").collect()
 }
@@ -242,10 +242,10 @@ fn a_feature_changes_the_floor_made_and_asks_for_a_monster_but_never_moves_the_s
         (&"pillars".into(), &"underground".into(), &6.into())
     );
     let pillars = game
-        .map
+        .map()
         .points()
         .filter(|p| p.x % 4 == 0 && p.y % 4 == 0 && p.x > 0 && p.y > 0)
-        .filter(|&p| game.map.tile(p) == Tile::Wall)
+        .filter(|&p| game.map().tile(p) == Tile::Wall)
         .count();
     assert!(pillars > 20, "{pillars} pillars");
     assert_ne!(game.player().pos, Point::new(1, 1), "the start stays where the floor put it");

@@ -73,8 +73,8 @@ fn placed_with(floor: u32, more: &str) -> (BTreeSet<String>, BTreeSet<String>) {
         let map = Map::new_filled(5, 5, Tile::Floor);
         let mut game = Game::blank(seed, map, Point::new(1, 1), plugins.clone(), records.clone(), Trace::console());
         game.enter_new_floor(floor);
-        items.extend(game.items.iter().map(|i| i.kind.clone()));
-        monsters.extend(game.creatures.values().filter(|c| !c.id.is_player()).map(|c| c.kind.clone()));
+        items.extend(game.items().iter().map(|i| i.kind.clone()));
+        monsters.extend(game.creatures().values().filter(|c| !c.id.is_player()).map(|c| c.kind.clone()));
     }
     (items, monsters)
 }

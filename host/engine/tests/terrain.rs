@@ -148,7 +148,7 @@ fn game(width: i32, height: i32, start: Point) -> Game {
 }
 
 fn events(game: &Game, name: &str) -> Vec<serde_json::Value> {
-    let kept = game.trace.kept.as_ref().unwrap();
+    let kept = game.trace().kept.as_ref().unwrap();
     kept.iter().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()).filter(|e| e["event"] == name).collect()
 }
 
@@ -158,7 +158,7 @@ fn two_rooms() -> (Game, EntityId) {
     let mut game = game(12, 5, Point::new(2, 2));
     for x in 3..=5 {
         for y in 1..=3 {
-            game.map.set_tile(Point::new(x, y), Tile::Wall);
+            game.set_tile(Point::new(x, y), Tile::Wall);
         }
     }
     game.update_sight();
@@ -169,7 +169,7 @@ fn two_rooms() -> (Game, EntityId) {
 #[test]
 fn digging_opens_a_corridor_that_sight_and_a_monsters_path_go_through_the_same_turn() {
     let (mut game, orc) = two_rooms();
-    assert!(!game.fov.is_visible(Point::new(9, 2)), "the orc is out of sight behind the walls");
+    assert!(!game.fov().is_visible(Point::new(9, 2)), "the orc is out of sight behind the walls");
     assert_eq!(game.step_toward(orc, Point::new(2, 2)), None, "and has no way to the player");
     game.player_action(Action::Key('D'));
     let dug = events(&game, "terrain");
@@ -180,7 +180,7 @@ fn digging_opens_a_corridor_that_sight_and_a_monsters_path_go_through_the_same_t
             (&x.into(), &"wall".into(), &"floor".into(), &"earthworks".into())
         );
     }
-    assert!(game.fov.is_visible(Point::new(9, 2)), "sight goes through the corridor that turn");
+    assert!(game.fov().is_visible(Point::new(9, 2)), "sight goes through the corridor that turn");
     let step = game.step_toward(orc, Point::new(2, 2));
     assert!(step.is_some_and(|p| p.x == 8), "the orc's way is the corridor: {step:?}");
     assert_eq!(game.terrain_name(Point::new(4, 2)), "floor");
@@ -200,14 +200,14 @@ fn a_digging_bolt_aims_through_walls_even_the_one_beside_the_player() {
     );
     assert!(game.player_action(Action::Shoot), "the bolt takes the turn");
     assert_eq!(events(&game, "terrain").len(), 3, "three walls dug");
-    assert!(game.fov.is_visible(Point::new(9, 2)));
+    assert!(game.fov().is_visible(Point::new(9, 2)));
     assert!(game.step_toward(orc, Point::new(2, 2)).is_some());
 }
 
 #[test]
 fn refused_changes_say_why_and_change_nothing() {
     let (mut game, orc) = two_rooms();
-    let before = game.map.tiles().to_vec();
+    let before = game.map().tiles().to_vec();
     let tries = [
         (Point::new(40, 2), "floor", TerrainRefused::OffTheMap { x: 40, y: 2 }),
         (Point::new(0, 2), "floor", TerrainRefused::Border { x: 0, y: 2 }),
@@ -222,7 +222,7 @@ fn refused_changes_say_why_and_change_nothing() {
         assert_eq!(game.set_terrain(at, name, "test"), Err(why.clone()), "{name} at {at:?}");
         assert!(!why.to_string().contains('\n'), "one line: {why}");
     }
-    assert_eq!(game.map.tiles(), &before[..], "nothing changed");
+    assert_eq!(game.map().tiles(), &before[..], "nothing changed");
     assert!(events(&game, "terrain").is_empty());
     game.player_action(Action::Key('W'));
     assert_eq!(events(&game, "wall_under_player")[0]["laid"], false, "no wall under the player");
@@ -240,7 +240,7 @@ fn a_hidden_trap_looks_like_floor_until_stepped_on_then_springs_on_every_step() 
     assert_eq!(events(&game, "terrain_found").len(), 1);
     assert_eq!(events(&game, "noticed").len(), 1, "found runs once");
     assert_eq!(events(&game, "sprung").len(), 1);
-    assert!(game.log.messages().iter().any(|m| m.text == "You find a dart trap."));
+    assert!(game.log().messages().iter().any(|m| m.text == "You find a dart trap."));
     game.player_action(Action::Wait);
     assert_eq!(events(&game, "sprung").len(), 1, "standing still springs nothing");
     game.player_action(Action::Move(1, 0));
@@ -254,17 +254,17 @@ fn a_hidden_trap_looks_like_floor_until_stepped_on_then_springs_on_every_step() 
 fn a_secret_door_is_a_wall_until_searched_then_a_way_through() {
     let mut game = game(9, 5, Point::new(2, 2));
     for y in 1..=3 {
-        game.map.set_tile(Point::new(3, y), Tile::Wall);
+        game.set_tile(Point::new(3, y), Tile::Wall);
     }
     game.set_terrain(Point::new(3, 2), "secret_door", "test").unwrap();
     game.update_sight();
-    assert!(!game.map.is_walkable(Point::new(3, 2)) && game.map.blocks_sight(Point::new(3, 2)));
-    assert!(!game.fov.is_visible(Point::new(5, 2)));
+    assert!(!game.map().is_walkable(Point::new(3, 2)) && game.map().blocks_sight(Point::new(3, 2)));
+    assert!(!game.fov().is_visible(Point::new(5, 2)));
     game.player_action(Action::Move(1, 0));
     assert_eq!(game.player().pos, Point::new(2, 2), "it stops the player as a wall does");
     game.player_action(Action::Key('S'));
     assert_eq!(events(&game, "terrain_found").len(), 1);
-    assert!(game.fov.is_visible(Point::new(5, 2)), "found, it lets sight through at once");
+    assert!(game.fov().is_visible(Point::new(5, 2)), "found, it lets sight through at once");
     game.player_action(Action::Move(1, 0));
     assert_eq!(game.player().pos, Point::new(3, 2), "and the player through");
     game.player_action(Action::Key('S'));
@@ -295,14 +295,14 @@ proptest! {
                 game.step_toward(orc, player);
             }
             let _ = game.set_terrain(Point::new(x, y), NAMES[name], "test");
-            let fresh_sight = field_of_view(&game.map, player, game.numbers.fov_radius);
-            let seen: Vec<Point> = game.fov.visible_points().collect();
+            let fresh_sight = field_of_view(game.map(), player, game.numbers().fov_radius);
+            let seen: Vec<Point> = game.fov().visible_points().collect();
             prop_assert_eq!(seen, fresh_sight.visible_points().collect::<Vec<_>>());
             let mut fresh = self::game(16, 10, player);
-            fresh.map = game.map.clone();
+            fresh.set_map(game.map().clone());
             let twins: Vec<EntityId> = orcs
                 .iter()
-                .map(|orc| game.creatures.get(orc).map(|c| c.pos).unwrap())
+                .map(|orc| game.creatures().get(orc).map(|c| c.pos).unwrap())
                 .map(|at| fresh.spawn_creature("orc", at, "", "test").expect("a twin"))
                 .collect();
             for (&orc, &twin) in orcs.iter().zip(&twins) {

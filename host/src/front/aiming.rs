@@ -47,7 +47,7 @@ impl App {
                 self.act_on_aim(Action::Shoot);
             } else {
                 self.mode = Mode::Aim;
-                self.game.log.add("You hold your fire.", MessageKind::Info);
+                self.game.say("You hold your fire.", MessageKind::Info);
             }
             return true;
         }
@@ -97,7 +97,7 @@ impl App {
     /// Plays a shot or a cancel, then leaves aiming if it is over.
     pub(crate) fn act_on_aim(&mut self, action: Action) {
         self.game.player_action(action);
-        self.mode = if self.game.over {
+        self.mode = if self.game.is_over() {
             Mode::Dead
         } else if self.game.is_aiming() {
             Mode::Aim
@@ -108,18 +108,18 @@ impl App {
 
     /// Enters aiming if the last action started it.
     pub(crate) fn follow_aim(&mut self) {
-        if self.game.is_aiming() && !self.game.over {
+        if self.game.is_aiming() && !self.game.is_over() {
             self.mode = Mode::Aim;
         }
     }
 
     /// `t`: the "throw which?" screen, unless nothing in the pack can be thrown.
     pub(crate) fn open_throw_screen(&mut self) {
-        let items: Vec<_> = self.game.pack.slots().iter().flatten().cloned().collect();
+        let items: Vec<_> = self.game.pack().slots().iter().flatten().cloned().collect();
         if items.iter().any(|i| self.game.is_throwable(i)) {
             self.mode = Mode::ThrowItem;
         } else {
-            self.game.log.add("You have nothing to throw.", MessageKind::Info);
+            self.game.say("You have nothing to throw.", MessageKind::Info);
         }
     }
 

@@ -179,14 +179,14 @@ impl App {
     /// An app around a started game with the host's own views (glyphs, then
     /// tiles tinted as the game's records say), starting in the glyphs.
     pub fn with_host_views(game: Game) -> App {
-        let views = crate::front::ui::host_views(&game.records);
+        let views = crate::front::ui::host_views(game.records());
         App::new(game, views)
     }
 
     /// The names of every view, host's first: the `F2` cycle.
     pub fn view_names(&self) -> Vec<String> {
         let mut names: Vec<String> = self.host_views.iter().map(|(n, _)| n.clone()).collect();
-        names.extend(self.game.plugins.views.iter().map(|(n, _)| n.clone()));
+        names.extend(self.game.plugins().views.iter().map(|(n, _)| n.clone()));
         names
     }
 
@@ -211,7 +211,7 @@ impl App {
     pub fn current_view(&self) -> &Entry<ViewBox> {
         match self.host_views.get(self.view_index) {
             Some((_, view)) => view,
-            None => &self.game.plugins.views[self.view_index - self.host_views.len()].1,
+            None => &self.game.plugins().views[self.view_index - self.host_views.len()].1,
         }
     }
 
@@ -272,7 +272,7 @@ impl App {
     /// within [`TILE_CELLS`]); drawing only, never the run.
     pub fn set_tile_cell(&mut self, cell: u32) {
         let cell = cell.clamp(*TILE_CELLS.start(), *TILE_CELLS.end());
-        let records = &self.game.records;
+        let records = self.game.records();
         if let Some(slot) = self.host_views.iter_mut().find(|(name, _)| name == "tiles") {
             slot.1 = Entry::new("host", super::ui::tile_view_sized(records, cell));
         }
@@ -313,7 +313,7 @@ impl App {
 
     /// Whether the player died (the run is over for good).
     pub fn died(&self) -> bool {
-        self.game.over && self.game.player().hp <= 0
+        self.game.is_over() && self.game.player().hp <= 0
     }
 
     fn answer_continue(&mut self, key: Key) -> bool {
@@ -324,7 +324,7 @@ impl App {
             }
             Key::Char('n') => {
                 let seed = fresh_seed(&self.game);
-                let (plugins, records) = (self.game.plugins.clone(), self.game.records.clone());
+                let (plugins, records) = (self.game.plugins().clone(), self.game.records().clone());
                 self.game = Game::fresh(seed, plugins, records, self.take_trace());
                 self.mode = Mode::Play;
             }
@@ -336,7 +336,7 @@ impl App {
 
     fn dispatch(&mut self, key: Key) -> bool {
         // Animations of the last key that the window did not take (headless) go unseen.
-        self.game.animations.clear();
+        self.game.take_animations();
         if key == Key::F(2) {
             self.view_index = (self.view_index + 1) % self.view_names().len();
             return true;
@@ -462,7 +462,7 @@ impl App {
                     Key::Char(c) if !c.is_whitespace() => Some(Action::Key(c)),
                     Key::Hover(..) => None,
                     other => {
-                        self.game.log.add(format!("Unknown key '{other}'. Press ? for the keys."), MessageKind::Info);
+                        self.game.say(format!("Unknown key '{other}'. Press ? for the keys."), MessageKind::Info);
                         None
                     }
                 },
@@ -488,7 +488,7 @@ impl App {
         if self.game.waiting_question().is_some() && self.mode == Mode::Play {
             self.mode = Mode::Ask(Question::Plugin);
         }
-        if self.game.over {
+        if self.game.is_over() {
             self.mode = Mode::Dead;
         }
     }
@@ -503,7 +503,7 @@ impl App {
                     self.game.quit_run();
                     return false;
                 }
-                self.game.log.add("You keep playing.", MessageKind::Info);
+                self.game.say("You keep playing.", MessageKind::Info);
             }
             Question::StopAiming => {
                 self.mode = Mode::Aim;
@@ -516,7 +516,7 @@ impl App {
                 if yes {
                     self.fire_or_confirm_burst();
                 } else {
-                    self.game.log.add("You hold your fire.", MessageKind::Info);
+                    self.game.say("You hold your fire.", MessageKind::Info);
                 }
             }
             Question::Plugin => {
@@ -537,7 +537,7 @@ impl App {
                     self.game.player_action(drop_action(slot, count));
                     self.after_action();
                 } else {
-                    self.game.log.add("You keep it.", MessageKind::Info);
+                    self.game.say("You keep it.", MessageKind::Info);
                 }
             }
         }
@@ -547,8 +547,9 @@ impl App {
     fn press_dead(&mut self, key: Key) -> bool {
         match key {
             Key::Char('R' | 'r') => {
-                let seed = self.game.rng.next_raw() >> 1;
-                self.game = Game::fresh(seed, self.game.plugins.clone(), self.game.records.clone(), self.take_trace());
+                let seed = self.game.draw_seed() >> 1;
+                self.game =
+                    Game::fresh(seed, self.game.plugins().clone(), self.game.records().clone(), self.take_trace());
                 self.mode = Mode::Play;
                 true
             }
@@ -594,7 +595,7 @@ pub(crate) fn drop_action(slot: usize, count: u32) -> Action {
 /// A seed for the fresh run that replaces a saved one the player declined:
 /// from the saved run, not the clock, so tests replay.
 fn fresh_seed(saved: &Game) -> u64 {
-    saved.seed.rotate_left(17) ^ 0x9E37_79B9_7F4A_7C15 ^ saved.turn
+    saved.seed().rotate_left(17) ^ 0x9E37_79B9_7F4A_7C15 ^ saved.turn()
 }
 
 impl Frontend for App {
@@ -625,6 +626,6 @@ impl Frontend for App {
     }
 
     fn take_animations(&mut self) -> Vec<Animation> {
-        std::mem::take(&mut self.game.animations)
+        self.game.take_animations()
     }
 }

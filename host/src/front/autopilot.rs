@@ -37,7 +37,7 @@ pub fn errand_for(game: &Game, key: Key) -> Option<Errand> {
         Key::Char('o') => Some(Errand::Explore),
         Key::Char('G') => Some(Errand::Stairs),
         Key::Char('>') => {
-            let on_stairs = game.map.tile(game.player().pos) == Tile::StairsDown;
+            let on_stairs = game.map().tile(game.player().pos) == Tile::StairsDown;
             (!on_stairs && !game.known_stairs().is_empty()).then_some(Errand::Stairs)
         }
         Key::Click(x, y) => Some(Errand::To(Point::new(x, y))),

@@ -16,7 +16,7 @@ pub struct Camera {
 impl Camera {
     /// The top-left cell of a `w` by `h` view of `game`'s map.
     pub fn origin(&mut self, game: &Game, w: i32, h: i32, cursor: Option<Point>) -> Point {
-        let (mw, mh) = (game.map.width(), game.map.height());
+        let (mw, mh) = (game.map().width(), game.map().height());
         let centred =
             |p: Point| Point::new((p.x - w / 2).clamp(0, (mw - w).max(0)), (p.y - h / 2).clamp(0, (mh - h).max(0)));
         let on_player = centred(game.player().pos);

@@ -88,15 +88,15 @@ impl Quick {
 impl App {
     /// The role of the item in pack slot `slot`'s record.
     pub(crate) fn role_of(&self, slot: usize) -> Option<ItemRole> {
-        let item = self.game.pack.get(slot)?;
-        self.game.records.items.get(&item.kind).map(|r| r.role)
+        let item = self.game.pack().get(slot)?;
+        self.game.records().items.get(&item.kind).map(|r| r.role)
     }
 
     /// Whether quick key `quick` uses the item in pack slot `slot` (by its
     /// record's role and class).
     pub(crate) fn quick_takes(&self, quick: Quick, slot: usize) -> bool {
-        let Some(item) = self.game.pack.get(slot) else { return false };
-        self.game.records.items.get(&item.kind).is_some_and(|r| quick.takes_item(r.role, &r.class))
+        let Some(item) = self.game.pack().get(slot) else { return false };
+        self.game.records().items.get(&item.kind).is_some_and(|r| quick.takes_item(r.role, &r.class))
     }
 
     /// The quick key that uses the item in pack slot `slot`, if one does.
@@ -106,11 +106,11 @@ impl App {
 
     /// A quick key: its list, unless the pack holds nothing it uses.
     pub(crate) fn open_quick(&mut self, quick: Quick) -> Option<Action> {
-        let any = (0..self.game.pack.slots().len()).any(|i| self.quick_takes(quick, i));
+        let any = (0..self.game.pack().slots().len()).any(|i| self.quick_takes(quick, i));
         if any {
             self.open(Mode::Quick(quick));
         } else {
-            self.game.log.add(quick.nothing(), MessageKind::Info);
+            self.game.say(quick.nothing(), MessageKind::Info);
         }
         None
     }
@@ -136,8 +136,8 @@ impl App {
         self.mode = Mode::Play;
         let Key::Char(c @ 'a'..='z') = key else { return };
         let slot = (c as u8 - b'a') as usize;
-        if self.game.pack.get(slot).is_none() {
-            self.game.log.add(format!("You have nothing in slot {c}."), MessageKind::Info);
+        if self.game.pack().get(slot).is_none() {
+            self.game.say(format!("You have nothing in slot {c}."), MessageKind::Info);
             return;
         }
         match mode {
@@ -146,7 +146,7 @@ impl App {
                 if self.quick_takes(quick, slot) {
                     self.use_slot(slot);
                 } else {
-                    self.game.log.add(format!("You can't {} that.", quick.verb()), MessageKind::Info);
+                    self.game.say(format!("You can't {} that.", quick.verb()), MessageKind::Info);
                 }
             }
             Mode::ThrowItem => self.act(Action::Throw(slot)),
@@ -172,7 +172,7 @@ impl App {
 
     /// Whether the item in `slot` can be thrown.
     pub(crate) fn can_throw(&mut self, slot: usize) -> bool {
-        let Some(item) = self.game.pack.get(slot).cloned() else { return false };
+        let Some(item) = self.game.pack().get(slot).cloned() else { return false };
         self.game.is_throwable(&item)
     }
 
@@ -197,7 +197,7 @@ impl App {
     /// Drops what `slot` holds: one item at once, a stack after asking how many.
     fn drop_slot(&mut self, slot: usize) {
         self.mode = Mode::Play;
-        match self.game.pack.get(slot) {
+        match self.game.pack().get(slot) {
             Some(item) if item.count > 1 => self.mode = Mode::DropCount { slot, typed: 0 },
             Some(_) => self.drop_or_ask(slot, u32::MAX),
             None => {}
@@ -277,9 +277,9 @@ impl App {
             Key::Tab => {
                 let seen = self.game.monsters_in_view();
                 let here =
-                    seen.iter().position(|&id| self.game.creatures.get(&id).map(|c| c.pos) == Some(self.look_cursor));
+                    seen.iter().position(|&id| self.game.creatures().get(&id).map(|c| c.pos) == Some(self.look_cursor));
                 let next = here.map_or(0, |i| i + 1);
-                if let Some(c) = seen.get(next % seen.len().max(1)).and_then(|id| self.game.creatures.get(id)) {
+                if let Some(c) = seen.get(next % seen.len().max(1)).and_then(|id| self.game.creatures().get(id)) {
                     self.look_cursor = c.pos;
                 }
             }
@@ -293,7 +293,7 @@ impl App {
     }
 
     fn clamped(&self, p: Point) -> Point {
-        let (w, h) = (self.game.map.width(), self.game.map.height());
+        let (w, h) = (self.game.map().width(), self.game.map().height());
         Point::new(p.x.clamp(0, (w - 1).max(0)), p.y.clamp(0, (h - 1).max(0)))
     }
 
@@ -301,16 +301,16 @@ impl App {
     pub(crate) fn give_hints(&mut self) {
         let here = self.game.player().pos;
         let mut hints: Vec<(&'static str, &'static str)> = Vec::new();
-        if self.game.items.iter().any(|i| i.pos == here) {
+        if self.game.items().iter().any(|i| i.pos == here) {
             hints.push(("floor item", "Hint: g picks up what lies here."));
         }
-        if self.game.map.tile(here) == emberdeep_engine::core::map::Tile::StairsDown {
+        if self.game.map().tile(here) == emberdeep_engine::core::map::Tile::StairsDown {
             hints.push(("stairs", "Hint: > goes down the stairs. There is no way back up."));
         }
         if !self.game.monsters_in_view().is_empty() {
             hints.push(("monster", "Hint: walk into a monster to fight it; x looks at it first."));
         }
-        let roles: Vec<ItemRole> = (0..self.game.pack.slots().len()).filter_map(|i| self.role_of(i)).collect();
+        let roles: Vec<ItemRole> = (0..self.game.pack().slots().len()).filter_map(|i| self.role_of(i)).collect();
         if !roles.is_empty() {
             hints.push(("pack", "Hint: i opens the pack; a letter shows what an item is and does."));
         }
@@ -328,7 +328,7 @@ impl App {
         }
         for (name, text) in hints {
             if self.hints.insert(name) {
-                self.game.log.add(text, MessageKind::Info);
+                self.game.say(text, MessageKind::Info);
             }
         }
     }

@@ -31,7 +31,7 @@ impl App {
     /// The log lines on screen: the run's newest messages, then what the
     /// front end itself has to say.
     fn log_lines(&self) -> Vec<Line> {
-        let mut lines = recent_lines(&self.game.log, LOG_LINES.saturating_sub(self.notices.len()));
+        let mut lines = recent_lines(self.game.log(), LOG_LINES.saturating_sub(self.notices.len()));
         lines.extend(self.notices.iter().map(|n| Line::new(n.as_str(), palette::DANGER)));
         lines
     }
@@ -45,7 +45,7 @@ impl App {
             .iter()
             .map(|c| c.id)
             .filter(|&id| !id.is_player() && !self.game.are_enemies(EntityId::PLAYER, id))
-            .filter(|id| !self.game.creatures.get(id).is_some_and(|c| self.game.is_bystander(c)))
+            .filter(|id| !self.game.creatures().get(id).is_some_and(|c| self.game.is_bystander(c)))
             .collect();
         let health = Health { hp: self.game.player().hp.max(0), max: self.game.player().max_hp };
         let (look, hints) = self.look_panel();
@@ -95,7 +95,7 @@ impl App {
     fn scene(&mut self, cell_size: u32) -> Scene {
         let area = map_area();
         let (w, h) = ((area.0 / cell_size) as i32, (area.1 / cell_size) as i32);
-        let (w, h) = (w.min(self.game.map.width()), h.min(self.game.map.height()));
+        let (w, h) = (w.min(self.game.map().width()), h.min(self.game.map().height()));
         let cursor = self.cursor();
         let origin = self.camera.origin(&self.game, w, h, cursor);
         let mut cells = Vec::with_capacity((w * h) as usize);
@@ -126,7 +126,7 @@ impl App {
         let g = &self.game;
         let ids = std::iter::once(EntityId::PLAYER).chain(g.monsters_in_view()).chain(g.sensed_monsters());
         ids.filter_map(|id| {
-            let c = g.creatures.get(&id)?;
+            let c = g.creatures().get(&id)?;
             Some(SceneCreature {
                 id,
                 kind: c.kind.as_str().into(),
@@ -147,9 +147,9 @@ impl App {
         let g = &self.game;
         // A monster sensed out of sight (1.3) shows where it stands, dimmed as memory is.
         let sensed = || g.creature_at(p).filter(|c| g.sensed_monsters().contains(&c.id)).map(|c| c.look.clone());
-        let light = if g.fov.is_visible(p) {
+        let light = if g.fov().is_visible(p) {
             Light::Visible
-        } else if g.map.is_remembered(p) || sensed().is_some() {
+        } else if g.map().is_remembered(p) || sensed().is_some() {
             Light::Remembered
         } else {
             Light::Unseen
@@ -175,7 +175,7 @@ impl App {
             };
             return SceneCell { terrain, light, thing: thing.into(), shade: None.into() };
         }
-        let terrain = match g.map.tile(p) {
+        let terrain = match g.map().tile(p) {
             Tile::Wall => Terrain::Wall,
             Tile::Floor => Terrain::Floor,
             Tile::DoorClosed => Terrain::DoorClosed,
@@ -197,8 +197,8 @@ impl App {
     }
 
     fn item_look(&self, p: Point) -> Option<Look> {
-        let item = self.game.items.iter().rev().find(|i| i.pos == p)?;
-        let rec = self.game.records.items.get(&item.kind)?;
+        let item = self.game.items().iter().rev().find(|i| i.pos == p)?;
+        let rec = self.game.records().items.get(&item.kind)?;
         Some(Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() })
     }
 
@@ -214,9 +214,9 @@ impl App {
             lines.push(Line::new(format!("Low health! {}/{}", me.hp, me.max_hp), palette::DANGER));
         }
         lines.extend([
-            Line::new(format!("Turn {}", g.turn), palette::TEXT),
-            Line::new(format!("Floor {}", g.floor), palette::TEXT),
-            Line::new(format!("Seed {}", g.seed), palette::DIM),
+            Line::new(format!("Turn {}", g.turn()), palette::TEXT),
+            Line::new(format!("Floor {}", g.floor()), palette::TEXT),
+            Line::new(format!("Seed {}", g.seed()), palette::DIM),
         ]);
         lines.extend(self.plugin_panel_lines());
         let own = self.game.statuses_of(EntityId::PLAYER);
@@ -236,7 +236,7 @@ impl App {
             lines.push(Line::new("", palette::TEXT));
             lines.push(Line::new("In sight:", palette::DIM));
             for id in seen {
-                if let Some(m) = self.game.creatures.get(&id) {
+                if let Some(m) = self.game.creatures().get(&id) {
                     let glyph = char::from_u32(m.look.glyph).unwrap_or('?');
                     let state = match m.state {
                         MonsterState::Hunting if self.game.are_enemies(EntityId::PLAYER, id) => String::new(),
@@ -257,7 +257,7 @@ impl App {
     }
 
     fn plugin_panel_lines(&mut self) -> Vec<Line> {
-        let plugins = self.game.plugins.clone();
+        let plugins = self.game.plugins().clone();
         let mut lines = Vec::new();
         for hook in &plugins.hooks {
             // Asked while the frame is drawn: to look, never to change or trace.
@@ -274,7 +274,7 @@ impl App {
             Mode::Pack | Mode::Quick(_) | Mode::DropItem | Mode::ThrowItem => self.pack_overlay(),
             Mode::Card(slot) => self.card_overlay(slot),
             Mode::DropCount { slot, typed } => {
-                let item = self.game.pack.get(slot).cloned();
+                let item = self.game.pack().get(slot).cloned();
                 let what = item.map(|i| self.game.item_label(&i.kind, i.count, i.id)).unwrap_or_default();
                 let typed = if typed == 0 { String::new() } else { format!(" {typed}") };
                 Overlay::Confirm {
@@ -288,21 +288,22 @@ impl App {
             Mode::AskContinue => Overlay::Confirm {
                 question: format!(
                     "A saved run waits on floor {}, turn {}. Continue it? y: continue   n: end it, start a new run",
-                    self.game.floor, self.game.turn
+                    self.game.floor(),
+                    self.game.turn()
                 ),
             },
             Mode::Dead => {
-                let killer = self.game.killer.clone().unwrap_or_else(|| "something unseen".into());
-                let won = self.game.won;
+                let killer = self.game.killer().unwrap_or("something unseen").to_string();
+                let won = self.game.won();
                 let cause = if won {
-                    format!("You hold the ember-heart. Victory on turn {}.", self.game.turn)
+                    format!("You hold the ember-heart. Victory on turn {}.", self.game.turn())
                 } else if self.game.at_turn_limit() && self.game.player().hp > 0 {
-                    format!("The run ends on turn {}, the most a run may last.", self.game.turn)
+                    format!("The run ends on turn {}, the most a run may last.", self.game.turn())
                 } else {
-                    format!("Killed by {killer}, on turn {}.", self.game.turn)
+                    format!("Killed by {killer}, on turn {}.", self.game.turn())
                 };
                 let mut details =
-                    vec![Line::new(format!("Floor {}, seed {}", self.game.floor, self.game.seed), palette::DIM)];
+                    vec![Line::new(format!("Floor {}, seed {}", self.game.floor(), self.game.seed()), palette::DIM)];
                 // What the plugins add to the run's end (api 1.3).
                 details.extend(self.game.morgue_lines().into_iter().map(|l| Line::new(l, palette::TEXT)));
                 if let Some(path) = &self.morgue {
@@ -331,7 +332,7 @@ impl App {
                 format!("{asked} y: yes   any other key: no")
             }
             Question::Drink(slot) => {
-                let item = self.game.pack.get(slot).cloned();
+                let item = self.game.pack().get(slot).cloned();
                 let what = item.map(|i| self.game.item_label(&i.kind, 1, i.id)).unwrap_or_default();
                 format!("You are at full health. Drink {what} anyway? y: drink it   any other key: keep it")
             }
@@ -358,7 +359,7 @@ impl App {
     /// The whole kept log, lines wrapped to the box, oldest first.
     fn history_overlay(&mut self) -> Overlay {
         let mut lines = Vec::new();
-        for m in self.game.log.messages() {
+        for m in self.game.log().messages() {
             let color = match m.kind {
                 MessageKind::Info => palette::TEXT,
                 MessageKind::Good => palette::GOOD,
@@ -373,14 +374,14 @@ impl App {
     /// Every key, the host's and the plugins'.
     fn help_overlay(&mut self) -> Overlay {
         let keys = self.game.plugin_keys();
-        let terrains: Vec<TerrainHelp> = terrain_helps(&self.game.plugins);
+        let terrains: Vec<TerrainHelp> = terrain_helps(self.game.plugins());
         let lines = help_lines_bound(&keys, &terrains, &self.bindings);
         self.scrolled("Keys", Vec::new(), lines, "Up/Down, PgUp/PgDn: scroll    Esc: close")
     }
 
     /// An item's card: its name, its description, what it does, the keys.
     fn card_overlay(&mut self, slot: usize) -> Overlay {
-        let Some(item) = self.game.pack.get(slot).cloned() else { return Overlay::None };
+        let Some(item) = self.game.pack().get(slot).cloned() else { return Overlay::None };
         let title = emberdeep_engine::world::log::capitalized(&self.game.item_label(&item.kind, item.count, item.id));
         let mut lines = Vec::new();
         // A plugin's card (an unknown potion's) stands in place of the
@@ -413,7 +414,7 @@ impl App {
         let header = self.game.pack_header().into_iter().map(|l| Line::new(l, palette::TEXT)).collect();
         let mut lines = Vec::new();
         for (i, text) in self.pack_labels() {
-            let Some(item) = self.game.pack.get(i).cloned() else { continue };
+            let Some(item) = self.game.pack().get(i).cloned() else { continue };
             // Choosing what to throw or to use, what will not do is dimmed.
             let fits = match self.mode {
                 Mode::ThrowItem => self.game.is_throwable(&item),
@@ -439,7 +440,7 @@ impl App {
     /// it after the slot's letter ("a wand of sparks (2)"), first slot
     /// first. `check`'s `pack "NAME"` expectations read these same names.
     pub fn pack_labels(&mut self) -> Vec<(usize, String)> {
-        let slots = self.game.pack.slots().to_vec();
+        let slots = self.game.pack().slots().to_vec();
         let filled = slots.iter().enumerate().filter_map(|(i, slot)| slot.as_ref().map(|item| (i, item)));
         filled.map(|(i, item)| (i, self.game.item_label(&item.kind, item.count, item.id))).collect()
     }

@@ -9,7 +9,7 @@ use emberdeep_api::author::Adapter;
 use emberdeep_api::{Ctx, Hooks, ItemId, KeyAnswer, KeyHelp, MessageKind, PluginResult, Point};
 use emberdeep_engine::plugins::boundary::Entry;
 
-use super::aiming::tests::{game_with, keys};
+use super::aiming::tests::{game_from, keys};
 use super::app::{App, Mode, Question};
 use super::keys::Key;
 use super::screen::{Overlay, MENU_CHARS, MENU_ROWS};
@@ -34,15 +34,20 @@ impl Hooks for TakeOff {
 /// The aiming tests' game (a wand, two scrolls, an orb; newts asleep at
 /// `newts`) with a plugin answering `T`.
 fn app(newts: &[(i32, i32)]) -> App {
-    let game = game_with(newts, |plugins| {
+    app_from(newts, |_| {})
+}
+
+/// [`app`], its records changed by `change` once read.
+fn app_from(newts: &[(i32, i32)], change: impl FnOnce(&mut emberdeep_engine::data::records::Records)) -> App {
+    let more = |plugins: &mut emberdeep_engine::plugins::registry::Plugins| {
         plugins.hooks.push(Entry::new("tailor", HooksAbi_TO::from_value(Adapter(TakeOff), TD_Opaque)));
-    });
-    App::with_host_views(game)
+    };
+    App::with_host_views(game_from(newts, more, change))
 }
 
 /// Whether one of the last two messages (a first-time hint may follow) is `text`.
 fn said(app: &App, text: &str) -> bool {
-    app.game.log.messages().iter().rev().take(2).any(|m| m.text == text)
+    app.game.log().messages().iter().rev().take(2).any(|m| m.text == text)
 }
 
 fn menu(app: &mut App) -> (Vec<String>, (usize, usize)) {
@@ -62,12 +67,12 @@ fn esc_in_play_asks_and_n_keeps_playing() {
     );
     assert!(app.press(super::keys::Key::Char('n')));
     assert_eq!(app.mode, Mode::Play);
-    assert!(!app.game.over, "still playing");
+    assert!(!app.game.is_over(), "still playing");
     keys(&mut app, "l");
-    assert_eq!(app.game.turn, 1, "and the keys play again");
+    assert_eq!(app.game.turn(), 1, "and the keys play again");
     keys(&mut app, "Esc");
     assert!(!app.press(super::keys::Key::Char('y')), "y quits");
-    assert!(app.game.over);
+    assert!(app.game.is_over());
 }
 
 #[test]
@@ -96,7 +101,7 @@ fn help_lists_the_hosts_keys_and_the_plugins_and_scrolls_to_its_end() {
     assert!(whole.iter().any(|l| l.contains('T') && l.contains("take off the armor") && l.contains("(tailor)")));
     assert!(whole.iter().any(|l| l.contains("pick up what lies here")));
     keys(&mut app, "Esc");
-    assert_eq!((app.mode, app.game.turn), (Mode::Play, 0), "reading the help costs nothing");
+    assert_eq!((app.mode, app.game.turn()), (Mode::Play, 0), "reading the help costs nothing");
 }
 
 #[test]
@@ -106,16 +111,16 @@ fn an_unknown_key_says_so_and_points_at_help_and_a_plugins_key_plays() {
     assert!(said(&app, "Unknown key 'Q'. Press ? for the keys."));
     keys(&mut app, "F7");
     assert!(said(&app, "Unknown key 'F7'. Press ? for the keys."));
-    assert_eq!(app.game.turn, 0);
+    assert_eq!(app.game.turn(), 0);
     keys(&mut app, "T");
-    assert!(said(&app, "You take it off.") && app.game.turn == 1);
+    assert!(said(&app, "You take it off.") && app.game.turn() == 1);
 }
 
 #[test]
 fn a_letter_in_the_pack_opens_the_card_and_spends_nothing() {
     let mut app = app(&[]);
     keys(&mut app, "i b");
-    assert_eq!((app.mode, app.game.turn), (Mode::Card(1), 0));
+    assert_eq!((app.mode, app.game.turn()), (Mode::Card(1), 0));
     let Overlay::Menu { title, lines, .. } = app.model().overlay else { panic!("a card") };
     assert_eq!(title, "2 scrolls");
     assert!(lines.iter().any(|l| l.text.starts_with("Enter")), "the card says which key uses it");
@@ -123,8 +128,8 @@ fn a_letter_in_the_pack_opens_the_card_and_spends_nothing() {
     keys(&mut app, "Esc");
     assert_eq!(app.mode, Mode::Pack, "Esc goes back to the pack");
     keys(&mut app, "Esc");
-    assert_eq!((app.mode, app.game.turn), (Mode::Play, 0));
-    assert_eq!(app.game.pack.get(1).map(|i| i.count), Some(2), "browsing used nothing");
+    assert_eq!((app.mode, app.game.turn()), (Mode::Play, 0));
+    assert_eq!(app.game.pack().get(1).map(|i| i.count), Some(2), "browsing used nothing");
     keys(&mut app, "i b Enter");
     assert_eq!(app.mode, Mode::Aim, "Enter on the card uses it");
 }
@@ -133,7 +138,7 @@ fn a_letter_in_the_pack_opens_the_card_and_spends_nothing() {
 fn a_full_pack_scrolls_to_its_last_line() {
     let mut app = app(&[]);
     for i in 3..26 {
-        app.game.pack.add("wand", 1, false, ItemId(200 + i));
+        app.game.put_in_pack("wand", 1, false, ItemId(200 + i));
     }
     keys(&mut app, "i End");
     let (lines, more) = menu(&mut app);
@@ -146,10 +151,10 @@ fn a_full_pack_scrolls_to_its_last_line() {
 fn the_history_opens_on_its_newest_line_wraps_long_ones_and_scrolls_to_the_first() {
     let mut app = app(&[]);
     for i in 0..120 {
-        app.game.log.add(format!("message number {i}"), MessageKind::Info);
+        app.game.say(format!("message number {i}"), MessageKind::Info);
     }
     let long = "a very long message ".repeat(10);
-    app.game.log.add(long.trim(), MessageKind::Danger);
+    app.game.say(long.trim(), MessageKind::Danger);
     keys(&mut app, "m");
     let (lines, more) = menu(&mut app);
     assert_eq!(more.1, 0, "it opens at the newest");
@@ -172,12 +177,12 @@ fn quick_keys_drop_counts_and_drinking_at_full_health_ask_first() {
     let mut app = app(&[]);
     keys(&mut app, "q");
     assert!(said(&app, "You have nothing to drink."));
-    app.game.pack.add("tonic", 1, true, ItemId(300));
+    app.game.put_in_pack("tonic", 1, true, ItemId(300));
     keys(&mut app, "q d");
     assert_eq!(app.mode, Mode::Ask(Question::Drink(3)), "full health: it asks");
     keys(&mut app, "n");
-    assert_eq!((app.mode, app.game.turn), (Mode::Play, 0));
-    assert!(app.game.pack.get(3).is_some(), "kept");
+    assert_eq!((app.mode, app.game.turn()), (Mode::Play, 0));
+    assert!(app.game.pack().get(3).is_some(), "kept");
     app.game.player_mut().hp -= 5;
     keys(&mut app, "q d");
     assert_eq!(app.mode, Mode::Aim, "hurt, it is used at once (this tonic's effect aims)");
@@ -186,11 +191,11 @@ fn quick_keys_drop_counts_and_drinking_at_full_health_ask_first() {
     keys(&mut app, "d b");
     assert!(matches!(app.mode, Mode::DropCount { slot: 1, .. }));
     keys(&mut app, "1 Enter");
-    assert_eq!(app.game.pack.get(1).map(|i| i.count), Some(1), "one dropped, one kept");
+    assert_eq!(app.game.pack().get(1).map(|i| i.count), Some(1), "one dropped, one kept");
     let here = app.game.player().pos;
-    assert_eq!(app.game.items.iter().filter(|i| i.pos == here).map(|i| i.count).sum::<u32>(), 1);
+    assert_eq!(app.game.items().iter().filter(|i| i.pos == here).map(|i| i.count).sum::<u32>(), 1);
     keys(&mut app, "d b");
-    assert_eq!(app.game.pack.get(1), None, "the last one drops without asking");
+    assert_eq!(app.game.pack().get(1), None, "the last one drops without asking");
 }
 
 #[test]
@@ -211,7 +216,7 @@ fn look_mode_walks_a_cursor_and_describes_what_is_there() {
     keys(&mut app, "Tab");
     assert_eq!(app.look_cursor(), Some(Point::new(8, 10)), "Tab goes to a monster in sight");
     keys(&mut app, "Esc");
-    assert_eq!((app.mode, app.game.turn), (Mode::Play, 0), "looking costs nothing");
+    assert_eq!((app.mode, app.game.turn()), (Mode::Play, 0), "looking costs nothing");
     assert_eq!(app.model().scene.cursor.into_option(), None);
 }
 
@@ -235,7 +240,7 @@ fn the_mouse_moves_the_look_cursor_as_it_moves_the_aim() {
     let pressed = app.pressed.len();
     Frontend::hover(&mut app, Point::new(8, 10));
     assert_eq!(app.pressed.len(), pressed, "staying on a cell is no new key");
-    assert_eq!(app.game.turn, 0, "looking takes no turn");
+    assert_eq!(app.game.turn(), 0, "looking takes no turn");
     keys(&mut app, "Esc");
     Frontend::hover(&mut app, Point::new(9, 10));
     assert_eq!(app.pressed.len(), pressed + 1, "out of looking the mouse is not kept");
@@ -243,14 +248,10 @@ fn the_mouse_moves_the_look_cursor_as_it_moves_the_aim() {
 
 #[test]
 fn page_down_scrolls_a_long_look_text_and_another_cell_starts_at_its_top() {
-    let mut app = app(&[(8, 10)]);
     let long = "A newt of the deep ways, slick and grey, that remembers every boot that ever stepped on it. ";
-    std::rc::Rc::get_mut(&mut app.game.records)
-        .expect("the test app alone holds its records")
-        .monsters
-        .get_mut("newt")
-        .unwrap()
-        .description = long.repeat(12);
+    let mut app = app_from(&[(8, 10)], |records| {
+        records.monsters.get_mut("newt").unwrap().description = long.repeat(12);
+    });
     keys(&mut app, "x l l l");
     assert_eq!(app.model().look_scroll, 0);
     keys(&mut app, "PageDown PageDown");
@@ -263,7 +264,7 @@ fn page_down_scrolls_a_long_look_text_and_another_cell_starts_at_its_top() {
     let most = app.model().look_scroll;
     keys(&mut app, "PageUp");
     assert_eq!(app.model().look_scroll, most - 4, "one PageUp back from the end, however many PageDowns");
-    assert_eq!((app.game.turn, app.look_cursor()), (0, Some(Point::new(8, 10))), "scrolling moves nothing");
+    assert_eq!((app.game.turn(), app.look_cursor()), (0, Some(Point::new(8, 10))), "scrolling moves nothing");
     keys(&mut app, "h");
     assert_eq!(app.model().look_scroll, 0, "another cell starts at the top");
     keys(&mut app, "l PageDown");
@@ -294,7 +295,7 @@ fn a_peaceful_creature_says_so_in_its_own_colour_is_never_a_target_and_walking_i
     use super::screen::palette;
     let mut app = app(&[(6, 10), (8, 10)]);
     let newt = app.game.creature_at(Point::new(6, 10)).expect("a newt beside the player").id;
-    if let Some(mut c) = app.game.creatures.get_mut(&newt) {
+    if let Some(mut c) = app.game.creature_mut(newt) {
         c.temper = emberdeep_engine::world::creature::Temper::Peaceful;
     }
     let panel = app.model().panel;
@@ -310,7 +311,7 @@ fn a_peaceful_creature_says_so_in_its_own_colour_is_never_a_target_and_walking_i
     keys(&mut app, "Tab");
     assert_eq!(app.game.aim_cursor(), Some(Point::new(8, 10)), "Tab skips the peaceful one");
     keys(&mut app, "Esc");
-    let turn = app.game.turn;
+    let turn = app.game.turn();
     keys(&mut app, "l");
     assert_eq!(app.mode, Mode::Ask(Question::Plugin), "walking into it asks");
     match app.model().overlay {
@@ -320,7 +321,7 @@ fn a_peaceful_creature_says_so_in_its_own_colour_is_never_a_target_and_walking_i
         other => panic!("no question: {other:?}"),
     }
     keys(&mut app, "n");
-    assert_eq!((app.game.turn, app.game.is_peaceful(newt)), (turn, true), "no: no turn, still peaceful");
+    assert_eq!((app.game.turn(), app.game.is_peaceful(newt)), (turn, true), "no: no turn, still peaceful");
 }
 
 #[test]
@@ -336,7 +337,7 @@ fn n_at_the_runs_end_asks_for_the_new_run_screen_and_leaves() {
 #[test]
 fn plus_and_underscore_size_the_cells_of_the_view_shown_and_take_no_turn() {
     let mut app = app(&[]);
-    let turn = app.game.turn;
+    let turn = app.game.turn();
     app.select_view("tiles").expect("the host's tile view");
     app.press(Key::Char('+'));
     assert_eq!(app.host_view_cell("tiles"), Some(40), "tiles grow by 8");
@@ -350,7 +351,7 @@ fn plus_and_underscore_size_the_cells_of_the_view_shown_and_take_no_turn() {
     app.press(Key::Char('+'));
     assert_eq!(app.host_view_cell("glyphs"), Some(20), "glyphs grow by 4");
     assert!(!app.views().host_tiles);
-    assert_eq!(app.game.turn, turn, "drawing only: no turn passed");
+    assert_eq!(app.game.turn(), turn, "drawing only: no turn passed");
 }
 
 /// The panel's lines as text.
@@ -395,7 +396,7 @@ fn a_disguised_newt_is_drawn_listed_and_looked_at_as_what_it_shows_until_the_ste
     keys(&mut app, "l");
     assert!(panel_text(&mut app).iter().all(|l| !l.contains("newt")), "two steps away: still a wall");
     keys(&mut app, "l");
-    let found = app.game.log.messages().iter().any(|m| m.text == "The wall was a newt!");
+    let found = app.game.log().messages().iter().any(|m| m.text == "The wall was a newt!");
     assert!(found, "found by the step beside it");
     assert!(panel_text(&mut app).iter().any(|l| l.contains("newt")));
     let scene = app.model().scene;
@@ -409,13 +410,13 @@ fn travel_stops_for_a_disguise_that_looks_like_an_item_as_for_an_item() {
     let newt = app.game.spawn_creature("newt", Point::new(25, 10), "", "test").expect("spawned");
     app.game.disguise_creature(newt, "orb", "test").expect("as an orb");
     app.game.update_sight();
-    assert!(!app.game.map.is_remembered(Point::new(25, 10)), "out of sight at first");
+    assert!(!app.game.map().is_remembered(Point::new(25, 10)), "out of sight at first");
     // The way there is known (a map read, say); the orb's cell is not.
     for x in 5..=22 {
-        app.game.map.remember(Point::new(x, 10));
+        app.game.remember_cell(Point::new(x, 10));
     }
     app.game.travel(Errand::To(Point::new(22, 10)));
-    let stopped = app.game.log.messages().iter().any(|m| m.text == "You stop: you see an orb.");
-    assert!(stopped, "{:?}", app.game.log.messages().iter().map(|m| m.text.clone()).collect::<Vec<_>>());
-    assert!(app.game.player().pos.x < 22 && app.game.creatures[&newt].is_disguised(), "stopped short, still an orb");
+    let stopped = app.game.log().messages().iter().any(|m| m.text == "You stop: you see an orb.");
+    assert!(stopped, "{:?}", app.game.log().messages().iter().map(|m| m.text.clone()).collect::<Vec<_>>());
+    assert!(app.game.player().pos.x < 22 && app.game.creatures()[&newt].is_disguised(), "stopped short, still an orb");
 }

@@ -1,6 +1,8 @@
 //! `Game`: the state of one run. The floor, its creatures and items, the
 //! pack, the log, the turn, the RNG and the plugins' store; everything that
-//! changes the game changes a `Game`, and the front end only reads it.
+//! changes the game changes a `Game`. Its fields are the engine's own: the
+//! front end and the drivers read it through its methods and change it
+//! through the engine's calls.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -27,78 +29,106 @@ use crate::world::targeting::Targeting;
 pub use crate::data::records::GOAL_ITEM;
 
 /// A run in progress.
+///
+/// Its fields are the engine's own. Outside this crate a `Game` is read
+/// through its methods (`turn()`, `map()`, `pack()`, `log()`, ..) and
+/// changed only through its calls (the rules', and the few the front end
+/// and the drivers make: `say`, `take_animations`, `set_last_target`, and
+/// those that set a scene), so that setting a field does not build:
+///
+/// ```compile_fail,E0616
+/// fn skip_ahead(game: &mut emberdeep_engine::Game) {
+///     game.turn = 5;
+/// }
+/// ```
+///
+/// nor does reading one:
+///
+/// ```compile_fail,E0616
+/// fn turns(game: &emberdeep_engine::Game) -> u64 {
+///     game.turn
+/// }
+/// ```
+///
+/// while asking does:
+///
+/// ```
+/// fn turns(game: &emberdeep_engine::Game) -> u64 {
+///     game.turn()
+/// }
+/// ```
 pub struct Game {
     /// The run's seed.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// The run's one RNG.
-    pub rng: RunRng,
+    pub(crate) rng: RunRng,
     /// Turns played.
-    pub turn: u64,
+    pub(crate) turn: u64,
     /// The floor, from 1.
-    pub floor: u32,
+    pub(crate) floor: u32,
     /// What made this floor: the plugin and its generator's name, or the
     /// host's (`host`, `rooms`; `host`, `deepest`; `host`, `scenario` for
     /// a floor a scenario file drew). Since api 1.6.
     pub(crate) generator: Generator,
     /// The floor's map.
-    pub map: Map,
+    pub(crate) map: Map,
     /// What the player sees now.
-    pub fov: Visibility,
+    pub(crate) fov: Visibility,
     /// Everyone alive, the player included, by id.
-    pub creatures: Roster,
+    pub(crate) creatures: Roster,
     /// The next monster id.
-    pub next_id: u32,
+    pub(crate) next_id: u32,
     /// Items lying on this floor, in the order they came, found by cell and by id.
-    pub items: FloorItems,
+    pub(crate) items: FloorItems,
     /// The player's pack.
-    pub pack: Pack,
+    pub(crate) pack: Pack,
     /// Messages.
-    pub log: MessageLog,
+    pub(crate) log: MessageLog,
     /// The trace.
-    pub trace: Trace,
+    pub(crate) trace: Trace,
     /// Plugins' per-creature numbers.
-    pub store: BTreeMap<(EntityId, String), i64>,
+    pub(crate) store: BTreeMap<(EntityId, String), i64>,
     /// Plugins' per-creature texts (the kind of the weapon in hand).
-    pub store_text: BTreeMap<(EntityId, String), String>,
+    pub(crate) store_text: BTreeMap<(EntityId, String), String>,
     /// Bumped by `stored_changed` whenever `store` or `store_text` change.
     pub(crate) store_version: u64,
     /// The player's derived numbers as last asked, with what they were derived from.
     pub(crate) derived: Derived,
     /// What killed the player ("a jackal"), once dead.
-    pub killer: Option<String>,
+    pub(crate) killer: Option<String>,
     /// Whether the run is over.
-    pub over: bool,
+    pub(crate) over: bool,
     /// Whether the run was won (the player took the ember-heart).
-    pub won: bool,
+    pub(crate) won: bool,
     /// The player's kills, by the victims' record ids.
-    pub kills: BTreeMap<String, u32>,
+    pub(crate) kills: BTreeMap<String, u32>,
     /// The loaded plugins.
-    pub plugins: Rc<Plugins>,
+    pub(crate) plugins: Rc<Plugins>,
     /// The records of the loaded plugins.
-    pub records: Rc<Records>,
+    pub(crate) records: Rc<Records>,
     /// The host's numbers.
-    pub numbers: Numbers,
+    pub(crate) numbers: Numbers,
     /// Distance maps shared by every monster this floor: toward a goal, away from a threat.
     pub(crate) paths: PathCache,
     /// Set while the plugins' derived-stat hooks run, so that a hook reading
     /// the player gets the base numbers instead of asking the hooks again.
     pub(crate) deriving: bool,
     /// Shots and bursts this turn made, for the window to show (never read by the game).
-    pub animations: Vec<Animation>,
+    pub(crate) animations: Vec<Animation>,
     /// The Targeting state: the shot being aimed, the last target.
-    pub targeting: Targeting,
+    pub(crate) targeting: Targeting,
     /// The last item identity handed out.
-    pub next_item_id: u32,
+    pub(crate) next_item_id: u32,
     /// Plugins' per-item numbers (a wand's charges).
-    pub item_store: BTreeMap<(ItemId, String), i64>,
+    pub(crate) item_store: BTreeMap<(ItemId, String), i64>,
     /// Plugins' per-item texts.
-    pub item_text: BTreeMap<(ItemId, String), String>,
+    pub(crate) item_text: BTreeMap<(ItemId, String), String>,
     /// Items plugins took out of the pack during this action and have not
     /// put back, placed or given: each with the plugin that holds it.
     /// Emptied before and after every player action, so never saved.
-    pub held: Vec<(String, PackItem)>,
+    pub(crate) held: Vec<(String, PackItem)>,
     /// What monsters carry, by monster, in the order it was given.
-    pub carried: BTreeMap<EntityId, Vec<PackItem>>,
+    pub(crate) carried: BTreeMap<EntityId, Vec<PackItem>>,
     /// Monsters that died and whose `died` hooks are running: their
     /// statuses stay readable until then, and end after.
     pub(crate) dying: Vec<Creature>,
@@ -124,7 +154,7 @@ pub struct Game {
     pub(crate) fall: Option<(String, String)>,
     /// A plugin's yes/no question waiting for the player's answer
     /// (`rules::questions`): never saved; any other action drops it.
-    pub question: Option<PluginQuestion>,
+    pub(crate) question: Option<PluginQuestion>,
     /// Set while the player's own action plays (a plugin may ask then).
     pub(crate) player_acting: bool,
     /// The plugins whose calls are under way, outermost first: a call made
@@ -135,12 +165,12 @@ pub struct Game {
     /// The standings between sides set during the run
     /// (`WorldCtx::set_standing`), over those the plugins declared: each
     /// pair once, its names in order. Saved.
-    pub standings: BTreeMap<(String, String), emberdeep_api::Standing>,
+    pub(crate) standings: BTreeMap<(String, String), emberdeep_api::Standing>,
     // 1.6 (known kinds)
     /// The item kinds a plugin marked unknown or made known
     /// (`WorldCtx::set_kind_known`), and whether the player knows each now;
     /// a kind not here is known (`rules::knowing`). Saved.
-    pub kinds_known: BTreeMap<String, bool>,
+    pub(crate) kinds_known: BTreeMap<String, bool>,
 }
 
 /// A yes/no question a plugin asked the player (api 1.3, `Ctx::ask`).
@@ -216,6 +246,155 @@ impl Game {
     /// What made the floor the player is on (api 1.6's `floor_generator`).
     pub fn generator(&self) -> &Generator {
         &self.generator
+    }
+
+    // Reading the run: what the front end and the drivers read a `Game`
+    // through.
+
+    /// The run's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Turns played.
+    pub fn turn(&self) -> u64 {
+        self.turn
+    }
+
+    /// The floor the player is on, from 1.
+    pub fn floor(&self) -> u32 {
+        self.floor
+    }
+
+    /// The floor's map.
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    /// What the player sees now.
+    pub fn fov(&self) -> &Visibility {
+        &self.fov
+    }
+
+    /// Everyone alive, the player included, by id.
+    pub fn creatures(&self) -> &Roster {
+        &self.creatures
+    }
+
+    /// Items lying on this floor.
+    pub fn items(&self) -> &FloorItems {
+        &self.items
+    }
+
+    /// The player's pack.
+    pub fn pack(&self) -> &Pack {
+        &self.pack
+    }
+
+    /// The messages the player has been told.
+    pub fn log(&self) -> &MessageLog {
+        &self.log
+    }
+
+    /// Where the run's events go.
+    pub fn trace(&self) -> &Trace {
+        &self.trace
+    }
+
+    /// What killed the player ("a jackal"), once dead.
+    pub fn killer(&self) -> Option<&str> {
+        self.killer.as_deref()
+    }
+
+    /// Whether the run is over: the player died, won or quit.
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// Whether the run was won (the player took the ember-heart).
+    pub fn won(&self) -> bool {
+        self.won
+    }
+
+    /// The player's kills, by the victims' record ids.
+    pub fn kills(&self) -> &BTreeMap<String, u32> {
+        &self.kills
+    }
+
+    /// The loaded plugins.
+    pub fn plugins(&self) -> &Rc<Plugins> {
+        &self.plugins
+    }
+
+    /// The records of the loaded plugins.
+    pub fn records(&self) -> &Rc<Records> {
+        &self.records
+    }
+
+    /// The host's numbers.
+    pub fn numbers(&self) -> &Numbers {
+        &self.numbers
+    }
+
+    /// Shots and bursts made since the front end last took them
+    /// ([`Game::take_animations`]).
+    pub fn animations(&self) -> &[Animation] {
+        &self.animations
+    }
+
+    /// The shot being aimed and the last target.
+    pub fn targeting(&self) -> &Targeting {
+        &self.targeting
+    }
+
+    /// The standings between sides set during the run, over those the
+    /// plugins declared.
+    pub fn standings(&self) -> &BTreeMap<(String, String), emberdeep_api::Standing> {
+        &self.standings
+    }
+
+    /// The item kinds a plugin marked unknown or made known, and whether
+    /// the player knows each now; a kind not here is known.
+    pub fn kinds_known(&self) -> &BTreeMap<String, bool> {
+        &self.kinds_known
+    }
+
+    /// The run's one RNG, to read (a test holds a copy to see that a
+    /// preview rolled nothing).
+    pub fn rng(&self) -> &RunRng {
+        &self.rng
+    }
+
+    /// Plugins' per-creature numbers.
+    pub fn store(&self) -> &BTreeMap<(EntityId, String), i64> {
+        &self.store
+    }
+
+    /// Plugins' per-creature texts (the kind of the weapon in hand).
+    pub fn store_text(&self) -> &BTreeMap<(EntityId, String), String> {
+        &self.store_text
+    }
+
+    /// Plugins' per-item numbers (a wand's charges).
+    pub fn item_store(&self) -> &BTreeMap<(ItemId, String), i64> {
+        &self.item_store
+    }
+
+    /// Plugins' per-item texts.
+    pub fn item_text(&self) -> &BTreeMap<(ItemId, String), String> {
+        &self.item_text
+    }
+
+    /// The last item identity handed out.
+    pub fn last_item_id(&self) -> u32 {
+        self.next_item_id
+    }
+
+    /// Items plugins took out of the pack during this action and have not
+    /// put back, placed or given, each with the plugin that holds it; empty
+    /// between player actions.
+    pub fn held(&self) -> &[(String, PackItem)] {
+        &self.held
     }
 
     /// The player.
@@ -350,6 +529,143 @@ impl Game {
             .chain(worn)
             .collect();
         crate::world::animation::Scenery { creatures, items }
+    }
+
+    // What the front end and the drivers change: each call says what it
+    // means; nothing else of a `Game` is theirs to write.
+
+    /// Tells the player `text` in the message log (a key the game does not
+    /// know, an aim given up, a plugin reloaded). Not traced.
+    pub fn say(&mut self, text: impl Into<String>, kind: emberdeep_api::MessageKind) {
+        self.log.add(text, kind);
+    }
+
+    /// The shots and bursts queued for the window since it last took them,
+    /// taken: a front end without a window drops them the same way.
+    pub fn take_animations(&mut self) -> Vec<Animation> {
+        std::mem::take(&mut self.animations)
+    }
+
+    /// Queues a shot or burst for the window to show, as a plugin's
+    /// `animate` does.
+    pub fn queue_animation(&mut self, animation: Animation) {
+        self.animations.push(animation);
+    }
+
+    /// Sets the creature the next aim starts on while it is in sight: what
+    /// a replay's snapshot puts back, since a save does not keep it.
+    pub fn set_last_target(&mut self, target: Option<EntityId>) {
+        self.targeting.last_target = target;
+    }
+
+    /// The trace's lines kept in memory since the last call (none if the
+    /// trace does not keep them): what the bot, the replay timeline and the
+    /// checks read the run's events from.
+    pub fn take_trace_lines(&mut self) -> Vec<String> {
+        self.trace.take_kept()
+    }
+
+    /// Writes out what the trace still holds; the first write that failed,
+    /// if any did.
+    pub fn finish_trace(&mut self) -> std::io::Result<()> {
+        self.trace.finish()
+    }
+
+    /// A number drawn from the run's RNG, as a roll draws one: the seed of
+    /// the run that follows this one (a restart after death).
+    pub fn draw_seed(&mut self) -> u64 {
+        self.rng.next_raw()
+    }
+
+    // Setting a scene: what a scenario file, a bench or a test lays out
+    // before play, as it stands. No rule is asked, nothing is traced or
+    // told; sight is worked out again only by `update_sight`. A rule that
+    // changes the same thing in play (`set_terrain`, `set_creature_side`,
+    // `add_to_pack`, ..) asks, traces and tells.
+
+    /// The scene is on floor `floor` (a scenario's `floor`): only the
+    /// number changes, no floor is made.
+    pub fn set_floor_number(&mut self, floor: u32) {
+        self.floor = floor;
+    }
+
+    /// The scene is at turn `turn` (near the most turns a run plays, say).
+    pub fn set_turn(&mut self, turn: u64) {
+        self.turn = turn;
+    }
+
+    /// The floor's map is `map`, remembered cells and all.
+    pub fn set_map(&mut self, map: Map) {
+        self.map = map;
+    }
+
+    /// The tile at `p` is `tile` (nothing off the map).
+    pub fn set_tile(&mut self, p: Point, tile: crate::core::map::Tile) {
+        self.map.set_tile(p, tile);
+    }
+
+    /// The player remembers cell `p` (a map read beforehand, say).
+    pub fn remember_cell(&mut self, p: Point) {
+        self.map.remember(p);
+    }
+
+    /// The player sees `fov` until sight is worked out again (a narrower
+    /// sight than the numbers give, say).
+    pub fn set_fov(&mut self, fov: Visibility) {
+        self.fov = fov;
+    }
+
+    /// The pack is `pack`, whatever it held before gone.
+    pub fn set_pack(&mut self, pack: Pack) {
+        self.pack = pack;
+    }
+
+    /// Puts `count` of `kind` in the pack as item `id`, as [`Pack::add`]
+    /// does: the slot, or `None` if there is no room. No record is asked
+    /// and no effect hears that the item was made ([`Game::made_event`]
+    /// does that).
+    pub fn put_in_pack(&mut self, kind: &str, count: u32, stacks: bool, id: ItemId) -> Option<usize> {
+        self.pack.add(kind, count, stacks, id)
+    }
+
+    /// Puts `creature` on the floor under the next monster id, which it
+    /// returns.
+    pub fn put_creature(&mut self, creature: Creature) -> EntityId {
+        let id = EntityId(self.next_id);
+        self.next_id += 1;
+        self.creatures.insert(id, creature);
+        id
+    }
+
+    /// Creature `id`, to change as a scene has it (its health, temper,
+    /// state, goal or place); `None` if nobody has the id. The one `&mut`
+    /// way into the roster besides [`Game::player_mut`]: a scene sets
+    /// fields no rule sets alone, and the roster keeps its grid and counts
+    /// in step as the returned handle drops.
+    pub fn creature_mut(&mut self, id: EntityId) -> Option<CreatureMut<'_>> {
+        self.creatures.get_mut(&id)
+    }
+
+    /// Creature `id` is on `side` (a scenario's `side=`).
+    pub fn put_on_side(&mut self, id: EntityId, side: &str) {
+        self.creatures.set_side(&id, side);
+    }
+
+    /// A plugin's number `key` for creature `id` is `value`.
+    pub fn set_stored(&mut self, id: EntityId, key: &str, value: i64) {
+        self.store.insert((id, key.to_string()), value);
+        self.stored_changed();
+    }
+
+    /// A plugin's text `key` for creature `id` is `text`.
+    pub fn set_stored_text(&mut self, id: EntityId, key: &str, text: &str) {
+        self.store_text.insert((id, key.to_string()), text.to_string());
+        self.stored_changed();
+    }
+
+    /// A plugin's number `key` for item `id` is `value` (a wand's charges).
+    pub fn set_item_number(&mut self, id: ItemId, key: &str, value: i64) {
+        self.item_store.insert((id, key.to_string()), value);
     }
 
     /// Reports a plugin's failure: in the log, the console and the trace. The run goes on.

@@ -7,9 +7,11 @@
 //! to the rules a `Game` keeps, which [`Game::check`](game::Game::check)
 //! holds a live run to as well.
 //!
-//! **Invariant:** the world changes only through the rules (`rules/`) and
-//! the boundary (`plugins::boundary`); it imports `core`, `data` and the
-//! plugin registry, never the rules.
+//! **Invariant:** the world changes only through the rules (`rules/`), the
+//! boundary (`plugins::boundary`) and the few calls of [`game::Game`] the
+//! front end and the drivers make (a line in the log, a scene laid out
+//! before play), its fields being the engine's own; it imports `core`,
+//! `data` and the plugin registry, never the rules.
 
 pub mod animation;
 pub mod creature;

@@ -110,9 +110,9 @@ pub fn play_run_for(game: &mut Game, turns: u64) -> RunResult {
     let mut stuck = 0;
     let mut memory = Memory { gear: gear_of_records(game), ..Memory::default() };
     let mut tally = RunTally::default();
-    while !game.over && game.turn < turns {
+    while !game.is_over() && game.turn() < turns {
         // Nobody watches the bot: shots queued for the window are dropped.
-        game.animations.clear();
+        game.take_animations();
         memory.chased(game, target(game, &memory));
         memory.most_max_hp = memory.most_max_hp.max(game.player().max_hp);
         let plan = choose(game, &memory);
@@ -120,13 +120,13 @@ pub fn play_run_for(game: &mut Game, turns: u64) -> RunResult {
         if let Plan::Act(Action::Use(slot)) = plan {
             memory.readied_missile_weapon |= role_in(game, slot) == Some(ItemRole::MissileWeapon);
             if role_in(game, slot) == Some(ItemRole::Detect) {
-                memory.detected_floor = game.floor;
+                memory.detected_floor = game.floor();
             }
             restoring = role_in(game, slot) == Some(ItemRole::Restore);
         }
         let using = match &plan {
             Plan::Act(Action::Use(slot)) | Plan::Shoot { start: Action::Use(slot) | Action::Throw(slot), .. } => {
-                game.pack.get(*slot).map(|i| i.kind.clone())
+                game.pack().get(*slot).map(|i| i.kind.clone())
             }
             _ => None,
         };
@@ -156,14 +156,14 @@ pub fn play_run_for(game: &mut Game, turns: u64) -> RunResult {
             }
         }
     }
-    let died = game.killer.is_some() && game.player().hp <= 0;
+    let died = game.killer().is_some() && game.player().hp <= 0;
     game.quit_run();
     let level = game.player_level();
     RunResult {
-        turns: game.turn,
-        floor: game.floor,
-        killer: died.then(|| game.killer.clone().unwrap_or_default()),
-        won: game.won,
+        turns: game.turn(),
+        floor: game.floor(),
+        killer: died.then(|| game.killer().unwrap_or_default().to_string()),
+        won: game.won(),
         level,
         dealt: tally.dealt,
         taken: tally.taken,
@@ -188,14 +188,14 @@ struct Tally {
 
 impl Tally {
     fn before(game: &Game) -> Tally {
-        let monsters = game.creatures.values().filter(|c| !c.id.is_player()).map(|c| (c.id, c.hp.max(0))).collect();
-        Tally { floor: game.floor, player: game.player().hp, monsters }
+        let monsters = game.creatures().values().filter(|c| !c.id.is_player()).map(|c| (c.id, c.hp.max(0))).collect();
+        Tally { floor: game.floor(), player: game.player().hp, monsters }
     }
 
     /// Adds the health lost since `before` to the floor's damage taken and
     /// dealt (a monster gone counts its health as dealt; a new floor, nothing).
     fn after(self, game: &Game, tally: &mut RunTally) {
-        if game.floor != self.floor {
+        if game.floor() != self.floor {
             return;
         }
         let at = self.floor.max(1) as usize - 1;
@@ -208,7 +208,7 @@ impl Tally {
         let lost: i32 = self
             .monsters
             .iter()
-            .map(|(id, hp)| hp - game.creatures.get(id).map_or(0, |c| c.hp.max(0)))
+            .map(|(id, hp)| hp - game.creatures().get(id).map_or(0, |c| c.hp.max(0)))
             .filter(|d| *d > 0)
             .sum();
         tally.dealt[at] += lost as u32;
@@ -228,7 +228,7 @@ fn carry_out(game: &mut Game, plan: Plan) -> bool {
             let mut rested = false;
             // Rest until health is back to eight tenths: the last ones cost
             // as many turns as a floor's fights, at the deep levels' health.
-            while game.turn < TURN_LIMIT && game.player().hp * 10 < game.player().max_hp * REST_UNTIL_TENTHS {
+            while game.turn() < TURN_LIMIT && game.player().hp * 10 < game.player().max_hp * REST_UNTIL_TENTHS {
                 let Some(action) = game.travel_next(&mut rest) else { break };
                 rested |= game.player_action(action);
             }
@@ -242,7 +242,7 @@ fn carry_out(game: &mut Game, plan: Plan) -> bool {
     }
     game.aim_at(at);
     // A bolt that passes through need only reach the target; anything else must stop on it.
-    let passes = game.targeting.aim.as_ref().is_some_and(|a| a.pending.request.passes_through);
+    let passes = game.targeting().aim.as_ref().is_some_and(|a| a.pending.request.passes_through);
     let path = game.aim_path();
     if path.last() == Some(&at) || (passes && path.contains(&at)) {
         return game.player_action(Action::Shoot);
@@ -274,7 +274,7 @@ struct Memory {
 /// items' effects answer (asked without consequence).
 fn gear_of_records(game: &mut Game) -> BTreeMap<String, GearNumbers> {
     let kinds: Vec<String> = game
-        .records
+        .records()
         .items
         .values()
         .filter(|r| matches!(r.role, ItemRole::MeleeWeapon | ItemRole::Armor))
@@ -294,7 +294,7 @@ impl Memory {
     /// has gone on too long for nothing.
     fn chased(&mut self, game: &Game, target: Option<EntityId>) {
         let me = game.player().pos;
-        let Some(c) = target.and_then(|id| game.creatures.get(&id)) else { return };
+        let Some(c) = target.and_then(|id| game.creatures().get(&id)) else { return };
         if me.is_adjacent(c.pos) {
             self.chases.remove(&c.id);
             return;
@@ -308,9 +308,9 @@ impl Memory {
         *turns += 1;
         if *turns > CHASE_TURNS {
             self.chases.remove(&c.id);
-            self.chases.retain(|id, _| game.creatures.contains_key(id));
-            self.given_up.retain(|_, until| *until > game.turn);
-            self.given_up.insert(c.id, game.turn + GIVE_UP_TURNS);
+            self.chases.retain(|id, _| game.creatures().contains_key(id));
+            self.given_up.retain(|_, until| *until > game.turn());
+            self.given_up.insert(c.id, game.turn() + GIVE_UP_TURNS);
         }
     }
 }
@@ -320,19 +320,19 @@ impl Memory {
 fn target(game: &Game, memory: &Memory) -> Option<EntityId> {
     let me = game.player().pos;
     game.enemies_in_view().into_iter().find(|id| {
-        let Some(c) = game.creatures.get(id) else { return false };
-        me.is_adjacent(c.pos) || memory.given_up.get(id).is_none_or(|&until| game.turn >= until)
+        let Some(c) = game.creatures().get(id) else { return false };
+        me.is_adjacent(c.pos) || memory.given_up.get(id).is_none_or(|&until| game.turn() >= until)
     })
 }
 
 /// The declared role of the item in pack slot `slot`.
 fn role_in(game: &Game, slot: usize) -> Option<ItemRole> {
-    game.pack.get(slot).and_then(|s| game.records.items.get(&s.kind)).map(|r| r.role)
+    game.pack().get(slot).and_then(|s| game.records().items.get(&s.kind)).map(|r| r.role)
 }
 
 /// The first pack slot whose item declares `role`.
 fn slot_with(game: &Game, role: ItemRole) -> Option<usize> {
-    (0..game.pack.slots().len()).find(|&i| role_in(game, i) == Some(role))
+    (0..game.pack().slots().len()).find(|&i| role_in(game, i) == Some(role))
 }
 
 /// The bot's next move.
@@ -366,7 +366,7 @@ fn choose(game: &mut Game, memory: &Memory) -> Plan {
             return Plan::Act(Action::Use(slot));
         }
     }
-    if let Some(target) = target(game, memory).and_then(|id| game.creatures.get(&id)) {
+    if let Some(target) = target(game, memory).and_then(|id| game.creatures().get(&id)) {
         let worth_it = in_view.len() >= 2 || (target.max_hp >= STRONG_HP && me.pos.steps_to(target.pos) <= 6);
         if worth_it && game.speed_of(EntityId::PLAYER) <= 0 {
             if let Some(slot) = slot_with(game, ItemRole::Buff) {
@@ -397,7 +397,7 @@ fn choose(game: &mut Game, memory: &Memory) -> Plan {
     if let Some(slot) = bow_or_arrows_slot(game, memory) {
         return Plan::Act(Action::Use(slot));
     }
-    if memory.detected_floor != game.floor {
+    if memory.detected_floor != game.floor() {
         if let Some(slot) = slot_with(game, ItemRole::Detect) {
             return Plan::Act(Action::Use(slot));
         }
@@ -424,10 +424,10 @@ fn explore(game: &Game, now: &Fighting) -> Action {
         return Action::Use(slot);
     }
     // The ember-heart wins the run: walk to it, make room for it, take it.
-    let goal = game.items.iter().find(|i| i.kind == GOAL_ITEM && game.map.is_remembered(i.pos)).map(|i| i.pos);
+    let goal = game.items().iter().find(|i| i.kind == GOAL_ITEM && game.map().is_remembered(i.pos)).map(|i| i.pos);
     if let Some(at) = goal {
         if at == me.pos {
-            return match game.pack.is_full() {
+            return match game.pack().is_full() {
                 true => Action::Drop(0),
                 false => Action::PickUp,
             };
@@ -436,19 +436,19 @@ fn explore(game: &Game, now: &Fighting) -> Action {
             return a;
         }
     }
-    let wanted = |kind: &str| game.records.items.get(kind).is_some_and(|r| now.wants(r));
-    let top_here = game.items.iter().rev().find(|i| i.pos == me.pos);
-    if top_here.is_some_and(|i| wanted(&i.kind)) && !game.pack.is_full() {
+    let wanted = |kind: &str| game.records().items.get(kind).is_some_and(|r| now.wants(r));
+    let top_here = game.items().iter().rev().find(|i| i.pos == me.pos);
+    if top_here.is_some_and(|i| wanted(&i.kind)) && !game.pack().is_full() {
         return Action::PickUp;
     }
     let seen_items: Vec<Point> = game
-        .items
+        .items()
         .iter()
-        .filter(|i| game.map.is_remembered(i.pos) && wanted(&i.kind))
+        .filter(|i| game.map().is_remembered(i.pos) && wanted(&i.kind))
         .map(|i| i.pos)
         .filter(|p| *p != me.pos)
         .collect();
-    if !game.pack.is_full() {
+    if !game.pack().is_full() {
         if let Some(a) = walk_toward(game, &seen_items) {
             return a;
         }
@@ -456,13 +456,13 @@ fn explore(game: &Game, now: &Fighting) -> Action {
     // Auto-explore's step, then travel's to the stairs (the time-savers' own
     // ways). Past the first floors, known stairs are taken at once: a whole
     // floor explored costs more turns than its finds are worth.
-    let hurried = game.floor > EXPLORE_FLOORS && !game.known_stairs().is_empty();
+    let hurried = game.floor() > EXPLORE_FLOORS && !game.known_stairs().is_empty();
     if !hurried {
         if let Some(a) = game.explore_step() {
             return a;
         }
     }
-    if game.map.tile(me.pos) == emberdeep_engine::core::map::Tile::StairsDown {
+    if game.map().tile(me.pos) == emberdeep_engine::core::map::Tile::StairsDown {
         return Action::Descend;
     }
     game.stairs_step().or_else(|| walk_toward(game, &frontier(game))).unwrap_or(Action::Wait)
@@ -473,7 +473,7 @@ fn explore(game: &Game, now: &Fighting) -> Action {
 fn clear_line(game: &Game, target: Point) -> bool {
     let me = game.player().pos;
     let request = emberdeep_api::AimRequest::missile(me.steps_to(target));
-    let path = emberdeep_engine::world::targeting::shot_path(&game.map, me, target, &request, |p| {
+    let path = emberdeep_engine::world::targeting::shot_path(game.map(), me, target, &request, |p| {
         game.creature_at(p).is_some()
     });
     path.last() == Some(&target)
@@ -486,14 +486,14 @@ fn burst_plan(game: &Game, request: &emberdeep_api::AimRequest) -> Option<Point>
     let me = game.player().pos;
     let mut best: Option<(usize, Point)> = None;
     for id in game.enemies_in_view() {
-        let Some(at) = game.creatures.get(&id).map(|c| c.pos) else { continue };
-        let path = emberdeep_engine::world::targeting::shot_path(&game.map, me, at, request, |p| {
+        let Some(at) = game.creatures().get(&id).map(|c| c.pos) else { continue };
+        let path = emberdeep_engine::world::targeting::shot_path(game.map(), me, at, request, |p| {
             game.creature_at(p).is_some()
         });
         if path.last() != Some(&at) {
             continue;
         }
-        let burst = emberdeep_engine::core::sight::burst_cells(&game.map, at, request.burst_radius);
+        let burst = emberdeep_engine::core::sight::burst_cells(game.map(), at, request.burst_radius);
         if burst.contains(&me) {
             continue;
         }
@@ -514,9 +514,9 @@ fn aimed_plan(game: &Game, request: &emberdeep_api::AimRequest) -> Option<Point>
     let me = game.player().pos;
     let mut best: Option<(usize, Point)> = None;
     for id in game.enemies_in_view() {
-        let Some(target) = game.creatures.get(&id) else { continue };
+        let Some(target) = game.creatures().get(&id) else { continue };
         let at = target.pos;
-        let path = emberdeep_engine::world::targeting::shot_path(&game.map, me, at, request, |p| {
+        let path = emberdeep_engine::world::targeting::shot_path(game.map(), me, at, request, |p| {
             game.creature_at(p).is_some()
         });
         if me.is_adjacent(at) || !path.contains(&at) {
@@ -536,7 +536,7 @@ const STRONG_HP: i32 = 12;
 /// A pack slot of something to ready or put in the quiver: a missile
 /// weapon until one is readied, and missiles.
 fn bow_or_arrows_slot(game: &Game, memory: &Memory) -> Option<usize> {
-    (0..game.pack.slots().len()).find(|&i| match role_in(game, i) {
+    (0..game.pack().slots().len()).find(|&i| match role_in(game, i) {
         Some(ItemRole::Missile) => true,
         Some(ItemRole::MissileWeapon) => !memory.readied_missile_weapon,
         _ => false,
@@ -547,12 +547,12 @@ fn bow_or_arrows_slot(game: &Game, memory: &Memory) -> Option<usize> {
 /// through a context that cannot change the game).
 fn throwing_slot(game: &mut Game) -> Option<usize> {
     let stacks: Vec<(usize, PackItem)> = game
-        .pack
+        .pack()
         .slots()
         .iter()
         .enumerate()
         .filter_map(|(i, s)| s.clone().map(|s| (i, s)))
-        .filter(|(_, item)| game.records.items.get(&item.kind).is_some_and(|r| r.role == ItemRole::Thrown))
+        .filter(|(_, item)| game.records().items.get(&item.kind).is_some_and(|r| r.role == ItemRole::Thrown))
         .collect();
     stacks.into_iter().find(|(_, item)| game.is_throwable(item)).map(|(i, _)| i)
 }
@@ -598,8 +598,8 @@ impl<'m> Fighting<'m> {
 
 /// The first pack slot holding usable gear better than what is held.
 fn better_gear_slot(game: &Game, now: &Fighting) -> Option<usize> {
-    game.pack.slots().iter().position(|s| {
-        let rec = s.as_ref().and_then(|s| game.records.items.get(&s.kind));
+    game.pack().slots().iter().position(|s| {
+        let rec = s.as_ref().and_then(|s| game.records().items.get(&s.kind));
         rec.is_some_and(|r| r.effect.is_some() && now.improved_by(r) == Some(true))
     })
 }
@@ -610,7 +610,7 @@ fn healing_slot(game: &Game) -> Option<usize> {
 
 /// Remembered passable cells next to a cell never seen: where exploring goes on.
 fn frontier(game: &Game) -> Vec<Point> {
-    let map = &game.map;
+    let map = game.map();
     map.points()
         .filter(|p| map.is_remembered(*p) && map.is_passable(*p))
         .filter(|p| {
@@ -628,7 +628,7 @@ fn walk_toward(game: &Game, goals: &[Point]) -> Option<Action> {
         return None;
     }
     let me = game.player().pos;
-    let step = first_step(&game.map, me, goals, |p| game.creature_at(p).is_some())?;
+    let step = first_step(game.map(), me, goals, |p| game.creature_at(p).is_some())?;
     Some(Action::Move(step.x - me.x, step.y - me.y))
 }
 

@@ -28,12 +28,12 @@ pub fn play(seed: u64, plugins: Rc<Plugins>, records: Rc<Records>, turns: u64) -
     let mut rng = RunRng::from_seed(seed ^ 0x5EED_F00D);
     let most_keys = turns.saturating_mul(8) as usize;
     let mut still = 0u32;
-    while app.game.turn < turns && !app.game.over && app.pressed.len() < most_keys {
-        let before = app.game.turn;
+    while app.game.turn() < turns && !app.game.is_over() && app.pressed.len() < most_keys {
+        let before = app.game.turn();
         for key in choose(&app, &mut rng, still) {
             app.press(key);
         }
-        still = if app.game.turn == before { still + 1 } else { 0 };
+        still = if app.game.turn() == before { still + 1 } else { 0 };
     }
     Recording::new(seed, &plugins, None, &app.pressed, None)
 }
@@ -50,20 +50,20 @@ fn choose(app: &App, rng: &mut RunRng, still: u32) -> Vec<Key> {
         return vec![wander(rng)];
     }
     if let Some(&id) = game.enemies_in_view().first() {
-        let them = game.creatures[&id].pos;
+        let them = game.creatures()[&id].pos;
         if hp * 2 < max && rng.percent(80) {
             return vec![Key::Char('q'), Key::Char('a')];
         }
         let step = Action::Move((them.x - me.pos.x).signum(), (them.y - me.pos.y).signum());
         return vec![if rng.percent(85) { key_of(step) } else { wander(rng) }];
     }
-    if game.items.iter().any(|i| i.pos == me.pos) {
+    if game.items().iter().any(|i| i.pos == me.pos) {
         return vec![Key::Char('g')];
     }
     if hp * 5 < max * 4 {
         return vec![Key::Char('Z')];
     }
-    let seen = game.items.iter().find(|i| game.fov.is_visible(i.pos) && i.pos != me.pos);
+    let seen = game.items().iter().find(|i| game.fov().is_visible(i.pos) && i.pos != me.pos);
     if let Some(item) = seen.filter(|_| still == 0 && rng.percent(60)) {
         return vec![Key::Click(item.pos.x, item.pos.y)];
     }
@@ -75,9 +75,9 @@ fn choose(app: &App, rng: &mut RunRng, still: u32) -> Vec<Key> {
         4..=7 => return vec![wander(rng)],
         _ => {}
     }
-    let on_stairs = game.map.tile(me.pos) == Tile::StairsDown;
+    let on_stairs = game.map().tile(me.pos) == Tile::StairsDown;
     // A while on each floor before the next: 1,000 turns a floor.
-    let stay = game.turn < u64::from(game.floor) * 1000;
+    let stay = game.turn() < u64::from(game.floor()) * 1000;
     match (on_stairs, still > 0, stay) {
         (true, _, false) => vec![Key::Char('>')],
         (false, true, false) => vec![Key::Char('G')],

@@ -107,13 +107,13 @@ struct LogMark {
 
 impl LogMark {
     fn of(session: &Session) -> LogMark {
-        let messages = session.app.game.log.messages();
+        let messages = session.app.game.log().messages();
         LogMark { len: messages.len(), last_count: messages.last().map_or(0, |m| m.count) }
     }
 
     /// Prints what was said since, a repeat with its count.
     fn print_new(&mut self, session: &mut Session) {
-        let messages = session.app.game.log.messages();
+        let messages = session.app.game.log().messages();
         let print = |m: &emberdeep_engine::world::log::Message| {
             let times = if m.count > 1 { format!(" (x{})", m.count) } else { String::new() };
             say!("log: {}{times}", m.text);
@@ -140,9 +140,9 @@ impl LogMark {
 pub fn state_line(session: &Session) -> String {
     let game = &session.app.game;
     let player = game.player();
-    let pack: Vec<String> = game.pack.slots().iter().flatten().map(|i| format!("{} x{}", i.kind, i.count)).collect();
+    let pack: Vec<String> = game.pack().slots().iter().flatten().map(|i| format!("{} x{}", i.kind, i.count)).collect();
     let pack = if pack.is_empty() { "empty".to_string() } else { pack.join(", ") };
-    format!("turn {}, hp {}/{}, floor {}, pack: {pack}", game.turn, player.hp, player.max_hp, game.floor)
+    format!("turn {}, hp {}/{}, floor {}, pack: {pack}", game.turn(), player.hp, player.max_hp, game.floor())
 }
 
 /// Standard input, read a byte at a time, so no key read ahead is lost

@@ -82,21 +82,21 @@ pub fn level_of(game: &Game) -> Option<i64> {
 /// The score: 100 a floor reached, 10 a kill, 50 a level above the first;
 /// a win adds 2000, and 1 for every 10 turns under 10000.
 pub fn score_of(game: &Game) -> u64 {
-    let kills: u64 = game.kills.values().map(|&n| n as u64).sum();
+    let kills: u64 = game.kills().values().map(|&n| n as u64).sum();
     let level = level_of(game).unwrap_or(1).clamp(1, 1000) as u64;
-    let mut score = 100 * game.floor as u64 + 10 * kills + 50 * (level - 1);
-    if game.won {
-        score += 2000 + 10_000u64.saturating_sub(game.turn) / 10;
+    let mut score = 100 * game.floor() as u64 + 10 * kills + 50 * (level - 1);
+    if game.won() {
+        score += 2000 + 10_000u64.saturating_sub(game.turn()) / 10;
     }
     score
 }
 
 /// How the run ended, in words: "won", "killed by a jackal".
 pub fn end_of(game: &Game) -> String {
-    if game.won {
+    if game.won() {
         "won".into()
     } else {
-        format!("killed by {}", game.killer.clone().unwrap_or_else(|| "something unseen".into()))
+        format!("killed by {}", game.killer().unwrap_or("something unseen"))
     }
 }
 
@@ -107,20 +107,20 @@ pub fn morgue_text(game: &mut Game) -> String {
         out.push_str(&s);
         out.push('\n');
     };
-    line(format!("Emberdeep morgue: {}", if game.won { "a victory" } else { "a death" }));
+    line(format!("Emberdeep morgue: {}", if game.won() { "a victory" } else { "a death" }));
     line(String::new());
-    line(format!("Seed:    {}", game.seed));
-    let plugins = game.plugins.names();
+    line(format!("Seed:    {}", game.seed()));
+    let plugins = game.plugins().names();
     line(format!("Plugins: {}", if plugins.is_empty() { "none".into() } else { plugins.join(", ") }));
-    line(format!("Turn:    {}", game.turn));
-    line(format!("Floor:   {}", game.floor));
+    line(format!("Turn:    {}", game.turn()));
+    line(format!("Floor:   {}", game.floor()));
     line(format!("Level:   {}", level_of(game).map_or("- (no loaded plugin declares one)".into(), |l| l.to_string())));
     let player = game.player();
     line(format!("Health:  {}/{}", player.hp.max(0), player.max_hp));
-    if game.won {
-        line(format!("Took the ember-heart on turn {}.", game.turn));
+    if game.won() {
+        line(format!("Took the ember-heart on turn {}.", game.turn()));
     } else {
-        line(format!("{} on turn {}.", capital(&end_of(game)), game.turn));
+        line(format!("{} on turn {}.", capital(&end_of(game)), game.turn()));
     }
     line(format!("Score:   {}", score_of(game)));
     line(String::new());
@@ -137,7 +137,7 @@ pub fn morgue_text(game: &mut Game) -> String {
     line(String::new());
     line("The pack:".into());
     let slots: Vec<(usize, String, u32, emberdeep_api::ItemId)> = game
-        .pack
+        .pack()
         .slots()
         .iter()
         .enumerate()
@@ -152,11 +152,11 @@ pub fn morgue_text(game: &mut Game) -> String {
     }
     line(String::new());
     line("Kills:".into());
-    if game.kills.is_empty() {
+    if game.kills().is_empty() {
         line("  none".into());
     }
-    for (kind, n) in &game.kills {
-        let name = game.records.monsters.get(kind).map_or(kind.as_str(), |m| m.name.as_str());
+    for (kind, n) in game.kills() {
+        let name = game.records().monsters.get(kind).map_or(kind.as_str(), |m| m.name.as_str());
         line(format!("  {n:>4} {name}"));
     }
     // What the plugins add to the run's end (api 1.3): "Allies: freed 2 captives".
@@ -169,7 +169,7 @@ pub fn morgue_text(game: &mut Game) -> String {
     }
     line(String::new());
     line(format!("The last {MORGUE_MESSAGES} messages:"));
-    let messages = game.log.messages();
+    let messages = game.log().messages();
     for m in &messages[messages.len().saturating_sub(MORGUE_MESSAGES)..] {
         if m.count > 1 {
             line(format!("  {} x{}", m.text, m.count));
@@ -295,16 +295,16 @@ pub fn report_run(game: &mut Game, dir: &Path) -> RunReport {
         report.problems.push(format!("the folder {} cannot be made ({e}): no morgue, no score", dir.display()));
         return report;
     }
-    let morgue = free_name(dir, &format!("morgue-{}-{}", game.seed, game.turn), "txt");
+    let morgue = free_name(dir, &format!("morgue-{}-{}", game.seed(), game.turn()), "txt");
     match write_new(&morgue, morgue_text(game).as_bytes()) {
         Ok(()) => report.morgue = Some(morgue),
         Err(e) => report.problems.push(format!("the morgue was not written: {e}")),
     }
     let row = Score {
         score: score_of(game),
-        seed: game.seed,
-        turn: game.turn,
-        floor: game.floor,
+        seed: game.seed(),
+        turn: game.turn(),
+        floor: game.floor(),
         level: level_of(game).unwrap_or(1).clamp(1, u32::MAX as i64) as u32,
         end: end_of(game).chars().take(TEXT_LIMIT).collect(),
     };

@@ -420,12 +420,12 @@ mod tests {
         let mut bound = App::with_host_views(game_with(&[], |_| {}));
         bound.bindings = options.keys;
         keys(&mut bound, "o");
-        assert_eq!(bound.game.turn, 0, "o is bound away: it does nothing");
+        assert_eq!(bound.game.turn(), 0, "o is bound away: it does nothing");
         keys(&mut bound, "O");
-        assert!(game_keys.game.turn > 0, "o explores in the game's keys");
+        assert!(game_keys.game.turn() > 0, "o explores in the game's keys");
         assert_eq!(
-            (bound.game.turn, bound.game.player().pos),
-            (game_keys.game.turn, game_keys.game.player().pos),
+            (bound.game.turn(), bound.game.player().pos),
+            (game_keys.game.turn(), game_keys.game.player().pos),
             "O explored as o does"
         );
         assert_eq!(bound.pressed.last(), Some(&Key::Char('o')), "the run holds the game's key");
@@ -447,7 +447,7 @@ mod tests {
         let mut app = App::with_host_views(game_with(&[], |_| {}));
         app.bindings = options.keys;
         keys(&mut app, "o");
-        assert!(app.game.turn > 0, "o still explores");
+        assert!(app.game.turn() > 0, "o still explores");
     }
 
     #[test]
@@ -455,7 +455,7 @@ mod tests {
         let (options, _) = parse("[ask]\ndrink_at_full_health = false\n");
         let mut app = App::with_host_views(game_with(&[], |_| {}));
         app.asks = options.ask;
-        app.game.pack.add("tonic", 1, true, emberdeep_api::ItemId(300));
+        app.game.put_in_pack("tonic", 1, true, emberdeep_api::ItemId(300));
         keys(&mut app, "q d");
         assert_ne!(app.mode, crate::front::app::Mode::Ask(crate::front::app::Question::Drink(3)), "not asked");
     }

@@ -363,7 +363,7 @@ impl SaveFile {
             id: id.0,
         };
         SaveFile {
-            plugins: plugin_versions(&game.plugins),
+            plugins: plugin_versions(game.plugins()),
             seed: parts.seed,
             rng: parts.rng,
             turn: parts.turn,
@@ -825,10 +825,10 @@ mod tests {
         map.set_tile(Point::new(0, 0), Tile::Wall);
         map.set_tile(Point::new(3, 3), Tile::DoorClosed);
         let mut game = Game::blank(99, map, Point::new(2, 2), plugins, records, Trace::console());
-        game.turn = 41;
-        game.log.add("hello", MessageKind::Danger);
-        game.store.insert((EntityId::PLAYER, "strength".into()), 2);
-        game.store_text.insert((EntityId::PLAYER, "hand".into()), "long_sword".into());
+        game.set_turn(41);
+        game.say("hello", MessageKind::Danger);
+        game.set_stored(EntityId::PLAYER, "strength", 2);
+        game.set_stored_text(EntityId::PLAYER, "hand", "long_sword");
         game
     }
 
@@ -841,14 +841,18 @@ mod tests {
 
     #[test]
     fn a_game_round_trips() {
-        let mut game = sample_game();
+        let game = sample_game();
         let bytes = encode(&game);
-        let mut back = reload(&bytes).unwrap();
-        assert_eq!(back.turn, 41);
-        assert_eq!(back.map.tile(Point::new(3, 3)), Tile::DoorClosed);
-        assert_eq!(back.store_text[&(EntityId::PLAYER, "hand".to_string())], "long_sword");
-        assert_eq!(back.log.messages()[0].kind, MessageKind::Danger);
-        assert_eq!(back.rng.range(1, 1000), game.rng.range(1, 1000), "the RNG goes on where it was");
+        let back = reload(&bytes).unwrap();
+        assert_eq!(back.turn(), 41);
+        assert_eq!(back.map().tile(Point::new(3, 3)), Tile::DoorClosed);
+        assert_eq!(back.store_text()[&(EntityId::PLAYER, "hand".to_string())], "long_sword");
+        assert_eq!(back.log().messages()[0].kind, MessageKind::Danger);
+        assert_eq!(
+            back.rng().clone().range(1, 1000),
+            game.rng().clone().range(1, 1000),
+            "the RNG goes on where it was"
+        );
         assert_eq!(encode(&back).len(), encode(&game).len());
     }
 
@@ -877,10 +881,10 @@ mod tests {
         let old = encode(&sample_game());
         write_atomic(&p, &old, false).unwrap();
         let mut newer = sample_game();
-        newer.turn = 500;
+        newer.set_turn(500);
         assert!(write_atomic(&p, &encode(&newer), true).is_err());
         assert_eq!(std::fs::read(&p).unwrap(), old);
-        assert_eq!(reload(&std::fs::read(&p).unwrap()).unwrap().turn, 41);
+        assert_eq!(reload(&std::fs::read(&p).unwrap()).unwrap().turn(), 41);
     }
 
     /// A brain that does nothing.
@@ -923,12 +927,12 @@ mod tests {
         let (plugins, records) = rich_records();
         let map = Map::new_filled(10, 6, Tile::Floor);
         let mut game = Game::blank(5, map, Point::new(2, 2), plugins.clone(), records.clone(), Trace::console());
-        game.map.set_tile(Point::new(0, 0), Tile::Wall);
+        game.set_tile(Point::new(0, 0), Tile::Wall);
         game.spawn_monster("rat", Point::new(6, 3), Some(MonsterState::Wandering)).unwrap();
         let id = game.new_item_id();
         game.drop_on_floor("potion", 3, Point::new(4, 4), id);
         let id = game.new_item_id();
-        game.pack.add("sword", 1, false, id);
+        game.put_in_pack("sword", 1, false, id);
         let text = String::from_utf8(encode(&game)).unwrap();
         let body = text.split_once('\n').unwrap().1.trim_end();
         // The RNG's 128-bit state is more than a JSON value holds: it is set aside, then put back.
@@ -963,7 +967,7 @@ mod tests {
         let path = dir.path().join("save.json");
         std::fs::write(&path, &bytes).unwrap();
         let back = load(&path, plugins, records, Trace::console()).expect("loads");
-        let c = &back.creatures[&rat];
+        let c = &back.creatures()[&rat];
         assert_eq!(
             (c.name.as_str(), c.plural.as_deref(), c.look.glyph),
             ("plague rat", Some("plague rats"), 'R' as u32)
@@ -1001,14 +1005,14 @@ mod tests {
         let mut game = Game::blank(5, map, Point::new(2, 2), plugins.clone(), records.clone(), Trace::console());
         let rat = game.spawn_monster("rat", Point::new(6, 3), Some(MonsterState::Wandering)).unwrap();
         game.set_standing("player", "monsters", emberdeep_api::Standing::Neutral, "test").unwrap();
-        if let Some(mut c) = game.creatures.get_mut(&rat) {
+        if let Some(mut c) = game.creature_mut(rat) {
             c.temper = Temper::Peaceful;
         }
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("save.json");
         std::fs::write(&path, encode(&game)).unwrap();
         let back = load(&path, plugins, records, Trace::console()).unwrap();
-        assert_eq!(back.standings, game.standings);
+        assert_eq!(back.standings(), game.standings());
         assert!(back.is_peaceful(rat) && !back.are_enemies(rat, EntityId::PLAYER));
     }
 
@@ -1027,7 +1031,7 @@ mod tests {
         std::fs::write(&path, encode(&game)).unwrap();
         let back = load(&path, plugins, records, Trace::console()).unwrap();
         assert_eq!(back.kind_known("potion"), Some(false));
-        assert_eq!(back.kinds_known, game.kinds_known);
+        assert_eq!(back.kinds_known(), game.kinds_known());
     }
 
     #[test]

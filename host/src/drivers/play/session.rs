@@ -294,7 +294,7 @@ impl Session {
     /// read and not yet played (headless), carried over a restart. Whether
     /// the log changed; a reload does not return.
     pub fn look_for_builds(&mut self, window: Option<[i32; 4]>, keys_left: &[Key], wait: bool) -> bool {
-        let ready = self.app.mode == Mode::Play && !self.app.game.over && !self.app.game.is_aiming();
+        let ready = self.app.mode == Mode::Play && !self.app.game.is_over() && !self.app.game.is_aiming();
         let Some(watch) = self.watch.as_mut().filter(|w| ready && w.due(wait)) else { return false };
         let run = Handover {
             format: 0,
@@ -385,7 +385,7 @@ impl Session {
     pub fn press(&mut self, key: Key) -> bool {
         let go_on = self.app.press(key);
         self.keep_prefs();
-        if self.app.died() || self.app.game.won {
+        if self.app.died() || self.app.game.won() {
             if let Some(slot) = &self.slot {
                 slot.forget();
             }
@@ -398,7 +398,7 @@ impl Session {
                 self.app.morgue = report.morgue.clone();
                 self.report = Some(report);
             }
-        } else if !self.app.game.over {
+        } else if !self.app.game.is_over() {
             self.report = None;
         }
         go_on
@@ -418,7 +418,7 @@ impl Session {
         if dropped > 0 && go_on {
             let keys = if dropped == 1 { "1 key".to_string() } else { format!("{dropped} keys") };
             let text = format!("{}: {keys} typed ahead dropped.", capitalized(&why));
-            self.app.game.log.add(text, emberdeep_api::MessageKind::Danger);
+            self.app.game.say(text, emberdeep_api::MessageKind::Danger);
         }
         (go_on, 1 + dropped)
     }
@@ -426,7 +426,7 @@ impl Session {
     /// Stops the run: saves it, unless the player died (death deleted the
     /// save) or was still being asked whether to continue (nothing changed).
     pub fn stop(&mut self) -> Result<(), SaveError> {
-        let died = self.app.died() || self.app.game.won;
+        let died = self.app.died() || self.app.game.won();
         self.app.game.quit_run();
         match &self.slot {
             Some(slot) if !died && self.app.mode != Mode::AskContinue => save::save(&self.app.game, &slot.path),
@@ -571,12 +571,12 @@ mod tests {
         press(&mut session, "4*.");
         session.stop().unwrap();
         let mut again = open(dir.path(), SavedRun::Resume, 99).unwrap();
-        assert_eq!((again.app.game.turn, again.app.game.seed), (4, 3), "the saved run goes on");
+        assert_eq!((again.app.game.turn(), again.app.game.seed()), (4, 3), "the saved run goes on");
         assert_eq!(again.save_path(), Some(dir.path().join("save.json").as_path()));
         press(&mut again, "2*.");
         again.stop().unwrap();
         let third = open(dir.path(), SavedRun::Resume, 1).unwrap();
-        assert_eq!(third.app.game.turn, 6, "continuing saves over its own save");
+        assert_eq!(third.app.game.turn(), 6, "continuing saves over its own save");
     }
 
     #[test]
@@ -644,12 +644,12 @@ mod tests {
         let mut resumed = open(dir.path(), SavedRun::Resume, 3).unwrap();
         press(&mut resumed, "3*.");
         // A value stored for a creature that is not there: a save the game would refuse.
-        resumed.app.game.store.insert((emberdeep_api::EntityId(77), "quiver".into()), 5);
+        resumed.app.game.set_stored(emberdeep_api::EntityId(77), "quiver", 5);
         let err = resumed.stop().expect_err("the save is refused").to_string();
         assert!(!err.contains('\n'), "one line: {err}");
         assert!(err.contains("save.json") && err.contains("for creature #77, which is not on the floor"), "{err}");
         assert_eq!(std::fs::read(&main).unwrap(), before, "the save it came from is untouched");
-        assert_eq!(open(dir.path(), SavedRun::Resume, 3).unwrap().app.game.turn, 2, "and still loads");
+        assert_eq!(open(dir.path(), SavedRun::Resume, 3).unwrap().app.game.turn(), 2, "and still loads");
     }
 
     #[test]

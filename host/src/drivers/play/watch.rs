@@ -365,11 +365,11 @@ impl Handover {
 /// The restarted game's first words: the log line and the trace's `reload`
 /// event, naming each plugin reloaded, its version and its file.
 pub fn announce_reloaded(game: &mut Game, rebuilt: &[String]) {
-    let plugins = game.plugins.clone();
+    let plugins = game.plugins().clone();
     for p in plugins.loaded.iter().filter(|p| rebuilt.contains(&p.name)) {
         let file = p.path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
         game.emit("reload", "host", fields! {"plugin" => p.name, "version" => p.version, "file" => file});
-        game.log.add(format!("Reloaded {} {} ({file}).", p.name, p.version), MessageKind::Good);
+        game.say(format!("Reloaded {} {} ({file}).", p.name, p.version), MessageKind::Good);
     }
 }
 
@@ -434,7 +434,7 @@ impl Watcher {
         let builds = if builds.len() == 1 { "build was" } else { "builds were" };
         let line = format!("{names}: the new {builds} refused: {reason}; still playing with {versions}");
         tracing::warn!("{line}");
-        game.log.add(line, MessageKind::Danger);
+        game.say(line, MessageKind::Danger);
     }
 
     /// Saves the run for a restart, tries the restart in a child, and execs
@@ -522,7 +522,7 @@ fn restart(game: &mut Game, args: &[OsString], handover: &Path) -> Refusal {
         Ok(exe) => exe,
         Err(error) => return Refusal::NoGame { doing: "restart", error },
     };
-    if let Err(e) = game.trace.finish() {
+    if let Err(e) = game.finish_trace() {
         return Refusal::Trace(e);
     }
     let _ = std::io::stdout().flush();

@@ -168,7 +168,7 @@ fn play(
     let mut at = 0;
     while at < keys.len() {
         // Messages are put on the turn the key was pressed on, as its events are.
-        let turn = session.app.game.turn;
+        let turn = session.app.game.turn();
         // Keys typed ahead are dropped when a turn sounds the alarm, as in play.
         let (go_on, used) = session.press_typed(&keys[at..]);
         hand_over_events(&mut session.app.game, on)?;
@@ -183,7 +183,7 @@ fn play(
 
 /// Hands `on` the events written since the last call, and forgets them.
 fn hand_over_events(game: &mut Game, on: &mut dyn FnMut(Shown<'_>)) -> Result<(), CheckError> {
-    for line in game.trace.take_kept() {
+    for line in game.take_trace_lines() {
         let event: Value = serde_json::from_str(&line)?;
         on(Shown::Event(&event));
     }
@@ -241,7 +241,7 @@ pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Re
         .enumerate()
         .filter_map(|(i, e)| checker.failure(i, e, game, &screen, &nearest).map(|why| describe(path, e, &why)))
         .collect();
-    let turns = game.turn;
+    let turns = game.turn();
     if session.app.mode != Mode::Dead {
         session.app.game.quit_run();
     }
@@ -256,13 +256,13 @@ struct Seen {
 
 impl Seen {
     fn of(game: &Game) -> Seen {
-        let messages = game.log.messages();
+        let messages = game.log().messages();
         Seen { len: messages.len(), last_count: messages.last().map_or(0, |m| m.count) }
     }
 
     /// Hands `on` the messages shown since the last look (a repeat counts again).
     fn new_messages(&mut self, game: &Game, turn: u64, on: &mut dyn FnMut(Shown<'_>)) {
-        let messages = game.log.messages();
+        let messages = game.log().messages();
         if messages.len() < self.len {
             // The log dropped its oldest: take it all as new.
             self.len = 0;
@@ -488,7 +488,7 @@ impl Checker {
 
     /// Why expectation `i` does not hold at the end of the run, or `None` if it does.
     fn failure(&self, i: usize, e: &Expectation, game: &Game, screen: &OnScreen, nearest: &Nearest) -> Option<String> {
-        let end = game.turn;
+        let end = game.turn();
         match (&e.what, &self.watches[i]) {
             (Expect::Events { pattern, .. }, Watch::Events { count, matched, turns, first, .. }) => {
                 self.events_failure(i, pattern, *count, *matched, turns, first.as_ref(), game, nearest)
@@ -499,12 +499,12 @@ impl Checker {
             (Expect::Creature { who, facts }, Watch::Creature { spawned, naming, .. }) => {
                 facts.iter().find_map(|f| fact_failure(game, who, f, *spawned, naming))
             }
-            (Expect::Floor(r), _) => (!r.holds(i64::from(game.floor)))
-                .then(|| format!("the run is on floor {} at the end (turn {end})", game.floor)),
+            (Expect::Floor(r), _) => (!r.holds(i64::from(game.floor())))
+                .then(|| format!("the run is on floor {} at the end (turn {end})", game.floor())),
             (Expect::Turn(r), _) => (!r.holds(end as i64)).then(|| format!("the run ends on turn {end}")),
             (Expect::Pack { kind, count }, _) => {
                 let held: u64 =
-                    game.pack.slots().iter().flatten().filter(|i| i.kind == *kind).map(|i| u64::from(i.count)).sum();
+                    game.pack().slots().iter().flatten().filter(|i| i.kind == *kind).map(|i| u64::from(i.count)).sum();
                 (!count.holds(held as i64))
                     .then(|| format!("the pack holds {held} {kind} at the end (turn {end}), not {count}"))
             }
@@ -546,7 +546,7 @@ impl Checker {
         }
         Some(match (matched, first) {
             (0, _) => {
-                let mut out = format!("no such event in the run's {} events (turns 0 to {})", self.events, game.turn);
+                let mut out = format!("no such event in the run's {} events (turns 0 to {})", self.events, game.turn());
                 out.push_str(&nearest.report(i, pattern, &self.last_events));
                 out
             }
@@ -713,9 +713,9 @@ fn cut(text: &str) -> String {
 
 /// Why cell `at` is not of terrain `name` at the end, or `None` if it is.
 fn terrain_failure(game: &Game, at: Point, name: &str) -> Option<String> {
-    let end = game.turn;
-    let (w, h) = (game.map.width(), game.map.height());
-    if !game.map.in_bounds(at) {
+    let end = game.turn();
+    let (w, h) = (game.map().width(), game.map().height());
+    if !game.map().in_bounds(at) {
         return Some(format!("cell {},{} is outside the map ({w} x {h}) at the end (turn {end})", at.x, at.y));
     }
     let there = game.terrain_name(at);
@@ -733,10 +733,10 @@ fn describe(path: &Path, e: &Expectation, why: &str) -> String {
 
 /// Why `fact` does not hold of `who` at the end, with its last events.
 fn fact_failure(game: &Game, who: &str, fact: &Fact, spawned: bool, naming: &Last<Value>) -> Option<String> {
-    let end = game.turn;
-    let creature = game.creatures.values().find(|c| c.trace_name() == who);
+    let end = game.turn();
+    let creature = game.creatures().values().find(|c| c.trace_name() == who);
     if !(who == "player" || spawned || creature.is_some()) {
-        let names: Vec<String> = game.creatures.values().map(|c| c.trace_name()).collect();
+        let names: Vec<String> = game.creatures().values().map(|c| c.trace_name()).collect();
         return Some(format!("no creature is called {who} in this run (there are: {})", names.join(", ")));
     }
     let alive = creature.is_some_and(|c| c.hp > 0);

@@ -204,11 +204,11 @@ impl Timeline {
         trace.kept = Some(Vec::new());
         let mut app = open(&plan, &plugins, &records, trace)?;
         let start = Stop {
-            turn: app.game.turn,
-            floor: app.game.floor,
+            turn: app.game.turn(),
+            floor: app.game.floor(),
             end: 0,
             first: 0,
-            events: Some(app.game.trace.take_kept()),
+            events: Some(app.game.take_trace_lines()),
         };
         let shown = open(&plan, &plugins, &records, Trace::console())?;
         let mut timeline = Timeline {
@@ -230,9 +230,9 @@ impl Timeline {
         let mut quit = false;
         for i in 0..timeline.keys.len() {
             let key = timeline.keys[i];
-            let (seed, turn) = (app.game.seed, app.game.turn);
+            let (seed, turn) = (app.game.seed(), app.game.turn());
             let going = app.press(key);
-            let mut lines = app.game.trace.take_kept();
+            let mut lines = app.game.take_trace_lines();
             if ended.is_some() {
                 if !going {
                     quit = true;
@@ -240,7 +240,7 @@ impl Timeline {
                 }
                 continue;
             }
-            let new_run = app.game.seed != seed || app.game.turn < turn;
+            let new_run = app.game.seed() != seed || app.game.turn() < turn;
             if new_run && timeline.stops.len() > 1 {
                 // A new run after this one ended: the timeline shows this one.
                 ended = Some(i);
@@ -248,8 +248,8 @@ impl Timeline {
                 // A new run before any turn of the first (`n` to a saved run
                 // offered): the timeline starts with it.
                 timeline.stops = vec![Stop {
-                    turn: app.game.turn,
-                    floor: app.game.floor,
+                    turn: app.game.turn(),
+                    floor: app.game.floor(),
                     end: i + 1,
                     first: i + 1,
                     events: Some(lines),
@@ -263,9 +263,9 @@ impl Timeline {
                 }
                 event_bytes += lines.iter().map(String::len).sum::<usize>();
                 let kept = event_bytes <= budget.events;
-                if app.game.turn == last.turn {
+                if app.game.turn() == last.turn {
                     last.end = i + 1;
-                    last.floor = app.game.floor;
+                    last.floor = app.game.floor();
                     match (&mut last.events, kept) {
                         (Some(events), true) if events.len() + lines.len() <= MOST_EVENTS => events.extend(lines),
                         (events, _) => *events = None,
@@ -273,7 +273,13 @@ impl Timeline {
                 } else {
                     let first = last.end;
                     let events = (kept && lines.len() <= MOST_EVENTS).then_some(lines);
-                    timeline.stops.push(Stop { turn: app.game.turn, floor: app.game.floor, end: i + 1, first, events });
+                    timeline.stops.push(Stop {
+                        turn: app.game.turn(),
+                        floor: app.game.floor(),
+                        end: i + 1,
+                        first,
+                        events,
+                    });
                 }
                 timeline.maybe_snapshot(&app, i + 1);
             }
@@ -296,7 +302,7 @@ impl Timeline {
     /// Keeps a snapshot after `keys` keys if one is due and the state is one
     /// to play on from; thins them out past the budget.
     fn maybe_snapshot(&mut self, app: &App, keys: usize) {
-        let settled = app.mode == Mode::Play && !app.game.over && app.game.targeting.aim.is_none();
+        let settled = app.mode == Mode::Play && !app.game.is_over() && app.game.targeting().aim.is_none();
         if !settled {
             return;
         }
@@ -304,12 +310,12 @@ impl Timeline {
             Some(s) => (s.keys, s.turn),
             None => (self.stops[0].first, self.stops[0].turn),
         };
-        let due = app.game.turn >= last_turn + self.interval || keys >= last_keys + KEY_INTERVAL;
+        let due = app.game.turn() >= last_turn + self.interval || keys >= last_keys + KEY_INTERVAL;
         if !due {
             return;
         }
-        let front = Front { hints: app.hints.clone(), last_target: app.game.targeting.last_target };
-        let snapshot = Snapshot { keys, turn: app.game.turn, save: save::encode(&app.game), front };
+        let front = Front { hints: app.hints.clone(), last_target: app.game.targeting().last_target };
+        let snapshot = Snapshot { keys, turn: app.game.turn(), save: save::encode(&app.game), front };
         self.snapshot_bytes += snapshot.save.len();
         self.snapshots.push(snapshot);
         while self.snapshot_bytes > self.budget.snapshots && self.snapshots.len() > 1 {
@@ -402,7 +408,7 @@ impl Timeline {
         let mut game =
             save::load_bytes(&snapshot.save, name, self.plugins.clone(), self.records.clone(), Trace::console())
                 .map_err(|e| SessionError::Save(e.to_string()))?;
-        game.targeting.last_target = snapshot.front.last_target;
+        game.set_last_target(snapshot.front.last_target);
         let mut app = App::with_host_views(game);
         app.hints = snapshot.front.hints.clone();
         Ok(app)
@@ -438,7 +444,7 @@ impl Timeline {
         let mut events = Events::default();
         while self.at < end {
             self.press_next();
-            let lines = self.app.game.trace.take_kept();
+            let lines = self.app.game.take_trace_lines();
             let room = MOST_EVENTS - events.lines.len();
             events.more += lines.len().saturating_sub(room);
             events.lines.extend(lines.into_iter().take(room));

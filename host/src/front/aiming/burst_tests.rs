@@ -14,7 +14,7 @@ fn only_the_burst_cells_the_player_sees_are_shaded() {
     let mut app = app(&[]);
     // A short wall south-east of the player hides cells the centre sees.
     for y in 11..=13 {
-        app.game.map.set_tile(Point::new(7, y), Tile::Wall);
+        app.game.set_tile(Point::new(7, y), Tile::Wall);
     }
     app.game.update_sight();
     keys(&mut app, "i c Enter 5*l");
@@ -22,13 +22,14 @@ fn only_the_burst_cells_the_player_sees_are_shaded() {
     let path = app.game.aim_path();
     assert_eq!(path, (6..=10).map(|x| Point::new(x, 10)).collect::<Vec<_>>(), "the orb stops at the cursor");
     let burst = app.game.aim_burst();
-    assert_eq!(burst, emberdeep_engine::core::sight::burst_cells(&app.game.map, Point::new(10, 10), 2));
-    let hidden: Vec<Point> = burst.iter().copied().filter(|p| !app.game.fov.is_visible(*p)).collect();
+    assert_eq!(burst, emberdeep_engine::core::sight::burst_cells(app.game.map(), Point::new(10, 10), 2));
+    let hidden: Vec<Point> = burst.iter().copied().filter(|p| !app.game.fov().is_visible(*p)).collect();
     assert!(!hidden.is_empty(), "the wall hides some of the burst from the player");
     let shades = crate::front::aiming::aim_shades(&app.game);
     let of = |shade| shades.iter().filter(|(_, s)| *s == shade).map(|(p, _)| *p).collect::<Vec<_>>();
     assert_eq!(of(PATH_SHADE), path);
-    let seen: Vec<Point> = burst.iter().copied().filter(|p| app.game.fov.is_visible(*p) && !path.contains(p)).collect();
+    let seen: Vec<Point> =
+        burst.iter().copied().filter(|p| app.game.fov().is_visible(*p) && !path.contains(p)).collect();
     assert_eq!(of(BURST_SHADE), seen, "the burst's seen cells, fainter; the path's own keep the path's shade");
     assert_eq!(shades.len(), path.len() + seen.len(), "nothing shaded out of sight");
     const { assert!(BURST_SHADE.a < PATH_SHADE.a) };

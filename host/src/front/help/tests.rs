@@ -85,7 +85,7 @@ fn answered_in_play(key: Key) -> bool {
     let mut app = app();
     app.press(key);
     let unknown = format!("Unknown key '{key}'. Press ? for the keys.");
-    !app.game.log.messages().iter().any(|m| m.text == unknown)
+    !app.game.log().messages().iter().any(|m| m.text == unknown)
 }
 
 /// What the help lists for play: each key, with the line that lists it.

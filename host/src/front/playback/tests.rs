@@ -82,7 +82,7 @@ fn walk_trace(animate: bool) -> String {
     let mut app = crate::front::app::App::with_host_views(game);
     for key in ["l", "l", ".", "h", "j"] {
         app.press(crate::front::keys::parse_keys(key).expect("a key")[0]);
-        app.game.animations.push(flight(arrow(), vec![Point::new(3, 2), Point::new(4, 2), Point::new(5, 2)]));
+        app.game.queue_animation(flight(arrow(), vec![Point::new(3, 2), Point::new(4, 2), Point::new(5, 2)]));
         if animate {
             let mut playback =
                 Playback::new(crate::front::ui::Frontend::take_animations(&mut app)).expect("a shot to show");

@@ -161,8 +161,8 @@ pub fn game_from_scenario(
     }
     let seed = scenario.seed.unwrap_or(seed);
     let mut game = Game::blank(seed, map, scenario.player, plugins, records, trace);
-    game.floor = scenario.floor;
-    let (names, versions) = (game.plugins.names(), game.plugins.versions());
+    game.set_floor_number(scenario.floor);
+    let (names, versions) = (game.plugins().names(), game.plugins().versions());
     game.emit(
         "run_start",
         "host",
@@ -182,7 +182,7 @@ pub fn game_from_scenario(
         };
         if let Some(id) = game.spawn_monster(&m.kind, m.pos, Some(state)) {
             if let Some(side) = &m.side {
-                game.creatures.set_side(&id, side);
+                game.put_on_side(id, side);
             }
             for (kind, count) in &m.carries {
                 game.give_new("host", id, kind, *count);
@@ -196,15 +196,15 @@ pub fn game_from_scenario(
         game.made_event(&item.kind, id);
     }
     for ((kind, count), &line) in scenario.pack.iter().zip(&scenario.pack_lines) {
-        let stacks = game.records.items[kind].stacks;
+        let stacks = game.records().items[kind].stacks;
         for _ in 0..if stacks { 1 } else { *count } {
             let id = game.new_item_id();
-            if game.pack.add(kind, if stacks { *count } else { 1 }, stacks, id).is_none() {
+            if game.put_in_pack(kind, if stacks { *count } else { 1 }, stacks, id).is_none() {
                 // Refused rather than played with less than the file says.
                 let problem = if stacks && *count > MOST_IN_A_STACK {
                     PackProblem::Stack
                 } else {
-                    PackProblem::Full { slots: game.pack.slots().len() }
+                    PackProblem::Full { slots: game.pack().slots().len() }
                 };
                 return Err(ScenarioStartError::Pack { path: path.to_path_buf(), line, problem });
             }
@@ -212,7 +212,7 @@ pub fn game_from_scenario(
         }
     }
     game.update_sight();
-    game.log.add("A scenario begins.", MessageKind::Good);
+    game.say("A scenario begins.", MessageKind::Good);
     Ok(game)
 }
 
@@ -335,7 +335,7 @@ mod tests {
     }
 
     fn events(game: &mut Game, name: &str) -> Vec<serde_json::Value> {
-        let kept = game.trace.kept.as_ref().expect("kept in memory");
+        let kept = game.trace().kept.as_ref().expect("kept in memory");
         let read = kept.iter().map(|l| serde_json::from_str::<serde_json::Value>(l).expect("json"));
         read.filter(|e| e["event"] == name).collect()
     }
@@ -348,7 +348,7 @@ mod tests {
         let kinds: Vec<(&str, u32)> = carried.iter().map(|e| (e.kind.as_str(), e.count)).collect();
         assert_eq!(kinds, [("wand", 1), ("wand", 1), ("pebbles", 5)], "a kind that does not stack: one item each");
         for wand in &carried[..2] {
-            let charges = game.item_store.get(&(wand.item, "sparks_left".to_string())).copied();
+            let charges = game.item_store().get(&(wand.item, "sparks_left".to_string())).copied();
             assert!(charges.is_some_and(|n| (2..=6).contains(&n)), "made rolled the charges: {charges:?}");
         }
         let given: Vec<String> = events(&mut game, "item_given")
@@ -367,8 +367,8 @@ mod tests {
             assert!(look.iter().any(|l| l.contains(&format!("Carries {label}."))), "{label} in {look:?}");
         }
         assert!(game.player_action(Action::Move(1, 0)), "the player kills the goblin");
-        assert!(game.creatures.get(&goblin).is_none());
-        let lying: Vec<(u32, Point)> = game.items.iter().map(|i| (i.id.0, i.pos)).collect();
+        assert!(game.creatures().get(&goblin).is_none());
+        let lying: Vec<(u32, Point)> = game.items().iter().map(|i| (i.id.0, i.pos)).collect();
         let near = |p: Point| p.steps_to(Point::new(2, 1)) <= 1;
         assert_eq!(lying.iter().map(|l| l.0).collect::<Vec<_>>(), ids, "the same items: {lying:?}");
         assert!(lying.iter().all(|l| near(l.1)), "where it died, or beside: {lying:?}");
@@ -396,14 +396,17 @@ mod tests {
     #[test]
     fn items_of_the_pack_and_the_floor_are_made_as_any_item_is() {
         let game = start_with("g = item wand", "[pack]\nwand 2\npebbles 3\n").expect("starts");
-        let charges = |id| game.item_store.get(&(id, "sparks_left".to_string())).copied();
-        let wands: Vec<_> = game.pack.slots().iter().flatten().filter(|i| i.kind == "wand").map(|i| i.id).collect();
+        let charges = |id| game.item_store().get(&(id, "sparks_left".to_string())).copied();
+        let wands: Vec<_> = game.pack().slots().iter().flatten().filter(|i| i.kind == "wand").map(|i| i.id).collect();
         assert_eq!(wands.len(), 2);
-        let lying: Vec<_> = game.items.iter().map(|i| i.id).collect();
+        let lying: Vec<_> = game.items().iter().map(|i| i.id).collect();
         assert_eq!(lying.len(), 1);
         for id in wands.into_iter().chain(lying) {
             assert!(charges(id).is_some_and(|n| (2..=6).contains(&n)), "made rolled the charges of #{}", id.0);
         }
-        assert!(game.pack.slots().iter().flatten().any(|i| i.kind == "pebbles" && i.count == 3), "the stack is whole");
+        assert!(
+            game.pack().slots().iter().flatten().any(|i| i.kind == "pebbles" && i.count == 3),
+            "the stack is whole"
+        );
     }
 }
