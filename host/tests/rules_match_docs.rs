@@ -127,7 +127,7 @@ fn plate_at_6_wakes_sleepers_within_3_steps_not_4_and_draws_wanderers_within_6()
 
 #[test]
 fn a_noise_of_20_wakes_a_sleeper_17_steps_away_and_not_18() {
-    let data = data_with("equipment/armor.toml", |t| t.replace("defense = 4, noise = 6", "defense = 4, noise = 20"));
+    let data = data_with("equipment/armor.toml", |t| t.replace("defense = 5, noise = 6", "defense = 5, noise = 20"));
     let (woken, drawn) = noise_reach(Some(data.path()));
     assert_eq!(woken, [3, 4, 17], "sleepers woken, by distance");
     assert_eq!(drawn, [6, 7, 20], "wanderers come to look, by distance");
@@ -381,10 +381,11 @@ fn every_shipped_monster_and_item_has_a_description_and_the_humanoids_open_doors
     }
     use emberdeep_engine::data::records::MonsterTrait::{KeepsDistance, OpensDoors, Tracks};
     let has = |id: &str, t| records.monsters[id].has(t);
-    for id in ["kobold", "goblin", "orc", "archer", "dusk_elf_mage"] {
+    for id in ["kobold", "goblin", "orc", "archer"] {
         assert!(has(id, OpensDoors), "{id} opens doors");
     }
-    for id in ["giant_white_rat", "jackal"] {
+    // The ranged combat chapter: of its two, only the archer opens doors.
+    for id in ["giant_white_rat", "jackal", "dusk_elf_mage"] {
         assert!(!has(id, OpensDoors), "{id} cannot open doors");
     }
     assert!(has("jackal", Tracks) && !has("goblin", Tracks));
