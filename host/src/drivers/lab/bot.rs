@@ -637,7 +637,9 @@ fn walk_toward(game: &Game, goals: &[Point]) -> Option<Action> {
         return None;
     }
     let me = game.player().pos;
-    let step = first_step(&game.map, me, goals, |p| game.creature_at(p).is_some())?;
+    // An ally is no wall: walking into one changes places with it (one
+    // waiting in a corridor stopped every walk, to the turn limit).
+    let step = first_step(&game.map, me, goals, |p| game.creature_at(p).is_some_and(|c| !c.is_players_side()))?;
     Some(Action::Move(step.x - me.x, step.y - me.y))
 }
 
