@@ -1,11 +1,11 @@
 //! The design chapters' numbers, held: every number and rule the three
 //! chapters the game comes from (turns and blows, equipment, ranged combat)
-//! and GAME.md state for the classic set (core_combat, equipment,
+//! and the game's spec state for the classic set (core_combat, equipment,
 //! ranged_combat, fireball). The numbers are read from the records the game
 //! loads, so a record changed away from its chapter fails here with the
 //! chapter's words; the rules are played on scenarios and check files with
-//! the classic set alone. Where GAME.md deliberately differs from a
-//! chapter, the message says that GAME.md wins.
+//! the classic set alone. Where the spec deliberately differs from a
+//! chapter, the message says that the spec wins.
 //!
 //! A chapter's number is the spec (docs/development.md): a balance that
 //! needs one changed is a question for the maintainers, not a commit.
@@ -41,7 +41,7 @@ const CLASSIC: &str = "core_combat,equipment,ranged_combat,fireball";
 const TURNS: &str = "the turns and blows chapter";
 const EQUIPMENT: &str = "the equipment chapter";
 const RANGED: &str = "the ranged combat chapter";
-const GAME: &str = "GAME.md";
+const GAME: &str = "the spec";
 
 fn plugins() -> Rc<Plugins> {
     let wanted: Vec<String> = CLASSIC.split(',').map(String::from).collect();
@@ -59,9 +59,9 @@ fn shipped() -> PathBuf {
 
 // ---- The numbers, read from the records ----------------------------------
 
-/// Every rule a chapter or GAME.md states of a number or a trait in the
+/// Every rule a chapter or the spec states of a number or a trait in the
 /// records, checked; what it gathers is the rules the records break, each
-/// in the words of the chapter (or GAME.md) that states it.
+/// in the words of the chapter (or the spec) that states it.
 struct Rulebook<'r> {
     records: &'r Records,
     broken: Vec<String>,
@@ -394,7 +394,7 @@ fn broken_rules(records: &Records) -> Vec<String> {
 }
 
 #[test]
-fn every_number_the_chapters_and_game_md_state_is_the_records() {
+fn every_number_the_chapters_and_the_spec_state_is_the_records() {
     let plugins = plugins();
     let broken = broken_rules(&records_from(&plugins, &shipped()));
     assert!(broken.is_empty(), "the records break {} of the chapters' rules:\n{}", broken.len(), broken.join("\n"));
@@ -484,7 +484,7 @@ const CHECKS: [(&str, &str); 6] = [
     ("equipment_plate_checkpoint.txt", "the equipment chapter's checkpoint (seed 2): wear the plate, and the panel says \"Defense 5\""),
     ("equipment_long_sword.txt", "the equipment chapter: a wielded long sword's 3-9 decides every blow after it (\"Damage 3-9\")"),
     ("ranged_bow_checkpoint.txt", "the ranged combat chapter's checkpoint (seed 23): \"A short bow, 12 arrows\"; darts are for throwing"),
-    ("ranged_aim_starts_nearest.txt", "the ranged combat chapter: aiming starts on Tab's first choice, the nearest by squared distance; GAME.md wins on the next aim: it starts on the last target still in sight"),
+    ("ranged_aim_starts_nearest.txt", "the ranged combat chapter: aiming starts on Tab's first choice, the nearest by squared distance; the spec wins on the next aim: it starts on the last target still in sight"),
     ("heap_refused.txt", "the equipment chapter: a cell holds one stack; dropping onto another kind's says \"There's already something here.\" and nothing moves"),
 ];
 
