@@ -175,9 +175,9 @@ fn an_items_card_says_what_its_effect_says_of_its_numbers() {
         ("healing_potion", &["Drink it to heal.", "Heals 20."]),
         ("dagger", &["A weapon to wield.", "Damage 1-4."]),
         ("long_sword", &["A weapon to wield.", "Damage 3-9."]),
-        ("plate_armor", &["Armor to wear.", "Defense 4.", "Noisy: each step makes a noise of 6."]),
+        ("plate_armor", &["Armor to wear.", "Defense 5.", "Noisy: each step makes a noise of 6."]),
         ("short_bow", &["Ready it to shoot missiles with f.", "Damage 2-7.", "Range 8."]),
-        ("darts", &["Throw it with t.", "Damage 2-5."]),
+        ("darts", &["Throw it with t.", "Damage 1-3."]),
         ("scroll_of_lightning", &["Read it, then aim it at a target.", "Damage 8-14.", "Range 8."]),
         (
             "scroll_of_fireball",
@@ -213,7 +213,7 @@ fn an_items_gear_is_what_its_effect_says_it_would_give() {
     assert_eq!(gear("short_sword"), (Some((2, 6)), None));
     assert_eq!(gear("long_sword"), (Some((3, 9)), None));
     assert_eq!(gear("chain_mail"), (None, Some(3)));
-    assert_eq!(gear("plate_armor"), (None, Some(4)));
+    assert_eq!(gear("plate_armor"), (None, Some(5)));
     assert_eq!(gear("healing_potion"), (None, None), "no gear");
     assert_eq!(gear("short_bow"), (None, None), "a bow is not wielded");
     assert_eq!(gear("no_such_kind"), (None, None));

@@ -36,7 +36,8 @@ impl Game {
     }
 
     /// Starts aiming: the cursor starts on the last target if it is still in
-    /// sight, else on the nearest enemy in sight (never an ally), else on the player.
+    /// sight, else on `Tab`'s first choice (the nearest enemy in sight by
+    /// squared distance, never an ally), else on the player.
     pub fn start_aim(&mut self, mut pending: PendingAim) {
         let plugins = self.plugins.clone();
         if let Some(effect) = plugins.effects.get(&pending.effect) {
@@ -46,8 +47,8 @@ impl Game {
         }
         let in_view = self.enemies_in_view();
         let last = self.targeting.last_target.filter(|id| in_view.contains(id));
-        let start = last.or(in_view.first().copied()).and_then(|id| self.creatures.get(&id)).map(|c| c.pos);
-        let cursor = start.unwrap_or(self.player().pos);
+        let last = last.and_then(|id| self.creatures.get(&id)).map(|c| c.pos);
+        let cursor = last.or(self.tab_order().first().copied()).unwrap_or(self.player().pos);
         self.targeting.aim = Some(Aim { pending, cursor });
     }
 
@@ -71,15 +72,22 @@ impl Game {
     /// farthest back to the nearest.
     pub fn aim_next_target(&mut self) {
         let Some(cursor) = self.aim_cursor() else { return };
-        let me = self.player().pos;
-        let mut in_view: Vec<Point> =
-            self.enemies_in_view().iter().filter_map(|id| self.creatures.get(id)).map(|c| c.pos).collect();
-        in_view.sort_by_key(|p| ((p.x - me.x).pow(2) + (p.y - me.y).pow(2), p.y, p.x));
+        let in_view = self.tab_order();
         if in_view.is_empty() {
             return;
         }
         let next = in_view.iter().position(|&p| p == cursor).map_or(0, |i| (i + 1) % in_view.len());
         self.aim_at(in_view[next]);
+    }
+
+    /// Where the enemies in sight stand, in `Tab`'s order: nearest first by
+    /// squared distance, then the higher, then the one further left.
+    fn tab_order(&self) -> Vec<Point> {
+        let me = self.player().pos;
+        let mut in_view: Vec<Point> =
+            self.enemies_in_view().iter().filter_map(|id| self.creatures.get(id)).map(|c| c.pos).collect();
+        in_view.sort_by_key(|p| ((p.x - me.x).pow(2) + (p.y - me.y).pow(2), p.y, p.x));
+        in_view
     }
 
     /// The path the shot would take now: the cells shaded and the cells the

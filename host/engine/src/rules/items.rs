@@ -238,11 +238,10 @@ impl Game {
     }
 
     /// `d` then a letter: drops that slot's items where the player stands.
-    /// One heap per cell: a kind that stacks joins a heap of its kind there,
-    /// or goes to a bare floor cell next to the player (or a neighbour's
-    /// heap of its kind) when the player's cell holds something else; a
-    /// kind that does not stack needs the player's cell bare. With nowhere
-    /// to go the drop is refused and no turn passes.
+    /// One heap per cell: a kind that stacks joins a heap of its kind there;
+    /// anything else needs the player's cell bare. Onto another kind's heap
+    /// (or a thing that does not stack onto anything) the drop is refused,
+    /// "There's already something here.", nothing moves and no turn passes.
     pub fn drop_slot(&mut self, slot: usize) -> bool {
         self.drop_some(slot, u32::MAX)
     }
@@ -252,25 +251,16 @@ impl Game {
     pub fn drop_some(&mut self, slot: usize, count: u32) -> bool {
         let Some(mut held) = self.pack.get(slot).cloned() else { return false };
         held.count = held.count.min(count.max(1));
-        let pos = self.player().pos;
-        let stacks = self.item_record(&held.kind).is_some_and(|r| r.stacks);
-        let cell = if stacks {
-            self.landing_cell(&held.kind, held.id, pos)
-        } else {
-            Some(pos).filter(|&p| self.cell_takes(p, &held.kind, held.id))
-        };
-        let Some(cell) = cell else {
-            let rec = self.item_record(&held.kind).cloned();
-            let name = rec.map_or(held.kind.clone(), |r| self.item_noun(&r, Some(held.id)));
-            self.log.add(format!("There is no room here for the {name}."), MessageKind::Info);
+        let cell = self.player().pos;
+        if !self.cell_takes(cell, &held.kind, held.id) {
+            self.log.add("There's already something here.", MessageKind::Info);
             return false;
-        };
+        }
         let fresh = self.new_item_id();
         let Some(item) = self.pack.take(slot, held.count, fresh) else { return false };
         let text = self.item_label(&item.kind, item.count, item.id);
         self.emit("action", "host", fields! {"action" => "drop", "item" => item.kind.clone(), "count" => item.count});
-        let beside = if cell == pos { "" } else { " beside you" };
-        self.log.add(format!("You drop {text}{beside}."), MessageKind::Info);
+        self.log.add(format!("You drop {text}."), MessageKind::Info);
         // A plugin may say the drop is lost (deep water, api 1.3): it never
         // lies on the floor, and what was stored on it goes.
         if self.drop_lost(&item.kind, item.count, item.id, cell) {
@@ -449,11 +439,14 @@ mod tests {
         assert_eq!(game.items[0].count, 1, "one sword is left on the floor");
         assert_eq!(game.pack.get(0).map(|i| i.count), Some(1));
         assert!(!game.drop_slot(0), "the cell still holds a sword");
-        assert_eq!(game.log.messages().last().unwrap().text, "There is no room here for the sword.");
+        assert_eq!(game.log.messages().last().unwrap().text, "There's already something here.");
         assert!(game.pick_up());
         assert!(game.items.is_empty());
         assert!(game.drop_slot(0), "a bare cell takes a sword");
         game.pack.add("potion", 1, true, ItemId(7));
-        assert!(game.drop_slot(0), "a potion may join any cell");
+        let before = (game.items.to_vec(), game.pack.slots().to_vec());
+        assert!(!game.drop_slot(0), "a potion joins only a heap of potions, never the sword's cell");
+        assert_eq!(game.log.messages().last().unwrap().text, "There's already something here.");
+        assert_eq!((game.items.to_vec(), game.pack.slots().to_vec()), before, "nothing moved");
     }
 }

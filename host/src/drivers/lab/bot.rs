@@ -426,11 +426,20 @@ fn explore(game: &Game, now: &Fighting) -> Action {
     // The ember-heart wins the run: walk to it, make room for it, take it.
     let goal = game.items().iter().find(|i| i.kind == GOAL_ITEM && game.map().is_remembered(i.pos)).map(|i| i.pos);
     if let Some(at) = goal {
+        // A cell holds one heap: room is made on a bare cell, never the heart's.
+        if game.pack().is_full() {
+            let bare = |p: Point| game.map().is_walkable(p) && game.items().at(p).next().is_none();
+            if bare(me.pos) {
+                return Action::Drop(0);
+            }
+            let near: Vec<Point> =
+                DIRECTIONS.iter().map(|&(dx, dy)| me.pos.offset(dx, dy)).filter(|&p| bare(p)).collect();
+            if let Some(a) = walk_toward(game, &near) {
+                return a;
+            }
+        }
         if at == me.pos {
-            return match game.pack().is_full() {
-                true => Action::Drop(0),
-                false => Action::PickUp,
-            };
+            return Action::PickUp;
         }
         if let Some(a) = walk_toward(game, &[at]) {
             return a;
@@ -628,7 +637,9 @@ fn walk_toward(game: &Game, goals: &[Point]) -> Option<Action> {
         return None;
     }
     let me = game.player().pos;
-    let step = first_step(game.map(), me, goals, |p| game.creature_at(p).is_some())?;
+    // An ally is no wall: walking into one changes places with it (one
+    // waiting in a corridor stopped every walk, to the turn limit).
+    let step = first_step(game.map(), me, goals, |p| game.creature_at(p).is_some_and(|c| !c.is_players_side()))?;
     Some(Action::Move(step.x - me.x, step.y - me.y))
 }
 
