@@ -6,6 +6,7 @@
 
 mod common;
 
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::rc::Rc;
 
@@ -136,7 +137,10 @@ fn seeking_in_any_order_shows_what_a_straight_replay_shows() {
     }
     assert_eq!(timeline.seek_turn(last + 1), Err(SeekError::PastTheEnd { asked: last + 1, last }));
     let (snapshots, bytes) = timeline.snapshot_memory();
-    assert!(snapshots >= (last / timeline.interval()) as usize / 2, "{snapshots} snapshots");
+    // One snapshot an interval, where a key ends within it: a time-saver's
+    // key that plays many turns leaves the windows it jumps over empty.
+    let windows: BTreeSet<u64> = stops.iter().map(|s| s.turn / timeline.interval()).collect();
+    assert!(snapshots >= windows.len() / 2, "{snapshots} snapshots for {} windows with a stop", windows.len());
     assert!(bytes < 64 << 20);
 }
 
