@@ -10,15 +10,20 @@ use crate::world::game::Game;
 impl Game {
     /// Tells every plugin that `victim` died at `at`, killed by `killer` (if
     /// a creature) with `how`: the attack's kind and its killer in words.
+    /// `own_name`: the name a plugin had given the victim, if any.
     pub fn died_event(
         &mut self,
         victim: (EntityId, &str, String),
+        own_name: Option<String>,
         at: Point,
         killer: Option<EntityId>,
         how: (&str, &str),
     ) {
         if killer.is_some_and(|k| k.is_player()) && !victim.0.is_player() {
             *self.kills.entry(victim.1.to_string()).or_default() += 1;
+            if let Some(name) = own_name {
+                *self.named_kills.entry((victim.1.to_string(), name)).or_default() += 1;
+            }
         }
         let killer_kind = killer.and_then(|k| self.creatures.get(&k).map(|c| c.kind.clone())).unwrap_or_default();
         let death = Death {

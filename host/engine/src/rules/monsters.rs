@@ -350,6 +350,11 @@ impl Game {
             self.provoke(a.target, a.attacker, source);
         }
         let (target_kind, target_pos) = self.creatures.get(&a.target).map(|t| (t.kind.clone(), t.pos)).unzip();
+        // A name a plugin gave it (api 1.6 looks), not its record's.
+        let own_name = self.creatures.get(&a.target).and_then(|t| {
+            let record = self.records.monsters.get(&t.kind).map(|r| r.name.as_str());
+            (record.is_some_and(|r| r != t.name)).then(|| t.name.clone())
+        });
         let victim = (a.target, target_kind.as_deref().unwrap_or("").to_string(), target_trace);
         if a.target.is_player() {
             if died && self.killer.is_none() {
@@ -357,6 +362,7 @@ impl Game {
                 let at = target_pos.unwrap_or_default();
                 self.died_event(
                     (victim.0, &victim.1, victim.2),
+                    None,
                     at,
                     Some(a.attacker),
                     (a.kind.as_str(), a.killer.as_str()),
@@ -367,6 +373,7 @@ impl Game {
             let at = target_pos.unwrap_or_default();
             self.died_event(
                 (victim.0, &victim.1, victim.2),
+                own_name,
                 at,
                 Some(a.attacker),
                 (a.kind.as_str(), a.killer.as_str()),

@@ -102,6 +102,9 @@ pub struct Game {
     pub(crate) won: bool,
     /// The player's kills, by the victims' record ids.
     pub(crate) kills: BTreeMap<String, u32>,
+    /// Of those, the ones a plugin had given a name of their own (api 1.6
+    /// looks): by kind and that name, and how many.
+    pub(crate) named_kills: BTreeMap<(String, String), u32>,
     /// The loaded plugins.
     pub(crate) plugins: Rc<Plugins>,
     /// The records of the loaded plugins.
@@ -216,6 +219,7 @@ impl Game {
             over: false,
             won: false,
             kills: BTreeMap::new(),
+            named_kills: BTreeMap::new(),
             plugins,
             records,
             numbers,
@@ -319,6 +323,12 @@ impl Game {
     /// The player's kills, by the victims' record ids.
     pub fn kills(&self) -> &BTreeMap<String, u32> {
         &self.kills
+    }
+
+    /// The player's kills of creatures a plugin had named (counted in
+    /// [`Game::kills`] too): by kind and their own name, and how many.
+    pub fn named_kills(&self) -> &BTreeMap<(String, String), u32> {
+        &self.named_kills
     }
 
     /// The loaded plugins.

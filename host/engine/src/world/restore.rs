@@ -167,6 +167,8 @@ pub struct RestoreParts {
     pub killer: Option<String>,
     /// The player's kills: the victims' record ids, each once, and how many.
     pub kills: Vec<(String, u32)>,
+    /// Of those, the victims a plugin had named: kind, name, how many.
+    pub named_kills: Vec<(String, String, u32)>,
     /// What monsters carry: the carrier and the item, in the order each
     /// was given (ids as for `items`).
     pub carried: Vec<(EntityId, PackItem)>,
@@ -511,6 +513,16 @@ pub enum RestoreError {
     /// The kill list names a kind twice.
     #[error("the kills of {0} given twice")]
     KillsTwice(String),
+    /// A named kill the list cannot hold.
+    #[error("the kill of {kind} named {name:?}: {why}")]
+    NamedKill {
+        /// The kind.
+        kind: String,
+        /// The name, shortened.
+        name: String,
+        /// Why.
+        why: &'static str,
+    },
     /// An item carried by no monster there is.
     #[error("{kind} carried by creature #{id}, which is not a monster on the floor")]
     CarriedByNobody {
@@ -567,6 +579,7 @@ impl RestoreParts {
             item_text: game.item_text.clone(),
             killer: game.killer.clone(),
             kills: game.kills.iter().map(|(k, n)| (k.clone(), *n)).collect(),
+            named_kills: game.named_kills.iter().map(|((k, name), n)| (k.clone(), name.clone(), *n)).collect(),
             carried: game.carried.iter().flat_map(|(who, items)| items.iter().map(|i| (*who, i.clone()))).collect(),
             generator: Some(game.generator.clone()),
 
@@ -594,6 +607,7 @@ impl RestoreParts {
             item_store: &self.item_store,
             item_text: &self.item_text,
             kills: self.kills.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
+            named_kills: self.named_kills.iter().map(|(k, name, n)| (k.as_str(), name.as_str(), *n)).collect(),
             carried: self.carried.iter().map(|(who, i)| (*who, i)).collect(),
             standings: self.standings.iter().map(|(a, b, s)| (a.as_str(), b.as_str(), *s)).collect(),
             kinds_known: self.kinds_known.iter().map(|(k, _)| k.as_str()).collect(),
@@ -620,6 +634,7 @@ impl RestoreParts {
         game.item_text = self.item_text;
         game.killer = self.killer;
         game.kills = self.kills.into_iter().collect();
+        game.named_kills = self.named_kills.into_iter().map(|(k, name, n)| ((k, name), n)).collect();
         game.generator = match self.generator {
             Some(made_by) => known_generator(made_by, &game.plugins)?,
             None => {
@@ -665,6 +680,7 @@ struct Contents<'a> {
     item_store: &'a BTreeMap<(ItemId, String), i64>,
     item_text: &'a BTreeMap<(ItemId, String), String>,
     kills: Vec<(&'a str, u32)>,
+    named_kills: Vec<(&'a str, &'a str, u32)>,
     carried: Vec<(EntityId, &'a PackItem)>,
     standings: Vec<(&'a str, &'a str, Standing)>,
     kinds_known: Vec<&'a str>,
@@ -686,6 +702,7 @@ impl<'a> Contents<'a> {
             item_store: &game.item_store,
             item_text: &game.item_text,
             kills: game.kills.iter().map(|(k, n)| (k.as_str(), *n)).collect(),
+            named_kills: game.named_kills.iter().map(|((k, name), n)| (k.as_str(), name.as_str(), *n)).collect(),
             carried: game.carried.iter().flat_map(|(who, items)| items.iter().map(|i| (*who, i))).collect(),
             standings: game.standings.iter().map(|((a, b), s)| (a.as_str(), b.as_str(), *s)).collect(),
             kinds_known: game.kinds_known.keys().map(String::as_str).collect(),
@@ -789,6 +806,7 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
         }
     }
     check_kills(&c.kills)?;
+    check_named_kills(&c.kills, &c.named_kills)?;
     for ((id, key), value) in c.item_store {
         item_ids.check_stored(*id, key)?;
         if let Some((plugin, lo, hi)) = game.plugins.out_of_declared_range(key, *value) {
@@ -956,6 +974,40 @@ fn check_kills(kills: &[(&str, u32)]) -> Result<(), RestoreError> {
         }
         if !seen.insert(*kind) {
             return Err(RestoreError::KillsTwice(kind.to_string()));
+        }
+    }
+    Ok(())
+}
+
+/// The named kills: each a kind the kill list counts, a name a plugin may
+/// give (as a look's), each pair once, and no more of a kind than the
+/// list counts.
+fn check_named_kills(kills: &[(&str, u32)], named: &[(&str, &str, u32)]) -> Result<(), RestoreError> {
+    if named.len() > KILL_KINDS {
+        return Err(RestoreError::KillKinds(named.len()));
+    }
+    let mut seen = BTreeSet::new();
+    let mut per_kind: BTreeMap<&str, u64> = BTreeMap::new();
+    for &(kind, name, n) in named {
+        let shown = crate::data::untrusted::shown(name, 40);
+        if emberdeep_api::CreatureLook::named(name).problem().is_some() || n == 0 {
+            return Err(RestoreError::NamedKill {
+                kind: kind.to_string(),
+                name: shown,
+                why: "not a name a creature may have",
+            });
+        }
+        if !seen.insert((kind, name)) {
+            return Err(RestoreError::NamedKill { kind: kind.to_string(), name: shown, why: "given twice" });
+        }
+        *per_kind.entry(kind).or_default() += u64::from(n);
+        let counted = kills.iter().find(|(k, _)| *k == kind).map_or(0, |(_, n)| u64::from(*n));
+        if per_kind[kind] > counted {
+            return Err(RestoreError::NamedKill {
+                kind: kind.to_string(),
+                name: shown,
+                why: "more than the kills of its kind",
+            });
         }
     }
     Ok(())

@@ -156,8 +156,21 @@ pub fn morgue_text(game: &mut Game) -> String {
         line("  none".into());
     }
     for (kind, n) in game.kills() {
-        let name = game.records().monsters.get(kind).map_or(kind.as_str(), |m| m.name.as_str());
-        line(format!("  {n:>4} {name}"));
+        // Those a plugin had named are listed by their own names.
+        let named: Vec<(&str, u32)> = game
+            .named_kills()
+            .iter()
+            .filter(|((k, _), _)| k == kind)
+            .map(|((_, name), n)| (name.as_str(), *n))
+            .collect();
+        let plain = n.saturating_sub(named.iter().map(|(_, n)| n).sum());
+        if plain > 0 {
+            let name = game.records().monsters.get(kind).map_or(kind.as_str(), |m| m.name.as_str());
+            line(format!("  {plain:>4} {name}"));
+        }
+        for (name, n) in named {
+            line(format!("  {n:>4} {name}"));
+        }
     }
     // What the plugins add to the run's end (api 1.3): "Allies: freed 2 captives".
     let told = game.morgue_lines();
@@ -360,6 +373,55 @@ pub fn table_lines(report: &RunReport) -> Vec<Line> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::drivers::play::save;
+    use emberdeep_api::{EntityId, Point};
+    use emberdeep_engine::core::map::Map;
+    use emberdeep_engine::core::map::Tile;
+    use emberdeep_engine::data::records::Records;
+    use emberdeep_engine::data::trace::Trace;
+    use emberdeep_engine::plugins::registry::Plugins;
+    use std::rc::Rc;
+
+    fn reload(bytes: &[u8]) -> Result<Game, save::SaveError> {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("save.json");
+        std::fs::write(&p, bytes).unwrap();
+        save::load(&p, Rc::new(Plugins::default()), Rc::new(Records::default()), Trace::console())
+    }
+
+    #[test]
+    fn a_named_kill_is_kept_and_the_morgue_lists_it_by_its_own_name() {
+        let records = Rc::new(Records::default());
+        let plugins = Rc::new(Plugins::default());
+        let map = Map::new_filled(10, 6, Tile::Floor);
+        let mut game = Game::blank(99, map, Point::new(2, 2), plugins, records, Trace::console());
+        let killed = |game: &mut Game, id: u32, own: Option<&str>| {
+            let victim = (EntityId(id), "jackal", format!("jackal#{id}"));
+            game.died_event(
+                victim,
+                own.map(str::to_string),
+                Point::new(1, 1),
+                Some(EntityId::PLAYER),
+                ("melee", "you"),
+            );
+        };
+        killed(&mut game, 5, Some("risen jackal"));
+        killed(&mut game, 6, None);
+        killed(&mut game, 7, None);
+        let bytes = save::encode(&game);
+        let mut back = reload(&bytes).unwrap();
+        assert_eq!(back.kills()["jackal"], 3);
+        assert_eq!(back.named_kills()[&("jackal".to_string(), "risen jackal".to_string())], 1);
+        let morgue = morgue_text(&mut back);
+        assert!(morgue.contains("\n     2 jackal\n") && morgue.contains("\n     1 risen jackal\n"), "{morgue}");
+        // A save whose named kills outnumber its kills is refused, in one line.
+        let text = String::from_utf8(bytes).unwrap();
+        let body = text.split_once('\n').unwrap().1.trim_end();
+        let broken = body.replace("\"risen jackal\",1]", "\"risen jackal\",4]");
+        assert_ne!(broken, body);
+        let err = reload(&save::seal(&broken)).err().expect("refused").to_string();
+        assert!(err.contains("risen jackal") && err.contains("more than the kills of its kind"), "{err}");
+    }
 
     fn row(score: u64) -> Score {
         Score { score, seed: score, turn: 10, floor: 1, level: 1, end: "won".into() }

@@ -197,6 +197,10 @@ struct SaveFile {
     /// The player's kills by kind, for the morgue (saves from before: none).
     #[serde(default)]
     kills: Vec<(String, u32)>,
+    /// Of those, the ones a plugin had named: kind, name, how many (left
+    /// out when none; saves from before: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    named_kills: Vec<(String, String, u32)>,
     /// What monsters carry: the carrier's id and the item (left out when
     /// none carries anything; saves from before: none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -385,6 +389,7 @@ impl SaveFile {
             item_store: parts.item_store.into_iter().map(|((id, k), v)| (id.0, k, v)).collect(),
             item_text: parts.item_text.into_iter().map(|((id, k), v)| (id.0, k, v)).collect(),
             kills: parts.kills,
+            named_kills: parts.named_kills,
             carried: parts
                 .carried
                 .into_iter()
@@ -435,6 +440,7 @@ impl SaveFile {
             item_text: self.item_text.into_iter().map(|(id, k, v)| ((ItemId(id), k), v)).collect(),
             killer: self.killer,
             kills: self.kills,
+            named_kills: self.named_kills,
             carried: self
                 .carried
                 .into_iter()
