@@ -32,7 +32,16 @@ fn main() -> ExitCode {
     // `balance` confines itself once its sets are checked (a refused
     // comparison begins no report folder), before it opens a plugin.
     let later = matches!(cli.command, Some(cli::Command::Balance { tool: None, .. }));
-    if !matches!(cli.command, Some(cli::Command::Trace { .. })) && !later {
+    let trace_tool = matches!(cli.command, Some(cli::Command::Trace { .. }));
+    if !trace_tool && cli.probe_plugin.is_empty() {
+        // What a `plugin add` or `remove` killed midway left in the player's
+        // folder, removed while the folder may still be written.
+        let player = cli.player_plugin_dir.clone();
+        if let Some(player) = player.or_else(emberdeep_engine::plugins::discovery::default_player_plugin_dir) {
+            packages::tidy(&player);
+        }
+    }
+    if !trace_tool && !later {
         confine::confine(&confinement_plan(&cli), cli.unconfined);
     }
     if !cli.probe_plugin.is_empty() {
@@ -821,10 +830,14 @@ fn clock_seed() -> u64 {
 }
 
 /// The two plugin folders: `--plugin-dir` (else beside the executable) and
-/// `--player-plugin-dir` (else the platform's data folder's `plugins/`).
+/// `--player-plugin-dir` (else the platform's data folder's `plugins/`),
+/// with the names the game's data keeps for itself, which no player's
+/// package may take.
 fn plugin_folders(cli: &Cli) -> PluginFolders {
     let player = cli.player_plugin_dir.clone().or_else(emberdeep_engine::plugins::discovery::default_player_plugin_dir);
+    let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
     PluginFolders::both(&cli.plugin_dir.clone().unwrap_or_else(default_plugin_dir), player.as_deref())
+        .reserving(&data_dir)
 }
 
 /// `emberdeep plugin add|list|remove`.

@@ -4,9 +4,11 @@
 //! plugin add` into a player's plugin folder, listed by the next run
 //! without `--plugins` (`--list-plugins`, with its description and where it
 //! comes from), and played by the bot. Packages that must be refused (a
-//! library of garbage, broken records, a taken name, a data folder in the
-//! wrong place, an archive with `../`) are refused in one line and leave
-//! the player's folder as it was.
+//! library of garbage, broken records, a taken name or one the game uses
+//! for its own files, tiles another sheet has, a data folder in the wrong
+//! place, an archive with `../` or damaged) are refused in one line naming
+//! the package and the entry, and leave the player's folder as it was.
+//! What a killed `plugin add` left is removed at the next add or start.
 
 mod common;
 
@@ -212,7 +214,8 @@ fn broken_packages_are_refused_in_one_line_and_install_nothing() {
     std::fs::create_dir_all(&garbage).unwrap();
     std::fs::write(garbage.join(lib_name("garbage")), b"\x7fELF but not really, just words").unwrap();
     let line = refused(game_dir.path(), player.path(), &garbage);
-    assert!(line.contains("its library is refused: not a shared library"), "{line}");
+    let expected = format!("{}: {}: not a shared library", garbage.display(), lib_name("garbage"));
+    assert!(line.contains(&expected), "{line}");
 
     // Broken records: a field of the wrong type, named by file and line.
     let broken = package_folder(work.path(), "blink", &blink_lib);
@@ -220,7 +223,8 @@ fn broken_packages_are_refused_in_one_line_and_install_nothing() {
     let text_of = std::fs::read_to_string(&items).unwrap();
     std::fs::write(&items, text_of.replacen("glyph = ", "glyph = 12\nnot_a_field = ", 1)).unwrap();
     let line = refused(game_dir.path(), player.path(), &broken);
-    assert!(line.contains("its records are refused: ") && line.contains("items.toml"), "{line}");
+    let expected = format!("emberdeep: {}: data/blink/items.toml:", broken.display());
+    assert!(line.starts_with(&expected) && line.contains(": field `glyph`: "), "{line}");
     std::fs::remove_dir_all(&broken).unwrap();
 
     // A name taken: by the game's own plugin, and by a player's.
@@ -268,4 +272,293 @@ fn broken_packages_are_refused_in_one_line_and_install_nothing() {
     let line = refused(game_dir.path(), player.path(), &evil);
     assert!(line.contains("climbs out with \"..\""), "{line}");
     assert!(!player.path().parent().unwrap().join("escaped.txt").exists());
+}
+
+/// Builds `examples/<example>` under the plugin name `name` (its crate
+/// renamed, as an author could): a real library registering `name`.
+fn build_example_as(example: &str, name: &str) -> PathBuf {
+    build_example(example);
+    let work = tempfile::tempdir().unwrap();
+    let from = root().join("examples").join(example);
+    copy_dir(&from.join("src"), &work.path().join("src"));
+    std::fs::copy(from.join("Cargo.lock"), work.path().join("Cargo.lock")).unwrap();
+    let manifest = std::fs::read_to_string(from.join("Cargo.toml")).unwrap();
+    let api = root().join("api");
+    let manifest = manifest
+        .replacen(&format!("name = \"{example}\""), &format!("name = \"{name}\""), 1)
+        .replace("path = \"../../api\"", &format!("path = {:?}", api.display().to_string()));
+    std::fs::write(work.path().join("Cargo.toml"), manifest).unwrap();
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--quiet", "--offline", "--manifest-path"])
+        .arg(work.path().join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(shared_target())
+        .status()
+        .unwrap();
+    assert!(status.success(), "building examples/{example} as {name} failed");
+    shared_target().join("debug").join(lib_name(name))
+}
+
+/// A `.tar.gz` at `path` of the folder `folder`, its entries under `top/`,
+/// compressed at `level`.
+fn tar_gz(path: &Path, folder: &Path, top: &str, level: flate2::Compression) {
+    let gz = flate2::write::GzEncoder::new(std::fs::File::create(path).unwrap(), level);
+    let mut builder = tar::Builder::new(gz);
+    builder.append_dir_all(top, folder).unwrap();
+    builder.into_inner().unwrap().finish().unwrap();
+}
+
+/// The plugins a headless run of one turn started with, from its trace's
+/// `run_start`; and what it said on stderr.
+fn started_with(game_dir: &Path, player: &Path) -> (Vec<String>, String) {
+    let trace = tempfile::NamedTempFile::new().unwrap();
+    let t = trace.path().to_str().unwrap();
+    let out = game(game_dir, player, &["--headless", "--seed", "3", "--keys", ".", "--trace", t]);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    let first = std::fs::read_to_string(trace.path()).unwrap().lines().next().unwrap().to_string();
+    let start: serde_json::Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(start["event"], "run_start", "{first}");
+    let plugins = start["plugins"].as_array().unwrap().iter().map(|p| p.as_str().unwrap().to_string()).collect();
+    (plugins, stderr)
+}
+
+#[test]
+fn a_package_named_as_the_games_own_files_is_refused_and_one_already_there_is_not_loaded() {
+    let game_dir = core_only();
+    let player = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    // A real plugin named `host`, whose data would be the game's own: one health.
+    let host = work.path().join("host-package");
+    std::fs::create_dir_all(host.join("data/host")).unwrap();
+    std::fs::copy(build_example_as("blink", "host"), host.join(lib_name("host"))).unwrap();
+    std::fs::write(host.join("data/host/rules.toml"), "[settings]\nplayer_hp = 1\n").unwrap();
+    let line = refused(game_dir.path(), player.path(), &host);
+    let game_data = root().join("data");
+    let expected = format!(
+        "emberdeep: {}: the plugin name 'host' is the game's own ({}): a package of that name would be read as the game's own files",
+        host.display(),
+        game_data.join("host").display()
+    );
+    assert!(line.starts_with(&expected), "{line}");
+    // A folder of the game's data, a file of it: refused by name, before the library is tried.
+    for (name, game_file) in [("terrain", "terrain"), ("presets", "presets.toml")] {
+        let package = work.path().join(name);
+        std::fs::create_dir_all(&package).unwrap();
+        std::fs::write(package.join(lib_name(name)), b"not even a library").unwrap();
+        let line = refused(game_dir.path(), player.path(), &package);
+        let expected = format!("the plugin name '{name}' is the game's own ({})", game_data.join(game_file).display());
+        assert!(line.contains(&expected), "{line}");
+    }
+    // One in the player's folder already (put there by hand, or by an
+    // older game): not loaded, said in one line, the run as the game's own.
+    copy_dir(&host, &player.path().join("host"));
+    let (plugins, stderr) = started_with(game_dir.path(), player.path());
+    assert_eq!(plugins, ["core_combat"], "{stderr}");
+    let said: Vec<&str> = stderr.lines().filter(|l| l.contains("'host'")).collect();
+    let library = player.path().join("host").join(lib_name("host"));
+    assert_eq!(
+        said,
+        [format!(
+            "emberdeep: warning: the player's plugin 'host' ({}) is not loaded: its name is the game's own ({}); remove it with `emberdeep plugin remove host`",
+            library.display(),
+            game_data.join("host").display()
+        )],
+        "{stderr}"
+    );
+    let out = game(game_dir.path(), player.path(), &["plugin", "remove", "host"]);
+    assert!(out.status.success(), "{}", text(&out).1);
+    assert!(!player.path().join("host").exists());
+}
+
+#[test]
+fn a_damaged_archive_is_refused_naming_its_checksum() {
+    let game_dir = core_only();
+    let player = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let lib = build_example("blink");
+    let folder = package_folder(work.path(), "blink", &lib);
+    // Stored, not compressed: a bit flipped in the library still unpacks,
+    // into a library one bit wrong; only the gzip checksum can tell.
+    let stored = work.path().join("stored.tar.gz");
+    tar_gz(&stored, &folder, "blink", flate2::Compression::none());
+    let good = std::fs::read(&stored).unwrap();
+    let library = std::fs::read(&lib).unwrap();
+    let in_library = [4096, 12288, 20480]
+        .into_iter()
+        .find_map(|at| good.windows(64).position(|w| w == &library[at..at + 64]))
+        .expect("the library is stored as it is")
+        + 10;
+    let trailer = good.len() - 8;
+    for (i, at) in [in_library, trailer, good.len() - 2].into_iter().enumerate() {
+        let mut bytes = good.clone();
+        bytes[at] ^= 0x04;
+        let damaged = work.path().join(format!("damaged{i}.tar.gz"));
+        std::fs::write(&damaged, &bytes).unwrap();
+        let line = refused(game_dir.path(), player.path(), &damaged);
+        let expected = format!(
+            "emberdeep: {}: its gzip checksum (the CRC-32 and length in its trailer) does not match what it holds: the archive is damaged",
+            damaged.display()
+        );
+        assert_eq!(line, expected);
+    }
+    // The same archive, whole, is added.
+    let out = add(game_dir.path(), player.path(), &stored);
+    assert!(out.status.success(), "{}", text(&out).1);
+    assert_eq!(std::fs::read(player.path().join("blink").join(lib_name("blink"))).unwrap(), library);
+}
+
+#[test]
+fn a_packages_tiles_may_not_take_a_tile_name_of_a_first_party_plugins_sheet() {
+    let game_dir = plugin_folder(&[first_party("core_combat"), first_party("identify")]);
+    let player = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let package = package_folder(work.path(), "blink", &build_example("blink"));
+    let identify = root().join("data/identify");
+    for file in ["tiles.txt", "tiles.png"] {
+        std::fs::copy(identify.join(file), package.join("data/blink").join(file)).unwrap();
+    }
+    let line = refused(game_dir.path(), player.path(), &package);
+    let expected = format!(
+        "emberdeep: {}: data/blink/tiles.txt:4: tile 'identify_scroll' is already in {}:4; a tile's name may be in one sheet only",
+        package.display(),
+        identify.join("tiles.txt").display()
+    );
+    assert_eq!(line, expected);
+    // Every start keeps the first-party plugin's sheet: nothing was installed to take it.
+    let out = game(game_dir.path(), player.path(), &["--headless", "--seed", "3", "--keys", "."]);
+    let stderr = text(&out).1;
+    assert!(out.status.success() && !stderr.contains("are not used"), "{stderr}");
+}
+
+/// A process that has ended: its id, which no running process has.
+fn dead_pid() -> u32 {
+    let mut child = Command::new("true").spawn().unwrap();
+    let pid = child.id();
+    child.wait().unwrap();
+    assert!(!Path::new("/proc").join(pid.to_string()).exists());
+    pid
+}
+
+#[test]
+fn what_a_killed_add_or_remove_left_is_removed_at_the_next_add_or_start() {
+    let game_dir = core_only();
+    let player = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let package = package_folder(work.path(), "blink", &build_example("blink"));
+    // Bulk, so the add is killed while it is checking.
+    std::fs::write(package.join("bulk.bin"), vec![7u8; 64 << 20]).unwrap();
+    let mut adding = Command::new(bin())
+        .arg("--plugin-dir")
+        .arg(game_dir.path())
+        .arg("--player-plugin-dir")
+        .arg(player.path())
+        .args(["plugin", "add"])
+        .arg(&package)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let hidden = |dir: &Path| -> Vec<String> {
+        let names = std::fs::read_dir(dir).unwrap().flatten().map(|e| e.file_name().to_string_lossy().into_owned());
+        names.filter(|n| n.starts_with('.')).collect()
+    };
+    let began = std::time::Instant::now();
+    while hidden(player.path()).is_empty() && began.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    adding.kill().unwrap();
+    adding.wait().unwrap();
+    let left = hidden(player.path());
+    assert_eq!(left.len(), 1, "the killed add left its folder: {left:?}");
+    assert!(!player.path().join("blink").exists(), "and nothing installed");
+    // Left by dead processes, beside the killed add's: an add's and a remove's.
+    let dead = dead_pid();
+    for folder in [format!(".adding-{dead}-1f2e"), format!(".removing-blink-{dead}")] {
+        std::fs::create_dir_all(player.path().join(&folder).join("blink/data")).unwrap();
+        std::fs::write(player.path().join(&folder).join("blink/data/big.bin"), vec![1u8; 1024]).unwrap();
+    }
+    // A process still at work: its folder stays.
+    let alive = format!(".adding-{}-7a", std::process::id());
+    std::fs::create_dir_all(player.path().join(&alive)).unwrap();
+    let (plugins, _) = started_with(game_dir.path(), player.path());
+    assert_eq!(plugins, ["core_combat"]);
+    assert_eq!(hidden(player.path()), std::slice::from_ref(&alive), "a start removes what dead processes left");
+    // And the next add, refused or not.
+    std::fs::create_dir_all(player.path().join(format!(".adding-{dead}-99"))).unwrap();
+    std::fs::remove_file(package.join("bulk.bin")).unwrap();
+    let out = add(game_dir.path(), player.path(), &package);
+    assert!(out.status.success(), "{}", text(&out).1);
+    assert_eq!(hidden(player.path()), [alive], "an add removes what dead processes left");
+}
+
+#[test]
+fn an_archive_of_a_folders_contents_made_with_dot_is_added() {
+    let game_dir = core_only();
+    let player = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let package = package_folder(work.path(), "blink", &build_example("blink"));
+    let archive = work.path().join("x.tar.gz");
+    let status = Command::new("tar").arg("-C").arg(&package).arg("-czf").arg(&archive).arg(".").status().unwrap();
+    assert!(status.success());
+    let listed = Command::new("tar").arg("-tzf").arg(&archive).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&listed.stdout).lines().next(), Some("./"), "its first entry is ./");
+    let out = add(game_dir.path(), player.path(), &archive);
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert!(player.path().join("blink").join(lib_name("blink")).is_file());
+    assert!(player.path().join("blink/data/blink/items.toml").is_file());
+}
+
+#[test]
+fn refusals_name_the_package_and_the_entry_once_never_the_hidden_folder() {
+    let game_dir = core_only();
+    let player = tempfile::tempdir().unwrap();
+    let work = tempfile::tempdir().unwrap();
+    let lib = build_example("blink");
+    let no_hidden_folder = |line: &str| {
+        assert!(!line.contains(".adding-") && !line.contains("/unpacked"), "{line}");
+        assert!(line.len() < 1200, "bounded: {} bytes", line.len());
+    };
+    // Broken records, in an archive of the folder `blink`.
+    let broken = package_folder(work.path(), "blink", &lib);
+    let items = broken.join("data/blink/items.toml");
+    let text_of = std::fs::read_to_string(&items).unwrap();
+    std::fs::write(&items, text_of.replacen("glyph = ", "glyph = 12\nnot_a_field = ", 1)).unwrap();
+    let archive = work.path().join("x.tar.gz");
+    tar_gz(&archive, &broken, "blink", flate2::Compression::fast());
+    let line = refused(game_dir.path(), player.path(), &archive);
+    no_hidden_folder(&line);
+    let expected = format!("emberdeep: {}: blink/data/blink/items.toml:", archive.display());
+    assert!(line.starts_with(&expected) && line.ends_with("invalid type: integer `12`, expected a string"), "{line}");
+    // An entry that cannot be unpacked: a path too long for the system, and
+    // a file where a folder should be; each reason said once.
+    let deep: Vec<String> = (0..17).map(|i| format!("{i}{}", "d".repeat(240))).collect();
+    let cases = [(format!("blink/{}/doc", deep.join("/")), "File name too long"), ("blink/doc/more".into(), "")];
+    for (i, (entry, reason)) in cases.iter().enumerate() {
+        let archive = work.path().join(format!("entry{i}.tar.gz"));
+        let gz = flate2::write::GzEncoder::new(std::fs::File::create(&archive).unwrap(), flate2::Compression::fast());
+        let mut builder = tar::Builder::new(gz);
+        let mut header = tar::Header::new_gnu();
+        header.set_size(5);
+        header.set_mode(0o644);
+        builder.append_data(&mut header, "blink/doc", &b"words"[..]).unwrap();
+        builder.append_data(&mut header, entry, &b"words"[..]).unwrap();
+        builder.into_inner().unwrap().finish().unwrap();
+        let line = refused(game_dir.path(), player.path(), &archive);
+        no_hidden_folder(&line);
+        let shown = if entry.len() > 200 { format!("{}…", &entry[..200]) } else { entry.clone() };
+        assert!(line.starts_with(&format!("emberdeep: {}: {shown}", archive.display())), "{line}");
+        let why = line.split(": cannot be unpacked: ").nth(1).unwrap_or_else(|| panic!("{line}"));
+        assert!(why.starts_with(reason) && line.matches(why).count() == 1, "said once: {line}");
+    }
+    // `plugin remove` of a text that is no plugin's name says so.
+    let out = game(game_dir.path(), player.path(), &["plugin", "remove", "blink "]);
+    let stderr = text(&out).1;
+    assert!(!out.status.success(), "{stderr}");
+    assert_eq!(
+        stderr.trim_end(),
+        "emberdeep: \"blink \" is not a plugin name: it ends with a space (a plugin's name is letters, digits and _ alone)"
+    );
 }

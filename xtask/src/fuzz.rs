@@ -7,7 +7,9 @@
 //! and every save the game changed or deleted when it was not the player's
 //! to end. Scenario files for `emberdeep check` are inputs too, and score
 //! tables: a run that ends must keep every row of a table it reads, and
-//! leave one it will not read as it was.
+//! leave one it will not read as it was. Plugin packages are inputs of
+//! `plugin add` ([`packages`]): damaged archives, names the game keeps,
+//! tiles another sheet has.
 //!
 //! `fuzz [--seconds N] [--game PATH] [--plugin-dir DIR] [--seed S] [--keep DIR]`:
 //! by default one minute against `target/release/emberdeep`; what failed is
@@ -21,6 +23,8 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use wait_timeout::ChildExt;
+
+mod packages;
 
 /// How long one run of the game may take before it counts as a hang.
 const HANG: Duration = Duration::from_secs(10);
@@ -121,7 +125,8 @@ impl Options {
 }
 
 /// The kinds of input, taken in turn.
-const KINDS: [&str; 8] = ["data", "save", "keys", "recording", "trace", "plugin", "check", "scores"];
+const KINDS: [&str; 11] =
+    ["data", "save", "keys", "recording", "trace", "plugin", "check", "scores", "archive", "pkg_name", "pkg_tiles"];
 
 /// What one kind's runs came to.
 #[derive(Default)]
@@ -156,6 +161,8 @@ struct Seeds {
     plugin: Vec<u8>,
     /// The scenario files of the game's own tests, by name.
     checks: Vec<(String, Vec<u8>)>,
+    /// A plugin package and the game it is added to.
+    package: packages::Seed,
 }
 
 /// Runs the harness; `Err` if anything failed.
@@ -229,6 +236,7 @@ fn make_seeds(o: &Options, root: &Path, work: &Path) -> Result<Seeds, FuzzError>
         trace: read(&trace)?,
         plugin,
         checks,
+        package: packages::seed(o, root, work)?,
     })
 }
 
@@ -354,6 +362,7 @@ fn one_case(kind: &str, o: &Options, seeds: &Seeds, case: &Path, rng: &mut StdRn
         }
         "check" => check_case(o, seeds, case, rng, t),
         "scores" => scores_case(o, case, rng, t),
+        "archive" | "pkg_name" | "pkg_tiles" => packages::case(kind, o, &seeds.package, case, rng, t),
         _ => plugin_case(o, seeds, case, rng, t),
     }
 }

@@ -13,8 +13,9 @@ use crate::plugins::trial::{self, Probe, Refusal};
 /// Why a plugin found in a folder cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum Unavailable {
-    /// A player's plugin left out (its name is the game's own plugin's), or
-    /// a package folder without its library.
+    /// A player's plugin left out (its name is the game's own plugin's or
+    /// one the game keeps for its files), or a package folder without its
+    /// library.
     #[error(transparent)]
     NotLoaded(NotLoaded),
     /// Its library was refused: its checks, its trial in a child process,
@@ -71,7 +72,9 @@ pub fn catalog(folders: &PluginFolders, probe: Option<Probe<'_>>) -> Result<Cata
     }
     for problem in left_out {
         let (name, path) = match &problem {
-            NotLoaded::Taken { name, player, .. } => (name.clone(), player.clone()),
+            NotLoaded::Taken { name, player, .. } | NotLoaded::Reserved { name, player, .. } => {
+                (name.clone(), player.clone())
+            }
             NotLoaded::NoLibrary { folder, library } => {
                 (folder.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), folder.join(library))
             }

@@ -6,6 +6,7 @@
 //! private copies of them ([`copy_library`]) for a game that watches the
 //! folder.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use crate::data::untrusted::{self, limits, InputError};
@@ -65,18 +66,56 @@ pub struct PluginFolders {
     /// A package being added (`emberdeep plugin add`): its folder `NAME/`,
     /// staged elsewhere, loaded as one of the player's.
     pub adding: Option<PathBuf>,
+    /// The names the game keeps for itself ([`reserved_names`]), each with
+    /// the game's file or folder that bears it: a player's package of one
+    /// of these names is not loaded.
+    pub reserved: BTreeMap<String, PathBuf>,
 }
 
 impl PluginFolders {
     /// The game's folder alone.
     pub fn game_only(game: &Path) -> PluginFolders {
-        PluginFolders { game: game.to_path_buf(), player: None, adding: None }
+        PluginFolders { game: game.to_path_buf(), player: None, adding: None, reserved: BTreeMap::new() }
     }
 
     /// The game's folder and the player's.
     pub fn both(game: &Path, player: Option<&Path>) -> PluginFolders {
-        PluginFolders { game: game.to_path_buf(), player: player.map(Path::to_path_buf), adding: None }
+        PluginFolders {
+            game: game.to_path_buf(),
+            player: player.map(Path::to_path_buf),
+            adding: None,
+            reserved: BTreeMap::new(),
+        }
     }
+
+    /// These folders, a player's package named as the game's files in
+    /// `data_dir` are named ([`reserved_names`]) not loaded.
+    pub fn reserving(mut self, data_dir: &Path) -> PluginFolders {
+        self.reserved = reserved_names(data_dir);
+        self
+    }
+}
+
+/// The names the game uses for its own files, which no package may take,
+/// each with the file or folder of the game's data (`data_dir`) that bears
+/// it: `host` (the game's own records and settings, `data/host/`), every
+/// folder under `data/` (a first-party plugin's data, whether or not its
+/// library is there), and the name of every file at the top of `data/`
+/// (`presets.toml`: `presets`). A package of such a name would have its
+/// records and settings read as the game's.
+pub fn reserved_names(data_dir: &Path) -> BTreeMap<String, PathBuf> {
+    let mut names = BTreeMap::new();
+    names.insert("host".to_string(), data_dir.join("host"));
+    if let Ok(entries) = std::fs::read_dir(data_dir) {
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = if path.is_dir() { path.file_name() } else { path.file_stem() };
+            if let Some(name) = name.and_then(|n| n.to_str()).filter(|n| !n.starts_with('.')) {
+                names.entry(name.to_string()).or_insert(path);
+            }
+        }
+    }
+    names
 }
 
 /// A plugin library found in one of the folders.
@@ -105,6 +144,20 @@ pub enum NotLoaded {
         /// The player's library.
         player: PathBuf,
         /// The game's.
+        game: PathBuf,
+    },
+    /// Its name is one the game keeps for its own files ([`reserved_names`]).
+    #[error(
+        "the player's plugin '{name}' ({player}) is not loaded: its name is the game's own ({game}); remove it with `emberdeep plugin remove {name}`",
+        player = .player.display(),
+        game = .game.display()
+    )]
+    Reserved {
+        /// The name.
+        name: String,
+        /// The player's library.
+        player: PathBuf,
+        /// The game's file or folder of that name.
         game: PathBuf,
     },
     /// A package folder without its library.
@@ -193,6 +246,10 @@ pub fn find_in_folders(folders: &PluginFolders) -> Result<(Vec<Found>, Vec<NotLo
     }
     {
         for (name, path) in packages {
+            if let Some(own) = folders.reserved.get(&name) {
+                problems.push(NotLoaded::Reserved { name, player: path, game: own.clone() });
+                continue;
+            }
             match game.iter().find(|(n, _)| *n == name) {
                 Some((_, taken)) => problems.push(NotLoaded::Taken { name, player: path, game: taken.clone() }),
                 None => found.push(Found { name, path, origin: Origin::Player }),
@@ -424,5 +481,46 @@ mod tests {
         assert!(err.to_string().starts_with(&format!("cannot copy it to {}: ", blocked.join(lib("alpha")).display())));
         let err = copy_library(&dir.path().join("absent"), &copies).unwrap_err();
         assert!(matches!(err, CopyError::Read(_)), "{err:?}");
+    }
+
+    #[test]
+    fn the_names_of_the_games_own_files_are_kept_from_the_players_packages() {
+        let data = tempfile::tempdir().unwrap();
+        for folder in ["host", "traps", ".git"] {
+            std::fs::create_dir(data.path().join(folder)).unwrap();
+        }
+        std::fs::write(data.path().join("presets.toml"), b"").unwrap();
+        let reserved = reserved_names(data.path());
+        let names: Vec<&str> = reserved.keys().map(String::as_str).collect();
+        assert_eq!(names, ["host", "presets", "traps"]);
+        assert_eq!(reserved["presets"], data.path().join("presets.toml"));
+        assert_eq!(reserved_names(&data.path().join("absent")).keys().collect::<Vec<_>>(), ["host"]);
+
+        let game = folder(&["alpha"], &[]);
+        let player = tempfile::tempdir().unwrap();
+        for name in ["traps", "host", "gamma"] {
+            std::fs::create_dir(player.path().join(name)).unwrap();
+            std::fs::write(player.path().join(name).join(lib(name)), b"").unwrap();
+        }
+        let folders = PluginFolders::both(game.path(), Some(player.path())).reserving(data.path());
+        let (found, problems) = find_in_folders(&folders).unwrap();
+        let names: Vec<&str> = found.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["alpha", "gamma"]);
+        let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            [
+                format!(
+                    "the player's plugin 'host' ({}) is not loaded: its name is the game's own ({}); remove it with `emberdeep plugin remove host`",
+                    player.path().join("host").join(lib("host")).display(),
+                    data.path().join("host").display()
+                ),
+                format!(
+                    "the player's plugin 'traps' ({}) is not loaded: its name is the game's own ({}); remove it with `emberdeep plugin remove traps`",
+                    player.path().join("traps").join(lib("traps")).display(),
+                    data.path().join("traps").display()
+                ),
+            ]
+        );
     }
 }
