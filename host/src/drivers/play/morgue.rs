@@ -326,7 +326,7 @@ pub fn report_run(game: &mut Game, dir: &Path) -> RunReport {
         }
     }
     for p in &report.problems {
-        eprintln!("emberdeep: {p}");
+        crate::errln!("emberdeep: {p}");
     }
     report
 }

@@ -319,7 +319,7 @@ impl Session {
     pub fn remember(&mut self, dir: &Path) {
         let (remembered, prefs, problem) = Remembered::open(dir);
         if let Some(problem) = problem {
-            eprintln!("emberdeep: {problem}");
+            crate::errln!("emberdeep: {problem}");
             self.app.notices.push(capitalized(&problem.to_string()));
         }
         if let Some(view) = &prefs.view {
@@ -339,7 +339,7 @@ impl Session {
         let plugin_keys = self.app.game.plugin_keys();
         let (chosen, problems) = options::load(dir, &plugin_keys);
         for problem in problems {
-            eprintln!("emberdeep: {problem}");
+            crate::errln!("emberdeep: {problem}");
             self.app.notices.push(problem.to_string());
         }
         if let Some(view) = &chosen.view {
@@ -348,7 +348,7 @@ impl Session {
                     "{}: option `view`: {e}; the view last chosen is used",
                     dir.join(options::FILE_NAME).display()
                 );
-                eprintln!("emberdeep: {line}");
+                crate::errln!("emberdeep: {line}");
                 self.app.notices.push(line);
             }
         }
@@ -370,7 +370,7 @@ impl Session {
         let Some(remembered) = self.remembered.as_mut() else { return };
         let now = Prefs { view: Some(self.app.current_view_name()), hints: self.app.hints_given() };
         if let Err(problem) = remembered.keep(&now) {
-            eprintln!("emberdeep: {problem}");
+            crate::errln!("emberdeep: {problem}");
             self.app.notices.push(capitalized(&problem.to_string()));
         }
     }
