@@ -91,7 +91,10 @@ pub enum Question {
 
 /// A view name that no view has (`--view`, a handover's view).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("no view named '{name}'; the views are: {views}")]
+#[error(
+    "no view named '{}'; the views are: {views}",
+    emberdeep_engine::data::untrusted::shown(name, emberdeep_engine::data::untrusted::limits::SHOWN_WORD)
+)]
 pub struct NoSuchView {
     /// The name asked for.
     pub name: String,
