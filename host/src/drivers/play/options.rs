@@ -150,7 +150,8 @@ pub fn load(dir: &Path, plugin_keys: &[PluginKey]) -> (Options, Vec<OptionError>
     let path = dir.join(FILE_NAME);
     if std::fs::symlink_metadata(&path).is_err() {
         let _ = std::fs::create_dir_all(dir);
-        let written = crate::drivers::play::save::write_atomic(&path, template(plugin_keys).as_bytes(), false);
+        let written =
+            crate::drivers::play::save::write_atomic(&path, "options file", template(plugin_keys).as_bytes(), false);
         return match written {
             Ok(()) => (Options::default(), Vec::new()),
             Err(e) => (Options::default(), vec![OptionError::Write { path, why: e.to_string() }]),
