@@ -192,6 +192,8 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if cli.watch {
         session.watch = Some(watch::Watcher::new(&plugins, &cli, &plugin_dir));
     }
+    // A script stopped by its bound: said once the run is saved and traced.
+    let mut spent = None;
     let keys = match &replay {
         Some(rec) => keys::Typed::each(&rec.keys()?),
         None if cli.handover.is_some() => keys,
@@ -203,16 +205,15 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         }
         headless::play_lines(&mut session, keys);
     } else if cli.headless {
-        headless::play_keys(&mut session, &keys);
+        spent = headless::play_keys(&mut session, &keys).err();
     } else {
         // Scripted keys play first; one that quits means no window at all.
-        let mut quit = false;
-        let mut at = 0;
-        while at < keys.len() && !quit {
-            let (go_on, used) = session.press_typed(&keys[at..]);
-            (quit, at) = (!go_on, at + used);
+        // Keys past the script's bound are not played: the window opens there.
+        let played = headless::play_script(&mut session, &keys);
+        if let Err(e) = &played {
+            emberdeep::errln!("emberdeep: {e}");
         }
-        if !quit {
+        if !played.is_ok_and(|go_on| !go_on) {
             ui::run_window(&mut session, &atlas)?;
         }
     }
@@ -229,6 +230,9 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     let stopped = session.stop();
     session.take_trace().finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))?;
     stopped?;
+    if let Some(spent) = spent {
+        return Err(spent.into());
+    }
     if session.app.new_run_wanted && !cli.headless {
         // `n` at the run's end: the game again, at the New Run screen.
         return Err(newrun::relaunch(newrun::relaunch_args(std::env::args_os().skip(1), &[])).into());

@@ -141,6 +141,10 @@ pub struct App {
     /// The morgue file the session wrote for the run that ended, which the
     /// end screen names.
     pub morgue: Option<std::path::PathBuf>,
+    /// The steps time-savers played within their one key (headless and in
+    /// scripts: a whole rest or walk per key), which bound a script
+    /// ([`super::keys::MOST_SCRIPT_STEPS`]).
+    saver_steps: u64,
 }
 
 /// Rows PageDown and PageUp move a long look text.
@@ -176,6 +180,7 @@ impl App {
             hints: Default::default(),
             scores: Vec::new(),
             morgue: None,
+            saver_steps: 0,
         }
     }
 
@@ -250,6 +255,12 @@ impl App {
             self.notices.clear();
         }
         self.dispatch(key)
+    }
+
+    /// The steps time-savers have played within their one key so far (see
+    /// [`super::keys::MOST_SCRIPT_STEPS`]).
+    pub fn saver_steps(&self) -> u64 {
+        self.saver_steps
     }
 
     /// The cell size of the host's view `name` (`glyphs` or `tiles`) now.
@@ -418,6 +429,7 @@ impl App {
             if let Some(mut travel) = self.game.begin_travel(errand) {
                 travel.stop_for_items = self.explore_stops_for_items || travel.errand != Errand::Explore;
                 while let Some(step) = super::autopilot::next_key(&mut self.game, &mut travel) {
+                    self.saver_steps += 1;
                     self.press_playing(step);
                 }
             }

@@ -35,7 +35,7 @@ use crate::drivers::play::scenario::{game_from_scenario, ScenarioStartError};
 use crate::drivers::play::watch::{announce_reloaded, Handover, Watcher};
 use crate::drivers::play::{morgue, options};
 use crate::front::app::{App, Mode};
-use crate::front::keys::{Key, Typed};
+use crate::front::keys::{Key, Typed, MOST_SCRIPT_STEPS};
 use crate::front::screen::ScreenModel;
 use crate::front::ui::{Frontend, Views};
 
@@ -402,6 +402,16 @@ impl Session {
             self.report = None;
         }
         go_on
+    }
+
+    /// The steps the time-savers of a script begun when the app had played
+    /// `start` of them ([`App::saver_steps`]) have taken, if that is the
+    /// most a script may ([`MOST_SCRIPT_STEPS`]): then the script stops
+    /// before its next key. Checked between keys, never within one, so a
+    /// recording of what was played replays the same.
+    pub fn script_spent(&self, start: u64) -> Option<u64> {
+        let steps = self.app.saver_steps().saturating_sub(start);
+        (steps >= MOST_SCRIPT_STEPS).then_some(steps)
     }
 
     /// Presses the first of `keys`; when its turn sounded the alarm (a
