@@ -249,8 +249,13 @@ impl App {
             None => return true,
         };
         self.pressed.push(key);
-        // Every key reaches the trace, so a trace replays as a recording does.
-        self.game.emit("press", "host", emberdeep_engine::fields! {"key" => key.to_string()});
+        // Every key of the run reaches the trace, so a trace replays as a
+        // recording does. Once the run has ended (its `run_end` written), the
+        // trace is done: the end screen's keys are not the run's, and a
+        // replay refuses a press after `run_end`.
+        if !self.game.is_over() {
+            self.game.emit("press", "host", emberdeep_engine::fields! {"key" => key.to_string()});
+        }
         if !matches!(key, Key::Hover(..)) {
             self.notices.clear();
         }
