@@ -53,7 +53,7 @@ fn main() -> ExitCode {
     let _chrome = match init_logging(cli.trace_chrome.as_deref()) {
         Ok(guard) => guard,
         Err(e) => {
-            eprintln!("emberdeep: {e:#}");
+            emberdeep::errln!("emberdeep: {e:#}");
             return ExitCode::FAILURE;
         }
     };
@@ -61,11 +61,11 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("emberdeep: {e:#}");
+            emberdeep::errln!("emberdeep: {e:#}");
             // A restart after a reload that could not start: the run is still in its reload save.
             if let Some(save) = handover.and_then(|h| watch::Handover::read(&h).ok()).map(|h| h.save) {
                 if save.exists() {
-                    eprintln!("emberdeep: the run is kept in {}", save.display());
+                    emberdeep::errln!("emberdeep: the run is kept in {}", save.display());
                 }
             }
             ExitCode::FAILURE
@@ -136,12 +136,12 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         rec.check_plugins(&plugins)?;
     }
     for warning in &plugins.skipped {
-        eprintln!("emberdeep: warning: {warning}");
+        emberdeep::errln!("emberdeep: warning: {warning}");
     }
     let data_dir = cli.data_dir.clone().unwrap_or_else(records::default_data_dir);
     let records = records::check::load_game_records(&data_dir, &plugins.registered());
     if cli.list_plugins {
-        print!("{}", list_plugins(&plugins, &folders, records.as_ref().ok()));
+        emberdeep::out!("{}", list_plugins(&plugins, &folders, records.as_ref().ok()));
         return records.map(|_| ()).map_err(Into::into);
     }
     let mut records = records?;
@@ -149,10 +149,10 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     let mut atlas = atlas::Atlas::load(&assets_dir)?;
     let folders = records::check::plugin_folders(&data_dir, &plugins.registered());
     for refused in atlas.add_plugin_sheets(&folders) {
-        eprintln!("emberdeep: warning: {refused}");
+        emberdeep::errln!("emberdeep: warning: {refused}");
     }
     for missing in atlas.check(&records)? {
-        eprintln!("emberdeep: warning: {missing}");
+        emberdeep::errln!("emberdeep: warning: {missing}");
     }
     // The tiles a plugin may give a creature's look (api 1.6), the same for
     // every driver: the atlas's, whether or not a window draws it.
@@ -186,7 +186,7 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         return Ok(());
     }
     if let Some(refused) = &session.refused {
-        eprintln!("emberdeep: {refused}");
+        emberdeep::errln!("emberdeep: {refused}");
     }
     let start_seed = session.app.game.seed();
     if cli.bench_startup {
@@ -201,6 +201,8 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     if cli.watch {
         session.watch = Some(watch::Watcher::new(&plugins, &cli, &plugin_dir));
     }
+    // A script stopped by its bound: said once the run is saved and traced.
+    let mut spent = None;
     let keys = match &replay {
         Some(rec) => keys::Typed::each(&rec.keys()?),
         None if cli.handover.is_some() => keys,
@@ -212,16 +214,15 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
         }
         headless::play_lines(&mut session, keys);
     } else if cli.headless {
-        headless::play_keys(&mut session, &keys);
+        spent = headless::play_keys(&mut session, &keys).err();
     } else {
         // Scripted keys play first; one that quits means no window at all.
-        let mut quit = false;
-        let mut at = 0;
-        while at < keys.len() && !quit {
-            let (go_on, used) = session.press_typed(&keys[at..]);
-            (quit, at) = (!go_on, at + used);
+        // Keys past the script's bound are not played: the window opens there.
+        let played = headless::play_script(&mut session, &keys);
+        if let Err(e) = &played {
+            emberdeep::errln!("emberdeep: {e}");
         }
-        if !quit {
+        if !played.is_ok_and(|go_on| !go_on) {
             ui::run_window(&mut session, &atlas)?;
         }
     }
@@ -238,6 +239,9 @@ fn run(mut cli: Cli) -> anyhow::Result<()> {
     let stopped = session.stop();
     session.take_trace().finish().map_err(|e| anyhow::anyhow!("writing the trace failed: {e}"))?;
     stopped?;
+    if let Some(spent) = spent {
+        return Err(spent.into());
+    }
     if session.app.new_run_wanted && !cli.headless {
         // `n` at the run's end: the game again, at the New Run screen.
         return Err(newrun::relaunch(newrun::relaunch_args(std::env::args_os().skip(1), &[])).into());
@@ -273,7 +277,7 @@ fn plan(cli: &Cli, replay: bool, seed: u64) -> Plan {
 fn choose_new_run(cli: &Cli, folders: &emberdeep_engine::plugins::discovery::PluginFolders) -> anyhow::Result<()> {
     use emberdeep::front::newrun::{Chosen, NewRun, SavedOffer};
     let warn = |e: newrun::NewRunError| {
-        eprintln!("emberdeep: warning: {e}");
+        emberdeep::errln!("emberdeep: warning: {e}");
     };
     let rows = newrun::catalog(folders, Some(&probe_in_children))?;
     let config = cli.config_dir.clone().unwrap_or_else(prefs::default_config_dir);
@@ -603,12 +607,12 @@ fn run_trace_tool(tool: &cli::TraceTool) -> anyhow::Result<()> {
                 &mut stdout.lock(),
             )?;
             if matched == 0 {
-                eprintln!("emberdeep: no event in {} matches {pattern}", file.display());
+                emberdeep::errln!("emberdeep: no event in {} matches {pattern}", file.display());
             }
         }
         cli::TraceTool::Diff { a, b } => {
             let (la, lb) = (trace_tools::TraceReader::open(a)?, trace_tools::TraceReader::open(b)?);
-            print!("{}", trace_tools::diff(&a.display().to_string(), la, &b.display().to_string(), lb)?);
+            emberdeep::out!("{}", trace_tools::diff(&a.display().to_string(), la, &b.display().to_string(), lb)?);
         }
     }
     Ok(())
@@ -666,7 +670,7 @@ fn run_balance(
         let results = compared.into_iter().map(|(_, runs)| runs).collect();
         balance_parts::write_part(&out, &balance_parts::Part::new(&sets, seed, runs, shard, results))?;
         let (first, count) = block;
-        println!(
+        emberdeep::outln!(
             "balance: shard {}/{} (runs {first} to {} of each set) written to {}",
             shard.k,
             shard.of,
@@ -681,9 +685,9 @@ fn run_balance(
 /// The table and the report of a comparison, played at once or merged.
 fn balance_finish(report: &std::path::Path, compared: &balance_parts::Compared) -> anyhow::Result<()> {
     let figures: Vec<_> = compared.iter().map(|(f, _)| f.clone()).collect();
-    print!("{}", balance::table(&figures));
+    emberdeep::out!("{}", balance::table(&figures));
     let page = balance_report::write_report(report, compared)?;
-    println!("report: {} (its plots beside it as SVG files)", page.display());
+    emberdeep::outln!("report: {} (its plots beside it as SVG files)", page.display());
     Ok(())
 }
 
@@ -708,7 +712,7 @@ fn run_checks(
     for file in files {
         match check::check_file(file, plugins.clone(), records.clone()) {
             Ok(checked) => {
-                print!("{}", checked.report());
+                emberdeep::out!("{}", checked.report());
                 if checked.failures.is_empty() {
                     passed += 1;
                 } else {
@@ -716,12 +720,12 @@ fn run_checks(
                 }
             }
             Err(e) => {
-                println!("FAIL  {:#}", anyhow::Error::from(e));
+                emberdeep::outln!("FAIL  {:#}", anyhow::Error::from(e));
                 failed += 1;
             }
         }
     }
-    println!("{} files: {passed} passed, {failed} failed", files.len());
+    emberdeep::outln!("{} files: {passed} passed, {failed} failed", files.len());
     if failed > 0 {
         anyhow::bail!("{failed} of {} scenario files failed their checks", files.len());
     }
@@ -780,11 +784,14 @@ fn run_bot(cli: &Cli, runs: u32, seed: u64, plugins: Rc<Plugins>, records: Rc<re
         bot_jobs::play_block(cli.bot_first, runs, seed, &plugins, &records, trace, &mut |_| steps.advance(1, "runs"))?
     };
     steps.finish();
-    print!("{}", bot::summary(&results));
+    emberdeep::out!("{}", bot::summary(&results));
     let turns: u64 = results.iter().map(|r| r.turns).sum();
     let seconds = clock.elapsed().as_secs_f64().max(1e-9);
     // The clock's figures go to stderr: the summary itself is the same on every machine.
-    eprintln!("  turns per second: {:.0} ({turns} turns in {seconds:.2} s, {jobs} jobs)", turns as f64 / seconds);
+    emberdeep::errln!(
+        "  turns per second: {:.0} ({turns} turns in {seconds:.2} s, {jobs} jobs)",
+        turns as f64 / seconds
+    );
     Ok(())
 }
 
@@ -816,7 +823,7 @@ fn bench_startup(session: &mut Session, atlas: &atlas::Atlas) -> anyhow::Result<
     let app = &session.app;
     let started = STARTED.with(|s| s.get()).unwrap_or_else(std::time::Instant::now);
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    println!(
+    emberdeep::outln!(
         "startup to first frame: {ms:.1} ms ({} plugins, {} monster kinds, {} item kinds)",
         app.game.plugins().loaded.len(),
         app.game.records().monsters.len(),
@@ -854,15 +861,15 @@ fn run_plugin_tool(cli: &Cli, tool: &cli::PluginTool) -> anyhow::Result<()> {
     match tool {
         cli::PluginTool::Add { path } => {
             let installed = packages::add(&context, path)?;
-            println!("{installed}");
+            emberdeep::outln!("{installed}");
         }
         cli::PluginTool::List => {
             if let Some(in_force) = confine::in_force() {
-                println!("{}", in_force.line());
+                emberdeep::outln!("{}", in_force.line());
             }
-            print!("{}", packages::list(&context)?)
+            emberdeep::out!("{}", packages::list(&context)?)
         }
-        cli::PluginTool::Remove { name } => println!("{}", packages::remove(&context, name)?),
+        cli::PluginTool::Remove { name } => emberdeep::outln!("{}", packages::remove(&context, name)?),
     }
     Ok(())
 }

@@ -102,6 +102,13 @@ fn four_shards_merged_are_the_comparison_played_at_once_byte_for_byte() {
     std::fs::create_dir(shards.path().join("folder")).unwrap();
     let bad = run_in(shards.path(), &["balance", "--sets", SETS, "--shard", "1/4", "--out", "folder"]);
     refused(&bad, "folder: --out would write over a folder");
+    // A part in a folder that is not there: refused before the shard's runs
+    // (the one line is the refusal, no set was played).
+    let bad = run_in(shards.path(), &["balance", "--sets", SETS, "--shard", "1/4", "--out", "no/such/part.json"]);
+    refused(
+        &bad,
+        "no/such/part.json: --out names a file in no/such, which is not there; the part would not be written",
+    );
     let bad = run_in(shards.path(), &["balance", "merge", &parts[0], "--seed", "3"]);
     refused(&bad, "--seed is the parts' own");
 }

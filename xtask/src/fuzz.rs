@@ -11,6 +11,9 @@
 //! `plugin add` ([`packages`]): damaged archives, names the game keeps,
 //! tiles another sheet has.
 //!
+//! The player's options file, commands whose reader goes away (a closed
+//! pipe) and balance parts are inputs too ([`input`]).
+//!
 //! `fuzz [--seconds N] [--game PATH] [--plugin-dir DIR] [--seed S] [--keep DIR]`:
 //! by default one minute against `target/release/emberdeep`; what failed is
 //! copied into `--keep` (default `target/fuzz-failures`).
@@ -24,6 +27,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use wait_timeout::ChildExt;
 
+mod input;
 mod packages;
 
 /// How long one run of the game may take before it counts as a hang.
@@ -125,8 +129,22 @@ impl Options {
 }
 
 /// The kinds of input, taken in turn.
-const KINDS: [&str; 11] =
-    ["data", "save", "keys", "recording", "trace", "plugin", "check", "scores", "archive", "pkg_name", "pkg_tiles"];
+const KINDS: [&str; 14] = [
+    "data",
+    "save",
+    "keys",
+    "recording",
+    "trace",
+    "plugin",
+    "check",
+    "scores",
+    "archive",
+    "pkg_name",
+    "pkg_tiles",
+    "options",
+    "pipe",
+    "balance",
+];
 
 /// What one kind's runs came to.
 #[derive(Default)]
@@ -163,6 +181,8 @@ struct Seeds {
     checks: Vec<(String, Vec<u8>)>,
     /// A plugin package and the game it is added to.
     package: packages::Seed,
+    /// The options, closed pipes and balance parts' own ([`input`]).
+    input: input::Seeds,
 }
 
 /// Runs the harness; `Err` if anything failed.
@@ -237,6 +257,7 @@ fn make_seeds(o: &Options, root: &Path, work: &Path) -> Result<Seeds, FuzzError>
         plugin,
         checks,
         package: packages::seed(o, root, work)?,
+        input: input::make_seeds(o, work)?,
     })
 }
 
@@ -363,6 +384,9 @@ fn one_case(kind: &str, o: &Options, seeds: &Seeds, case: &Path, rng: &mut StdRn
         "check" => check_case(o, seeds, case, rng, t),
         "scores" => scores_case(o, case, rng, t),
         "archive" | "pkg_name" | "pkg_tiles" => packages::case(kind, o, &seeds.package, case, rng, t),
+        "options" => input::options_case(o, case, rng, t),
+        "pipe" => input::pipe_case(o, seeds, case, rng, t),
+        "balance" => input::balance_case(o, seeds, case, rng, t),
         _ => plugin_case(o, seeds, case, rng, t),
     }
 }

@@ -133,12 +133,12 @@ pub fn confine(plan: &Plan, unconfined: bool) -> &'static InForce {
         if unconfined {
             // Called on the main thread at start, before any thread exists.
             std::env::set_var(UNCONFINED_VARIABLE, "true");
-            eprintln!("emberdeep: warning: running unconfined (--unconfined): plugins can reach the player's files, the network and other programs");
+            crate::errln!("emberdeep: warning: running unconfined (--unconfined): plugins can reach the player's files, the network and other programs");
             return InForce::unconfined();
         }
         let in_force = os::confine(plan);
         if let Some(warning) = in_force.warning() {
-            eprintln!("emberdeep: {warning}");
+            crate::errln!("emberdeep: {warning}");
         }
         in_force
     })

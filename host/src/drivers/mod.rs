@@ -9,11 +9,13 @@
 //!   patterns, the timeline and its screen, replays, `emberdeep check`.
 //! * [`cli`]: the command line; [`progress`]: the long commands' bars
 //!   or lines; [`confine`]: the kernel's confinement of the game and its
-//!   plugins.
+//!   plugins; [`console`]: what the commands print, quietly dropped once
+//!   its reader is gone.
 //! * [`packages`]: plugin packages: `emberdeep plugin add|list|remove`.
 
 pub mod cli;
 pub mod confine;
+pub mod console;
 pub mod lab;
 pub mod packages;
 pub mod play;

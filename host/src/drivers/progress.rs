@@ -43,7 +43,7 @@ impl Steps {
                 bar.set_position(self.done.saturating_sub(1));
                 bar.set_message(message.to_string());
             }
-            None => eprintln!("{}: {}/{} {message}", self.what, self.done, self.total),
+            None => crate::errln!("{}: {}/{} {message}", self.what, self.done, self.total),
         }
     }
 
@@ -55,7 +55,7 @@ impl Steps {
                 bar.set_position(self.done);
                 bar.set_message(message.to_string());
             }
-            None => eprintln!("{}: {}/{} {message}", self.what, self.done, self.total),
+            None => crate::errln!("{}: {}/{} {message}", self.what, self.done, self.total),
         }
     }
 

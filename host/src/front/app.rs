@@ -91,7 +91,10 @@ pub enum Question {
 
 /// A view name that no view has (`--view`, a handover's view).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("no view named '{name}'; the views are: {views}")]
+#[error(
+    "no view named '{}'; the views are: {views}",
+    emberdeep_engine::data::untrusted::shown(name, emberdeep_engine::data::untrusted::limits::SHOWN_WORD)
+)]
 pub struct NoSuchView {
     /// The name asked for.
     pub name: String,
@@ -138,6 +141,10 @@ pub struct App {
     /// The morgue file the session wrote for the run that ended, which the
     /// end screen names.
     pub morgue: Option<std::path::PathBuf>,
+    /// The steps time-savers played within their one key (headless and in
+    /// scripts: a whole rest or walk per key), which bound a script
+    /// ([`super::keys::MOST_SCRIPT_STEPS`]).
+    saver_steps: u64,
 }
 
 /// Rows PageDown and PageUp move a long look text.
@@ -173,6 +180,7 @@ impl App {
             hints: Default::default(),
             scores: Vec::new(),
             morgue: None,
+            saver_steps: 0,
         }
     }
 
@@ -241,12 +249,23 @@ impl App {
             None => return true,
         };
         self.pressed.push(key);
-        // Every key reaches the trace, so a trace replays as a recording does.
-        self.game.emit("press", "host", emberdeep_engine::fields! {"key" => key.to_string()});
+        // Every key of the run reaches the trace, so a trace replays as a
+        // recording does. Once the run has ended (its `run_end` written), the
+        // trace is done: the end screen's keys are not the run's, and a
+        // replay refuses a press after `run_end`.
+        if !self.game.is_over() {
+            self.game.emit("press", "host", emberdeep_engine::fields! {"key" => key.to_string()});
+        }
         if !matches!(key, Key::Hover(..)) {
             self.notices.clear();
         }
         self.dispatch(key)
+    }
+
+    /// The steps time-savers have played within their one key so far (see
+    /// [`super::keys::MOST_SCRIPT_STEPS`]).
+    pub fn saver_steps(&self) -> u64 {
+        self.saver_steps
     }
 
     /// The cell size of the host's view `name` (`glyphs` or `tiles`) now.
@@ -415,6 +434,7 @@ impl App {
             if let Some(mut travel) = self.game.begin_travel(errand) {
                 travel.stop_for_items = self.explore_stops_for_items || travel.errand != Errand::Explore;
                 while let Some(step) = super::autopilot::next_key(&mut self.game, &mut travel) {
+                    self.saver_steps += 1;
                     self.press_playing(step);
                 }
             }

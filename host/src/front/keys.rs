@@ -78,6 +78,28 @@ pub const MOST_REPEATS: usize = 100_000;
 /// The most keys a script may hold, repeats counted.
 pub const MOST_KEYS: usize = 1_000_000;
 
+/// The most steps the time-savers of one script (`--keys`, `--keys-file`,
+/// a scenario's `[keys]`, a line of `--keys-from -`, a replay) may play in
+/// all: rest, explore and travel play up to 1,000 turns within one key, so
+/// a script's count of keys alone does not bound its turns. Before each key
+/// a script whose time-savers have taken this many stops (docs/keys.md).
+pub const MOST_SCRIPT_STEPS: u64 = 100_000;
+
+/// A script stopped by [`MOST_SCRIPT_STEPS`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the keys stopped before key {at} of {of}: their time-savers (rest, explore, travel) took {steps} steps, \
+     and one script's take at most {MOST_SCRIPT_STEPS} (docs/keys.md)"
+)]
+pub struct ScriptSpent {
+    /// The key not played, from 1.
+    pub at: usize,
+    /// The script's keys.
+    pub of: usize,
+    /// The steps its time-savers took.
+    pub steps: u64,
+}
+
 /// A key script that could not be read. The word at fault is shown capped
 /// ([`shown`]): a megabyte of word is a line of a hundred characters.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]

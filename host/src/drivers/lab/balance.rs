@@ -257,7 +257,7 @@ pub fn compare_runs(
     // Progress on stderr only: the table and the report never hear of it.
     let mut steps = crate::drivers::progress::Steps::new("balance", sets.len() as u64 * u64::from(runs));
     for (i, set) in sets.iter().enumerate() {
-        eprintln!("balance: set {} of {}: {} ({runs} runs)", i + 1, sets.len(), set.label);
+        crate::errln!("balance: set {} of {}: {} ({runs} runs)", i + 1, sets.len(), set.label);
         let mut args = passed_on.to_vec();
         if let Some(plugins) = &set.plugins {
             args.extend(["--plugins".to_string(), plugins.clone()]);

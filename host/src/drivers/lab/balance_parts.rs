@@ -66,6 +66,9 @@ pub enum ShardError {
     /// `--out` names something the part must not be written over.
     #[error("{0}: --out would write over {1}; only a regular file is written over")]
     NotAFile(String, &'static str),
+    /// `--out`'s folder is not there (or is not a folder): the part could not be written.
+    #[error("{0}: --out names a file in {1}, which is {2}; the part would not be written")]
+    NoFolder(String, String, &'static str),
 }
 
 /// Reads `--shard K/N`.
@@ -101,11 +104,22 @@ impl Shard {
     }
 }
 
-/// Checks `--out` before any run: absent, or a regular file (never a link, a FIFO, a folder).
+/// Checks `--out` before any run: absent, or a regular file (never a link,
+/// a FIFO, a folder), in a folder that is there, so a shard's runs are
+/// never played for a part that could not be written.
 pub fn check_out(path: &Path) -> Result<(), ShardError> {
-    match untrusted::not_a_plain_file(path) {
-        Some(kind) => Err(ShardError::NotAFile(path.display().to_string(), kind)),
-        None => Ok(()),
+    let shown = |p: &Path| shown(&p.display().to_string(), limits::SHOWN_TEXT);
+    if let Some(kind) = untrusted::not_a_plain_file(path) {
+        return Err(ShardError::NotAFile(shown(path), kind));
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    match std::fs::metadata(folder) {
+        Ok(meta) if meta.is_dir() => Ok(()),
+        Ok(meta) => Err(ShardError::NoFolder(shown(path), shown(folder), untrusted::kind_of(&meta))),
+        Err(_) => Err(ShardError::NoFolder(shown(path), shown(folder), "not there")),
     }
 }
 
@@ -443,6 +457,19 @@ mod tests {
                 path
             })
             .collect()
+    }
+
+    #[test]
+    fn out_is_checked_before_any_run_folder_and_all() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(check_out(&dir.path().join("part.json")), Ok(()));
+        let missing = dir.path().join("no/such/part.json");
+        let line = check_out(&missing).unwrap_err().to_string();
+        assert!(line.ends_with("/no/such, which is not there; the part would not be written"), "{line}");
+        std::fs::write(dir.path().join("file"), "").unwrap();
+        let line = check_out(&dir.path().join("file/part.json")).unwrap_err().to_string();
+        assert!(line.ends_with("/file, which is a regular file; the part would not be written"), "{line}");
+        assert_eq!(check_out(Path::new("part.json")), Ok(()), "a bare name is in the working folder");
     }
 
     #[test]

@@ -7,23 +7,41 @@ use std::path::Path;
 use crate::drivers::play::session::Session;
 use crate::front::app::Mode;
 use crate::front::atlas::Atlas;
-use crate::front::keys::Typed;
+use crate::front::keys::{ScriptSpent, Typed};
 use crate::front::ui;
 
 /// Plays the keys in order, dropping those typed ahead of an alarm
-/// ([`Session::press_typed`]); stops early if a key quits.
-pub fn play_keys(session: &mut Session, keys: &[Typed]) {
-    let mut at = 0;
-    while at < keys.len() {
-        let (go_on, used) = session.press_typed(&keys[at..]);
-        if !go_on {
-            return;
-        }
-        at += used;
+/// ([`Session::press_typed`]); stops early if a key quits, or once the
+/// keys' time-savers have taken the most steps a script may (the run then
+/// ends there as it would at the script's end, and the error says where).
+pub fn play_keys(session: &mut Session, keys: &[Typed]) -> Result<(), ScriptSpent> {
+    let played = play_script(session, keys);
+    if played.as_ref().is_ok_and(|&go_on| !go_on) {
+        return Ok(());
     }
     if session.app.mode != Mode::Dead {
         session.app.game.quit_run();
     }
+    played.map(|_| ())
+}
+
+/// Plays a script's keys until they end, a key quits (`Ok(false)`), or
+/// their time-savers have taken [`crate::front::keys::MOST_SCRIPT_STEPS`]
+/// (`Err`, before the next key).
+pub fn play_script(session: &mut Session, keys: &[Typed]) -> Result<bool, ScriptSpent> {
+    let start = session.app.saver_steps();
+    let mut at = 0;
+    while at < keys.len() {
+        if let Some(steps) = session.script_spent(start) {
+            return Err(ScriptSpent { at: at + 1, of: keys.len(), steps });
+        }
+        let (go_on, used) = session.press_typed(&keys[at..]);
+        if !go_on {
+            return Ok(false);
+        }
+        at += used;
+    }
+    Ok(true)
 }
 
 /// Renders the current frame to a PNG, tiles from `atlas`.
@@ -78,8 +96,14 @@ pub fn play_lines(session: &mut Session, first: Vec<Typed>) {
         let line = std::mem::take(&mut keys);
         let mut quit = false;
         let plain: Vec<_> = line.iter().map(|t| t.key).collect();
+        // Each line is a script of its own, bounded as one.
+        let start = session.app.saver_steps();
         let mut at = 0;
         while at < line.len() {
+            if let Some(steps) = session.script_spent(start) {
+                say!("error: {}", ScriptSpent { at: at + 1, of: line.len(), steps });
+                break;
+            }
             session.look_for_builds(None, &plain[at..], true);
             let (go_on, used) = session.press_typed(&line[at..]);
             if !go_on {

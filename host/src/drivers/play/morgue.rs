@@ -309,9 +309,10 @@ pub fn report_run(game: &mut Game, dir: &Path) -> RunReport {
         return report;
     }
     let morgue = free_name(dir, &format!("morgue-{}-{}", game.seed(), game.turn()), "txt");
-    match write_new(&morgue, morgue_text(game).as_bytes()) {
+    match write_new(&morgue, "morgue", morgue_text(game).as_bytes()) {
         Ok(()) => report.morgue = Some(morgue),
-        Err(e) => report.problems.push(format!("the morgue was not written: {e}")),
+        // Said as what it is: `cannot write the morgue PATH: why`.
+        Err(e) => report.problems.push(e.to_string()),
     }
     let row = Score {
         score: score_of(game),
@@ -327,8 +328,8 @@ pub fn report_run(game: &mut Game, dir: &Path) -> RunReport {
             report.this_run = place(&mut table, row);
             let file = ScoreFile { version: 1, scores: table.clone() };
             let text = serde_json::to_string_pretty(&file).expect("scores serialize") + "\n";
-            if let Err(e) = write_atomic(&path, text.as_bytes(), false) {
-                report.problems.push(format!("the score table was not written: {e}"));
+            if let Err(e) = write_atomic(&path, "score table", text.as_bytes(), false) {
+                report.problems.push(e.to_string());
             }
             report.scores = table;
         }
@@ -339,7 +340,7 @@ pub fn report_run(game: &mut Game, dir: &Path) -> RunReport {
         }
     }
     for p in &report.problems {
-        eprintln!("emberdeep: {p}");
+        crate::errln!("emberdeep: {p}");
     }
     report
 }
@@ -458,6 +459,24 @@ mod tests {
         }
         std::fs::write(&path, serde_json::to_string(&ScoreFile { version: 1, scores: vec![row(5)] }).unwrap()).unwrap();
         assert_eq!(read_scores(&path).unwrap(), vec![row(5)]);
+    }
+
+    #[test]
+    fn a_morgue_or_table_that_cannot_be_written_is_named_as_what_it_is() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut game = crate::front::aiming::tests::game(&[]);
+        // The temp files they would be written as are taken by folders, so
+        // both writes fail, whoever runs the test (even with every right).
+        let temp = |name: &str| {
+            dir.path().join(format!("{}{}-{name}", crate::drivers::play::save::TEMP_PREFIX, std::process::id()))
+        };
+        std::fs::create_dir(temp(&format!("morgue-{}-{}.txt", game.seed(), game.turn()))).unwrap();
+        std::fs::create_dir(temp("scores.json")).unwrap();
+        let report = report_run(&mut game, dir.path());
+        assert_eq!(report.problems.len(), 2, "{:?}", report.problems);
+        assert!(report.problems[0].starts_with("cannot write the morgue "), "{:?}", report.problems);
+        assert!(report.problems[1].starts_with("cannot write the score table "), "{:?}", report.problems);
+        assert!(report.problems.iter().all(|p| !p.contains("the save")), "{:?}", report.problems);
     }
 
     #[test]

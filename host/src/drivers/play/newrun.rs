@@ -32,6 +32,8 @@ const LIMIT: u64 = 64 << 10;
 const NAME_LIMIT: usize = 100;
 /// The most presets, and the most plugins in a set.
 const MOST: usize = 64;
+/// The version of `newrun.json` this game writes and reads.
+const SET_VERSION: u32 = 1;
 
 /// Why the plugins could not be listed, or a file not read or written, in one line.
 #[derive(Debug, thiserror::Error)]
@@ -67,6 +69,14 @@ pub enum NewRunError {
     BadName {
         /// The file.
         path: PathBuf,
+    },
+    /// `newrun.json` of a version this game does not read (a newer game's).
+    #[error("the remembered plugin set {} is of version {found}, and this game reads version {SET_VERSION}; it is left out", path.display())]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// Its version, as written (cut if long).
+        found: String,
     },
     /// Writing the remembered set failed.
     #[error("the plugin set was not remembered: {0}")]
@@ -230,10 +240,20 @@ pub fn read_remembered(dir: &Path) -> Result<Remembered, NewRunError> {
         return Ok(Remembered::default());
     }
     let text = untrusted::read_text(&path, "remembered plugin set", LIMIT).map_err(NewRunError::Read)?;
-    let file: SetFile =
-        serde_json::from_str(&text).map_err(|error| NewRunError::Damaged { path: path.clone(), error })?;
+    let damaged = |error| NewRunError::Damaged { path: path.clone(), error };
+    // The version first: another version's file is said to be one, whatever
+    // else it holds (its fields may be ones this game does not know).
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(damaged)?;
+    match value.get("version") {
+        Some(v) if v.as_u64() != Some(u64::from(SET_VERSION)) => {
+            let found = untrusted::shown(&v.to_string(), untrusted::limits::SHOWN_WORD);
+            return Err(NewRunError::Version { path: path.clone(), found });
+        }
+        _ => {}
+    }
+    let file: SetFile = serde_json::from_value(value).map_err(damaged)?;
     let presets_sound = file.presets.len() <= MOST && file.presets.iter().all(|p| short(&p.name) && sound(&p.plugins));
-    if file.version != 1 || !sound(&file.last) || !presets_sound {
+    if !sound(&file.last) || !presets_sound {
         return Err(NewRunError::BadName { path });
     }
     let presets = file.presets.into_iter().map(|p| Preset { name: p.name, plugins: p.plugins }).collect();
@@ -244,11 +264,11 @@ pub fn read_remembered(dir: &Path) -> Result<Remembered, NewRunError> {
 pub fn keep_remembered(dir: &Path, remembered: &Remembered) -> Result<(), NewRunError> {
     let path = dir.join(SET_FILE);
     let presets = remembered.presets.iter().map(|p| PresetFile { name: p.name.clone(), plugins: p.plugins.clone() });
-    let file = SetFile { version: 1, last: remembered.last.clone(), presets: presets.collect() };
+    let file = SetFile { version: SET_VERSION, last: remembered.last.clone(), presets: presets.collect() };
     let text =
         serde_json::to_string_pretty(&file).map_err(|error| NewRunError::Damaged { path: path.clone(), error })?;
     let _ = std::fs::create_dir_all(dir);
-    write_atomic(&path, (text + "\n").as_bytes(), false)?;
+    write_atomic(&path, "remembered plugin set", (text + "\n").as_bytes(), false)?;
     Ok(())
 }
 
@@ -268,7 +288,9 @@ pub fn read_presets(data_dir: &Path) -> Result<Vec<Preset>, NewRunError> {
     let text = untrusted::read_text(&path, "presets", LIMIT).map_err(NewRunError::Read)?;
     let file: PresetsToml = toml::from_str(&text).map_err(|e| {
         let line = e.span().map_or(1, |s| text[..s.start.min(text.len())].matches('\n').count() + 1);
-        NewRunError::Presets { path: path.clone(), line, field: "preset".into(), why: e.message().to_string() }
+        // The parser's reason may run over lines: said on one, and cut.
+        let why = untrusted::shown(e.message(), untrusted::limits::SHOWN_TEXT);
+        NewRunError::Presets { path: path.clone(), line, field: "preset".into(), why }
     })?;
     if file.preset.len() > MOST || !file.preset.iter().all(|p| short(&p.name) && sound(&p.plugins)) {
         return Err(NewRunError::BadName { path });
@@ -362,6 +384,31 @@ mod tests {
             let line = read_remembered(dir.path()).unwrap_err().to_string();
             assert!(line.contains(SET_FILE) && !line.contains('\n'), "{line}");
         }
+    }
+
+    #[test]
+    fn a_set_file_of_another_version_is_said_to_be_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join(SET_FILE);
+        std::fs::write(&file, r#"{"version":2,"last":["alpha"],"colour":"blue"}"#).unwrap();
+        assert_eq!(
+            read_remembered(dir.path()).unwrap_err().to_string(),
+            format!(
+                "the remembered plugin set {} is of version 2, and this game reads version 1; it is left out",
+                file.display()
+            )
+        );
+        std::fs::write(&file, format!(r#"{{"version":"{}"}}"#, "9".repeat(5000))).unwrap();
+        let line = read_remembered(dir.path()).unwrap_err().to_string();
+        assert!(line.contains("is of version \"999") && line.len() < 300, "{line}");
+    }
+
+    #[test]
+    fn a_presets_syntax_error_is_one_line() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(PRESETS_FILE), "[[preset]\nname = \"x\"\n").unwrap();
+        let line = read_presets(dir.path()).unwrap_err().to_string();
+        assert!(line.contains("presets.toml:1: preset: ") && !line.contains('\n'), "{line}");
     }
 
     #[test]

@@ -130,7 +130,9 @@ pub fn template(plugin_keys: &[PluginKey]) -> String {
          [keys]\n\
          # The host's keys in play, each bound to another key (a character, or\n\
          # Tab Enter Space Up Down Left Right PageUp PageDown Home End F1-F12 KP1-KP9).\n\
-         # The key it replaces then does nothing in play.\n",
+         # The key it replaces then does nothing in play. A key something else\n\
+         # answers (Esc, another option's key unless that one is bound elsewhere\n\
+         # too, a key an earlier line took) is refused, and the option keeps its key.\n",
     );
     for (name, key, what) in HOST_ACTIONS {
         t.push_str(&format!("# {name} = \"{key}\"  # {what}\n"));
@@ -148,7 +150,8 @@ pub fn load(dir: &Path, plugin_keys: &[PluginKey]) -> (Options, Vec<OptionError>
     let path = dir.join(FILE_NAME);
     if std::fs::symlink_metadata(&path).is_err() {
         let _ = std::fs::create_dir_all(dir);
-        let written = crate::drivers::play::save::write_atomic(&path, template(plugin_keys).as_bytes(), false);
+        let written =
+            crate::drivers::play::save::write_atomic(&path, "options file", template(plugin_keys).as_bytes(), false);
         return match written {
             Ok(()) => (Options::default(), Vec::new()),
             Err(e) => (Options::default(), vec![OptionError::Write { path, why: e.to_string() }]),
@@ -168,11 +171,13 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
         Ok(doc) => doc,
         Err(e) => {
             let line = e.span().map_or(1, |s| line_of(text, s.start));
-            let why = e.message().lines().next().unwrap_or("not TOML").to_string();
+            let why = e.message().lines().next().unwrap_or("not TOML");
+            let why = untrusted::shown(why, untrusted::limits::SHOWN_TEXT);
             return (options, vec![OptionError::NotToml { path: path.into(), line, why }]);
         }
     };
     let mut reader = Reader { path, text, problems: &mut problems };
+    let mut wanted = Vec::new();
     for (name, item) in doc.as_table().iter() {
         match name {
             "view" => {
@@ -226,23 +231,141 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
                 // The host's own keys always parse (a test holds them); one
                 // that did not would leave the option unknown, not panic.
                 let Ok(game) = parse_key(game) else { return false };
-                if let Some(to) = reader.value(item, &format!("keys.{key}"), one_key) {
-                    options.keys.bind(game, to);
+                let option = format!("keys.{key}");
+                if let Some(to) = reader.value(item, &option, one_key) {
+                    wanted.push(Wanted { option, line: reader.line(item), game, to });
                 }
                 true
             }),
             "plugin_keys" => reader.table(item, name, |reader, key, item| {
                 let declared = plugin_keys.iter().find(|k| k.help.key.as_str() == key);
                 let Some(game) = declared.and_then(|_| parse_key(key).ok()) else { return false };
-                if let Some(to) = reader.value(item, &format!("plugin_keys.{key}"), one_key) {
-                    options.keys.bind(game, to);
+                let option = format!("plugin_keys.\"{key}\"");
+                if let Some(to) = reader.value(item, &option, one_key) {
+                    wanted.push(Wanted { option, line: reader.line(item), game, to });
                 }
                 true
             }),
             other => reader.bad(item, other, "no such option (see the comments the game wrote in this file)"),
         }
     }
+    for binding in resolve(&wanted, plugin_keys) {
+        match binding {
+            Ok(w) => options.keys.bind(w.game, w.to),
+            Err((w, why)) => reader.problems.push(OptionError::Bad {
+                path: path.into(),
+                line: w.line,
+                option: w.option.clone(),
+                why,
+            }),
+        }
+    }
+    // The clashes are found once every binding is read: said in the file's order.
+    problems.sort_by_key(|p| match p {
+        OptionError::Bad { line, .. } => *line,
+        _ => 0,
+    });
     (options, problems)
+}
+
+/// A key binding the file asks for: its option, line, the game's key and the key bound to it.
+#[derive(Debug, Clone)]
+struct Wanted {
+    option: String,
+    line: usize,
+    game: Key,
+    to: Key,
+}
+
+/// What a key does in play when nothing is bound otherwise: an option's
+/// action (the host's or a plugin's key, which the file may move), or one
+/// of the host's keys that are never moved (Esc, the arrows and numpad, the
+/// second keys of some actions, F1, F11).
+enum Owner {
+    /// The key of an option (`keys.explore`, `plugin_keys."s"`), and what it does.
+    Option(String, String),
+    /// A key of the host's that no option moves, and what it does.
+    Fixed(String),
+}
+
+/// Who answers `key` in play by default (see [`Owner`]); `None` for a key play has no use for.
+fn owner_of(key: Key, plugin_keys: &[PluginKey]) -> Option<Owner> {
+    if let Some((name, _, what)) = HOST_ACTIONS.iter().find(|(_, k, _)| parse_key(k) == Ok(key)) {
+        return Some(Owner::Option(format!("keys.{name}"), what.to_string()));
+    }
+    if let Some(k) = plugin_keys.iter().find(|k| parse_key(k.help.key.as_str()) == Ok(key)) {
+        // The first words of what it does, as the Fixed keys' are (a plugin's text, so cut too).
+        let what = k.help.what.as_str().split([':', ';', '(']).next().unwrap_or("").trim();
+        let (plugin, what) = (untrusted::shown(k.plugin.as_str(), 40), untrusted::shown(what, 60));
+        return Some(Owner::Option(format!("plugin_keys.\"{key}\""), format!("the {plugin} plugin's key: {what}")));
+    }
+    if key == Key::Esc {
+        return Some(Owner::Fixed("save and quit".into()));
+    }
+    if key == Key::F(11) {
+        return Some(Owner::Fixed("full screen on or off".into()));
+    }
+    let fixed = crate::front::help::HOST_KEYS
+        .iter()
+        .find(|line| crate::front::keys::parse_keys(line.in_play).is_ok_and(|keys| keys.contains(&key)));
+    fixed.map(|line| Owner::Fixed(line.what.split(['(', ';']).next().unwrap_or(line.what).trim().to_string()))
+}
+
+/// Which of the bindings `wanted` are kept, in the file's order, and why
+/// each other is not: a binding may not take Esc (the save-and-quit key is
+/// never lost), a key an earlier binding took, nor a key another option or
+/// the host answers in play, unless that option is itself bound to another
+/// key here (two keys swapped are fine). A binding refused leaves its key
+/// where it was, which may refuse another in turn: the refusals are found
+/// again until none is new. One key bound to everything therefore takes the
+/// first option alone, and every other key still does what it did.
+fn resolve<'a>(wanted: &'a [Wanted], plugin_keys: &[PluginKey]) -> Vec<Result<&'a Wanted, (&'a Wanted, String)>> {
+    let mut refused: Vec<Option<String>> = vec![None; wanted.len()];
+    loop {
+        let mut new = false;
+        for (i, w) in wanted.iter().enumerate() {
+            if refused[i].is_some() || w.game == w.to {
+                continue;
+            }
+            let kept = |j: usize| refused[j].is_none() && wanted[j].game != wanted[j].to;
+            let earlier = (0..i).filter(|&j| kept(j));
+            let why = if let Some(j) = earlier.clone().find(|&j| wanted[j].game == w.game) {
+                Some(format!(
+                    "`{}` is already bound to another key by option `{}` (line {})",
+                    w.game, wanted[j].option, wanted[j].line
+                ))
+            } else if let Some(j) = earlier.clone().find(|&j| wanted[j].to == w.to) {
+                Some(format!("`{}` is already bound by option `{}` (line {})", w.to, wanted[j].option, wanted[j].line))
+            } else {
+                let moved = |key: Key| (0..wanted.len()).any(|j| kept(j) && wanted[j].game == key);
+                match owner_of(w.to, plugin_keys) {
+                    Some(Owner::Fixed(what)) => {
+                        Some(format!("`{}` is one of the host's own keys in play ({what}), never bound otherwise", w.to))
+                    }
+                    Some(Owner::Option(option, what)) if !moved(w.to) => Some(format!(
+                        "`{}` is the key of option `{option}` ({what}); bind that to another key first, or choose a free key",
+                        w.to
+                    )),
+                    _ => None,
+                }
+            };
+            if let Some(why) = why {
+                refused[i] = Some(why);
+                new = true;
+            }
+        }
+        if !new {
+            break;
+        }
+    }
+    wanted
+        .iter()
+        .zip(refused)
+        .map(|(w, why)| match why {
+            Some(why) => Err((w, why)),
+            None => Ok(w),
+        })
+        .collect()
 }
 
 /// What a value should have been ("a key in quotes").
@@ -278,9 +401,18 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// The line (from 1) `item` starts on.
+    fn line(&self, item: &Item) -> usize {
+        item.span().map_or(1, |s| line_of(self.text, s.start))
+    }
+
+    /// One line for `item`: its option's name as the file wrote it, cut
+    /// as every echo is ([`untrusted::shown`]), so a name of a megabyte is
+    /// a line of a hundred characters.
     fn bad(&mut self, item: &Item, option: &str, why: &str) {
-        let line = item.span().map_or(1, |s| line_of(self.text, s.start));
-        self.problems.push(OptionError::Bad { path: self.path.into(), line, option: option.into(), why: why.into() });
+        let line = self.line(item);
+        let option = untrusted::shown(option, untrusted::limits::SHOWN_WORD);
+        self.problems.push(OptionError::Bad { path: self.path.into(), line, option, why: why.into() });
     }
 
     /// The value `read` makes of `item`, or `None` with a line said.
@@ -458,6 +590,116 @@ mod tests {
         app.game.put_in_pack("tonic", 1, true, emberdeep_api::ItemId(300));
         keys(&mut app, "q d");
         assert_ne!(app.mode, crate::front::app::Mode::Ask(crate::front::app::Question::Drink(3)), "not asked");
+    }
+
+    /// The terrain plugin's search key, as a loaded plugin declares it.
+    fn search() -> PluginKey {
+        PluginKey {
+            plugin: "terrain".into(),
+            help: emberdeep_api::KeyHelp::new("s".to_string(), "moving", "search for hidden traps"),
+        }
+    }
+
+    fn parse_with(text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec<String>) {
+        let (options, problems) = read(Path::new("/cfg/options.toml"), text, plugin_keys);
+        (options, problems.iter().map(ToString::to_string).collect())
+    }
+
+    #[test]
+    fn a_binding_that_takes_another_option_s_key_names_both_and_keeps_its_default() {
+        let (options, problems) = parse_with("[keys]\nexplore = \"s\"\n", &[search()]);
+        assert_eq!(
+            problems,
+            ["/cfg/options.toml:2: option `keys.explore`: `s` is the key of option `plugin_keys.\"s\"` (the terrain \
+              plugin's key: search for hidden traps); bind that to another key first, or choose a free key; the \
+              default is used"]
+        );
+        assert_eq!(options.keys, Bindings::default(), "explore keeps o, search keeps s");
+        // A host action's key, and a plugin's key bound onto a host action's.
+        let (options, problems) = parse_with("[keys]\nwait = \"h\"\n[plugin_keys]\ns = \"o\"\n", &[search()]);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(
+            problems[0].contains(":2: option `keys.wait`: `h` is the key of option `keys.step_west`"),
+            "{problems:?}"
+        );
+        assert!(problems[1].contains(":4: option `plugin_keys.\"s\"`: `o` is the key of option `keys.explore`"));
+        assert_eq!(options.keys, Bindings::default());
+        // Freed in the same file, the key may be taken: two keys swapped.
+        let (options, problems) = parse_with("[keys]\nexplore = \"s\"\n[plugin_keys]\ns = \"o\"\n", &[search()]);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(options.keys.in_play(Key::Char('s')), Some(Key::Char('o')));
+        assert_eq!(options.keys.in_play(Key::Char('o')), Some(Key::Char('s')));
+    }
+
+    #[test]
+    fn the_save_and_quit_key_can_never_be_lost() {
+        let (options, problems) = parse("[keys]\nwait = \"Esc\"\n");
+        assert_eq!(
+            problems,
+            ["/cfg/options.toml:2: option `keys.wait`: `Esc` is one of the host's own keys in play (save and quit), \
+              never bound otherwise; the default is used"]
+        );
+        let mut app = App::with_host_views(game_with(&[], |_| {}));
+        app.bindings = options.keys;
+        keys(&mut app, "Esc");
+        assert_eq!(app.mode, crate::front::app::Mode::Ask(crate::front::app::Question::Quit), "Esc still asks to quit");
+        // Nor by a chain: step_west refused, so h is not freed for explore.
+        let (options, problems) = parse("[keys]\nexplore = \"h\"\nstep_west = \"Esc\"\n");
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(
+            problems[0].contains("option `keys.explore`: `h` is the key of option `keys.step_west`"),
+            "{problems:?}"
+        );
+        assert_eq!(options.keys, Bindings::default());
+        // The host's keys that no option moves.
+        for fixed in ["5", "Up", "KP5", ",", "F1", "F11"] {
+            let (_, problems) = parse(&format!("[keys]\nexplore = \"{fixed}\"\n"));
+            assert_eq!(problems.len(), 1, "{fixed}");
+            assert!(problems[0].contains("is one of the host's own keys in play"), "{fixed}: {problems:?}");
+        }
+    }
+
+    #[test]
+    fn one_key_bound_to_everything_moves_the_first_and_every_other_key_still_plays() {
+        let mut text = String::from("[keys]\n");
+        for (name, _, _) in HOST_ACTIONS {
+            text.push_str(&format!("{name} = \"O\"\n"));
+        }
+        let (options, problems) = parse(&text);
+        assert_eq!(problems.len(), HOST_ACTIONS.len() - 1, "{problems:?}");
+        assert!(problems.iter().all(|p| p.contains("`O` is already bound by option `keys.step_west` (line 2)")));
+        assert_eq!(options.keys.in_play(Key::Char('O')), Some(Key::Char('h')), "O steps west");
+        assert_eq!(options.keys.in_play(Key::Char('h')), None, "h was moved to O");
+        for (_, key, _) in &HOST_ACTIONS[1..] {
+            let key = parse_key(key).unwrap();
+            assert_eq!(options.keys.in_play(key), Some(key), "{key} still plays");
+        }
+        let mut plain = App::with_host_views(game_with(&[], |_| {}));
+        let mut bound = App::with_host_views(game_with(&[], |_| {}));
+        bound.bindings = options.keys;
+        keys(&mut plain, "j l");
+        keys(&mut bound, "j l");
+        assert_eq!(bound.game.player().pos, plain.game.player().pos, "j and l still step");
+        assert!(bound.game.turn() > 0);
+    }
+
+    #[test]
+    fn what_a_line_repeats_of_the_file_is_capped() {
+        let huge = "x".repeat(60_000);
+        let (_, problems) = parse(&format!("{huge} = 1\n[keys]\n\"{huge}\" = \"a\"\n"));
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(
+            problems[0].starts_with("/cfg/options.toml:1: option `xxx")
+                && problems[0].contains("… (60000 characters)`")
+        );
+        assert!(
+            problems[1].starts_with("/cfg/options.toml:3: option `keys.xxx")
+                && problems[1].contains("… (60005 characters)`")
+        );
+        assert!(problems.iter().all(|p| p.len() < 300), "{problems:?}");
+        let view = crate::front::app::NoSuchView { name: huge.clone(), views: "glyphs, tiles".into() };
+        let line = view.to_string();
+        assert!(line.len() < 300 && line.contains("… (60000 characters)"), "{line}");
     }
 
     #[test]

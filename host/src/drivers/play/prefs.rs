@@ -156,7 +156,7 @@ impl Remembered {
         if let Some(dir) = self.path.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
-        write_atomic(&self.path, text.as_bytes(), false).map_err(|e| {
+        write_atomic(&self.path, "remembered settings", text.as_bytes(), false).map_err(|e| {
             self.writable = false;
             PrefsError::Write(e)
         })

@@ -101,8 +101,10 @@ pub enum SaveError {
         reason: RestoreError,
     },
     /// The file could not be written.
-    #[error("cannot write the save {path}: {reason}")]
+    #[error("cannot write the {what} {path}: {reason}")]
     Write {
+        /// What the file is (`save`, `morgue`, `score table`, `options file`).
+        what: &'static str,
         /// The file.
         path: PathBuf,
         /// Why.
@@ -714,18 +716,18 @@ pub fn clean_leftovers(dir: &Path) -> usize {
 /// own temp name, made new), synced, then renamed over the old one. A
 /// link, folder, FIFO or device at `path` is refused and left as it is.
 /// `fail_before_rename` stops after the sync, as a crash would (for tests).
-pub fn write_atomic(path: &Path, bytes: &[u8], fail_before_rename: bool) -> Result<(), SaveError> {
-    let tmp = write_temp(path, bytes)?;
+pub fn write_atomic(path: &Path, what: &'static str, bytes: &[u8], fail_before_rename: bool) -> Result<(), SaveError> {
+    let tmp = write_temp(path, what, bytes)?;
     if fail_before_rename {
-        return Err(SaveError::Write { path: path.into(), reason: "stopped before the rename (test)".into() });
+        return Err(SaveError::Write { what, path: path.into(), reason: "stopped before the rename (test)".into() });
     }
-    if let Some(refused) = not_replaceable(path) {
+    if let Some(refused) = not_replaceable(path, what) {
         let _ = std::fs::remove_file(&tmp);
         return Err(refused);
     }
     if let Err(e) = std::fs::rename(&tmp, path) {
         let _ = std::fs::remove_file(&tmp);
-        return Err(SaveError::Write { path: path.into(), reason: e.to_string() });
+        return Err(SaveError::Write { what, path: path.into(), reason: e.to_string() });
     }
     sync_folder(path);
     Ok(())
@@ -734,8 +736,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8], fail_before_rename: bool) -> Resu
 /// Writes `bytes` to `path`, which must not exist (a morgue): as
 /// [`write_atomic`], but the finished file takes its name only if nothing
 /// has it (a hard link, which never replaces), so nothing is written over.
-pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
-    let tmp = write_temp(path, bytes)?;
+pub fn write_new(path: &Path, what: &'static str, bytes: &[u8]) -> Result<(), SaveError> {
+    let tmp = write_temp(path, what, bytes)?;
     let linked = match std::fs::hard_link(&tmp, path) {
         // A file system without hard links: made new in place, never over another.
         Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => std::fs::OpenOptions::new()
@@ -746,26 +748,27 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
         linked => linked,
     };
     let _ = std::fs::remove_file(&tmp);
-    linked.map_err(|e| SaveError::Write { path: path.into(), reason: e.to_string() })?;
+    linked.map_err(|e| SaveError::Write { what, path: path.into(), reason: e.to_string() })?;
     sync_folder(path);
     Ok(())
 }
 
 /// Why nothing may be renamed over `path`: something there that is not a regular file.
-fn not_replaceable(path: &Path) -> Option<SaveError> {
+fn not_replaceable(path: &Path, what: &'static str) -> Option<SaveError> {
     untrusted::not_a_plain_file(path).map(|kind| SaveError::Write {
+        what,
         path: path.into(),
         reason: format!("it is {kind}, not a file the game wrote, and is left as it is"),
     })
 }
 
 /// `bytes` written and synced to a new temp file for `path`; its name.
-fn write_temp(path: &Path, bytes: &[u8]) -> Result<PathBuf, SaveError> {
-    let err = |e: std::io::Error| SaveError::Write { path: path.into(), reason: e.to_string() };
+fn write_temp(path: &Path, what: &'static str, bytes: &[u8]) -> Result<PathBuf, SaveError> {
+    let err = |e: std::io::Error| SaveError::Write { what, path: path.into(), reason: e.to_string() };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(err)?;
     }
-    if let Some(refused) = not_replaceable(path) {
+    if let Some(refused) = not_replaceable(path, what) {
         return Err(refused);
     }
     let tmp = temp_path(path);
@@ -795,7 +798,7 @@ fn sync_folder(path: &Path) {
 /// at `path` is left as it was.
 pub fn save(game: &Game, path: &Path) -> Result<(), SaveError> {
     game.check().map_err(|reason| SaveError::Unsound { path: path.into(), reason })?;
-    write_atomic(path, &encode(game), false)
+    write_atomic(path, "save", &encode(game), false)
 }
 
 /// Where saves go: `--save-dir`, else the platform's data folder.
@@ -885,10 +888,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("save.json");
         let old = encode(&sample_game());
-        write_atomic(&p, &old, false).unwrap();
+        write_atomic(&p, "save", &old, false).unwrap();
         let mut newer = sample_game();
         newer.set_turn(500);
-        assert!(write_atomic(&p, &encode(&newer), true).is_err());
+        assert!(write_atomic(&p, "save", &encode(&newer), true).is_err());
         assert_eq!(std::fs::read(&p).unwrap(), old);
         assert_eq!(reload(&std::fs::read(&p).unwrap()).unwrap().turn(), 41);
     }
@@ -1195,15 +1198,15 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("save.json");
         std::os::unix::fs::symlink(dir.path().join("nowhere"), &path).unwrap();
-        let err = write_atomic(&path, b"new", false).unwrap_err().to_string();
+        let err = write_atomic(&path, "save", b"new", false).unwrap_err().to_string();
         assert!(err.contains("a symbolic link") && err.contains("left as it is"), "{err}");
         let err = read_save(&path).unwrap_err().to_string();
         assert!(err.contains("a symbolic link") && err.contains("kept as it is"), "{err}");
         assert!(std::fs::symlink_metadata(&path).unwrap().file_type().is_symlink());
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temp file left");
         let morgue = dir.path().join("morgue.txt");
-        write_new(&morgue, b"one").unwrap();
-        assert!(write_new(&morgue, b"two").is_err(), "never written over");
+        write_new(&morgue, "morgue", b"one").unwrap();
+        assert!(write_new(&morgue, "morgue", b"two").is_err(), "never written over");
         assert_eq!(std::fs::read(&morgue).unwrap(), b"one");
     }
 }

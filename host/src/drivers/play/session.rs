@@ -35,7 +35,7 @@ use crate::drivers::play::scenario::{game_from_scenario, ScenarioStartError};
 use crate::drivers::play::watch::{announce_reloaded, Handover, Watcher};
 use crate::drivers::play::{morgue, options};
 use crate::front::app::{App, Mode};
-use crate::front::keys::{Key, Typed};
+use crate::front::keys::{Key, Typed, MOST_SCRIPT_STEPS};
 use crate::front::screen::ScreenModel;
 use crate::front::ui::{Frontend, Views};
 
@@ -319,7 +319,7 @@ impl Session {
     pub fn remember(&mut self, dir: &Path) {
         let (remembered, prefs, problem) = Remembered::open(dir);
         if let Some(problem) = problem {
-            eprintln!("emberdeep: {problem}");
+            crate::errln!("emberdeep: {problem}");
             self.app.notices.push(capitalized(&problem.to_string()));
         }
         if let Some(view) = &prefs.view {
@@ -339,7 +339,7 @@ impl Session {
         let plugin_keys = self.app.game.plugin_keys();
         let (chosen, problems) = options::load(dir, &plugin_keys);
         for problem in problems {
-            eprintln!("emberdeep: {problem}");
+            crate::errln!("emberdeep: {problem}");
             self.app.notices.push(problem.to_string());
         }
         if let Some(view) = &chosen.view {
@@ -348,7 +348,7 @@ impl Session {
                     "{}: option `view`: {e}; the view last chosen is used",
                     dir.join(options::FILE_NAME).display()
                 );
-                eprintln!("emberdeep: {line}");
+                crate::errln!("emberdeep: {line}");
                 self.app.notices.push(line);
             }
         }
@@ -370,7 +370,7 @@ impl Session {
         let Some(remembered) = self.remembered.as_mut() else { return };
         let now = Prefs { view: Some(self.app.current_view_name()), hints: self.app.hints_given() };
         if let Err(problem) = remembered.keep(&now) {
-            eprintln!("emberdeep: {problem}");
+            crate::errln!("emberdeep: {problem}");
             self.app.notices.push(capitalized(&problem.to_string()));
         }
     }
@@ -402,6 +402,16 @@ impl Session {
             self.report = None;
         }
         go_on
+    }
+
+    /// The steps the time-savers of a script begun when the app had played
+    /// `start` of them ([`App::saver_steps`]) have taken, if that is the
+    /// most a script may ([`MOST_SCRIPT_STEPS`]): then the script stops
+    /// before its next key. Checked between keys, never within one, so a
+    /// recording of what was played replays the same.
+    pub fn script_spent(&self, start: u64) -> Option<u64> {
+        let steps = self.app.saver_steps().saturating_sub(start);
+        (steps >= MOST_SCRIPT_STEPS).then_some(steps)
     }
 
     /// Presses the first of `keys`; when its turn sounded the alarm (a

@@ -449,7 +449,7 @@ impl Watcher {
         handover.rebuilt = builds.iter().map(|&(i, _)| self.files[i].name.clone()).collect();
         let written = save::save(game, &handover.save).map_err(|e| e.to_string()).and_then(|()| {
             let text = serde_json::to_string(&handover).map_err(|e| e.to_string())?;
-            save::write_atomic(&handover_path, text.as_bytes(), false).map_err(|e| e.to_string())
+            save::write_atomic(&handover_path, "handover", text.as_bytes(), false).map_err(|e| e.to_string())
         });
         let tried = written.map_err(Refusal::NotSaved).and_then(|()| check(&self.args, &handover_path, &folder));
         let refusal = match tried {

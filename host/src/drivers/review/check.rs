@@ -30,7 +30,7 @@ use crate::drivers::play::session::Session;
 use crate::drivers::review::expect::{parse_expectations, Expect, ExpectLineError, Expectation, Fact, Known};
 use crate::drivers::review::trace_query::{field_text, readable, EventPattern, Range};
 use crate::front::app::{App, Mode};
-use crate::front::keys::{parse_script, KeyError, Typed, MOST_KEYS};
+use crate::front::keys::{parse_script, KeyError, ScriptSpent, Typed, MOST_KEYS};
 
 /// A scenario's seed when its `[options]` give none, so a check is the same every time.
 const DEFAULT_SEED: u64 = 1;
@@ -118,6 +118,32 @@ pub enum CheckError {
         /// The line that went over.
         line: usize,
     },
+    /// The expectations were tested against the run more than [`MOST_TESTS`] times.
+    #[error(
+        "{}: line {line}: `{text}` and the other expectations were tested against the run more than {MOST_TESTS} \
+         times by key {at}: too many patterns that no event name or field=value narrows, or texts never shown; \
+         give them an event name or a field=value test", path.display()
+    )]
+    TooCostly {
+        /// The file.
+        path: PathBuf,
+        /// The line of the expectation tested the most.
+        line: usize,
+        /// It, as written (cut).
+        text: String,
+        /// The keys played then.
+        at: usize,
+    },
+    /// The `[keys]`' time-savers took more steps than a script's may.
+    #[error("{}: line {line}: in [keys]: {spent}", path.display())]
+    Spent {
+        /// The file.
+        path: PathBuf,
+        /// The line of the key not played.
+        line: usize,
+        /// How far the keys went.
+        spent: ScriptSpent,
+    },
     /// A line the run's trace kept is not JSON (a bug in the trace).
     #[error(transparent)]
     Trace(#[from] serde_json::Error),
@@ -150,44 +176,71 @@ enum Shown<'a> {
     Message(u64, &'a str),
 }
 
+/// How a play of the keys ended.
+enum Played {
+    /// Every key played, or one quit.
+    Whole(Box<Session>),
+    /// `on` said stop (its tests passed [`MOST_TESTS`]) after key `at`.
+    Stopped {
+        /// The keys played.
+        at: usize,
+    },
+}
+
 /// Plays `path`'s scenario with `keys`, handing `on` each trace event and
-/// message as they come (none is kept), and returns the session at the end.
+/// message as they come (none is kept), and returns the session at the
+/// end; stops as soon as `on` says so. The keys' time-savers are bounded
+/// as any script's ([`crate::front::keys::MOST_SCRIPT_STEPS`]): past that
+/// the file is refused with the `[keys]` line of the key not played.
 fn play(
     path: &Path,
     plugins: Rc<Plugins>,
     records: Rc<Records>,
-    keys: &[Typed],
-    on: &mut dyn FnMut(Shown<'_>),
-) -> Result<Session, CheckError> {
+    keys: &[(Typed, usize)],
+    on: &mut dyn FnMut(Shown<'_>) -> bool,
+) -> Result<Played, CheckError> {
     let mut trace = Trace::console();
     trace.kept = Some(Vec::new());
     let game = game_from_scenario(path, DEFAULT_SEED, plugins, records, trace)?;
     let mut session = Session::unsaved(game);
     let mut seen = Seen::of(&session.app.game);
-    hand_over_events(&mut session.app.game, on)?;
+    if !hand_over_events(&mut session.app.game, on)? {
+        return Ok(Played::Stopped { at: 0 });
+    }
+    let typed: Vec<Typed> = keys.iter().map(|(k, _)| *k).collect();
+    let start = session.app.saver_steps();
     let mut at = 0;
-    while at < keys.len() {
+    while at < typed.len() {
+        if let Some(steps) = session.script_spent(start) {
+            let spent = ScriptSpent { at: at + 1, of: typed.len(), steps };
+            return Err(CheckError::Spent { path: path.to_path_buf(), line: keys[at].1, spent });
+        }
         // Messages are put on the turn the key was pressed on, as its events are.
         let turn = session.app.game.turn();
         // Keys typed ahead are dropped when a turn sounds the alarm, as in play.
-        let (go_on, used) = session.press_typed(&keys[at..]);
-        hand_over_events(&mut session.app.game, on)?;
-        seen.new_messages(&session.app.game, turn, on);
+        let (go_on, used) = session.press_typed(&typed[at..]);
+        let events = hand_over_events(&mut session.app.game, on)?;
+        if !(events && seen.new_messages(&session.app.game, turn, on)) {
+            return Ok(Played::Stopped { at: at + 1 });
+        }
         if !go_on {
             break;
         }
         at += used.max(1);
     }
-    Ok(session)
+    Ok(Played::Whole(Box::new(session)))
 }
 
-/// Hands `on` the events written since the last call, and forgets them.
-fn hand_over_events(game: &mut Game, on: &mut dyn FnMut(Shown<'_>)) -> Result<(), CheckError> {
+/// Hands `on` the events written since the last call, and forgets them;
+/// `false` as soon as `on` says stop.
+fn hand_over_events(game: &mut Game, on: &mut dyn FnMut(Shown<'_>) -> bool) -> Result<bool, CheckError> {
     for line in game.take_trace_lines() {
         let event: Value = serde_json::from_str(&line)?;
-        on(Shown::Event(&event));
+        if !on(Shown::Event(&event)) {
+            return Ok(false);
+        }
     }
-    Ok(())
+    Ok(true)
 }
 
 /// Plays `path`'s keys and checks its expectations. `Err` when the file
@@ -212,25 +265,37 @@ pub fn check_file(path: &Path, plugins: Rc<Plugins>, records: Rc<Records>) -> Re
     if expectations.is_empty() {
         return Err(CheckError::NothingToCheck { path: path.to_path_buf() });
     }
+    // Each key with its `[keys]` line.
     let mut keys = Vec::new();
     for (line, text) in &scenario.keys {
         let read =
             parse_script(text).map_err(|error| CheckError::Keys { path: path.to_path_buf(), line: *line, error });
-        keys.extend(read?);
+        keys.extend(read?.into_iter().map(|k| (k, *line)));
         // Each line is held to the limit by itself; the section is too.
         if keys.len() > MOST_KEYS {
             return Err(CheckError::TooManyKeys { path: path.to_path_buf(), line: *line });
         }
     }
     let mut checker = Checker::new(&expectations);
-    let mut session = play(path, plugins.clone(), records.clone(), &keys, &mut |shown| checker.see(shown))?;
+    let mut session = match play(path, plugins.clone(), records.clone(), &keys, &mut |shown| checker.see(shown))? {
+        Played::Whole(session) => session,
+        Played::Stopped { at } => {
+            let (line, text) = checker.costliest(&expectations);
+            return Err(CheckError::TooCostly { path: path.to_path_buf(), line, text: cut(&text), at });
+        }
+    };
     let missing = checker.missing();
     let mut nearest = Nearest::new(&expectations, &missing);
     if !missing.is_empty() {
-        // Only a failure needs the events nearest to it: the same keys play the same run again.
-        let mut again = play(path, plugins, records, &keys, &mut |shown| nearest.see(shown))?;
-        again.app.game.quit_run();
+        // Only a failure needs the events nearest to it: the same keys play
+        // the same run again (within the tests the first play left).
+        nearest.most = MOST_TESTS.saturating_sub(checker.tests);
+        let again = play(path, plugins, records, &keys, &mut |shown| nearest.see(shown))?;
+        if let Played::Whole(mut again) = again {
+            again.app.game.quit_run();
+        }
         if nearest.seen != checker.events {
+            // Not seen whole (too costly to look through): no nearest events shown.
             nearest = Nearest::new(&expectations, &[]);
         }
     }
@@ -260,22 +325,25 @@ impl Seen {
         Seen { len: messages.len(), last_count: messages.last().map_or(0, |m| m.count) }
     }
 
-    /// Hands `on` the messages shown since the last look (a repeat counts again).
-    fn new_messages(&mut self, game: &Game, turn: u64, on: &mut dyn FnMut(Shown<'_>)) {
+    /// Hands `on` the messages shown since the last look (a repeat counts
+    /// again); `false` as soon as `on` says stop.
+    fn new_messages(&mut self, game: &Game, turn: u64, on: &mut dyn FnMut(Shown<'_>) -> bool) -> bool {
         let messages = game.log().messages();
         if messages.len() < self.len {
             // The log dropped its oldest: take it all as new.
             self.len = 0;
         }
+        let mut go_on = true;
         if let (Some(last), true) = (messages.get(self.len.wrapping_sub(1)), self.len > 0) {
             if last.count > self.last_count {
-                on(Shown::Message(turn, &last.text));
+                go_on = on(Shown::Message(turn, &last.text));
             }
         }
         for m in &messages[self.len..] {
-            on(Shown::Message(turn, &m.text));
+            go_on = go_on && on(Shown::Message(turn, &m.text));
         }
         *self = Seen::of(game);
+        go_on
     }
 }
 
@@ -299,19 +367,10 @@ impl<T> Last<T> {
 
 /// What the run has shown of one expectation so far.
 enum Watch {
-    /// `event`, `no event`, `events N`.
-    Events {
-        pattern: EventPattern,
-        count: Range,
-        /// How many events matched.
-        matched: u64,
-        /// The turns of the first few that did.
-        turns: Vec<String>,
-        /// For `no event`: the first that matched and the events before it.
-        first: Option<(Value, Vec<Value>)>,
-    },
-    /// `message`, `no message`: the first message that contains the text.
-    Message { text: String, found: Option<Said> },
+    /// `event`, `no event`, `events N`: its pattern's [`Slot`].
+    Events { slot: usize, count: Range },
+    /// `message`, `no message`: its text's [`Said`] slot.
+    Message { slot: usize },
     /// A creature's facts: whether it was ever spawned, its last events.
     Creature {
         spawned: bool,
@@ -323,21 +382,60 @@ enum Watch {
     AtEnd,
 }
 
+/// One pattern as written, however many expectations share it: what the
+/// run has shown of it.
+struct Slot {
+    pattern: EventPattern,
+    /// The first expectation that names it (its line is the one a refusal names).
+    first_of: usize,
+    /// How many events matched.
+    matched: u64,
+    /// The turns of the first few that did.
+    turns: Vec<String>,
+    /// For `no event`: the first that matched and the events before it.
+    first: Option<(Value, Vec<Value>)>,
+    /// Whether an expectation on it wants `first` (a `no event`).
+    wants_first: bool,
+    /// How many events it was tested against.
+    tests: u64,
+}
+
+/// One text of `message` or `no message`, however many expectations share
+/// it: the first message that contains it, once shown.
+struct SaidSlot {
+    text: String,
+    found: Option<Said>,
+}
+
+/// The most times a check tests an event against a pattern or a message
+/// against a text (in either play of the keys) before it refuses the file:
+/// the expectations are indexed (by event name and `field=value`, one test
+/// for patterns written alike, a text no longer looked for once found), so
+/// an ordinary file makes a few thousand; this many would take seconds.
+pub const MOST_TESTS: u64 = 20_000_000;
+
 /// The expectations compiled: each event is looked up by its name and the
 /// values of its fields, so it is tested only against the patterns it could
-/// match, and each expectation keeps only what its report needs.
+/// match; patterns written alike are one [`Slot`], tested once for all the
+/// expectations that share it; and each keeps only what its report needs.
 struct Checker {
     watches: Vec<Watch>,
+    /// The distinct patterns.
+    slots: Vec<Slot>,
     /// Patterns with a `field=text` test, by (event name or `*`, field, text).
     by_value: HashMap<(String, String, String), Vec<usize>>,
     /// Patterns without one, by event name (or `*`).
     by_name: HashMap<String, Vec<usize>>,
     /// Creature expectations, by the creature's name.
     creatures: HashMap<String, Vec<usize>>,
-    /// Message expectations.
-    messages: Vec<usize>,
+    /// The distinct texts of message expectations.
+    said: Vec<SaidSlot>,
+    /// Those not yet found (the only ones a message is tested against).
+    unsaid: Vec<usize>,
     /// The events seen.
     events: u64,
+    /// The tests made (see [`MOST_TESTS`]).
+    tests: u64,
     /// The last few events and messages.
     last_events: Last<Value>,
     last_said: Last<Said>,
@@ -349,45 +447,70 @@ impl Checker {
     fn new(expectations: &[Expectation]) -> Checker {
         let mut c = Checker {
             watches: Vec::with_capacity(expectations.len()),
+            slots: Vec::new(),
             by_value: HashMap::new(),
             by_name: HashMap::new(),
             creatures: HashMap::new(),
-            messages: Vec::new(),
+            said: Vec::new(),
+            unsaid: Vec::new(),
             events: 0,
+            tests: 0,
             last_events: Last::default(),
             last_said: Last::default(),
             candidates: Vec::new(),
         };
+        let mut slot_of: HashMap<String, usize> = HashMap::new();
+        let mut said_of: HashMap<String, usize> = HashMap::new();
         // Each pattern is filed under its rarest `field=text` test, so an
         // event is tested against as few patterns as can be.
         let key = |pattern: &EventPattern, (field, text): (&str, &str)| {
             (pattern.event.clone().unwrap_or_else(|| "*".to_string()), field.to_string(), text.to_string())
         };
         let mut shared: HashMap<(String, String, String), usize> = HashMap::new();
+        let mut counted = std::collections::HashSet::new();
         for e in expectations {
             if let Expect::Events { pattern, .. } = &e.what {
-                for test in pattern.key_tests() {
-                    *shared.entry(key(pattern, test)).or_default() += 1;
+                if counted.insert(pattern.to_string()) {
+                    for test in pattern.key_tests() {
+                        *shared.entry(key(pattern, test)).or_default() += 1;
+                    }
                 }
             }
         }
         for (i, e) in expectations.iter().enumerate() {
             let watch = match &e.what {
                 Expect::Events { pattern, count } => {
-                    let rarest = pattern.key_tests().map(|t| key(pattern, t)).min_by_key(|k| shared[k]);
-                    match rarest {
-                        Some(k) => c.by_value.entry(k).or_default().push(i),
-                        None => {
-                            let name = pattern.event.clone().unwrap_or_else(|| "*".to_string());
-                            c.by_name.entry(name).or_default().push(i)
+                    let slot = *slot_of.entry(pattern.to_string()).or_insert_with(|| {
+                        let slot = c.slots.len();
+                        let rarest = pattern.key_tests().map(|t| key(pattern, t)).min_by_key(|k| shared[k]);
+                        match rarest {
+                            Some(k) => c.by_value.entry(k).or_default().push(slot),
+                            None => {
+                                let name = pattern.event.clone().unwrap_or_else(|| "*".to_string());
+                                c.by_name.entry(name).or_default().push(slot)
+                            }
                         }
-                    }
-                    let pattern = pattern.clone();
-                    Watch::Events { pattern, count: *count, matched: 0, turns: Vec::new(), first: None }
+                        c.slots.push(Slot {
+                            pattern: pattern.clone(),
+                            first_of: i,
+                            matched: 0,
+                            turns: Vec::new(),
+                            first: None,
+                            wants_first: false,
+                            tests: 0,
+                        });
+                        slot
+                    });
+                    c.slots[slot].wants_first |= count.high == Some(0);
+                    Watch::Events { slot, count: *count }
                 }
                 Expect::Message { text, .. } => {
-                    c.messages.push(i);
-                    Watch::Message { text: text.clone(), found: None }
+                    let slot = *said_of.entry(text.clone()).or_insert_with(|| {
+                        c.said.push(SaidSlot { text: text.clone(), found: None });
+                        c.unsaid.push(c.said.len() - 1);
+                        c.said.len() - 1
+                    });
+                    Watch::Message { slot }
                 }
                 Expect::Creature { who, .. } => {
                     c.creatures.entry(who.clone()).or_default().push(i);
@@ -405,20 +528,41 @@ impl Checker {
         c
     }
 
-    fn see(&mut self, shown: Shown<'_>) {
+    /// Takes what the run shows; `false` once the tests made pass [`MOST_TESTS`].
+    fn see(&mut self, shown: Shown<'_>) -> bool {
         match shown {
             Shown::Event(e) => self.event(e),
             Shown::Message(turn, text) => {
-                for &i in &self.messages {
-                    if let Watch::Message { text: want, found: found @ None } = &mut self.watches[i] {
-                        if text.contains(want.as_str()) {
-                            *found = Some(Said { turn, text: text.to_string() });
-                        }
+                self.tests += self.unsaid.len() as u64;
+                let said = &mut self.said;
+                self.unsaid.retain(|&i| {
+                    if text.contains(said[i].text.as_str()) {
+                        said[i].found = Some(Said { turn, text: text.to_string() });
+                        false
+                    } else {
+                        true
                     }
-                }
+                });
                 self.last_said.push(Said { turn, text: text.to_string() });
             }
         }
+        self.tests <= MOST_TESTS
+    }
+
+    /// The line of the expectation that made the most tests: the one a
+    /// file refused for its cost names.
+    fn costliest(&self, expectations: &[Expectation]) -> (usize, String) {
+        // The first written among the costliest.
+        let slot = self.slots.iter().max_by_key(|s| (s.tests, std::cmp::Reverse(s.first_of)));
+        let messages = self.said.first().filter(|_| slot.is_none_or(|s| s.tests == 0));
+        let at = match (slot, messages) {
+            (_, Some(m)) => {
+                expectations.iter().position(|e| matches!(&e.what, Expect::Message { text, .. } if *text == m.text))
+            }
+            (Some(s), None) => Some(s.first_of),
+            (None, None) => None,
+        };
+        at.map_or((0, String::new()), |i| (expectations[i].line, expectations[i].text.clone()))
     }
 
     fn event(&mut self, e: &Value) {
@@ -458,18 +602,19 @@ impl Checker {
         }
         candidates.sort_unstable();
         candidates.dedup();
+        self.tests += candidates.len() as u64;
         for &i in &candidates {
-            if let Watch::Events { pattern, count, matched, turns, first } = &mut self.watches[i] {
-                if !pattern.matches(e) {
-                    continue;
-                }
-                *matched += 1;
-                if turns.len() < 10 {
-                    turns.push(e["turn"].to_string());
-                }
-                if first.is_none() && count.high == Some(0) {
-                    *first = Some((e.clone(), self.last_events.0.iter().cloned().collect()));
-                }
+            let slot = &mut self.slots[i];
+            slot.tests += 1;
+            if !slot.pattern.matches(e) {
+                continue;
+            }
+            slot.matched += 1;
+            if slot.turns.len() < 10 {
+                slot.turns.push(e["turn"].to_string());
+            }
+            if slot.first.is_none() && slot.wants_first {
+                slot.first = Some((e.clone(), self.last_events.0.iter().cloned().collect()));
             }
         }
         self.candidates = candidates;
@@ -480,7 +625,7 @@ impl Checker {
     /// whose report shows the events nearest to matching.
     fn missing(&self) -> Vec<usize> {
         let missing = self.watches.iter().enumerate().filter_map(|(i, w)| match w {
-            Watch::Events { count, matched: 0, .. } if !count.holds(0) => Some(i),
+            Watch::Events { slot, count } if self.slots[*slot].matched == 0 && !count.holds(0) => Some(i),
             _ => None,
         });
         missing.take(MOST_NEAREST).collect()
@@ -490,11 +635,12 @@ impl Checker {
     fn failure(&self, i: usize, e: &Expectation, game: &Game, screen: &OnScreen, nearest: &Nearest) -> Option<String> {
         let end = game.turn();
         match (&e.what, &self.watches[i]) {
-            (Expect::Events { pattern, .. }, Watch::Events { count, matched, turns, first, .. }) => {
-                self.events_failure(i, pattern, *count, *matched, turns, first.as_ref(), game, nearest)
+            (Expect::Events { pattern, .. }, Watch::Events { slot, count }) => {
+                let s = &self.slots[*slot];
+                self.events_failure(i, pattern, *count, s.matched, &s.turns, s.first.as_ref(), game, nearest)
             }
-            (Expect::Message { text, shown }, Watch::Message { found, .. }) => {
-                self.message_failure(text, *shown, found.as_ref())
+            (Expect::Message { text, shown }, Watch::Message { slot }) => {
+                self.message_failure(text, *shown, self.said[*slot].found.as_ref())
             }
             (Expect::Creature { who, facts }, Watch::Creature { spawned, naming, .. }) => {
                 facts.iter().find_map(|f| fact_failure(game, who, f, *spawned, naming))
@@ -602,6 +748,8 @@ struct Nearest {
     wanted: Vec<(usize, EventPattern, Vec<Near>)>,
     /// The events seen.
     seen: u64,
+    /// The most events times patterns it may test before it gives up.
+    most: u64,
 }
 
 impl Nearest {
@@ -613,11 +761,17 @@ impl Nearest {
                 _ => None,
             })
             .collect();
-        Nearest { wanted, seen: 0 }
+        Nearest { wanted, seen: 0, most: MOST_TESTS }
     }
 
-    fn see(&mut self, shown: Shown<'_>) {
-        let Shown::Event(e) = shown else { return };
+    /// Takes an event; `false` once it has tested as many as it may.
+    fn see(&mut self, shown: Shown<'_>) -> bool {
+        let Shown::Event(e) = shown else { return true };
+        let cost = self.wanted.len() as u64;
+        if cost > self.most {
+            return false;
+        }
+        self.most -= cost;
         let at = self.seen;
         self.seen += 1;
         for (_, pattern, best) in &mut self.wanted {
@@ -630,6 +784,7 @@ impl Nearest {
             best.insert(place, (n, at, e.clone()));
             best.truncate(NEAREST);
         }
+        true
     }
 
     /// The nearest events to expectation `i`'s pattern, as its report shows them.

@@ -58,6 +58,32 @@ pub enum ReplayError {
         /// The trace.
         file: String,
     },
+    /// A second run begins in the file (two traces put end to end).
+    #[error(
+        "{file}: line {line}: a second run begins here (the first began on line {first}): \
+         a trace replays one run; give each run its own file"
+    )]
+    SecondRun {
+        /// The trace.
+        file: String,
+        /// The second `run_start`'s (or `run_continue`'s) line.
+        line: usize,
+        /// The first `run_start`'s line.
+        first: usize,
+    },
+    /// A key pressed after the run ended: no run of the game writes one.
+    #[error(
+        "{file}: line {line}: a key pressed after the run ended (run_end on line {end}): \
+         the game traces no key once its run is over"
+    )]
+    PressAfterEnd {
+        /// The trace.
+        file: String,
+        /// The `press` event's line.
+        line: usize,
+        /// The `run_end` event's line.
+        end: usize,
+    },
     /// No `run_start` event.
     #[error("{file}: no run_start event: not the trace of a run")]
     NoStart {
@@ -114,18 +140,31 @@ pub fn load(path: &Path) -> Result<Recording, ReplayError> {
     Ok(Recording::load(path)?)
 }
 
-/// A trace as a recording: the seed, plugins and scenario of its first
-/// `run_start`, and the key of every `press` event.
+/// A trace as a recording: the seed, plugins and scenario of its
+/// `run_start`, and the key of every `press` event. A trace is one run: a
+/// second `run_start` (two traces put end to end) or a key pressed after
+/// its `run_end` is refused, naming the line, never played as that run's.
 pub fn from_trace(path: &Path) -> Result<Recording, ReplayError> {
     use crate::drivers::review::trace_tools::TraceReader;
     let file = path.display().to_string();
     let mut start: Option<Recording> = None;
+    // The lines of the run's `run_start` and of its `run_end`.
+    let (mut began, mut ended) = (0, None);
     for line in TraceReader::open(path)? {
         let line = line?;
         let event = &line.event;
         match (event["event"].as_str().unwrap_or(""), &mut start) {
             ("run_continue", None) => return Err(ReplayError::GoesOnFromSave { file, line: line.line }),
+            ("run_start" | "run_continue", Some(_)) => {
+                return Err(ReplayError::SecondRun { file, line: line.line, first: began });
+            }
+            ("run_end", Some(_)) => ended = ended.or(Some(line.line)),
+            ("press", Some(_)) if ended.is_some() => {
+                let end = ended.unwrap_or_default();
+                return Err(ReplayError::PressAfterEnd { file, line: line.line, end });
+            }
             ("run_start", None) => {
+                began = line.line;
                 let rec = recording_of_start(event).map_err(|problem| ReplayError::Start {
                     file: file.clone(),
                     line: line.line,
@@ -185,4 +224,42 @@ fn recording_of_start(event: &serde_json::Value) -> Result<Recording, StartProbl
     }
     let scenario = event["scenario"].as_str().map(String::from);
     Ok(Recording { format: FORMAT, seed, plugins, scenario, keys: Vec::new(), start_save: None, start_offered: false })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = r#"{"turn":0,"event":"run_start","source":"host","seed":4,"plugins":["core_combat"],"versions":{"core_combat":"0.1.0"}}"#;
+    const PRESS: &str = r#"{"turn":0,"event":"press","source":"host","key":"l"}"#;
+    const END: &str = r#"{"turn":1,"event":"run_end","source":"host","turns":1,"cause":"quit","floor":1}"#;
+
+    /// Why the trace of `lines` does not replay, or its keys.
+    fn replayed(lines: &[&str]) -> Result<Vec<String>, String> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.jsonl");
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        from_trace(&path).map(|r| r.keys).map_err(|e| e.to_string().replace(&path.display().to_string(), "t.jsonl"))
+    }
+
+    #[test]
+    fn a_trace_is_one_run_two_put_end_to_end_are_refused() {
+        assert_eq!(replayed(&[START, PRESS, END]), Ok(vec!["l".to_string()]));
+        assert_eq!(
+            replayed(&[START, PRESS, END, START, PRESS, END]),
+            Err("t.jsonl: line 4: a second run begins here (the first began on line 1): a trace replays one run; \
+                 give each run its own file"
+                .to_string())
+        );
+    }
+
+    #[test]
+    fn a_key_pressed_after_the_run_ended_is_refused() {
+        assert_eq!(
+            replayed(&[START, PRESS, END, PRESS]),
+            Err("t.jsonl: line 4: a key pressed after the run ended (run_end on line 3): the game traces no key \
+                 once its run is over"
+                .to_string())
+        );
+    }
 }

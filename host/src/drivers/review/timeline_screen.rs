@@ -415,9 +415,9 @@ pub fn run(
     }
     if cli.headless {
         let (header, lines) = screen.pane();
-        println!("{}", header.text);
+        crate::outln!("{}", header.text);
         for line in &lines {
-            println!("{}", line.text);
+            crate::outln!("{}", line.text);
         }
         return Ok(());
     }

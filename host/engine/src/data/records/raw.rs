@@ -533,7 +533,8 @@ pub(super) struct PieceRaw {
     /// at most 12 wide and 8 tall (the largest room's floor; a larger piece
     /// is refused). At least one cell must be an entrance (a legend entry
     /// `"entrance"`), the way in, which must be reachable from outside the
-    /// piece.
+    /// piece: an entrance that no way reaches from the piece's edge (moving
+    /// in four directions over every cell but wall) is refused.
     #[schemars(with = "PieceRows")]
     pub(super) map: Vec<Spanned<String>>,
     /// What each character of `map` other than the fixed symbols lays, one

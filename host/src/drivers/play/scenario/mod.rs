@@ -144,20 +144,21 @@ pub fn game_from_scenario(
             return Err(ScenarioStartError::Carries { path: path.to_path_buf(), line: m.line, items });
         }
     }
-    let mut map = scenario.map.clone();
-    for t in &scenario.terrains {
-        let Some(tile) = Tile::named(&t.name).or_else(|| plugins.plugin_tile(&t.name, !t.found)) else {
+    let tile_named = |name: &str, line: usize, hidden: bool| {
+        Tile::named(name).or_else(|| plugins.plugin_tile(name, hidden)).ok_or_else(|| {
             let known = Tile::ALL.iter().filter_map(|t| t.name()).map(str::to_string);
             let known: Vec<String> = known.chain(plugins.terrains.iter().map(|k| k.name.clone())).collect();
-            let name = emberdeep_engine::data::untrusted::shown(&t.name, 40);
-            return Err(ScenarioStartError::NoTerrain {
-                path: path.to_path_buf(),
-                line: t.line,
-                name,
-                known: known.join(", "),
-            });
-        };
-        map.set_tile(t.pos, tile);
+            let name = emberdeep_engine::data::untrusted::shown(name, 40);
+            ScenarioStartError::NoTerrain { path: path.to_path_buf(), line, name, known: known.join(", ") }
+        })
+    };
+    // Every legend line, whether the map uses its symbol or not (as kinds are).
+    for (name, line) in &scenario.legend_terrains {
+        tile_named(name, *line, false)?;
+    }
+    let mut map = scenario.map.clone();
+    for t in &scenario.terrains {
+        map.set_tile(t.pos, tile_named(&t.name, t.line, !t.found)?);
     }
     let seed = scenario.seed.unwrap_or(seed);
     let mut game = Game::blank(seed, map, scenario.player, plugins, records, trace);
@@ -391,6 +392,17 @@ mod tests {
         );
         let mut game = start("g = monster goblin carries=wand*25,pebbles*9999").expect("26 items: a stack is one");
         assert_eq!(events(&mut game, "item_given").len(), 26);
+    }
+
+    #[test]
+    fn an_unknown_terrain_is_refused_even_on_a_symbol_the_map_does_not_use() {
+        // `z` is on no cell of the map: its line is refused all the same.
+        let e = refused("g = monster goblin\nz = terrain no_such_terrain");
+        assert!(
+            e.ends_with("s.txt: line 7: no loaded plugin has a terrain 'no_such_terrain' (terrains: wall, floor, door_closed, door_open, stairs_down)"),
+            "{e}"
+        );
+        start("g = monster goblin\nz = terrain door_open").expect("a known terrain unused is fine");
     }
 
     #[test]

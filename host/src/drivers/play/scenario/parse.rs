@@ -102,6 +102,9 @@ pub struct Scenario {
     /// carries among the items): whether it is a monster, the kind, and its
     /// line (so an unknown one is reported).
     pub legend_kinds: Vec<(bool, String, usize)>,
+    /// Every terrain the legend names, used on the map or not, with its
+    /// line (so an unknown one is refused even where no cell shows it).
+    pub legend_terrains: Vec<(String, usize)>,
     pub seed: Option<u64>,
     pub floor: u32,
     /// The `[keys]` lines (the notation of `--keys`), with their line numbers:
@@ -282,6 +285,13 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
                 }
                 LegendEntry::Item { kind, .. } => vec![(false, kind.clone(), *line)],
                 LegendEntry::Terrain { .. } => Vec::new(),
+            })
+            .collect(),
+        legend_terrains: legend
+            .iter()
+            .filter_map(|(_, entry, line)| match entry {
+                LegendEntry::Terrain { name, .. } => Some((name.clone(), *line)),
+                _ => None,
             })
             .collect(),
         seed: options.seed.map(|(v, _)| v),

@@ -30,6 +30,43 @@ const HOST_TERRAINS: [&str; 4] = ["wall", "floor", "door_closed", "door_open"];
 #[error("{0}")]
 struct Why(String);
 
+/// The first entrance of a piece (its `cells`, rows `width` wide) that no
+/// way reaches from outside the piece: from a cell on its edge, moving in
+/// four directions (as the generator joins a floor) over every cell but
+/// wall. A plugin's terrain counts as open here: whether it can be walked
+/// is the plugin's to say, once a floor is made (`piece_skipped`).
+fn walled_in(cells: &[PieceCell], width: usize) -> Option<usize> {
+    let height = cells.len() / width.max(1);
+    let open = |i: usize| !matches!(&cells[i], PieceCell::Terrain(name) if name == "wall");
+    let mut reached = vec![false; cells.len()];
+    let mut stack: Vec<usize> = (0..cells.len())
+        .filter(|&i| {
+            let (x, y) = (i % width, i / width);
+            x == 0 || y == 0 || x + 1 == width || y + 1 == height
+        })
+        .collect();
+    while let Some(i) = stack.pop() {
+        if reached[i] || !open(i) {
+            continue;
+        }
+        reached[i] = true;
+        let (x, y) = (i % width, i / width);
+        if x > 0 {
+            stack.push(i - 1);
+        }
+        if x + 1 < width {
+            stack.push(i + 1);
+        }
+        if y > 0 {
+            stack.push(i - width);
+        }
+        if y + 1 < height {
+            stack.push(i + width);
+        }
+    }
+    (0..cells.len()).find(|&i| cells[i] == PieceCell::Entrance && !reached[i])
+}
+
 /// A monster or item kind a piece's legend names, checked once every file
 /// is read.
 #[derive(Debug)]
@@ -106,6 +143,14 @@ impl FileReader<'_> {
                 "piece \"{id}\" has no entrance: mark the way in with a character whose legend entry is \"entrance\""
             );
             return Err(self.error(first.span().start, "map", message));
+        }
+        if let Some(at) = walled_in(&cells, width) {
+            let (row, column) = (at / width + 1, at % width + 1);
+            let message = format!(
+                "piece \"{id}\": the entrance at row {row}, column {column} is walled in: no way reaches it from \
+                 the piece's edge (in four directions, over anything but wall)"
+            );
+            return Err(self.error(p.map[row - 1].span().start, "map", message));
         }
         Ok(Some(PieceRecord {
             id,
@@ -445,6 +490,8 @@ legend = { r = "monster rat asleep side=player", "!" = "item potion 3", "~" = "t
             ("\"#.~.#\",", "\"#.~.\",", "pieces.toml:29: field `map`: piece \"post\": row 3 is 4 wide, row 1 is 5: every row must be as wide"),
             // No entrance.
             ("\"##E##\",", "\"#####\",", "pieces.toml:27: field `map`: piece \"post\" has no entrance"),
+            // An entrance walled in: inside the walls, or in a closed corner of the edge.
+            ("\"#.~.#\",\n  \"##E##\",", "\"#.E.#\",\n  \"#####\",", "pieces.toml:29: field `map`: piece \"post\": the entrance at row 3, column 3 is walled in: no way reaches it from the piece's edge (in four directions, over anything but wall)"),
             // A character with no legend entry.
             ("\"#.~.#\",", "\"#.x.#\",", "pieces.toml:29: field `map`: piece \"post\": row 3: 'x' is not in the legend"),
             // Unknown legend names: a terrain, a monster, an item, a side.
