@@ -9,6 +9,9 @@
 //! tables: a run that ends must keep every row of a table it reads, and
 //! leave one it will not read as it was.
 //!
+//! The player's options file, commands whose reader goes away (a closed
+//! pipe) and balance parts are inputs too ([`input`]).
+//!
 //! `fuzz [--seconds N] [--game PATH] [--plugin-dir DIR] [--seed S] [--keep DIR]`:
 //! by default one minute against `target/release/emberdeep`; what failed is
 //! copied into `--keep` (default `target/fuzz-failures`).
@@ -21,6 +24,8 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use wait_timeout::ChildExt;
+
+mod input;
 
 /// How long one run of the game may take before it counts as a hang.
 const HANG: Duration = Duration::from_secs(10);
@@ -121,7 +126,8 @@ impl Options {
 }
 
 /// The kinds of input, taken in turn.
-const KINDS: [&str; 8] = ["data", "save", "keys", "recording", "trace", "plugin", "check", "scores"];
+const KINDS: [&str; 11] =
+    ["data", "save", "keys", "recording", "trace", "plugin", "check", "scores", "options", "pipe", "balance"];
 
 /// What one kind's runs came to.
 #[derive(Default)]
@@ -156,6 +162,8 @@ struct Seeds {
     plugin: Vec<u8>,
     /// The scenario files of the game's own tests, by name.
     checks: Vec<(String, Vec<u8>)>,
+    /// The options, closed pipes and balance parts' own ([`input`]).
+    input: input::Seeds,
 }
 
 /// Runs the harness; `Err` if anything failed.
@@ -229,6 +237,7 @@ fn make_seeds(o: &Options, root: &Path, work: &Path) -> Result<Seeds, FuzzError>
         trace: read(&trace)?,
         plugin,
         checks,
+        input: input::make_seeds(o, work)?,
     })
 }
 
@@ -354,6 +363,9 @@ fn one_case(kind: &str, o: &Options, seeds: &Seeds, case: &Path, rng: &mut StdRn
         }
         "check" => check_case(o, seeds, case, rng, t),
         "scores" => scores_case(o, case, rng, t),
+        "options" => input::options_case(o, case, rng, t),
+        "pipe" => input::pipe_case(o, seeds, case, rng, t),
+        "balance" => input::balance_case(o, seeds, case, rng, t),
         _ => plugin_case(o, seeds, case, rng, t),
     }
 }
