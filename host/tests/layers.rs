@@ -37,10 +37,11 @@ fn the_front_end_never_reaches_up_into_the_drivers() {
 }
 
 /// The drivers' folders in order, lowest first: the command line (and the
-/// progress it shows, and the confinement), playing a run, the lab's runs, looking back at runs,
+/// progress it shows, the confinement, and the console every report is
+/// printed through), playing a run, the lab's runs, looking back at runs,
 /// then plugin packages.
 const DRIVER_LAYERS: [imports::Layer; 5] = [
-    imports::Layer { name: "the command line", prefixes: &["drivers::cli", "drivers::progress", "drivers::confine"] },
+    imports::Layer { name: "the command line", prefixes: &["drivers::cli", "drivers::progress", "drivers::confine", "drivers::console"] },
     imports::Layer { name: "play", prefixes: &["drivers::play"] },
     imports::Layer { name: "lab", prefixes: &["drivers::lab"] },
     imports::Layer { name: "review", prefixes: &["drivers::review"] },
