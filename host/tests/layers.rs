@@ -37,7 +37,8 @@ fn the_front_end_never_reaches_up_into_the_drivers() {
 }
 
 /// The drivers' folders in order, lowest first: the command line (and the
-/// progress it shows, the confinement, the console), playing a run, the lab's runs, looking back at runs,
+/// progress it shows, the confinement, and the console every report is
+/// printed through), playing a run, the lab's runs, looking back at runs,
 /// then plugin packages.
 const DRIVER_LAYERS: [imports::Layer; 5] = [
     imports::Layer {

@@ -193,7 +193,7 @@ pub(super) fn options_case(o: &Options, case: &Path, rng: &mut StdRng, t: &mut T
         return Some(why);
     }
     if let Some(why) = uncut(&stderr) {
-        t.let_in += 1;
+        let_in_after_all(t, accepted);
         return Some(why);
     }
     if !accepted {
@@ -221,10 +221,20 @@ pub(super) fn options_case(o: &Options, case: &Path, rng: &mut StdRng, t: &mut T
         Check::Plays => None,
     };
     if problem.is_some() {
-        t.accepted -= 1;
-        t.let_in += 1;
+        let_in_after_all(t, true);
     }
     problem
+}
+
+/// A run [`tally`] counted as accepted (or refused) that let in what it
+/// had to refuse or say: counted as let in instead.
+fn let_in_after_all(t: &mut Tally, accepted: bool) {
+    if accepted {
+        t.accepted -= 1;
+    } else {
+        t.refused -= 1;
+    }
+    t.let_in += 1;
 }
 
 /// What an options case must show.
@@ -323,8 +333,7 @@ pub(super) fn balance_case(
             let played = stderr.contains("balance: set");
             let why = tally(t, ending, true);
             if why.is_none() && played {
-                t.refused -= 1;
-                t.let_in += 1;
+                let_in_after_all(t, false);
                 return Some("--out in no folder was refused only after the shard's runs".into());
             }
             why
