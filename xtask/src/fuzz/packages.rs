@@ -279,7 +279,11 @@ fn name_case(o: &Options, seed: &Seed, case: &Path, rng: &mut StdRng, t: &mut Ta
             let first = std::fs::read_to_string(&trace).ok()?.lines().next()?.to_string();
             let start: serde_json::Value = serde_json::from_str(&first).ok()?;
             let plugins = start.get("plugins")?.as_array()?.clone();
-            if plugins.iter().any(|p| p.as_str() == Some(&name) || p.as_str() == Some(NAME)) {
+            // The game's own plugin of that name is the game's to load.
+            let games_own = seed.game.join(lib(&name)).is_file();
+            let player_loaded =
+                plugins.iter().any(|p| (p.as_str() == Some(&name) && !games_own) || p.as_str() == Some(NAME));
+            if player_loaded {
                 t.let_in += 1;
                 return Some(label("a player's package of a name the game keeps was loaded".into()));
             }
