@@ -78,11 +78,18 @@ const OCTANTS: [(i32, i32, i32, i32); 8] = [
 /// A cell is in range when dx² + dy² <= radius² + radius, which gives a
 /// rounder circle than radius² alone. The origin is always seen.
 pub fn field_of_view(map: &Map, origin: Point, radius: i32) -> Visibility {
+    field_of_view_past(map, origin, radius, &[])
+}
+
+/// [`field_of_view`] with the cells `also` blocking sight as a wall does,
+/// whatever the map holds there (a creature that passes for a wall): they
+/// are seen, what lies behind them is not.
+pub fn field_of_view_past(map: &Map, origin: Point, radius: i32, also: &[Point]) -> Visibility {
     let radius = radius.max(0);
     let mut vis = Visibility::around(map, origin, radius);
     vis.mark(origin);
     for octant in OCTANTS {
-        let caster = Caster { map, origin, radius, octant };
+        let caster = Caster { map, origin, radius, octant, also };
         caster.cast(&mut vis, 1, 1.0, 0.0);
     }
     vis
@@ -91,6 +98,8 @@ pub fn field_of_view(map: &Map, origin: Point, radius: i32) -> Visibility {
 /// One octant's shadowcasting pass.
 struct Caster<'a> {
     map: &'a Map,
+    /// Cells that block sight besides the map's.
+    also: &'a [Point],
     origin: Point,
     radius: i32,
     octant: (i32, i32, i32, i32),
@@ -132,7 +141,7 @@ impl Caster<'_> {
                 if self.in_radius(col, row) {
                     vis.mark(p);
                 }
-                let opaque = self.map.blocks_sight(p);
+                let opaque = self.map.blocks_sight(p) || self.also.contains(&p);
                 if blocked {
                     if opaque {
                         next_start = low;

@@ -52,6 +52,19 @@ impl Disguise<'_> {
         }
     }
 
+    /// Whether sight stops at it as it would at what it shows: a wall, a
+    /// closed door, a plugin terrain that is not transparent or hides as a
+    /// wall. An item never blocks sight.
+    pub fn blocks_sight(&self) -> bool {
+        match self {
+            Disguise::HostTerrain(tile) => tile.blocks_sight(),
+            Disguise::PluginTerrain(decl) => {
+                !decl.transparent || matches!(decl.hidden, emberdeep_api::TerrainHidden::AsWall)
+            }
+            Disguise::Item(_) => false,
+        }
+    }
+
     /// "the chest", "the wall": the words of the host's line when it drops.
     pub fn the_words(&self) -> String {
         match self {
@@ -353,6 +366,23 @@ mod tests {
         assert!(game.log.messages().iter().any(|m| m.text == "The wall was a wolf!"));
         let reveal = events(&mut game).into_iter().find(|l| l.contains("\"reveal\"")).expect("traced");
         assert!(reveal.contains("\"cause\":\"beside\"") && reveal.contains("\"as\":\"wall\""), "{reveal}");
+    }
+
+    #[test]
+    fn a_creature_passing_for_a_wall_blocks_sight_as_a_wall_until_found() {
+        let mut game = wolves_game();
+        let (wall, behind) = (Point::new(3, 1), Point::new(5, 1));
+        let id = game.spawn_creature("wolf", wall, "", "summoner").expect("spawned");
+        game.creatures.get_mut(&id).expect("the wolf").state = MonsterState::Asleep;
+        game.update_sight();
+        assert!(game.fov.is_visible(behind), "open floor: the room's far side is seen");
+        game.disguise_creature(id, "wall", "summoner").expect("disguised");
+        game.update_sight();
+        assert!(game.fov.is_visible(wall), "the 'wall' itself is seen");
+        assert!(!game.fov.is_visible(behind), "nothing is seen past a wall, nor past what passes for one");
+        game.reveal_creature(id, "plugin", "summoner");
+        game.update_sight();
+        assert!(game.fov.is_visible(behind), "found: sight passes again");
     }
 
     #[test]

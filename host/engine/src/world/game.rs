@@ -463,7 +463,15 @@ impl Game {
     /// Recomputes what the player sees and remembers it.
     pub fn update_sight(&mut self) {
         let origin = self.player().pos;
-        self.fov = field_of_view(&self.map, origin, self.numbers.fov_radius);
+        // A creature that passes for a wall blocks sight as one would, or
+        // the cells seen past it would give it away.
+        let walls: Vec<Point> = self
+            .creatures
+            .values()
+            .filter(|c| self.disguise_of(c).is_some_and(|d| d.blocks_sight()))
+            .map(|c| c.pos)
+            .collect();
+        self.fov = crate::core::sight::field_of_view_past(&self.map, origin, self.numbers.fov_radius, &walls);
         self.sight_version += 1;
         for p in self.fov.visible_points() {
             self.map.remember(p);
