@@ -1104,6 +1104,18 @@ pub trait HooksAbi: Send + Sync {
         let _ = (ctx, who, by);
         RResult::ROk(())
     }
+
+    /// Added in 1.6: asked before creature `who`, which is not the
+    /// player's enemy, is provoked by `by`'s blow (the blow has landed and
+    /// `who` lives). True when this plugin answers instead (a trader that
+    /// shrugs off a first stray blow, a side that calls its guards): the
+    /// host then leaves its standing as it was, traces nothing and calls no
+    /// `provoked`. Asked in load order; the first true decides. Plugins
+    /// built before 1.6 answer false.
+    fn provoking(&self, ctx: RawCtx<'_>, who: EntityId, by: EntityId) -> RResult<bool, PluginError> {
+        let _ = (ctx, who, by);
+        RResult::ROk(false)
+    }
 }
 
 // 1.3 (terrain)

@@ -598,6 +598,18 @@ pub trait Hooks: Send + Sync + 'static {
         let _ = (ctx, who, by);
         Ok(())
     }
+
+    /// Question: creature `who`, not the player's enemy, was struck by
+    /// `by` and lives; the host is about to make it hostile to the
+    /// player's side ([`provoked`](Hooks::provoked)). `Ok(true)` answers
+    /// instead (the trader shrugs off a first stray blow: say so with
+    /// `ctx.message`; or a plugin turns a whole side with
+    /// `ctx.set_standing`): the host then leaves the creature's standing
+    /// as it was. Asked in load order; the first `true` decides. Since 1.6.
+    fn provoking(&self, ctx: &mut Ctx<'_>, who: EntityId, by: EntityId) -> PluginResult<bool> {
+        let _ = (ctx, who, by);
+        Ok(false)
+    }
 }
 
 // 1.3 (terrain)
@@ -949,5 +961,8 @@ impl<T: Hooks> HooksAbi for Adapter<T> {
     }
     fn provoked(&self, ctx: RawCtx<'_>, who: EntityId, by: EntityId) -> RResult<(), PluginError> {
         with(ctx, |c| self.0.provoked(c, who, by))
+    }
+    fn provoking(&self, ctx: RawCtx<'_>, who: EntityId, by: EntityId) -> RResult<bool, PluginError> {
+        with(ctx, |c| self.0.provoking(c, who, by))
     }
 }

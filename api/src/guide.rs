@@ -374,7 +374,10 @@
 //! `peaceful = true` makes that creature neutral to the player's side (and
 //! the sides allied with it) until the player's side attacks it: then it is
 //! *provoked*, hostile to them for good (the host traces `provoked` and
-//! calls every plugin's [`Hooks::provoked`](crate::Hooks::provoked)).
+//! calls every plugin's [`Hooks::provoked`](crate::Hooks::provoked)),
+//! unless a plugin's [`Hooks::provoking`](crate::Hooks::provoking)
+//! answers instead (a trader that forgives a first blow) and leaves its
+//! standing as it was.
 //! `are_enemies` means "hostile" now, and the host asks it everywhere
 //! (`nearest_enemy`, aiming, the time-savers, the alarm, noise), so a brain
 //! built on them needs no change. Walking into a creature that is not the

@@ -19,7 +19,9 @@
 //!   potion of healing?"): a question ([`Ctx::ask`]), answered in
 //!   [`Hooks::answered`]. Sold out, it passes, and the host asks "Really
 //!   attack the peaceful trader?";
-//! * [`Hooks::provoked`]: once attacked, the host makes it hostile to the
+//! * [`Hooks::provoking`]: the first blow it takes, the trader answers
+//!   instead of the host ("Watch it!") and stays peaceful;
+//! * [`Hooks::provoked`]: at the second, the host makes it hostile to the
 //!   player's side (traced `provoked`) and tells the plugins; the trader
 //!   says so.
 //!
@@ -35,7 +37,7 @@ use emberdeep_api::{
     Standing, MONSTERS_SIDE,
 };
 
-use rules::{Offer, FIGHTING_BRAIN, SOLD_KEY, TRADERS_SIDE, TRADER_BRAIN, WARE};
+use rules::{Offer, FIGHTING_BRAIN, SOLD_KEY, TRADERS_SIDE, TRADER_BRAIN, WARE, WARNED_KEY};
 
 /// The pack's slots.
 const PACK_SLOTS: u32 = 26;
@@ -159,7 +161,18 @@ impl Hooks for Trading {
         Ok(true)
     }
 
-    /// A trader attacked turns on the player, and says so.
+    /// A trader forgives the first blow it takes: it stays peaceful and
+    /// warns the player. The second is answered by the host.
+    fn provoking(&self, ctx: &mut Ctx<'_>, who: EntityId, _by: EntityId) -> PluginResult<bool> {
+        if ctx.brain_of(who).as_deref() != Some(TRADER_BRAIN) || ctx.store_get(who, WARNED_KEY).unwrap_or(0) > 0 {
+            return Ok(false);
+        }
+        ctx.store_set(who, WARNED_KEY, 1);
+        ctx.message("The trader staggers back: \"Watch it!\"", MessageKind::Danger);
+        Ok(true)
+    }
+
+    /// A trader attacked again turns on the player, and says so.
     fn provoked(&self, ctx: &mut Ctx<'_>, who: EntityId, _by: EntityId) -> PluginResult<()> {
         if ctx.brain_of(who).as_deref() == Some(TRADER_BRAIN) {
             ctx.message("The trader drops its pack and draws a knife: \"Thief!\"", MessageKind::Danger);
@@ -179,6 +192,7 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.setting("price", 10, 1, 9999);
     reg.setting("stock", 2, 0, 99);
     reg.stored(SOLD_KEY, 0, 99);
+    reg.stored(WARNED_KEY, 0, 1);
     reg.event("trade", &["trader", "paid", "count", "ware"]);
     Ok(())
 }
@@ -236,6 +250,14 @@ mod tests {
         game.peaceful.clear();
         assert!(!Trading.meet(&mut game.ctx(), trader).unwrap());
         assert!(game.asked.is_empty(), "a provoked trader trades no more");
+    }
+
+    #[test]
+    fn the_first_blow_is_forgiven_with_a_warning_the_second_is_not() {
+        let (mut game, trader) = market();
+        assert!(Trading.provoking(&mut game.ctx(), trader, EntityId::PLAYER).unwrap(), "answered: still peaceful");
+        assert!(game.messages.last().unwrap().contains("Watch it!"));
+        assert!(!Trading.provoking(&mut game.ctx(), trader, EntityId::PLAYER).unwrap(), "the host's answer now");
     }
 
     #[test]

@@ -11,6 +11,8 @@ pub const WARE: &str = "healing_potion";
 pub const GOLD: &str = "gold_coins";
 /// How many potions a trader has sold (stored on the trader, saved with the run).
 pub const SOLD_KEY: &str = "trader_sold";
+/// The store key (on the trader) that says it forgave a first blow.
+pub const WARNED_KEY: &str = "trader_warned";
 /// The brain a provoked trader fights with (core_combat's).
 pub const FIGHTING_BRAIN: &str = "melee";
 

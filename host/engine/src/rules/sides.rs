@@ -176,7 +176,17 @@ impl Game {
     /// Creature `who`, attacked by `by` while not its enemy, is hostile to
     /// the player's side from now on: traced as `provoked`, said when the
     /// player sees it, and every plugin's `provoked` hook is told.
+    /// A plugin's `provoking` hook may answer instead (the first that says
+    /// so, in load order): then nothing changes here.
     pub(crate) fn provoke(&mut self, who: EntityId, by: EntityId, source: &str) {
+        let plugins = self.plugins.clone();
+        for hook in &plugins.hooks {
+            let answered =
+                self.call(hook, crate::plugins::boundary::Access::Play, |imp, ctx| imp.provoking(ctx, who, by));
+            if answered == Some(true) {
+                return;
+            }
+        }
         let Some(c) = self.creatures.get(&who) else { return };
         let (name, the_name, seen, was) = (c.trace_name(), c.the_name(), self.fov.is_visible(c.pos), c.temper);
         let by_name = self.creatures.get(&by).map(|c| c.trace_name()).unwrap_or_default();
