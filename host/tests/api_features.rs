@@ -201,6 +201,14 @@ fn an_items_card_says_what_its_effect_says_of_its_numbers() {
     for (kind, lines) in expected {
         assert_eq!(card(&mut game, kind), lines, "{kind}'s card");
     }
+    // A wand is zapped, not read, whoever made it.
+    for wand in ["wand_of_slowing", "digging_wand"] {
+        assert_eq!(
+            card(&mut game, wand).first().map(String::as_str),
+            Some("Zap it, then aim it at a target."),
+            "{wand}"
+        );
+    }
 }
 
 #[test]

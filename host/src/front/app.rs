@@ -63,6 +63,8 @@ pub enum Quick {
     Quaff,
     /// `r`: read.
     Read,
+    /// `z`: zap a wand (or a staff).
+    Zap,
     /// `w`: wield a weapon or ready a bow.
     Wield,
     /// `W`: wear armor.
@@ -453,6 +455,7 @@ impl App {
             }
             Key::Char('q') => self.open_quick(Quick::Quaff),
             Key::Char('r') => self.open_quick(Quick::Read),
+            Key::Char('z') => self.open_quick(Quick::Zap),
             Key::Char('w') => self.open_quick(Quick::Wield),
             Key::Char('W') => self.open_quick(Quick::Wear),
             Key::Char('m') => {

@@ -32,6 +32,7 @@ pub const HOST_ACTIONS: &[(&str, &str, &str)] = &[
     ("pack", "i", "the pack"),
     ("quaff", "q", "drink a potion"),
     ("read", "r", "read a scroll"),
+    ("zap", "z", "zap a wand"),
     ("wield", "w", "wield a weapon, ready a bow"),
     ("wear", "W", "wear armor"),
     ("drop", "d", "drop an item"),

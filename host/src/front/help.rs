@@ -48,6 +48,7 @@ pub const HOST_KEYS: &[HostKey] = &[
     line("i", "items", "the pack: a letter shows an item's card", "i"),
     line("q", "items", "drink a potion", "q"),
     line("r", "items", "read a scroll", "r"),
+    line("z", "items", "zap a wand: pick it, aim, then Enter", "z"),
     line("w", "items", "wield a weapon, ready a bow", "w"),
     line("W", "items", "wear armor", "W"),
     line("d", "items", "drop an item (a stack asks how many)", "d"),

@@ -12,7 +12,16 @@ use super::keys::{direction, Key};
 /// The most a "drop how many?" answer may be typed up to.
 const MOST_TYPED: u32 = 1_000_000;
 
+/// Whether items of record class `class` are zapped (`z`) rather than read:
+/// wands and staffs, as in the roguelikes players know.
+pub fn is_zapped(class: &str) -> bool {
+    matches!(class, "wand" | "staff")
+}
+
 impl Quick {
+    /// Every quick key, in the order a role looks for its own.
+    pub const ALL: [Quick; 5] = [Quick::Quaff, Quick::Read, Quick::Zap, Quick::Wield, Quick::Wear];
+
     /// Whether this quick key uses items of `role`. An `escape` or
     /// `detect` item is drunk when its class is `potion`, else read (see
     /// [`Quick::takes_item`]); by role alone, it is read.
@@ -22,10 +31,11 @@ impl Quick {
 
     /// Whether this quick key uses an item of `role` and record class
     /// `class`: every `potion` is drunk and every `scroll` read (since 1.3),
-    /// whatever its role.
+    /// and every `wand` or `staff` zapped, whatever its role.
     pub fn takes_item(self, role: ItemRole, class: &str) -> bool {
         let either = matches!(role, ItemRole::Escape | ItemRole::Detect);
         let drunk = class == "potion";
+        let zapped = is_zapped(class);
         match self {
             // Every potion is drunk and every scroll read, whatever its
             // role: an unknown one (api 1.3) must not show its role by
@@ -33,7 +43,10 @@ impl Quick {
             Quick::Quaff => {
                 drunk || matches!(role, ItemRole::Healing | ItemRole::Restore | ItemRole::Buff | ItemRole::Descend)
             }
-            Quick::Read => !drunk && (either || class == "scroll" || matches!(role, ItemRole::Aimed | ItemRole::Burst)),
+            Quick::Read => {
+                !drunk && !zapped && (either || class == "scroll" || matches!(role, ItemRole::Aimed | ItemRole::Burst))
+            }
+            Quick::Zap => zapped,
             Quick::Wield => matches!(role, ItemRole::MeleeWeapon | ItemRole::MissileWeapon),
             Quick::Wear => role == ItemRole::Armor,
         }
@@ -44,6 +57,7 @@ impl Quick {
         match self {
             Quick::Quaff => "Drink which?",
             Quick::Read => "Read which?",
+            Quick::Zap => "Zap which?",
             Quick::Wield => "Wield which?",
             Quick::Wear => "Wear which?",
         }
@@ -54,6 +68,7 @@ impl Quick {
         match self {
             Quick::Quaff => "You have nothing to drink.",
             Quick::Read => "You have nothing to read.",
+            Quick::Zap => "You have nothing to zap.",
             Quick::Wield => "You have nothing to wield.",
             Quick::Wear => "You have nothing to wear.",
         }
@@ -61,7 +76,7 @@ impl Quick {
 
     /// The quick key for items of `role`, if one uses them.
     pub fn for_role(role: ItemRole) -> Option<Quick> {
-        [Quick::Quaff, Quick::Read, Quick::Wield, Quick::Wear].into_iter().find(|q| q.takes(role))
+        Quick::ALL.into_iter().find(|q| q.takes(role))
     }
 
     /// The key itself.
@@ -69,6 +84,7 @@ impl Quick {
         match self {
             Quick::Quaff => 'q',
             Quick::Read => 'r',
+            Quick::Zap => 'z',
             Quick::Wield => 'w',
             Quick::Wear => 'W',
         }
@@ -79,6 +95,7 @@ impl Quick {
         match self {
             Quick::Quaff => "drink",
             Quick::Read => "read",
+            Quick::Zap => "zap",
             Quick::Wield => "wield",
             Quick::Wear => "wear",
         }
@@ -101,7 +118,7 @@ impl App {
 
     /// The quick key that uses the item in pack slot `slot`, if one does.
     pub(crate) fn quick_for(&self, slot: usize) -> Option<Quick> {
-        [Quick::Quaff, Quick::Read, Quick::Wield, Quick::Wear].into_iter().find(|&q| self.quick_takes(q, slot))
+        Quick::ALL.into_iter().find(|&q| self.quick_takes(q, slot))
     }
 
     /// A quick key: its list, unless the pack holds nothing it uses.

@@ -167,6 +167,7 @@ impl Game {
         let Some(item) = self.pack.get(slot).cloned() else { return Vec::new() };
         let Some(rec) = self.item_record(&item.kind).cloned() else { return Vec::new() };
         let mut facts = Vec::new();
+        let zapped = matches!(rec.class.as_str(), "wand" | "staff");
         let role = match rec.role {
             ItemRole::Healing => "Drink it to heal.",
             ItemRole::MeleeWeapon => "A weapon to wield.",
@@ -174,6 +175,9 @@ impl Game {
             ItemRole::MissileWeapon => "Ready it to shoot missiles with f.",
             ItemRole::Missile => "Missiles: use them to ready them; f fires them from the missile weapon readied.",
             ItemRole::Thrown => "Throw it with t.",
+            // Wands and staffs are zapped, the rest of what aims is read.
+            ItemRole::Aimed if zapped => "Zap it, then aim it at a target.",
+            ItemRole::Burst if zapped => "Zap it, then aim where it bursts.",
             ItemRole::Aimed => "Read it, then aim it at a target.",
             ItemRole::Burst => "Read it, then aim where it bursts.",
             ItemRole::Escape => "Use it to get away from danger.",

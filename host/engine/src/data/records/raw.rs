@@ -395,9 +395,11 @@ pub(super) struct ItemRaw {
     /// uses it.
     #[serde(default)]
     pub(super) tint: bool,
-    /// A word for what sort of thing it is (`potion`, `scroll`, `weapon`,
-    /// `armor`, `bow`, `missile`), shown in `--list-plugins` and handed to
-    /// plugins; the host decides nothing by it.
+    /// A word for what sort of thing it is (`potion`, `scroll`, `wand`,
+    /// `staff`, `weapon`, `armor`, `bow`, `missile`), shown in
+    /// `--list-plugins` and handed to plugins. The host decides only which
+    /// quick key uses it: every `potion` is drunk (`q`), every `scroll`
+    /// read (`r`), every `wand` or `staff` zapped (`z`), whatever its role.
     pub(super) class: String,
     /// What the item is for, so that the host and the bot can tell how it
     /// is used without knowing the plugin behind its effect. It changes
