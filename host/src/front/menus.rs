@@ -334,10 +334,16 @@ impl App {
         if roles.contains(&ItemRole::MissileWeapon) {
             hints.push(("bow", "Hint: w readies a bow; then f fires it (Tab picks the target, Enter shoots)."));
         }
-        if roles.iter().any(|r| matches!(r, ItemRole::Aimed | ItemRole::Burst)) {
+        // By the key that uses it, never by its role: an unknown scroll's
+        // role is not the player's to learn from a hint.
+        let quicks: Vec<Quick> = (0..self.game.pack().slots().len()).filter_map(|i| self.quick_for(i)).collect();
+        if quicks.contains(&Quick::Read) {
             hints.push(("scroll", "Hint: r reads a scroll; one that aims shows a cursor: Tab, then Enter."));
         }
-        if roles.contains(&ItemRole::Healing) {
+        if quicks.contains(&Quick::Zap) {
+            hints.push(("wand", "Hint: z zaps a wand: it shows a cursor: Tab, then Enter."));
+        }
+        if quicks.contains(&Quick::Quaff) {
             hints.push(("potion", "Hint: q drinks a potion."));
         }
         if self.game.player().hp * 2 < self.game.player().max_hp {

@@ -222,8 +222,19 @@ impl Game {
 
     /// Esc while aiming: the effect decides whether the use is wasted (a
     /// scroll read for nothing, a turn spent) or costs nothing.
+    /// An item whose kind this use made known is put away instead, for
+    /// the turn the reading took.
     pub(crate) fn cancel_aim(&mut self) -> bool {
         let Some(aim) = self.targeting.aim.take() else { return false };
+        if aim.pending.first_use {
+            let kind = aim.pending.item.kind.to_string();
+            self.emit("action", "host", fields! {"action" => "put_away", "item" => kind.as_str()});
+            if let Some(rec) = self.item_record(&kind).cloned() {
+                let named = self.item_phrase(&rec, 1, aim.pending.item.item.into_option());
+                self.log.add(format!("You put {named} away."), MessageKind::Info);
+            }
+            return true;
+        }
         let plugins = self.plugins.clone();
         let Some(effect) = plugins.effects.get(&aim.pending.effect) else { return false };
         let result = self.call(effect, Access::Play, |imp, ctx| imp.aim_cancelled(ctx, &aim.pending.item));
@@ -272,7 +283,7 @@ impl Game {
             LookLine::Text("Aiming".into()),
             LookLine::Hint("Tab: next target".into()),
             LookLine::Hint("Enter, f, click: fire".into()),
-            LookLine::Hint("Esc: cancel".into()),
+            LookLine::Hint(if aim.pending.first_use { "Esc: put it away" } else { "Esc: cancel" }.into()),
             LookLine::Hint(String::new()),
         ];
         let seen = self.fov.is_visible(aim.cursor);

@@ -40,7 +40,7 @@ impl Game {
     /// up ("the scroll of lightning"), as its effect answers when asked
     /// without consequence; `None` when stopping costs nothing.
     pub fn aim_cancel_loses(&mut self) -> Option<String> {
-        let aim = self.targeting.aim.clone()?;
+        let aim = self.targeting.aim.clone().filter(|a| !a.pending.first_use)?;
         let plugins = self.plugins.clone();
         let effect = plugins.effects.get(&aim.pending.effect)?;
         let outcome = self.call(effect, Access::Probe, |imp, ctx| imp.aim_cancelled(ctx, &aim.pending.item))?;

@@ -303,7 +303,16 @@ impl Game {
             }
             Some(UseOutcome::Aim(aim)) => {
                 let source = AimSource::Read;
-                self.start_aim(PendingAim::new(&effect_name, effect.plugin(), request, aim, source));
+                let mut pending = PendingAim::new(&effect_name, effect.plugin(), request, aim, source);
+                // An unknown kind that turns out to aim (a scroll of
+                // fireball read to learn it): it is known now, and may be
+                // put away without loss rather than wasted on nothing.
+                if self.kind_known(&rec.id) == Some(false) && self.set_kind_known(&rec.id, true, "host").is_ok() {
+                    pending.first_use = true;
+                    let named = self.item_phrase(&rec, 1, Some(item.id));
+                    self.log.add(format!("It is {named}! Aim it, or press Esc to put it away."), MessageKind::Info);
+                }
+                self.start_aim(pending);
                 UseOutcome::Aim(aim)
             }
             Some(other) => other,

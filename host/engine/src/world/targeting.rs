@@ -128,12 +128,23 @@ pub struct PendingAim {
     pub source: AimSource,
     /// The effect asked for a line through walls (a digging bolt).
     pub through_walls: bool,
+    /// The item's kind was unknown until this use (its first reading): Esc
+    /// puts it away, known now, for a turn and nothing else.
+    pub first_use: bool,
 }
 
 impl PendingAim {
     /// A shot for `effect` (registered by `plugin`) with `item`, stopped by walls.
     pub fn new(effect: &str, plugin: &str, item: ItemUse, request: AimRequest, source: AimSource) -> PendingAim {
-        PendingAim { effect: effect.into(), plugin: plugin.into(), item, request, source, through_walls: false }
+        PendingAim {
+            effect: effect.into(),
+            plugin: plugin.into(),
+            item,
+            request,
+            source,
+            through_walls: false,
+            first_use: false,
+        }
     }
 }
 
