@@ -314,7 +314,8 @@ impl App {
         Point::new(p.x.clamp(0, (w - 1).max(0)), p.y.clamp(0, (h - 1).max(0)))
     }
 
-    /// The first time a player meets something, one line says what to press.
+    /// The first time a player meets something, one line says what to press
+    /// (one hint a key at most).
     pub(crate) fn give_hints(&mut self) {
         let here = self.game.player().pos;
         let mut hints: Vec<(&'static str, &'static str)> = Vec::new();
@@ -349,10 +350,11 @@ impl App {
         if self.game.player().hp * 2 < self.game.player().max_hp {
             hints.push(("hurt", "Hint: you are badly hurt. Step back round a corner, or drink a potion (q)."));
         }
-        for (name, text) in hints {
-            if self.hints.insert(name) {
-                self.game.say(text, MessageKind::Info);
-            }
+        // One new hint a key at most, so that hints never bury the line
+        // the key itself wrote; the rest come on later keys.
+        if let Some((name, text)) = hints.into_iter().find(|(name, _)| !self.hints.contains(*name)) {
+            self.hints.insert(name);
+            self.game.say(text, MessageKind::Info);
         }
     }
 
