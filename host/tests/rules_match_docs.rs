@@ -375,4 +375,16 @@ fn every_shipped_monster_and_item_has_a_description_and_the_humanoids_open_doors
     for m in records.monsters.values() {
         assert_eq!(m.has(KeepsDistance), m.brain == "keeps_distance", "{}", m.id);
     }
+    // A description says what a closed door does to a monster that does
+    // not open one, not that it "cannot work a door": the player who sees
+    // it walk through an open one reads that as the look text lying.
+    for m in records.monsters.values() {
+        let text = m.description.to_lowercase();
+        for lie in ["cannot open door", "cannot work a door", "can't open door"] {
+            assert!(!text.contains(lie), "{}'s description says what it cannot do: {:?}", m.id, m.description);
+        }
+        if !m.has(OpensDoors) && text.contains("door") {
+            assert!(text.contains("closed door"), "{}: a closed door is what stops it: {:?}", m.id, m.description);
+        }
+    }
 }
