@@ -102,6 +102,7 @@ fn add_list_and_play(names: &[&str]) -> (tempfile::TempDir, tempfile::TempDir) {
         let (stdout, stderr) = text(&out);
         assert!(out.status.success(), "{name}: {stdout}{stderr}");
         assert!(stdout.starts_with(&format!("installed {name} 0.1.0")), "{stdout}");
+        assert_eq!(stdout.matches("add only plugins from people you trust").count(), 1, "said once: {stdout}");
         assert!(stderr.contains("plugin add: 6/6 installing"), "plain lines without a terminal: {stderr}");
         assert!(!stderr.contains('\r') && !stderr.contains('\u{1b}'), "no bar drawn: {stderr:?}");
         let installed = player.path().join(name);
@@ -195,8 +196,17 @@ fn the_templates_package_step_writes_a_tarball_that_is_added_and_played() {
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stdout}{stderr}");
     assert!(player.path().join("wand_of_sparks/data/wand_of_sparks/items.toml").is_file());
+    let platform = std::fs::read_to_string(player.path().join("wand_of_sparks/platform")).unwrap();
+    assert_eq!(platform.trim(), format!("{} {}", std::env::consts::OS, std::env::consts::ARCH), "the build's own");
     let out = game(game_dir.path(), player.path(), &["--headless", "--seed", "5", "--keys", "5*."]);
     assert!(out.status.success(), "{}", text(&out).1);
+    // The plugin's source folder itself is no package: it is told how to build one.
+    let other = tempfile::tempdir().unwrap();
+    let out = add(game_dir.path(), other.path(), &root().join("examples/wand_of_sparks"));
+    let (_, stderr) = text(&out);
+    let refusal: Vec<&str> = stderr.lines().filter(|l| l.starts_with("emberdeep: ")).collect();
+    assert!(!out.status.success() && refusal.len() == 1, "one line: {stderr}");
+    assert!(refusal[0].contains("holds a plugin's source (Cargo.toml) but no built library"), "{stderr}");
 }
 
 #[test]

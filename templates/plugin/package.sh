@@ -7,8 +7,8 @@
 #   ./package.sh --debug   a debug build
 #
 # Run it in the plugin's folder (the one holding Cargo.toml). The package
-# holds NAME/libNAME.so and NAME/data/NAME/ (the records and tiles of
-# data/NAME/, if there are any). CARGO_TARGET_DIR is honoured; PACKAGE_OUT
+# holds NAME/libNAME.so, NAME/platform (the system it was built for) and
+# NAME/data/NAME/ (the records and tiles of data/NAME/, if there are any). CARGO_TARGET_DIR is honoured; PACKAGE_OUT
 # is the folder the package is written to (default: this one).
 set -euo pipefail
 profile=release
@@ -32,5 +32,12 @@ if [ -d "data/$name" ]; then
   mkdir -p "$stage/$name/data"
   cp -r "data/$name" "$stage/$name/data/"
 fi
+# The platform the library was built for, which `plugin add` compares with
+# its own ("linux x86_64"): a package for another system is refused in one
+# line rather than failing to load.
+os=$(uname -s | tr '[:upper:]' '[:lower:]')
+arch=$(uname -m)
+case "$arch" in arm64) arch=aarch64 ;; esac
+echo "$os $arch" >"$stage/$name/platform"
 tar -czf "$out/$name.tar.gz" -C "$stage" "$name"
 echo "wrote $out/$name.tar.gz; install it with: emberdeep plugin add $out/$name.tar.gz"

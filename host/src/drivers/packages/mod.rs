@@ -300,10 +300,11 @@ fn check_layout(root: &Path, package: &Path) -> Result<String, PackageError> {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
+    check_platform(root, &names).map_err(|why| PackageError::Layout { package: package.to_path_buf(), why })?;
     let libraries: Vec<String> = names.iter().filter_map(|n| discovery::plugin_name_of(Path::new(n))).collect();
     let name = match libraries.as_slice() {
         [one] => one.clone(),
-        [] => return err(format!("holds no plugin library ({}) at its top", library_file_name("NAME"))),
+        [] => return err(no_library(&names)),
         more => {
             let listed = shown(&more.join(", "), 200);
             return err(format!("holds {} libraries ({listed}); a package holds one", more.len()));
@@ -343,6 +344,75 @@ fn check_layout(root: &Path, package: &Path) -> Result<String, PackageError> {
         }
     }
     Ok(name)
+}
+
+/// The file at a package's top that names the platform its library was
+/// built for (`linux x86_64`), as the template's `package.sh` writes it.
+pub const PLATFORM_FILE: &str = "platform";
+
+/// The platform this game runs on, as a package's [`PLATFORM_FILE`] says it.
+pub fn this_platform() -> String {
+    format!("{} {}", std::env::consts::OS, std::env::consts::ARCH)
+}
+
+/// A package that says it was built for another platform is refused
+/// before its library is looked at; one that says nothing is judged by
+/// its library alone (its ELF header names its machine).
+fn check_platform(root: &Path, names: &[String]) -> Result<(), String> {
+    if !names.iter().any(|n| n == PLATFORM_FILE) {
+        return Ok(());
+    }
+    let path = root.join(PLATFORM_FILE);
+    let mut text = String::new();
+    let read = std::fs::File::open(&path).and_then(|f| {
+        use std::io::Read;
+        f.take(200).read_to_string(&mut text)
+    });
+    if let Err(e) = read {
+        return Err(format!("{PLATFORM_FILE}: cannot be read as text: {e}"));
+    }
+    let said = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let here = this_platform();
+    if said != here {
+        let said = shown(&said, 60);
+        return Err(format!(
+            "{PLATFORM_FILE}: it was built for \"{said}\"; this game runs on \"{here}\": \
+             ask its author for a package built for {here}"
+        ));
+    }
+    Ok(())
+}
+
+/// Why a package with no library at its top is refused: a plugin's source
+/// is told how to build a package of it, a library for another system is
+/// named as such.
+fn no_library(names: &[String]) -> String {
+    let wanted = library_file_name("NAME");
+    if names.iter().any(|n| n == "Cargo.toml") {
+        return format!(
+            "holds a plugin's source (Cargo.toml) but no built library ({wanted}): build the package first, \
+             with ./package.sh in that folder (the plugin template's), or cargo build --release and the \
+             layout of docs/packages.md"
+        );
+    }
+    let foreign = names.iter().find_map(|n| {
+        let system = if n.ends_with(".dll") {
+            "Windows"
+        } else if n.ends_with(".dylib") {
+            "macOS"
+        } else {
+            return None;
+        };
+        Some((n, system))
+    });
+    if let Some((file, system)) = foreign {
+        let file = shown(file, 80);
+        return format!(
+            "holds {file}, a library for {system}; this game runs on {} and loads {wanted}",
+            this_platform()
+        );
+    }
+    format!("holds no plugin library ({wanted}) at its top")
 }
 
 /// How the messages of the game's checks, which name the files of the
@@ -490,6 +560,10 @@ pub fn add(context: &Context<'_>, package: &Path) -> Result<String, PackageError
     if !plugin.description.is_empty() {
         said.push_str(&format!(": {}", plugin.description));
     }
+    said.push_str(
+        "\nA plugin is a program: add only plugins from people you trust. Every run confines it \
+         (docs/packages.md, \"What a plugin can do\").",
+    );
     let (hidden, there) = (staged.display().to_string(), installed.display().to_string());
     for warning in missing.iter().map(ToString::to_string).filter(|m| m.contains(&name)) {
         said.push_str(&format!("\nwarning: {}", warning.replace(&hidden, &there)));
@@ -644,6 +718,37 @@ mod tests {
         );
         let long = at_the_top.text(&"y".repeat(10_000));
         assert!(long.chars().count() < MOST_SHOWN + 40, "capped");
+    }
+
+    #[test]
+    fn a_plugins_source_a_foreign_library_or_another_platform_is_told_in_one_line() {
+        let refusal = |files: &[(&str, &str)]| {
+            let package = tempfile::tempdir().unwrap();
+            for (file, text) in files {
+                std::fs::create_dir_all(package.path().join(file).parent().unwrap()).unwrap();
+                std::fs::write(package.path().join(file), text).unwrap();
+            }
+            check_layout(package.path(), Path::new("lantern")).map_err(|e| e.to_string())
+        };
+        let source = refusal(&[("Cargo.toml", "[package]"), ("src/lib.rs", "")]).unwrap_err();
+        assert!(source.starts_with("lantern: holds a plugin's source (Cargo.toml) but no built library"), "{source}");
+        assert!(source.contains("./package.sh") && !source.contains('\n'), "{source}");
+        let mac = refusal(&[("liblantern.dylib", "")]).unwrap_err();
+        assert!(mac.contains("holds liblantern.dylib, a library for macOS; this game runs on linux"), "{mac}");
+        let windows = refusal(&[("lantern.dll", "")]).unwrap_err();
+        assert!(windows.contains("a library for Windows"), "{windows}");
+        let other = refusal(&[("liblantern.so", ""), ("platform", "windows x86_64\n")]).unwrap_err();
+        let here = this_platform();
+        assert_eq!(
+            other,
+            format!(
+                "lantern: platform: it was built for \"windows x86_64\"; this game runs on \"{here}\": ask its \
+                 author for a package built for {here}"
+            )
+        );
+        let ours = refusal(&[("liblantern.so", ""), ("platform", &format!("{here}\n"))]);
+        assert_eq!(ours.unwrap(), "lantern", "its own platform: on to the library's checks");
+        assert_eq!(refusal(&[("liblantern.so", "")]).unwrap(), "lantern", "no platform file: the library decides");
     }
 
     #[test]
