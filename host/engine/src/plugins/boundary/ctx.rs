@@ -98,6 +98,19 @@ impl<'a> HostCtx<'a> {
         self.refused(allowed)
     }
 
+    /// True if `text` is no text a store keeps under `key` (too long; for
+    /// a creature, no item kind under a key a plugin keeps one in), so a
+    /// save holding it would be refused; the call will fail saying so, and
+    /// nothing is stored.
+    fn unkept_text(&mut self, key: &str, text: &str, creature: bool) -> bool {
+        let plugins = &self.game.plugins;
+        let mut allowed = plugins.may_store_text(key, text);
+        if creature && allowed.is_ok() {
+            allowed = plugins.may_store_kind(key, text, |kind| self.game.records.items.contains_key(kind));
+        }
+        self.refused(allowed)
+    }
+
     /// True if the write was refused, keeping the first refusal.
     fn refused(&mut self, allowed: Result<(), WriteRefused>) -> bool {
         match allowed {
@@ -307,7 +320,7 @@ impl GameCtx for HostCtx<'_> {
 
     fn store_set_text(&mut self, id: EntityId, key: RStr<'_>, value: RStr<'_>) {
         count_callback();
-        if self.refuses("store a text") || self.trespasses(&key) {
+        if self.refuses("store a text") || self.trespasses(&key) || self.unkept_text(&key, &value, true) {
             return;
         }
         self.game.store_text.insert((id, key.to_string()), value.to_string());
@@ -328,7 +341,13 @@ impl GameCtx for HostCtx<'_> {
         if self.refuses("take from the pack") {
             return ROption::RNone;
         }
-        let fresh = self.game.new_item_id();
+        let Some(fresh) = self.game.id_for_part(slot as usize, count) else {
+            tracing::warn!(
+                plugin = self.source,
+                "pack_take refused: part of a stack needs an item id, and none is left"
+            );
+            return ROption::RNone;
+        };
         let taken = self.game.pack.take(slot as usize, count, fresh);
         let entry = taken.as_ref().map(PackItem::entry);
         if let Some(item) = taken {
@@ -552,11 +571,14 @@ impl GameCtx for HostCtx<'_> {
 
     fn item_set_text(&mut self, item: ItemId, key: RStr<'_>, value: RStr<'_>) -> bool {
         count_callback();
-        if self.refuses("store a text on an item") || self.trespasses(&key) || !self.game.item_exists(item) {
+        if self.refuses("store a text on an item")
+            || self.trespasses(&key)
+            || self.unkept_text(&key, &value, false)
+            || !self.game.item_exists(item)
+        {
             return false;
         }
-        let text: String = value.chars().take(crate::data::untrusted::limits::STORED_TEXT_CHARS).collect();
-        self.game.item_text.insert((item, key.to_string()), text);
+        self.game.item_text.insert((item, key.to_string()), value.to_string());
         self.game.pack.touch();
         true
     }
@@ -943,6 +965,7 @@ mod tests {
             description: String::new(),
             homepage: String::new(),
             origin: Default::default(),
+            stored_kinds: Vec::new(),
         });
         let mut records = Records::default();
         records.settings.insert("lantern".into(), [("brightness".to_string(), 8)].into());
