@@ -1,13 +1,17 @@
 //! What a save accepts, in one place: the numbers [`Game::restore`] holds a
 //! save's run to, and so the numbers the running game is held to when a
 //! value is set (a stack, a floor, the turn, a scenario's options and
-//! heaps), so that the game never writes a save it would refuse. A stored
-//! number's range is its plugin's to declare; the one rule for it is
+//! heaps, the ids it hands out, a stored text, the stairs a terrain would
+//! cover), so that the game never writes a save it would refuse. Each rule
+//! is one function here that both sides call. A stored number's range is
+//! its plugin's to declare; the one rule for it is
 //! [`Plugins::out_of_declared_range`], which the loader and `store_set`
-//! and `item_set` both ask.
+//! and `item_set` both ask, as they ask [`Plugins::may_store_kind`] of a
+//! text under a key a plugin keeps an item kind in.
 //!
 //! [`Game::restore`]: crate::world::game::Game::restore
 //! [`Plugins::out_of_declared_range`]: crate::plugins::registry::Plugins::out_of_declared_range
+//! [`Plugins::may_store_kind`]: crate::plugins::registry::Plugins::may_store_kind
 
 use emberdeep_api::{EntityId, ItemId};
 

@@ -6,18 +6,23 @@
 //! numbers are `data::bounds`'s, which the running game is held to when a
 //! value is set, and a stored number's range is the one rule
 //! `Plugins::out_of_declared_range` gives, which `store_set` and
-//! `item_set` ask too.
+//! `item_set` ask too; so are a stored text's (`Plugins::may_store_text`,
+//! `Plugins::may_store_kind`) and a look's (`Game::worn_look_refused`,
+//! the rule a plugin's look is held to).
 //!
 //! The rules: one player (of kind `player`, with no brain), every creature
 //! on a cell of its own that it can stand on, ids unique and below the next
-//! id, health, blow, defense, sight and statuses within their bounds, every
-//! monster, brain, status and item known to the loaded plugins, heaps and
-//! stacks of 1 to [`MOST_IN_A_STACK`] (more than one in a pack slot only of
-//! a kind that stacks), items on floor cells, a pack of the game's size,
-//! item ids unique and at most the last one handed out, stored values only
-//! for creatures and items there are and within the range their plugin
-//! declared, and the log, the turn, the floor, the map and the kill list
-//! within their limits.
+//! id, health, blow, defense, sight and statuses within their bounds, a
+//! name, plural, glyph and tile its record's or one a plugin's look may
+//! give, every monster, brain, status and item known to the loaded
+//! plugins, heaps and stacks of 1 to [`MOST_IN_A_STACK`] (more than one in
+//! a pack slot only of a kind that stacks), items on floor cells, a pack of
+//! the game's size, item ids unique and at most the last one handed out,
+//! stored values only for creatures and items there are and within the
+//! range their plugin declared, stored texts a store keeps (under a key a
+//! plugin keeps an item kind in, one the records have), no plugin terrain
+//! on the stairs down, and the log, the turn, the floor, the map and the
+//! kill list within their limits.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
@@ -1534,38 +1539,43 @@ mod tests {
     }
 
     #[test]
-    fn a_name_or_tile_no_plugin_could_give_is_refused_and_the_record_s_own_is_kept() {
+    fn a_name_or_tile_no_plugin_could_give_is_refused_and_one_a_plugin_may_give_is_kept() {
+        // The creatures in id order: the player, then the rat.
+        const PLAYER: usize = 0;
         const RAT: usize = 1;
         let good = game().parts();
-        let cases: Vec<(Box<dyn Fn(&mut Creature)>, &str)> = vec![
+        type Change = Box<dyn Fn(&mut Creature)>;
+        let cases: Vec<(usize, Change, &str)> = vec![
             (
+                RAT,
                 Box::new(|c| c.name = "r".repeat(5000)),
                 "rat#1 with a look no plugin could give it: its name is longer than 40 characters",
             ),
             (
+                RAT,
                 Box::new(|c| c.look.tile = "t".repeat(5000).as_str().into()),
                 "rat#1 with a look no plugin could give it: its tile 'tttttttttttttttttttttttttttttttttttttttt… (5000 \
-                 characters)' \
-                 is in no tile sheet and no record names it",
+                 characters)' is in no tile sheet and no record names it",
             ),
             (
+                RAT,
                 Box::new(|c| c.look.glyph = 0x7),
                 "rat#1 with a look no plugin could give it: its glyph 0x7 is not a printable character",
             ),
             (
+                PLAYER,
                 Box::new(|c| c.plural = Some("rats".into())),
                 "the player with a look no plugin could give it: no plugin gives the player a name",
             ),
         ];
-        for (i, (change, wanted)) in cases.into_iter().enumerate() {
+        for (who, change, wanted) in cases {
             let mut parts = good.clone();
-            change(&mut parts.creatures[if i == 3 { 0 } else { RAT }]);
+            change(&mut parts.creatures[who]);
             assert_eq!(restored(parts).err().map(|e| e.to_string()).as_deref(), Some(wanted));
         }
-        // A name a plugin may give, and the record's own however long, are kept.
         let mut parts = good.clone();
         parts.creatures[RAT].name = "plague rat".into();
-        assert!(restored(parts).is_ok());
+        assert!(restored(parts).is_ok(), "a name a plugin may give is kept");
     }
 
     #[test]

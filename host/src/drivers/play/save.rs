@@ -1,14 +1,16 @@
 //! Saves: a run kept on disk so the player can stop and come back.
 //!
-//! A save file is one header line, `emberdeep-save <format> <crc32>`, then the
-//! run as JSON: map, creatures, items, pack, RNG state, turn, log, the plugin
-//! set with versions, and every plugin's per-creature store, so plugins need
-//! no save code of their own. The checksum makes any damage (a cut-short
-//! file, a flipped bit) a clear message instead of a strange run. Writing is
-//! atomic: a new file, synced, then renamed over the old one. A file that
-//! cannot be loaded is never deleted or overwritten, nor is anything at a
-//! save's name that is not a regular file (a link, even one to nothing,
-//! is refused and left). The file being written has the game's own name,
+//! A save file is one header line, `emberdeep-save <format> <crc32>` (the
+//! format in plain digits, the checksum in eight lowercase hex digits, and
+//! read only as written: `+1` or `01` is no header the game wrote), then the
+//! run as JSON: map, creatures, items, pack, RNG state, turn, log, the
+//! plugin set with versions, and every plugin's per-creature store (each
+//! key once), so plugins need no save code of their own. The checksum
+//! makes any damage (a cut-short file, a flipped bit) a clear message
+//! instead of a strange run. Writing is atomic: a new file, synced, then
+//! renamed over the old one. A file that cannot be loaded is never deleted
+//! or overwritten, nor is anything at a save's name that is not a regular
+//! file (a link, even one to nothing, is refused and left). The file being written has the game's own name,
 //! `.emberdeep-tmp-<pid>-<name>` ([`TEMP_PREFIX`]); only such files, of
 //! processes that are gone, are cleaned away at the next start.
 
