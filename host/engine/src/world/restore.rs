@@ -1146,8 +1146,7 @@ mod tests {
     }
 
     /// Plugins with the brain `idle`, the status `frozen`, and a plugin
-    /// `wands` that keeps `charges` from 0 to 1000 and an item kind under
-    /// the creatures' text `wielded`; records with a sword
+    /// `wands` that keeps `charges` from 0 to 1000; records with a sword
     /// (it does not stack), a potion (it does) and a rat.
     fn loaded() -> (Rc<Plugins>, Rc<Records>) {
         let mut plugins = Plugins::default();
@@ -1177,7 +1176,7 @@ mod tests {
             description: String::new(),
             homepage: String::new(),
             origin: Default::default(),
-            stored_kinds: vec!["wielded".into()],
+            stored_kinds: Vec::new(),
         });
         let dir = tempfile::tempdir().expect("a temp dir");
         std::fs::create_dir(dir.path().join("host")).expect("the host folder");
@@ -1483,59 +1482,6 @@ mod tests {
                 Err(e) => assert_eq!(e.to_string(), wanted),
             }
         }
-    }
-
-    #[test]
-    fn a_stored_text_a_plugin_may_not_store_is_refused_in_a_save_by_the_same_rule() {
-        use crate::plugins::boundary::{Access, HostCtx};
-        use emberdeep_api::abi::GameCtx;
-        let long = "x".repeat(5000);
-        let cases = [
-            (
-                "wielded",
-                "excalibur",
-                "stored 'excalibur' under 'wielded', where wands keeps an item kind, and no loaded plugin has an \
-                 item 'excalibur'; nothing was stored",
-                "a text 'wielded' for creature #0 naming the item 'excalibur', which no loaded plugin has (wands \
-                 keeps an item kind there)",
-            ),
-            (
-                "motto",
-                long.as_str(),
-                "stored a text of 5000 characters under 'motto', more than a store keeps (4096); nothing was stored",
-                "a text 'motto' of 5000 characters for creature #0, more than 4096",
-            ),
-        ];
-        for (key, text, refused, held) in cases {
-            // The running game: the write stores nothing, and the call fails with its line.
-            let mut game = game();
-            let before = game.store_text.clone();
-            let mut ctx = HostCtx::new(&mut game, "wands", Access::Play);
-            GameCtx::store_set_text(&mut ctx, EntityId::PLAYER, key.into(), text.into());
-            assert_eq!(ctx.take_trespass().map(|w| w.to_string()).as_deref(), Some(refused));
-            drop(ctx);
-            assert_eq!(game.store_text, before, "nothing stored");
-            // A save holding it: refused by the same rule.
-            let mut parts = game.parts();
-            parts.store_text.insert((EntityId::PLAYER, key.into()), text.into());
-            assert_eq!(restored(parts).err().map(|e| e.to_string()).as_deref(), Some(held));
-        }
-        // What the rule lets in: an item kind, or nothing, under `wielded`; 4,096 characters anywhere.
-        let mut game = game();
-        let mut ctx = HostCtx::new(&mut game, "wands", Access::Play);
-        GameCtx::store_set_text(&mut ctx, EntityId::PLAYER, "wielded".into(), "sword".into());
-        GameCtx::store_set_text(&mut ctx, EntityId(1), "wielded".into(), "".into());
-        GameCtx::store_set_text(&mut ctx, EntityId(1), "motto".into(), "x".repeat(4096).as_str().into());
-        assert!(ctx.take_trespass().is_none());
-        drop(ctx);
-        assert_eq!(game.check(), Ok(()));
-        assert!(restored(game.parts()).is_ok());
-        // An item's text is held to the same length: not cut, refused.
-        let mut ctx = HostCtx::new(&mut game, "wands", Access::Play);
-        assert!(!GameCtx::item_set_text(&mut ctx, ItemId(2), "motto".into(), long.as_str().into()));
-        assert!(ctx.take_trespass().is_some());
-        drop(ctx);
-        assert!(!game.item_text.contains_key(&(ItemId(2), "motto".to_string())));
     }
 
     #[test]
