@@ -1385,7 +1385,7 @@ pub trait Registry {
 
     // 1.6 (saves)
 
-    /// Since 1.6: the creatures' text store key `key` holds an item kind
+    /// Added in 1.6: the creatures' text store key `key` holds an item kind
     /// (the weapon in hand; see
     /// [`Registrar::stored_kind`](crate::Registrar::stored_kind)): only the
     /// empty text or an item record's id is stored under it, and a save
