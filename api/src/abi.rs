@@ -1394,6 +1394,19 @@ pub trait Registry {
     fn terrain_secret(&mut self, name: RStr<'_>) {
         let _ = name;
     }
+
+    // 1.6 (saves)
+
+    /// Added in 1.6: the creatures' text store key `key` holds an item kind
+    /// (the weapon in hand; see
+    /// [`Registrar::stored_kind`](crate::Registrar::stored_kind)): only the
+    /// empty text or an item record's id is stored under it, and a save
+    /// holding another is refused. The key is then the plugin's own, as a
+    /// key declared with [`Registry::stored`] is. A host older than 1.6
+    /// ignores it.
+    fn stored_kind(&mut self, key: RStr<'_>) {
+        let _ = key;
+    }
 }
 
 /// The registry as it crosses.

@@ -327,6 +327,11 @@ impl<'a> Ctx<'a> {
     }
 
     /// Stores a text for a creature. The same key may hold a number and a text.
+    /// A text of more than 4,096 characters, or one that is no item kind
+    /// under a key declared with
+    /// [`Registrar::stored_kind`](crate::Registrar::stored_kind), is not
+    /// stored, and the call fails naming the key (since 1.6; an older host
+    /// stores it).
     #[inline]
     pub fn store_set_text(&mut self, id: EntityId, key: &str, value: &str) {
         self.raw.store_set_text(id, key.into(), value.into())
@@ -359,7 +364,9 @@ impl<'a> Ctx<'a> {
         some(self.raw.item_get_text(item, key.into())).map(String::from)
     }
 
-    /// Stores a text on an item. False if the item is gone.
+    /// Stores a text on an item. False if the item is gone. A text of more
+    /// than 4,096 characters is not stored: false, and the call fails
+    /// naming the key (since 1.6; an older host stores its first 4,096).
     #[inline]
     pub fn item_set_text(&mut self, item: ItemId, key: &str, value: &str) -> bool {
         self.raw.item_set_text(item, key.into(), value.into())
@@ -627,8 +634,9 @@ impl<'a> Ctx<'a> {
     /// follow at once. A kind that hides (a trap) is laid hidden: the
     /// player does not see it until found ([`Ctx::set_terrain_found`] lays
     /// it shown). False, with the reason logged, off the map, on its border,
-    /// for an unknown name, or for terrain the creature standing there
-    /// could not stand on. Since 1.2.
+    /// on the stairs down (since 1.6: they stay, so the floor keeps its way
+    /// down), for an unknown name, or for terrain the creature standing
+    /// there could not stand on. Since 1.2.
     #[inline]
     pub fn set_terrain(&mut self, at: Point, name: &str) -> bool {
         self.raw.world().into_option().is_some_and(|mut w| w.set_terrain(at, name.into()))

@@ -308,6 +308,13 @@
 //! The range holds at the moment of the write: `store_set` of 11 stores
 //! nothing and fails the call, so keep your numbers in range yourself
 //! (`.min(10)`); the run's save never holds what it would refuse.
+//! A text that names an item kind (the weapon in hand) is declared too,
+//! since 1.6: `reg.stored_kind("hand")` makes the key yours in the same
+//! way, and only the empty text or an item record's id may be stored under
+//! it for a creature (`store_set_text` of another stores nothing and fails
+//! the call), so a save never holds an item nobody has. A text, in any
+//! store, holds at most 4,096 characters; a longer one is not stored and
+//! the call fails (before 1.6 an item's was cut, a creature's kept whole).
 //! If your plugin keeps the player's level, say where:
 //! `reg.stored("rank", 1, 30).player_level("rank")`; the score, the morgue
 //! and the bot read it there. An item effect tells the host what the
@@ -519,13 +526,16 @@
 //! | [`ItemEffect::aims_through_walls`](crate::ItemEffect::aims_through_walls) | the item's shot runs on through walls to its range (a digging bolt), never "blocked by a wall" | once, when aiming starts |
 //!
 //! What stays the host's: the map's size; its border, which stays wall
-//! (`set_terrain` there is refused, so nothing walks off the floor); a
-//! creature's cell, which never becomes terrain it could not stand on; and
-//! the finding of a hidden terrain the player steps onto (the host's
-//! `terrain_found`, before the code's `entered`). A refused change (off the
-//! map, the border, a name nobody registered, a creature in the way)
-//! answers `false`, writes one line to the console and changes nothing.
-//! Laying walls or stairs is allowed; keeping the player's way to the
+//! (`set_terrain` there is refused, so nothing walks off the floor); the
+//! stairs down, which stay too (since 1.6 `set_terrain` on them is
+//! refused, so a floor never loses its way down, and a save with a
+//! terrain laid on them is refused); a creature's cell, which never
+//! becomes terrain it could not stand on; and the finding of a hidden
+//! terrain the player steps onto (the host's `terrain_found`, before the
+//! code's `entered`). A refused change (off the map, the border, the
+//! stairs, a name nobody registered, a creature in the way) answers
+//! `false`, writes one line to the console and changes nothing. Laying
+//! walls or more stairs is allowed; keeping the player's way to the
 //! stairs open is then yours. A terrain's `entered` runs once for each
 //! step (or swap, or placing) onto the cell, for the player and monsters
 //! alike; standing on it does not run it again. Your terrains may be drawn

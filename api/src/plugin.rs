@@ -151,6 +151,9 @@ enum Item {
 
     // 1.6 (looks)
     SecretTerrain(String),
+
+    // 1.6 (saves)
+    StoredKind(String),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -364,6 +367,20 @@ impl Registrar {
         self
     }
 
+    /// Declares a text the plugin keeps in a creature's store under `key`
+    /// that names an item kind (the weapon in hand, the arrows in the
+    /// quiver), since 1.6: only the empty text or the id of an item record
+    /// the loaded plugins have is stored there. A write of any other stores
+    /// nothing and fails the call, naming the key; a save holding one is
+    /// refused, by the key and the kind, so a run never goes on holding an
+    /// item nobody has. The key is then this plugin's, as with
+    /// [`Registrar::stored`]: no other plugin may declare it, nor write it
+    /// without depending on this one. A host older than 1.6 stores any text.
+    pub fn stored_kind(&mut self, key: &str) -> &mut Self {
+        self.items.push(Item::StoredKind(key.into()));
+        self
+    }
+
     /// Declares that the player's level is this plugin's stored number `key`
     /// (declared with [`Registrar::stored`]; its least value while nothing
     /// is stored): the score, the morgue and the bot read it there. The
@@ -541,6 +558,8 @@ impl Registrar {
                 | Item::Standing(..) => {}
 
                 Item::SecretTerrain(_) => {}
+
+                Item::StoredKind(_) => {}
             }
         }
         names
@@ -578,6 +597,8 @@ impl Registrar {
                 Item::Standing(a, b, standing) => registry.standing(a.as_str().into(), b.as_str().into(), standing),
 
                 Item::SecretTerrain(name) => registry.terrain_secret(name.as_str().into()),
+
+                Item::StoredKind(key) => registry.stored_kind(key.as_str().into()),
             }
         }
     }

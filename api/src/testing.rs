@@ -1034,12 +1034,13 @@ impl WorldCtx for TestGame {
         self.terrain_name(at).into()
     }
 
-    /// Any name within the room's edge (the game also refuses a name
-    /// nobody registered, and terrain a creature there could not stand on:
-    /// here, `wall` under a creature).
+    /// Any name within the room's edge but over the stairs down (the game
+    /// also refuses a name nobody registered, and terrain a creature there
+    /// could not stand on: here, `wall` under a creature).
     fn set_terrain(&mut self, at: Point, name: RStr<'_>) -> bool {
         let occupied = self.creatures.iter().any(|c| c.pos == at);
-        if !self.inside(at) || name.is_empty() || (occupied && name == "wall") {
+        let over_stairs = self.terrain_name(at) == "stairs_down" && name != "stairs_down";
+        if !self.inside(at) || name.is_empty() || (occupied && name == "wall") || over_stairs {
             return false;
         }
         let from = self.terrain_name(at);
@@ -1759,6 +1760,21 @@ mod tests {
         drop(ctx);
         assert_eq!(game.terrain_changes, [(Point::new(4, 2), "floor".to_string(), "wall".to_string())]);
         assert_eq!(game.found, [Point::new(3, 2)]);
+    }
+
+    // 1.6 (saves)
+
+    #[test]
+    fn the_stairs_down_stay_as_the_host_keeps_them() {
+        let mut game = TestGame::new(8, 5);
+        game.terrain.insert(Point::new(5, 2), "stairs_down".into());
+        let mut ctx = game.ctx();
+        assert!(!ctx.set_terrain(Point::new(5, 2), "wall"), "no terrain over the stairs");
+        assert!(!ctx.set_terrain_found(Point::new(5, 2), "floor"));
+        assert!(ctx.set_terrain(Point::new(5, 2), "stairs_down"), "the stairs on the stairs change nothing");
+        assert!(ctx.set_terrain(Point::new(4, 2), "stairs_down"), "more stairs may be laid");
+        drop(ctx);
+        assert_eq!(game.terrain[&Point::new(5, 2)], "stairs_down");
     }
 
     // 1.6 (known kinds)

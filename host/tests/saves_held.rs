@@ -3,8 +3,15 @@
 //! read. A full quiver takes no more arrows, an archer's readiness and the
 //! turn count stop at their ceilings (the run ends there with a line), and
 //! a scenario's floor and heaps are held to the save's limits when read.
-//! The property test at the end plays bot runs, random key scripts and
-//! drawn scenarios, and loads every save the game would write.
+//! A run that has handed out every creature and item id a save holds goes
+//! on without new ones and still saves. A save that breaks the rules the
+//! running game keeps (a hand holding an item nobody has, a text longer
+//! than a store keeps, a name no plugin could give, a header number
+//! written otherwise than the game writes it, a stored key given twice, a
+//! terrain laid on the stairs) is refused in one line naming the file and
+//! what it holds, and left byte for byte; the running game cannot write
+//! any of them. The property test at the end plays bot runs, random key
+//! scripts and drawn scenarios, and loads every save the game would write.
 //!
 //! Everything plays in this process, with the real plugins and records,
 //! through the front end's `App` (keys) or the bot (actions), and saves
@@ -21,11 +28,13 @@ use emberdeep::drivers::play::save;
 use emberdeep::drivers::play::scenario::game_from_scenario;
 use emberdeep::front::app::App;
 use emberdeep::front::keys::{parse_keys, Key};
-use emberdeep_api::EntityId;
-use emberdeep_engine::data::bounds::{MOST_FLOORS, MOST_IN_A_STACK, MOST_TURNS};
+use emberdeep_api::{CreatureLook, EntityId, Point};
+use emberdeep_engine::core::map::Tile;
+use emberdeep_engine::data::bounds::{MOST_FLOORS, MOST_IDS, MOST_IN_A_STACK, MOST_ITEM_IDS, MOST_TURNS};
 use emberdeep_engine::data::records::check::load_records;
 use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
+use emberdeep_engine::plugins::boundary::HostCtx;
 use emberdeep_engine::plugins::loader::load_plugins;
 use emberdeep_engine::plugins::registry::Plugins;
 use emberdeep_engine::Game;
@@ -170,6 +179,219 @@ fn a_scenario_heap_larger_than_a_save_holds_is_refused_when_read() {
         .expect_err("a stack of 10,000")
         .ends_with("line 6: bad count '10000' (expected a whole number from 1 to 9999)"));
     assert_eq!(MOST_IN_A_STACK, 9999);
+}
+
+#[test]
+fn a_run_past_its_last_creature_and_item_ids_goes_on_and_still_saves() {
+    let w = world();
+    // A fresh run five ids short of the most a save holds, of creatures and of items.
+    let mut parts = Game::fresh(5, w.plugins.clone(), w.records.clone(), Trace::console()).parts();
+    (parts.next_id, parts.next_item_id) = (MOST_IDS - 5, MOST_ITEM_IDS - 5);
+    let game = Game::restore(parts, w.plugins.clone(), w.records.clone(), kept_trace()).expect("a save holds it");
+    let mut app = App::with_host_views(game);
+    for _ in 0..3 {
+        // Onto the stairs, then down: a new floor asks for more creatures and items than are left.
+        let map = app.game.map();
+        let stairs = map.points().find(|&p| map.tile(p) == Tile::StairsDown).expect("the floor's stairs");
+        app.game.place_creature(EntityId::PLAYER, stairs, "test").expect("onto the stairs");
+        let floor = app.game.floor();
+        press(&mut app, ">");
+        assert_eq!(app.game.floor(), floor + 1, "down the stairs");
+        reload(&w, &app.game).unwrap_or_else(|e| panic!("on floor {}: {e}", floor + 1));
+    }
+    let parts = app.game.parts();
+    assert_eq!((parts.next_id, parts.next_item_id), (MOST_IDS, MOST_ITEM_IDS), "every id handed out, none past");
+    let said: Vec<&str> = app.game.log().messages().iter().map(|m| m.text.as_str()).collect();
+    for line in [
+        "No more creatures can come into this run: it has had 999,999, the most a run may have.",
+        "No more items can be made in this run: it has made 100,000,000, the most a run may have.",
+    ] {
+        assert_eq!(said.iter().filter(|t| **t == line).count(), 1, "said once: {line}");
+    }
+    // And the run plays on, and saves, with none left.
+    press(&mut app, "5*.");
+    reload(&w, &app.game).expect("a run with no ids left saves");
+}
+
+/// What `call` does with the context plugin `plugin` is lent for a call
+/// of its own in the running game.
+fn as_plugin<T>(game: &mut Game, plugin: &str, call: impl FnOnce(&mut emberdeep_api::Ctx<'_>) -> T) -> T {
+    let mut host = HostCtx::for_bench(game, plugin);
+    let mut ctx = emberdeep_api::Ctx::new(host.as_ctx());
+    let answer = call(&mut ctx);
+    drop(ctx);
+    answer
+}
+
+/// A scenario with a long sword in hand, a jackal east of the player and the
+/// stairs beyond it, and the run it starts.
+fn armed(w: &World) -> App {
+    let text = "[map]\n######\n#@j>.#\n######\n[legend]\nj = monster jackal asleep\n[pack]\nlong_sword\n";
+    let mut app = App::with_host_views(from_scenario(w, text, 1).expect("the scenario starts"));
+    press(&mut app, "i a Enter");
+    assert_eq!(app.game.store_text().get(&(EntityId::PLAYER, "hand".into())).map(String::as_str), Some("long_sword"));
+    app
+}
+
+/// What loading `game`'s save says once `change` has changed it (its
+/// JSON, the RNG set aside, then sealed again so the checksum holds, as a
+/// hand would forge it), and `header` its header line: the one line that
+/// refuses it ("" if it loads). The file is left as it was, byte for byte.
+fn refused(w: &World, game: &Game, header: impl Fn(&str) -> String, change: impl Fn(&mut serde_json::Value)) -> String {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let path = dir.path().join("save.json");
+    save::save(game, &path).expect("the game saves it");
+    let written = std::fs::read_to_string(&path).expect("the save");
+    let body = written.split_once('\n').expect("a header").1.trim_end();
+    // The RNG's 128-bit state is more than a JSON value holds: set aside, then put back.
+    let (at, end) = (body.find("\"rng\":").expect("the rng"), body.find("},\"turn\"").expect("the turn") + 1);
+    let rng = &body[at..end];
+    let mut value: serde_json::Value = serde_json::from_str(&body.replacen(rng, "\"rng\":0", 1)).expect("JSON");
+    change(&mut value);
+    let sealed = String::from_utf8(save::seal(&value.to_string().replacen("\"rng\":0", rng, 1))).expect("text");
+    let (line, rest) = sealed.split_once('\n').expect("a header");
+    let bytes = format!("{}\n{rest}", header(line));
+    std::fs::write(&path, &bytes).expect("the forged save");
+    let loaded = save::load(&path, w.plugins.clone(), w.records.clone(), Trace::console());
+    assert_eq!(std::fs::read(&path).expect("the file"), bytes.as_bytes(), "the file is left as it was");
+    let line = loaded.err().map(|e| e.to_string()).unwrap_or_default();
+    let shown = dir.path().join("save.json").display().to_string();
+    line.replace(&shown, "FILE")
+}
+
+/// [`refused`], the header as written.
+fn refused_body(w: &World, game: &Game, change: impl Fn(&mut serde_json::Value)) -> String {
+    refused(w, game, str::to_string, change)
+}
+
+/// The index of the player's stored text `key` in a save's JSON.
+fn text_entry(save: &serde_json::Value, key: &str) -> usize {
+    let texts = save["store_text"].as_array().expect("texts");
+    texts.iter().position(|t| t[0] == 0 && t[1] == key).expect("the player's text")
+}
+
+#[test]
+fn a_hand_holding_an_item_nobody_has_is_refused_and_the_game_stores_none() {
+    let w = world();
+    let mut app = armed(&w);
+    // The running game: equipment keeps an item kind in the hand, so a kind nobody has is not stored.
+    as_plugin(&mut app.game, "equipment", |ctx| ctx.store_set_text(EntityId::PLAYER, "hand", "excalibur"));
+    assert_eq!(app.game.store_text()[&(EntityId::PLAYER, "hand".to_string())], "long_sword", "nothing stored");
+    assert_eq!(refused_body(&w, &app.game, |_| {}), "", "the save as written loads");
+    let line = refused_body(&w, &app.game, |b| {
+        let i = text_entry(b, "hand");
+        b["store_text"][i][2] = "excalibur".into();
+    });
+    assert_eq!(
+        line,
+        "the save FILE is damaged (it holds a text 'hand' for creature #0 naming the item 'excalibur', which no \
+         loaded plugin has (equipment keeps an item kind there)); it is kept as it is"
+    );
+}
+
+#[test]
+fn a_hand_of_a_million_characters_is_refused_and_the_game_stores_none() {
+    let w = world();
+    let mut app = armed(&w);
+    let huge = "x".repeat(1 << 20);
+    as_plugin(&mut app.game, "equipment", |ctx| ctx.store_set_text(EntityId::PLAYER, "hand", &huge));
+    let hand = &app.game.store_text()[&(EntityId::PLAYER, "hand".to_string())];
+    assert!(hand == "long_sword", "nothing stored: the hand holds {} characters", hand.chars().count());
+    let line = refused_body(&w, &app.game, |b| {
+        let i = text_entry(b, "hand");
+        b["store_text"][i][2] = huge.as_str().into();
+    });
+    assert_eq!(
+        line,
+        "the save FILE is damaged (it holds a text 'hand' of 1048576 characters for creature #0, more than 4096); \
+         it is kept as it is"
+    );
+}
+
+#[test]
+fn a_creature_named_in_5000_characters_is_refused_and_no_plugin_can_name_one_so() {
+    let w = world();
+    let mut app = armed(&w);
+    let long = "j".repeat(5000);
+    let refused_look = app.game.spawn_with_look("jackal", Point::new(4, 1), "", &CreatureLook::named(&long), "test");
+    assert!(refused_look.is_err(), "the running game refuses the name");
+    let jackal = app.game.creatures().values().find(|c| c.kind == "jackal").expect("the jackal").id;
+    let line = refused_body(&w, &app.game, |b| {
+        let creatures = b["creatures"].as_array_mut().expect("creatures");
+        let c = creatures.iter_mut().find(|c| c["id"] == jackal.0).expect("the jackal");
+        c["name"] = long.as_str().into();
+    });
+    assert_eq!(
+        line,
+        format!(
+            "the save FILE is damaged (it holds jackal#{} with a look no plugin could give it: its name is longer than \
+             40 characters); it is kept as it is",
+            jackal.0
+        )
+    );
+}
+
+#[test]
+fn a_header_number_written_otherwise_than_the_game_writes_it_is_refused() {
+    let w = world();
+    let app = armed(&w);
+    assert!(save::encode(&app.game).starts_with(b"emberdeep-save 1 "), "the game writes the number plain");
+    for written in ["+1", "01"] {
+        let line = refused(&w, &app.game, |h| h.replacen(" 1 ", &format!(" {written} "), 1), |_| {});
+        assert_eq!(
+            line,
+            format!(
+                "the save FILE is damaged (its header gives the format as '{written}', which is not how the game \
+                 writes a format number); it is kept as it is"
+            )
+        );
+    }
+}
+
+#[test]
+fn a_stored_key_given_twice_is_refused_and_the_game_writes_each_once() {
+    let w = world();
+    let app = armed(&w);
+    let written = String::from_utf8(save::encode(&app.game)).expect("text");
+    assert_eq!(written.matches("[0,\"hand\",").count(), 1, "the game writes a key once");
+    let line = refused_body(&w, &app.game, |b| {
+        let i = text_entry(b, "hand");
+        let mut again = b["store_text"][i].clone();
+        again[2] = "dagger".into();
+        b["store_text"].as_array_mut().expect("texts").push(again);
+    });
+    assert_eq!(
+        line,
+        "the save FILE is damaged (it holds the stored text 'hand' of creature #0 twice); it is kept as it is"
+    );
+    let line = refused_body(&w, &app.game, |b| {
+        b["store"] = serde_json::json!([[0, "strength", 1], [0, "strength", 2]]);
+    });
+    assert_eq!(
+        line,
+        "the save FILE is damaged (it holds the stored number 'strength' of creature #0 twice); it is kept as it is"
+    );
+}
+
+#[test]
+fn a_terrain_laid_on_the_stairs_is_refused_and_no_plugin_can_lay_one() {
+    let w = world();
+    let mut app = armed(&w);
+    let stairs = Point::new(3, 1);
+    assert_eq!(app.game.map().tile(stairs), Tile::StairsDown);
+    let terrain = w.plugins.terrains.first().expect("a plugin's terrain").name.clone();
+    assert!(!as_plugin(&mut app.game, "terrain", |ctx| ctx.set_terrain(stairs, &terrain)), "refused");
+    assert_eq!(app.game.map().tile(stairs), Tile::StairsDown, "the stairs stay");
+    let line = refused_body(&w, &app.game, |b| {
+        b["map"]["terrains"] = serde_json::json!([{"x": 3, "y": 1, "name": terrain}]);
+    });
+    assert_eq!(
+        line,
+        format!(
+            "the save FILE is damaged (it holds terrain '{terrain}' laid on the stairs at 3,1, which would leave the \
+             floor no way down); it is kept as it is"
+        )
+    );
 }
 
 /// Bot runs the property test plays, seeds 1 up.

@@ -8,9 +8,14 @@ use std::rc::Rc;
 
 use emberdeep_api::{Ctx, EntityId, MonsterBrain, PluginResult, Point, Registrar};
 use emberdeep_engine::core::map::{Map, Tile};
+use emberdeep_engine::data::bounds::{MOST_IDS, MOST_ITEM_IDS};
 use emberdeep_engine::data::records::check::load_records;
+use emberdeep_engine::data::records::Records;
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::registry::{Plugins, Registration};
+use emberdeep_engine::rules::items::{ItemRefused, NO_MORE_ITEMS};
+use emberdeep_engine::rules::spawn::NO_MORE_CREATURES;
+use emberdeep_engine::world::creature::ChangeRefused;
 use emberdeep_engine::Game;
 
 /// A brain that does nothing.
@@ -50,8 +55,8 @@ fn placed_on(floor: u32) -> (BTreeSet<String>, BTreeSet<String>) {
     placed_with(floor, "")
 }
 
-/// As [`placed_on`], with `more` records beside the usual ones.
-fn placed_with(floor: u32, more: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+/// The plugins and the usual records of these tests, with `more` beside them.
+fn world(more: &str) -> (Rc<Plugins>, Rc<Records>) {
     let dir = tempfile::tempdir().expect("a temp dir");
     std::fs::create_dir(dir.path().join("host")).unwrap();
     let records = [
@@ -67,7 +72,12 @@ fn placed_with(floor: u32, more: &str) -> (BTreeSet<String>, BTreeSet<String>) {
     std::fs::write(dir.path().join("host/records.toml"), records).unwrap();
     let plugins = plugins();
     let records = Rc::new(load_records(dir.path(), &plugins.registered()).expect("the records read"));
-    let plugins = Rc::new(plugins);
+    (Rc::new(plugins), records)
+}
+
+/// As [`placed_on`], with `more` records beside the usual ones.
+fn placed_with(floor: u32, more: &str) -> (BTreeSet<String>, BTreeSet<String>) {
+    let (plugins, records) = world(more);
     let (mut items, mut monsters) = (BTreeSet::new(), BTreeSet::new());
     for seed in 0..40 {
         let map = Map::new_filled(5, 5, Tile::Floor);
@@ -120,4 +130,43 @@ fn a_kind_whose_frequency_changes_deeper_is_placed_by_the_floor_s_own_weight() {
         assert!(!items.contains("fading"), "floor {floor}: {items:?}");
         assert!(monsters.contains("bat"), "floor {floor}: {monsters:?}");
     }
+}
+
+#[test]
+fn a_run_that_hands_out_its_last_ids_goes_on_and_every_floor_keeps_the_rules_a_save_is_read_by() {
+    let (plugins, records) = world("");
+    let map = Map::new_filled(5, 5, Tile::Floor);
+    let fresh = Game::blank(3, map, Point::new(1, 1), plugins.clone(), records.clone(), Trace::console());
+    // A run three ids short of the most a save holds, of creatures and of items.
+    let mut parts = fresh.parts();
+    (parts.next_id, parts.next_item_id) = (MOST_IDS - 3, MOST_ITEM_IDS - 3);
+    let mut game = Game::restore(parts, plugins.clone(), records.clone(), Trace::console()).expect("a save holds it");
+    let mut made = (0, 0);
+    for floor in 1..=3 {
+        game.enter_new_floor(floor);
+        made.0 += game.creatures().len() - 1;
+        made.1 += game.items().len();
+        // What a save of it now would be, and what loading that gives back.
+        assert_eq!(game.check(), Ok(()), "floor {floor}: the run keeps the rules a save is read by");
+        let back = Game::restore(game.parts(), plugins.clone(), records.clone(), Trace::console());
+        let back = back.unwrap_or_else(|e| panic!("floor {floor}: its save would be refused: it holds {e}"));
+        assert_eq!(back.parts(), game.parts(), "floor {floor}: the save loads as the run saved");
+    }
+    let parts = game.parts();
+    assert_eq!((parts.next_id, parts.next_item_id), (MOST_IDS, MOST_ITEM_IDS), "every id handed out, none past");
+    assert!(made.0 >= 3 && made.1 >= 3, "the floors asked for more than were left: {made:?}");
+    let said = |line: &str| game.log().messages().iter().filter(|m| m.text == line).count();
+    assert_eq!((said(NO_MORE_CREATURES), said(NO_MORE_ITEMS)), (1, 1), "each said once, as the last went");
+    assert_eq!(MOST_IDS - 1, 999_999, "the line's number");
+    assert_eq!(MOST_ITEM_IDS, 100_000_000, "the line's number");
+    // A plugin's spawn and item are refused with their lines; the run goes on.
+    let here = game.player().pos;
+    let beside = emberdeep_api::DIRECTIONS
+        .iter()
+        .map(|&(dx, dy)| here.offset(dx, dy))
+        .find(|&p| game.map().is_walkable(p) && game.creature_at(p).is_none())
+        .expect("a free cell beside the player");
+    assert_eq!(game.spawn_creature("rat", beside, "", "test"), Err(ChangeRefused::NoIdLeft));
+    assert_eq!(game.place_new_item("common", 1, beside), Err(ItemRefused::NoIdLeft));
+    assert_eq!(game.check(), Ok(()));
 }

@@ -207,8 +207,14 @@ fn a_digging_bolt_aims_through_walls_even_the_one_beside_the_player() {
 #[test]
 fn refused_changes_say_why_and_change_nothing() {
     let (mut game, orc) = two_rooms();
+    game.set_tile(Point::new(10, 3), Tile::StairsDown);
     let before = game.map().tiles().to_vec();
+    let stairs = |x, y| TerrainRefused::Stairs { x, y };
     let tries = [
+        // The stairs stay (1.6): a floor never loses its way down.
+        (Point::new(10, 3), "wall", stairs(10, 3)),
+        (Point::new(10, 3), "floor", stairs(10, 3)),
+        (Point::new(10, 3), "dart_trap", stairs(10, 3)),
         (Point::new(40, 2), "floor", TerrainRefused::OffTheMap { x: 40, y: 2 }),
         (Point::new(0, 2), "floor", TerrainRefused::Border { x: 0, y: 2 }),
         (Point::new(4, 2), "lava", TerrainRefused::Unknown("lava".into())),
@@ -224,6 +230,12 @@ fn refused_changes_say_why_and_change_nothing() {
     }
     assert_eq!(game.map().tiles(), &before[..], "nothing changed");
     assert!(events(&game, "terrain").is_empty());
+    assert_eq!(
+        stairs(10, 3).to_string(),
+        "the cell 10,3 holds the stairs down, which stay so the floor keeps its way down"
+    );
+    game.set_terrain(Point::new(10, 3), "stairs_down", "test").expect("the stairs on the stairs change nothing");
+    game.set_terrain(Point::new(10, 2), "stairs_down", "test").expect("more stairs may be laid");
     game.player_action(Action::Key('W'));
     assert_eq!(events(&game, "wall_under_player")[0]["laid"], false, "no wall under the player");
 }

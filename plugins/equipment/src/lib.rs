@@ -15,7 +15,9 @@
 //! * the side panel's and the pack screen's lines about the hand and back.
 //!
 //! The plugin keeps no state: the hand and back are the player's text store
-//! keys `hand` and `back` (see [`gear`]). The player starts with a short sword.
+//! keys `hand` and `back` (see [`gear`]), declared to hold item kinds
+//! (`Registrar::stored_kind`), so the host stores and a save holds only a
+//! kind the records have there. The player starts with a short sword.
 //!
 //! Strength is progression's store key `strength`, which progression alone
 //! declares and writes; equipment only reads it (0 while progression is not
@@ -33,6 +35,8 @@ use emberdeep_api::{export_plugin, PluginError, Registrar};
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.describe("Weapons and armor to wield and wear, with their damage and defense", "");
     reg.setting("fist_damage_min", 1, 0, 1000).setting("fist_damage_max", 2, 0, 1000);
+    // The hand and the back hold item kinds: a save never holds one nobody has.
+    reg.stored_kind(gear::HAND).stored_kind(gear::BACK);
     reg.item_effect("wield", equip::Wield);
     reg.item_effect("wear", equip::Wear);
     reg.hooks(hooks::EquipmentHooks);

@@ -22,7 +22,8 @@
 //! table, the throw range, the distances kept) are its `[settings]`.
 //!
 //! The plugin keeps no state. The player's readied bow and quiver live in
-//! the host's store (see [`gear`]); each monster's next turn to attack from
+//! the host's store (see [`gear`]; their kinds under keys declared to hold
+//! item kinds, `Registrar::stored_kind`); each monster's next turn to attack from
 //! afar is its number store key `ranged_ready` (see [`monsters`]).
 
 #![allow(non_local_definitions)]
@@ -46,6 +47,8 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.setting("throw_range", 6, 1, 30).setting("fight_noise", 4, 0, 100);
     reg.setting("keep_min", 3, 0, 30).setting("keep_max", 5, 0, 30);
     reg.stored(gear::QUIVER_COUNT, 0, gear::MOST_IN_QUIVER.into()).stored(monsters::READY, 0, monsters::MOST_READY);
+    // The bow and the quiver hold item kinds: a save never holds one nobody has.
+    reg.stored_kind(gear::BOW).stored_kind(gear::QUIVER);
     reg.item_effect("lightning", lightning::LightningScroll);
     reg.item_effect("bow", missiles::Bow);
     reg.event("arrow_broke", &["item", "x", "y"]).event("missile_lost", &["item", "x", "y"]);

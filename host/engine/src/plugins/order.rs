@@ -112,6 +112,7 @@ mod tests {
             description: String::new(),
             homepage: String::new(),
             origin: Default::default(),
+            stored_kinds: Vec::new(),
         }
     }
 

@@ -18,6 +18,7 @@ use emberdeep_api::{Registrar, Standing, MONSTERS_SIDE, PLAYER_SIDE};
 
 use crate::core::map::{PluginTile, Tile};
 use crate::data::records::{Registered, RegisteredPlugin};
+use crate::data::untrusted::shown;
 use crate::plugins::discovery::Origin;
 use crate::plugins::entry::Entry;
 
@@ -121,6 +122,12 @@ pub struct LoadedPlugin {
     pub homepage: String,
     /// Which plugin folder it came from: the game's own or the player's.
     pub origin: Origin,
+
+    // 1.6 (saves)
+    /// The creatures' text keys it keeps an item kind in
+    /// (`Registrar::stored_kind`). Each is this plugin's alone, as a
+    /// stored number's key is.
+    pub stored_kinds: Vec<String>,
 }
 
 /// The most characters of a plugin's description or homepage kept.
@@ -290,9 +297,39 @@ impl Plugins {
         self.loaded.iter().any(|p| p.name == name)
     }
 
-    /// The plugin that declared stored key `key` (`Registrar::stored`), if any.
+    /// The plugin that declared stored key `key` (`Registrar::stored`, or
+    /// since 1.6 `Registrar::stored_kind`), if any.
     pub fn declared_by(&self, key: &str) -> Option<&LoadedPlugin> {
-        self.loaded.iter().find(|p| p.stored.iter().any(|(k, _, _)| k == key))
+        self.loaded
+            .iter()
+            .find(|p| p.stored.iter().any(|(k, _, _)| k == key) || p.stored_kinds.iter().any(|k| k == key))
+    }
+
+    /// Whether a plugin may store `text` under `key`, in a creature's
+    /// store or an item's, as far as its length goes: at most
+    /// [`bounds::STORED_TEXT_CHARS`](crate::data::bounds::STORED_TEXT_CHARS)
+    /// characters ([`bounds::is_stored_text`](crate::data::bounds::is_stored_text)).
+    /// `store_set_text` and `item_set_text` fail otherwise, and a save
+    /// holding a longer one is refused.
+    pub fn may_store_text(&self, key: &str, text: &str) -> Result<(), WriteRefused> {
+        if crate::data::bounds::is_stored_text(text) {
+            return Ok(());
+        }
+        Err(WriteRefused::LongText { key: shown(key, 40), chars: text.chars().count() })
+    }
+
+    /// The one rule for a creature's text under a key a plugin keeps an
+    /// item kind in (`Registrar::stored_kind`, since 1.6): the empty text,
+    /// or a kind `is_kind` knows (an item record's id). `store_set_text`
+    /// fails otherwise, and a save holding another is refused.
+    pub fn may_store_kind(&self, key: &str, text: &str, is_kind: impl Fn(&str) -> bool) -> Result<(), WriteRefused> {
+        let keeper = self.loaded.iter().find(|p| p.stored_kinds.iter().any(|k| k == key));
+        match keeper {
+            Some(owner) if !text.is_empty() && !is_kind(text) => {
+                Err(WriteRefused::NotAKind { key: shown(key, 40), kind: shown(text, 40), owner: owner.name.clone() })
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Whether plugin `writer` may write stored key `key`: a key nobody
@@ -433,7 +470,7 @@ impl Plugins {
             second: plugin.clone(),
             second_file: path.clone().into_boxed_path(),
         };
-        for (key, _, _) in &stored {
+        for key in stored.iter().map(|(k, _, _)| k).chain(&reg.stored_kinds) {
             if let Some(first) = self.declared_by(key) {
                 return Err(dup(&self.loaded, Kind::StoredKey, key, &first.name));
             }
@@ -574,6 +611,8 @@ impl Plugins {
             description: clean_line(&reg.description, DESCRIPTION_CHARS),
             homepage: clean_line(&reg.homepage, DESCRIPTION_CHARS),
             origin,
+
+            stored_kinds: reg.stored_kinds,
         });
         self.settle_standings();
         Ok(())
@@ -677,6 +716,9 @@ pub struct Registration {
 
     // 1.6 (looks)
     secret_terrains: Vec<String>,
+
+    // 1.6 (saves)
+    stored_kinds: Vec<String>,
 }
 
 impl Registration {
@@ -756,6 +798,29 @@ pub enum WriteRefused {
         /// The key.
         key: String,
         /// The plugin that declared it.
+        owner: String,
+    },
+    /// A text longer than a store keeps, which a save would be refused for
+    /// (since 1.6).
+    #[error(
+        "stored a text of {chars} characters under '{key}', more than a store keeps ({}); nothing was stored",
+        crate::data::bounds::STORED_TEXT_CHARS
+    )]
+    LongText {
+        /// The key (cut short).
+        key: String,
+        /// How many characters the text had.
+        chars: usize,
+    },
+    /// A creature's text that is no item kind, under a key a plugin keeps
+    /// an item kind in, which a save would be refused for (since 1.6).
+    #[error("stored '{kind}' under '{key}', where {owner} keeps an item kind, and no loaded plugin has an item '{kind}'; nothing was stored")]
+    NotAKind {
+        /// The key (cut short).
+        key: String,
+        /// The text (cut short).
+        kind: String,
+        /// The plugin that keeps an item kind there.
         owner: String,
     },
     /// A number outside the range its plugin declared, which a save would
@@ -943,6 +1008,13 @@ impl Registry for Registration {
                 b.as_str().chars().take(200).collect(),
                 standing,
             ));
+        }
+    }
+
+    // 1.6 (saves)
+    fn stored_kind(&mut self, key: RStr<'_>) {
+        if !self.stored_kinds.iter().any(|k| k == key.as_str()) {
+            self.stored_kinds.push(key.into());
         }
     }
 }

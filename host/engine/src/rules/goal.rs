@@ -47,7 +47,13 @@ impl Game {
             );
             return;
         }
-        let id = self.new_item_id();
+        let Some(id) = self.new_item_id() else {
+            self.log.add(
+                "The ember-heart cannot be made: this run has made all the items it may, and cannot be won.",
+                MessageKind::Danger,
+            );
+            return;
+        };
         self.drop_on_floor(GOAL_ITEM, 1, at, id);
         let guardian =
             self.records.monsters.values().max_by_key(|m| (strength(m), Reverse(m.id.clone()))).map(|m| m.id.clone());

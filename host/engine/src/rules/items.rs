@@ -12,16 +12,46 @@ use crate::world::game::Game;
 use crate::world::pack::{slot_letter, FloorItem};
 use crate::world::targeting::{AimSource, PendingAim};
 
+/// What the log says as the run hands out its last item id.
+pub const NO_MORE_ITEMS: &str =
+    "No more items can be made in this run: it has made 100,000,000, the most a run may have.";
+
+/// What the log says when part of a stack would need an id of its own and
+/// none is left.
+pub const NO_ITEM_ID_FOR_A_PART: &str =
+    "Only whole stacks and heaps can be moved now: this run has made all the items it may.";
+
 impl Game {
     /// The record of an item kind.
     pub fn item_record(&self, kind: &str) -> Option<&ItemRecord> {
         self.records.items.get(kind)
     }
 
-    /// A new item identity.
-    pub fn new_item_id(&mut self) -> ItemId {
-        self.next_item_id = self.next_item_id.wrapping_add(1);
-        ItemId(self.next_item_id)
+    /// A new item identity, or `None` once the run has handed out every
+    /// id a save holds (`data::bounds::hand_out_item_id`): the item is then
+    /// not made, and the run goes on (and saves) without it. Handing out
+    /// the last one says so in the log, once.
+    pub fn new_item_id(&mut self) -> Option<ItemId> {
+        let id = bounds::hand_out_item_id(&mut self.next_item_id)?;
+        if self.next_item_id == bounds::MOST_ITEM_IDS {
+            self.log.add(NO_MORE_ITEMS, MessageKind::Info);
+        }
+        Some(id)
+    }
+
+    /// The id for the part of pack slot `slot` that taking `count` from it
+    /// leaves or takes ([`Pack::take`](crate::world::pack::Pack::take)):
+    /// a new one while any is left (handed out whether or not the whole
+    /// stack goes, as it always was); once none is, the whole stack may
+    /// still go, keeping its own id, but part of it may not (`None`).
+    pub(crate) fn id_for_part(&mut self, slot: usize, count: u32) -> Option<ItemId> {
+        let whole = self.pack.get(slot).is_none_or(|held| count >= held.count);
+        match self.new_item_id() {
+            Some(id) => Some(id),
+            // Never given: the whole stack keeps its own.
+            None if whole => Some(ItemId(0)),
+            None => None,
+        }
     }
 
     /// Whether item `id` is on the floor, in the pack, held by a plugin or
@@ -45,24 +75,25 @@ impl Game {
     /// Puts `count` new items of `kind` in the pack, all or nothing: a kind
     /// that stacks joins its stack or takes a free slot, one that does not
     /// takes a slot each. Returns the (first) slot, or `None` if there is no
-    /// room or no record.
+    /// room, no record, or no item id left for them all.
     pub fn add_to_pack(&mut self, kind: &str, count: u32) -> Option<usize> {
         let stacks = self.item_record(kind)?.stacks;
         if stacks || count <= 1 {
-            let id = self.new_item_id();
+            let id = self.new_item_id()?;
             let slot = self.pack.add(kind, count.max(1), stacks, id);
             self.made_event(kind, id);
             return slot;
         }
-        if self.pack.free_slots() < count as usize {
+        let ids_left = bounds::MOST_ITEM_IDS.saturating_sub(self.next_item_id);
+        if self.pack.free_slots() < count as usize || ids_left < count {
             return None;
         }
-        let id = self.new_item_id();
-        let first = self.pack.add(kind, 1, false, id);
-        let mut made = vec![id];
-        for _ in 1..count {
-            let id = self.new_item_id();
-            self.pack.add(kind, 1, false, id);
+        let mut made = Vec::new();
+        let mut first = None;
+        for _ in 0..count {
+            let Some(id) = self.new_item_id() else { break };
+            let slot = self.pack.add(kind, 1, false, id);
+            first = first.or(slot);
             made.push(id);
         }
         for id in made {
@@ -155,7 +186,7 @@ impl Game {
         if !bounds::is_stack(count) {
             return Err(ItemRefused::BadCount(count));
         }
-        let id = self.new_item_id();
+        let id = self.new_item_id().ok_or(ItemRefused::NoIdLeft)?;
         let cell = self.landing_cell(kind, id, at).ok_or(ItemRefused::NoRoom { x: at.x, y: at.y })?;
         let lying = self.drop_on_floor(kind, count, cell, id);
         self.made_event(kind, id);
@@ -202,7 +233,11 @@ impl Game {
         if !rec.stacks && item.count > 1 {
             // One of a heap of things that do not stack: a new item of its own.
             item.count = 1;
-            item.id = self.new_item_id();
+            let Some(id) = self.new_item_id() else {
+                self.log.add(NO_ITEM_ID_FOR_A_PART, MessageKind::Info);
+                return false;
+            };
+            item.id = id;
         }
         let entry = emberdeep_api::PackEntry { kind: item.kind.as_str().into(), count: item.count, item: item.id };
         if self.plugin_picks_up(&entry) {
@@ -256,7 +291,10 @@ impl Game {
             self.log.add("There's already something here.", MessageKind::Info);
             return false;
         }
-        let fresh = self.new_item_id();
+        let Some(fresh) = self.id_for_part(slot, held.count) else {
+            self.log.add(NO_ITEM_ID_FOR_A_PART, MessageKind::Info);
+            return false;
+        };
         let Some(item) = self.pack.take(slot, held.count, fresh) else { return false };
         let text = self.item_label(&item.kind, item.count, item.id);
         self.emit("action", "host", fields! {"action" => "drop", "item" => item.kind.clone(), "count" => item.count});
@@ -347,12 +385,16 @@ pub enum ItemRefused {
         /// Row.
         y: i32,
     },
+    /// The run has handed out every item id a save holds.
+    #[error("no item id is left to give: the run has made all the items it may")]
+    NoIdLeft,
 }
 
 impl Game {
     /// One of the item in `slot` is used up; what was stored on it goes when it does.
     pub fn take_one_used(&mut self, slot: usize) {
-        let fresh = self.new_item_id();
+        // The one used up is gone at once: with no id left, it needs none.
+        let fresh = self.new_item_id().unwrap_or(ItemId(0));
         if let Some(gone) = self.pack.take(slot, 1, fresh) {
             if self.pack.get(slot).is_none_or(|left| left.id != gone.id) {
                 self.item_store.retain(|(id, _), _| *id != gone.id);

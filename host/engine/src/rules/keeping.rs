@@ -120,7 +120,8 @@ impl Game {
         let (items, each) = if stacks { (1, count) } else { (count, 1) };
         let mut made = Vec::new();
         for _ in 0..items {
-            let id = self.new_item_id();
+            // None left: the log said so as the last was made.
+            let Some(id) = self.new_item_id() else { break };
             self.carried.entry(to).or_default().push(PackItem { kind: kind.to_string(), count: each, id });
             self.emit(
                 "item_given",

@@ -129,16 +129,58 @@ impl Game {
 
     /// Why the host refuses `look`, if it does.
     fn check_look(&self, look: &CreatureLook) -> Result<(), ChangeRefused> {
+        self.look_refused(look).map_or(Ok(()), |why| Err(ChangeRefused::BadLook(why)))
+    }
+
+    /// The one rule a look is held to, in the words of its line: the
+    /// api's ([`CreatureLook::problem`]: a name or plural of at most
+    /// [`CreatureLook::MOST_NAME_CHARS`] printable characters, a printable
+    /// glyph, a colour one can see), and a tile a sheet or a record has.
+    fn look_refused(&self, look: &CreatureLook) -> Option<String> {
         if let Some(why) = look.problem() {
-            return Err(ChangeRefused::BadLook(why));
+            return Some(why);
         }
         match look.tile_name() {
-            Some(tile) if !self.knows_tile(tile) => Err(ChangeRefused::BadLook(format!(
-                "its tile '{}' is in no tile sheet and no record names it",
-                shown(tile, SHOWN)
-            ))),
-            _ => Ok(()),
+            Some(tile) if !self.knows_tile(tile) => {
+                Some(format!("its tile '{}' is in no tile sheet and no record names it", shown(tile, SHOWN)))
+            }
+            _ => None,
         }
+    }
+
+    /// Why creature `c`'s name, plural, glyph and tile are none the game
+    /// could have given it, if so: each is its record's (the player's
+    /// own), or a part of a look a plugin gave it, held to the rule
+    /// [`Game::set_creature_look`] holds a look to ([`Game::look_refused`]).
+    /// So a saved name of 5,000 characters, which no plugin could have
+    /// given, is refused when the save is read.
+    pub(crate) fn worn_look_refused(&self, c: &Creature) -> Option<String> {
+        let base = match self.records.monsters.get(&c.kind) {
+            _ if c.id.is_player() => Creature::player(c.pos, 1),
+            Some(rec) => Creature::monster(c.id, rec, c.pos, c.state),
+            // Its kind is refused by name.
+            None => return None,
+        };
+        if c.id.is_player() && c.plural.is_some() {
+            return Some("no plugin gives the player a name".into());
+        }
+        let mut look = CreatureLook::new();
+        if c.name != base.name || c.plural.is_some() {
+            look = CreatureLook::named(&c.name);
+        }
+        if let Some(plural) = &c.plural {
+            look = look.plural(plural);
+        }
+        if c.look.glyph != base.look.glyph {
+            let Some(glyph) = char::from_u32(c.look.glyph) else {
+                return Some(format!("its glyph {:#x} is not a printable character", c.look.glyph));
+            };
+            look = look.glyph(glyph);
+        }
+        if c.look.tile != base.look.tile {
+            look = look.tile(&c.look.tile);
+        }
+        self.look_refused(&look)
     }
 
     /// A new monster, as [`Game::spawn_creature`] makes one, with `look`

@@ -172,7 +172,8 @@ impl Game {
                         let _ = self.spawn_creature_as(kind, p, side, *state, "host");
                     }
                     PieceCell::Item { kind, count, store } if self.records.items.contains_key(kind) => {
-                        let item = self.new_item_id();
+                        // None left: the log said so as the last was made.
+                        let Some(item) = self.new_item_id() else { continue };
                         // Its values first: an item with stored values joins
                         // no heap, and its `made` reads them.
                         self.store_piece_values(item, store);

@@ -61,11 +61,7 @@ impl Game {
             return Err(ChangeRefused::UnknownSide(shown(&side, SHOWN)));
         }
         self.open_cell(at)?;
-        let id = EntityId(self.next_id);
-        if id.0 >= crate::data::bounds::MOST_IDS {
-            return Err(ChangeRefused::NoIdLeft);
-        }
-        self.next_id += 1;
+        let id = self.new_creature_id().ok_or(ChangeRefused::NoIdLeft)?;
         let mut monster = Creature { side: side.clone(), ..Creature::monster(id, &rec, at, state) };
         let name = monster.trace_name();
         let mut fields = fields! {"monster" => name, "x" => at.x, "y" => at.y, "state" => state.name(), "side" => side};

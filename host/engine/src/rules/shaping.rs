@@ -204,7 +204,13 @@ impl Game {
                 tracing::warn!(plugin = plugin.as_str(), "an item the floor asked for is not made: {why}");
                 continue;
             }
-            let id = self.new_item_id();
+            let Some(id) = self.new_item_id() else {
+                tracing::debug!(
+                    plugin = plugin.as_str(),
+                    "an item the floor asked for is not made: no item id is left"
+                );
+                continue;
+            };
             let Some(cell) = self.landing_cell(&kind, id, at) else {
                 tracing::debug!(
                     plugin = plugin.as_str(),

@@ -10,6 +10,10 @@ use crate::fields;
 use crate::world::creature::Creature;
 use crate::world::game::Game;
 
+/// What the log says as the run hands out its last creature id.
+pub const NO_MORE_CREATURES: &str =
+    "No more creatures can come into this run: it has had 999,999, the most a run may have.";
+
 impl Game {
     /// Makes floor `floor` from the run's RNG and puts the player on it.
     pub fn enter_new_floor(&mut self, floor: u32) {
@@ -118,7 +122,8 @@ impl Game {
             if let (Some(kind), Some(pos)) = (self.pick_item_kind(), self.free_cell_in(room)) {
                 let found = self.records.items[&kind].found;
                 let count = self.rng.range(found.0 as i32, found.1 as i32) as u32;
-                let id = self.new_item_id();
+                // None left: the log said so as the last was made.
+                let Some(id) = self.new_item_id() else { continue };
                 self.drop_on_floor(&kind, count, pos, id);
                 self.emit("spawn", "host", fields! {"item" => kind, "count" => count, "x" => pos.x, "y" => pos.y});
                 self.made_event(&kind, id);
@@ -179,7 +184,20 @@ impl Game {
         None
     }
 
+    /// A new creature id, or `None` once the run has handed out every id a
+    /// save holds (`data::bounds::hand_out_id`): the creature is then not
+    /// made, and the run goes on (and saves) without it. Handing out the
+    /// last one says so in the log, once.
+    pub fn new_creature_id(&mut self) -> Option<EntityId> {
+        let id = crate::data::bounds::hand_out_id(&mut self.next_id)?;
+        if self.next_id == crate::data::bounds::MOST_IDS {
+            self.log.add(NO_MORE_CREATURES, emberdeep_api::MessageKind::Info);
+        }
+        Some(id)
+    }
+
     /// Places a monster of `kind`; its state is rolled unless given.
+    /// `None` if no record has the kind or no id is left.
     pub fn spawn_monster(&mut self, kind: &str, pos: Point, state: Option<MonsterState>) -> Option<EntityId> {
         let rec = self.records.monsters.get(kind)?.clone();
         let state = state.unwrap_or_else(|| {
@@ -189,8 +207,7 @@ impl Game {
                 MonsterState::Wandering
             }
         });
-        let id = EntityId(self.next_id);
-        self.next_id = self.next_id.checked_add(1)?;
+        let id = self.new_creature_id()?;
         let monster = Creature::monster(id, &rec, pos, state);
         let name = monster.trace_name();
         self.creatures.insert(id, monster);

@@ -4,7 +4,8 @@
 //! The host's terrains (floor, wall, doors, stairs) keep their names;
 //! plugins' terrains are named as they registered them. Every change
 //! brings the player's sight, memory and the kept distance maps up to date
-//! at once; every refusal is one line and changes nothing.
+//! at once; every refusal is one line and changes nothing. The stairs down
+//! stay (`data::bounds::covers_stairs`, which a save is held to as well).
 
 use emberdeep_api::abi::TerrainDecl;
 use emberdeep_api::{EntityId, Point, TerrainHidden};
@@ -33,6 +34,15 @@ pub enum TerrainRefused {
     /// The map's outer ring stays wall, so nothing walks off the floor.
     #[error("the cell {x},{y} is on the map's border, which stays wall")]
     Border {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+    },
+    /// The stairs down stay, so the floor keeps its way down (since 1.6;
+    /// a save with a terrain laid on them is refused).
+    #[error("the cell {x},{y} holds the stairs down, which stay so the floor keeps its way down")]
+    Stairs {
         /// Column.
         x: i32,
         /// Row.
@@ -122,6 +132,9 @@ impl Game {
         let Some(tile) = tile else {
             return Err(TerrainRefused::Unknown(shown(name, SHOWN)));
         };
+        if crate::data::bounds::covers_stairs(self.map.tile(at), tile) {
+            return Err(TerrainRefused::Stairs { x: at.x, y: at.y });
+        }
         if let Some(who) = self.creature_at(at).map(|c| c.trace_name()) {
             if !tile.is_walkable() {
                 return Err(TerrainRefused::Occupied { x: at.x, y: at.y, who, name: shown(name, SHOWN) });

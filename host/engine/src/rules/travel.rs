@@ -624,8 +624,7 @@ mod tests {
     /// A monster of no kind (it has no brain: it stands) at `at`, in `state`,
     /// seeing no further than `sight` (0: it never sees the player, so never wakes).
     fn put_monster(game: &mut Game, at: Point, state: MonsterState, sight: i32) -> EntityId {
-        let id = EntityId(game.next_id);
-        game.next_id += 1;
+        let id = game.new_creature_id().expect("an id is left");
         let mut c = crate::world::creature::Creature::player(at, 10);
         (c.id, c.kind, c.name, c.state, c.sight) = (id, "goblin".into(), "goblin".into(), state, sight);
         c.side = emberdeep_api::MONSTERS_SIDE.to_string();

@@ -647,12 +647,12 @@ impl Game {
     }
 
     /// Puts `creature` on the floor under the next monster id, which it
-    /// returns.
-    pub fn put_creature(&mut self, creature: Creature) -> EntityId {
-        let id = EntityId(self.next_id);
-        self.next_id += 1;
+    /// returns; `None` (and nothing put) once the run has handed out every
+    /// id ([`Game::new_creature_id`]).
+    pub fn put_creature(&mut self, creature: Creature) -> Option<EntityId> {
+        let id = self.new_creature_id()?;
         self.creatures.insert(id, creature);
-        id
+        Some(id)
     }
 
     /// Creature `id`, to change as a scene has it (its health, temper,

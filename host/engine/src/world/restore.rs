@@ -6,18 +6,23 @@
 //! numbers are `data::bounds`'s, which the running game is held to when a
 //! value is set, and a stored number's range is the one rule
 //! `Plugins::out_of_declared_range` gives, which `store_set` and
-//! `item_set` ask too.
+//! `item_set` ask too; so are a stored text's (`Plugins::may_store_text`,
+//! `Plugins::may_store_kind`) and a look's (`Game::worn_look_refused`,
+//! the rule a plugin's look is held to).
 //!
 //! The rules: one player (of kind `player`, with no brain), every creature
 //! on a cell of its own that it can stand on, ids unique and below the next
-//! id, health, blow, defense, sight and statuses within their bounds, every
-//! monster, brain, status and item known to the loaded plugins, heaps and
-//! stacks of 1 to [`MOST_IN_A_STACK`] (more than one in a pack slot only of
-//! a kind that stacks), items on floor cells, a pack of the game's size,
-//! item ids unique and at most the last one handed out, stored values only
-//! for creatures and items there are and within the range their plugin
-//! declared, and the log, the turn, the floor, the map and the kill list
-//! within their limits.
+//! id, health, blow, defense, sight and statuses within their bounds, a
+//! name, plural, glyph and tile its record's or one a plugin's look may
+//! give, every monster, brain, status and item known to the loaded
+//! plugins, heaps and stacks of 1 to [`MOST_IN_A_STACK`] (more than one in
+//! a pack slot only of a kind that stacks), items on floor cells, a pack of
+//! the game's size, item ids unique and at most the last one handed out,
+//! stored values only for creatures and items there are and within the
+//! range their plugin declared, stored texts a store keeps (under a key a
+//! plugin keeps an item kind in, one the records have), no plugin terrain
+//! on the stairs down, and the log, the turn, the floor, the map and the
+//! kill list within their limits.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
@@ -30,7 +35,7 @@ use crate::data::bounds::{self, MOST_HEALTH, MOST_IN_A_STACK, MOST_SIGHT, MOST_S
 use crate::data::records::Records;
 use crate::data::trace::Trace;
 use crate::data::untrusted::{limits, shown};
-use crate::plugins::registry::Plugins;
+use crate::plugins::registry::{Plugins, WriteRefused};
 use crate::world::creature::Creature;
 use crate::world::game::Game;
 use crate::world::log::{Message, MessageLog, KEPT_MESSAGES};
@@ -121,6 +126,10 @@ impl MapParts {
                 return Err(unknown());
             }
             let tile = plugins.plugin_tile(&placed.name, placed.hidden).ok_or_else(unknown)?;
+            if bounds::covers_stairs(map.tile(placed.at), tile) {
+                let name = crate::data::untrusted::shown(&placed.name, 40);
+                return Err(RestoreError::TerrainOnStairs { x: placed.at.x, y: placed.at.y, name });
+            }
             map.set_tile(placed.at, tile);
         }
         Ok(map)
@@ -201,9 +210,15 @@ pub enum RestoreError {
     },
 
     // 1.6 (looks)
-    /// A creature's own name or plural that no plugin could have given.
-    #[error("{0} with a name or plural of its own that a look may not have")]
-    BadLook(String),
+    /// A creature's own name, plural, glyph or tile that no plugin could
+    /// have given (held to the rule a plugin's look is held to).
+    #[error("{who} with a look no plugin could give it: {why}")]
+    BadLook {
+        /// The creature.
+        who: String,
+        /// What is wrong with the look, as a plugin's look would be refused.
+        why: String,
+    },
     /// A creature disguised as what no loaded plugin has, or the player disguised.
     #[error("{who} disguised as '{kind}', neither a terrain nor an item kind of the loaded plugins")]
     UnknownDisguise {
@@ -215,6 +230,17 @@ pub enum RestoreError {
     /// A cell holds a terrain no loaded plugin registered (or lies off the map).
     #[error("the cell {x},{y} is terrain '{name}', which no loaded plugin has")]
     UnknownTerrain {
+        /// Column.
+        x: i32,
+        /// Row.
+        y: i32,
+        /// The terrain's name (cut short).
+        name: String,
+    },
+    /// A plugin's terrain laid on the stairs down (since 1.6: the stairs
+    /// stay, so a floor never loses its way down).
+    #[error("terrain '{name}' laid on the stairs at {x},{y}, which would leave the floor no way down")]
+    TerrainOnStairs {
         /// Column.
         x: i32,
         /// Row.
@@ -445,6 +471,10 @@ pub enum RestoreError {
     /// Two items share an id.
     #[error("two items with the id #{0}")]
     TwoItemsWithId(u32),
+    /// An item without an id (a save from before items had one), and no
+    /// id left to give it.
+    #[error("an item without an id, and no item id left to give it (at most {MOST_ITEM_IDS})")]
+    NoItemIdLeft,
     /// The log is longer than the game keeps.
     #[error("{0} messages in its log, more than {most}", most = 2 * KEPT_MESSAGES)]
     LongLog(usize),
@@ -503,6 +533,29 @@ pub enum RestoreError {
         key: String,
         /// The item's id.
         id: u32,
+    },
+    /// A creature's stored text longer than a store keeps (since 1.6).
+    #[error("a text '{key}' of {chars} characters for creature #{id}, more than {}", bounds::STORED_TEXT_CHARS)]
+    LongText {
+        /// The key (cut short).
+        key: String,
+        /// The creature's id.
+        id: u32,
+        /// How many characters it has.
+        chars: usize,
+    },
+    /// A creature's stored text that is no item kind, under a key a plugin
+    /// keeps an item kind in (`Registrar::stored_kind`, since 1.6).
+    #[error("a text '{key}' for creature #{id} naming the item '{kind}', which no loaded plugin has ({owner} keeps an item kind there)")]
+    NotAKind {
+        /// The key (cut short).
+        key: String,
+        /// The creature's id.
+        id: u32,
+        /// The text (cut short).
+        kind: String,
+        /// The plugin that keeps an item kind there.
+        owner: String,
     },
     /// The kill list names too many kinds.
     #[error("kills of {0} kinds, more than {KILL_KINDS}")]
@@ -726,7 +779,7 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
     if players != 1 {
         return Err(RestoreError::Players(players));
     }
-    if !(1..=MOST_IDS).contains(&c.next_id) {
+    if !bounds::is_next_id(c.next_id) {
         return Err(RestoreError::NextId(c.next_id));
     }
     if !bounds::is_floor(c.floor) {
@@ -764,7 +817,7 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
         // A plugin's terrain may cover what lies on it (bars over an
         // altar's offering): the item is still where it was laid.
         if !map.is_walkable(item.pos) && !matches!(map.tile(item.pos), Tile::Plugin(_)) {
-            return Err(RestoreError::NotOnFloor { kind: item.kind.clone(), x: item.pos.x, y: item.pos.y });
+            return Err(RestoreError::NotOnFloor { kind: shown(&item.kind, 40), x: item.pos.x, y: item.pos.y });
         }
         known_item(game, &item.kind)?;
         check_count(&item.kind, item.count)?;
@@ -783,7 +836,7 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
     }
     for (who, item) in &c.carried {
         if !c.creatures.iter().any(|c| c.id == *who && !c.id.is_player()) {
-            return Err(RestoreError::CarriedByNobody { kind: item.kind.clone(), id: who.0 });
+            return Err(RestoreError::CarriedByNobody { kind: shown(&item.kind, 40), id: who.0 });
         }
         known_item(game, &item.kind)?;
         check_count(&item.kind, item.count)?;
@@ -797,12 +850,27 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
     }
     let owners = c.store.keys().chain(c.store_text.keys());
     if let Some((id, key)) = owners.into_iter().find(|(id, _)| !c.creatures.iter().any(|c| c.id == *id)) {
-        return Err(RestoreError::StoreForNobody { key: key.clone(), id: id.0 });
+        return Err(RestoreError::StoreForNobody { key: shown(key, 40), id: id.0 });
     }
     for ((id, key), value) in c.store {
         if let Some((plugin, lo, hi)) = game.plugins.out_of_declared_range(key, *value) {
             let (key, plugin) = (key.clone(), plugin.to_string());
             return Err(RestoreError::StoreOutOfRange { key, value: *value, id: id.0, plugin, lo, hi });
+        }
+    }
+    for ((id, key), text) in c.store_text {
+        let plugins = &game.plugins;
+        let kept = plugins
+            .may_store_text(key, text)
+            .and_then(|()| plugins.may_store_kind(key, text, |kind| game.records.items.contains_key(kind)));
+        match kept {
+            Ok(()) => {}
+            Err(WriteRefused::LongText { key, chars }) => return Err(RestoreError::LongText { key, id: id.0, chars }),
+            Err(WriteRefused::NotAKind { key, kind, owner }) => {
+                return Err(RestoreError::NotAKind { key, id: id.0, kind, owner })
+            }
+            // Only the two above are asked here.
+            Err(_) => {}
         }
     }
     check_kills(&c.kills)?;
@@ -816,8 +884,8 @@ fn check(c: &Contents<'_>, game: &Game) -> Result<ItemIdsGiven, RestoreError> {
     }
     for ((id, key), text) in c.item_text {
         item_ids.check_stored(*id, key)?;
-        if text.chars().count() > limits::STORED_TEXT_CHARS {
-            return Err(RestoreError::LongItemText { key: key.clone(), id: id.0 });
+        if game.plugins.may_store_text(key, text).is_err() {
+            return Err(RestoreError::LongItemText { key: shown(key, 40), id: id.0 });
         }
     }
     Ok(ItemIdsGiven { items: item_ids.given, next_item_id: item_ids.counter })
@@ -872,7 +940,7 @@ fn check_creature(c: &Creature, game: &Game) -> Result<(), RestoreError> {
     let who = who(c);
     let player = c.id.is_player();
     if !player && !game.records.monsters.contains_key(&c.kind) {
-        return Err(RestoreError::UnknownMonster(c.kind.clone()));
+        return Err(RestoreError::UnknownMonster(shown(&c.kind, 40)));
     }
     if player
         && (c.kind != "player"
@@ -888,7 +956,7 @@ fn check_creature(c: &Creature, game: &Game) -> Result<(), RestoreError> {
     if !player {
         match &c.brain {
             Some(brain) if game.plugins.brains.contains_key(brain) => {}
-            Some(brain) => return Err(RestoreError::UnknownBrain { who, brain: brain.clone() }),
+            Some(brain) => return Err(RestoreError::UnknownBrain { who, brain: shown(brain, 40) }),
             None => return Err(RestoreError::NoBrain(who)),
         }
     }
@@ -912,12 +980,10 @@ fn check_creature(c: &Creature, game: &Game) -> Result<(), RestoreError> {
     if c.goal.is_some_and(|g| !map.in_bounds(g)) {
         return Err(RestoreError::GoalOffTheMap(who));
     }
-    // 1.6 (looks): a plural and a disguise only a monster may have, each as a plugin may give it.
-    if let Some(plural) = &c.plural {
-        let look = emberdeep_api::CreatureLook::named(&c.name).plural(plural);
-        if player || look.problem().is_some() {
-            return Err(RestoreError::BadLook(who));
-        }
+    // 1.6 (looks): a name, plural, glyph and tile its record's or as a
+    // plugin may give them, and a disguise only a monster may have.
+    if let Some(why) = game.worn_look_refused(c) {
+        return Err(RestoreError::BadLook { who, why });
     }
     if let Some(kind) = &c.disguise {
         if player || game.disguise_named(kind).is_none() {
@@ -928,7 +994,7 @@ fn check_creature(c: &Creature, game: &Game) -> Result<(), RestoreError> {
         return Err(RestoreError::TooManyStatuses { who, count: c.statuses.len() });
     }
     for (i, s) in c.statuses.iter().enumerate() {
-        let status = s.name.clone();
+        let status = shown(&s.name, 40);
         if !game.plugins.statuses.contains_key(&s.name) {
             return Err(RestoreError::UnknownStatus { who, status });
         }
@@ -955,7 +1021,7 @@ fn known_item(game: &Game, kind: &str) -> Result<(), RestoreError> {
     if game.records.items.contains_key(kind) {
         Ok(())
     } else {
-        Err(RestoreError::UnknownItem(kind.to_string()))
+        Err(RestoreError::UnknownItem(shown(kind, 40)))
     }
 }
 
@@ -970,7 +1036,7 @@ fn check_kills(kills: &[(&str, u32)]) -> Result<(), RestoreError> {
             && kind.chars().count() <= KIND_CHARS
             && kind.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
         if !fine {
-            return Err(RestoreError::KillName(kind.to_string()));
+            return Err(RestoreError::KillName(kind.chars().take(KIND_CHARS + 1).collect()));
         }
         if !seen.insert(*kind) {
             return Err(RestoreError::KillsTwice(kind.to_string()));
@@ -1025,17 +1091,17 @@ struct ItemIds {
 
 impl ItemIds {
     fn new(last: u32) -> Result<ItemIds, RestoreError> {
-        if last > MOST_ITEM_IDS {
+        if !bounds::is_last_item_id(last) {
             return Err(RestoreError::LastItemId(last));
         }
         Ok(ItemIds { counter: last, seen: BTreeSet::new(), given: Vec::new() })
     }
 
-    /// The id of an item: its own, checked, or (0) a new one.
+    /// The id of an item: its own, checked, or (0) a new one, handed out
+    /// as the running game hands them out.
     fn claim(&mut self, id: ItemId) -> Result<(), RestoreError> {
         let id = if id.0 == 0 {
-            self.counter = self.counter.wrapping_add(1);
-            self.counter
+            bounds::hand_out_item_id(&mut self.counter).ok_or(RestoreError::NoItemIdLeft)?.0
         } else if id.0 > self.counter {
             return Err(RestoreError::ItemAboveLast { id: id.0, last: self.counter });
         } else {
@@ -1110,6 +1176,7 @@ mod tests {
             description: String::new(),
             homepage: String::new(),
             origin: Default::default(),
+            stored_kinds: Vec::new(),
         });
         let dir = tempfile::tempdir().expect("a temp dir");
         std::fs::create_dir(dir.path().join("host")).expect("the host folder");
@@ -1415,6 +1482,46 @@ mod tests {
                 Err(e) => assert_eq!(e.to_string(), wanted),
             }
         }
+    }
+
+    #[test]
+    fn a_name_or_tile_no_plugin_could_give_is_refused_and_one_a_plugin_may_give_is_kept() {
+        // The creatures in id order: the player, then the rat.
+        const PLAYER: usize = 0;
+        const RAT: usize = 1;
+        let good = game().parts();
+        type Change = Box<dyn Fn(&mut Creature)>;
+        let cases: Vec<(usize, Change, &str)> = vec![
+            (
+                RAT,
+                Box::new(|c| c.name = "r".repeat(5000)),
+                "rat#1 with a look no plugin could give it: its name is longer than 40 characters",
+            ),
+            (
+                RAT,
+                Box::new(|c| c.look.tile = "t".repeat(5000).as_str().into()),
+                "rat#1 with a look no plugin could give it: its tile 'tttttttttttttttttttttttttttttttttttttttt… (5000 \
+                 characters)' is in no tile sheet and no record names it",
+            ),
+            (
+                RAT,
+                Box::new(|c| c.look.glyph = 0x7),
+                "rat#1 with a look no plugin could give it: its glyph 0x7 is not a printable character",
+            ),
+            (
+                PLAYER,
+                Box::new(|c| c.plural = Some("rats".into())),
+                "the player with a look no plugin could give it: no plugin gives the player a name",
+            ),
+        ];
+        for (who, change, wanted) in cases {
+            let mut parts = good.clone();
+            change(&mut parts.creatures[who]);
+            assert_eq!(restored(parts).err().map(|e| e.to_string()).as_deref(), Some(wanted));
+        }
+        let mut parts = good.clone();
+        parts.creatures[RAT].name = "plague rat".into();
+        assert!(restored(parts).is_ok(), "a name a plugin may give is kept");
     }
 
     #[test]

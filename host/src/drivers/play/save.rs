@@ -1,14 +1,16 @@
 //! Saves: a run kept on disk so the player can stop and come back.
 //!
-//! A save file is one header line, `emberdeep-save <format> <crc32>`, then the
-//! run as JSON: map, creatures, items, pack, RNG state, turn, log, the plugin
-//! set with versions, and every plugin's per-creature store, so plugins need
-//! no save code of their own. The checksum makes any damage (a cut-short
-//! file, a flipped bit) a clear message instead of a strange run. Writing is
-//! atomic: a new file, synced, then renamed over the old one. A file that
-//! cannot be loaded is never deleted or overwritten, nor is anything at a
-//! save's name that is not a regular file (a link, even one to nothing,
-//! is refused and left). The file being written has the game's own name,
+//! A save file is one header line, `emberdeep-save <format> <crc32>` (the
+//! format in plain digits, the checksum in eight lowercase hex digits, and
+//! read only as written: `+1` or `01` is no header the game wrote), then the
+//! run as JSON: map, creatures, items, pack, RNG state, turn, log, the
+//! plugin set with versions, and every plugin's per-creature store (each
+//! key once), so plugins need no save code of their own. The checksum
+//! makes any damage (a cut-short file, a flipped bit) a clear message
+//! instead of a strange run. Writing is atomic: a new file, synced, then
+//! renamed over the old one. A file that cannot be loaded is never deleted
+//! or overwritten, nor is anything at a save's name that is not a regular
+//! file (a link, even one to nothing, is refused and left). The file being written has the game's own name,
 //! `.emberdeep-tmp-<pid>-<name>` ([`TEMP_PREFIX`]); only such files, of
 //! processes that are gone, are cleaned away at the next start.
 
@@ -131,6 +133,20 @@ pub enum FileError {
     /// Another format (see [`SaveError::Format`]).
     #[error("save format {0}")]
     Format(u32),
+    /// The header's format number written otherwise than the game writes
+    /// it (`+1`, `01`).
+    #[error("its header gives the format as '{0}', which is not how the game writes a format number")]
+    FormatWritten(String),
+    /// A creature's or an item's stored value given twice under one key.
+    #[error("it holds the stored {what} '{key}' of {whose} twice")]
+    StoredTwice {
+        /// `number` or `text`.
+        what: &'static str,
+        /// The key (cut short).
+        key: String,
+        /// `creature #0`, `item #3`.
+        whose: String,
+    },
     /// The header has no checksum.
     #[error("no checksum")]
     NoChecksum,
@@ -436,10 +452,10 @@ impl SaveFile {
                 .into_iter()
                 .map(|m| Message { text: m.text, kind: kind_of(&m.kind), count: m.count })
                 .collect(),
-            store: self.store.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect(),
-            store_text: self.store_text.into_iter().map(|(id, k, v)| ((EntityId(id), k), v)).collect(),
-            item_store: self.item_store.into_iter().map(|(id, k, v)| ((ItemId(id), k), v)).collect(),
-            item_text: self.item_text.into_iter().map(|(id, k, v)| ((ItemId(id), k), v)).collect(),
+            store: stored_once(self.store, "number", "creature", EntityId)?,
+            store_text: stored_once(self.store_text, "text", "creature", EntityId)?,
+            item_store: stored_once(self.item_store, "number", "item", ItemId)?,
+            item_text: stored_once(self.item_text, "text", "item", ItemId)?,
             killer: self.killer,
             kills: self.kills,
             named_kills: self.named_kills,
@@ -461,6 +477,30 @@ impl SaveFile {
             kinds_known: self.kinds_known.into_iter().collect(),
         })
     }
+}
+
+/// A store's entries as the game keeps them, each owner's key once: the
+/// game keeps one value per key, so a file that gives one twice is no save
+/// it wrote. `what` is `number` or `text`, `owner` `creature` or `item`.
+fn stored_once<Id: Ord, V>(
+    entries: Vec<(u32, String, V)>,
+    what: &'static str,
+    owner: &str,
+    id: fn(u32) -> Id,
+) -> Result<BTreeMap<(Id, String), V>, FileError> {
+    let mut kept = BTreeMap::new();
+    for (who, key, value) in entries {
+        match kept.entry((id(who), key)) {
+            std::collections::btree_map::Entry::Vacant(free) => {
+                free.insert(value);
+            }
+            std::collections::btree_map::Entry::Occupied(taken) => {
+                let key = untrusted::shown(&taken.key().1, 40);
+                return Err(FileError::StoredTwice { what, key, whose: format!("{owner} #{who}") });
+            }
+        }
+    }
+    Ok(kept)
 }
 
 impl SavedMap {
@@ -578,7 +618,13 @@ pub fn encode(game: &Game) -> Vec<u8> {
 /// checksum, so the game's own checks are what must catch them.)
 pub fn seal(body: &str) -> Vec<u8> {
     let crc = crc32fast::hash(body.as_bytes());
-    format!("{MAGIC} {SAVE_FORMAT} {crc:08x}\n{body}\n").into_bytes()
+    format!("{MAGIC} {} {crc:08x}\n{body}\n", format_word(SAVE_FORMAT)).into_bytes()
+}
+
+/// How a save's header writes its format number: plain decimal digits, no
+/// sign, no leading zero. The one form [`seal`] writes and `decode` reads.
+fn format_word(format: u32) -> String {
+    format.to_string()
 }
 
 /// Reads a save: checks the header, the checksum, the format and the
@@ -669,7 +715,12 @@ fn decode(bytes: &[u8]) -> Result<SaveFile, FileError> {
     if words.next() != Some(MAGIC) {
         return Err(FileError::NotASave);
     }
-    let format: u32 = words.next().and_then(|w| w.parse().ok()).ok_or(FileError::NoFormatNumber)?;
+    let word = words.next().ok_or(FileError::NoFormatNumber)?;
+    let format: u32 = word.parse().map_err(|_| FileError::NoFormatNumber)?;
+    // Read as the writer writes it ([`seal`]): `+1` or `01` is no header this game wrote.
+    if format_word(format) != word {
+        return Err(FileError::FormatWritten(untrusted::shown(word, 20)));
+    }
     if format != SAVE_FORMAT {
         return Err(FileError::Format(format));
     }
@@ -938,9 +989,9 @@ mod tests {
         let mut game = Game::blank(5, map, Point::new(2, 2), plugins.clone(), records.clone(), Trace::console());
         game.set_tile(Point::new(0, 0), Tile::Wall);
         game.spawn_monster("rat", Point::new(6, 3), Some(MonsterState::Wandering)).unwrap();
-        let id = game.new_item_id();
+        let id = game.new_item_id().unwrap();
         game.drop_on_floor("potion", 3, Point::new(4, 4), id);
-        let id = game.new_item_id();
+        let id = game.new_item_id().unwrap();
         game.put_in_pack("sword", 1, false, id);
         let text = String::from_utf8(encode(&game)).unwrap();
         let body = text.split_once('\n').unwrap().1.trim_end();
@@ -1100,7 +1151,7 @@ mod tests {
             (
                 "a plural with a newline",
                 Box::new(|b| b["creatures"][1]["plural"] = json!("ra\nts")),
-                "rat#1 with a name",
+                "rat#1 with a look no plugin could give it: its plural holds a control character",
             ),
             (
                 "a charge on no item",

@@ -98,6 +98,19 @@ impl<'a> HostCtx<'a> {
         self.refused(allowed)
     }
 
+    /// True if `text` is no text a store keeps under `key` (too long; for
+    /// a creature, no item kind under a key a plugin keeps one in), so a
+    /// save holding it would be refused; the call will fail saying so, and
+    /// nothing is stored.
+    fn unkept_text(&mut self, key: &str, text: &str, creature: bool) -> bool {
+        let plugins = &self.game.plugins;
+        let mut allowed = plugins.may_store_text(key, text);
+        if creature && allowed.is_ok() {
+            allowed = plugins.may_store_kind(key, text, |kind| self.game.records.items.contains_key(kind));
+        }
+        self.refused(allowed)
+    }
+
     /// True if the write was refused, keeping the first refusal.
     fn refused(&mut self, allowed: Result<(), WriteRefused>) -> bool {
         match allowed {
@@ -307,7 +320,7 @@ impl GameCtx for HostCtx<'_> {
 
     fn store_set_text(&mut self, id: EntityId, key: RStr<'_>, value: RStr<'_>) {
         count_callback();
-        if self.refuses("store a text") || self.trespasses(&key) {
+        if self.refuses("store a text") || self.trespasses(&key) || self.unkept_text(&key, &value, true) {
             return;
         }
         self.game.store_text.insert((id, key.to_string()), value.to_string());
@@ -328,7 +341,13 @@ impl GameCtx for HostCtx<'_> {
         if self.refuses("take from the pack") {
             return ROption::RNone;
         }
-        let fresh = self.game.new_item_id();
+        let Some(fresh) = self.game.id_for_part(slot as usize, count) else {
+            tracing::warn!(
+                plugin = self.source,
+                "pack_take refused: part of a stack needs an item id, and none is left"
+            );
+            return ROption::RNone;
+        };
         let taken = self.game.pack.take(slot as usize, count, fresh);
         let entry = taken.as_ref().map(PackItem::entry);
         if let Some(item) = taken {
@@ -552,11 +571,14 @@ impl GameCtx for HostCtx<'_> {
 
     fn item_set_text(&mut self, item: ItemId, key: RStr<'_>, value: RStr<'_>) -> bool {
         count_callback();
-        if self.refuses("store a text on an item") || self.trespasses(&key) || !self.game.item_exists(item) {
+        if self.refuses("store a text on an item")
+            || self.trespasses(&key)
+            || self.unkept_text(&key, &value, false)
+            || !self.game.item_exists(item)
+        {
             return false;
         }
-        let text: String = value.chars().take(crate::data::untrusted::limits::STORED_TEXT_CHARS).collect();
-        self.game.item_text.insert((item, key.to_string()), text);
+        self.game.item_text.insert((item, key.to_string()), value.to_string());
         self.game.pack.touch();
         true
     }
@@ -943,12 +965,102 @@ mod tests {
             description: String::new(),
             homepage: String::new(),
             origin: Default::default(),
+            stored_kinds: Vec::new(),
         });
         let mut records = Records::default();
         records.settings.insert("lantern".into(), [("brightness".to_string(), 8)].into());
         records.settings.insert("other".into(), [("glow_turns".to_string(), 9)].into());
         let map = crate::core::map::Map::new_filled(5, 3, crate::core::map::Tile::Floor);
         Game::blank(1, map, Point::new(1, 1), Rc::new(plugins), Rc::new(records), crate::data::trace::Trace::console())
+    }
+
+    /// A game whose plugin `wands` keeps an item kind under the creatures'
+    /// text `wielded`, and whose records have a sword (in the pack).
+    fn wands_game() -> Game {
+        let mut plugins = Plugins::default();
+        plugins.loaded.push(LoadedPlugin {
+            player_level: None,
+            events: None,
+            sides: Vec::new(),
+            standings: Vec::new(),
+            name: "wands".into(),
+            version: "0.1.0".into(),
+            path: "libwands.so".into(),
+            needs: Vec::new(),
+            names: Default::default(),
+            settings: Vec::new(),
+            stored: Vec::new(),
+            api_version: "1.6.0".into(),
+            description: String::new(),
+            homepage: String::new(),
+            origin: Default::default(),
+            stored_kinds: vec!["wielded".into()],
+        });
+        let dir = tempfile::tempdir().expect("a temp dir");
+        std::fs::create_dir(dir.path().join("host")).expect("the host folder");
+        let sword = "[[item]]\nid = \"sword\"\nname = \"sword\"\nglyph = \"/\"\ncolor = [1, 2, 3]\ntile = \"sword\"\n\
+                     class = \"test\"\nfloors = [1, 1]\n";
+        std::fs::write(dir.path().join("host/things.toml"), sword).expect("the records");
+        let records =
+            crate::data::records::check::load_records(dir.path(), &plugins.registered()).expect("the records read");
+        let map = crate::core::map::Map::new_filled(5, 3, crate::core::map::Tile::Floor);
+        let trace = crate::data::trace::Trace::console();
+        let mut game = Game::blank(1, map, Point::new(1, 1), Rc::new(plugins), Rc::new(records), trace);
+        game.add_to_pack("sword", 1).expect("a sword in the pack");
+        game
+    }
+
+    #[test]
+    fn a_text_a_plugin_may_not_store_is_refused_and_a_save_holding_it_by_the_same_rule() {
+        let long = "x".repeat(5000);
+        let cases = [
+            (
+                "wielded",
+                "excalibur",
+                "stored 'excalibur' under 'wielded', where wands keeps an item kind, and no loaded plugin has an \
+                 item 'excalibur'; nothing was stored",
+                "a text 'wielded' for creature #0 naming the item 'excalibur', which no loaded plugin has (wands \
+                 keeps an item kind there)",
+            ),
+            (
+                "motto",
+                long.as_str(),
+                "stored a text of 5000 characters under 'motto', more than a store keeps (4096); nothing was stored",
+                "a text 'motto' of 5000 characters for creature #0, more than 4096",
+            ),
+        ];
+        for (key, text, refused, held) in cases {
+            // The running game: the write stores nothing, and the call fails with its line.
+            let mut game = wands_game();
+            let mut ctx = HostCtx::new(&mut game, "wands", Access::Play);
+            GameCtx::store_set_text(&mut ctx, EntityId::PLAYER, key.into(), text.into());
+            assert_eq!(ctx.take_trespass().map(|w| w.to_string()).as_deref(), Some(refused));
+            drop(ctx);
+            assert!(game.store_text.is_empty(), "nothing stored");
+            // A save holding it: refused by the same rule.
+            let mut parts = game.parts();
+            parts.store_text.insert((EntityId::PLAYER, key.into()), text.into());
+            let (plugins, records) = (game.plugins.clone(), game.records.clone());
+            let back = Game::restore(parts, plugins, records, crate::data::trace::Trace::console());
+            assert_eq!(back.err().map(|e| e.to_string()).as_deref(), Some(held));
+        }
+        // What the rule lets in: an item kind, or nothing, under `wielded`; 4,096 characters anywhere.
+        let mut game = wands_game();
+        let mut ctx = HostCtx::new(&mut game, "wands", Access::Play);
+        GameCtx::store_set_text(&mut ctx, EntityId::PLAYER, "wielded".into(), "sword".into());
+        GameCtx::store_set_text(&mut ctx, EntityId::PLAYER, "motto".into(), "x".repeat(4096).as_str().into());
+        assert!(ctx.take_trespass().is_none());
+        GameCtx::store_set_text(&mut ctx, EntityId::PLAYER, "wielded".into(), "".into());
+        assert!(ctx.take_trespass().is_none(), "nothing in hand");
+        // An item's text is held to the same length: not cut, refused.
+        let sword = ctx.game.pack.get(0).expect("the sword").id;
+        assert!(!GameCtx::item_set_text(&mut ctx, sword, "motto".into(), long.as_str().into()));
+        assert!(ctx.take_trespass().is_some());
+        drop(ctx);
+        assert!(game.item_text.is_empty(), "nothing stored on the sword");
+        assert_eq!(game.check(), Ok(()));
+        let (plugins, records) = (game.plugins.clone(), game.records.clone());
+        assert!(Game::restore(game.parts(), plugins, records, crate::data::trace::Trace::console()).is_ok());
     }
 
     #[test]

@@ -190,8 +190,9 @@ pub fn game_from_scenario(
             }
         }
     }
+    // A scenario's items are far fewer than the ids a fresh run may hand out.
     for item in &scenario.items {
-        let id = game.new_item_id();
+        let Some(id) = game.new_item_id() else { break };
         game.drop_on_floor(&item.kind, item.count, item.pos, id);
         // Made as any item is: a wand's charges are rolled now.
         game.made_event(&item.kind, id);
@@ -199,7 +200,7 @@ pub fn game_from_scenario(
     for ((kind, count), &line) in scenario.pack.iter().zip(&scenario.pack_lines) {
         let stacks = game.records().items[kind].stacks;
         for _ in 0..if stacks { 1 } else { *count } {
-            let id = game.new_item_id();
+            let Some(id) = game.new_item_id() else { break };
             if game.put_in_pack(kind, if stacks { *count } else { 1 }, stacks, id).is_none() {
                 // Refused rather than played with less than the file says.
                 let problem = if stacks && *count > MOST_IN_A_STACK {
