@@ -597,7 +597,7 @@ fn standings_the_floor_s_maker_and_disguises_survive_a_save_and_the_run_plays_on
         &[root().join("examples/trader/data/trader")],
     );
     let (whole, rest, save) =
-        saved_and_continued(trader.path(), "trader", "t a Enter . . . n k y k y k n k y", ". . . . .");
+        saved_and_continued(trader.path(), "trader", "t a Enter . . . n k y k y k n k y k y", ". . . . .");
     assert!(save.contains("provoked"), "the trader's temper is in the save");
     assert!(whole.iter().any(|l| l.contains("\"attacker\":\"trader#1\"")), "it fought back after the save");
     assert_eq!(whole, rest, "the trader's run differs once continued");
