@@ -172,7 +172,7 @@ fn an_items_card_says_what_its_effect_says_of_its_numbers() {
     };
     // The host's line for the role, then the effect's lines (the plugin's `facts`).
     let expected: [(&str, &[&str]); 9] = [
-        ("healing_potion", &["Drink it to heal.", "Heals 20, or half your most health if that is more."]),
+        ("healing_potion", &["Drink it to heal.", "Heals 20."]),
         ("dagger", &["A weapon to wield.", "Damage 1-4."]),
         ("long_sword", &["A weapon to wield.", "Damage 3-9."]),
         ("plate_armor", &["Armor to wear.", "Defense 5.", "Noisy: each step makes a noise of 6."]),
