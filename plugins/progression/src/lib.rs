@@ -2,8 +2,7 @@
 //!
 //! The player's kills give experience, worth the victim's record numbers
 //! (its most health, the top of its blow, twice its defense), read at the
-//! killing blow (the `hurt` event, while the victim still stands), and
-//! `xp_per_floor` hundredths more for each floor below the first. Enough
+//! killing blow (the `hurt` event, while the victim still stands). Enough
 //! experience raises the level: each level gives `hp_per_level` more most
 //! health (and heals that much), and every `strength_every` levels one
 //! strength, which the equipment plugin adds to both ends of the blow.
@@ -32,7 +31,6 @@ fn numbers(ctx: &Ctx<'_>) -> Numbers {
         hp_per_level: ctx.setting_value("hp_per_level"),
         strength_every: ctx.setting_value("strength_every"),
         max_level: ctx.setting_value("max_level"),
-        xp_per_floor: ctx.setting_value("xp_per_floor"),
     }
 }
 
@@ -85,7 +83,7 @@ impl Hooks for Progression {
         }
         // The killing blow: the victim still stands, with its record's numbers.
         let Some(victim) = ctx.creature(hurt.target) else { return Ok(()) };
-        let amount = numbers(ctx).on_floor(worth(victim.max_hp, victim.damage.max, victim.defense), ctx.floor());
+        let amount = worth(victim.max_hp, victim.damage.max, victim.defense);
         self.gain(ctx, victim.kind.as_str(), amount)
     }
 
@@ -104,7 +102,6 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
         .setting("hp_per_level", d.hp_per_level, 0, 100)
         .setting("strength_every", d.strength_every, 1, 100)
         .setting("max_level", d.max_level, 1, 100)
-        .setting("xp_per_floor", d.xp_per_floor, 0, 1000)
         .stored("xp", 0, 1_000_000_000)
         .stored("level", 1, 100)
         .stored("strength", 0, 100)

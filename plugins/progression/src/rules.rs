@@ -11,15 +11,11 @@ pub struct Numbers {
     pub strength_every: i64,
     /// The highest level.
     pub max_level: i64,
-    /// How much more a kill is worth on each floor below the first, in
-    /// hundredths of its worth (25: a quarter more on floor 2, three
-    /// times as much on floor 9).
-    pub xp_per_floor: i64,
 }
 
 impl Default for Numbers {
     fn default() -> Self {
-        Numbers { xp_step: 60, hp_per_level: 5, strength_every: 2, max_level: 20, xp_per_floor: 25 }
+        Numbers { xp_step: 60, hp_per_level: 5, strength_every: 2, max_level: 20 }
     }
 }
 
@@ -30,15 +26,6 @@ pub fn worth(max_hp: i32, damage_max: i32, defense: i32) -> i64 {
 }
 
 impl Numbers {
-    /// What a kill worth `worth` is worth on floor `floor`: a quarter more
-    /// (with `xp_per_floor` 25) for each floor below the first, so that a
-    /// deep monster's kill moves a deep level as a shallow one's moves a
-    /// shallow level; at least 1.
-    pub fn on_floor(&self, worth: i64, floor: u32) -> i64 {
-        let below = i64::from(floor.max(1) - 1);
-        (worth.saturating_mul(100 + self.xp_per_floor.max(0) * below) / 100).max(1)
-    }
-
     /// The experience it takes in all to reach `level` (0 for level 1).
     pub fn xp_for(&self, level: i64) -> i64 {
         let l = level.max(1);
@@ -91,17 +78,6 @@ mod tests {
         let n = Numbers::default();
         let s: Vec<i64> = (1..=7).map(|l| n.strength_at(l)).collect();
         assert_eq!(s, [0, 0, 1, 1, 2, 2, 3]);
-    }
-
-    #[test]
-    fn deeper_kills_are_worth_more() {
-        let n = Numbers::default();
-        assert_eq!(n.on_floor(8, 1), 8, "a jackal on the first floor: its numbers");
-        assert_eq!(n.on_floor(8, 0), 8, "no floor 0: as the first");
-        assert_eq!(n.on_floor(56, 10), 182, "a young red dragon on floor 10: 56 and 9 quarters more");
-        // The dragon is a third of level 8's step there, not a tenth.
-        assert!(n.on_floor(56, 10) * 3 >= n.xp_for(9) - n.xp_for(8), "{}", n.xp_for(9) - n.xp_for(8));
-        assert_eq!(Numbers { xp_per_floor: 0, ..n }.on_floor(56, 10), 56, "0: the floor adds nothing");
     }
 
     #[test]
