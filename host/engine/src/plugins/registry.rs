@@ -789,6 +789,15 @@ impl Registration {
 /// nothing is stored.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WriteRefused {
+    /// A value stored for a creature that is not on the floor (dead, gone,
+    /// never was), which a save would be refused for.
+    #[error("stored '{key}' for creature #{id}, which is not on the floor; nothing was stored")]
+    NoCreature {
+        /// The key (cut short).
+        key: String,
+        /// The id asked for.
+        id: u32,
+    },
     /// A stored key another plugin declared, by a plugin that does not
     /// depend on it.
     #[error(

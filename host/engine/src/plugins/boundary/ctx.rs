@@ -90,6 +90,15 @@ impl<'a> HostCtx<'a> {
         self.refused(allowed)
     }
 
+    /// True if no creature `id` is on the floor, so a value stored for it
+    /// would make a save the loader refuses; the call will fail saying so,
+    /// and nothing is stored.
+    fn not_here(&mut self, id: EntityId, key: &str) -> bool {
+        let here = self.game.creatures.contains_key(&id);
+        let key = crate::data::untrusted::shown(key, 64);
+        self.refused(if here { Ok(()) } else { Err(WriteRefused::NoCreature { key, id: id.0 }) })
+    }
+
     /// True if `value` lies outside the range the plugin that declared
     /// `key` keeps, so a save holding it would be refused; the call will
     /// fail saying so, and nothing is stored.
@@ -285,7 +294,11 @@ impl GameCtx for HostCtx<'_> {
 
     fn store_set(&mut self, id: EntityId, key: RStr<'_>, value: i64) {
         count_callback();
-        if self.refuses("store a number") || self.trespasses(&key) || self.out_of_range(&key, value) {
+        if self.refuses("store a number")
+            || self.trespasses(&key)
+            || self.out_of_range(&key, value)
+            || self.not_here(id, &key)
+        {
             return;
         }
         self.game.store.insert((id, key.to_string()), value);
@@ -320,7 +333,11 @@ impl GameCtx for HostCtx<'_> {
 
     fn store_set_text(&mut self, id: EntityId, key: RStr<'_>, value: RStr<'_>) {
         count_callback();
-        if self.refuses("store a text") || self.trespasses(&key) || self.unkept_text(&key, &value, true) {
+        if self.refuses("store a text")
+            || self.trespasses(&key)
+            || self.unkept_text(&key, &value, true)
+            || self.not_here(id, &key)
+        {
             return;
         }
         self.game.store_text.insert((id, key.to_string()), value.to_string());
@@ -1061,6 +1078,30 @@ mod tests {
         assert_eq!(game.check(), Ok(()));
         let (plugins, records) = (game.plugins.clone(), game.records.clone());
         assert!(Game::restore(game.parts(), plugins, records, crate::data::trace::Trace::console()).is_ok());
+    }
+
+    #[test]
+    fn a_value_stored_for_a_creature_not_on_the_floor_is_refused_so_the_run_still_saves() {
+        let mut game = wands_game();
+        let mut ctx = HostCtx::new(&mut game, "wands", Access::Play);
+        let gone = EntityId(4242);
+        GameCtx::store_set(&mut ctx, gone, "motto".into(), 3);
+        let said = ctx.take_trespass().map(|w| w.to_string());
+        assert_eq!(
+            said.as_deref(),
+            Some("stored 'motto' for creature #4242, which is not on the floor; nothing was stored")
+        );
+        GameCtx::store_set_text(&mut ctx, gone, "motto".into(), "hi".into());
+        assert!(ctx.take_trespass().is_some(), "a text neither");
+        GameCtx::store_set(&mut ctx, EntityId::PLAYER, "motto".into(), 3);
+        assert!(ctx.take_trespass().is_none(), "the player is here");
+        drop(ctx);
+        assert!(game.store.keys().all(|(id, _)| *id == EntityId::PLAYER) && game.store_text.is_empty());
+        let (plugins, records) = (game.plugins.clone(), game.records.clone());
+        assert!(
+            Game::restore(game.parts(), plugins, records, crate::data::trace::Trace::console()).is_ok(),
+            "it saves"
+        );
     }
 
     #[test]
