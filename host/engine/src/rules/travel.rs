@@ -17,7 +17,10 @@
 //! for one key is reached (a rest that heals has none: it stops if the
 //! player stops healing). The way is found over the cells the player
 //! remembers (closed doors count: walking into one opens it), so an
-//! unreachable goal is refused at once and never walked at.
+//! unreachable goal is refused at once and never walked at; never over a
+//! known hazard (a terrain of the trait `hazard` the player found or sees:
+//! a trap, deep water): a goal only a hazard leads to is refused in one
+//! line that says so.
 //!
 //! Interrupts: a turn that brings a monster into view, or the player's
 //! health below a third (which says so), sounds an alarm the front end
@@ -139,9 +142,8 @@ impl Game {
         let mended = (me.hp, self.turn);
         let travel =
             Travel { errand, steps: 0, healing, mended, before: None, given_up: Vec::new(), stop_for_items: true };
-        let refusal = refusal.or_else(|| {
-            (errand != Errand::Rest && self.travel_step(&travel).is_none()).then(|| "You know of no way there.".into())
-        });
+        let refusal =
+            refusal.or_else(|| (errand != Errand::Rest && self.travel_step(&travel).is_none()).then(|| self.no_way(&travel)));
         match refusal {
             Some(text) => {
                 if !text.is_empty() {
@@ -167,7 +169,12 @@ impl Game {
             Errand::Rest => Action::Wait,
             _ => {
                 let Some(step) = self.travel_step(travel) else {
-                    self.log.add(self.finished_message(travel), MessageKind::Info);
+                    let why = if self.first_step(travel, false).is_some() {
+                        self.hazard_message(travel)
+                    } else {
+                        self.finished_message(travel)
+                    };
+                    self.log.add(why, MessageKind::Info);
                     return None;
                 };
                 Action::Move(step.x - self.player().pos.x, step.y - self.player().pos.y)
@@ -281,6 +288,26 @@ impl Game {
         }
     }
 
+    /// Why a walking errand cannot start: a way there crosses a known
+    /// hazard, or none is known.
+    fn no_way(&self, travel: &Travel) -> String {
+        if self.first_step(travel, false).is_some() {
+            self.hazard_message(travel)
+        } else {
+            "You know of no way there.".into()
+        }
+    }
+
+    /// What a walking errand says when the only ways it knows cross a
+    /// known hazard (and it does not walk into one).
+    fn hazard_message(&self, travel: &Travel) -> String {
+        match travel.errand {
+            Errand::Explore => "Nothing more to explore without crossing a known hazard.".into(),
+            Errand::Stairs => "No safe way to the stairs down: every way you know crosses a known hazard.".into(),
+            _ => "No safe way there: every way you know crosses a known hazard.".into(),
+        }
+    }
+
     fn explored_message(&self) -> String {
         if !self.knows_stairs() {
             "Explored this floor.".into()
@@ -289,14 +316,36 @@ impl Game {
         }
     }
 
-    /// The next cell to step onto for a walking errand, or `None` when no known way leads on.
+    /// The next cell to step onto for a walking errand, or `None` when no
+    /// known way leads on that keeps off every known hazard.
     fn travel_step(&self, travel: &Travel) -> Option<Point> {
+        self.first_step(travel, true)
+    }
+
+    /// The first step of a walking errand's way; `safe`: a way that
+    /// never steps onto a known hazard.
+    fn first_step(&self, travel: &Travel, safe: bool) -> Option<Point> {
         let me = self.player().pos;
         match travel.errand {
             Errand::Rest => None,
-            Errand::Explore => self.known_first_step(|p| self.is_explore_goal(p, me, &travel.given_up)),
-            Errand::Stairs => self.known_first_step(|p| self.is_known_stairs(p)),
-            Errand::To(to) => self.known_first_step(|p| p == to),
+            Errand::Explore => self.known_first_step(|p| self.is_explore_goal(p, me, &travel.given_up), safe),
+            Errand::Stairs => self.known_first_step(|p| self.is_known_stairs(p), safe),
+            Errand::To(to) => self.known_first_step(|p| p == to, safe),
+        }
+    }
+
+    /// Whether the player knows that cell `p` holds a hazard: a terrain
+    /// with the trait `hazard` (api 1.6: a trap, deep water, fire) that it
+    /// remembers and that no longer hides. The time-savers never step
+    /// onto one.
+    pub fn knows_hazard(&self, p: Point) -> bool {
+        match self.map.tile(p) {
+            tile @ Tile::Plugin(t) => {
+                t.hidden == emberdeep_api::TerrainHidden::Shown
+                    && self.map.is_remembered(p)
+                    && self.plugins.tile_has(tile, emberdeep_api::terrain_traits::HAZARD)
+            }
+            _ => false,
         }
     }
 
@@ -331,16 +380,22 @@ impl Game {
     }
 
     /// The next step of auto-explore from here, if anything is left to explore
-    /// (what the bot walks by; no message, no stop rules).
+    /// (what the bot walks by; no message, no stop rules): round the known
+    /// hazards where a way round is known, else over them.
     pub fn explore_step(&self) -> Option<Action> {
         let me = self.player().pos;
-        self.known_first_step(|p| self.is_explore_goal(p, me, &[])).map(|s| Action::Move(s.x - me.x, s.y - me.y))
+        let goal = |p| self.is_explore_goal(p, me, &[]);
+        let step = self.known_first_step(goal, true).or_else(|| self.known_first_step(goal, false));
+        step.map(|s| Action::Move(s.x - me.x, s.y - me.y))
     }
 
-    /// The next step towards the known stairs down, if a known way leads there.
+    /// The next step towards the known stairs down, if a known way leads
+    /// there: round the known hazards where a way round is known.
     pub fn stairs_step(&self) -> Option<Action> {
         let me = self.player().pos;
-        self.known_first_step(|p| self.is_known_stairs(p)).map(|s| Action::Move(s.x - me.x, s.y - me.y))
+        let goal = |p| self.is_known_stairs(p);
+        let step = self.known_first_step(goal, true).or_else(|| self.known_first_step(goal, false));
+        step.map(|s| Action::Move(s.x - me.x, s.y - me.y))
     }
 
     /// The creatures disguised as items on cells the player remembers, in id order.
@@ -428,7 +483,8 @@ impl Game {
 
     /// The first step of a shortest walk over remembered passable cells
     /// from the player to the nearest cell `is_goal` holds for (8-way, as
-    /// the player moves); never onto a creature in view. Of the steps that
+    /// the player moves); never onto a creature in view, and, if `safe`,
+    /// never onto a known hazard ([`Game::knows_hazard`]). Of the steps that
     /// shorten the walk, a straight one goes before a diagonal one, in
     /// [`STEP_ORDER`], so the walk runs straight where it can and is the
     /// same every run.
@@ -437,12 +493,13 @@ impl Game {
     /// never the whole map: the search looks within a square around the
     /// player, doubled until the goal lies inside it (a walk of n steps
     /// never leaves the square of n cells around its start).
-    fn known_first_step(&self, is_goal: impl Fn(Point) -> bool) -> Option<Point> {
+    fn known_first_step(&self, is_goal: impl Fn(Point) -> bool, safe: bool) -> Option<Point> {
         let map = &self.map;
         let me = self.player().pos;
         let open = |p: Point| {
             map.is_remembered(p)
                 && map.is_passable(p)
+                && !(safe && p != me && self.knows_hazard(p))
                 // A monster seen there blocks the way; an ally does not:
                 // walking into one changes places with it. A disguised one
                 // is what it shows (api 1.6): a wall blocks, a chest does
