@@ -179,6 +179,10 @@ pub struct Game {
     /// keeps them: a rule asks whether a plugin's call did anything (a
     /// hidden trap seen springing, `rules::terrain`). Never saved.
     pub(crate) events_emitted: u64,
+    /// The floor's items the player dropped (by the id of what lies there:
+    /// the heap a drop joined), which auto-explore does not pick up again
+    /// (`rules::travel`). Saved; emptied on a new floor.
+    pub(crate) dropped: std::collections::BTreeSet<ItemId>,
 }
 
 /// A yes/no question a plugin asked the player (api 1.3, `Ctx::ask`).
@@ -250,6 +254,7 @@ impl Game {
             standings: BTreeMap::new(),
             kinds_known: BTreeMap::new(),
             events_emitted: 0,
+            dropped: Default::default(),
         }
     }
 
