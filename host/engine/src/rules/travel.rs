@@ -163,12 +163,14 @@ impl Game {
             passed_over: Vec::new(),
             picking: None,
         };
-        let nothing_left = !self.map.points().any(|p| p != me && self.is_frontier(p))
-            && !self.picks_up_here(&pending)
-            && self.explore_items(&pending).is_empty();
+        let nothing_left = |game: &Game| {
+            !game.map.points().any(|p| p != me && game.is_frontier(p))
+                && !game.picks_up_here(&pending)
+                && game.explore_items(&pending).is_empty()
+        };
         let refusal = match errand {
             Errand::Rest => None,
-            Errand::Explore if nothing_left => Some(self.explored_message()),
+            Errand::Explore if nothing_left(self) => Some(self.explored_message()),
             Errand::Explore => None,
             Errand::Stairs if !self.knows_stairs() => Some("You know of no stairs down yet.".to_string()),
             Errand::Stairs if self.map.tile(me) == Tile::StairsDown => {
