@@ -7,7 +7,7 @@ use emberdeep_api::abi::ViewBox;
 use emberdeep_api::{MessageKind, PluginError, Point};
 use emberdeep_engine::data::trace::Trace;
 use emberdeep_engine::plugins::boundary::Entry;
-use emberdeep_engine::rules::travel::Errand;
+use emberdeep_engine::rules::travel::ExploreOptions;
 use emberdeep_engine::world::animation::Animation;
 use emberdeep_engine::{Action, Game};
 
@@ -121,8 +121,8 @@ pub struct App {
     pub bindings: super::bindings::Bindings,
     /// The questions asked before an item is wasted (the options file).
     pub asks: super::bindings::Asks,
-    /// Whether auto-explore stops when an item comes into view (the options file).
-    pub explore_stops_for_items: bool,
+    /// Auto-explore's choices (the options file's `[explore]`).
+    pub explore: ExploreOptions,
     /// Which cells are shown.
     pub(crate) camera: Camera,
     /// Lines the front end itself has to say (a view that failed), shown
@@ -172,7 +172,7 @@ impl App {
             new_run_wanted: false,
             bindings: Default::default(),
             asks: Default::default(),
-            explore_stops_for_items: true,
+            explore: ExploreOptions::default(),
             camera: Camera::default(),
             notices: Vec::new(),
             scroll: 0,
@@ -433,8 +433,7 @@ impl App {
         // Time-savers (rest, explore, travel; docs/time-savers.md): the whole
         // run plays within this key, each step pressed as its play key.
         if let Some(errand) = super::autopilot::errand_for(&self.game, key) {
-            if let Some(mut travel) = self.game.begin_travel(errand) {
-                travel.stop_for_items = self.explore_stops_for_items || travel.errand != Errand::Explore;
+            if let Some(mut travel) = self.game.begin_travel_with(errand, self.explore) {
                 while let Some(step) = super::autopilot::next_key(&mut self.game, &mut travel) {
                     self.saver_steps += 1;
                     self.press_playing(step);

@@ -2,7 +2,7 @@
 //! engine's [`emberdeep_engine::rules::travel`]) and how a run of them is played.
 //!
 //! Every step of a time-saver is pressed as the key a player would press
-//! for it (a numpad direction, `KP5` to wait), through the ordinary play
+//! for it (a numpad direction, `KP5` to wait, `,` to pick up), through the ordinary play
 //! keys, so it is an ordinary turn. Headless, a time-saver's key plays the
 //! whole run within that key (`--keys "o"` explores until it stops). The
 //! window instead starts the run without pressing the key and presses one
@@ -12,7 +12,7 @@
 
 use emberdeep_api::Point;
 use emberdeep_engine::core::map::Tile;
-use emberdeep_engine::rules::travel::{Errand, Travel};
+use emberdeep_engine::rules::travel::{Errand, ExploreOptions, Travel};
 use emberdeep_engine::{Action, Game};
 
 use super::keys::Key;
@@ -48,20 +48,17 @@ pub fn errand_for(game: &Game, key: Key) -> Option<Errand> {
 /// Starts the time-saver `key` stands for, for the window (without pressing the key).
 /// `playing`: whether the keys play now (no screen or question is open).
 pub fn begin(game: &mut Game, playing: bool, key: Key) -> Begin {
-    begin_with(game, playing, key, true)
+    begin_with(game, playing, key, ExploreOptions::default())
 }
 
-/// [`begin`], auto-explore stopping for items only if `explore_stops_for_items`.
-pub fn begin_with(game: &mut Game, playing: bool, key: Key, explore_stops_for_items: bool) -> Begin {
+/// [`begin`], auto-explore as the player chose (`explore`: the options file).
+pub fn begin_with(game: &mut Game, playing: bool, key: Key, explore: ExploreOptions) -> Begin {
     if !playing {
         return Begin::NotMine;
     }
     let Some(errand) = errand_for(game, key) else { return Begin::NotMine };
-    match game.begin_travel(errand) {
-        Some(mut travel) => {
-            travel.stop_for_items = explore_stops_for_items || travel.errand != Errand::Explore;
-            Begin::Started(travel)
-        }
+    match game.begin_travel_with(errand, explore) {
+        Some(travel) => Begin::Started(travel),
         None => Begin::Refused,
     }
 }
@@ -71,9 +68,11 @@ pub fn next_key(game: &mut Game, travel: &mut Travel) -> Option<Key> {
     game.travel_next(travel).map(key_of)
 }
 
-/// The play key that does `action`: a numpad direction, or `KP5` to wait.
+/// The play key that does `action`: a numpad direction, `KP5` to wait,
+/// `,` to pick up (keys no option moves).
 pub fn key_of(action: Action) -> Key {
     match action {
+        Action::PickUp => Key::Char(','),
         Action::Move(dx, dy) => Key::Numpad(match (dx.signum(), dy.signum()) {
             (-1, 1) => 1,
             (0, 1) => 2,
@@ -100,5 +99,6 @@ mod tests {
             assert_eq!(direction(key_of(Action::Move(dx, dy))), Some((dx, dy)));
         }
         assert_eq!(key_of(Action::Wait), Key::Numpad(5));
+        assert_eq!(key_of(Action::PickUp), Key::Char(','));
     }
 }

@@ -86,23 +86,25 @@ impl Hooks for AlliesHooks {
         Ok(())
     }
 
-    /// "Allies (2):", then each ally on the player's side with its health:
-    /// this plugin's own (freed or called: the player knows them), and any
-    /// other on the player's side while in view (a prisoner in a vault's
-    /// cell is not named before the player has found it).
+    /// "Allies (2):", then each ally on the player's side: this plugin's
+    /// own (freed or called: the player knows them), and any other on the
+    /// player's side while in view (a prisoner in a vault's cell is not
+    /// named before the player has found it). Its health while in sight;
+    /// out of sight "(out of sight)": how a fight the player does not see
+    /// went is not told here any more than in the log.
     fn panel_lines(&self, ctx: &mut Ctx<'_>) -> PluginResult<Vec<String>> {
         let ours = ally_ids(ctx);
-        let on_side: Vec<EntityId> = ctx
+        let on_side: Vec<(EntityId, bool)> = ctx
             .floor_creatures()
             .into_iter()
             .filter(|c| !c.id.is_player() && c.side.as_str() == PLAYER_SIDE)
-            .filter(|c| ours.contains(&c.id) || ctx.is_visible(c.pos))
-            .map(|c| c.id)
+            .map(|c| (c.id, ctx.is_visible(c.pos)))
+            .filter(|(id, seen)| ours.contains(id) || *seen)
             .collect();
-        let allies: Vec<(String, i32, i32)> = on_side
+        let allies: Vec<rules::PanelAlly> = on_side
             .into_iter()
-            .filter_map(|id| ctx.creature(id))
-            .map(|c| (c.name.to_string(), c.hp, c.max_hp))
+            .filter_map(|(id, seen)| ctx.creature(id).map(|c| (c, seen)))
+            .map(|(c, seen)| (c.name.to_string(), seen.then_some((c.hp, c.max_hp))))
             .collect();
         Ok(rules::panel(&allies))
     }
@@ -143,9 +145,14 @@ mod tests {
         game.hidden.insert(Point::new(6, 4));
         assert!(AlliesHooks.panel_lines(&mut game.ctx()).unwrap().is_empty(), "the prisoner is out of view");
         assert!(AlliesHooks.answered(&mut game.ctx(), &rules::free_topic(goblin), true).unwrap());
-        // The freed goblin is named wherever it is; the prisoner once in view.
-        game.hidden.insert(Point::new(2, 1));
+        // The freed goblin is named wherever it is, its health only in
+        // sight; the prisoner once in view.
         assert_eq!(AlliesHooks.panel_lines(&mut game.ctx()).unwrap(), ["Allies (1):", " captive_goblin 15/15"]);
+        game.hidden.insert(Point::new(2, 1));
+        assert_eq!(
+            AlliesHooks.panel_lines(&mut game.ctx()).unwrap(),
+            ["Allies (1):", " captive_goblin (out of sight)"]
+        );
         game.hidden.clear();
         assert_eq!(AlliesHooks.panel_lines(&mut game.ctx()).unwrap()[0], "Allies (2):");
     }

@@ -127,14 +127,22 @@ pub fn fell_line(name: &str) -> String {
     format!("Your ally the {name} falls.")
 }
 
-/// The side panel's lines: `allies` as (name, health, most health).
-pub fn panel(allies: &[(String, i32, i32)]) -> Vec<String> {
+/// One ally as the side panel names it: its name, and its health and most
+/// health while the player sees it (`None` out of sight: a fight the
+/// player does not see is not told, in the log or here).
+pub type PanelAlly = (String, Option<(i32, i32)>);
+
+/// The side panel's lines: `allies`, each with its health if in sight.
+pub fn panel(allies: &[PanelAlly]) -> Vec<String> {
     if allies.is_empty() {
         return Vec::new();
     }
     let mut lines = vec![format!("Allies ({}):", allies.len())];
-    for (name, hp, max) in allies.iter().take(MOST_PANEL_ALLIES) {
-        lines.push(format!(" {name} {}/{max}", (*hp).max(0)));
+    for (name, health) in allies.iter().take(MOST_PANEL_ALLIES) {
+        lines.push(match health {
+            Some((hp, max)) => format!(" {name} {}/{max}", (*hp).max(0)),
+            None => format!(" {name} (out of sight)"),
+        });
     }
     if allies.len() > MOST_PANEL_ALLIES {
         lines.push(format!(" and {} more", allies.len() - MOST_PANEL_ALLIES));
@@ -215,10 +223,17 @@ mod tests {
 
     #[test]
     fn the_panel_names_each_ally_with_its_health() {
-        let allies = vec![("spirit wolf".to_string(), 8, 10), ("goblin mercenary".to_string(), -2, 15)];
-        assert_eq!(panel(&allies), ["Allies (2):", " spirit wolf 8/10", " goblin mercenary 0/15"]);
+        let allies = vec![
+            ("spirit wolf".to_string(), Some((8, 10))),
+            ("goblin mercenary".to_string(), Some((-2, 15))),
+            ("dwarf fighter".to_string(), None),
+        ];
+        assert_eq!(
+            panel(&allies),
+            ["Allies (3):", " spirit wolf 8/10", " goblin mercenary 0/15", " dwarf fighter (out of sight)"]
+        );
         assert!(panel(&[]).is_empty());
-        let many: Vec<_> = (0..9).map(|i| (format!("wolf {i}"), 1, 1)).collect();
+        let many: Vec<_> = (0..9).map(|i| (format!("wolf {i}"), Some((1, 1)))).collect();
         let lines = panel(&many);
         assert_eq!(lines.len(), 1 + MOST_PANEL_ALLIES + 1);
         assert_eq!(lines.last().unwrap(), " and 3 more");

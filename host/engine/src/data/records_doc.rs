@@ -386,7 +386,7 @@ another plugin must count `every` itself, or ignores it.
 `stacks = true` means several of the kind share one pack slot and one heap
 on the floor (up to 9999 in one): potions, scrolls, arrows. Left out, each
 one takes a pack slot of its own, a floor cell holding one takes nothing
-else, and a heap of them is picked up one at a time. Weapons, armor and
+else, and `g` on a heap of them takes as many as the pack has slots for. Weapons, armor and
 bows do not stack.
 
 ## Params

@@ -220,56 +220,95 @@ impl Game {
         self.call(effect, Access::Play, |imp, ctx| imp.made(ctx, &request));
     }
 
-    /// `g`: picks up the top item where the player stands (a whole stack, or
-    /// one of a heap of things that do not stack). Returns whether a turn passed.
+    /// `g`: picks up what lies where the player stands, all of one kind:
+    /// the kind of the item on top, every heap of it there (a whole stack;
+    /// of a heap of things that do not stack, as many as the pack has
+    /// slots for). Returns whether a turn passed (anything was taken).
     pub fn pick_up(&mut self) -> bool {
         let pos = self.player().pos;
-        let Some((index, top)) = self.items.top_at(pos) else {
+        let Some(kind) = self.items.top_at(pos).map(|(_, top)| top.kind.clone()) else {
             self.log.add("There is nothing here to pick up.", MessageKind::Info);
             return false;
         };
-        let mut item = top.clone();
-        let Some(rec) = self.item_record(&item.kind).cloned() else { return false };
-        if !rec.stacks && item.count > 1 {
-            // One of a heap of things that do not stack: a new item of its own.
-            item.count = 1;
-            let Some(id) = self.new_item_id() else {
-                self.log.add(NO_ITEM_ID_FOR_A_PART, MessageKind::Info);
-                return false;
-            };
-            item.id = id;
-        }
-        let entry = emberdeep_api::PackEntry { kind: item.kind.as_str().into(), count: item.count, item: item.id };
-        if self.plugin_picks_up(&entry) {
-            // A plugin took them (arrows into the quiver) and said so.
-            self.lift(index, &item);
-            self.picked_up_event(&entry);
-            return true;
-        }
-        let stacks = self.joins_stacks(&item.kind, item.id);
-        match self.pack.add(&item.kind, item.count, stacks, item.id) {
-            Some(slot) => {
-                self.lift(index, &item);
-                // The slot's new total: "b - 7 darts" for one dart joining six.
-                let (count, id) = self.pack.get(slot).map_or((item.count, item.id), |held| (held.count, held.id));
-                let label = self.item_label(&item.kind, count, id);
-                self.log.add(format!("{} - {label}.", slot_letter(slot)), MessageKind::Info);
-                self.picked_up_event(&entry);
-                true
-            }
-            None => {
-                self.log.add("Your pack is full.", MessageKind::Info);
-                false
+        let mut taken = false;
+        // The heaps of the kind, top first; each taken whole or, the pack
+        // full, in part (and no more after it).
+        loop {
+            let next = self.items.at(pos).rev().find(|(_, i)| i.kind == kind).map(|(i, h)| (i, h.clone()));
+            let Some((index, heap)) = next else { break };
+            match self.pick_up_heap(index, &heap) {
+                Some(true) => taken = true,
+                Some(false) => return true,
+                None => return taken,
             }
         }
+        taken
     }
 
-    /// Takes `item.count` off the heap at `index` (gone when none are left)
+    /// Takes the heap at `index` (`heap`) into the pack, or as a plugin
+    /// says (arrows into the quiver): `Some(true)` all of it, `Some(false)`
+    /// part (the pack filled, which is said), `None` none (the pack full,
+    /// which is said, or no record).
+    fn pick_up_heap(&mut self, index: usize, heap: &FloorItem) -> Option<bool> {
+        let rec = self.item_record(&heap.kind).cloned()?;
+        let mut entries = Vec::new();
+        let mut left = heap.count;
+        let (mut full, mut no_id) = (false, false);
+        while left > 0 {
+            // One of a heap of things that do not stack: a new item of its
+            // own, the last one keeping the heap's identity.
+            let (count, id) = match (rec.stacks, left) {
+                (true, _) => (left, heap.id),
+                (false, 1) => (1, heap.id),
+                (false, _) => match self.new_item_id() {
+                    Some(id) => (1, id),
+                    // No id left for a part: the rest stays where it lies.
+                    None => {
+                        self.log.add(NO_ITEM_ID_FOR_A_PART, MessageKind::Info);
+                        no_id = true;
+                        break;
+                    }
+                },
+            };
+            let entry = emberdeep_api::PackEntry { kind: heap.kind.as_str().into(), count, item: id };
+            // A plugin may take them (arrows into the quiver) and say so.
+            if !self.plugin_picks_up(&entry) {
+                let stacks = self.joins_stacks(&heap.kind, id);
+                let Some(slot) = self.pack.add(&heap.kind, count, stacks, id) else {
+                    full = true;
+                    break;
+                };
+                // The slot's new total: "b - 7 darts" for one dart joining six.
+                let (total, held) = self.pack.get(slot).map_or((count, id), |held| (held.count, held.id));
+                let label = self.item_label(&heap.kind, total, held);
+                self.log.add(format!("{} - {label}.", slot_letter(slot)), MessageKind::Info);
+            }
+            left -= count;
+            entries.push(entry);
+        }
+        if full {
+            self.log.add("Your pack is full.", MessageKind::Info);
+        }
+        let taken: u32 = entries.iter().map(|e| e.count).sum();
+        if taken == 0 {
+            return None;
+        }
+        self.lift(index, &heap.kind, heap.id, taken);
+        for entry in &entries {
+            self.picked_up_event(entry);
+        }
+        Some(!full && !no_id)
+    }
+
+    /// Takes `count` off the heap at `index` (gone when none are left)
     /// and traces the pick-up.
-    fn lift(&mut self, index: usize, item: &FloorItem) {
-        let left = self.items[index].count - item.count;
+    fn lift(&mut self, index: usize, kind: &str, id: ItemId, count: u32) {
+        let left = self.items[index].count - count;
         self.items.set_count(index, left);
-        self.emit("action", "host", fields! {"action" => "pick_up", "item" => item.kind, "count" => item.count});
+        if left == 0 {
+            self.dropped.remove(&id);
+        }
+        self.emit("action", "host", fields! {"action" => "pick_up", "item" => kind, "count" => count});
     }
 
     /// `d` then a letter: drops that slot's items where the player stands.
@@ -305,7 +344,9 @@ impl Game {
             self.prune_item_store();
             return true;
         }
-        self.drop_on_floor(&item.kind, item.count, cell, item.id);
+        // Auto-explore leaves what the player dropped where it lies.
+        let lying = self.drop_on_floor(&item.kind, item.count, cell, item.id);
+        self.dropped.insert(lying);
         true
     }
 
@@ -483,14 +524,25 @@ mod tests {
     }
 
     #[test]
-    fn a_heap_of_swords_is_picked_up_one_at_a_time_and_a_sword_needs_a_bare_cell() {
+    fn a_heap_of_swords_is_picked_up_whole_as_far_as_the_pack_goes_and_a_sword_needs_a_bare_cell() {
         let mut game = game_with_records();
-        game.drop_on_floor("sword", 2, Point::new(1, 1), ItemId(1));
+        game.drop_on_floor("sword", 3, Point::new(1, 1), ItemId(1));
+        let slots = game.pack.free_slots();
+        for slot in 2..slots {
+            game.pack.add("sword", 1, false, ItemId(100 + slot as u32));
+        }
+        // Two slots free: one `g` takes two of the three, each a sword of
+        // its own, and says the pack is full.
         assert!(game.pick_up());
         assert_eq!(game.items[0].count, 1, "one sword is left on the floor");
-        assert_eq!(game.pack.get(0).map(|i| i.count), Some(1));
+        let (a, b) = (game.pack.get(slots - 2).cloned(), game.pack.get(slots - 1).cloned());
+        assert_eq!((a.as_ref().map(|i| i.count), b.as_ref().map(|i| i.count)), (Some(1), Some(1)));
+        assert_ne!(a.map(|i| i.id), b.map(|i| i.id), "each a sword of its own");
+        assert_eq!(game.log.messages().last().unwrap().text, "Your pack is full.");
+        assert!(!game.pick_up(), "nowhere to put the third: no turn");
         assert!(!game.drop_slot(0), "the cell still holds a sword");
         assert_eq!(game.log.messages().last().unwrap().text, "There's already something here.");
+        game.pack.take(2, 1, ItemId(500));
         assert!(game.pick_up());
         assert!(game.items.is_empty());
         assert!(game.drop_slot(0), "a bare cell takes a sword");

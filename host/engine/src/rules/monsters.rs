@@ -316,7 +316,7 @@ impl Game {
         };
         let (attacker_name, attacker_pos, attacker_trace) = (attacker.the_name(), attacker.pos, attacker.trace_name());
         let (target_name, target_hp, target_trace) = (target.the_name(), target.hp, target.trace_name());
-        // The player hears of a fight it takes part in or sees (either end in sight).
+        // The player hears of a fight it takes part in or sees (either end in sight), and only then.
         let seen = a.attacker.is_player()
             || a.target.is_player()
             || self.fov.is_visible(attacker_pos)
@@ -339,7 +339,10 @@ impl Game {
             t.hp = hp_left;
         }
         let died = hp_left <= 0;
-        if seen || !a.message.is_empty() {
+        // Out of sight, not a word, the plugin's own words neither: the
+        // player learns of it when it sees the creatures, whose health the
+        // panel then shows as it is (the trace keeps every attack).
+        if seen {
             self.log_attack(&a, &attacker_name, &target_name, died);
         }
         if a.hit {

@@ -238,6 +238,9 @@ impl Game {
 
     /// The nearest enemy ([`Game::hostile`]) that `id` sees; ties go to
     /// the higher, then the further left (see the module's notes on cost).
+    /// One of the player's allies with no enemy beside it goes first for
+    /// an enemy fighting the player ([`Game::threat_to_player`]): an ally
+    /// defends the player before it goes after anything else.
     pub fn nearest_enemy(&self, id: EntityId) -> Option<EntityId> {
         let me = self.creatures.get(&id)?;
         let player_other = !id.is_player() && self.player().side != me.side;
@@ -247,7 +250,7 @@ impl Game {
             return (player_is_enemy && self.sees_player(id)).then_some(EntityId::PLAYER);
         }
         let reach = if id.is_player() { self.numbers.fov_radius } else { me.sight };
-        for d in 1..=reach.max(0) {
+        let ring = |d: i32| {
             for y in me.pos.y - d..=me.pos.y + d {
                 let edge = y == me.pos.y - d || y == me.pos.y + d;
                 let step = if edge { 1 } else { 2 * d as usize };
@@ -262,8 +265,36 @@ impl Game {
                     }
                 }
             }
+            None
+        };
+        if reach >= 1 {
+            if let Some(beside) = ring(1) {
+                return Some(beside);
+            }
         }
-        None
+        // An ally with no enemy beside it defends the player first.
+        if let Some(threat) = self.threat_to_player(me) {
+            return Some(threat);
+        }
+        (2..=reach.max(0)).find_map(ring)
+    }
+
+    /// What ally `me` (a creature other than the player on its side or a
+    /// side allied with it) defends the player from: the enemy of `me`
+    /// nearest it, among those it sees standing next to the player (they
+    /// fight the player), ties in [`emberdeep_api::DIRECTIONS`]' order
+    /// round the player. `None` for anyone else.
+    fn threat_to_player(&self, me: &Creature) -> Option<EntityId> {
+        if me.id.is_player() || !self.friendly_to_player(&me.side) {
+            return None;
+        }
+        let player = self.player().pos;
+        emberdeep_api::DIRECTIONS
+            .iter()
+            .filter_map(|&(dx, dy)| self.creatures.at(player.offset(dx, dy)))
+            .filter(|c| self.hostile(me, c) && self.sees(me, c))
+            .min_by_key(|c| me.pos.steps_to(c.pos))
+            .map(|c| c.id)
     }
 
     /// Whether the host refuses `a` as an attack on the attacker's own
@@ -398,9 +429,11 @@ pub(crate) mod tests {
         assert_eq!(lines(&game), before, "no line for a fight the player does not see");
         let traced = game.trace.take_kept();
         assert!(traced.iter().any(|l| l.contains("\"event\":\"attack\"")), "the attack is traced: {traced:?}");
-        // A plugin's own words are its to give or not.
+        // A plugin's own words for the attack are not said out of sight
+        // either ("The archer's arrow hits the goblin for 6." with neither
+        // in sight told of a fight the panel never showed).
         game.apply_attack(Attack::melee(a, b, 1, "a wolf").with_message("A howl in the dark."), "summoner");
-        assert_eq!(lines(&game).last().map(String::as_str), Some("A howl in the dark."));
+        assert_eq!(lines(&game), before, "no line, the plugin's own neither");
     }
 
     #[test]
@@ -427,6 +460,28 @@ pub(crate) mod tests {
         let ghoul = wolf(&mut game, 2, 3, "undead");
         assert_eq!(game.nearest_enemy(far), Some(ghoul));
         assert_eq!(game.nearest_enemy(ghoul), Some(far));
+    }
+
+    #[test]
+    fn an_ally_with_no_enemy_beside_it_goes_first_for_what_fights_the_player() {
+        let mut game = wolves_game();
+        // The player at 1,1; its wolf at 4,3; an orc 2 steps from the
+        // wolf, and a goblin beside the player 3 steps from it.
+        let ally = wolf(&mut game, 4, 3, "player");
+        let orc = wolf(&mut game, 6, 3, "");
+        let goblin = wolf(&mut game, 1, 2, "");
+        assert_eq!(game.nearest_enemy(ally), Some(goblin), "the player's attacker before the nearer orc");
+        assert_eq!(game.nearest_enemy(orc), Some(ally), "a monster still goes for the nearest");
+        assert_eq!(game.nearest_enemy(EntityId::PLAYER), Some(goblin));
+        // With an enemy beside it, an ally fights that one.
+        let beside = wolf(&mut game, 5, 2, "");
+        assert_eq!(game.nearest_enemy(ally), Some(beside));
+        game.creatures.remove(&beside);
+        // One it cannot see is no threat it answers.
+        game.map.set_tile(Point::new(2, 2), Tile::Wall);
+        game.map.set_tile(Point::new(2, 3), Tile::Wall);
+        game.map.set_tile(Point::new(2, 1), Tile::Wall);
+        assert_eq!(game.nearest_enemy(ally), Some(orc));
     }
 
     #[test]

@@ -32,6 +32,7 @@ impl Game {
         self.floor = floor;
         self.map = level.map;
         self.items.clear();
+        self.dropped.clear();
         self.paths.clear();
         self.creatures.retain(|id, _| id.is_player() || followers.contains(id));
         self.retain_stored(|id| id.is_player() || followers.contains(&id));

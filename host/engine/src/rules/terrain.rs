@@ -209,15 +209,24 @@ impl Game {
 
     /// Creature `who` has just arrived on `at` (a step, a swap, a
     /// placing): on a plugin's terrain its code's `entered` runs, after
-    /// the player finds it if it was hidden there.
+    /// the player finds it if it was hidden there. A hidden terrain that
+    /// springs on another creature in the player's sight (its code did
+    /// anything the trace tells: a status, a blow, a noise) is found then,
+    /// as a step finds it: the player saw it work.
     pub fn arrived(&mut self, who: EntityId, at: Point) {
         let Tile::Plugin(t) = self.map.tile(at) else { return };
         if who.is_player() && t.hidden != TerrainHidden::Shown {
             self.reveal_terrain(at, "host");
         }
+        let watched = !who.is_player() && t.hidden != TerrainHidden::Shown && self.fov.is_visible(at);
+        let before = self.events_emitted;
         let plugins = self.plugins.clone();
         if let Some(kind) = plugins.terrains.get(t.kind as usize) {
             self.call(&kind.code, Access::Play, |imp, ctx| imp.entered(ctx, who, at));
+        }
+        let sprang = self.events_emitted != before;
+        if watched && sprang && self.map.tile(at) == Tile::Plugin(t) && self.fov.is_visible(at) {
+            self.reveal_terrain(at, "host");
         }
     }
 }

@@ -6,18 +6,25 @@
 //! its last step, so it can stop when something changes, and says why in
 //! one message. Nothing here draws from the run's RNG.
 //!
+//! Auto-explore also walks to the items it sees and picks them up
+//! ([`Action::PickUp`]), as the player chose ([`ExploreOptions`]): never
+//! what the player dropped, nor what the pack has no room for.
+//!
 //! A run refuses to start with a monster in view that hunts the player (a
 //! sleeping one, or one wandering without having noticed the player, does
 //! not count) and stops when: a monster comes into view (one not in view
 //! before the step, whatever it is doing), a monster in view notices the
-//! player, the player is hurt, an item comes into view (explore and
-//! travel; explore does not walk to items, it stops so the player can
-//! choose), the goal is reached (rest: full health; explore: nothing left
-//! to explore; travel: the cell), a step takes no turn, or its cap of steps
+//! player, the player is hurt, an item comes into view (travel; explore
+//! only for one it will not pick up, so the player can choose), the goal
+//! is reached (rest: full health; explore: nothing left to explore or
+//! pick up; travel: the cell), a step takes no turn, or its cap of steps
 //! for one key is reached (a rest that heals has none: it stops if the
 //! player stops healing). The way is found over the cells the player
 //! remembers (closed doors count: walking into one opens it), so an
-//! unreachable goal is refused at once and never walked at.
+//! unreachable goal is refused at once and never walked at; never over a
+//! known hazard (a terrain of the trait `hazard` the player found or sees:
+//! a trap, deep water): a goal only a hazard leads to is refused in one
+//! line that says so.
 //!
 //! Interrupts: a turn that brings a monster into view, or the player's
 //! health below a third (which says so), sounds an alarm the front end
@@ -54,6 +61,25 @@ pub enum Errand {
     To(Point),
 }
 
+/// The player's choices for auto-explore (the options file's `[explore]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExploreOptions {
+    /// Whether explore stops when an item comes into view that it will not
+    /// pick up (every item, with `pick_up_items` off).
+    pub stop_for_items: bool,
+    /// Whether explore walks to the items it sees and picks them up.
+    pub pick_up_items: bool,
+    /// Whether, picking up items, it picks up missiles too (an item whose
+    /// record's role is `missile` or `thrown`: arrows, darts).
+    pub pick_up_missiles: bool,
+}
+
+impl Default for ExploreOptions {
+    fn default() -> ExploreOptions {
+        ExploreOptions { stop_for_items: true, pick_up_items: true, pick_up_missiles: true }
+    }
+}
+
 /// What the player saw before the last step, to notice what changed.
 #[derive(Debug, Clone)]
 struct Before {
@@ -83,9 +109,13 @@ pub struct Travel {
     /// Cells explore reached that still border the unknown (nothing more
     /// shows from them): not gone to again in this run.
     given_up: Vec<Point>,
-    /// Whether the walk stops when an item comes into view (true unless the
-    /// front end turns it off for auto-explore: the player's option).
-    pub stop_for_items: bool,
+    /// The player's choices for auto-explore (travel and rest ignore them).
+    pub explore: ExploreOptions,
+    /// Items explore tried to pick up and could not (a plugin would not
+    /// have them): not gone to again in this run.
+    passed_over: Vec<ItemId>,
+    /// Where the last action picked up, until the turn it took is seen.
+    picking: Option<Point>,
 }
 
 impl Travel {
@@ -109,6 +139,11 @@ pub struct Lookout {
 impl Game {
     /// Starts a time-saver; `None` (with a message saying why) when it cannot start.
     pub fn begin_travel(&mut self, errand: Errand) -> Option<Travel> {
+        self.begin_travel_with(errand, ExploreOptions::default())
+    }
+
+    /// [`Game::begin_travel`], auto-explore as the player chose (`explore`).
+    pub fn begin_travel_with(&mut self, errand: Errand, explore: ExploreOptions) -> Option<Travel> {
         if self.over {
             return None;
         }
@@ -117,11 +152,25 @@ impl Game {
             return None;
         }
         let me = self.player().pos;
+        let pending = Travel {
+            errand,
+            steps: 0,
+            healing: false,
+            mended: (0, 0),
+            before: None,
+            given_up: Vec::new(),
+            explore,
+            passed_over: Vec::new(),
+            picking: None,
+        };
+        let nothing_left = |game: &Game| {
+            !game.map.points().any(|p| p != me && game.is_frontier(p))
+                && !game.picks_up_here(&pending)
+                && game.explore_items(&pending).is_empty()
+        };
         let refusal = match errand {
             Errand::Rest => None,
-            Errand::Explore if !self.map.points().any(|p| p != me && self.is_frontier(p)) => {
-                Some(self.explored_message())
-            }
+            Errand::Explore if nothing_left(self) => Some(self.explored_message()),
             Errand::Explore => None,
             Errand::Stairs if !self.knows_stairs() => Some("You know of no stairs down yet.".to_string()),
             Errand::Stairs if self.map.tile(me) == Tile::StairsDown => {
@@ -137,11 +186,9 @@ impl Game {
         let me = self.player();
         let healing = errand == Errand::Rest && me.hp < me.max_hp;
         let mended = (me.hp, self.turn);
-        let travel =
-            Travel { errand, steps: 0, healing, mended, before: None, given_up: Vec::new(), stop_for_items: true };
-        let refusal = refusal.or_else(|| {
-            (errand != Errand::Rest && self.travel_step(&travel).is_none()).then(|| "You know of no way there.".into())
-        });
+        let travel = Travel { healing, mended, ..pending };
+        let walks = errand != Errand::Rest && !self.picks_up_here(&travel);
+        let refusal = refusal.or_else(|| (walks && self.travel_step(&travel).is_none()).then(|| self.no_way(&travel)));
         match refusal {
             Some(text) => {
                 if !text.is_empty() {
@@ -163,11 +210,22 @@ impl Game {
             }
             return None;
         }
+        travel.picking = None;
         let action = match travel.errand {
             Errand::Rest => Action::Wait,
+            // Auto-explore on an item it wants: `g` (`,`), and on.
+            Errand::Explore if self.picks_up_here(travel) => {
+                travel.picking = Some(self.player().pos);
+                Action::PickUp
+            }
             _ => {
                 let Some(step) = self.travel_step(travel) else {
-                    self.log.add(self.finished_message(travel), MessageKind::Info);
+                    let why = if self.first_step(travel, false).is_some() {
+                        self.hazard_message(travel)
+                    } else {
+                        self.finished_message(travel)
+                    };
+                    self.log.add(why, MessageKind::Info);
                     return None;
                 };
                 Action::Move(step.x - self.player().pos.x, step.y - self.player().pos.y)
@@ -220,10 +278,24 @@ impl Game {
                 return Some("You stop: you are hurt.".into());
             }
             if before.turn == self.turn {
-                return Some("You stop.".into());
+                // A pick-up that took nothing (the pack full, a plugin
+                // would not have it): that item is left, and explore goes on.
+                let Some(at) = travel.picking.take() else { return Some("You stop.".into()) };
+                let left: Vec<ItemId> = self.items.at(at).map(|(_, i)| i.id).collect();
+                travel.passed_over.extend(left);
             }
-            if travel.errand != Errand::Rest && travel.stop_for_items {
-                let new: Vec<ItemId> = self.known_items().into_iter().filter(|id| !before.items.contains(id)).collect();
+            let stops_for_items = travel.errand != Errand::Explore || travel.explore.stop_for_items;
+            if travel.errand != Errand::Rest && stops_for_items {
+                // Explore does not stop for what it will pick up: it goes to it.
+                let goes_for = |game: &Game, id: &ItemId| {
+                    travel.errand == Errand::Explore
+                        && game.items.by_id(*id).is_some_and(|i| game.explore_wants_item(travel, i.pos))
+                };
+                let new: Vec<ItemId> = self
+                    .known_items()
+                    .into_iter()
+                    .filter(|id| !before.items.contains(id) && !goes_for(self, id))
+                    .collect();
                 if let Some(id) = new.first() {
                     let seen = self.items.by_id(*id).map(|i| (i.kind.clone(), i.count, i.id));
                     if let Some((kind, count, id)) = seen {
@@ -231,7 +303,14 @@ impl Game {
                         return Some(format!("You stop: you see {label}."));
                     }
                 }
-                let new = self.seeming_items().into_iter().find(|id| !before.seeming.contains(id));
+                let goes_for_seeming = |game: &Game, id: &EntityId| {
+                    travel.errand == Errand::Explore
+                        && game.creatures.get(id).is_some_and(|c| game.explore_wants_seeming(travel, c))
+                };
+                let new = self
+                    .seeming_items()
+                    .into_iter()
+                    .find(|id| !before.seeming.contains(id) && !goes_for_seeming(self, id));
                 let shows = new.and_then(|id| self.creatures.get(&id)).and_then(|c| match self.disguise_of(c) {
                     Some(crate::rules::looks::Disguise::Item(rec)) => Some(rec.clone()),
                     _ => None,
@@ -281,6 +360,26 @@ impl Game {
         }
     }
 
+    /// Why a walking errand cannot start: a way there crosses a known
+    /// hazard, or none is known.
+    fn no_way(&self, travel: &Travel) -> String {
+        if self.first_step(travel, false).is_some() {
+            self.hazard_message(travel)
+        } else {
+            "You know of no way there.".into()
+        }
+    }
+
+    /// What a walking errand says when the only ways it knows cross a
+    /// known hazard (and it does not walk into one).
+    fn hazard_message(&self, travel: &Travel) -> String {
+        match travel.errand {
+            Errand::Explore => "Nothing more to explore without crossing a known hazard.".into(),
+            Errand::Stairs => "No safe way to the stairs down: every way you know crosses a known hazard.".into(),
+            _ => "No safe way there: every way you know crosses a known hazard.".into(),
+        }
+    }
+
     fn explored_message(&self) -> String {
         if !self.knows_stairs() {
             "Explored this floor.".into()
@@ -289,15 +388,99 @@ impl Game {
         }
     }
 
-    /// The next cell to step onto for a walking errand, or `None` when no known way leads on.
+    /// The next cell to step onto for a walking errand, or `None` when no
+    /// known way leads on that keeps off every known hazard.
     fn travel_step(&self, travel: &Travel) -> Option<Point> {
+        self.first_step(travel, true)
+    }
+
+    /// The first step of a walking errand's way; `safe`: a way that
+    /// never steps onto a known hazard.
+    fn first_step(&self, travel: &Travel, safe: bool) -> Option<Point> {
         let me = self.player().pos;
         match travel.errand {
             Errand::Rest => None,
-            Errand::Explore => self.known_first_step(|p| self.is_explore_goal(p, me, &travel.given_up)),
-            Errand::Stairs => self.known_first_step(|p| self.is_known_stairs(p)),
-            Errand::To(to) => self.known_first_step(|p| p == to),
+            Errand::Explore => {
+                let items = self.explore_items(travel);
+                self.known_first_step(|p| self.is_explore_goal(p, me, &travel.given_up) || items.contains(&p), safe)
+            }
+            Errand::Stairs => self.known_first_step(|p| self.is_known_stairs(p), safe),
+            Errand::To(to) => self.known_first_step(|p| p == to, safe),
         }
+    }
+
+    /// Whether the player knows that cell `p` holds a hazard: a terrain
+    /// with the trait `hazard` (api 1.6: a trap, deep water, fire) that it
+    /// remembers and that no longer hides. The time-savers never step
+    /// onto one.
+    pub fn knows_hazard(&self, p: Point) -> bool {
+        match self.map.tile(p) {
+            tile @ Tile::Plugin(t) => {
+                t.hidden == emberdeep_api::TerrainHidden::Shown
+                    && self.map.is_remembered(p)
+                    && self.plugins.tile_has(tile, emberdeep_api::terrain_traits::HAZARD)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether auto-explore picks up what lies where the player stands.
+    fn picks_up_here(&self, travel: &Travel) -> bool {
+        travel.errand == Errand::Explore && self.explore_wants_item(travel, self.player().pos)
+    }
+
+    /// The cells auto-explore walks to for an item it wants (not the
+    /// player's own): what `g` would take there, or a creature disguised
+    /// as such an item (api 1.6: to the player, an item like any other).
+    fn explore_items(&self, travel: &Travel) -> BTreeSet<Point> {
+        if travel.errand != Errand::Explore || !travel.explore.pick_up_items {
+            return BTreeSet::new();
+        }
+        let me = self.player().pos;
+        let real = self.items.iter().map(|i| i.pos).filter(|p| self.explore_wants_item(travel, *p));
+        let seeming = self
+            .creatures
+            .values()
+            .filter(|c| self.map.is_remembered(c.pos) && self.explore_wants_seeming(travel, c))
+            .map(|c| c.pos);
+        real.chain(seeming).filter(|p| *p != me).collect()
+    }
+
+    /// Whether auto-explore would pick up what lies on top at `at` (what
+    /// `g` takes there): on a cell the player remembers, wanted by
+    /// [`Game::explore_wants_kind`], not one the player dropped nor one
+    /// this run could not take.
+    fn explore_wants_item(&self, travel: &Travel, at: Point) -> bool {
+        let Some((_, top)) = self.items.top_at(at) else { return false };
+        travel.explore.pick_up_items
+            && self.map.is_remembered(at)
+            && !self.dropped.contains(&top.id)
+            && !travel.passed_over.contains(&top.id)
+            && self.explore_wants_kind(travel, &top.kind, self.joins_stacks(&top.kind, top.id))
+    }
+
+    /// Whether auto-explore would walk to creature `c` for the item it
+    /// seems to be (api 1.6's disguise): the step into it finds it out.
+    fn explore_wants_seeming(&self, travel: &Travel, c: &crate::world::creature::Creature) -> bool {
+        match self.disguise_of(c) {
+            Some(crate::rules::looks::Disguise::Item(rec)) => {
+                travel.explore.pick_up_items && self.explore_wants_kind(travel, &rec.id, rec.stacks)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether auto-explore picks up items of kind `kind`: not the goal
+    /// (the player takes that by choice), a missile only with
+    /// `pick_up_missiles`, and only while the pack has room for it (a free
+    /// slot, or a stack it joins).
+    fn explore_wants_kind(&self, travel: &Travel, kind: &str, joins: bool) -> bool {
+        let Some(rec) = self.item_record(kind) else { return false };
+        let missile =
+            matches!(rec.role, crate::data::records::ItemRole::Missile | crate::data::records::ItemRole::Thrown);
+        let room =
+            self.pack.free_slots() > 0 || (joins && self.pack.slots().iter().flatten().any(|held| held.kind == kind));
+        kind != crate::data::records::GOAL_ITEM && (!missile || travel.explore.pick_up_missiles) && room
     }
 
     /// Whether explore would walk to `p`: a remembered cell a creature can
@@ -331,16 +514,22 @@ impl Game {
     }
 
     /// The next step of auto-explore from here, if anything is left to explore
-    /// (what the bot walks by; no message, no stop rules).
+    /// (what the bot walks by; no message, no stop rules): round the known
+    /// hazards where a way round is known, else over them.
     pub fn explore_step(&self) -> Option<Action> {
         let me = self.player().pos;
-        self.known_first_step(|p| self.is_explore_goal(p, me, &[])).map(|s| Action::Move(s.x - me.x, s.y - me.y))
+        let goal = |p| self.is_explore_goal(p, me, &[]);
+        let step = self.known_first_step(goal, true).or_else(|| self.known_first_step(goal, false));
+        step.map(|s| Action::Move(s.x - me.x, s.y - me.y))
     }
 
-    /// The next step towards the known stairs down, if a known way leads there.
+    /// The next step towards the known stairs down, if a known way leads
+    /// there: round the known hazards where a way round is known.
     pub fn stairs_step(&self) -> Option<Action> {
         let me = self.player().pos;
-        self.known_first_step(|p| self.is_known_stairs(p)).map(|s| Action::Move(s.x - me.x, s.y - me.y))
+        let goal = |p| self.is_known_stairs(p);
+        let step = self.known_first_step(goal, true).or_else(|| self.known_first_step(goal, false));
+        step.map(|s| Action::Move(s.x - me.x, s.y - me.y))
     }
 
     /// The creatures disguised as items on cells the player remembers, in id order.
@@ -428,7 +617,8 @@ impl Game {
 
     /// The first step of a shortest walk over remembered passable cells
     /// from the player to the nearest cell `is_goal` holds for (8-way, as
-    /// the player moves); never onto a creature in view. Of the steps that
+    /// the player moves); never onto a creature in view, and, if `safe`,
+    /// never onto a known hazard ([`Game::knows_hazard`]). Of the steps that
     /// shorten the walk, a straight one goes before a diagonal one, in
     /// [`STEP_ORDER`], so the walk runs straight where it can and is the
     /// same every run.
@@ -437,12 +627,13 @@ impl Game {
     /// never the whole map: the search looks within a square around the
     /// player, doubled until the goal lies inside it (a walk of n steps
     /// never leaves the square of n cells around its start).
-    fn known_first_step(&self, is_goal: impl Fn(Point) -> bool) -> Option<Point> {
+    fn known_first_step(&self, is_goal: impl Fn(Point) -> bool, safe: bool) -> Option<Point> {
         let map = &self.map;
         let me = self.player().pos;
         let open = |p: Point| {
             map.is_remembered(p)
                 && map.is_passable(p)
+                && !(safe && p != me && self.knows_hazard(p))
                 // A monster seen there blocks the way; an ally does not:
                 // walking into one changes places with it. A disguised one
                 // is what it shows (api 1.6): a wall blocks, a chest does
@@ -743,6 +934,122 @@ mod tests {
         }
         assert!(game.begin_travel(Errand::Explore).is_none());
         assert_eq!(last_message(&game), "Explored this floor.");
+    }
+
+    /// [`room`] with item records: `sword` (does not stack), `potion`
+    /// (stacks), `arrows` (stacks, role `missile`).
+    fn room_with_items() -> Game {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir(dir.path().join("host")).expect("host folder");
+        let item = |id: &str, stacks: bool, role: &str| {
+            format!(
+                "[[item]]\nid = \"{id}\"\nname = \"{id}\"\nglyph = \"?\"\ncolor = [1, 2, 3]\ntile = \"{id}\"\n\
+                 class = \"test\"\nstacks = {stacks}\nrole = \"{role}\"\nfloors = [1, 1]\n"
+            )
+        };
+        let text =
+            [item("sword", false, "melee_weapon"), item("potion", true, "healing"), item("arrows", true, "missile")];
+        std::fs::write(dir.path().join("host/items.toml"), text.join("\n")).expect("records");
+        let plugins = crate::plugins::registry::Plugins::default();
+        let records =
+            crate::data::records::check::load_records(dir.path(), &plugins.registered()).expect("the records read");
+        let game = room();
+        let mut game = Game::blank(
+            1,
+            game.map.clone(),
+            Point::new(2, 2),
+            Rc::new(plugins),
+            Rc::new(records),
+            crate::data::trace::Trace::in_memory(),
+        );
+        game.update_sight();
+        game
+    }
+
+    /// Explores with `options` to its end; the kinds picked up, in order.
+    fn explore_with(game: &mut Game, options: ExploreOptions) -> Vec<String> {
+        let _ = game.trace.take_kept();
+        if let Some(mut travel) = game.begin_travel_with(Errand::Explore, options) {
+            let mut actions = 0;
+            while let Some(action) = game.travel_next(&mut travel) {
+                game.player_action(action);
+                actions += 1;
+                assert!(actions < 200, "explore ends");
+            }
+        }
+        let lines = game.trace.take_kept();
+        let picked = lines.iter().filter(|l| l.contains("\"action\":\"pick_up\""));
+        picked
+            .map(|l| l.split("\"item\":\"").nth(1).unwrap_or("").split('"').next().unwrap_or("").to_string())
+            .collect()
+    }
+
+    #[test]
+    fn explore_picks_up_what_it_sees_missiles_as_the_options_say_and_never_what_the_player_dropped() {
+        let lay = |game: &mut Game| {
+            game.drop_on_floor("potion", 2, Point::new(5, 2), ItemId(901));
+            game.drop_on_floor("arrows", 1, Point::new(8, 3), ItemId(902));
+            game.drop_on_floor("arrows", 1, Point::new(9, 1), ItemId(903));
+        };
+        let mut game = room_with_items();
+        lay(&mut game);
+        // The sword the player drops where it stands stays there.
+        game.pack.add("sword", 1, false, ItemId(900));
+        assert!(game.drop_slot(0));
+        assert_eq!(explore_with(&mut game, ExploreOptions::default()), ["potion", "arrows", "arrows"]);
+        assert_eq!(game.items.iter().map(|i| i.kind.as_str()).collect::<Vec<_>>(), ["sword"], "the sword stays");
+        assert_eq!(last_message(&game), "Explored this floor.");
+
+        let mut game = room_with_items();
+        lay(&mut game);
+        let no_missiles = ExploreOptions { pick_up_missiles: false, ..ExploreOptions::default() };
+        assert_eq!(explore_with(&mut game, no_missiles), ["potion"]);
+        assert_eq!(game.items.len(), 2, "the arrows are left");
+
+        let mut game = room_with_items();
+        lay(&mut game);
+        let nothing = ExploreOptions { pick_up_items: false, ..ExploreOptions::default() };
+        assert!(explore_with(&mut game, nothing).is_empty());
+        assert_eq!(game.items.len(), 3);
+        assert_eq!(last_message(&game), "Explored this floor.", "nothing left to see: done at once");
+    }
+
+    #[test]
+    fn what_the_player_dropped_is_saved_as_such_and_a_mark_on_no_floor_item_is_refused() {
+        let mut game = room_with_items();
+        let id = game.new_item_id().expect("an id");
+        game.pack.add("sword", 1, false, id);
+        assert!(game.drop_slot(0));
+        let sword = game.items[0].id;
+        let parts = game.parts();
+        assert_eq!(parts.dropped, [sword]);
+        let (plugins, records) = (game.plugins.clone(), game.records.clone());
+        let trace = crate::data::trace::Trace::in_memory;
+        let mut back = Game::restore(parts, plugins.clone(), records.clone(), trace()).expect("restores");
+        assert_eq!(back.dropped, game.dropped);
+        assert!(explore_with(&mut back, ExploreOptions::default()).is_empty(), "left lying after a load too");
+        // Picked up by hand, it is the player's again: no longer marked.
+        assert!(game.pick_up());
+        assert!(game.dropped.is_empty() && game.parts().dropped.is_empty());
+        let mut parts = game.parts();
+        parts.dropped.push(ItemId(77));
+        let err = Game::restore(parts, plugins, records, trace()).err().expect("refused").to_string();
+        assert_eq!(err, "item #77 marked as dropped by the player, which lies on no floor cell");
+    }
+
+    #[test]
+    fn a_heap_the_pack_cannot_take_does_not_loop_explore() {
+        let mut game = room_with_items();
+        // Potions join the pack's stack, which is at its most: `g` fails.
+        game.pack.add("potion", crate::data::bounds::MOST_IN_A_STACK, true, ItemId(900));
+        for n in 1..game.pack.slots().len() as u32 {
+            game.pack.add("sword", 1, false, ItemId(900 + n));
+        }
+        game.drop_on_floor("potion", 1, Point::new(6, 3), ItemId(990));
+        assert!(explore_with(&mut game, ExploreOptions::default()).is_empty());
+        assert!(game.log.messages().iter().any(|m| m.text == "Your pack is full."), "it tried once");
+        assert_eq!(last_message(&game), "Explored this floor.");
+        assert!(game.turn < 10, "{} turns", game.turn);
     }
 
     #[test]

@@ -174,6 +174,15 @@ pub struct Game {
     /// (`WorldCtx::set_kind_known`), and whether the player knows each now;
     /// a kind not here is known (`rules::knowing`). Saved.
     pub(crate) kinds_known: BTreeMap<String, bool>,
+    // 1.6 (rough edges)
+    /// How many events the run wrote so far, whether or not the trace
+    /// keeps them: a rule asks whether a plugin's call did anything (a
+    /// hidden trap seen springing, `rules::terrain`). Never saved.
+    pub(crate) events_emitted: u64,
+    /// The floor's items the player dropped (by the id of what lies there:
+    /// the heap a drop joined), which auto-explore does not pick up again
+    /// (`rules::travel`). Saved; emptied on a new floor.
+    pub(crate) dropped: std::collections::BTreeSet<ItemId>,
 }
 
 /// A yes/no question a plugin asked the player (api 1.3, `Ctx::ask`).
@@ -244,6 +253,8 @@ impl Game {
             fall: None,
             standings: BTreeMap::new(),
             kinds_known: BTreeMap::new(),
+            events_emitted: 0,
+            dropped: Default::default(),
         }
     }
 
@@ -455,6 +466,7 @@ impl Game {
     /// the events of every turn: attacks, noises).
     pub fn emit_with(&mut self, event: &str, source: &str, fields: impl FnOnce() -> Fields) {
         self.trace.drain_plugin_logs(self.turn, source);
+        self.events_emitted = self.events_emitted.wrapping_add(1);
         if self.trace.wanted() {
             self.trace.event(self.turn, event, source, fields());
         }

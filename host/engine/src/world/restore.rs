@@ -194,6 +194,12 @@ pub struct RestoreParts {
     /// The item kinds a plugin marked unknown or made known (api 1.6), in
     /// name order, and whether the player knows each.
     pub kinds_known: Vec<(String, bool)>,
+
+    // 1.6 (rough edges)
+    /// The floor items the player dropped, which auto-explore leaves
+    /// lying: each the id of an item in `items` (none in a save from
+    /// before).
+    pub dropped: Vec<ItemId>,
 }
 
 /// Why parts do not make a game: the part, and the rule it breaks. Each
@@ -422,6 +428,9 @@ pub enum RestoreError {
     /// An item kind no plugin has.
     #[error("an item '{0}' that no loaded plugin has")]
     UnknownItem(String),
+    /// A mark of an item the player dropped on an id no floor item has.
+    #[error("item #{0} marked as dropped by the player, which lies on no floor cell")]
+    DroppedNowhere(u32),
     /// A kind marked known or unknown that no item record has, or named
     /// twice (api 1.6).
     #[error("a kind '{0}' marked known or unknown that no item record has, or twice")]
@@ -638,6 +647,8 @@ impl RestoreParts {
 
             standings: game.standings.iter().map(|((a, b), s)| (a.clone(), b.clone(), *s)).collect(),
             kinds_known: game.kinds_known.iter().map(|(k, known)| (k.clone(), *known)).collect(),
+
+            dropped: game.dropped.iter().copied().filter(|id| game.items.contains(*id)).collect(),
         }
     }
 
@@ -666,6 +677,9 @@ impl RestoreParts {
             kinds_known: self.kinds_known.iter().map(|(k, _)| k.as_str()).collect(),
         };
         let ids = check(&contents, &game)?;
+        if let Some(nowhere) = self.dropped.iter().find(|id| id.0 == 0 || !self.items.iter().any(|i| i.id == **id)) {
+            return Err(RestoreError::DroppedNowhere(nowhere.0));
+        }
         game.rng = self.rng;
         game.turn = self.turn;
         game.floor = self.floor;
@@ -702,6 +716,7 @@ impl RestoreParts {
 
         game.standings = self.standings.into_iter().map(|(a, b, s)| ((a, b), s)).collect();
         game.kinds_known = self.kinds_known.into_iter().collect();
+        game.dropped = self.dropped.into_iter().collect();
         game.update_sight();
         Ok(game)
     }

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 
 use emberdeep_engine::data::untrusted;
 use emberdeep_engine::rules::asking::PluginKey;
+use emberdeep_engine::rules::travel::ExploreOptions;
 use toml_edit::{ImDocument, Item, Table};
 
 use crate::front::app::{GLYPH_CELLS, TILE_CELLS};
@@ -41,8 +42,9 @@ pub struct Options {
     pub tile_size: Option<u32>,
     /// How fast shots, bursts and time-savers' steps play (1: the game's pace).
     pub animation_speed: f64,
-    /// Whether auto-explore stops when an item comes into view.
-    pub explore_stops_for_items: bool,
+    /// Auto-explore's choices: whether it picks up what it sees (missiles
+    /// too), and whether it stops for an item it will not pick up.
+    pub explore: ExploreOptions,
     /// The questions asked before an item is wasted.
     pub ask: Asks,
 }
@@ -55,7 +57,7 @@ impl Default for Options {
             cell_size: None,
             tile_size: None,
             animation_speed: 1.0,
-            explore_stops_for_items: true,
+            explore: ExploreOptions::default(),
             ask: Asks::default(),
         }
     }
@@ -120,7 +122,13 @@ pub fn template(plugin_keys: &[PluginKey]) -> String {
          # How fast shots, bursts and auto-explore's steps play: 2 is twice as fast, 0.5 half.\n\
          # animation_speed = 1.0\n\n\
          [explore]\n\
-         # Whether auto-explore (o) stops when an item comes into view.\n\
+         # Whether auto-explore (o) walks to the items it sees and picks them up\n\
+         # (never what you dropped, nor what the pack has no room for).\n\
+         # pick_up_items = true\n\
+         # Whether, picking up items, it picks up missiles too (arrows, darts).\n\
+         # pick_up_missiles = true\n\
+         # Whether auto-explore stops when an item comes into view that it will\n\
+         # not pick up (every item, with pick_up_items off).\n\
          # stop_for_items = true\n\n\
          [ask]\n\
          # The questions asked before an item is wasted (false: never asked, done at once).\n\
@@ -201,16 +209,19 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
                 });
                 options.animation_speed = speed.unwrap_or(1.0);
             }
-            "explore" => reader.table(item, name, |reader, key, item| match key {
-                "stop_for_items" => {
-                    if let Some(b) =
-                        reader.value(item, "explore.stop_for_items", |v| v.as_bool().ok_or(Expected("true or false")))
-                    {
-                        options.explore_stops_for_items = b;
-                    }
-                    true
+            "explore" => reader.table(item, name, |reader, key, item| {
+                let slot = match key {
+                    "stop_for_items" => &mut options.explore.stop_for_items,
+                    "pick_up_items" => &mut options.explore.pick_up_items,
+                    "pick_up_missiles" => &mut options.explore.pick_up_missiles,
+                    _ => return false,
+                };
+                if let Some(b) =
+                    reader.value(item, &format!("explore.{key}"), |v| v.as_bool().ok_or(Expected("true or false")))
+                {
+                    *slot = b;
                 }
-                _ => false,
+                true
             }),
             "ask" => reader.table(item, name, |reader, key, item| {
                 let slot = match key {
@@ -495,6 +506,24 @@ mod tests {
         assert!(options.ask.shoot_short);
         assert_eq!(options.keys.in_play(Key::Char('O')), Some(Key::Char('o')));
         assert_eq!(options.keys.in_play(Key::Char('f')), Some(Key::Char('f')), "fire keeps its key");
+    }
+
+    #[test]
+    fn explore_s_pick_ups_are_read_and_a_bad_one_keeps_its_default() {
+        let text = "[explore]\npick_up_items = true\npick_up_missiles = false\nstop_for_items = false\n";
+        let (options, problems) = parse(text);
+        assert!(problems.is_empty(), "{problems:?}");
+        let chosen = ExploreOptions { stop_for_items: false, pick_up_items: true, pick_up_missiles: false };
+        assert_eq!(options.explore, chosen);
+        let (options, problems) = parse("[explore]\npick_up_items = \"no\"\npick_up_missles = false\n");
+        assert_eq!(
+            problems,
+            [
+                "/cfg/options.toml:2: option `explore.pick_up_items`: should be true or false; the default is used",
+                "/cfg/options.toml:3: option `explore.pick_up_missles`: no such option (see the comments the game wrote in this file); the default is used",
+            ]
+        );
+        assert_eq!(options.explore, ExploreOptions::default(), "both on, as by default");
     }
 
     #[test]

@@ -239,6 +239,11 @@ struct SaveFile {
     /// saves from before 1.6: none, every kind known).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     kinds_known: BTreeMap<String, bool>,
+
+    /// The ids of the floor items the player dropped, which auto-explore
+    /// leaves lying (left out when none; saves from before: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    dropped: Vec<u32>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -417,6 +422,8 @@ impl SaveFile {
 
             standings: parts.standings.into_iter().map(|(a, b, s)| (a, b, s.name().to_string())).collect(),
             kinds_known: parts.kinds_known.into_iter().collect(),
+
+            dropped: parts.dropped.into_iter().map(|id| id.0).collect(),
         }
     }
 
@@ -475,6 +482,8 @@ impl SaveFile {
                 })
                 .collect::<Result<_, _>>()?,
             kinds_known: self.kinds_known.into_iter().collect(),
+
+            dropped: self.dropped.into_iter().map(ItemId).collect(),
         })
     }
 }
@@ -1092,6 +1101,28 @@ mod tests {
         let back = load(&path, plugins, records, Trace::console()).unwrap();
         assert_eq!(back.kind_known("potion"), Some(false));
         assert_eq!(back.kinds_known(), game.kinds_known());
+    }
+
+    #[test]
+    fn what_the_player_dropped_is_saved_and_a_mark_on_no_floor_item_is_refused() {
+        use serde_json::json;
+        let plain = String::from_utf8(encode(&sample_game())).unwrap();
+        assert!(!plain.contains("\"dropped\""), "none dropped, none written: {plain}");
+        assert_eq!(tampered(|b| b["dropped"] = json!([b["items"][0]["id"].clone()])), "", "the potion's mark loads");
+        let err = tampered(|b| b["dropped"] = json!([999]));
+        assert!(err.contains("item #999 marked as dropped by the player, which lies on no floor cell"), "{err}");
+        let (plugins, records) = rich_records();
+        let map = Map::new_filled(10, 6, Tile::Floor);
+        let mut game = Game::blank(5, map, Point::new(2, 2), plugins.clone(), records.clone(), Trace::console());
+        let id = game.new_item_id().expect("an id");
+        game.put_in_pack("sword", 1, false, id);
+        assert!(game.drop_slot(0));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("save.json");
+        std::fs::write(&path, encode(&game)).unwrap();
+        let back = load(&path, plugins, records, Trace::console()).unwrap();
+        assert_eq!(back.parts().dropped, game.parts().dropped);
+        assert_eq!(back.parts().dropped.len(), 1);
     }
 
     #[test]

@@ -360,7 +360,7 @@ impl Session {
         }
         self.app.bindings = chosen.keys;
         self.app.asks = chosen.ask;
-        self.app.explore_stops_for_items = chosen.explore_stops_for_items;
+        self.app.explore = chosen.explore;
         self.pace = chosen.animation_speed;
     }
 
@@ -511,8 +511,8 @@ impl Frontend for Session {
     fn begin_auto(&mut self, key: Key) -> crate::front::autopilot::Begin {
         let playing = self.app.mode == Mode::Play;
         let Some(key) = self.app.in_play(key) else { return crate::front::autopilot::Begin::NotMine };
-        let stops = self.app.explore_stops_for_items;
-        crate::front::autopilot::begin_with(&mut self.app.game, playing, key, stops)
+        let explore = self.app.explore;
+        crate::front::autopilot::begin_with(&mut self.app.game, playing, key, explore)
     }
 
     fn next_auto_key(&mut self, travel: &mut emberdeep_engine::rules::travel::Travel) -> Option<Key> {
