@@ -325,14 +325,24 @@ proptest! {
 }
 
 #[test]
-fn a_monster_stepping_on_a_hidden_trap_springs_it_without_finding_it_for_the_player() {
+fn a_monster_stepping_on_a_hidden_trap_springs_it_and_the_player_finds_it_only_if_seen() {
     let mut game = game(9, 5, Point::new(1, 1));
     game.set_terrain(Point::new(5, 2), "dart_trap", "test").unwrap();
+    game.set_terrain(Point::new(6, 3), "dart_trap", "test").unwrap();
     let orc = game.spawn_creature("orc", Point::new(4, 2), "", "test").expect("the orc");
+    // Unseen (the player's sight narrowed to its own cell): sprung, not found.
+    game.set_fov(field_of_view(game.map(), Point::new(1, 1), 0));
     assert!(game.move_creature(orc, Point::new(5, 2)), "the orc steps onto the trap");
     let sprung = events(&game, "sprung");
     assert_eq!(sprung.len(), 1, "{sprung:?}");
     assert_eq!(sprung[0]["who"], i64::from(orc.0));
-    assert!(game.terrain_hidden(Point::new(5, 2)), "a monster's step finds nothing for the player");
+    assert!(game.terrain_hidden(Point::new(5, 2)), "a step the player does not see finds nothing for it");
     assert!(events(&game, "terrain_found").is_empty());
+    // Seen: the trap that springs in front of the player is found.
+    game.update_sight();
+    assert!(game.move_creature(orc, Point::new(6, 3)), "the orc steps onto the other trap");
+    assert!(!game.terrain_hidden(Point::new(6, 3)), "seen springing, it is found");
+    let found = events(&game, "terrain_found");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0]["x"].as_i64(), found[0]["source"].as_str()), (Some(6), Some("host")));
 }
