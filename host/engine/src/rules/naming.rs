@@ -3,14 +3,20 @@
 //! `a murky potion`). Every place the host names an item to the player
 //! asks here: the pack, the item card, the look panel, the log lines about
 //! picking up, dropping and using, and the morgue. Traces keep record ids.
+//!
+//! And how the host's lines name a creature ([`Game::the_name_of`]): an
+//! ally so that it is never taken for the enemy of the same kind beside it
+//! ("Your spirit wolf hits the spirit hound for 3.", "The goblin hits the
+//! allied goblin mercenary for 2.").
 
 use abi_stable::std_types::ROption;
-use emberdeep_api::{ItemId, ItemUse};
+use emberdeep_api::{ItemId, ItemUse, PLAYER_SIDE};
 
 use crate::data::records::{article_for, ItemRecord};
 use crate::data::untrusted::shown;
 use crate::plugins::boundary::Access;
 use crate::rules::items::item_use;
+use crate::world::creature::{Creature, Temper};
 use crate::world::game::Game;
 
 /// The most characters of a plugin's name or card the host shows.
@@ -19,6 +25,25 @@ const SHOWN_NAME: usize = 60;
 const SHOWN_CARD: usize = 400;
 
 impl Game {
+    /// How a line names creature `c`: "you"; "your spirit wolf" for one on
+    /// the player's side whose record is too (called up for the player: a
+    /// summons); "the allied goblin mercenary" for one won over to the
+    /// player's side (freed, charmed) or of a side allied with it; else
+    /// "the goblin".
+    pub fn the_name_of(&self, c: &Creature) -> String {
+        if c.id.is_player() {
+            return "you".into();
+        }
+        let record_side = self.records.monsters.get(&c.kind).map(|r| r.side.as_str());
+        if c.side == PLAYER_SIDE && record_side == Some(PLAYER_SIDE) {
+            format!("your {}", c.name)
+        } else if self.friendly_to_player(&c.side) && c.temper != Temper::Provoked {
+            format!("the allied {}", c.name)
+        } else {
+            c.the_name()
+        }
+    }
+
     /// The name of `count` of an item of record `rec` (identity `id`, if
     /// it has one) with its article or number, before any suffix of its
     /// effect: `a murky potion`, `3 murky potions`, `a potion of healing`.
@@ -91,5 +116,89 @@ impl Game {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+
+    use emberdeep_api::{Attack, Ctx, EntityId, MonsterBrain, PluginResult, Point, Registrar, MONSTERS_SIDE};
+
+    use crate::core::map::{Map, Tile};
+    use crate::plugins::registry::{Plugins, Registration};
+    use crate::world::game::Game;
+
+    /// A brain that does nothing.
+    struct Idle;
+
+    impl MonsterBrain for Idle {
+        fn act(&self, _ctx: &mut Ctx<'_>, _me: EntityId) -> PluginResult<()> {
+            Ok(())
+        }
+    }
+
+    /// A monster record `id`, on side `side`.
+    fn record(id: &str, name: &str, side: &str) -> String {
+        format!(
+            "[[monster]]\nid = \"{id}\"\nname = \"{name}\"\nglyph = \"C\"\ncolor = [1, 2, 3]\ntile = \"{id}\"\n\
+             floors = [1, 1]\nhp = 30\ndamage = [1, 3]\nsight = 6\nbrain = \"idle\"\nside = \"{side}\"\n"
+        )
+    }
+
+    /// A lit 12x5 room, the player at (1, 1); a spirit wolf (its record on
+    /// the player's side) and goblins (on the monsters').
+    fn room() -> Game {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir(dir.path().join("host")).expect("host folder");
+        let records = record("spirit_wolf", "spirit wolf", "player") + &record("goblin", "goblin", "monsters");
+        std::fs::write(dir.path().join("host/monsters.toml"), records).expect("records");
+        let mut reg = Registrar::new("test", "0.1.0");
+        reg.brain("idle", Idle);
+        let mut plugins = Plugins::default();
+        plugins.add(Registration::from_registrar(reg), std::path::PathBuf::new()).expect("one plugin");
+        let records =
+            crate::data::records::check::load_records(dir.path(), &plugins.registered()).expect("the records read");
+        let mut map = Map::new_filled(12, 5, Tile::Wall);
+        for x in 1..11 {
+            for y in 1..4 {
+                map.set_tile(Point::new(x, y), Tile::Floor);
+            }
+        }
+        let trace = crate::data::trace::Trace::in_memory();
+        let mut game = Game::blank(1, map, Point::new(1, 1), Rc::new(plugins), Rc::new(records), trace);
+        game.update_sight();
+        game
+    }
+
+    fn last_line(game: &Game) -> String {
+        game.log.messages().last().map(|m| m.text.clone()).unwrap_or_default()
+    }
+
+    #[test]
+    fn an_ally_is_named_as_yours_or_allied_never_as_the_enemy_of_its_kind() {
+        let mut game = room();
+        let spawn = |game: &mut Game, kind: &str, x: i32, side: &str| {
+            game.spawn_creature(kind, Point::new(x, 2), side, "test").expect("room")
+        };
+        let wolf = spawn(&mut game, "spirit_wolf", 2, "player");
+        let freed = spawn(&mut game, "goblin", 4, MONSTERS_SIDE);
+        let goblin = spawn(&mut game, "goblin", 5, MONSTERS_SIDE);
+        let hound = spawn(&mut game, "spirit_wolf", 3, MONSTERS_SIDE);
+        game.set_creature_side(freed, "player", "test").expect("freed");
+        let name = |game: &Game, id: EntityId| game.the_name_of(&game.creatures[&id].clone());
+        assert_eq!(name(&game, EntityId::PLAYER), "you");
+        assert_eq!(name(&game, wolf), "your spirit wolf", "called up for the player");
+        assert_eq!(name(&game, freed), "the allied goblin", "won over");
+        assert_eq!(name(&game, goblin), "the goblin");
+        assert_eq!(name(&game, hound), "the spirit wolf", "one of its kind on the other side");
+        game.apply_attack(Attack::melee(freed, goblin, 2, "a goblin"), "test");
+        assert_eq!(last_line(&game), "The allied goblin hits the goblin for 2.");
+        game.apply_attack(Attack::melee(goblin, freed, 3, "a goblin"), "test");
+        assert_eq!(last_line(&game), "The goblin hits the allied goblin for 3.");
+        game.apply_attack(Attack::melee(hound, wolf, 1, "a spirit wolf"), "test");
+        assert_eq!(last_line(&game), "The spirit wolf hits your spirit wolf for 1.");
+        game.apply_attack(Attack::melee(wolf, hound, 4, "a spirit wolf"), "test");
+        assert_eq!(last_line(&game), "Your spirit wolf hits the spirit wolf for 4.");
     }
 }

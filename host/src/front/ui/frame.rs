@@ -36,7 +36,7 @@ const BOX_BORDER: Rgba = Rgba::rgb(150, 110, 70);
 const EMBER: Rgba = Rgba::rgb(235, 140, 60);
 /// Behind a status mark on a creature's cell.
 const MARK_BACKING: Rgba = Rgba::rgb(0, 0, 0).with_alpha(200);
-/// The mark under an ally (a creature on the player's side).
+/// The mark of an ally (a creature on the player's side): its bar and heart.
 pub(crate) const ALLY_MARK: Rgba = Rgba::rgb(90, 230, 120);
 /// The mark of a sleeping monster.
 pub(crate) const ASLEEP_MARK: Rgba = Rgba::rgb(140, 170, 255);
@@ -152,8 +152,8 @@ fn draw_map<T: RenderTarget>(
 /// view drew, the same in every view: each status's mark, small, along the
 /// top of the creature's cell from the right, on a dark backing. A monster
 /// asleep gets a small `z`, one wandering a small `?`, at the top left; one
-/// that hunts has no mark. An ally (on the player's side) stands in a green
-/// bracket along the bottom of its cell, and has no asleep or wandering mark.
+/// that hunts has no mark. An ally (on the player's side) has a mark of its
+/// own instead ([`draw_ally_mark`]), and never an asleep or wandering mark.
 fn draw_status_marks<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &ScreenModel, cell: u32) -> Result<()> {
     let scene = &model.scene;
     let size = (cell / 2).max(6);
@@ -183,20 +183,28 @@ fn draw_status_marks<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &Screen
     Ok(())
 }
 
-/// The ally's bracket: a corner at each bottom corner of the cell (an arm
-/// along the bottom, a post up the side), each on a dark edge so that it
-/// shows on any tile, the middle left clear for the creature's glyph.
+/// The ally's mark, its own and the same in every view: a green bar
+/// under the whole cell (on a dark edge, so it shows on any tile) and a
+/// small green heart at the top left, where an enemy's asleep or
+/// wandering mark would be. Only allies carry green there, so an ally
+/// reads as one at a glance, whatever it looks like (a spirit wolf beside
+/// a shaman's spirit hound, a freed goblin beside a goblin).
 fn draw_ally_mark<T: RenderTarget>(p: &mut Painter<'_, '_, T>, x: i32, y: i32, cell: u32) -> Result<()> {
-    let thick = (cell / 12).max(2);
-    let arm = (cell / 4).max(3);
-    let (c, t, a) = (cell as i32, thick as i32, arm as i32);
-    let bottom = y + c - t;
-    for left in [x, x + c - a] {
-        p.fill(left, bottom - 1, arm, thick + 1, MARK_BACKING)?;
-        p.fill(left, bottom, arm, thick, ALLY_MARK)?;
-    }
-    for side in [x, x + c - t] {
-        p.fill(side, bottom - a, thick, arm, ALLY_MARK)?;
+    let thick = (cell / 10).max(2);
+    let (c, t) = (cell as i32, thick as i32);
+    p.fill(x, y + c - t - 1, cell, thick + 1, MARK_BACKING)?;
+    p.fill(x, y + c - t, cell, thick, ALLY_MARK)?;
+    // The heart, drawn in squares of `dot` pixels on its backing.
+    const HEART: [&str; 4] = [".#.#.", "#####", ".###.", "..#.."];
+    let dot = ((cell / 2).max(6) / 6).max(1) as i32;
+    p.fill(x, y, (7 * dot) as u32, (6 * dot) as u32, MARK_BACKING)?;
+    for (row, line) in HEART.iter().enumerate() {
+        for (col, ch) in line.chars().enumerate() {
+            if ch == '#' {
+                let (hx, hy) = (x + dot * (col as i32 + 1), y + dot * (row as i32 + 1));
+                p.fill(hx, hy, dot as u32, dot as u32, ALLY_MARK)?;
+            }
+        }
     }
     Ok(())
 }

@@ -513,7 +513,7 @@ fn sleeping_and_wandering_monsters_carry_a_mark_and_hunters_none() {
 }
 
 #[test]
-fn allies_stand_in_a_green_bracket_in_both_views_and_carry_no_state_mark() {
+fn allies_carry_a_green_bar_and_heart_in_both_views_and_no_state_mark() {
     use emberdeep_api::{EntityId, MonsterState, SceneCreature};
     let jackal = |id: u32, x: i32| SceneCreature {
         id: EntityId(id),
@@ -531,7 +531,7 @@ fn allies_stand_in_a_green_bracket_in_both_views_and_carry_no_state_mark() {
     m.scene.creatures = vec![jackal(1, 5), jackal(2, 7)].into();
     let map = |rgba: &[u8], color: Rgba| count(rgba, 0, 0, 1280, 720, color);
     let (no_allies, _) = shoot("ally-marks-none", &m, glyph_view());
-    assert_eq!(map(&no_allies, super::frame::ALLY_MARK), 0, "no ally, no bracket");
+    assert_eq!(map(&no_allies, super::frame::ALLY_MARK), 0, "no ally, no mark");
     m.allies = vec![EntityId(2)];
     for (name, view) in [("glyphs", glyph_view()), ("tiles", tinting_potions())] {
         let (marked, _) = shoot(&format!("ally-marks-{name}"), &m, view);
@@ -540,8 +540,16 @@ fn allies_stand_in_a_green_bracket_in_both_views_and_carry_no_state_mark() {
             _ => 32,
         };
         let in_cell = |x: u32| count(&marked, x * cell, 2 * cell, cell, cell, super::frame::ALLY_MARK);
-        assert!(in_cell(7) > 8, "{name}: the ally's bracket");
+        assert!(in_cell(7) > 8, "{name}: the ally's mark");
         assert_eq!(in_cell(5), 0, "{name}: the enemy has none");
+        // The bar runs under the whole cell: its first, middle and last columns.
+        let bottom = 3 * cell - 1;
+        for col in [7 * cell, 7 * cell + cell / 2, 8 * cell - 1] {
+            assert_eq!(pixel(&marked, col, bottom), super::frame::ALLY_MARK, "{name}: the bar at column {col}");
+        }
+        // The heart sits in the top-left quarter, where an enemy's z would be.
+        let heart = count(&marked, 7 * cell, 2 * cell, cell / 2, cell / 2, super::frame::ALLY_MARK);
+        assert!(heart >= 11, "{name}: the heart ({heart} pixels)");
         let asleep = |x: u32| count(&marked, x * cell, 2 * cell, cell, cell, super::frame::ASLEEP_MARK);
         assert!(asleep(5) > 0 && asleep(7) == 0, "{name}: the sleeping enemy's z, none on the ally");
     }
