@@ -644,6 +644,9 @@
 //! log lines about picking up, dropping and using, the morgue); the first
 //! `Some` decides. Both methods are asked with a context that may only
 //! look. Traces keep the record ids: a debugger reads the true kinds.
+//! Since 1.6 they may also say how an item is drawn
+//! ([`ItemNames::look`](crate::ItemNames::look)): a name that hides the
+//! kind is worth little if the potion is still drawn in its record's red.
 //!
 //! ```no_run
 //! # use emberdeep_api::*;
@@ -666,12 +669,13 @@
 //! |---|---|---|
 //! | [`ItemNames::name`](crate::ItemNames::name) | `Some(name)`: `count` of the item are named so, without article or number (`murky potion`, `murky potions`); the host adds `a`/`an` or the number, and the effect's suffix. The name an effect or a veto is told (`ItemUse::name`) is this one too, so "You drink the murky potion" | asked each time an item is named, many times a screen: answer from what you read, quickly |
 //! | [`ItemNames::card`](crate::ItemNames::card) | `Some(text)`: the item's card shows it in place of its record's description and of what its role and effect say it does | once a card is drawn |
+//! | [`ItemNames::look`](crate::ItemNames::look) (since 1.6) | `Some(look)`: the item is drawn so (glyph and colour in the glyph view, tile in the tile view, beside its name in the pack and on its card) in place of its record's look, so an unknown potion's colour and sprite tell nothing; the tile view tints the tile by the colour when a record with `tint = true` draws with it (the game's `potion` and `scroll`); a look with no printable glyph, an invisible colour or a tile no sheet has is refused (once, on the console) and the record's drawn | asked for every item on screen, every frame: answer quickly |
 //! | [`Ctx::item_kinds`](crate::Ctx::item_kinds) | every item record id of the loaded plugins, sorted | a list |
 //! | [`Ctx::run_seed`](crate::Ctx::run_seed) | the run's seed (the same after a load): decide something per run without drawing the run's random numbers | nothing |
 //!
 //! The identify plugin (`plugins/identify`, `docs/plugins/identify.md`)
 //! names every unknown potion and scroll by a look shuffled from the run's
-//! seed.
+//! seed, and draws it by that look.
 //!
 //! ### Known kinds, shared (since 1.6)
 //!

@@ -78,7 +78,7 @@ pub(crate) fn draw_frame<'tc, T: RenderTarget>(
     let failed = draw_map(&mut p, model, views, kept).within("drawing the map")?;
     draw_panel(&mut p, model).within("drawing the side panel")?;
     draw_log(&mut p, &model.log).within("drawing the log")?;
-    draw_overlay(&mut p, &model.overlay).within("drawing the overlay")?;
+    draw_overlay(&mut p, &model.overlay, views.host_tiles).within("drawing the overlay")?;
     p.set_area(whole_screen(), false);
     Ok(failed)
 }
@@ -350,14 +350,18 @@ fn draw_log<T: RenderTarget>(p: &mut Painter<'_, '_, T>, log: &[Line]) -> Result
     Ok(())
 }
 
-fn draw_overlay<T: RenderTarget>(p: &mut Painter<'_, '_, T>, overlay: &Overlay) -> Result<()> {
+/// The overlay; `tiles`: the host's tile view draws the map, so items
+/// beside their lines are drawn as tiles too.
+fn draw_overlay<T: RenderTarget>(p: &mut Painter<'_, '_, T>, overlay: &Overlay, tiles: bool) -> Result<()> {
     match overlay {
         Overlay::None => Ok(()),
-        Overlay::Menu { title, header, lines, more, footer } => draw_menu(p, title, header, lines, *more, footer),
+        Overlay::Menu { title, header, lines, more, footer } => {
+            draw_menu(p, (title, footer), header, lines, more, tiles)
+        }
         Overlay::Death { won, cause, details, scores } => draw_death(p, *won, cause, details, scores),
         Overlay::Confirm { question } => draw_confirm(p, question),
         Overlay::Timeline { header, lines, under } => {
-            draw_overlay(p, under)?;
+            draw_overlay(p, under, tiles)?;
             super::timeline_pane::draw(p, header, lines)
         }
     }
@@ -376,30 +380,30 @@ fn open_box<T: RenderTarget>(p: &mut Painter<'_, '_, T>, w: u32, h: u32) -> Resu
 /// a mark above and below when there is more to scroll to.
 fn draw_menu<T: RenderTarget>(
     p: &mut Painter<'_, '_, T>,
-    title: &str,
+    (title, footer): (&str, &str),
     header: &[Line],
     lines: &[Line],
-    more: (usize, usize),
-    footer: &str,
+    more: &(usize, usize),
+    tiles: bool,
 ) -> Result<()> {
     let body = 16 + TITLE_PX as i32 + 16 + (MENU_ROWS as i32 + 2) * LINE_STEP + LINE_STEP / 2;
     let area = open_box(p, MENU_W, (body + 16 + TEXT_PX as i32 + 8) as u32)?;
     p.text_centred(16, TITLE_PX, title, palette::TEXT)?;
     let mut y = 16 + TITLE_PX as i32 + 16;
     for line in header {
-        p.text(24, y, TEXT_PX, &line.text, line.color)?;
+        menu_line(p, y, line, tiles)?;
         y += LINE_STEP;
     }
     if !header.is_empty() {
         y += LINE_STEP / 2;
     }
-    let (above, below) = more;
+    let &(above, below) = more;
     if above > 0 {
         p.text(24, y, TEXT_PX, &format!("... {above} more above (Up, PgUp)"), palette::DIM)?;
     }
     y += LINE_STEP;
     for line in lines.iter().take(MENU_ROWS.saturating_sub(header.len())) {
-        p.text(24, y, TEXT_PX, &line.text, line.color)?;
+        menu_line(p, y, line, tiles)?;
         y += LINE_STEP;
     }
     if below > 0 {
@@ -407,6 +411,18 @@ fn draw_menu<T: RenderTarget>(
     }
     let footer_y = area.h as i32 - 16 - TEXT_PX as i32;
     p.text_centred(footer_y, TEXT_PX, footer, palette::DIM)
+}
+
+/// One line of a menu at `y`: the item it names first, if it names one,
+/// as the map draws it (its tile when `tiles`, its glyph else), then the text.
+fn menu_line<T: RenderTarget>(p: &mut Painter<'_, '_, T>, y: i32, line: &Line, tiles: bool) -> Result<()> {
+    let Some(icon) = &line.icon else { return p.text(24, y, TEXT_PX, &line.text, line.color) };
+    let look = &icon.look;
+    let drawn = tiles && p.tile(24, y, TEXT_PX, &look.tile, icon.tint)?;
+    if !drawn {
+        p.glyph(24, y, TEXT_PX, char::from_u32(look.glyph).unwrap_or('?'), look.color)?;
+    }
+    p.text(24 + TEXT_PX as i32 + 8, y, TEXT_PX, &line.text, line.color)
 }
 
 /// The end of a run: the map faded, then on a backdrop box "You died" (or

@@ -403,6 +403,40 @@ fn the_tile_view_tints_by_the_records_field_not_by_the_tiles_name() {
 }
 
 #[test]
+fn the_tile_view_tints_a_creature_drawn_in_a_colour_of_its_own_and_no_other() {
+    use emberdeep_api::{EntityId, MonsterState, SceneCreature};
+    let record = Rgba::rgb(200, 150, 90);
+    let jackal = |id: u32, x: i32, color: Rgba| SceneCreature {
+        id: EntityId(id),
+        kind: "jackal".into(),
+        pos: Point::new(x, 2),
+        hp: 5,
+        max_hp: 5,
+        state: MonsterState::Hunting,
+        sight: 6,
+        sees_player: false,
+        statuses: RVec::new(),
+        look: Look { glyph: 'j' as u32, color, tile: "monster_jackal".into() },
+    };
+    // A jackal in its record's colour at (5,2), one a plugin gave a sickly green at (3,2).
+    let green = Rgba::rgb(40, 200, 40);
+    let mut m = tiled_model();
+    let (plain, own) = (jackal(1, 5, record), jackal(2, 3, green));
+    m.scene.cells[2 * 10 + 3].thing = RSome(own.look.clone());
+    m.scene.cells[2 * 10 + 5].thing = RSome(plain.look.clone());
+    m.scene.creatures = vec![plain, own].into();
+    m.scene.cursor = RNone;
+    let colours = [("jackal".to_string(), record)].into();
+    let view = tile_view::TileView::new(["potion".to_string()].into(), 32).with_record_colours(colours);
+    let (rgba, _) = shoot("tiles-own-colour", &m, ViewAbi_TO::from_value(Adapter(view), TD_Opaque));
+    let tan = Rgba::rgb(0xc8, 0xa0, 0x70);
+    assert!(count(&rgba, 160, 64, 32, 32, tan) > 20, "the record's jackal in its sprite's own colours");
+    assert_eq!(count(&rgba, 96, 64, 32, 32, tan), 0, "the other is tinted");
+    // Green brightened to full light: (51, 255, 51).
+    assert!(count_near(&rgba, 96, 64, 32, 32, modulated(tan, Rgba::rgb(51, 255, 51)), 2) > 20, "by its own colour");
+}
+
+#[test]
 fn the_tile_view_is_a_view_of_32_pixel_cells() {
     assert_eq!(tile_view(&Default::default()).cell_size(), 32);
     let names: Vec<String> = host_views(&Default::default()).into_iter().map(|(n, _)| n).collect();
