@@ -735,6 +735,13 @@
 //! | [`Ctx::reveal`](crate::Ctx::reveal), [`Ctx::disguised_as`](crate::Ctx::disguised_as) | drop the disguise now (no line: the words are yours); what it shows as, if anything | nothing |
 //! | [`Registrar::secret_terrain`](crate::Registrar::secret_terrain) | a terrain of yours made only to be disguised as: the help screen's list of terrains leaves it out | nothing |
 //!
+//! In the tile view a creature with a look of its own is drawn with its
+//! tile tinted by its colour (brightened, so the sprite keeps its light)
+//! when no record drawing with that tile has that colour: the risen jackal
+//! is the jackal's sprite in a sickly green, as the glyph view draws its
+//! pale `j`. A look in a colour its tile's record has keeps the sprite's
+//! own colours.
+//!
 //! Keep a disguised monster still (its brain runs as ever: test
 //! `ctx.disguised_as(me)`): the player takes it for a wall or a chest, and
 //! a wall that walks gives itself away. `examples/lurkers` raises a risen

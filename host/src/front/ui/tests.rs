@@ -418,16 +418,21 @@ fn the_tile_view_tints_a_creature_drawn_in_a_colour_of_its_own_and_no_other() {
         statuses: RVec::new(),
         look: Look { glyph: 'j' as u32, color, tile: "monster_jackal".into() },
     };
-    // A jackal in its record's colour at (5,2), one a plugin gave a sickly green at (3,2).
+    // A jackal in its record's colour at (5,2); at (3,2) one risen from
+    // the dead, drawn as the jackal in the risen's sickly green.
     let green = Rgba::rgb(40, 200, 40);
     let mut m = tiled_model();
-    let (plain, own) = (jackal(1, 5, record), jackal(2, 3, green));
+    let (plain, mut own) = (jackal(1, 5, record), jackal(2, 3, green));
+    own.kind = "risen".into();
     m.scene.cells[2 * 10 + 3].thing = RSome(own.look.clone());
     m.scene.cells[2 * 10 + 5].thing = RSome(plain.look.clone());
     m.scene.creatures = vec![plain, own].into();
     m.scene.cursor = RNone;
-    let colours = [("jackal".to_string(), record)].into();
-    let view = tile_view::TileView::new(["potion".to_string()].into(), 32).with_record_colours(colours);
+    let mut records = tile_view::RecordLooks::default();
+    records.add("jackal", Look { glyph: 'j' as u32, color: record, tile: "monster_jackal".into() });
+    // A record of its own drawn in that green, but with another sprite: the green is still its own on this one.
+    records.add("risen", Look { glyph: 'z' as u32, color: green, tile: "monster_rat".into() });
+    let view = tile_view::TileView::new(["potion".to_string()].into(), 32).with_record_looks(records);
     let (rgba, _) = shoot("tiles-own-colour", &m, ViewAbi_TO::from_value(Adapter(view), TD_Opaque));
     let tan = Rgba::rgb(0xc8, 0xa0, 0x70);
     assert!(count(&rgba, 160, 64, 32, 32, tan) > 20, "the record's jackal in its sprite's own colours");

@@ -9,10 +9,11 @@
 //! made with those tiles' names ([`Records::tinted_tiles`]): it reads the
 //! records' field, never guesses from a tile's name. A plugin's item look
 //! (api 1.6: an unknown potion drawn by its appearance) is tinted by the
-//! same rule. A creature whose own look (api 1.6 `spawn_as`, `set_look`)
-//! has a colour other than its record's is drawn tinted by that colour,
-//! brightened so the sprite keeps its light: a pale risen goblin, a red
-//! dire wolf, as the glyph view draws them. Remembered cells are
+//! same rule. A creature with a look of its own (api 1.6 `spawn_as`,
+//! `set_look`) in a colour no record drawing with its tile has is drawn
+//! tinted by that colour, brightened so the sprite keeps its light: a pale
+//! risen jackal on the jackal's sprite, a red dire wolf, as the glyph view
+//! draws them. Remembered cells are
 //! drawn tinted dark grey. The atlas holds the game's tiles and each
 //! plugin's own sheet; a tile it lacks (a record's whose tile no sheet has,
 //! warned of at startup, or one a plugin's view names) falls back to the
@@ -39,9 +40,10 @@ const FALLBACK_TERRAIN: Rgba = Rgba::rgb(130, 130, 150);
 pub struct TileView {
     /// The tiles tinted by their look's colour.
     tinted: BTreeSet<String>,
-    /// Each monster kind's record colour: a creature drawn in another has
-    /// a look of its own, and its tile is tinted by it.
-    record_colours: BTreeMap<String, Rgba>,
+    /// Each monster kind's record look, and the colours of the records
+    /// drawing with each tile: a creature with a look of its own in a
+    /// colour none of those has is tinted by it.
+    records: RecordLooks,
     /// Pixels per cell.
     cell: u32,
 }
@@ -54,8 +56,11 @@ pub fn tile_view(records: &Records) -> ViewBox {
 
 /// The tile view with cells `cell` pixels square (the options' `tile_size`, `+` and `_`).
 pub fn tile_view_sized(records: &Records, cell: u32) -> ViewBox {
-    let colours = records.monsters.values().map(|m| (m.id.clone(), m.color)).collect();
-    let view = TileView::new(records.tinted_tiles(), cell).with_record_colours(colours);
+    let mut looks = RecordLooks::default();
+    for m in records.monsters.values() {
+        looks.add(&m.id, Look { glyph: m.glyph as u32, color: m.color, tile: m.tile.as_str().into() });
+    }
+    let view = TileView::new(records.tinted_tiles(), cell).with_record_looks(looks);
     ViewAbi_TO::from_value(Adapter(view), TD_Opaque)
 }
 
@@ -107,6 +112,34 @@ fn modulate(c: Rgba, by: Rgba) -> Rgba {
     Rgba { r: f(c.r, by.r), g: f(c.g, by.g), b: f(c.b, by.b), a: c.a }
 }
 
+/// The monster records' looks, as the tile view tells a creature's own
+/// colour from a record's.
+#[derive(Debug, Clone, Default)]
+pub struct RecordLooks {
+    /// Each kind's record look.
+    by_kind: BTreeMap<String, Look>,
+    /// The colours of the records that draw with each tile.
+    by_tile: BTreeMap<String, BTreeSet<[u8; 4]>>,
+}
+
+impl RecordLooks {
+    /// Monster kind `kind`'s record is drawn `look`.
+    pub fn add(&mut self, kind: &str, look: Look) {
+        let c = look.color;
+        self.by_tile.entry(look.tile.to_string()).or_default().insert([c.r, c.g, c.b, c.a]);
+        self.by_kind.insert(kind.to_string(), look);
+    }
+
+    /// Whether a creature of `kind` drawn `look` has a colour of its own:
+    /// a look other than its record's, in a colour no record drawing with
+    /// its tile has (a pale risen jackal on the jackal's sprite).
+    fn own_colour(&self, kind: &str, look: &Look) -> bool {
+        let Some(record) = self.by_kind.get(kind) else { return false };
+        let c = look.color;
+        record != look && !self.by_tile.get(look.tile.as_str()).is_some_and(|cs| cs.contains(&[c.r, c.g, c.b, c.a]))
+    }
+}
+
 /// `c` scaled up until its brightest channel is full: the hue of a
 /// creature's own colour, tinting a sprite without darkening it.
 fn brightened(c: Rgba) -> Rgba {
@@ -118,22 +151,22 @@ fn brightened(c: Rgba) -> Rgba {
 impl TileView {
     /// The tile view, unboxed, tinting the tiles named in `tinted`, `cell` pixels square.
     pub fn new(tinted: BTreeSet<String>, cell: u32) -> Self {
-        TileView { tinted, record_colours: BTreeMap::new(), cell: cell.max(1) }
+        TileView { tinted, records: RecordLooks::default(), cell: cell.max(1) }
     }
 
-    /// The same view, knowing each monster kind's record colour.
-    pub fn with_record_colours(mut self, colours: BTreeMap<String, Rgba>) -> Self {
-        self.record_colours = colours;
+    /// The same view, knowing the monster records' looks.
+    pub fn with_record_looks(mut self, records: RecordLooks) -> Self {
+        self.records = records;
         self
     }
 
     /// The looks of the scene's creatures drawn in a colour of their own,
-    /// not their record's, by where they stand.
+    /// by where they stand.
     fn own_colours(&self, scene: &Scene) -> BTreeMap<Point, Look> {
         scene
             .creatures
             .iter()
-            .filter(|c| self.record_colours.get(c.kind.as_str()).is_some_and(|&record| record != c.look.color))
+            .filter(|c| self.records.own_colour(&c.kind, &c.look))
             .map(|c| (c.pos, c.look.clone()))
             .collect()
     }
