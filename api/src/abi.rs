@@ -1175,6 +1175,17 @@ pub trait ItemNamesAbi: Send + Sync {
     /// of what its role and effect say it does; `None`: those.
     #[sabi(last_prefix_field)]
     fn card(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError>;
+
+    // 1.6 (item looks)
+
+    /// Added in 1.6: how `item` is drawn (both views, the pack, its card),
+    /// in place of its record's glyph, colour and tile (see
+    /// [`crate::ItemNames::look`]); `None`: the record's. Plugins built
+    /// before 1.6 answer `None`.
+    fn look(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<Look>, PluginError> {
+        let _ = (ctx, item);
+        RResult::ROk(ROption::RNone)
+    }
 }
 
 /// A boxed set of item names, as registered (since 1.3).

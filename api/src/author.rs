@@ -21,8 +21,8 @@ use crate::ctx::{Canvas, Ctx};
 use crate::error::{guard, PluginError, PluginResult};
 use crate::scene::Scene;
 use crate::types::{
-    AimRequest, Attack, Damage, Death, EntityId, GearNumbers, Hurt, ItemUse, KeyAnswer, KeyHelp, PackEntry, Point,
-    RangedSpec, UseOutcome,
+    AimRequest, Attack, Damage, Death, EntityId, GearNumbers, Hurt, ItemUse, KeyAnswer, KeyHelp, Look, PackEntry,
+    Point, RangedSpec, UseOutcome,
 };
 
 /// What using an item does.
@@ -743,6 +743,25 @@ pub trait ItemNames: Send + Sync + 'static {
         let _ = (ctx, item);
         Ok(None)
     }
+
+    // 1.6 (item looks)
+
+    /// Added in 1.6: how `item` is drawn, in place of its record's look:
+    /// its glyph and colour in the glyph view, its tile in the tile view,
+    /// and beside its name in the pack and on its card. `Some(look)`: that
+    /// look (an unknown potion drawn by its appearance, so that neither
+    /// its colour nor its sprite tells what it is). The tile view tints
+    /// the tile by the look's colour when it is one the game tints: its
+    /// own pale `potion` and `scroll`, or a tile some record with `tint =
+    /// true` names; every other tile keeps its own colours. The host
+    /// refuses a look whose glyph is no printable character, whose colour
+    /// no one could see (alpha 0) or whose tile no tile sheet has and no
+    /// record names, saying so once on the console, and draws the record's.
+    /// A host older than 1.6 never asks, and draws the record's look.
+    fn look(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<Look>> {
+        let _ = (ctx, item);
+        Ok(None)
+    }
 }
 
 impl<T: ItemNames> ItemNamesAbi for Adapter<T> {
@@ -751,6 +770,9 @@ impl<T: ItemNames> ItemNamesAbi for Adapter<T> {
     }
     fn card(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError> {
         with(ctx, |c| self.0.card(c, item).map(|s| s.map(RString::from).into()))
+    }
+    fn look(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<Look>, PluginError> {
+        with(ctx, |c| self.0.look(c, item).map(ROption::from))
     }
 }
 

@@ -657,6 +657,9 @@
 //! log lines about picking up, dropping and using, the morgue); the first
 //! `Some` decides. Both methods are asked with a context that may only
 //! look. Traces keep the record ids: a debugger reads the true kinds.
+//! Since 1.6 they may also say how an item is drawn
+//! ([`ItemNames::look`](crate::ItemNames::look)): a name that hides the
+//! kind is worth little if the potion is still drawn in its record's red.
 //!
 //! ```no_run
 //! # use emberdeep_api::*;
@@ -679,12 +682,13 @@
 //! |---|---|---|
 //! | [`ItemNames::name`](crate::ItemNames::name) | `Some(name)`: `count` of the item are named so, without article or number (`murky potion`, `murky potions`); the host adds `a`/`an` or the number, and the effect's suffix. The name an effect or a veto is told (`ItemUse::name`) is this one too, so "You drink the murky potion" | asked each time an item is named, many times a screen: answer from what you read, quickly |
 //! | [`ItemNames::card`](crate::ItemNames::card) | `Some(text)`: the item's card shows it in place of its record's description and of what its role and effect say it does | once a card is drawn |
+//! | [`ItemNames::look`](crate::ItemNames::look) (since 1.6) | `Some(look)`: the item is drawn so (glyph and colour in the glyph view, tile in the tile view, beside its name in the pack and on its card) in place of its record's look, so an unknown potion's colour and sprite tell nothing; the tile view tints the tile by the colour when a record with `tint = true` draws with it (the game's `potion` and `scroll`); a look with no printable glyph, an invisible colour or a tile no sheet has is refused (once, on the console) and the record's drawn | asked for every item on screen, every frame: answer quickly |
 //! | [`Ctx::item_kinds`](crate::Ctx::item_kinds) | every item record id of the loaded plugins, sorted | a list |
 //! | [`Ctx::run_seed`](crate::Ctx::run_seed) | the run's seed (the same after a load): decide something per run without drawing the run's random numbers | nothing |
 //!
 //! The identify plugin (`plugins/identify`, `docs/plugins/identify.md`)
 //! names every unknown potion and scroll by a look shuffled from the run's
-//! seed.
+//! seed, and draws it by that look.
 //!
 //! ### Known kinds, shared (since 1.6)
 //!
@@ -743,6 +747,13 @@
 //! | [`Ctx::disguise`](crate::Ctx::disguise) | the monster shows as a terrain (`wall`, a plugin's) or an item kind until revealed: the views draw that, the look panel describes it, `monsters_in_view`, the in-sight list, the alarm and the time-savers (rest, explore, travel) do not see it, and no message names it; traced `disguise`. **The host's rule:** the disguise drops when the player steps next to it or into it (that step takes the turn, no blow; "The boulder was a rock-lurker!"), and when it attacks or is attacked; traced `reveal` with the cause | a change |
 //! | [`Ctx::reveal`](crate::Ctx::reveal), [`Ctx::disguised_as`](crate::Ctx::disguised_as) | drop the disguise now (no line: the words are yours); what it shows as, if anything | nothing |
 //! | [`Registrar::secret_terrain`](crate::Registrar::secret_terrain) | a terrain of yours made only to be disguised as: the help screen's list of terrains leaves it out | nothing |
+//!
+//! In the tile view a creature with a look of its own is drawn with its
+//! tile tinted by its colour (brightened, so the sprite keeps its light)
+//! when no record drawing with that tile has that colour: the risen jackal
+//! is the jackal's sprite in a sickly green, as the glyph view draws its
+//! pale `j`. A look in a colour its tile's record has keeps the sprite's
+//! own colours.
 //!
 //! Keep a disguised monster still (its brain runs as ever: test
 //! `ctx.disguised_as(me)`): the player takes it for a wall or a chest, and

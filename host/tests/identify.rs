@@ -145,3 +145,162 @@ fn the_bot_plays_unknown_items_to_the_end_of_every_run() {
         assert!(learnt.iter().any(|e| e["how"] == "use"), "{plugins}: the bot used an unknown kind in 20 runs");
     }
 }
+
+/// A room lit all round the player: four unknown potions and scrolls of
+/// every plugin's on the floor, more in the pack.
+const UNKNOWN_ROOM: &str = "[map]\n###########\n#.a.b.c.d.#\n#.e.f.@.g.#\n#.h.i.j.k.#\n###########\n[legend]\n\
+    a = item healing_potion\nb = item potion_of_haste\nc = item potion_of_descent\nd = item potion_of_detect_monsters\n\
+    e = item potion_of_restore\nf = item potion_of_vigor\ng = item scroll_of_teleportation\n\
+    h = item scroll_of_magic_mapping\ni = item scroll_of_slumber\nj = item scroll_of_fireball\n\
+    k = item scroll_of_lightning\n[pack]\npotion_of_haste 2\npotion_of_vigor\nscroll_of_slumber\n\
+    scroll_of_summoning\nscroll_of_identify\nhealing_potion 3\n[options]\nseed = 4\n";
+
+/// What the player must never be shown of an unknown kind: its names and
+/// its record's colour (and, with a sprite of its own, its tile).
+struct Secret {
+    kind: String,
+    names: [String; 2],
+    color: emberdeep_api::Rgba,
+    tile: String,
+}
+
+#[test]
+fn no_view_card_pack_or_line_the_player_sees_gives_an_unknown_kind_away() {
+    use emberdeep::front::app::App;
+    use emberdeep::front::atlas::{default_assets_dir, Atlas};
+    use emberdeep::front::keys::parse_keys;
+    use emberdeep::front::screen::Overlay;
+    use emberdeep::front::ui::{cell_size_of, render_rgba};
+    use emberdeep_api::{Light, Rgba};
+    use emberdeep_engine::data::records::{check::load_records, default_data_dir};
+    use emberdeep_engine::data::trace::Trace;
+    use emberdeep_engine::plugins::loader::load_plugins;
+    use std::rc::Rc;
+
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("unknown.txt");
+    std::fs::write(&scenario, UNKNOWN_ROOM).unwrap();
+    let plugins = Rc::new(load_plugins(&plugin_dir(), None).expect("the plugins load"));
+    let records = Rc::new(load_records(&default_data_dir(), &plugins.registered()).expect("the records load"));
+    let game = emberdeep::drivers::play::scenario::game_from_scenario(
+        &scenario,
+        1,
+        plugins,
+        records.clone(),
+        Trace::in_memory(),
+    )
+    .expect("the scenario starts");
+    let mut app = App::with_host_views(game);
+    let press = |app: &mut App, keys: &str| {
+        for key in parse_keys(keys).unwrap() {
+            app.press(key);
+        }
+    };
+    press(&mut app, ".");
+    let secrets: Vec<Secret> = app
+        .game
+        .kinds_known()
+        .iter()
+        .filter(|(_, known)| !**known)
+        .map(|(kind, _)| {
+            let rec = &records.items[kind];
+            let names = [rec.name.clone(), rec.plural.clone()];
+            Secret { kind: kind.clone(), names, color: rec.color, tile: rec.tile.clone() }
+        })
+        .collect();
+    assert!(secrets.len() >= 10, "every potion and scroll kind is unknown: {}", secrets.len());
+    let tells = |text: &str| secrets.iter().find(|s| s.names.iter().any(|n| text.contains(n.as_str())));
+    let told = |what: &str, lines: &[String]| {
+        for line in lines {
+            if let Some(s) = tells(line) {
+                panic!("{what} names the unknown {}: {line:?}", s.kind);
+            }
+        }
+    };
+
+    // Both views draw every unknown item by its appearance: a colour that
+    // is not its record's, and the one sprite and glyph of its class.
+    let atlas = Atlas::load(&default_assets_dir()).expect("the atlas loads");
+    let items: Vec<(emberdeep_api::Point, String)> = app.game.items().iter().map(|i| (i.pos, i.kind.clone())).collect();
+    assert_eq!(items.len(), 11, "every item lies on the floor");
+    for view in ["glyphs", "tiles"] {
+        app.select_view(view).unwrap();
+        let model = app.model();
+        let scene = &model.scene;
+        let cell = cell_size_of(app.views().current);
+        let rgba = render_rgba(&model, app.views(), &atlas).expect("a frame");
+        let pixel = |x: u32, y: u32| {
+            let at = ((y * emberdeep::front::ui::screen_w() + x) * 4) as usize;
+            Rgba::rgb(rgba[at], rgba[at + 1], rgba[at + 2])
+        };
+        for (at, kind) in &items {
+            let secret = secrets.iter().find(|s| &s.kind == kind).expect("an unknown kind");
+            let index = ((at.y - scene.origin.y) * scene.width + (at.x - scene.origin.x)) as usize;
+            let shown = &scene.cells[index];
+            assert_eq!(shown.light, Light::Visible, "{view}: {kind} in sight");
+            let look = shown.thing().expect("the item is drawn");
+            assert_ne!(look.color, secret.color, "{view}: {kind} drawn in its record's colour");
+            let class = &records.items[kind].class;
+            let (glyph, tile) = if class == "potion" { ('!', "potion") } else { ('?', "scroll") };
+            assert_eq!((char::from_u32(look.glyph), look.tile.as_str()), (Some(glyph), tile), "{view}: {kind}");
+            let (x0, y0) = (((at.x - scene.origin.x) as u32) * cell, ((at.y - scene.origin.y) as u32) * cell);
+            let mut in_record = 0;
+            let mut in_look = 0;
+            for y in y0..y0 + cell {
+                for x in x0..x0 + cell {
+                    in_record += usize::from(pixel(x, y) == secret.color);
+                    in_look += usize::from(pixel(x, y) == look.color);
+                }
+            }
+            assert_eq!(in_record, 0, "{view}: {kind} shows its record's colour on screen");
+            assert!(in_look > 0, "{view}: {kind} shows its appearance's colour on screen");
+        }
+    }
+    app.select_view("glyphs").unwrap();
+
+    // The pack and every card: no name, and each item drawn by its appearance.
+    let menu = |app: &mut App| match app.model().overlay {
+        Overlay::Menu { title, header, lines, .. } => (title, header, lines),
+        other => panic!("no menu: {other:?}"),
+    };
+    press(&mut app, "i");
+    let (_, _, lines) = menu(&mut app);
+    let slots = lines.len();
+    told("the pack", &lines.iter().map(|l| l.text.clone()).collect::<Vec<_>>());
+    let held: Vec<String> = app.game.pack().slots().iter().flatten().map(|i| i.kind.clone()).collect();
+    let secret_of = |kind: &str| secrets.iter().find(|s| s.kind == kind);
+    for (line, kind) in lines.iter().zip(&held) {
+        let icon = line.icon.as_ref().unwrap_or_else(|| panic!("{}: drawn beside its name", line.text));
+        let secret = secret_of(kind).unwrap_or_else(|| panic!("{kind} is unknown"));
+        assert_ne!(icon.look.color, secret.color, "{}: drawn in its record's colour", line.text);
+        assert!(["potion", "scroll"].contains(&icon.look.tile.as_str()), "{}: {:?}", line.text, icon.look);
+    }
+    press(&mut app, "Esc");
+    for slot in 0..slots {
+        let letter = (b'a' + slot as u8) as char;
+        press(&mut app, &format!("i {letter}"));
+        let (title, header, lines) = menu(&mut app);
+        let mut texts = vec![title];
+        texts.extend(header.iter().chain(&lines).map(|l| l.text.clone()));
+        told(&format!("the card of slot {letter}"), &texts);
+        let icon = header[0].icon.as_ref().expect("the card draws its item");
+        let secret = secret_of(&held[slot]).expect("unknown");
+        assert_ne!(icon.look.color, secret.color, "card {letter}: drawn in its record's colour");
+        press(&mut app, "Esc Esc");
+    }
+
+    // Looking at each, walking onto each and picking it up: no line names it.
+    press(&mut app, "x");
+    let mut looked = Vec::new();
+    for (at, _) in &items {
+        press(&mut app, &format!("Hover:{},{}", at.x, at.y));
+        looked.extend(app.model().look.into_iter().map(|l| l.text));
+    }
+    told("the look panel", &looked);
+    press(&mut app, "Esc k g h h g h h g j g l l g j g h h g l l l l g l l g k g k g");
+    assert_eq!(app.game.items().iter().count(), 0, "every item picked up");
+    let messages: Vec<String> = app.game.log().messages().iter().map(|m| m.text.clone()).collect();
+    assert!(messages.iter().filter(|m| m.starts_with("You see a")).count() >= 11, "{messages:?}");
+    told("the log", &messages);
+    told("the side panel", &app.model().panel.into_iter().map(|l| l.text).collect::<Vec<_>>());
+}

@@ -1,34 +1,218 @@
 //! Which cells of the map are shown: all of it if it fits, else a window
-//! centred on the player; while aiming the window holds still until the
-//! cursor leaves it, then centres on the cursor, so the map never slides
-//! under the mouse.
+//! of it that holds still while the player walks about inside it. Only
+//! when the player comes within the margin (the options' `[camera]
+//! margin`, in cells) of the map area's edge does the camera move, and
+//! then it centres on the player along that axis alone, so the map never
+//! slides under the player's eyes (or under the mouse) step by step, as
+//! Brogue's and DCSS's keep still. A new floor, or another run, centres
+//! the camera again.
+//!
+//! While aiming or looking, the window holds still until the cursor leaves
+//! it, then centres on the cursor, so the map never slides under the mouse.
+//!
+//! The camera is drawing state: it reads the game and never changes it,
+//! nor its trace.
 
 use emberdeep_api::Point;
 use emberdeep_engine::Game;
 
+/// The margin, in cells, when the options file names none.
+pub const MARGIN: u32 = 6;
+/// The margins the options file may choose.
+pub const MARGINS: std::ops::RangeInclusive<u32> = 0..=40;
+
 /// The camera's memory between frames.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Camera {
-    /// The corner kept while aiming.
-    kept: Option<Point>,
+    /// The corner shown last, and the run and floor it was shown on.
+    kept: Option<(Point, Place)>,
+    /// How near the map area's edge the player may come before the camera
+    /// moves, in cells (at most a quarter of the cells shown across that axis).
+    margin: u32,
+}
+
+/// The run and floor a corner was kept on: another floor is another map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Place {
+    seed: u64,
+    floor: u32,
+    size: (i32, i32),
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Camera { kept: None, margin: MARGIN }
+    }
 }
 
 impl Camera {
-    /// The top-left cell of a `w` by `h` view of `game`'s map.
+    /// A camera that moves when the player comes within `margin` cells of the edge.
+    pub fn with_margin(margin: u32) -> Self {
+        Camera { kept: None, margin: margin.min(*MARGINS.end()) }
+    }
+
+    /// The margin chosen, in cells.
+    pub fn margin(&self) -> u32 {
+        self.margin
+    }
+
+    /// The top-left cell of a `w` by `h` view of `game`'s map; `cursor`
+    /// the aiming or looking cursor, if one is on.
     pub fn origin(&mut self, game: &Game, w: i32, h: i32, cursor: Option<Point>) -> Point {
         let (mw, mh) = (game.map().width(), game.map().height());
-        let centred =
-            |p: Point| Point::new((p.x - w / 2).clamp(0, (mw - w).max(0)), (p.y - h / 2).clamp(0, (mh - h).max(0)));
-        let on_player = centred(game.player().pos);
-        let Some(cursor) = cursor else {
-            self.kept = None;
-            return on_player;
+        let place = Place { seed: game.seed(), floor: game.floor(), size: (mw, mh) };
+        let clamp = |p: Point| Point::new(p.x.clamp(0, (mw - w).max(0)), p.y.clamp(0, (mh - h).max(0)));
+        let centred = |p: Point| clamp(Point::new(p.x - w / 2, p.y - h / 2));
+        let kept = match self.kept {
+            Some((corner, at)) if at == place => Some(clamp(corner)),
+            _ => None,
         };
-        let kept = self.kept.unwrap_or(on_player);
-        let kept = Point::new(kept.x.clamp(0, (mw - w).max(0)), kept.y.clamp(0, (mh - h).max(0)));
-        let shows = (kept.x..kept.x + w).contains(&cursor.x) && (kept.y..kept.y + h).contains(&cursor.y);
-        let origin = if shows { kept } else { centred(cursor) };
-        self.kept = Some(origin);
+        let origin = match (kept, cursor) {
+            (None, Some(cursor)) => {
+                // Aiming from a first frame: the player's view, unless the cursor is off it.
+                let on_player = centred(game.player().pos);
+                if shows(on_player, w, h, cursor) {
+                    on_player
+                } else {
+                    centred(cursor)
+                }
+            }
+            (None, None) => centred(game.player().pos),
+            (Some(kept), Some(cursor)) if shows(kept, w, h, cursor) => kept,
+            (Some(_), Some(cursor)) => centred(cursor),
+            (Some(kept), None) => {
+                let player = game.player().pos;
+                let (mx, my) = (self.margin.min(w as u32 / 4) as i32, self.margin.min(h as u32 / 4) as i32);
+                let centre = centred(player);
+                // Each axis moves alone, and only when the player is within its margin.
+                let x = if (kept.x + mx..kept.x + w - mx).contains(&player.x) { kept.x } else { centre.x };
+                let y = if (kept.y + my..kept.y + h - my).contains(&player.y) { kept.y } else { centre.y };
+                Point::new(x, y)
+            }
+        };
+        self.kept = Some((origin, place));
         origin
+    }
+}
+
+/// Whether the `w` by `h` view from `corner` shows `p`.
+fn shows(corner: Point, w: i32, h: i32, p: Point) -> bool {
+    (corner.x..corner.x + w).contains(&p.x) && (corner.y..corner.y + h).contains(&p.y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::front::aiming::tests::{game, keys};
+    use crate::front::app::App;
+    use emberdeep_engine::core::map::{Map, Tile};
+    use emberdeep_engine::data::trace::Trace;
+
+    /// The aiming tests' game on an open 200x120 floor, the player in the middle.
+    fn wide() -> Game {
+        let mut game = game(&[]);
+        let mut map = Map::new_filled(200, 120, Tile::Floor);
+        map.set_tile(Point::new(0, 0), Tile::Wall);
+        game.set_map(map);
+        game.player_mut().pos = Point::new(100, 60);
+        game.update_sight();
+        game
+    }
+
+    /// The cells the map area shows: each view's cells (glyphs 16 and 8
+    /// to 48, tiles 32 and 16 to 64) in windows from the smallest layout
+    /// (640x360 of map) to a 1920x1080 screen's (1600x900 of map).
+    fn shown_sizes() -> Vec<(i32, i32)> {
+        let areas = [(640, 360), (680, 440), (1280, 720), (1600, 900)];
+        let cells = [8, 16, 32, 48, 64];
+        areas.iter().flat_map(|&(w, h)| cells.iter().map(move |&c| (w / c, h / c))).collect()
+    }
+
+    #[test]
+    fn the_camera_holds_still_until_the_player_nears_the_edge_in_every_size() {
+        for (w, h) in shown_sizes() {
+            let mut game = wide();
+            let mut camera = Camera::default();
+            let (mx, my) = ((MARGIN as i32).min(w / 4), (MARGIN as i32).min(h / 4));
+            let mut origin = camera.origin(&game, w, h, None);
+            let mut moves = 0;
+            // A walk east, then south-west, then north: across many views' worth of cells.
+            let legs = [((1, 0), 70), ((-1, 1), 50), ((0, -1), 100)];
+            for ((dx, dy), steps) in legs {
+                for _ in 0..steps {
+                    let before = game.player().pos;
+                    game.player_mut().pos = before.offset(dx, dy);
+                    let p = game.player().pos;
+                    let now = camera.origin(&game, w, h, None);
+                    let near_x = p.x < origin.x + mx || p.x >= origin.x + w - mx;
+                    let near_y = p.y < origin.y + my || p.y >= origin.y + h - my;
+                    if !near_x {
+                        assert_eq!(now.x, origin.x, "{w}x{h}: the player at {p:?} is clear of the edge across");
+                    }
+                    if !near_y {
+                        assert_eq!(now.y, origin.y, "{w}x{h}: the player at {p:?} is clear of the edge down");
+                    }
+                    // When it moves, it centres on the player along that axis.
+                    if now.x != origin.x {
+                        assert_eq!(now.x, (p.x - w / 2).clamp(0, 200 - w), "{w}x{h} at {p:?}");
+                        moves += 1;
+                    }
+                    if now.y != origin.y {
+                        assert_eq!(now.y, (p.y - h / 2).clamp(0, 120 - h), "{w}x{h} at {p:?}");
+                        moves += 1;
+                    }
+                    assert!((now.x..now.x + w).contains(&p.x) && (now.y..now.y + h).contains(&p.y), "{w}x{h}");
+                    origin = now;
+                }
+            }
+            assert!(moves > 0, "{w}x{h}: the walk took the player near the edge");
+            // Centred, the player walks half the view less the margin before it moves again.
+            let free = (w / 2 - mx).min(h / 2 - my).max(1);
+            assert!(moves <= 220 / free + 3, "{w}x{h}: the camera moved {moves} times in 220 steps");
+        }
+    }
+
+    #[test]
+    fn a_new_floor_centres_the_camera_and_a_margin_too_big_is_a_quarter_of_the_view() {
+        let mut game = wide();
+        let mut camera = Camera::with_margin(40);
+        assert_eq!(camera.origin(&game, 80, 45, None), Point::new(60, 38));
+        // A quarter of 80 across is 20: 19 steps east keep the view, the 20th moves it.
+        for _ in 0..19 {
+            let p = game.player().pos;
+            game.player_mut().pos = p.offset(1, 0);
+            assert_eq!(camera.origin(&game, 80, 45, None), Point::new(60, 38));
+        }
+        game.player_mut().pos = Point::new(120, 60);
+        assert_eq!(camera.origin(&game, 80, 45, None), Point::new(80, 38));
+        // Another floor (another map): centred on the player, though the
+        // corner kept would have shown them clear of the edge.
+        game.set_map(Map::new_filled(201, 120, Tile::Floor));
+        game.player_mut().pos = Point::new(110, 50);
+        assert_eq!(camera.origin(&game, 80, 45, None), Point::new(70, 28));
+    }
+
+    /// The run's trace with `margin`, a frame drawn after every key if `draw`.
+    fn trace_of(margin: u32, draw: bool) -> Vec<String> {
+        let mut game = wide();
+        game.replace_trace(Trace::in_memory());
+        let mut app = App::with_host_views(game);
+        app.camera = Camera::with_margin(margin);
+        for key in "60*l 30*j 40*y 5*. 20*k".split(' ') {
+            keys(&mut app, key);
+            if draw {
+                app.model();
+            }
+        }
+        app.game.replace_trace(Trace::console()).take_kept()
+    }
+
+    #[test]
+    fn the_camera_never_changes_the_run_or_its_trace() {
+        let plain = trace_of(MARGIN, false);
+        assert!(plain.len() > 150, "the walk is traced: {}", plain.len());
+        assert_eq!(trace_of(0, true), plain, "a camera at the edge");
+        assert_eq!(trace_of(40, true), plain, "a camera near the middle");
+        assert_eq!(trace_of(MARGIN, true), plain, "the default");
     }
 }

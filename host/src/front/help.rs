@@ -40,7 +40,7 @@ pub const HOST_KEYS: &[HostKey] = &[
     line("Z or 5", "moving", "rest until healed or a monster comes or notices you (asleep ones do not stop it)", "Z 5"),
     line("o", "moving", "explore: walk to the nearest unexplored place, stop for new monsters and items", "o"),
     line("G", "moving", "travel to the known stairs down", "G"),
-    line("click a cell", "moving", "walk there (any key stops a walk)", "Click:0,0"),
+    line("click a cell", "moving", "walk there (any key stops a walk; a click walks elsewhere)", "Click:0,0"),
     line("walk into", "fighting", "attack the monster there (or what a plugin does: free a prisoner, asking)", ""),
     line("f", "fighting", "fire what is readied: aim, then Enter", "f"),
     line("t", "fighting", "throw something: pick it, aim, then Enter", "t"),

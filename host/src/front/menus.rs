@@ -325,7 +325,8 @@ impl App {
         if self.game.map().tile(here) == emberdeep_engine::core::map::Tile::StairsDown {
             hints.push(("stairs", "Hint: > goes down the stairs. There is no way back up."));
         }
-        if !self.game.monsters_in_view().is_empty() {
+        // An enemy: an ally is walked past (places swapped), never fought.
+        if !self.game.enemies_in_view().is_empty() {
             hints.push(("monster", "Hint: walk into a monster to fight it; x looks at it first."));
         }
         let roles: Vec<ItemRole> = (0..self.game.pack().slots().len()).filter_map(|i| self.role_of(i)).collect();

@@ -4,10 +4,13 @@
 //! look panel, the log and any overlay.
 
 use emberdeep_api::{
-    EntityId, Light, Look, MessageKind, MonsterState, Point, Scene, SceneCell, SceneCreature, Terrain,
+    EntityId, Light, Look, MessageKind, MonsterState, Point, Rgba, Scene, SceneCell, SceneCreature, Terrain,
 };
+use std::collections::BTreeMap;
+
 use emberdeep_engine::core::map::Tile;
 use emberdeep_engine::plugins::boundary::Access;
+use emberdeep_engine::rules::looks::Disguise;
 use emberdeep_engine::world::log::MessageLog;
 use emberdeep_engine::world::pack::slot_letter;
 use emberdeep_engine::world::targeting::LookLine;
@@ -16,13 +19,22 @@ use super::aiming::decorate_aim;
 use super::app::{App, Mode, Question};
 use super::help::{help_lines_bound, terrain_helps, TerrainHelp};
 use super::look::look_lines;
-use super::screen::{palette, wrap, Health, Line, Overlay, ScreenModel, MENU_CHARS, MENU_ROWS};
+use super::screen::{palette, wrap, Health, Icon, Line, Overlay, ScreenModel, MENU_CHARS, MENU_ROWS};
 use super::ui::cell_size_of;
 
 /// Pixels of the map area, which the view's cell size divides into cells.
 pub const MAP_AREA: (u32, u32) = (1280, 720);
 
 pub use super::screen_size::{map_area, screen_size, set_screen_size, DEFAULT_SCREEN, FRAME_EDGES, SMALLEST_SCREEN};
+
+/// How the items a scene shows are drawn, by cell.
+#[derive(Default)]
+struct ShownItems {
+    /// The top item of each cell.
+    items: BTreeMap<Point, Look>,
+    /// What a creature disguised as an item kind shows.
+    disguises: BTreeMap<Point, Look>,
+}
 
 /// Log lines kept on screen.
 const LOG_LINES: usize = 9;
@@ -98,10 +110,11 @@ impl App {
         let (w, h) = (w.min(self.game.map().width()), h.min(self.game.map().height()));
         let cursor = self.cursor();
         let origin = self.camera.origin(&self.game, w, h, cursor);
+        let shown = self.shown_item_looks(origin, w, h);
         let mut cells = Vec::with_capacity((w * h) as usize);
         for y in origin.y..origin.y + h {
             for x in origin.x..origin.x + w {
-                cells.push(self.scene_cell(Point::new(x, y)));
+                cells.push(self.scene_cell(Point::new(x, y), &shown));
             }
         }
         let player = self.game.player().pos;
@@ -143,7 +156,42 @@ impl App {
         .collect()
     }
 
-    fn scene_cell(&self, p: Point) -> SceneCell {
+    /// How the items on the cells of the `w` by `h` view from `origin` are
+    /// drawn, the top item of each cell (and what a creature disguised as
+    /// an item shows): as a plugin's item names draw them (api 1.6: an
+    /// unknown potion by its appearance), else as their records say.
+    fn shown_item_looks(&mut self, origin: Point, w: i32, h: i32) -> ShownItems {
+        let inside = |p: Point| (origin.x..origin.x + w).contains(&p.x) && (origin.y..origin.y + h).contains(&p.y);
+        let mut tops: BTreeMap<Point, (String, emberdeep_api::ItemId)> = BTreeMap::new();
+        for item in self.game.items().iter().filter(|i| inside(i.pos)) {
+            // The last item of a cell is the one on top.
+            tops.insert(item.pos, (item.kind.clone(), item.id));
+        }
+        let disguised: Vec<(Point, String)> = self
+            .game
+            .creatures()
+            .values()
+            .filter(|c| inside(c.pos))
+            .filter_map(|c| match self.game.disguise_of(c) {
+                Some(Disguise::Item(rec)) => Some((c.pos, rec.id.clone())),
+                _ => None,
+            })
+            .collect();
+        let mut shown = ShownItems::default();
+        for (at, (kind, id)) in tops {
+            if let Some(look) = self.game.item_shown_look(&kind, Some(id)) {
+                shown.items.insert(at, look);
+            }
+        }
+        for (at, kind) in disguised {
+            if let Some(look) = self.game.item_shown_look(&kind, None) {
+                shown.disguises.insert(at, look);
+            }
+        }
+        shown
+    }
+
+    fn scene_cell(&self, p: Point, shown_items: &ShownItems) -> SceneCell {
         let g = &self.game;
         // A monster sensed out of sight (1.3) shows where it stands, dimmed as memory is.
         let sensed = || g.creature_at(p).filter(|c| g.sensed_monsters().contains(&c.id)).map(|c| c.look.clone());
@@ -166,6 +214,8 @@ impl App {
             _ => g.disguised_at(p).and_then(|c| g.disguise_drawn(c)),
         };
         if let Some((ground, thing)) = disguise {
+            // An item it shows as is drawn as the item would be (an unknown potion by its appearance).
+            let thing = shown_items.disguises.get(&p).cloned().or(thing);
             let terrain = match ground.unwrap_or(Tile::Floor) {
                 Tile::Wall => Terrain::Wall,
                 Tile::DoorClosed => Terrain::DoorClosed,
@@ -188,18 +238,13 @@ impl App {
             },
         };
         let ground = || shown.map(|decl| decl.look.clone());
+        let item = || shown_items.items.get(&p).cloned();
         let thing = match light {
             Light::Unseen => None,
-            Light::Visible => g.creature_at(p).map(|c| c.look.clone()).or_else(|| self.item_look(p)).or_else(ground),
-            Light::Remembered => sensed().or_else(|| self.item_look(p)).or_else(ground),
+            Light::Visible => g.creature_at(p).map(|c| c.look.clone()).or_else(|| item()).or_else(ground),
+            Light::Remembered => sensed().or_else(item).or_else(ground),
         };
         SceneCell { terrain, light, thing: thing.into(), shade: None.into() }
-    }
-
-    fn item_look(&self, p: Point) -> Option<Look> {
-        let item = self.game.items().iter().rev().find(|i| i.pos == p)?;
-        let rec = self.game.records().items.get(&item.kind)?;
-        Some(Look { glyph: rec.glyph as u32, color: rec.color, tile: rec.tile.as_str().into() })
     }
 
     /// The side panel's lines, as the screen shows them: the host's
@@ -406,7 +451,11 @@ impl App {
         if self.can_throw(slot) {
             lines.push(Line::new("t: throw it", palette::TEXT));
         }
-        let header = vec![Line::new(format!("{} - in your pack", slot_letter(slot)), palette::DIM)];
+        let mut header = Line::new(format!("{} - in your pack", slot_letter(slot)), palette::DIM);
+        if let Some(icon) = self.item_icon(&item.kind, item.id) {
+            header = header.with_icon(icon);
+        }
+        let header = vec![header];
         self.scrolled(&title, header, lines, "Esc: back to the pack")
     }
 
@@ -422,7 +471,11 @@ impl App {
                 _ => true,
             };
             let color = if fits { palette::TEXT } else { palette::DIM };
-            lines.push(Line::new(format!("{} - {text}", slot_letter(i)), color));
+            let line = Line::new(format!("{} - {text}", slot_letter(i)), color);
+            lines.push(match self.item_icon(&item.kind, item.id) {
+                Some(icon) => line.with_icon(icon),
+                None => line,
+            });
         }
         if lines.is_empty() {
             lines.push(Line::new("Your pack is empty.", palette::DIM));
@@ -434,6 +487,19 @@ impl App {
             _ => ("Drop which?", "a-z: drop    Esc: cancel"),
         };
         self.scrolled(title, header, lines, footer)
+    }
+
+    /// How item `id` (of `kind`) is drawn beside its name: as both views
+    /// draw it on the floor (a plugin's look, an unknown potion's
+    /// appearance, else its record's), with the tint the tile view gives
+    /// its tile (its colour if a record with `tint` draws with that tile).
+    fn item_icon(&mut self, kind: &str, id: emberdeep_api::ItemId) -> Option<Icon> {
+        let look = self.game.item_shown_look(kind, Some(id))?;
+        let records = self.game.records();
+        let tinted = records.items.values().any(|r| r.tint && r.tile == look.tile.as_str())
+            || records.monsters.values().any(|r| r.tint && r.tile == look.tile.as_str());
+        let tint = if tinted { look.color } else { Rgba::rgb(255, 255, 255) };
+        Some(Icon { look, tint })
     }
 
     /// Each filled pack slot and the item's name as the pack screen writes

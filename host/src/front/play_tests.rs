@@ -420,3 +420,18 @@ fn travel_stops_for_a_disguise_that_looks_like_an_item_as_for_an_item() {
     assert!(stopped, "{:?}", app.game.log().messages().iter().map(|m| m.text.clone()).collect::<Vec<_>>());
     assert!(app.game.player().pos.x < 22 && app.game.creatures()[&newt].is_disguised(), "stopped short, still an orb");
 }
+
+#[test]
+fn an_ally_in_view_gives_no_hint_to_fight_it_and_an_enemy_does() {
+    const HINT: &str = "Hint: walk into a monster to fight it; x looks at it first.";
+    let mut app = app(&[]);
+    let ally = app.game.spawn_creature("newt", Point::new(7, 10), "player", "test").expect("room for a newt");
+    app.game.update_sight();
+    keys(&mut app, ".");
+    assert!(app.game.monsters_in_view().contains(&ally), "the ally is in view");
+    assert!(!app.game.log().messages().iter().any(|m| m.text == HINT), "no hint to fight an ally");
+    app.game.spawn_monster("newt", Point::new(9, 10), Some(emberdeep_api::MonsterState::Asleep));
+    app.game.update_sight();
+    keys(&mut app, ".");
+    assert!(app.game.log().messages().iter().any(|m| m.text == HINT), "the hint, for the enemy");
+}

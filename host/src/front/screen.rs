@@ -3,7 +3,7 @@
 //! [`emberdeep_api::View`], the side panel, the log and any overlay. Keeping
 //! this boundary means a screenshot in a test shows exactly what a player sees.
 
-use emberdeep_api::{EntityId, Rgba, Scene};
+use emberdeep_api::{EntityId, Look, Rgba, Scene};
 
 /// Colors the host's own drawing uses.
 pub mod palette {
@@ -56,19 +56,38 @@ pub fn wrap(text: &str, width: usize, indent: usize) -> Vec<String> {
     }
 }
 
-/// A line of text with its color.
+/// A line of text with its color, and maybe the picture of what it names.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Line {
     /// The text.
     pub text: String,
     /// Its color.
     pub color: Rgba,
+    /// The item it names, drawn before the text as the view shown draws
+    /// it (the pack's lines, an item's card).
+    pub icon: Option<Icon>,
+}
+
+/// An item drawn before a line: its glyph in its colour, or in the tile
+/// view its tile, tinted by `tint` (white: its own colours).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Icon {
+    /// How the item is drawn (its plugin's look, or its record's).
+    pub look: Look,
+    /// What the tile view multiplies its tile by.
+    pub tint: Rgba,
 }
 
 impl Line {
     /// A line in the given color.
     pub fn new(text: impl Into<String>, color: Rgba) -> Self {
-        Line { text: text.into(), color }
+        Line { text: text.into(), color, icon: None }
+    }
+
+    /// The same line, the item `icon` drawn before it.
+    pub fn with_icon(mut self, icon: Icon) -> Self {
+        self.icon = Some(icon);
+        self
     }
 }
 

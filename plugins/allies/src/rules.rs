@@ -119,7 +119,7 @@ pub fn called_line(name: &str, called: usize) -> String {
 
 /// The log line when a summons the player sees fades away.
 pub fn fade_line(name: &str) -> String {
-    format!("The {name} fades away.")
+    format!("Your {name} fades away.")
 }
 
 /// The log line when an ally the player sees dies.
@@ -260,6 +260,6 @@ mod tests {
         assert_eq!(called_line("spirit wolf", 1), "A spirit wolf answers the call.");
         assert!(called_line("spirit wolf", 0).starts_with("The scroll crumbles."));
         assert_eq!(free_question("goblin mercenary"), "Free the captive goblin mercenary?");
-        assert_eq!(fade_line("spirit wolf"), "The spirit wolf fades away.");
+        assert_eq!(fade_line("spirit wolf"), "Your spirit wolf fades away.");
     }
 }

@@ -12,11 +12,11 @@
 use std::sync::Mutex;
 
 use emberdeep_api::{
-    with_article, Ctx, EntityId, Hooks, ItemEffect, ItemNames, ItemUse, MessageKind, PackEntry, PluginResult,
+    with_article, Ctx, EntityId, Hooks, ItemEffect, ItemNames, ItemUse, Look, MessageKind, PackEntry, PluginResult,
     UseOutcome,
 };
 
-use crate::looks::{assign, look_names, Class};
+use crate::looks::{assign, drawn, look_names, Class};
 
 /// The player's store key that said a kind is known (`known_KIND` = 1)
 /// before api 1.6, and still does on an older host.
@@ -81,6 +81,14 @@ static LOOKS: Mutex<Option<Looks>> = Mutex::new(None);
 /// The look of item kind `kind` in this run, if its class is one hidden:
 /// its class and its names of one and several.
 pub fn look_of(ctx: &mut Ctx<'_>, kind: &str) -> Option<(Class, String, String)> {
+    let (class, look) = look_number(ctx, kind)?;
+    let (one, several) = look_names(class, look);
+    Some((class, one, several))
+}
+
+/// The class of item kind `kind` and the number of its look in this run,
+/// if its class is one hidden.
+pub fn look_number(ctx: &mut Ctx<'_>, kind: &str) -> Option<(Class, usize)> {
     let class = Class::of(ctx.item_info(kind)?.class.as_str())?;
     let seed = ctx.run_seed();
     let mut cache = LOOKS.lock().unwrap_or_else(|e| e.into_inner());
@@ -100,8 +108,7 @@ pub fn look_of(ctx: &mut Ctx<'_>, kind: &str) -> Option<(Class, String, String)>
     }
     let (_, _, all) = cache.as_ref()?;
     let &(_, _, look) = all.iter().find(|(k, c, _)| k == kind && *c == class)?;
-    let (one, several) = look_names(class, look);
-    Some((class, one, several))
+    Some((class, look))
 }
 
 /// Makes kind `kind` known (`how`: `use` or `scroll`), traced as an
@@ -144,6 +151,13 @@ impl ItemNames for Names {
             let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
             format!("{first}{}. {} it to learn what it is.", chars.as_str(), class.verb())
         }))
+    }
+
+    fn look(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<Look>> {
+        if is_known(ctx, item.kind.as_str()) {
+            return Ok(None);
+        }
+        Ok(look_number(ctx, item.kind.as_str()).map(|(class, look)| drawn(class, look)))
     }
 }
 
@@ -263,6 +277,28 @@ mod tests {
         let haste = game.item_use("potion_of_haste", &[]);
         let card = Names.card(&mut game.ctx(), &haste).unwrap().unwrap();
         assert!(card.starts_with("A ") && card.ends_with(" potion. Drink it to learn what it is."), "{card}");
+    }
+
+    #[test]
+    fn an_unknown_kind_is_drawn_by_its_look_in_the_colour_its_name_says_and_a_known_one_by_its_record() {
+        let mut game = game(3);
+        let look = |game: &mut TestGame, kind: &str| {
+            let item = game.item_use(kind, &[]);
+            Names.look(&mut game.ctx(), &item).unwrap()
+        };
+        let haste = look(&mut game, "potion_of_haste").expect("an unknown potion has a look");
+        let name = name_of(&mut game, "potion_of_haste", 1).unwrap();
+        let colour = crate::looks::COLOURS.iter().position(|c| name.contains(&format!(" {c} "))).expect("a colour");
+        let (r, g, b) = crate::looks::COLOUR_RGB[colour];
+        assert_eq!(haste, Look::new('!', emberdeep_api::Rgba::rgb(r, g, b), "potion"), "{name}");
+        let vigor = look(&mut game, "potion_of_vigor").unwrap();
+        assert_eq!((vigor.glyph, vigor.tile.as_str()), (haste.glyph, "potion"), "one sprite for every unknown potion");
+        let scroll = look(&mut game, "scroll_of_identify").unwrap();
+        assert_eq!(scroll, Look::new('?', crate::looks::PARCHMENT, "scroll"));
+        assert_eq!(look(&mut game, "long_sword"), None, "a sword keeps its own look");
+        let used = game.item_use("potion_of_haste", &[]);
+        ByUse.item_used(&mut game.ctx(), &used).unwrap();
+        assert_eq!(look(&mut game, "potion_of_haste"), None, "known: the record's look");
     }
 
     #[test]

@@ -1,14 +1,44 @@
 //! The looks unknown potions and scrolls are shown by, and their shuffle:
 //! pure functions of the run's seed and the sorted list of kinds, so the
 //! same seed always gives the same looks and a save needs to keep none.
+//! A look is a name and how it is drawn ([`drawn`]): a potion in its
+//! look's colour, a scroll in the one colour of every unknown scroll, each
+//! with the game's own sprite for its class, so that neither the colour
+//! nor the sprite tells what the kind is.
+
+use emberdeep_api::{Look, Rgba};
 
 /// The textures of a potion's look.
 pub const TEXTURES: [&str; 8] = ["murky", "bubbling", "smoky", "fizzing", "milky", "oily", "cloudy", "glittering"];
 
-/// The colours of a potion's look: shown in its name only (its tile and
-/// glyph stay the record's).
+/// The colours of a potion's look, named and drawn ([`COLOUR_RGB`]).
 pub const COLOURS: [&str; 12] =
     ["red", "blue", "green", "amber", "violet", "white", "black", "golden", "pink", "orange", "teal", "grey"];
+
+/// How each of [`COLOURS`] is drawn (black a dark slate, so that it shows
+/// on the dark floor).
+pub const COLOUR_RGB: [(u8, u8, u8); 12] = [
+    (215, 50, 50),
+    (70, 110, 240),
+    (60, 185, 75),
+    (195, 135, 50),
+    (160, 90, 225),
+    (240, 240, 240),
+    (95, 95, 115),
+    (245, 205, 60),
+    (245, 135, 190),
+    (245, 125, 35),
+    (40, 180, 170),
+    (150, 150, 150),
+];
+
+/// The colour every unknown scroll is drawn in: parchment.
+pub const PARCHMENT: Rgba = Rgba::rgb(225, 210, 170);
+
+/// The game's own pale sprites the tile view tints, one a class.
+pub const POTION_TILE: &str = "potion";
+/// See [`POTION_TILE`].
+pub const SCROLL_TILE: &str = "scroll";
 
 /// The syllables a scroll's label is made of, two to a label.
 pub const SYLLABLES: [&str; 16] =
@@ -94,6 +124,18 @@ pub fn look_names(class: Class, look: usize) -> (String, String) {
     }
 }
 
+/// How look number `look` of `class` is drawn: a potion as `!` in its
+/// colour, a scroll as `?` in parchment, each with its class's sprite.
+pub fn drawn(class: Class, look: usize) -> Look {
+    match class {
+        Class::Potion => {
+            let (r, g, b) = COLOUR_RGB[look % COLOURS.len()];
+            Look::new('!', Rgba::rgb(r, g, b), POTION_TILE)
+        }
+        Class::Scroll => Look::new('?', PARCHMENT, SCROLL_TILE),
+    }
+}
+
 /// The look of each kind of `class` among `kinds` (sorted record ids of
 /// that class), in the run with `seed`: the kinds take the shuffled looks
 /// in their sorted order, so no two share one. Past the last look (more
@@ -140,6 +182,19 @@ mod tests {
         assert_eq!(look_names(Class::Scroll, 1).1, "scrolls labelled XOTH KRA");
         assert_eq!(Class::of("potion"), Some(Class::Potion));
         assert_eq!(Class::of("wand"), None);
+    }
+
+    #[test]
+    fn a_look_is_drawn_by_its_class_and_colour_alone() {
+        // The name's colour is the colour drawn: red is red, teal teal.
+        assert_eq!(look_names(Class::Potion, 0).0, "murky red potion");
+        assert_eq!(drawn(Class::Potion, 0), Look::new('!', Rgba::rgb(215, 50, 50), "potion"));
+        assert_eq!(look_names(Class::Potion, 10).0, "murky teal potion");
+        assert_eq!(drawn(Class::Potion, 10).color, Rgba::rgb(40, 180, 170));
+        assert_eq!(drawn(Class::Potion, 12).color, drawn(Class::Potion, 0).color, "every texture of red, red");
+        let colours: std::collections::BTreeSet<(u8, u8, u8)> = COLOUR_RGB.iter().copied().collect();
+        assert_eq!(colours.len(), COLOURS.len(), "each colour its own");
+        assert_eq!(drawn(Class::Scroll, 1), drawn(Class::Scroll, 200), "every unknown scroll alike");
     }
 
     #[test]

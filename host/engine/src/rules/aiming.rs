@@ -324,7 +324,9 @@ impl Game {
             return None;
         }
         match path.iter().filter_map(|&p| self.creature_at(p)).find(|c| Some(c.id) != target) {
-            Some(b) if self.fov.is_visible(b.pos) => Some(LookLine::Warning(format!("In the way: {}", b.the_name()))),
+            Some(b) if self.fov.is_visible(b.pos) => {
+                Some(LookLine::Warning(format!("In the way: {}", self.the_name_of(b))))
+            }
             Some(_) => None,
             None => Some(LookLine::Warning("Out of the line of fire".into())),
         }

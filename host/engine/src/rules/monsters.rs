@@ -314,8 +314,9 @@ impl Game {
         let (Some(attacker), Some(target)) = (self.creatures.get(&a.attacker), self.creatures.get(&a.target)) else {
             return false;
         };
-        let (attacker_name, attacker_pos, attacker_trace) = (attacker.the_name(), attacker.pos, attacker.trace_name());
-        let (target_name, target_hp, target_trace) = (target.the_name(), target.hp, target.trace_name());
+        let (attacker_name, attacker_pos, attacker_trace) =
+            (self.the_name_of(attacker), attacker.pos, attacker.trace_name());
+        let (target_name, target_hp, target_trace) = (self.the_name_of(target), target.hp, target.trace_name());
         // The player hears of a fight it takes part in or sees (either end in sight), and only then.
         let seen = a.attacker.is_player()
             || a.target.is_player()

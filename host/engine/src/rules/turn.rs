@@ -318,7 +318,7 @@ impl Game {
                 return false;
             }
         }
-        let what = self.creatures.get(&target).map(|c| c.the_name()).unwrap_or_default();
+        let what = self.creatures.get(&target).map(|c| self.the_name_of(c)).unwrap_or_default();
         self.log.add(crate::world::log::capitalized(&format!("{what} is in the way.")), MessageKind::Info);
         false
     }

@@ -47,6 +47,9 @@ pub struct Options {
     pub explore: ExploreOptions,
     /// The questions asked before an item is wasted.
     pub ask: Asks,
+    /// How near the map area's edge the player comes, in cells, before the
+    /// camera moves (`[camera] margin`).
+    pub camera_margin: u32,
 }
 
 impl Default for Options {
@@ -59,6 +62,7 @@ impl Default for Options {
             animation_speed: 1.0,
             explore: ExploreOptions::default(),
             ask: Asks::default(),
+            camera_margin: crate::front::camera::MARGIN,
         }
     }
 }
@@ -121,6 +125,11 @@ pub fn template(plugin_keys: &[PluginKey]) -> String {
          # tile_size = 32\n\n\
          # How fast shots, bursts and auto-explore's steps play: 2 is twice as fast, 0.5 half.\n\
          # animation_speed = 1.0\n\n\
+         [camera]\n\
+         # The map holds still while you walk; it moves (centring on you) only when\n\
+         # you come within this many cells of the map area's edge, 0 to 40 (never\n\
+         # more than a quarter of the cells shown across).\n\
+         # margin = 6\n\n\
          [explore]\n\
          # Whether auto-explore (o) walks to the items it sees and picks them up\n\
          # (never what you dropped, nor what the pack has no room for).\n\
@@ -194,11 +203,11 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
             }
             "cell_size" => {
                 options.cell_size =
-                    reader.value(item, name, |v| pixels_in(v, &GLYPH_CELLS, Expected("a whole number from 8 to 48")))
+                    reader.value(item, name, |v| whole_in(v, &GLYPH_CELLS, Expected("a whole number from 8 to 48")))
             }
             "tile_size" => {
                 options.tile_size =
-                    reader.value(item, name, |v| pixels_in(v, &TILE_CELLS, Expected("a whole number from 16 to 64")))
+                    reader.value(item, name, |v| whole_in(v, &TILE_CELLS, Expected("a whole number from 16 to 64")))
             }
             "animation_speed" => {
                 let speed = reader.value(item, name, |v| {
@@ -209,6 +218,18 @@ pub fn read(path: &Path, text: &str, plugin_keys: &[PluginKey]) -> (Options, Vec
                 });
                 options.animation_speed = speed.unwrap_or(1.0);
             }
+            "camera" => reader.table(item, name, |reader, key, item| match key {
+                "margin" => {
+                    let margins = &crate::front::camera::MARGINS;
+                    if let Some(m) = reader
+                        .value(item, "camera.margin", |v| whole_in(v, margins, Expected("a whole number from 0 to 40")))
+                    {
+                        options.camera_margin = m;
+                    }
+                    true
+                }
+                _ => false,
+            }),
             "explore" => reader.table(item, name, |reader, key, item| {
                 let slot = match key {
                     "stop_for_items" => &mut options.explore.stop_for_items,
@@ -384,12 +405,8 @@ fn resolve<'a>(wanted: &'a [Wanted], plugin_keys: &[PluginKey]) -> Vec<Result<&'
 #[error("{0}")]
 struct Expected(&'static str);
 
-/// A cell size: a whole number of pixels within `sizes`.
-fn pixels_in(
-    v: &toml_edit::Value,
-    sizes: &std::ops::RangeInclusive<u32>,
-    otherwise: Expected,
-) -> Result<u32, Expected> {
+/// A whole number within `sizes` (a cell size in pixels, a margin in cells).
+fn whole_in(v: &toml_edit::Value, sizes: &std::ops::RangeInclusive<u32>, otherwise: Expected) -> Result<u32, Expected> {
     v.as_integer().and_then(|n| u32::try_from(n).ok()).filter(|n| sizes.contains(n)).ok_or(otherwise)
 }
 
@@ -541,6 +558,22 @@ mod tests {
             ]
         );
         assert_eq!((options.cell_size, options.tile_size), (None, None));
+    }
+
+    #[test]
+    fn the_camera_s_margin_is_read_within_its_range_and_a_bad_one_is_one_line() {
+        let (options, problems) = parse("[camera]\nmargin = 12\n");
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(options.camera_margin, 12);
+        let (options, problems) = parse("[camera]\nmargin = 41\n");
+        assert_eq!(
+            problems,
+            ["/cfg/options.toml:2: option `camera.margin`: should be a whole number from 0 to 40; the default is used"]
+        );
+        assert_eq!(options.camera_margin, crate::front::camera::MARGIN);
+        let (_, problems) = parse("[camera]\nmargin = \"wide\"\nedge = 3\n");
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[1].contains("option `camera.edge`: no such option"), "{problems:?}");
     }
 
     #[test]

@@ -361,6 +361,7 @@ impl Session {
         self.app.bindings = chosen.keys;
         self.app.asks = chosen.ask;
         self.app.explore = chosen.explore;
+        self.app.camera = crate::front::camera::Camera::with_margin(chosen.camera_margin);
         self.pace = chosen.animation_speed;
     }
 

@@ -36,7 +36,7 @@ const BOX_BORDER: Rgba = Rgba::rgb(150, 110, 70);
 const EMBER: Rgba = Rgba::rgb(235, 140, 60);
 /// Behind a status mark on a creature's cell.
 const MARK_BACKING: Rgba = Rgba::rgb(0, 0, 0).with_alpha(200);
-/// The mark under an ally (a creature on the player's side).
+/// The mark of an ally (a creature on the player's side): its bar and heart.
 pub(crate) const ALLY_MARK: Rgba = Rgba::rgb(90, 230, 120);
 /// The mark of a sleeping monster.
 pub(crate) const ASLEEP_MARK: Rgba = Rgba::rgb(140, 170, 255);
@@ -78,7 +78,7 @@ pub(crate) fn draw_frame<'tc, T: RenderTarget>(
     let failed = draw_map(&mut p, model, views, kept).within("drawing the map")?;
     draw_panel(&mut p, model).within("drawing the side panel")?;
     draw_log(&mut p, &model.log).within("drawing the log")?;
-    draw_overlay(&mut p, &model.overlay).within("drawing the overlay")?;
+    draw_overlay(&mut p, &model.overlay, views.host_tiles).within("drawing the overlay")?;
     p.set_area(whole_screen(), false);
     Ok(failed)
 }
@@ -152,8 +152,8 @@ fn draw_map<T: RenderTarget>(
 /// view drew, the same in every view: each status's mark, small, along the
 /// top of the creature's cell from the right, on a dark backing. A monster
 /// asleep gets a small `z`, one wandering a small `?`, at the top left; one
-/// that hunts has no mark. An ally (on the player's side) stands in a green
-/// bracket along the bottom of its cell, and has no asleep or wandering mark.
+/// that hunts has no mark. An ally (on the player's side) has a mark of its
+/// own instead ([`draw_ally_mark`]), and never an asleep or wandering mark.
 fn draw_status_marks<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &ScreenModel, cell: u32) -> Result<()> {
     let scene = &model.scene;
     let size = (cell / 2).max(6);
@@ -183,20 +183,28 @@ fn draw_status_marks<T: RenderTarget>(p: &mut Painter<'_, '_, T>, model: &Screen
     Ok(())
 }
 
-/// The ally's bracket: a corner at each bottom corner of the cell (an arm
-/// along the bottom, a post up the side), each on a dark edge so that it
-/// shows on any tile, the middle left clear for the creature's glyph.
+/// The ally's mark, its own and the same in every view: a green bar
+/// under the whole cell (on a dark edge, so it shows on any tile) and a
+/// small green heart at the top left, where an enemy's asleep or
+/// wandering mark would be. Only allies carry green there, so an ally
+/// reads as one at a glance, whatever it looks like (a spirit wolf beside
+/// a shaman's spirit hound, a freed goblin beside a goblin).
 fn draw_ally_mark<T: RenderTarget>(p: &mut Painter<'_, '_, T>, x: i32, y: i32, cell: u32) -> Result<()> {
-    let thick = (cell / 12).max(2);
-    let arm = (cell / 4).max(3);
-    let (c, t, a) = (cell as i32, thick as i32, arm as i32);
-    let bottom = y + c - t;
-    for left in [x, x + c - a] {
-        p.fill(left, bottom - 1, arm, thick + 1, MARK_BACKING)?;
-        p.fill(left, bottom, arm, thick, ALLY_MARK)?;
-    }
-    for side in [x, x + c - t] {
-        p.fill(side, bottom - a, thick, arm, ALLY_MARK)?;
+    let thick = (cell / 10).max(2);
+    let (c, t) = (cell as i32, thick as i32);
+    p.fill(x, y + c - t - 1, cell, thick + 1, MARK_BACKING)?;
+    p.fill(x, y + c - t, cell, thick, ALLY_MARK)?;
+    // The heart, drawn in squares of `dot` pixels on its backing.
+    const HEART: [&str; 4] = [".#.#.", "#####", ".###.", "..#.."];
+    let dot = ((cell / 2).max(6) / 6).max(1) as i32;
+    p.fill(x, y, (7 * dot) as u32, (6 * dot) as u32, MARK_BACKING)?;
+    for (row, line) in HEART.iter().enumerate() {
+        for (col, ch) in line.chars().enumerate() {
+            if ch == '#' {
+                let (hx, hy) = (x + dot * (col as i32 + 1), y + dot * (row as i32 + 1));
+                p.fill(hx, hy, dot as u32, dot as u32, ALLY_MARK)?;
+            }
+        }
     }
     Ok(())
 }
@@ -342,14 +350,18 @@ fn draw_log<T: RenderTarget>(p: &mut Painter<'_, '_, T>, log: &[Line]) -> Result
     Ok(())
 }
 
-fn draw_overlay<T: RenderTarget>(p: &mut Painter<'_, '_, T>, overlay: &Overlay) -> Result<()> {
+/// The overlay; `tiles`: the host's tile view draws the map, so items
+/// beside their lines are drawn as tiles too.
+fn draw_overlay<T: RenderTarget>(p: &mut Painter<'_, '_, T>, overlay: &Overlay, tiles: bool) -> Result<()> {
     match overlay {
         Overlay::None => Ok(()),
-        Overlay::Menu { title, header, lines, more, footer } => draw_menu(p, title, header, lines, *more, footer),
+        Overlay::Menu { title, header, lines, more, footer } => {
+            draw_menu(p, (title, footer), header, lines, more, tiles)
+        }
         Overlay::Death { won, cause, details, scores } => draw_death(p, *won, cause, details, scores),
         Overlay::Confirm { question } => draw_confirm(p, question),
         Overlay::Timeline { header, lines, under } => {
-            draw_overlay(p, under)?;
+            draw_overlay(p, under, tiles)?;
             super::timeline_pane::draw(p, header, lines)
         }
     }
@@ -368,30 +380,30 @@ fn open_box<T: RenderTarget>(p: &mut Painter<'_, '_, T>, w: u32, h: u32) -> Resu
 /// a mark above and below when there is more to scroll to.
 fn draw_menu<T: RenderTarget>(
     p: &mut Painter<'_, '_, T>,
-    title: &str,
+    (title, footer): (&str, &str),
     header: &[Line],
     lines: &[Line],
-    more: (usize, usize),
-    footer: &str,
+    more: &(usize, usize),
+    tiles: bool,
 ) -> Result<()> {
     let body = 16 + TITLE_PX as i32 + 16 + (MENU_ROWS as i32 + 2) * LINE_STEP + LINE_STEP / 2;
     let area = open_box(p, MENU_W, (body + 16 + TEXT_PX as i32 + 8) as u32)?;
     p.text_centred(16, TITLE_PX, title, palette::TEXT)?;
     let mut y = 16 + TITLE_PX as i32 + 16;
     for line in header {
-        p.text(24, y, TEXT_PX, &line.text, line.color)?;
+        menu_line(p, y, line, tiles)?;
         y += LINE_STEP;
     }
     if !header.is_empty() {
         y += LINE_STEP / 2;
     }
-    let (above, below) = more;
+    let &(above, below) = more;
     if above > 0 {
         p.text(24, y, TEXT_PX, &format!("... {above} more above (Up, PgUp)"), palette::DIM)?;
     }
     y += LINE_STEP;
     for line in lines.iter().take(MENU_ROWS.saturating_sub(header.len())) {
-        p.text(24, y, TEXT_PX, &line.text, line.color)?;
+        menu_line(p, y, line, tiles)?;
         y += LINE_STEP;
     }
     if below > 0 {
@@ -399,6 +411,18 @@ fn draw_menu<T: RenderTarget>(
     }
     let footer_y = area.h as i32 - 16 - TEXT_PX as i32;
     p.text_centred(footer_y, TEXT_PX, footer, palette::DIM)
+}
+
+/// One line of a menu at `y`: the item it names first, if it names one,
+/// as the map draws it (its tile when `tiles`, its glyph else), then the text.
+fn menu_line<T: RenderTarget>(p: &mut Painter<'_, '_, T>, y: i32, line: &Line, tiles: bool) -> Result<()> {
+    let Some(icon) = &line.icon else { return p.text(24, y, TEXT_PX, &line.text, line.color) };
+    let look = &icon.look;
+    let drawn = tiles && p.tile(24, y, TEXT_PX, &look.tile, icon.tint)?;
+    if !drawn {
+        p.glyph(24, y, TEXT_PX, char::from_u32(look.glyph).unwrap_or('?'), look.color)?;
+    }
+    p.text(24 + TEXT_PX as i32 + 8, y, TEXT_PX, &line.text, line.color)
 }
 
 /// The end of a run: the map faded, then on a backdrop box "You died" (or

@@ -403,6 +403,45 @@ fn the_tile_view_tints_by_the_records_field_not_by_the_tiles_name() {
 }
 
 #[test]
+fn the_tile_view_tints_a_creature_drawn_in_a_colour_of_its_own_and_no_other() {
+    use emberdeep_api::{EntityId, MonsterState, SceneCreature};
+    let record = Rgba::rgb(200, 150, 90);
+    let jackal = |id: u32, x: i32, color: Rgba| SceneCreature {
+        id: EntityId(id),
+        kind: "jackal".into(),
+        pos: Point::new(x, 2),
+        hp: 5,
+        max_hp: 5,
+        state: MonsterState::Hunting,
+        sight: 6,
+        sees_player: false,
+        statuses: RVec::new(),
+        look: Look { glyph: 'j' as u32, color, tile: "monster_jackal".into() },
+    };
+    // A jackal in its record's colour at (5,2); at (3,2) one risen from
+    // the dead, drawn as the jackal in the risen's sickly green.
+    let green = Rgba::rgb(40, 200, 40);
+    let mut m = tiled_model();
+    let (plain, mut own) = (jackal(1, 5, record), jackal(2, 3, green));
+    own.kind = "risen".into();
+    m.scene.cells[2 * 10 + 3].thing = RSome(own.look.clone());
+    m.scene.cells[2 * 10 + 5].thing = RSome(plain.look.clone());
+    m.scene.creatures = vec![plain, own].into();
+    m.scene.cursor = RNone;
+    let mut records = tile_view::RecordLooks::default();
+    records.add("jackal", Look { glyph: 'j' as u32, color: record, tile: "monster_jackal".into() });
+    // A record of its own drawn in that green, but with another sprite: the green is still its own on this one.
+    records.add("risen", Look { glyph: 'z' as u32, color: green, tile: "monster_rat".into() });
+    let view = tile_view::TileView::new(["potion".to_string()].into(), 32).with_record_looks(records);
+    let (rgba, _) = shoot("tiles-own-colour", &m, ViewAbi_TO::from_value(Adapter(view), TD_Opaque));
+    let tan = Rgba::rgb(0xc8, 0xa0, 0x70);
+    assert!(count(&rgba, 160, 64, 32, 32, tan) > 20, "the record's jackal in its sprite's own colours");
+    assert_eq!(count(&rgba, 96, 64, 32, 32, tan), 0, "the other is tinted");
+    // Green brightened to full light: (51, 255, 51).
+    assert!(count_near(&rgba, 96, 64, 32, 32, modulated(tan, Rgba::rgb(51, 255, 51)), 2) > 20, "by its own colour");
+}
+
+#[test]
 fn the_tile_view_is_a_view_of_32_pixel_cells() {
     assert_eq!(tile_view(&Default::default()).cell_size(), 32);
     let names: Vec<String> = host_views(&Default::default()).into_iter().map(|(n, _)| n).collect();
@@ -513,7 +552,7 @@ fn sleeping_and_wandering_monsters_carry_a_mark_and_hunters_none() {
 }
 
 #[test]
-fn allies_stand_in_a_green_bracket_in_both_views_and_carry_no_state_mark() {
+fn allies_carry_a_green_bar_and_heart_in_both_views_and_no_state_mark() {
     use emberdeep_api::{EntityId, MonsterState, SceneCreature};
     let jackal = |id: u32, x: i32| SceneCreature {
         id: EntityId(id),
@@ -531,7 +570,7 @@ fn allies_stand_in_a_green_bracket_in_both_views_and_carry_no_state_mark() {
     m.scene.creatures = vec![jackal(1, 5), jackal(2, 7)].into();
     let map = |rgba: &[u8], color: Rgba| count(rgba, 0, 0, 1280, 720, color);
     let (no_allies, _) = shoot("ally-marks-none", &m, glyph_view());
-    assert_eq!(map(&no_allies, super::frame::ALLY_MARK), 0, "no ally, no bracket");
+    assert_eq!(map(&no_allies, super::frame::ALLY_MARK), 0, "no ally, no mark");
     m.allies = vec![EntityId(2)];
     for (name, view) in [("glyphs", glyph_view()), ("tiles", tinting_potions())] {
         let (marked, _) = shoot(&format!("ally-marks-{name}"), &m, view);
@@ -540,8 +579,16 @@ fn allies_stand_in_a_green_bracket_in_both_views_and_carry_no_state_mark() {
             _ => 32,
         };
         let in_cell = |x: u32| count(&marked, x * cell, 2 * cell, cell, cell, super::frame::ALLY_MARK);
-        assert!(in_cell(7) > 8, "{name}: the ally's bracket");
+        assert!(in_cell(7) > 8, "{name}: the ally's mark");
         assert_eq!(in_cell(5), 0, "{name}: the enemy has none");
+        // The bar runs under the whole cell: its first, middle and last columns.
+        let bottom = 3 * cell - 1;
+        for col in [7 * cell, 7 * cell + cell / 2, 8 * cell - 1] {
+            assert_eq!(pixel(&marked, col, bottom), super::frame::ALLY_MARK, "{name}: the bar at column {col}");
+        }
+        // The heart sits in the top-left quarter, where an enemy's z would be.
+        let heart = count(&marked, 7 * cell, 2 * cell, cell / 2, cell / 2, super::frame::ALLY_MARK);
+        assert!(heart >= 11, "{name}: the heart ({heart} pixels)");
         let asleep = |x: u32| count(&marked, x * cell, 2 * cell, cell, cell, super::frame::ASLEEP_MARK);
         assert!(asleep(5) > 0 && asleep(7) == 0, "{name}: the sleeping enemy's z, none on the ally");
     }

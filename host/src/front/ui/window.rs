@@ -3,7 +3,8 @@
 //! player closes it. Effects a key caused (a shot's flight, a burst) play
 //! frame by frame before the game goes on; a key skips them. A time-saver
 //! (rest, explore, travel) plays one step every [`STEP`], each pressed as
-//! its play key (so recorded); any key or click stops it. A key whose turn
+//! its play key (so recorded); any key stops it, and a click stops it and
+//! walks to the cell clicked instead. A key whose turn
 //! sounds the alarm (a monster comes into view, health falls below a third)
 //! drops the keys typed ahead of it: those already queued behind it, and a
 //! held key's repeats until a key is pressed afresh; dropped keys never
@@ -270,15 +271,19 @@ impl Looper {
     }
 
     /// Hands keys to the game in order; stops if it wants to quit. While an
-    /// effect plays, a key only skips it.
+    /// effect plays, a key only skips it, and a key stops a time-saver
+    /// under way; a click does both and goes on: it walks to the cell
+    /// clicked, whatever was under way when the player clicked.
     fn press_all(&mut self, front: &mut dyn Frontend, keys: impl IntoIterator<Item = Key>) -> Flow {
         let mut keys = keys.into_iter().peekable();
-        if keys.peek().is_some() && self.playing.take().is_some() {
+        let Some(&first) = keys.peek() else { return Flow::Idle };
+        let click = matches!(first, Key::Click(..));
+        if self.playing.take().is_some() && !click {
             return Flow::Changed;
         }
-        if keys.peek().is_some() {
-            if let Some((travel, _)) = self.auto.take() {
-                front.interrupt_auto(travel);
+        if let Some((travel, _)) = self.auto.take() {
+            front.interrupt_auto(travel);
+            if !click {
                 return Flow::Changed;
             }
         }
