@@ -32,4 +32,6 @@ pub mod screen_size;
 pub mod ui;
 
 #[cfg(test)]
+mod camera_tests;
+#[cfg(test)]
 mod play_tests;

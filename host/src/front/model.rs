@@ -241,7 +241,7 @@ impl App {
         let item = || shown_items.items.get(&p).cloned();
         let thing = match light {
             Light::Unseen => None,
-            Light::Visible => g.creature_at(p).map(|c| c.look.clone()).or_else(|| item()).or_else(ground),
+            Light::Visible => g.creature_at(p).map(|c| c.look.clone()).or_else(&item).or_else(ground),
             Light::Remembered => sensed().or_else(item).or_else(ground),
         };
         SceneCell { terrain, light, thing: thing.into(), shade: None.into() }

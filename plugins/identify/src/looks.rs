@@ -35,11 +35,6 @@ pub const COLOUR_RGB: [(u8, u8, u8); 12] = [
 /// The colour every unknown scroll is drawn in: parchment.
 pub const PARCHMENT: Rgba = Rgba::rgb(225, 210, 170);
 
-/// The game's own pale sprites the tile view tints, one a class.
-pub const POTION_TILE: &str = "potion";
-/// See [`POTION_TILE`].
-pub const SCROLL_TILE: &str = "scroll";
-
 /// The syllables a scroll's label is made of, two to a label.
 pub const SYLLABLES: [&str; 16] =
     ["XOTH", "KRA", "VEN", "DUL", "OM", "BRA", "TAL", "IQ", "MOR", "ASH", "PRYX", "EL", "NOOR", "VUSK", "ZEN", "QUO"];
@@ -125,14 +120,15 @@ pub fn look_names(class: Class, look: usize) -> (String, String) {
 }
 
 /// How look number `look` of `class` is drawn: a potion as `!` in its
-/// colour, a scroll as `?` in parchment, each with its class's sprite.
+/// colour, a scroll as `?` in parchment, each with the game's own pale
+/// sprite of its class (which the tile view tints).
 pub fn drawn(class: Class, look: usize) -> Look {
     match class {
         Class::Potion => {
             let (r, g, b) = COLOUR_RGB[look % COLOURS.len()];
-            Look::new('!', Rgba::rgb(r, g, b), POTION_TILE)
+            Look::new('!', Rgba::rgb(r, g, b), "potion")
         }
-        Class::Scroll => Look::new('?', PARCHMENT, SCROLL_TILE),
+        Class::Scroll => Look::new('?', PARCHMENT, "scroll"),
     }
 }
 
