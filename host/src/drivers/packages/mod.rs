@@ -300,7 +300,9 @@ fn check_layout(root: &Path, package: &Path) -> Result<String, PackageError> {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    check_platform(root, &names).map_err(|why| PackageError::Layout { package: package.to_path_buf(), why })?;
+    if let Some(why) = platform_refusal(root, &names) {
+        return err(why);
+    }
     let libraries: Vec<String> = names.iter().filter_map(|n| discovery::plugin_name_of(Path::new(n))).collect();
     let name = match libraries.as_slice() {
         [one] => one.clone(),
@@ -355,12 +357,12 @@ pub fn this_platform() -> String {
     format!("{} {}", std::env::consts::OS, std::env::consts::ARCH)
 }
 
-/// A package that says it was built for another platform is refused
-/// before its library is looked at; one that says nothing is judged by
-/// its library alone (its ELF header names its machine).
-fn check_platform(root: &Path, names: &[String]) -> Result<(), String> {
+/// Why a package that says it was built for another platform is refused
+/// (before its library is looked at), if it is; one that says nothing is
+/// judged by its library alone (its ELF header names its machine).
+fn platform_refusal(root: &Path, names: &[String]) -> Option<String> {
     if !names.iter().any(|n| n == PLATFORM_FILE) {
-        return Ok(());
+        return None;
     }
     let path = root.join(PLATFORM_FILE);
     let mut text = String::new();
@@ -369,18 +371,18 @@ fn check_platform(root: &Path, names: &[String]) -> Result<(), String> {
         f.take(200).read_to_string(&mut text)
     });
     if let Err(e) = read {
-        return Err(format!("{PLATFORM_FILE}: cannot be read as text: {e}"));
+        return Some(format!("{PLATFORM_FILE}: cannot be read as text: {e}"));
     }
     let said = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let here = this_platform();
     if said != here {
         let said = shown(&said, 60);
-        return Err(format!(
+        return Some(format!(
             "{PLATFORM_FILE}: it was built for \"{said}\"; this game runs on \"{here}\": \
              ask its author for a package built for {here}"
         ));
     }
-    Ok(())
+    None
 }
 
 /// Why a package with no library at its top is refused: a plugin's source
