@@ -266,7 +266,8 @@ fn a_saved_run_offered_and_declined_gives_the_timeline_of_the_new_run() {
 #[test]
 fn keys_after_a_death_that_start_a_new_run_are_counted_not_shown() {
     let (plugins, records) = world();
-    let whole = key_player::play(SEED, plugins.clone(), records.clone(), 300);
+    // Long enough that a player of 1 health meets a blow whatever the time-savers and allies do.
+    let whole = key_player::play(SEED, plugins.clone(), records.clone(), 1500);
     let mut frail = fresh(&whole, &plugins, &records);
     frail.game.player_mut().hp = 1;
     let saved = String::from_utf8(save::encode(&frail.game)).unwrap();
