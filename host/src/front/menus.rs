@@ -3,7 +3,7 @@
 //! the message history), the look mode, and the first-time hints.
 
 use emberdeep_api::{MessageKind, Point};
-use emberdeep_engine::data::records::ItemRole;
+use emberdeep_engine::data::records::{is_zapped, ItemRole};
 use emberdeep_engine::Action;
 
 use super::app::{App, Mode, Question, Quick};
@@ -11,12 +11,6 @@ use super::keys::{direction, Key};
 
 /// The most a "drop how many?" answer may be typed up to.
 const MOST_TYPED: u32 = 1_000_000;
-
-/// Whether items of record class `class` are zapped (`z`) rather than read:
-/// wands and staffs, as in the roguelikes players know.
-pub fn is_zapped(class: &str) -> bool {
-    matches!(class, "wand" | "staff")
-}
 
 impl Quick {
     /// Every quick key, in the order a role looks for its own.

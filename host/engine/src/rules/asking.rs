@@ -167,7 +167,7 @@ impl Game {
         let Some(item) = self.pack.get(slot).cloned() else { return Vec::new() };
         let Some(rec) = self.item_record(&item.kind).cloned() else { return Vec::new() };
         let mut facts = Vec::new();
-        let zapped = matches!(rec.class.as_str(), "wand" | "staff");
+        let zapped = crate::data::records::is_zapped(&rec.class);
         let role = match rec.role {
             ItemRole::Healing => "Drink it to heal.",
             ItemRole::MeleeWeapon => "A weapon to wield.",

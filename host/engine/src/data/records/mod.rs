@@ -425,6 +425,13 @@ impl Records {
     }
 }
 
+/// Whether items of record class `class` are zapped (`z`) rather than
+/// read: wands and staffs, as in the roguelikes players know. The item's
+/// card and the front end's quick keys both ask this.
+pub fn is_zapped(class: &str) -> bool {
+    matches!(class, "wand" | "staff")
+}
+
 /// The article a name takes when nothing says otherwise: "an" before a vowel, else "a".
 pub fn article_for(name: &str) -> &'static str {
     match name.chars().next() {
