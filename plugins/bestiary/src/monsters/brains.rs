@@ -180,6 +180,8 @@ impl MonsterBrain for Shaman {
                 if let Some(hound) = ctx.spawn(CALLED, at, &side) {
                     ctx.store_set(hound, SUMMONER, i64::from(me.0));
                     ctx.store_set(hound, FADES, now + ctx.setting_value("summoned_turns"));
+                    // Called against an enemy in sight: it comes hunting, never wandering.
+                    ctx.set_state(hound, emberdeep_api::MonsterState::Hunting);
                     called += 1;
                 }
             }

@@ -95,6 +95,8 @@ fn split(ctx: &mut Ctx<'_>, ooze: EntityId) {
     let Some(new) = ctx.spawn("gray_ooze", at, &side) else { return };
     ctx.set_max_hp(ooze, keep);
     ctx.set_max_hp(new, give);
+    // The new half is as awake as the old: it does not wander off mid-fight.
+    ctx.set_state(new, this.state);
     if ctx.is_visible(this.pos) {
         ctx.say(&format!("The {} splits in two!", this.name));
     }
