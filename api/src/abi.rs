@@ -743,6 +743,18 @@ pub trait WorldCtx {
     fn unknown_kinds(&self) -> RVec<RString> {
         RVec::new()
     }
+
+    // 1.7 (names)
+
+    /// Added in 1.7: how the host's own lines name creature `id` for the
+    /// player: "you"; "your spirit wolf" (called up for the player); "the
+    /// allied goblin" (won over, or of a side allied with the player's);
+    /// else "the goblin". Lower case, to put in a sentence. `RNone` for no
+    /// such creature, and from a host older than 1.7.
+    fn called(&self, id: EntityId) -> ROption<RString> {
+        let _ = id;
+        ROption::RNone
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.

@@ -16,6 +16,16 @@ use std::sync::Mutex;
 use abi_stable::std_types::{ROption, RSlice, RString, RVec};
 
 use crate::abi::{RawCanvas, RawCtx};
+
+/// `text` with its first letter upper case: a sentence starting with what
+/// [`Ctx::called`] gave ("the allied goblin" reads "The allied goblin").
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
 use crate::bridge::{FieldValue, LogField};
 use crate::error::{PluginError, PluginResult};
 use crate::looks::{CreatureLook, MonsterInfo};
@@ -1023,6 +1033,24 @@ impl<'a> Ctx<'a> {
             Some(w) => w.unknown_kinds().into_iter().map(String::from).collect(),
             None => Vec::new(),
         }
+    }
+
+    // 1.7 (names)
+
+    /// How the host's own lines name creature `id`, to use in a plugin's
+    /// message so that it reads as the host's do: "you", "your spirit
+    /// wolf" (called up for the player), "the allied goblin" (won over),
+    /// "the goblin" (anyone else). Lower case: [`capitalized`] starts a
+    /// sentence with it. `None` for no such creature. From a host older
+    /// than 1.7, "the " and the creature's name (as before). Since 1.7.
+    pub fn called(&mut self, id: EntityId) -> Option<String> {
+        if let Some(w) = self.raw.world().into_option() {
+            if let ROption::RSome(name) = w.called(id) {
+                return Some(name.into());
+            }
+        }
+        let c = self.creature(id)?;
+        Some(if id.is_player() { "you".into() } else { format!("the {}", c.name) })
     }
 
     /// The context as it crosses, for what this wrapper does not cover.

@@ -747,6 +747,7 @@
 //! | [`Ctx::disguise`](crate::Ctx::disguise) | the monster shows as a terrain (`wall`, a plugin's) or an item kind until revealed: the views draw that, the look panel describes it, `monsters_in_view`, the in-sight list, the alarm and the time-savers (rest, explore, travel) do not see it, and no message names it; traced `disguise`. **The host's rule:** the disguise drops when the player steps next to it or into it (that step takes the turn, no blow; "The boulder was a rock-lurker!"), and when it attacks or is attacked; traced `reveal` with the cause | a change |
 //! | [`Ctx::reveal`](crate::Ctx::reveal), [`Ctx::disguised_as`](crate::Ctx::disguised_as) | drop the disguise now (no line: the words are yours); what it shows as, if anything | nothing |
 //! | [`Registrar::secret_terrain`](crate::Registrar::secret_terrain) | a terrain of yours made only to be disguised as: the help screen's list of terrains leaves it out | nothing |
+//! | [`Ctx::called`](crate::Ctx::called) (since 1.7) | how the host's own lines name a creature: "you", "your spirit wolf" (called up for the player), "the allied goblin" (won over), "the goblin"; put it in your plugin's lines (with [`capitalized`](crate::capitalized) to start a sentence) so an ally is never written as the enemy of its kind. From an older host, "the " and its name | a lookup |
 //!
 //! In the tile view a creature with a look of its own is drawn with its
 //! tile tinted by its colour (brightened, so the sprite keeps its light)

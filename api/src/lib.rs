@@ -92,7 +92,7 @@ pub use author::{
     Hooks, ItemEffect, ItemNames, LevelFeature, LevelGen, MonsterBrain, RangedKind, Status, TerrainCode, Vetoes, View,
 };
 pub use bridge::{FieldValue, HostLink, HostLogFn, LogField, LogRecord};
-pub use ctx::{Canvas, Ctx};
+pub use ctx::{capitalized, Canvas, Ctx};
 pub use error::{PluginError, PluginResult};
 pub use floor::Floor;
 pub use looks::{CreatureLook, MonsterInfo};

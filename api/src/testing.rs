@@ -1249,6 +1249,17 @@ impl WorldCtx for TestGame {
         self.kinds_known.iter().filter(|(_, known)| !**known).map(|(k, _)| RString::from(k.as_str())).collect()
     }
 
+    // 1.7 (names)
+    /// "you"; "your NAME" for a creature on the player's side; else "the NAME".
+    fn called(&self, id: EntityId) -> ROption<RString> {
+        if id.is_player() {
+            return ROption::RSome("you".into());
+        }
+        let Some(c) = self.get(id) else { return ROption::RNone };
+        let own = if self.side(id) == PLAYER_SIDE { "your" } else { "the" };
+        ROption::RSome(format!("{own} {}", c.name).into())
+    }
+
     // 1.3 (potions)
     fn reveal_map(&mut self) -> u32 {
         self.maps_revealed += 1;
@@ -1775,6 +1786,22 @@ mod tests {
         assert!(ctx.set_terrain(Point::new(4, 2), "stairs_down"), "more stairs may be laid");
         drop(ctx);
         assert_eq!(game.terrain[&Point::new(5, 2)], "stairs_down");
+    }
+
+    // 1.7 (names)
+
+    #[test]
+    fn a_creature_is_called_as_the_host_calls_it_yours_or_the_enemy_s() {
+        let mut game = TestGame::new(8, 5);
+        let wolf = game.add_monster("wolf", Point::new(2, 2), 5, Damage::new(1, 2), "melee");
+        let goblin = game.add_monster("goblin", Point::new(4, 2), 5, Damage::new(1, 2), "melee");
+        game.sides.insert(wolf, PLAYER_SIDE.into());
+        let mut ctx = game.ctx();
+        assert_eq!(ctx.called(EntityId::PLAYER).as_deref(), Some("you"));
+        assert_eq!(ctx.called(wolf).as_deref(), Some("your wolf"));
+        assert_eq!(ctx.called(goblin).as_deref(), Some("the goblin"));
+        assert_eq!(ctx.called(EntityId(999)), None, "no such creature");
+        assert_eq!(crate::capitalized("the allied goblin"), "The allied goblin");
     }
 
     // 1.6 (known kinds)

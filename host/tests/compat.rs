@@ -11,6 +11,9 @@
 //! * and one built against the frozen copy of api 1.5
 //!   (`host/tests/compat/api-1.5`, never edited), whose `WorldCtx`,
 //!   `FloorMaker`, `Registry` and `HooksAbi` lack every method 1.6 appended;
+//! * and one built against the frozen copy of api 1.6
+//!   (`host/tests/compat/api-1.6`, never edited), whose `WorldCtx` lacks
+//!   every method 1.7 appended;
 //! * a plugin built against a later api than this game's (this api with
 //!   methods added after the last ones, with defaults) loads, and its call
 //!   of a method the host lacks gets the default;
@@ -24,7 +27,7 @@ use std::process::Command;
 
 use common::*;
 
-/// A frozen api (`1.0`, `1.1`), as shipped.
+/// A frozen api (`1.0`, `1.1`, `1.5`, `1.6`), as shipped.
 fn frozen(version: &str) -> PathBuf {
     root().join("host/tests/compat").join(format!("api-{version}"))
 }
@@ -183,6 +186,19 @@ fn a_plugin_built_against_the_frozen_1_5_api_loads_and_plays_beside_the_first_pa
 }
 
 #[test]
+fn a_plugin_built_against_the_frozen_1_6_api_loads_and_plays_beside_the_first_party_plugins() {
+    let probe = build_probe("1_6", &frozen("1.6"), |_| {}, &[]);
+    let (ok, stdout, stderr) = listing(&probe);
+    assert!(ok, "{stderr}");
+    let line = stdout.lines().find(|l| l.starts_with("compat_1_6 ")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(line.contains("api 1.6.0"), "{line}");
+    let turns = three_turns(&probe);
+    assert_eq!(turns.len(), 3, "{turns:?}");
+    assert!(turns.iter().all(|t| t["source"] == "compat_1_6" && t["wind"] == -1 && t["hp"].as_i64() > Some(0)));
+    assert_eq!(turns.iter().map(|t| t["turn"].as_u64().unwrap()).collect::<Vec<_>>(), [0, 1, 2]);
+}
+
+#[test]
 fn a_plugin_built_against_a_later_api_loads_into_this_host_and_gets_the_defaults() {
     let probe = build_probe(
         "later",
@@ -314,3 +330,16 @@ fn the_frozen_1_5_api_is_never_edited() {
 
 /// The hash of the frozen 1.5 api, taken when it was frozen.
 const FROZEN_1_5: u64 = 6229603127557589830;
+
+#[test]
+fn the_frozen_1_6_api_is_never_edited() {
+    assert_eq!(
+        frozen_hash("1.6"),
+        FROZEN_1_6,
+        "host/tests/compat/api-1.6 changed: it is the api as 1.6 shipped, which built plugins depend on; \
+         put it back (git checkout) and grow the api itself instead"
+    );
+}
+
+/// The hash of the frozen 1.6 api, taken when it was frozen.
+const FROZEN_1_6: u64 = 3722362792057927439;

@@ -13,6 +13,17 @@
 pub mod items;
 mod monsters;
 
+/// How a line names `id` (else "the NAME"): "your spirit wolf", "the
+/// allied goblin" or "the goblin", as the host's own lines do.
+pub(crate) fn called(ctx: &mut Ctx<'_>, id: emberdeep_api::EntityId, name: &str) -> String {
+    ctx.called(id).unwrap_or_else(|| format!("the {name}"))
+}
+
+/// [`called`] starting a sentence: "The allied goblin".
+pub(crate) fn the(ctx: &mut Ctx<'_>, id: emberdeep_api::EntityId, name: &str) -> String {
+    emberdeep_api::capitalized(&called(ctx, id, name))
+}
+
 use emberdeep_api::{export_plugin, Ctx, Death, Hooks, Hurt, PluginError, PluginResult, Registrar};
 
 /// The plugin's hooks, handed on to the halves.

@@ -344,12 +344,13 @@ fn strike(ctx: &mut Ctx<'_>, from: &Point, target: EntityId, name: &str, damage:
     let chance = HitTable::from_settings(ctx).chance(distance);
     let hit = ctx.roll(1, 100) <= chance;
     let dealt = if hit { blow_damage(ctx.roll_damage(damage), them.defense) } else { 0 };
+    let whom = ctx.called(target).unwrap_or_else(|| format!("the {}", them.name));
     let message = if !hit {
-        format!("The {name} misses the {}.", them.name)
+        format!("The {name} misses {whom}.")
     } else if dealt >= them.hp {
-        format!("The {name} kills the {}!", them.name)
+        format!("The {name} kills {whom}!")
     } else {
-        format!("The {name} hits the {} for {dealt}.", them.name)
+        format!("The {name} hits {whom} for {dealt}.")
     };
     let kind = name.replace(' ', "_");
     let attack = Attack::new(EntityId::PLAYER, target, &kind)

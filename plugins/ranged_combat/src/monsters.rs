@@ -76,13 +76,10 @@ fn attack_on(shot: &Shot, target: &CreatureInfo, kind: &str) -> Attack {
         .with_killer(&killer(shot.me.name.as_str(), kind))
 }
 
-/// "you", or "the wolf": how a message names the one shot at.
-fn target_name(target: &CreatureInfo) -> String {
-    if target.id.is_player() {
-        "you".into()
-    } else {
-        format!("the {}", target.name)
-    }
+/// "you", "the wolf", "your spirit wolf" or "the allied goblin": how a
+/// message names a creature, as the host's own lines do.
+fn target_name(ctx: &mut Ctx<'_>, target: &CreatureInfo) -> String {
+    ctx.called(target.id).unwrap_or_else(|| format!("the {}", target.name))
 }
 
 /// The fight's noise at the player, after the attack.
@@ -98,16 +95,16 @@ impl RangedKind for Arrows {
         let look = Look::new(glyph, Rgba::rgb(200, 180, 140), "arrow_flight");
         ctx.animate(look, &shot.path, &[]);
         let chance = HitTable::from_settings(ctx).chance(shot.me.pos.steps_to(shot.player.pos));
-        let name = shot.me.name.to_string();
+        let name = capitalized(&target_name(ctx, &shot.me));
         let (player, player_pos) = (shot.player.clone(), shot.player.pos);
-        let whom = target_name(&player);
+        let whom = target_name(ctx, &player);
         let arrow = attack_on(&shot, &player, "arrow").with_chance(chance);
         if ctx.roll(1, 100) > chance {
             // A miss flies past in silence: only a hit is heard.
-            ctx.attack(arrow.missed().with_message(&format!("The {name}'s arrow misses {whom}.")));
+            ctx.attack(arrow.missed().with_message(&format!("{name}'s arrow misses {whom}.")));
         } else {
             let dealt = blow_damage(ctx.roll_damage(spec.damage), player.defense);
-            ctx.attack(arrow.hit_for(dealt).with_message(&format!("The {name}'s arrow hits {whom} for {dealt}.")));
+            ctx.attack(arrow.hit_for(dealt).with_message(&format!("{name}'s arrow hits {whom} for {dealt}.")));
             noise(ctx, player_pos);
         }
         Ok(true)
@@ -120,9 +117,9 @@ impl RangedKind for Lightning {
         let look = Look::new('*', Rgba::rgb(150, 200, 255), "bolt");
         ctx.animate(look, &shot.path, &[]);
         let dealt = ctx.roll_damage(spec.damage);
-        let name = shot.me.name.to_string();
+        let name = capitalized(&target_name(ctx, &shot.me));
         let player = shot.player.clone();
-        let message = format!("The {name} casts lightning at {}, for {dealt}!", target_name(&player));
+        let message = format!("{name} casts lightning at {}, for {dealt}!", target_name(ctx, &player));
         ctx.attack(attack_on(&shot, &player, "lightning").hit_for(dealt).with_chance(100).with_message(&message));
         noise(ctx, player.pos);
         Ok(true)
@@ -135,8 +132,8 @@ impl RangedKind for Fire {
         let burst = ctx.burst(shot.player.pos, 1);
         let look = Look::new('*', Rgba::rgb(255, 120, 30), "fireball");
         ctx.animate(look, &shot.path, &burst);
-        let name = shot.me.name.to_string();
-        ctx.message(&format!("The {name} breathes fire!"), MessageKind::Danger);
+        let name = capitalized(&target_name(ctx, &shot.me));
+        ctx.message(&format!("{name} breathes fire!"), MessageKind::Danger);
         // Everyone in the burst burns, each for a roll of their own, armor
         // ignored; the breather, standing in it or not, does not.
         for cell in &burst {
@@ -146,9 +143,9 @@ impl RangedKind for Fire {
             let message = if id.is_player() {
                 format!("The fire burns you for {dealt}!")
             } else if dealt >= target.hp {
-                format!("The fire kills the {}!", target.name)
+                format!("The fire kills {}!", target_name(ctx, &target))
             } else {
-                format!("The fire burns the {} for {dealt}.", target.name)
+                format!("The fire burns {} for {dealt}.", target_name(ctx, &target))
             };
             let burn = attack_on(&shot, &target, "fire").hit_for(dealt).with_chance(100);
             ctx.attack(burn.with_message(&capitalized(&message)));

@@ -44,21 +44,23 @@ impl WandOf {
     /// Does the wand's work on `target`, which the bolt stopped on at `path[index]`.
     fn strike(&self, ctx: &mut Ctx<'_>, item: &ItemUse, path: &[Point], index: usize, target: EntityId) -> String {
         let name = ctx.creature(target).map(|c| c.name).unwrap_or_default();
+        // "The goblin", or "The allied goblin" for one on the player's side.
+        let name = crate::the(ctx, target, &name);
         match self.0 {
             Zap::Slowing => {
                 ctx.add_status(target, SLOWED, turns(|n| item.param(n), 12));
-                format!("The {name} slows down.")
+                format!("{name} slows down.")
             }
             Zap::Beckoning => match beckon_cell(path, index, |p| ctx.is_free(p) && ctx.is_walkable(p)) {
-                Some(at) if ctx.place(target, at) => format!("The {name} is pulled to your side!"),
-                _ => format!("The {name} shudders, but does not come closer."),
+                Some(at) if ctx.place(target, at) => format!("{name} is pulled to your side!"),
+                _ => format!("{name} shudders, but does not come closer."),
             },
             Zap::Banishment => {
                 let p = |n: &str| item.param(n);
                 if send_far(ctx, target, number(&p, "min_distance", 10, 1, 200) as i32) {
-                    format!("The {name} vanishes!")
+                    format!("{name} vanishes!")
                 } else {
-                    format!("The {name} flickers, and stays.")
+                    format!("{name} flickers, and stays.")
                 }
             }
         }

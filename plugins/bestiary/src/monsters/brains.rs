@@ -80,9 +80,10 @@ impl MonsterBrain for Spider {
                 let next = ctx.turn() as i64 + ctx.setting_value("web_every");
                 ctx.store_set(me, WEB_READY, next);
                 let line_text = if t.id.is_player() {
-                    format!("The {} spits a web over you: you are stuck fast!", this.name)
+                    format!("{} spits a web over you: you are stuck fast!", crate::the(ctx, me, &this.name))
                 } else {
-                    format!("The {} spits a web over the {}.", this.name, t.name)
+                    let whom = crate::called(ctx, t.id, &t.name);
+                    format!("{} spits a web over {whom}.", crate::the(ctx, me, &this.name))
                 };
                 ctx.message(&line_text, MessageKind::Danger);
                 let web = emberdeep_api::Look::new('*', emberdeep_api::Rgba::rgb(230, 230, 230), "");
@@ -137,8 +138,11 @@ impl MonsterBrain for Cutpurse {
                 if let Some(taken) = ctx.pack_take(slot, entry.count) {
                     if ctx.give(me, taken.clone()) {
                         // Named as the player knows it: an unknown potion stays unknown.
-                        let line =
-                            format!("The {} snatches {} from your pack and runs!", this.name, ctx.item_shown(&taken));
+                        let line = format!(
+                            "{} snatches {} from your pack and runs!",
+                            crate::the(ctx, me, &this.name),
+                            ctx.item_shown(&taken)
+                        );
                         ctx.message(&line, MessageKind::Danger);
                         return Ok(());
                     }
@@ -187,7 +191,8 @@ impl MonsterBrain for Shaman {
             }
             ctx.store_set(me, CALL_READY, now + ctx.setting_value("shaman_every"));
             if called > 0 {
-                let line = format!("The {} howls a chant: spirit hounds leap out of the smoke!", this.name);
+                let line =
+                    format!("{} howls a chant: spirit hounds leap out of the smoke!", crate::the(ctx, me, &this.name));
                 ctx.message(&line, MessageKind::Danger);
                 return Ok(());
             }
@@ -215,8 +220,9 @@ impl MonsterBrain for Summoned {
         if ctx.store_get(me, FADES).is_some_and(|t| t <= ctx.turn() as i64) {
             if let Some(this) = ctx.creature(me) {
                 let seen = ctx.is_visible(this.pos);
+                let line = format!("{} fades into smoke.", crate::the(ctx, me, &this.name));
                 if ctx.remove(me) && seen {
-                    ctx.say(&format!("The {} fades into smoke.", this.name));
+                    ctx.say(&line);
                 }
             }
             return Ok(());

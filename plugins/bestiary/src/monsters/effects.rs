@@ -20,7 +20,7 @@ impl Status for Poison {
         let text = if who.is_player() {
             format!("The poison burns in your veins ({dealt}).")
         } else {
-            format!("The {} writhes with poison ({dealt}).", victim.name)
+            format!("{} writhes with poison ({dealt}).", crate::the(ctx, who, &victim.name))
         };
         ctx.attack(Attack::new(who, who, "poison").hit_for(dealt).with_killer("poison").with_message(&text));
         Ok(())
@@ -98,7 +98,8 @@ fn split(ctx: &mut Ctx<'_>, ooze: EntityId) {
     // The new half is as awake as the old: it does not wander off mid-fight.
     ctx.set_state(new, this.state);
     if ctx.is_visible(this.pos) {
-        ctx.say(&format!("The {} splits in two!", this.name));
+        let line = format!("{} splits in two!", crate::the(ctx, ooze, &this.name));
+        ctx.say(&line);
     }
     let name = ctx.creature(new).map(|c| c.trace_name.to_string()).unwrap_or_default();
     ctx.event("split", &[("monster", this.trace_name.as_str().into()), ("into", name.as_str().into())]);

@@ -935,6 +935,13 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         self.game.unknown_kinds().into_iter().map(RString::from).collect()
     }
+
+    // 1.7 (names)
+
+    fn called(&self, id: EntityId) -> ROption<RString> {
+        count_callback();
+        opt(self.game.creatures.get(&id).map(|c| RString::from(self.game.the_name_of(c))))
+    }
 }
 
 impl HostCtx<'_> {
