@@ -83,12 +83,18 @@ impl Hooks for Search {
     }
 }
 
+/// The dart trap: walkable, hidden as floor until found, and a hazard by
+/// meaning (api 1.6), so once found travel and auto-explore go round it.
+fn dart_trap() -> TerrainSpec {
+    TerrainSpec::new(rules::LABEL, rules::look(), true, true)
+        .traits(&[emberdeep_api::terrain_traits::HAZARD])
+        .described(rules::DESCRIPTION)
+        .hidden(TerrainHidden::AsFloor)
+}
+
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.describe("Example: a dart trap hidden in the floor, with its own tile", "");
-    let spec = TerrainSpec::new(rules::LABEL, rules::look(), true, true)
-        .described(rules::DESCRIPTION)
-        .hidden(TerrainHidden::AsFloor);
-    reg.terrain(DART_TRAP, spec, DartTrap);
+    reg.terrain(DART_TRAP, dart_trap(), DartTrap);
     reg.hooks(Search);
     reg.event("dart", &["x", "y", "damage"]);
     Ok(())
@@ -136,5 +142,10 @@ mod tests {
         register(&mut reg).expect("register");
         let names = reg.names();
         assert_eq!(names.terrains, [DART_TRAP]);
+    }
+
+    #[test]
+    fn the_trap_is_a_hazard_the_time_savers_go_round_once_found() {
+        assert_eq!(dart_trap().traits, [emberdeep_api::terrain_traits::HAZARD]);
     }
 }
