@@ -566,8 +566,9 @@
 //! working on its floors. Each kind of terrain carries traits
 //! ([`terrain_traits`](crate::terrain_traits)): `ground` (open ground: a
 //! creature stands on it, things are laid on it), `wall`, `diggable`,
-//! `liquid`, `deep`, `burnable`, `door`, `stairs`, `hazard`, or a word of
-//! your own; the host's terrains carry theirs
+//! `liquid`, `deep`, `burnable`, `door`, `stairs`, `hazard`, `choice`
+//! (since 1.7: an altar whose offerings are the player's to choose by
+//! hand; auto-explore leaves them), or a word of your own; the host's terrains carry theirs
 //! ([`host_traits`](crate::terrain_traits::host_traits)) and yours say
 //! theirs with [`TerrainSpec::traits`](crate::TerrainSpec::traits):
 //!

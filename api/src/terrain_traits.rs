@@ -34,6 +34,12 @@ pub const STAIRS: &str = "stairs";
 /// the time-savers go round the ones the player knows of.
 pub const HAZARD: &str = "hazard";
 
+/// Added in 1.7: an altar of a choice. An item lying on it or next to it
+/// is an offering the player chooses by hand (taking one may bar the
+/// others): auto-explore never picks such an item up nor walks to it, but
+/// stops and says what it sees.
+pub const CHOICE: &str = "choice";
+
 /// The most traits one terrain may declare.
 pub const MOST_TRAITS: usize = 16;
 /// The most characters of one trait's name.

@@ -456,7 +456,18 @@ impl Game {
             && self.map.is_remembered(at)
             && !self.dropped.contains(&top.id)
             && !travel.passed_over.contains(&top.id)
+            && !self.is_offering(at)
             && self.explore_wants_kind(travel, &top.kind, self.joins_stacks(&top.kind, top.id))
+    }
+
+    /// Whether what lies at `at` is an offering the player chooses by
+    /// hand: on or next to a terrain with the `choice` trait (api 1.7: an
+    /// altar whose offerings bar each other).
+    fn is_offering(&self, at: Point) -> bool {
+        std::iter::once((0, 0))
+            .chain(DIRECTIONS.iter().copied())
+            .map(|(dx, dy)| at.offset(dx, dy))
+            .any(|p| self.map.in_bounds(p) && self.terrain_has(p, emberdeep_api::terrain_traits::CHOICE))
     }
 
     /// Whether auto-explore would walk to creature `c` for the item it
@@ -464,7 +475,9 @@ impl Game {
     fn explore_wants_seeming(&self, travel: &Travel, c: &crate::world::creature::Creature) -> bool {
         match self.disguise_of(c) {
             Some(crate::rules::looks::Disguise::Item(rec)) => {
-                travel.explore.pick_up_items && self.explore_wants_kind(travel, &rec.id, rec.stacks)
+                travel.explore.pick_up_items
+                    && !self.is_offering(c.pos)
+                    && self.explore_wants_kind(travel, &rec.id, rec.stacks)
             }
             _ => false,
         }
