@@ -69,10 +69,12 @@ pub const TERRAINS: [TerrainRow; 7] = [
 
 /// What a terrain of [`TERRAINS`] is, by meaning (api 1.6's traits): the
 /// secret door a door, the shelves a burnable wall, the rubble diggable
-/// wall, the pool deep water; the altars and bars none.
+/// wall, the pool deep water, a live altar a choice (api 1.7: auto-explore
+/// leaves its offering to the player's hand); a cold altar and bars none.
 pub fn traits_of(name: &str) -> &'static [&'static str] {
-    use emberdeep_api::terrain_traits::{BURNABLE, DEEP, DIGGABLE, DOOR, LIQUID, WALL};
+    use emberdeep_api::terrain_traits::{BURNABLE, CHOICE, DEEP, DIGGABLE, DOOR, LIQUID, WALL};
     match name {
+        ALTAR => &[CHOICE],
         SECRET_DOOR => &[DOOR],
         SHELF => &[WALL, BURNABLE],
         RUBBLE => &[WALL, DIGGABLE],
