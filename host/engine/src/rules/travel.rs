@@ -485,15 +485,20 @@ impl Game {
 
     /// Whether auto-explore picks up items of kind `kind`: not the goal
     /// (the player takes that by choice), a missile only with
-    /// `pick_up_missiles`, and only while the pack has room for it (a free
-    /// slot, or a stack it joins).
+    /// `pick_up_missiles`, a weapon or armor only of a kind the pack does
+    /// not hold already (a second dagger would only fill a slot), and only
+    /// while the pack has room for it (a free slot, or a stack it joins).
     fn explore_wants_kind(&self, travel: &Travel, kind: &str, joins: bool) -> bool {
+        use crate::data::records::ItemRole;
         let Some(rec) = self.item_record(kind) else { return false };
-        let missile =
-            matches!(rec.role, crate::data::records::ItemRole::Missile | crate::data::records::ItemRole::Thrown);
-        let room =
-            self.pack.free_slots() > 0 || (joins && self.pack.slots().iter().flatten().any(|held| held.kind == kind));
-        kind != crate::data::records::GOAL_ITEM && (!missile || travel.explore.pick_up_missiles) && room
+        let missile = matches!(rec.role, ItemRole::Missile | ItemRole::Thrown);
+        let gear = matches!(rec.role, ItemRole::MeleeWeapon | ItemRole::Armor | ItemRole::MissileWeapon);
+        let held = self.pack.slots().iter().flatten().any(|held| held.kind == kind);
+        let room = self.pack.free_slots() > 0 || (joins && held);
+        kind != crate::data::records::GOAL_ITEM
+            && (!missile || travel.explore.pick_up_missiles)
+            && !(gear && !joins && held)
+            && room
     }
 
     /// Whether explore would walk to `p`: a remembered cell a creature can
@@ -1025,6 +1030,21 @@ mod tests {
         assert!(explore_with(&mut game, nothing).is_empty());
         assert_eq!(game.items.len(), 3);
         assert_eq!(last_message(&game), "Explored this floor.", "nothing left to see: done at once");
+    }
+
+    #[test]
+    fn explore_leaves_a_second_weapon_of_a_kind_the_pack_holds() {
+        let mut game = room_with_items();
+        game.pack.add("sword", 1, false, ItemId(900));
+        game.drop_on_floor("sword", 1, Point::new(5, 2), ItemId(901));
+        game.drop_on_floor("potion", 1, Point::new(8, 3), ItemId(902));
+        assert_eq!(explore_with(&mut game, ExploreOptions::default()), ["potion"], "not the second sword");
+        assert_eq!(game.items.iter().map(|i| i.kind.as_str()).collect::<Vec<_>>(), ["sword"]);
+
+        // With none in the pack, the first one found is taken.
+        let mut game = room_with_items();
+        game.drop_on_floor("sword", 1, Point::new(5, 2), ItemId(901));
+        assert_eq!(explore_with(&mut game, ExploreOptions::default()), ["sword"]);
     }
 
     #[test]
