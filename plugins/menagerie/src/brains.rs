@@ -5,7 +5,7 @@ use emberdeep_api::{CreatureInfo, Ctx, EntityId, MessageKind, MonsterBrain, Mons
 
 use crate::rules::{
     around, below, fight, is_deep_water, ready, setting, strike, target, wait_for, AMBUSH_KEY, HELD, HOWLED_KEY,
-    QUICKENED, RESTING_KEY, STIFFENED, WARDED, WARD_KEY,
+    QUICKENED, RESTING_KEY, STIFFENED, SUNK_KEY, WARDED, WARD_KEY,
 };
 
 /// The creatures of `me`'s side (not `me`) within `caster_range` steps
@@ -286,6 +286,16 @@ impl MonsterBrain for Bog {
         if ctx.disguised_as(me).is_some() {
             return Ok(());
         }
+        // Nobody beside it: it sinks out of sight, the first time whatever
+        // sees it, later only where the player does not see it.
+        let first = ctx.store_get(me, SUNK_KEY) != Some(1);
+        if is_deep_water(ctx, this.pos) && (first || !ctx.is_visible(this.pos)) {
+            let water = ctx.terrain_at(this.pos);
+            if ctx.disguise(me, &water) {
+                ctx.store_set(me, SUNK_KEY, 1);
+                return Ok(());
+            }
+        }
         let Some(t) = target(ctx, me) else { return Ok(()) };
         let water: Vec<Point> = around(this.pos).filter(|&p| ctx.is_free(p) && is_deep_water(ctx, p)).collect();
         let here = this.pos.steps_to(t.pos);
@@ -381,6 +391,18 @@ impl MonsterBrain for Lurker {
     fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
         if ctx.disguised_as(me).is_some() {
             return Ok(());
+        }
+        // Not yet hidden and unseen: it flattens itself into the ground.
+        if ctx.store_get(me, SUNK_KEY) != Some(1) {
+            ctx.store_set(me, SUNK_KEY, 1);
+            let here = ctx.creature(me).map(|c| c.pos);
+            if let Some(at) = here.filter(|&p| !ctx.is_visible(p)) {
+                let ground = ctx.terrain_at(at);
+                if ctx.disguise(me, &ground) {
+                    ctx.store_set(me, AMBUSH_KEY, 1);
+                    return Ok(());
+                }
+            }
         }
         fight(ctx, me);
         Ok(())

@@ -161,6 +161,7 @@ pub fn floor_entered(ctx: &mut Ctx<'_>, floor: u32) {
         let ground = ctx.terrain_at(c.pos);
         if ctx.disguise(c.id, &ground) {
             ctx.store_set(c.id, AMBUSH_KEY, 1);
+            ctx.store_set(c.id, crate::rules::SUNK_KEY, 1);
         }
     }
     if i64::from(floor) < ctx.setting_value("bog_first_floor") {
@@ -190,7 +191,9 @@ pub fn floor_entered(ctx: &mut Ctx<'_>, floor: u32) {
             let at = free[ctx.roll(0, free.len() as i32 - 1) as usize];
             if let Some(id) = ctx.spawn(BOG_KIND, at, "") {
                 let water_name = ctx.terrain_at(at);
-                ctx.disguise(id, &water_name);
+                if ctx.disguise(id, &water_name) {
+                    ctx.store_set(id, crate::rules::SUNK_KEY, 1);
+                }
                 placed += 1;
             }
         }

@@ -73,7 +73,9 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     for (name, default, least, most) in rules::SETTINGS {
         reg.setting(name, default, least, most);
     }
-    for key in [rules::WARD_KEY, rules::READY_KEY, rules::HOWLED_KEY, rules::AMBUSH_KEY, rules::RESTING_KEY] {
+    for key in
+        [rules::WARD_KEY, rules::READY_KEY, rules::HOWLED_KEY, rules::AMBUSH_KEY, rules::RESTING_KEY, rules::SUNK_KEY]
+    {
         reg.stored(key, -1, 1_000_000_000);
     }
     reg.brain("mystic", brains::Mystic)

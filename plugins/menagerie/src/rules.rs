@@ -28,6 +28,9 @@ pub const AMBUSH_KEY: &str = "ambush";
 /// A centipede's store: 1 while it gathers itself after a step.
 pub const RESTING_KEY: &str = "resting";
 
+/// A bog monster's or lurker's store: 1 once it has hidden.
+pub const SUNK_KEY: &str = "sunk";
+
 /// The bog monster's record id.
 pub const BOG_KIND: &str = "bog_monster";
 
