@@ -18,18 +18,18 @@ pub const SHELLED: &str = "shelled";
 pub const STIFFENED: &str = "stiffened";
 
 /// A creature's store: the ward points it has left.
-pub const WARD_KEY: &str = "ward";
+pub const WARD_KEY: &str = "menagerie_ward";
 /// A caster's store: the turn it may cast (or blink, or gaze) again.
-pub const READY_KEY: &str = "ready";
+pub const READY_KEY: &str = "menagerie_ready";
 /// A dire wolf's store: 1 once it has howled.
-pub const HOWLED_KEY: &str = "howled";
+pub const HOWLED_KEY: &str = "menagerie_howled";
 /// A lurker's store: 1 while its next blow is from ambush.
-pub const AMBUSH_KEY: &str = "ambush";
+pub const AMBUSH_KEY: &str = "menagerie_ambush";
 /// A centipede's store: 1 while it gathers itself after a step.
-pub const RESTING_KEY: &str = "resting";
+pub const RESTING_KEY: &str = "menagerie_resting";
 
 /// A bog monster's or lurker's store: 1 once it has hidden.
-pub const SUNK_KEY: &str = "sunk";
+pub const SUNK_KEY: &str = "menagerie_sunk";
 
 /// The bog monster's record id.
 pub const BOG_KIND: &str = "bog_monster";
