@@ -227,3 +227,35 @@ pub fn stagger_player(ctx: &mut Ctx<'_>, at: Point) {
         ctx.say("You stagger.");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use emberdeep_api::testing::TestGame;
+    use emberdeep_api::Damage;
+
+    #[test]
+    fn a_cloud_puts_its_status_on_everyone_within_its_radius_and_no_one_further() {
+        let mut game = TestGame::new(20, 8);
+        let player = game.player().pos;
+        let near = game.add_monster("orc", player.offset(2, 0), 10, Damage::new(1, 2), "melee");
+        let far = game.add_monster("orc", player.offset(6, 0), 10, Damage::new(1, 2), "melee");
+        let potion = game.item_use("potion_of_paralysis", &[("radius", 3), ("turns", 4)]);
+        assert_eq!(Cloud(CloudKind::Paralysis).use_item(&mut game.ctx(), &potion).unwrap(), UseOutcome::Consumed);
+        assert!(game.statuses.contains(&(EntityId::PLAYER, STUPOR.to_string(), 4)), "{:?}", game.statuses);
+        assert!(game.statuses.contains(&(near, STUPOR.to_string(), 4)), "{:?}", game.statuses);
+        assert!(!game.statuses.iter().any(|(who, _, _)| *who == far), "{:?}", game.statuses);
+    }
+
+    #[test]
+    fn incineration_burns_the_drinker_and_its_neighbour_who_are_left_burning() {
+        let mut game = TestGame::new(20, 8);
+        let player = game.player().pos;
+        let near = game.add_monster("orc", player.offset(1, 0), 30, Damage::new(1, 2), "melee");
+        let potion = game.item_use("potion_of_incineration", &[("damage_min", 3), ("damage_max", 3)]);
+        Incineration.use_item(&mut game.ctx(), &potion).unwrap();
+        assert_eq!(game.player().hp, game.player().max_hp - 3);
+        assert_eq!(game.creatures.iter().find(|c| c.id == near).unwrap().hp, 27);
+        assert!(game.statuses.contains(&(near, BURNING.to_string(), 3)), "{:?}", game.statuses);
+    }
+}
