@@ -219,7 +219,7 @@ impl MonsterBrain for Skulker {
     fn act(&self, ctx: &mut Ctx<'_>, me: EntityId) -> PluginResult<()> {
         let Some(this) = ctx.creature(me) else { return Ok(()) };
         if below(this.hp, this.max_hp, setting(ctx, "flee_percent")) {
-            if ctx.turn() % setting(ctx, "flee_mend_every").max(1) as u64 == 0 {
+            if ctx.turn().is_multiple_of(setting(ctx, "flee_mend_every").max(1) as u64) {
                 ctx.heal(me, 1);
             }
             let Some(t) = target(ctx, me) else { return Ok(()) };
