@@ -34,7 +34,7 @@ impl ItemEffect for DetectMagic {
                 entries.extend(here);
             }
         }
-        let drunk: Option<ItemId> = item.item.into_option();
+        let drunk: Option<ItemId> = item.item();
         for entry in entries.iter().filter(|e| Some(e.item) != drunk) {
             match mark(ctx, entry) {
                 Some(GOOD) => good += 1,
@@ -65,7 +65,7 @@ pub struct Marks;
 
 impl ItemNames for Marks {
     fn mark(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<String>> {
-        let Some(id) = item.item.into_option() else { return Ok(None) };
+        let Some(id) = item.item() else { return Ok(None) };
         Ok(ctx.item_get(id, MAGIC_KEY).and_then(mark_word).map(str::to_string))
     }
 }
