@@ -1198,6 +1198,19 @@ pub trait ItemNamesAbi: Send + Sync {
         let _ = (ctx, item);
         RResult::ROk(ROption::RNone)
     }
+
+    // 1.7 (perils)
+
+    /// Added in 1.7: a short mark written after `item`'s name wherever the
+    /// host names it with its suffix (the pack, the floor, the look panel):
+    /// `malevolent`, `benevolent` (see [`crate::ItemNames::mark`]). Every
+    /// plugin's mark is written, in load order, not only the first.
+    /// `None`: no mark. Plugins built before 1.7 answer `None`, and a host
+    /// older than 1.7 never asks.
+    fn mark(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError> {
+        let _ = (ctx, item);
+        RResult::ROk(ROption::RNone)
+    }
 }
 
 /// A boxed set of item names, as registered (since 1.3).
