@@ -26,6 +26,8 @@ impl Hooks for ArsenalHooks {
         let base = ctx.setting_value("staff_recharge");
         let tick = rules::tick(items::ring_power(ctx, ring("wisdom")));
         for entry in items::recharge(ctx, base, tick) {
+            let charges = items::charges(ctx, entry.item);
+            ctx.event("recharged", &[("staff", entry.kind.as_str().into()), ("charges", charges.into())]);
             let shown = ctx.item_shown(&entry);
             ctx.say(&format!("Your {} gains a charge.", shown.trim_start_matches("a ").trim_start_matches("an ")));
         }

@@ -67,8 +67,8 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     for bolt in rules::Bolt::ALL {
         reg.item_effect(bolt.effect(), staff::Staff(bolt));
     }
-    reg.item_effect("ring", ring::Ring);
-    reg.item_effect("charm", ring::Charm);
+    reg.item_effect("arsenal_ring", ring::Ring);
+    reg.item_effect("arsenal_charm", ring::Charm);
     reg.item_effect("enchanting", enchant::Enchanting);
     reg.status(
         staff::ENTRANCED,
@@ -94,6 +94,7 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.vetoes(hooks::ArsenalVetoes);
     reg.item_names(knowing::Names);
     reg.event("zap", &["staff", "level", "charges", "target"]);
+    reg.event("recharged", &["staff", "charges"]);
     reg.event("ring", &["ring", "level", "worn"]);
     reg.event("charm", &["charm", "level"]);
     reg.event("enchanted", &["item", "level", "scroll"]);

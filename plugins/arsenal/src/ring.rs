@@ -8,13 +8,13 @@ use crate::knowing;
 use crate::rules::{self, LEVEL, WAIT, WORN};
 
 /// The status a charm of protection's ward shows as.
-pub const WARDED: &str = "warded";
+pub const WARDED: &str = "charm_warded";
 /// The player's store key: the harm the ward still takes.
 pub const WARD: &str = "arsenal_ward";
 /// Turns a ward lasts.
 pub const WARD_TURNS: i32 = 20;
 
-/// The effect named `ring`.
+/// The effect named `arsenal_ring`.
 pub struct Ring;
 
 fn ring_sort(ctx: &Ctx<'_>, item: &ItemUse) -> Option<(usize, emberdeep_api::ItemId)> {
@@ -79,7 +79,7 @@ impl ItemEffect for Ring {
     }
 }
 
-/// The effect named `charm`.
+/// The effect named `arsenal_charm`.
 pub struct Charm;
 
 fn charm_sort(ctx: &Ctx<'_>, item: &ItemUse) -> Option<(usize, emberdeep_api::ItemId)> {

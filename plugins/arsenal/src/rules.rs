@@ -56,13 +56,13 @@ impl Bolt {
     /// The effect name its records use.
     pub fn effect(self) -> &'static str {
         match self {
-            Bolt::Firebolt => "firebolt",
-            Bolt::Lightning => "lightning",
-            Bolt::Blinking => "blinking",
-            Bolt::Entrancement => "entrancement",
-            Bolt::Obstruction => "obstruction",
-            Bolt::Slowness => "slowness",
-            Bolt::HealingOther => "healing_other",
+            Bolt::Firebolt => "staff_firebolt",
+            Bolt::Lightning => "staff_lightning",
+            Bolt::Blinking => "staff_blinking",
+            Bolt::Entrancement => "staff_entrancement",
+            Bolt::Obstruction => "staff_obstruction",
+            Bolt::Slowness => "staff_slowness",
+            Bolt::HealingOther => "staff_healing_other",
         }
     }
 

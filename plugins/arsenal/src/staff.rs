@@ -14,7 +14,7 @@ use crate::rules::{self, Bolt, CHARGES, WAIT};
 use crate::{crystal, knowing};
 
 /// The status a staff of entrancement puts on.
-pub const ENTRANCED: &str = "entranced";
+pub const ENTRANCED: &str = "staff_entranced";
 /// The status a staff of slowness puts on.
 pub const SLOWED: &str = "staff_slowed";
 
