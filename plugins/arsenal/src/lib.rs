@@ -22,6 +22,8 @@ pub mod knowing;
 pub mod ring;
 pub mod rules;
 pub mod staff;
+#[cfg(test)]
+mod tests;
 
 use emberdeep_api::terrain_traits::WALL;
 use emberdeep_api::{
