@@ -42,7 +42,7 @@ fn a_run_saved_mid_recharge_plays_on_as_the_unbroken_run() {
     // Two zaps of firebolt, crystal grown, the charm used, a few waits:
     // every wait is under way when the run is saved.
     let first = "z a Click:10,1 z a Click:10,1 z b Click:6,1 i c Enter 3*.";
-    let then = "150*.";
+    let then = "300*.";
     play(&["--scenario", s, "--keys", &format!("{first} {then}"), "--trace", whole.to_str().unwrap()]);
     play(&["--scenario", s, "--keys", first, "--save-dir", saves.to_str().unwrap()]);
     let save = std::fs::read_to_string(saves.join("save.json")).unwrap();

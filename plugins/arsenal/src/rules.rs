@@ -82,9 +82,9 @@ impl Bolt {
         let l = level.clamp(1, MOST_LEVEL) as i32;
         match self {
             Bolt::Blinking => 2 + 2 * l,
-            Bolt::Entrancement => 2 + 3 * l,
+            Bolt::Entrancement => 1 + 2 * l,
             Bolt::Obstruction => 10 + 5 * l,
-            Bolt::Slowness => 5 + 5 * l,
+            Bolt::Slowness => 2 + 2 * l,
             Bolt::HealingOther => 5 + 5 * l,
             Bolt::Firebolt | Bolt::Lightning => 0,
         }
@@ -219,7 +219,8 @@ mod tests {
         assert_eq!(Bolt::Firebolt.damage(2), Some(Damage::new(6, 10)));
         assert_eq!(Bolt::Lightning.damage(3), Some(Damage::new(7, 9)));
         assert_eq!(Bolt::Blinking.damage(3), None);
-        assert_eq!(Bolt::Entrancement.lasting(2), 8);
+        assert_eq!(Bolt::Entrancement.lasting(2), 5);
+        assert_eq!(Bolt::Slowness.lasting(2), 6);
         assert_eq!(Bolt::crystal_radius(3), 2);
         assert_eq!(regeneration_every(2), Some(6));
         assert_eq!(regeneration_every(0), None);
