@@ -108,3 +108,30 @@ fn a_charm_rests_after_use_and_rests_less_at_a_higher_level() {
     let suffix = Charm.suffix(&mut g.ctx(), &charm).unwrap();
     assert_eq!(suffix.as_deref(), Some("+2 (rests 200)"));
 }
+
+#[test]
+fn deeper_floors_hold_some_weapons_and_armor_already_enchanted_a_few_cursed() {
+    let count = |floor: u32| -> (usize, usize, usize) {
+        let mut g = game();
+        g.add_item_record("chain_mail", "chain mail", "armor", &[("defense", 3)]);
+        g.items.get_mut("chain_mail").unwrap().class = "armor".into();
+        g.add_item_record("potion", "potion", "healing", &[]);
+        let mut ids = Vec::new();
+        for x in 1..19 {
+            for y in 1..9 {
+                let (id, _) = g.ctx().place_item_id("chain_mail", 1, Point::new(x, y)).unwrap();
+                ids.push(id);
+            }
+        }
+        let (potion, _) = g.ctx().place_item_id("potion", 1, Point::new(1, 1)).unwrap();
+        ArsenalHooks.floor_entered(&mut g.ctx(), floor).unwrap();
+        assert_eq!(g.item_store.get(&(potion, LEVEL.into())), None, "a potion is no gear");
+        let levels: Vec<i64> = ids.iter().filter_map(|id| g.item_store.get(&(*id, LEVEL.into())).copied()).collect();
+        assert!(levels.iter().all(|l| (-3..=3).contains(l) && *l != 0), "{levels:?}");
+        (ids.len(), levels.len(), levels.iter().filter(|l| **l < 0).count())
+    };
+    assert_eq!(count(2).1, 0, "none above floor 3");
+    let (all, enchanted, cursed) = count(8);
+    assert!(enchanted * 100 > all * 10 && enchanted * 100 < all * 30, "about a fifth: {enchanted} of {all}");
+    assert!(cursed > 0 && cursed * 2 < enchanted, "a few of them cursed: {cursed} of {enchanted}");
+}
