@@ -141,7 +141,7 @@ pub fn regeneration_every(level: i64) -> Option<u64> {
 
 /// The ward a charm of protection gives at `level`.
 pub fn ward(level: i64) -> i64 {
-    5 + 5 * level.clamp(1, MOST_LEVEL)
+    3 + 4 * level.clamp(1, MOST_LEVEL)
 }
 
 /// What a charm of health heals at `level`.
@@ -224,6 +224,6 @@ mod tests {
         assert_eq!(Bolt::crystal_radius(3), 2);
         assert_eq!(regeneration_every(2), Some(6));
         assert_eq!(regeneration_every(0), None);
-        assert_eq!(ward(2), 15);
+        assert_eq!(ward(2), 11);
     }
 }
