@@ -185,6 +185,7 @@ impl Game {
             ItemRole::Detect => "Use it to learn what a floor holds.",
             ItemRole::Restore => "Drink it to win back what was drained.",
             ItemRole::Descend => "Use it to go down a floor without stairs.",
+            ItemRole::Upgrade => "Use it to make something of yours better for good.",
             ItemRole::None => "",
         };
         if !role.is_empty() {

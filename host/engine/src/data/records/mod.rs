@@ -243,6 +243,10 @@ pub enum ItemRole {
     Restore,
     /// `descend`: used to go down to the next floor without stairs.
     Descend,
+    // 1.7 (arsenal)
+    /// `upgrade`: read when it is safe, to make something of the player's
+    /// better for good (a scroll of enchanting).
+    Upgrade,
     /// `none`: nothing said; the host and the bot make no assumption.
     #[default]
     None,
@@ -250,7 +254,7 @@ pub enum ItemRole {
 
 impl ItemRole {
     /// Every role, in the order the reference lists them.
-    pub const ALL: [ItemRole; 14] = [
+    pub const ALL: [ItemRole; 15] = [
         ItemRole::Healing,
         ItemRole::MeleeWeapon,
         ItemRole::Armor,
@@ -264,6 +268,7 @@ impl ItemRole {
         ItemRole::Detect,
         ItemRole::Restore,
         ItemRole::Descend,
+        ItemRole::Upgrade,
         ItemRole::None,
     ];
 
@@ -283,6 +288,7 @@ impl ItemRole {
             ItemRole::Detect => "detect",
             ItemRole::Restore => "restore",
             ItemRole::Descend => "descend",
+            ItemRole::Upgrade => "upgrade",
             ItemRole::None => "none",
         }
     }
@@ -309,6 +315,9 @@ impl ItemRole {
             ItemRole::Detect => "used on arriving on a floor, to learn what is on it (a scroll of magic mapping)",
             ItemRole::Restore => "drunk to win back health drained and cure what lingers (a potion of restore)",
             ItemRole::Descend => "used to go down to the next floor without stairs (a potion of descent)",
+            ItemRole::Upgrade => {
+                "used when it is safe, to make something the player has better for good (a scroll of enchanting)"
+            }
             ItemRole::None => "nothing said: the host and the bot make no assumption about it",
         }
     }
