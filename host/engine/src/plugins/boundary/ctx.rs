@@ -935,6 +935,15 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         self.game.unknown_kinds().into_iter().map(RString::from).collect()
     }
+
+    // 1.7 (depths)
+    fn flies(&self, id: EntityId) -> ROption<bool> {
+        count_callback();
+        if !self.game.creatures.contains_key(&id) {
+            return ROption::RNone;
+        }
+        ROption::RSome(self.game.flies(id))
+    }
 }
 
 impl HostCtx<'_> {
