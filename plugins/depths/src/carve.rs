@@ -285,7 +285,26 @@ pub fn lakes(w: i32, h: i32, depth: u32, mut roll: impl FnMut(i32, i32) -> i32) 
         let at = (roll(3, w - 4), roll(3, h - 4));
         blob(w, h, &mut cells, at, kind, start, &mut roll);
     }
+    wreath(w, h, &mut cells);
     finish(w, h, cells, &before, start)
+}
+
+/// The rock round a lake crumbles: a wall beside a lake's cell (8 ways),
+/// inside the border, is open ground, so a lake lies in a clearing.
+fn wreath(w: i32, h: i32, cells: &mut [Cell]) {
+    let lake = |c: Cell| matches!(c, Cell::Chasm | Cell::Lava | Cell::Water);
+    let mut open = Vec::new();
+    for y in 1..h - 1 {
+        for x in 1..w - 1 {
+            let i = (y * w + x) as usize;
+            if cells[i] == Cell::Wall && DIRS.iter().any(|(dx, dy)| lake(cells[((y + dy) * w + x + dx) as usize])) {
+                open.push(i);
+            }
+        }
+    }
+    for i in open {
+        cells[i] = Cell::Floor;
+    }
 }
 
 fn lava_ok(depth: u32) -> bool {

@@ -67,7 +67,7 @@ pub const KINDS: [Kind; 7] = [
         name: CHASM,
         label: "a chasm",
         glyph: ':',
-        color: (90, 70, 140),
+        color: (120, 90, 200),
         walkable: true,
         transparent: true,
         traits: &[HAZARD, DEADLY],
