@@ -146,7 +146,7 @@ fn walkers_go_round_a_chasm_and_fliers_cross_it() {
     let goal = Point::new(11, 2);
     let goblin = game.spawn_creature_as("goblin", Point::new(3, 2), "", MonsterState::Asleep, "test").unwrap();
     let bat = game.spawn_creature_as("vampire_bat", Point::new(3, 3), "", MonsterState::Asleep, "test").unwrap();
-    let mut walk = |game: &mut Game, id| {
+    let walk = |game: &mut Game, id| {
         let mut cells = Vec::new();
         for _ in 0..12 {
             let Some(step) = game.step_toward(id, goal) else { break };
@@ -162,8 +162,6 @@ fn walkers_go_round_a_chasm_and_fliers_cross_it() {
     assert!(bat_walk.iter().any(|p| game.terrain_name(*p) == "depths_chasm"), "{bat_walk:?}");
     assert!(bat_walk.len() < goblin_walk.len(), "straight over: {bat_walk:?}");
     // A walker's step onto the chasm is refused outright.
-    let at = game.creatures()[&goblin].pos;
-    let _ = at;
     game.place_creature(goblin, Point::new(5, 3), "test").unwrap();
     assert!(!game.move_creature(goblin, Point::new(6, 3)), "a goblin never steps into a chasm");
 }

@@ -200,7 +200,7 @@ mod tests {
         assert!(traits(LAVA).contains(&DEADLY) && traits(LAVA).contains(&HAZARD));
         assert!(traits(BRIDGE).contains(&BURNABLE) && !traits(BRIDGE).contains(&HAZARD));
         assert!(!traits(LAKE_WATER).contains(&DEADLY), "one swims through a lake");
-        assert!(KINDS.iter().all(|k| k.walkable == !k.traits.contains(&WALL)));
+        assert!(KINDS.iter().all(|k| k.walkable != k.traits.contains(&WALL)));
     }
 
     #[test]
