@@ -166,6 +166,25 @@ fn walkers_go_round_a_chasm_and_fliers_cross_it() {
     assert!(!game.move_creature(goblin, Point::new(6, 3)), "a goblin never steps into a chasm");
 }
 
+#[test]
+fn the_time_savers_never_cross_a_known_chasm_even_with_no_way_round() {
+    let folder = plugin_folder(&[first_party("core_combat"), first_party("depths")]);
+    let (plugins, records) = loaded(folder.path());
+    for (across, crossed) in [("depths_chasm", false), ("depths_lake_water", true)] {
+        let mut game = room(&plugins, &records);
+        game.set_terrain(Point::new(11, 3), "stairs_down", "test").unwrap();
+        // Wall to wall: no way round.
+        for y in 1..7 {
+            game.set_terrain(Point::new(6, y), across, "test").unwrap();
+        }
+        game.reveal_map("test");
+        assert!(game.knows_stairs());
+        // Deep water is a hazard one may swim when no way goes round it;
+        // a chasm never is crossed.
+        assert_eq!(game.stairs_step().is_some(), crossed, "{across}");
+    }
+}
+
 /// How many of a bot summary's runs reached the turn limit.
 fn at_turn_limit(summary: &str) -> usize {
     summary
