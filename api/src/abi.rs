@@ -755,6 +755,19 @@ pub trait WorldCtx {
         let _ = id;
         ROption::RNone
     }
+
+    // 1.7 (depths)
+
+    /// Added in 1.7: whether creature `id` flies now: its monster record
+    /// has the trait `flies`, or it bears a status a plugin declared
+    /// lifting its bearer ([`Registry::status_flies`], a levitation). A
+    /// flier crosses chasms, lava and deep water unharmed and goes over
+    /// ground traps whose rules ask. `RNone` for no such creature, and from
+    /// a host older than 1.7.
+    fn flies(&self, id: EntityId) -> ROption<bool> {
+        let _ = id;
+        ROption::RNone
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.
@@ -1442,6 +1455,16 @@ pub trait Registry {
     /// ignores it.
     fn stored_kind(&mut self, key: RStr<'_>) {
         let _ = key;
+    }
+
+    // 1.7 (depths)
+
+    /// Added in 1.7: a creature bearing status `name`, which this plugin
+    /// registers, flies ([`WorldCtx::flies`]: a potion of levitation). A
+    /// name the plugin does not register is refused in one line and
+    /// ignored. A host older than 1.7 ignores it.
+    fn status_flies(&mut self, name: RStr<'_>) {
+        let _ = name;
     }
 }
 

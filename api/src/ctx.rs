@@ -1053,6 +1053,20 @@ impl<'a> Ctx<'a> {
         Some(if id.is_player() { "you".into() } else { format!("the {}", c.name) })
     }
 
+    // 1.7 (depths)
+
+    /// Whether creature `id` flies now: its monster record has the trait
+    /// `flies` (a bat), or it bears a status a plugin declared lifting
+    /// ([`Registrar::status_flies`](crate::Registrar::status_flies): a
+    /// potion of levitation). A flier crosses chasms, lava and deep water
+    /// unharmed; a ground trap's rule asks this to let it pass. `None` for
+    /// no such creature, and from a host older than 1.7 (which has no
+    /// fliers). Added in 1.7.
+    #[inline]
+    pub fn flies(&mut self, id: EntityId) -> Option<bool> {
+        self.raw.world().into_option().and_then(|w| w.flies(id).into_option())
+    }
+
     /// The context as it crosses, for what this wrapper does not cover.
     #[doc(hidden)]
     #[inline]

@@ -154,6 +154,9 @@ enum Item {
 
     // 1.6 (saves)
     StoredKind(String),
+
+    // 1.7 (depths)
+    StatusFlies(String),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -381,6 +384,17 @@ impl Registrar {
         self
     }
 
+    // 1.7 (depths)
+
+    /// Says that a creature bearing status `name`, which this plugin
+    /// registers, flies ([`Ctx::flies`](crate::Ctx::flies): a potion of
+    /// levitation lifts the player over chasms and lava). Added in 1.7; a
+    /// host older than 1.7 ignores it.
+    pub fn status_flies(&mut self, name: &str) -> &mut Self {
+        self.items.push(Item::StatusFlies(name.into()));
+        self
+    }
+
     /// Declares that the player's level is this plugin's stored number `key`
     /// (declared with [`Registrar::stored`]; its least value while nothing
     /// is stored): the score, the morgue and the bot read it there. The
@@ -560,6 +574,8 @@ impl Registrar {
                 Item::SecretTerrain(_) => {}
 
                 Item::StoredKind(_) => {}
+
+                Item::StatusFlies(_) => {}
             }
         }
         names
@@ -599,6 +615,8 @@ impl Registrar {
                 Item::SecretTerrain(name) => registry.terrain_secret(name.as_str().into()),
 
                 Item::StoredKind(key) => registry.stored_kind(key.as_str().into()),
+
+                Item::StatusFlies(name) => registry.status_flies(name.as_str().into()),
             }
         }
     }

@@ -207,6 +207,15 @@ pub struct TestGame {
     /// ([`Ctx::set_kind_known`](crate::Ctx::set_kind_known) writes here; a
     /// test may too): a kind of `items` not here is known (since 1.6).
     pub kinds_known: BTreeMap<String, bool>,
+
+    // 1.7 (depths)
+    /// The monster kinds whose records have the trait `flies`, and the
+    /// statuses that lift their bearer: a creature of such a kind, or
+    /// bearing such a status, flies ([`Ctx::flies`](crate::Ctx::flies))
+    /// (none unless the test says; since 1.7).
+    pub flying_kinds: BTreeSet<String>,
+    /// The statuses that lift their bearer (see `flying_kinds`; since 1.7).
+    pub flying_statuses: BTreeSet<String>,
     dice: u64,
     next_id: u32,
 }
@@ -270,6 +279,9 @@ impl TestGame {
             revealed: Vec::new(),
 
             kinds_known: BTreeMap::new(),
+
+            flying_kinds: BTreeSet::new(),
+            flying_statuses: BTreeSet::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -1258,6 +1270,13 @@ impl WorldCtx for TestGame {
         let Some(c) = self.get(id) else { return ROption::RNone };
         let own = if self.side(id) == PLAYER_SIDE { "your" } else { "the" };
         ROption::RSome(format!("{own} {}", c.name).into())
+    }
+
+    // 1.7 (depths)
+    fn flies(&self, id: EntityId) -> ROption<bool> {
+        let Some(c) = self.get(id) else { return ROption::RNone };
+        let lifted = self.statuses.iter().any(|(who, name, _)| *who == id && self.flying_statuses.contains(name));
+        ROption::RSome(self.flying_kinds.contains(c.kind.as_str()) || lifted)
     }
 
     // 1.3 (potions)

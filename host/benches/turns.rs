@@ -214,7 +214,9 @@ fn bench_dungeon(c: &mut Criterion) {
     let mut group = c.benchmark_group("dungeon");
     group.bench_function("field_of_view", |b| b.iter(|| sight::field_of_view(black_box(&level.map), level.start, 9)));
     group.bench_function("distance_toward", |b| b.iter(|| DistanceMap::toward(black_box(&level.map), &[level.start])));
-    group.bench_function("distance_fleeing", |b| b.iter(|| DistanceMap::fleeing(black_box(&level.map), level.start)));
+    group.bench_function("distance_fleeing", |b| {
+        b.iter(|| DistanceMap::fleeing(black_box(&level.map), level.start, false))
+    });
     group.finish();
 }
 

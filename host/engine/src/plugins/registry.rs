@@ -235,6 +235,11 @@ pub struct Plugins {
     /// Terrains their plugins declared secret, which the help screen's
     /// lists leave out (`Registry::terrain_secret`, since 1.6).
     pub secret_terrains: BTreeSet<String>,
+
+    // 1.7 (depths)
+    /// Statuses that lift their bearer: a creature bearing one flies
+    /// (`Registry::status_flies`, since 1.7).
+    pub flying_statuses: BTreeSet<String>,
 }
 
 impl Plugins {
@@ -253,9 +258,11 @@ impl Plugins {
     /// `hidden`, hiding as the terrain declares; else shown (found).
     pub fn plugin_tile(&self, name: &str, hidden: bool) -> Option<Tile> {
         let kind = self.terrain_index(name)?;
-        let decl = &self.terrains[kind as usize].decl;
+        let terrain = &self.terrains[kind as usize];
+        let decl = &terrain.decl;
         let hidden = if hidden { decl.hidden } else { emberdeep_api::TerrainHidden::Shown };
-        Some(Tile::Plugin(PluginTile { kind, walkable: decl.walkable, transparent: decl.transparent, hidden }))
+        let deadly = terrain.traits.iter().any(|t| t == emberdeep_api::terrain_traits::DEADLY);
+        Some(Tile::Plugin(PluginTile { kind, walkable: decl.walkable, transparent: decl.transparent, hidden, deadly }))
     }
 
     /// The name of a tile: the host's, or the plugin terrain's (`wall` for
@@ -583,6 +590,18 @@ impl Plugins {
                 self.sensing_statuses.push(name);
             }
         }
+        // 1.7 (depths)
+        for name in reg.flying {
+            if !own_statuses.contains(&name) {
+                tracing::warn!(
+                    plugin = plugin.as_str(),
+                    status = crate::data::untrusted::shown(&name, 40).as_str(),
+                    "a status that lifts its bearer must be one the plugin registers; ignored"
+                );
+                continue;
+            }
+            self.flying_statuses.insert(name);
+        }
         for name in reg.secret_terrains {
             if !own_terrains.contains(&name) {
                 tracing::warn!(
@@ -719,6 +738,9 @@ pub struct Registration {
 
     // 1.6 (saves)
     stored_kinds: Vec<String>,
+
+    // 1.7 (depths)
+    flying: Vec<String>,
 }
 
 impl Registration {
@@ -1025,6 +1047,11 @@ impl Registry for Registration {
         if !self.stored_kinds.iter().any(|k| k == key.as_str()) {
             self.stored_kinds.push(key.into());
         }
+    }
+
+    // 1.7 (depths)
+    fn status_flies(&mut self, name: RStr<'_>) {
+        self.flying.push(name.into());
     }
 }
 

@@ -651,7 +651,9 @@ impl Game {
         let open = |p: Point| {
             map.is_remembered(p)
                 && map.is_passable(p)
-                && !(safe && p != me && self.knows_hazard(p))
+                // Even a way that may cross known hazards never crosses
+                // known lava or a chasm (api 1.7: `deadly`).
+                && !(p != me && self.knows_hazard(p) && (safe || !map.tile(p).is_safe_step()))
                 // A monster seen there blocks the way; an ally does not:
                 // walking into one changes places with it. A disguised one
                 // is what it shows (api 1.6): a wall blocks, a chest does

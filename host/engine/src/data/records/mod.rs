@@ -106,11 +106,15 @@ pub enum MonsterTrait {
     /// `tracks`: having lost sight of the player, goes to where it last
     /// saw it; without it, the monster wanders.
     Tracks,
+    /// `flies` (1.7): it crosses chasms, lava and deep water unharmed,
+    /// and goes over ground traps whose rules ask.
+    Flies,
 }
 
 impl MonsterTrait {
     /// Every trait, in the order the reference lists them.
-    pub const ALL: [MonsterTrait; 3] = [MonsterTrait::OpensDoors, MonsterTrait::KeepsDistance, MonsterTrait::Tracks];
+    pub const ALL: [MonsterTrait; 4] =
+        [MonsterTrait::OpensDoors, MonsterTrait::KeepsDistance, MonsterTrait::Tracks, MonsterTrait::Flies];
 
     /// Its name in a record.
     pub fn as_str(self) -> &'static str {
@@ -118,6 +122,7 @@ impl MonsterTrait {
             MonsterTrait::OpensDoors => "opens_doors",
             MonsterTrait::KeepsDistance => "keeps_distance",
             MonsterTrait::Tracks => "tracks",
+            MonsterTrait::Flies => "flies",
         }
     }
 
@@ -135,6 +140,9 @@ impl MonsterTrait {
             }
             MonsterTrait::Tracks => {
                 "out of sight of the player, it goes to where it last saw the player; without it, it only chases what it sees (and noises) and otherwise wanders"
+            }
+            MonsterTrait::Flies => {
+                "it flies: it crosses chasms, lava and deep water unharmed (terrain with the trait `deadly` stops every monster that does not fly) and goes over ground traps whose rules ask (api 1.7)"
             }
         }
     }

@@ -942,6 +942,15 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         opt(self.game.creatures.get(&id).map(|c| RString::from(self.game.the_name_of(c))))
     }
+
+    // 1.7 (depths)
+    fn flies(&self, id: EntityId) -> ROption<bool> {
+        count_callback();
+        if !self.game.creatures.contains_key(&id) {
+            return ROption::RNone;
+        }
+        ROption::RSome(self.game.flies(id))
+    }
 }
 
 impl HostCtx<'_> {
