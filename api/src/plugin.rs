@@ -126,9 +126,9 @@ impl TerrainSpec {
 /// use emberdeep_api::{FieldSpec, Look, Rgba};
 ///
 /// let smoke = FieldSpec::new("smoke", Look::new('~', Rgba::rgb(150, 150, 150), "smoke"))
-///     .blocks_sight()
+///     .blocks_sight(60)
 ///     .described("Thick smoke: nothing is seen through it.");
-/// assert!(smoke.blocks_sight && smoke.traits.is_empty());
+/// assert!(smoke.blocks_sight == 60 && smoke.traits.is_empty());
 /// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct FieldSpec {
@@ -136,8 +136,8 @@ pub struct FieldSpec {
     pub label: String,
     /// How both views draw a cell holding it, over the terrain.
     pub look: Look,
-    /// Whether a cell holding it stops sight.
-    pub blocks_sight: bool,
+    /// The amount from which a cell holding it stops sight (smoke); 0: never.
+    pub blocks_sight: i32,
     /// What it is by meaning: `hazard` (see [`crate::terrain_traits::HAZARD`])
     /// for one that hurts whoever stands in it.
     pub traits: Vec<String>,
@@ -149,12 +149,14 @@ impl FieldSpec {
     /// A field written `label`, drawn as `look`; sight passes through it,
     /// no traits, no description.
     pub fn new(label: &str, look: Look) -> Self {
-        FieldSpec { label: label.into(), look, blocks_sight: false, traits: Vec::new(), description: String::new() }
+        FieldSpec { label: label.into(), look, blocks_sight: 0, traits: Vec::new(), description: String::new() }
     }
 
-    /// The same field, stopping sight (smoke).
-    pub fn blocks_sight(mut self) -> Self {
-        self.blocks_sight = true;
+    /// The same field, stopping sight (smoke) where a cell holds `at_least`
+    /// of it (clamped to 1 or more): thin wisps at the edge of a cloud let
+    /// sight through.
+    pub fn blocks_sight(mut self, at_least: i32) -> Self {
+        self.blocks_sight = at_least.max(1);
         self
     }
 

@@ -981,8 +981,9 @@ pub struct FieldDecl {
     pub label: RString,
     /// How both views draw a cell that holds it, over the terrain.
     pub look: Look,
-    /// Whether a cell holding it stops sight (smoke).
-    pub blocks_sight: bool,
+    /// The amount from which a cell holding it stops sight (smoke); 0:
+    /// sight passes however much lies there.
+    pub blocks_sight: i32,
     /// What it is by meaning: `hazard` for one that hurts whoever stands in
     /// it (the time-savers keep out of it, monsters step around it), or
     /// traits of the plugin's own.

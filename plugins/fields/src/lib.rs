@@ -89,13 +89,13 @@ impl Vetoes for Stagger {
     }
 }
 
-fn field(reg: &mut Registrar, name: &str, label: &str, look: Look, text: &str, hazard: bool, blind: bool) {
+fn field(reg: &mut Registrar, name: &str, label: &str, look: Look, text: &str, hazard: bool, blind: i32) {
     let mut spec = FieldSpec::new(label, look).described(text);
     if hazard {
         spec = spec.traits(&[HAZARD]);
     }
-    if blind {
-        spec = spec.blocks_sight();
+    if blind > 0 {
+        spec = spec.blocks_sight(blind);
     }
     reg.field(name, spec);
 }
@@ -107,25 +107,17 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     );
     reg.depends_on("core_combat", "0.1.0");
     let fire = Look::new('^', Rgba::rgb(255, 120, 30), "fields_fire");
-    field(
-        reg,
-        FIRE,
-        "flames",
-        fire,
-        "Fire: it burns whoever stands in it and spreads over grass and wood.",
-        true,
-        false,
-    );
+    field(reg, FIRE, "flames", fire, "Fire: it burns whoever stands in it and spreads over grass and wood.", true, 0);
     let smoke = Look::new('~', Rgba::rgb(150, 150, 160), "fields_smoke");
-    field(reg, SMOKE, "smoke", smoke, "Thick smoke: nothing is seen through it. It thins away.", false, true);
+    field(reg, SMOKE, "smoke", smoke, "Thick smoke: nothing is seen through it. It thins away.", false, SMOKE_BLINDS);
     let gas = Look::new('~', Rgba::rgb(140, 220, 60), "fields_caustic_gas");
-    field(reg, POISON_GAS, "caustic gas", gas, "A green gas that burns the lungs of whoever breathes it.", true, false);
+    field(reg, POISON_GAS, "caustic gas", gas, "A green gas that burns the lungs of whoever breathes it.", true, 0);
     let conf = Look::new('~', Rgba::rgb(220, 120, 230), "fields_confusion_gas");
     let text = "A shimmering gas: whoever breathes it staggers about.";
-    field(reg, CONFUSION_GAS, "confusion gas", conf, text, true, false);
+    field(reg, CONFUSION_GAS, "confusion gas", conf, text, true, 0);
     let methane = Look::new('~', Rgba::rgb(110, 160, 150), "fields_methane");
     let text = "Swamp gas. Harmless to breathe, but a spark sets the whole cloud ablaze.";
-    field(reg, METHANE, "methane", methane, text, false, false);
+    field(reg, METHANE, "methane", methane, text, false, 0);
 
     let grass = Look::new('"', Rgba::rgb(70, 170, 60), "fields_grass");
     let spec =

@@ -42,7 +42,9 @@ pub const FIRE_FLASH: i32 = 60;
 /// In 100, the chance each turn that fire catches a burnable neighbour.
 pub const CATCH_PERCENT: i32 = 35;
 /// Smoke each burning cell gives off each turn.
-pub const SMOKE_PER_FIRE: i32 = 40;
+pub const SMOKE_PER_FIRE: i32 = 25;
+/// Smoke stops sight where a cell holds this much or more.
+pub const SMOKE_BLINDS: i32 = 60;
 /// Gas a gas trap lets out.
 pub const TRAP_GAS: i32 = 900;
 /// Gas a zombie breathes out around itself each turn.
@@ -53,7 +55,7 @@ pub const METHANE_POCKET: i32 = 400;
 /// How each field moves each turn.
 pub const FIRE_SPREAD: FieldSpread = FieldSpread { share: 0, thin: 0, fade: 20 };
 /// Smoke: drifts and thins fast.
-pub const SMOKE_SPREAD: FieldSpread = FieldSpread { share: 40, thin: 12, fade: 2 };
+pub const SMOKE_SPREAD: FieldSpread = FieldSpread { share: 30, thin: 20, fade: 3 };
 /// The gases: drift and thin slowly.
 pub const GAS_SPREAD: FieldSpread = FieldSpread { share: 50, thin: 6, fade: 2 };
 /// Methane: drifts slowly and stays.

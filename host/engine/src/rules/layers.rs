@@ -115,11 +115,15 @@ impl Game {
         here
     }
 
-    /// The look of the field most of which lies at `p`, if any (what both
-    /// views draw over the terrain).
+    /// The look of the field both views draw over the terrain at `p`, if
+    /// any: a harmful one first (fire under its smoke), then the one most
+    /// of which lies there.
     pub fn field_look(&self, p: Point) -> Option<&emberdeep_api::FieldDecl> {
-        let (name, _) = *self.fields_here(p).first()?;
-        self.plugins.fields.get(name).map(|k| &k.decl)
+        let here = self.fields_here(p);
+        let kind = |name: &str| self.plugins.fields.get(name);
+        let hazard = here.iter().find(|(name, _)| kind(name).is_some_and(|k| k.hazard));
+        let (name, _) = *hazard.or(here.first())?;
+        kind(name).map(|k| &k.decl)
     }
 
     /// The label of a harmful (`hazard`) field at `p`, if one lies there.
@@ -137,14 +141,15 @@ impl Game {
     pub(crate) fn sight_blocking_fields(&self, origin: Point, radius: i32) -> Vec<Point> {
         let mut out = Vec::new();
         for (name, layer) in &self.field_layers {
-            if !self.plugins.fields.get(name).is_some_and(|k| k.decl.blocks_sight) {
+            let from = self.plugins.fields.get(name).map_or(0, |k| k.decl.blocks_sight);
+            if from <= 0 {
                 continue;
             }
             let w = self.map.width();
             for y in (origin.y - radius).max(0)..=(origin.y + radius).min(self.map.height() - 1) {
                 for x in (origin.x - radius).max(0)..=(origin.x + radius).min(w - 1) {
                     let p = Point::new(x, y);
-                    let held = layer[(y * w + x) as usize] > 0 && self.map.is_walkable(p);
+                    let held = layer[(y * w + x) as usize] >= from && self.map.is_walkable(p);
                     if held && p != origin && !out.contains(&p) {
                         out.push(p);
                     }
@@ -177,7 +182,7 @@ mod tests {
     /// `smoke` (blocks sight) and `fire` (a hazard); the trace kept in memory.
     fn weather_game() -> Game {
         let mut reg = Registrar::new("weather", "0.1.0");
-        reg.field("smoke", FieldSpec::new("smoke", Look::new('~', Rgba::rgb(9, 9, 9), "smoke")).blocks_sight());
+        reg.field("smoke", FieldSpec::new("smoke", Look::new('~', Rgba::rgb(9, 9, 9), "smoke")).blocks_sight(50));
         reg.field("fire", FieldSpec::new("flames", Look::new('^', Rgba::rgb(250, 90, 0), "fire")).traits(&["hazard"]));
         let mut plugins = Plugins::default();
         plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("one plugin");
@@ -226,6 +231,11 @@ mod tests {
         game.update_sight();
         assert!(game.fov().is_visible(Point::new(4, 4)), "the smoke itself is seen");
         assert!(!game.fov().is_visible(Point::new(8, 4)), "what is behind it is not");
+        for y in 1..8 {
+            game.set_field("smoke", Point::new(4, y), 49, "weather").unwrap();
+        }
+        game.update_sight();
+        assert!(game.fov().is_visible(Point::new(8, 4)), "thinner than 50, it lets sight through");
     }
 
     #[test]
