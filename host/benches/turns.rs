@@ -301,7 +301,7 @@ fn fields_turn_ns(width: i32, height: i32) -> f64 {
     let mut game = fields_floor(width, height);
     let fire = FieldSpread { share: 0, thin: 0, fade: 1 };
     let gas = FieldSpread { share: 50, thin: 0, fade: 0 };
-    let mut turn = |game: &mut Game| {
+    let turn = |game: &mut Game| {
         let _ = game.spread_field("fire", &fire, "bench");
         let _ = game.spread_field("gas", &gas, "bench");
         game.player_action(Action::Wait);

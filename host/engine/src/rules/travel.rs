@@ -94,8 +94,8 @@ struct Before {
     /// (api 1.6): to the player, items like any other.
     seeming: BTreeSet<EntityId>,
     // 1.7 (fields)
-    /// The harmful fields the player saw within two steps of it.
-    fields_near: BTreeSet<Point>,
+    /// How many cells of harmful fields the player saw within two steps of it.
+    fields_near: u32,
 }
 
 /// A time-saver under way.
@@ -242,7 +242,7 @@ impl Game {
             floor: self.floor,
             items: self.known_items().into_iter().collect(),
             seeming: self.seeming_items().into_iter().collect(),
-            fields_near: self.hazard_fields_near().into_iter().map(|(p, _)| p).collect(),
+            fields_near: self.hazard_fields_near().len() as u32,
         });
         travel.steps += 1;
         Some(action)
@@ -283,10 +283,11 @@ impl Game {
                 return Some("You stop: you are hurt.".into());
             }
             // 1.7 (fields): a harmful field (fire, a gas) coming near.
-            if let Some((_, label)) =
-                self.hazard_fields_near().into_iter().find(|(p, _)| !before.fields_near.contains(p))
-            {
-                return Some(format!("You stop: {label} nearby."));
+            let near = self.hazard_fields_near();
+            if near.len() as u32 > before.fields_near {
+                if let Some((_, label)) = near.into_iter().next() {
+                    return Some(format!("You stop: {label} nearby."));
+                }
             }
             if before.turn == self.turn {
                 // A pick-up that took nothing (the pack full, a plugin
