@@ -163,6 +163,18 @@ pub struct TerrainKind {
     pub traits: Vec<String>,
 }
 
+// 1.7 (fields)
+/// A kind of field a plugin declared (since 1.7).
+#[derive(Debug, Clone)]
+pub struct FieldKind {
+    /// The plugin that declared it.
+    pub plugin: String,
+    /// How it shows and what it is.
+    pub decl: emberdeep_api::FieldDecl,
+    /// Whether it hurts whoever stands in it (the `hazard` trait).
+    pub hazard: bool,
+}
+
 /// A plugin's generator of whole floors and the floors it claims.
 pub struct LevelGenKind {
     /// Its name (the `floor` event's `generator`).
@@ -240,6 +252,9 @@ pub struct Plugins {
     /// Statuses that lift their bearer: a creature bearing one flies
     /// (`Registry::status_flies`, since 1.7).
     pub flying_statuses: BTreeSet<String>,
+    // 1.7 (fields)
+    /// The field kinds the plugins declared (`Registry::field`), by name.
+    pub fields: BTreeMap<String, FieldKind>,
 }
 
 impl Plugins {
@@ -602,6 +617,34 @@ impl Plugins {
             }
             self.flying_statuses.insert(name);
         }
+
+        // 1.7 (fields)
+        for (name, decl) in reg.fields {
+            let bad_trait = decl.traits.iter().find(|t| {
+                t.is_empty()
+                    || t.len() > emberdeep_api::terrain_traits::MOST_CHARS
+                    || !t.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            });
+            let why = if let Some(first) = self.fields.get(&name) {
+                Some(format!("already declared by {}", first.plugin))
+            } else if name.is_empty() || name.len() > 40 || !name.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+                Some("a field's name is lowercase letters and _".to_string())
+            } else if decl.traits.len() > emberdeep_api::terrain_traits::MOST_TRAITS {
+                Some("too many traits".to_string())
+            } else {
+                bad_trait.map(|t| format!("trait {:?} is not lowercase letters and _", t.as_str()))
+            };
+            if let Some(why) = why {
+                tracing::warn!(
+                    plugin = plugin.as_str(),
+                    field = crate::data::untrusted::shown(&name, 40).as_str(),
+                    "field left out: {why}"
+                );
+                continue;
+            }
+            let hazard = decl.traits.iter().any(|t| t.as_str() == emberdeep_api::terrain_traits::HAZARD);
+            self.fields.insert(name, FieldKind { plugin: plugin.clone(), decl, hazard });
+        }
         for name in reg.secret_terrains {
             if !own_terrains.contains(&name) {
                 tracing::warn!(
@@ -741,6 +784,8 @@ pub struct Registration {
 
     // 1.7 (depths)
     flying: Vec<String>,
+    // 1.7 (fields)
+    fields: Vec<(String, emberdeep_api::FieldDecl)>,
 }
 
 impl Registration {
@@ -1024,6 +1069,16 @@ impl Registry for Registration {
     // 1.6 (looks)
     fn terrain_secret(&mut self, name: RStr<'_>) {
         self.secret_terrains.push(name.into());
+    }
+    // 1.7 (fields)
+    fn field(&mut self, name: RStr<'_>, decl: &emberdeep_api::FieldDecl) {
+        // Bounded as it comes in: a plugin's words are not trusted.
+        if self.fields.len() < 64 {
+            let mut decl = decl.clone();
+            decl.label = decl.label.as_str().chars().take(60).collect::<String>().into();
+            decl.description = decl.description.as_str().chars().take(DESCRIPTION_CHARS * 4).collect::<String>().into();
+            self.fields.push((name.as_str().chars().take(41).collect(), decl));
+        }
     }
     // Since 1.3.
     fn item_names(&mut self, imp: ItemNamesBox) {

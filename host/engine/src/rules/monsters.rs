@@ -271,6 +271,27 @@ impl Game {
         }
         let (creatures, map) = (&self.creatures, &self.map);
         let blocked = |p: Point| creatures.at(p).is_some() || (shut && map.tile(p) == Tile::DoorClosed);
+        // 1.7 (fields): a monster steps round a harmful field where another step exists.
+        if !id.is_player() && !self.field_layers.is_empty() {
+            let harm: Vec<Point> = emberdeep_api::DIRECTIONS
+                .iter()
+                .map(|&(dx, dy)| from.offset(dx, dy))
+                .filter(|&p| goal != p && self.hazard_field_at(p).is_some())
+                .collect();
+            if !harm.is_empty() {
+                let (creatures, map) = (&self.creatures, &self.map);
+                let blocked = |p: Point| {
+                    creatures.at(p).is_some() || (shut && map.tile(p) == Tile::DoorClosed) || harm.contains(&p)
+                };
+                let step = self.paths.toward(map, goal, flies).step_down(from, blocked, map);
+                if step.is_some() {
+                    return step;
+                }
+                let (creatures, map) = (&self.creatures, &self.map);
+                let blocked = |p: Point| creatures.at(p).is_some() || (shut && map.tile(p) == Tile::DoorClosed);
+                return self.paths.toward(map, goal, flies).step_down(from, blocked, map);
+            }
+        }
         self.paths.toward(map, goal, flies).step_down(from, blocked, map)
     }
 
