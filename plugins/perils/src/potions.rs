@@ -128,7 +128,7 @@ impl ItemEffect for Cloud {
         let p = |n: &str| item.param(n);
         let at = drinker(ctx)?;
         let radius = number(&p, "radius", 3, 0, 9);
-        let turns = number(&p, "turns", 5, 1, 100);
+        let turns = number(&p, "lasts", 5, 1, 100);
         let cells = ctx.burst(at, radius);
         ctx.animate(Look::new('*', self.0.color(), "burst"), &[], &cells);
         ctx.message(self.0.line(), MessageKind::Danger);
@@ -142,7 +142,7 @@ impl ItemEffect for Cloud {
 
     fn facts(&self, _ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Vec<String>> {
         let p = |n: &str| item.param(n);
-        Ok(vec![self.0.fact(number(&p, "radius", 3, 0, 9), number(&p, "turns", 5, 1, 100))])
+        Ok(vec![self.0.fact(number(&p, "radius", 3, 0, 9), number(&p, "lasts", 5, 1, 100))])
     }
 }
 
@@ -240,7 +240,7 @@ mod tests {
         let player = game.player().pos;
         let near = game.add_monster("orc", player.offset(2, 0), 10, Damage::new(1, 2), "melee");
         let far = game.add_monster("orc", player.offset(6, 0), 10, Damage::new(1, 2), "melee");
-        let potion = game.item_use("potion_of_paralysis", &[("radius", 3), ("turns", 4)]);
+        let potion = game.item_use("potion_of_paralysis", &[("radius", 3), ("lasts", 4)]);
         assert_eq!(Cloud(CloudKind::Paralysis).use_item(&mut game.ctx(), &potion).unwrap(), UseOutcome::Consumed);
         assert!(game.statuses.contains(&(EntityId::PLAYER, STUPOR.to_string(), 4)), "{:?}", game.statuses);
         assert!(game.statuses.contains(&(near, STUPOR.to_string(), 4)), "{:?}", game.statuses);
