@@ -3,7 +3,7 @@
 use emberdeep_api::{Ctx, EntityId, ItemInfo, Point, DIRECTIONS};
 
 /// Burning: fire each turn.
-pub const BURNING: &str = "burning";
+pub const BURNING: &str = "perils_burning";
 /// Caustic: poison each turn.
 pub const CAUSTIC: &str = "caustic";
 /// Sickened: lichen's poison each turn.
@@ -13,7 +13,7 @@ pub const DAZED: &str = "dazed";
 /// Paralyzed: every turn lost.
 pub const STUPOR: &str = "stupor";
 /// The brain a dazed monster thinks with.
-pub const STAGGER_BRAIN: &str = "staggering";
+pub const STAGGER_BRAIN: &str = "perils_staggering";
 /// An item's store key: what detect magic found it to be.
 pub const MAGIC_KEY: &str = "perils_magic";
 /// [`MAGIC_KEY`]'s value for a good item.
