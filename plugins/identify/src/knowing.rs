@@ -146,10 +146,8 @@ impl ItemNames for Names {
             return Ok(None);
         }
         Ok(look_of(ctx, item.kind.as_str()).map(|(class, one, _)| {
-            let shown = with_article(&one);
-            let mut chars = shown.chars();
-            let first = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
-            format!("{first}{}. {} it to learn what it is.", chars.as_str(), class.verb())
+            let shown = emberdeep_api::capitalized(&with_article(&one));
+            format!("{shown}. {} it to learn what it is.", class.verb())
         }))
     }
 

@@ -56,14 +56,8 @@ pub fn killer(attacker: &str, what: &str) -> String {
     format!("{}'s {what}", with_article(attacker))
 }
 
-/// The text with its first letter in capitals.
-pub fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
+/// The text with its first letter in capitals (the api's, since 1.7).
+pub use emberdeep_api::capitalized;
 
 /// The character a missile flying from `from` toward `to` is drawn with in
 /// the glyph view: `-`, `|`, `/` or `\`.
