@@ -755,6 +755,70 @@ pub trait WorldCtx {
         let _ = id;
         ROption::RNone
     }
+
+    // 1.7 (depths)
+
+    /// Added in 1.7: whether creature `id` flies now: its monster record
+    /// has the trait `flies`, or it bears a status a plugin declared
+    /// lifting its bearer ([`Registry::status_flies`], a levitation). A
+    /// flier crosses chasms, lava and deep water unharmed and goes over
+    /// ground traps whose rules ask. `RNone` for no such creature, and from
+    /// a host older than 1.7.
+    fn flies(&self, id: EntityId) -> ROption<bool> {
+        let _ = id;
+        ROption::RNone
+    }
+
+    // 1.7 (fields)
+
+    /// Added in 1.7: how much of field `name` (a kind a loaded plugin
+    /// declared, [`Registry::field`]) lies at `at`: 0 where there is none
+    /// and off the map. `RNone` for a field nobody declared, and from a
+    /// host older than 1.7.
+    fn field_at(&self, name: RStr<'_>, at: Point) -> ROption<i32> {
+        let _ = (name, at);
+        ROption::RNone
+    }
+
+    /// Added in 1.7: field `name` at `at` holds `amount` from now on
+    /// (clamped to `0..=`[`crate::types::FIELD_MOST`]); saved with the run
+    /// and traced as `field_set` (`field`, `x`, `y`, `amount`) under the
+    /// calling plugin when it changes anything. False (one line in the
+    /// log), changing nothing, off the map or on a cell no creature could
+    /// stand on, for a field nobody declared, in a call that may only look,
+    /// and from a host older than 1.7.
+    fn set_field(&mut self, name: RStr<'_>, at: Point, amount: i32) -> bool {
+        let _ = (name, at, amount);
+        false
+    }
+
+    /// Added in 1.7: adds `delta` (negative takes away) to field `name` at
+    /// `at`, as [`WorldCtx::set_field`] would set the sum; the amount it
+    /// holds then. `RNone` where `set_field` would refuse, and from a host
+    /// older than 1.7.
+    fn add_field(&mut self, name: RStr<'_>, at: Point, delta: i32) -> ROption<i32> {
+        let _ = (name, at, delta);
+        ROption::RNone
+    }
+
+    /// Added in 1.7: field `name` spreads and thins over the whole floor
+    /// for one turn, as `spread` says, in the host's own fast pass (a
+    /// 500 x 500 floor costs little); traced as one `field_spread` event
+    /// (`field`, `cells`, `total` after) under the calling plugin when it
+    /// holds anything. False (one line in the log) for a field nobody
+    /// declared, numbers out of range, a call that may only look, and from
+    /// a host older than 1.7.
+    fn spread_field(&mut self, name: RStr<'_>, spread: &crate::types::FieldSpread) -> bool {
+        let _ = (name, spread);
+        false
+    }
+
+    /// Added in 1.7: every cell of the floor holding field `name`, row by
+    /// row. Empty for a field nobody declared, and from a host older than 1.7.
+    fn field_cells(&self, name: RStr<'_>) -> RVec<crate::types::FieldCell> {
+        let _ = name;
+        RVec::new()
+    }
 }
 
 /// The surface a view draws on, in pixels; the host implements it over SDL.
@@ -1198,6 +1262,19 @@ pub trait ItemNamesAbi: Send + Sync {
         let _ = (ctx, item);
         RResult::ROk(ROption::RNone)
     }
+
+    // 1.7 (perils)
+
+    /// Added in 1.7: a short mark written after `item`'s name wherever the
+    /// host names it with its suffix (the pack, the floor, the look panel):
+    /// `malevolent`, `benevolent` (see [`crate::ItemNames::mark`]). Every
+    /// plugin's mark is written, in load order, not only the first.
+    /// `None`: no mark. Plugins built before 1.7 answer `None`, and a host
+    /// older than 1.7 never asks.
+    fn mark(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError> {
+        let _ = (ctx, item);
+        RResult::ROk(ROption::RNone)
+    }
 }
 
 /// A boxed set of item names, as registered (since 1.3).
@@ -1429,6 +1506,28 @@ pub trait Registry {
     /// ignores it.
     fn stored_kind(&mut self, key: RStr<'_>) {
         let _ = key;
+    }
+
+    // 1.7 (depths)
+
+    /// Added in 1.7: a creature bearing status `name`, which this plugin
+    /// registers, flies ([`WorldCtx::flies`]: a potion of levitation). A
+    /// name the plugin does not register is refused in one line and
+    /// ignored. A host older than 1.7 ignores it.
+    fn status_flies(&mut self, name: RStr<'_>) {
+        let _ = name;
+    }
+
+    // 1.7 (fields)
+
+    /// Added in 1.7: a kind of field `name` this plugin owns: a per-cell
+    /// amount any plugin may read and change ([`WorldCtx::field_at`]),
+    /// saved with the run, drawn by both views over the terrain as `decl`
+    /// says and shown in the look panel. A name another plugin declared
+    /// already, or one with a bad trait, is left out with one line in the
+    /// log. A host older than 1.7 ignores it.
+    fn field(&mut self, name: RStr<'_>, decl: &crate::types::FieldDecl) {
+        let _ = (name, decl);
     }
 }
 

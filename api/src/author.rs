@@ -762,6 +762,22 @@ pub trait ItemNames: Send + Sync + 'static {
         let _ = (ctx, item);
         Ok(None)
     }
+
+    // 1.7 (perils)
+
+    /// Added in 1.7: a short mark the host writes in brackets after
+    /// `item`'s name (and its effect's suffix) wherever it names it with
+    /// one: the pack, the floor, the look panel, the morgue. `Some(word)`:
+    /// `a murky red potion [malevolent]` (a potion of detect magic telling
+    /// good from bad without naming the kind). Unlike the name and the look,
+    /// every plugin's mark is written, in load order, so marks of several
+    /// plugins stand side by side. Asked as often as names are: answer
+    /// from what you read, quickly; an empty mark counts as none. A host
+    /// older than 1.7 never asks.
+    fn mark(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<String>> {
+        let _ = (ctx, item);
+        Ok(None)
+    }
 }
 
 impl<T: ItemNames> ItemNamesAbi for Adapter<T> {
@@ -773,6 +789,10 @@ impl<T: ItemNames> ItemNamesAbi for Adapter<T> {
     }
     fn look(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<Look>, PluginError> {
         with(ctx, |c| self.0.look(c, item).map(ROption::from))
+    }
+    // 1.7 (perils)
+    fn mark(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError> {
+        with(ctx, |c| self.0.mark(c, item).map(|s| s.map(RString::from).into()))
     }
 }
 

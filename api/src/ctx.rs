@@ -1053,6 +1053,71 @@ impl<'a> Ctx<'a> {
         Some(if id.is_player() { "you".into() } else { format!("the {}", c.name) })
     }
 
+    // 1.7 (depths)
+
+    /// Whether creature `id` flies now: its monster record has the trait
+    /// `flies` (a bat), or it bears a status a plugin declared lifting
+    /// ([`Registrar::status_flies`](crate::Registrar::status_flies): a
+    /// potion of levitation). A flier crosses chasms, lava and deep water
+    /// unharmed; a ground trap's rule asks this to let it pass. `None` for
+    /// no such creature, and from a host older than 1.7 (which has no
+    /// fliers). Added in 1.7.
+    #[inline]
+    pub fn flies(&mut self, id: EntityId) -> Option<bool> {
+        self.raw.world().into_option().and_then(|w| w.flies(id).into_option())
+    }
+
+    // 1.7 (fields)
+
+    /// How much of field `name` (a kind a loaded plugin declared with
+    /// [`Registrar::field`](crate::Registrar::field)) lies at `at`: 0 where
+    /// there is none and off the map. `None` for a field nobody declared,
+    /// and from a host older than 1.7. Since 1.7.
+    #[inline]
+    pub fn field_at(&mut self, name: &str, at: Point) -> Option<i32> {
+        some(self.raw.world().into_option()?.field_at(name.into(), at))
+    }
+
+    /// Field `name` at `at` holds `amount` from now on (clamped to
+    /// `0..=`[`FIELD_MOST`](crate::types::FIELD_MOST)): saved with the run,
+    /// traced as `field_set` when it changes anything. False (logged),
+    /// changing nothing, off the map or on a cell no creature could stand
+    /// on, for a field nobody declared, and from a host older than 1.7.
+    /// Since 1.7.
+    #[inline]
+    pub fn set_field(&mut self, name: &str, at: Point, amount: i32) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.set_field(name.into(), at, amount))
+    }
+
+    /// Adds `delta` (negative takes away) to field `name` at `at`; the
+    /// amount there then, or `None` where [`Ctx::set_field`] would refuse.
+    /// Since 1.7.
+    #[inline]
+    pub fn add_field(&mut self, name: &str, at: Point, delta: i32) -> Option<i32> {
+        some(self.raw.world().into_option()?.add_field(name.into(), at, delta))
+    }
+
+    /// Field `name` spreads to the open cells around and thins over the
+    /// whole floor, one turn's worth, in the host's fast pass (call it
+    /// once a turn, from [`Hooks::turn_ended`](crate::Hooks::turn_ended)).
+    /// False (logged) for a field nobody declared, numbers out of range,
+    /// and from a host older than 1.7. Since 1.7.
+    #[inline]
+    pub fn spread_field(&mut self, name: &str, spread: crate::types::FieldSpread) -> bool {
+        self.raw.world().into_option().is_some_and(|mut w| w.spread_field(name.into(), &spread))
+    }
+
+    /// Every cell of the floor holding field `name` and its amount, row by
+    /// row (empty for a field nobody declared and from a host older than
+    /// 1.7). Since 1.7.
+    #[inline]
+    pub fn field_cells(&mut self, name: &str) -> Vec<(Point, i32)> {
+        match self.raw.world().into_option() {
+            Some(w) => w.field_cells(name.into()).into_iter().map(|c| (c.at, c.amount)).collect(),
+            None => Vec::new(),
+        }
+    }
+
     /// The context as it crosses, for what this wrapper does not cover.
     #[doc(hidden)]
     #[inline]

@@ -97,6 +97,8 @@ pub use error::{PluginError, PluginResult};
 pub use floor::Floor;
 pub use looks::{CreatureLook, MonsterInfo};
 pub use plugin::{RegisteredNames, Registrar, StatusSpec, TerrainSpec};
+// 1.7 (fields)
+pub use plugin::FieldSpec;
 pub use rules::{blow_damage, the, with_article};
 pub use scene::{Light, Scene, SceneCell, SceneCreature, Terrain};
 pub use types::*;

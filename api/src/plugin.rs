@@ -118,6 +118,61 @@ impl TerrainSpec {
     }
 }
 
+// 1.7 (fields)
+
+/// How a field kind shows and what it is, for [`Registrar::field`] (since 1.7).
+///
+/// ```
+/// use emberdeep_api::{FieldSpec, Look, Rgba};
+///
+/// let smoke = FieldSpec::new("smoke", Look::new('~', Rgba::rgb(150, 150, 150), "smoke"))
+///     .blocks_sight(60)
+///     .described("Thick smoke: nothing is seen through it.");
+/// assert!(smoke.blocks_sight == 60 && smoke.traits.is_empty());
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldSpec {
+    /// How the look panel writes it (`burning flames`).
+    pub label: String,
+    /// How both views draw a cell holding it, over the terrain.
+    pub look: Look,
+    /// The amount from which a cell holding it stops sight (smoke); 0: never.
+    pub blocks_sight: i32,
+    /// What it is by meaning: `hazard` (see [`crate::terrain_traits::HAZARD`])
+    /// for one that hurts whoever stands in it.
+    pub traits: Vec<String>,
+    /// The look panel's description.
+    pub description: String,
+}
+
+impl FieldSpec {
+    /// A field written `label`, drawn as `look`; sight passes through it,
+    /// no traits, no description.
+    pub fn new(label: &str, look: Look) -> Self {
+        FieldSpec { label: label.into(), look, blocks_sight: 0, traits: Vec::new(), description: String::new() }
+    }
+
+    /// The same field, stopping sight (smoke) where a cell holds `at_least`
+    /// of it (clamped to 1 or more): thin wisps at the edge of a cloud let
+    /// sight through.
+    pub fn blocks_sight(mut self, at_least: i32) -> Self {
+        self.blocks_sight = at_least.max(1);
+        self
+    }
+
+    /// The same field with the traits `traits` (`hazard`).
+    pub fn traits(mut self, traits: &[&str]) -> Self {
+        self.traits = traits.iter().map(|t| t.to_string()).collect();
+        self
+    }
+
+    /// The same field with the look panel's description.
+    pub fn described(mut self, description: &str) -> Self {
+        self.description = description.into();
+        self
+    }
+}
+
 /// Hands one named implementation to the host's registry.
 type Deliver = Box<dyn FnOnce(&mut RawRegistry<'_>, &str)>;
 
@@ -154,6 +209,11 @@ enum Item {
 
     // 1.6 (saves)
     StoredKind(String),
+
+    // 1.7 (depths)
+    StatusFlies(String),
+    // 1.7 (fields)
+    Field(String, crate::types::FieldDecl),
 }
 
 /// Collects what a plugin brings; `register` functions receive one.
@@ -381,6 +441,40 @@ impl Registrar {
         self
     }
 
+    // 1.7 (depths)
+
+    /// Says that a creature bearing status `name`, which this plugin
+    /// registers, flies ([`Ctx::flies`](crate::Ctx::flies): a potion of
+    /// levitation lifts the player over chasms and lava). Added in 1.7; a
+    /// host older than 1.7 ignores it.
+    pub fn status_flies(&mut self, name: &str) -> &mut Self {
+        self.items.push(Item::StatusFlies(name.into()));
+        self
+    }
+
+    // 1.7 (fields)
+
+    /// Declares a kind of field `name` this plugin owns (since 1.7): a
+    /// per-cell amount (fire, smoke, a gas) that any plugin reads and
+    /// changes with [`Ctx::field_at`](crate::Ctx::field_at),
+    /// [`Ctx::set_field`](crate::Ctx::set_field) and spreads with
+    /// [`Ctx::spread_field`](crate::Ctx::spread_field); saved with the run,
+    /// drawn by both views over the terrain, named in the look panel. A
+    /// field with the `hazard` trait is kept out of by the time-savers and
+    /// stepped around by monsters; one that [`FieldSpec::blocks_sight`]
+    /// stops sight. A host older than 1.7 ignores it.
+    pub fn field(&mut self, name: &str, spec: FieldSpec) -> &mut Self {
+        let decl = crate::types::FieldDecl {
+            label: spec.label.into(),
+            look: spec.look,
+            blocks_sight: spec.blocks_sight,
+            traits: spec.traits.iter().map(|t| RString::from(t.as_str())).collect(),
+            description: spec.description.into(),
+        };
+        self.items.push(Item::Field(name.into(), decl));
+        self
+    }
+
     /// Declares that the player's level is this plugin's stored number `key`
     /// (declared with [`Registrar::stored`]; its least value while nothing
     /// is stored): the score, the morgue and the bot read it there. The
@@ -560,6 +654,9 @@ impl Registrar {
                 Item::SecretTerrain(_) => {}
 
                 Item::StoredKind(_) => {}
+
+                Item::StatusFlies(_) => {}
+                Item::Field(..) => {}
             }
         }
         names
@@ -599,6 +696,9 @@ impl Registrar {
                 Item::SecretTerrain(name) => registry.terrain_secret(name.as_str().into()),
 
                 Item::StoredKind(key) => registry.stored_kind(key.as_str().into()),
+
+                Item::StatusFlies(name) => registry.status_flies(name.as_str().into()),
+                Item::Field(name, decl) => registry.field(name.as_str().into(), &decl),
             }
         }
     }

@@ -40,6 +40,15 @@ pub const HAZARD: &str = "hazard";
 /// stops and says what it sees.
 pub const CHOICE: &str = "choice";
 
+// 1.7 (depths)
+
+/// Lost to whoever walks onto it (lava burns a walker, a chasm drops it to
+/// the floor below), with [`HAZARD`]: the host's monsters never step onto
+/// it unless they fly, and a flier crosses it unharmed
+/// ([`Ctx::flies`](crate::Ctx::flies)). Added in 1.7: an older host's
+/// monsters walk onto it as onto any walkable terrain.
+pub const DEADLY: &str = "deadly";
+
 /// The most traits one terrain may declare.
 pub const MOST_TRAITS: usize = 16;
 /// The most characters of one trait's name.

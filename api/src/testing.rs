@@ -207,6 +207,21 @@ pub struct TestGame {
     /// ([`Ctx::set_kind_known`](crate::Ctx::set_kind_known) writes here; a
     /// test may too): a kind of `items` not here is known (since 1.6).
     pub kinds_known: BTreeMap<String, bool>,
+
+    // 1.7 (depths)
+    /// The monster kinds whose records have the trait `flies`, and the
+    /// statuses that lift their bearer: a creature of such a kind, or
+    /// bearing such a status, flies ([`Ctx::flies`](crate::Ctx::flies))
+    /// (none unless the test says; since 1.7).
+    pub flying_kinds: BTreeSet<String>,
+    /// The statuses that lift their bearer (see `flying_kinds`; since 1.7).
+    pub flying_statuses: BTreeSet<String>,
+    // 1.7 (fields)
+    /// The field kinds the game knows ([`TestGame::with_field`]), each with
+    /// the cells holding it and how much (since 1.7). `set_field` and
+    /// `spread_field` write here, and write `field_set` / `field_spread`
+    /// to `events` as the game traces them.
+    pub fields: BTreeMap<String, BTreeMap<Point, i32>>,
     dice: u64,
     next_id: u32,
 }
@@ -270,6 +285,10 @@ impl TestGame {
             revealed: Vec::new(),
 
             kinds_known: BTreeMap::new(),
+
+            flying_kinds: BTreeSet::new(),
+            flying_statuses: BTreeSet::new(),
+            fields: BTreeMap::new(),
             dice: 0x9e37_79b9_7f4a_7c15,
             next_id: 1,
         }
@@ -384,6 +403,14 @@ impl TestGame {
     /// [`Ctx::terrain_exists`](crate::Ctx::terrain_exists) answer by it.
     pub fn with_terrain(mut self, name: &str, traits: &[&str]) -> TestGame {
         self.terrain_kinds.insert(name.into(), traits.iter().map(|t| t.to_string()).collect());
+        self
+    }
+
+    // 1.7 (fields)
+    /// The same game knowing field kind `name` (as if a loaded plugin
+    /// declared it), holding nothing yet (since 1.7).
+    pub fn with_field(mut self, name: &str) -> TestGame {
+        self.fields.entry(name.into()).or_default();
         self
     }
 
@@ -1260,6 +1287,89 @@ impl WorldCtx for TestGame {
         ROption::RSome(format!("{own} {}", c.name).into())
     }
 
+    // 1.7 (depths)
+    fn flies(&self, id: EntityId) -> ROption<bool> {
+        let Some(c) = self.get(id) else { return ROption::RNone };
+        let lifted = self.statuses.iter().any(|(who, name, _)| *who == id && self.flying_statuses.contains(name));
+        ROption::RSome(self.flying_kinds.contains(c.kind.as_str()) || lifted)
+    }
+
+    // 1.7 (fields)
+    fn field_at(&self, name: RStr<'_>, at: Point) -> ROption<i32> {
+        opt(self.fields.get(name.as_str()).map(|cells| cells.get(&at).copied().unwrap_or(0)))
+    }
+    fn set_field(&mut self, name: RStr<'_>, at: Point, amount: i32) -> bool {
+        let open = self.walkable(at);
+        let Some(cells) = self.fields.get_mut(name.as_str()) else { return false };
+        if !open {
+            return false;
+        }
+        let amount = amount.clamp(0, crate::types::FIELD_MOST);
+        let was = cells.get(&at).copied().unwrap_or(0);
+        if amount == 0 {
+            cells.remove(&at);
+        } else {
+            cells.insert(at, amount);
+        }
+        if was != amount {
+            let fields = vec![
+                LogField { name: "field".into(), value: name.as_str().into() },
+                LogField { name: "x".into(), value: at.x.into() },
+                LogField { name: "y".into(), value: at.y.into() },
+                LogField { name: "amount".into(), value: amount.into() },
+            ];
+            self.events.push(("field_set".into(), fields));
+        }
+        true
+    }
+    fn add_field(&mut self, name: RStr<'_>, at: Point, delta: i32) -> ROption<i32> {
+        let was = match self.field_at(name, at) {
+            ROption::RSome(was) => was,
+            ROption::RNone => return ROption::RNone,
+        };
+        let sum = was.saturating_add(delta).clamp(0, crate::types::FIELD_MOST);
+        if self.set_field(name, at, sum) {
+            ROption::RSome(sum)
+        } else {
+            ROption::RNone
+        }
+    }
+    /// The game's own pass ([`crate::types::FieldSpread::apply`]) over the room.
+    fn spread_field(&mut self, name: RStr<'_>, spread: &crate::types::FieldSpread) -> bool {
+        if !spread.is_valid() || !self.fields.contains_key(name.as_str()) {
+            return false;
+        }
+        let (w, h) = (self.width as usize, self.height as usize);
+        let at = |i: usize| Point::new((i % w) as i32, (i / w) as i32);
+        let open: Vec<bool> = (0..w * h).map(|i| self.walkable(at(i))).collect();
+        let cells = self.fields.get_mut(name.as_str()).expect("known");
+        if cells.is_empty() {
+            return true;
+        }
+        let mut grid = vec![0; w * h];
+        for (p, a) in cells.iter() {
+            if p.x >= 0 && p.y >= 0 && (p.x as usize) < w && (p.y as usize) < h {
+                grid[p.y as usize * w + p.x as usize] = *a;
+            }
+        }
+        let (count, total) = spread.apply(&mut grid, &mut Vec::new(), w, &open);
+        *cells = grid.iter().enumerate().filter(|(_, a)| **a > 0).map(|(i, a)| (at(i), *a)).collect();
+        let fields = vec![
+            LogField { name: "field".into(), value: name.as_str().into() },
+            LogField { name: "cells".into(), value: (count as i64).into() },
+            LogField { name: "total".into(), value: total.into() },
+        ];
+        self.events.push(("field_spread".into(), fields));
+        true
+    }
+    fn field_cells(&self, name: RStr<'_>) -> RVec<crate::types::FieldCell> {
+        let Some(cells) = self.fields.get(name.as_str()) else { return RVec::new() };
+        let mut out: Vec<crate::types::FieldCell> =
+            cells.iter().map(|(at, amount)| crate::types::FieldCell { at: *at, amount: *amount }).collect();
+        out.sort_by_key(|c| (c.at.y, c.at.x));
+        out.into()
+    }
+
     // 1.3 (potions)
     fn reveal_map(&mut self) -> u32 {
         self.maps_revealed += 1;
@@ -1827,6 +1937,53 @@ mod tests {
         let traced: Vec<&str> = game.events.iter().map(|(name, _)| name.as_str()).collect();
         assert_eq!(traced, ["kind_known", "kind_known"], "each change once, none for no change");
         assert_eq!(game.events[1].1[1].value, true.into());
+    }
+
+    // 1.7 (fields)
+
+    #[test]
+    fn a_field_is_set_read_and_refused_where_it_cannot_be() {
+        let mut game = TestGame::new(8, 6).with_field("smoke");
+        let mut ctx = game.ctx();
+        assert_eq!(ctx.field_at("smoke", Point::new(2, 2)), Some(0), "known, empty");
+        assert_eq!(ctx.field_at("steam", Point::new(2, 2)), None, "nobody declared it");
+        assert!(ctx.set_field("smoke", Point::new(2, 2), 50));
+        assert_eq!(ctx.field_at("smoke", Point::new(2, 2)), Some(50));
+        assert_eq!(ctx.add_field("smoke", Point::new(2, 2), 2000), Some(crate::types::FIELD_MOST), "clamped");
+        assert_eq!(ctx.add_field("smoke", Point::new(2, 2), -5000), Some(0));
+        assert!(!ctx.set_field("smoke", Point::new(0, 0), 5), "a wall holds no field");
+        assert!(!ctx.set_field("steam", Point::new(2, 2), 5));
+        assert_eq!(ctx.add_field("smoke", Point::new(-1, 2), 5), None);
+        drop(ctx);
+        let traced: Vec<&str> = game.events.iter().map(|(name, _)| name.as_str()).collect();
+        assert_eq!(traced, ["field_set", "field_set", "field_set"]);
+    }
+
+    #[test]
+    fn a_gas_spreads_to_open_cells_conserving_then_thins() {
+        let mut game = TestGame::new(7, 7).with_field("gas");
+        let mut ctx = game.ctx();
+        ctx.set_field("gas", Point::new(3, 3), 800);
+        let even = crate::types::FieldSpread { share: 80, thin: 0, fade: 0 };
+        assert!(ctx.spread_field("gas", even));
+        let cells = ctx.field_cells("gas");
+        assert_eq!(cells.len(), 9, "the cell and its eight neighbours: {cells:?}");
+        assert_eq!(cells.iter().map(|c| c.1).sum::<i32>(), 800, "nothing lost while it only spreads");
+        assert_eq!(ctx.field_at("gas", Point::new(2, 2)), Some(80));
+        assert_eq!(ctx.field_at("gas", Point::new(3, 3)), Some(160));
+        // Next to the wall, nothing flows into it.
+        ctx.set_field("gas", Point::new(1, 1), 900);
+        assert!(ctx.spread_field("gas", even));
+        assert_eq!(ctx.field_at("gas", Point::new(0, 0)), Some(0));
+        let thin = crate::types::FieldSpread { share: 0, thin: 50, fade: 1 };
+        let before = ctx.field_at("gas", Point::new(3, 3)).unwrap();
+        assert!(ctx.spread_field("gas", thin));
+        assert_eq!(ctx.field_at("gas", Point::new(3, 3)), Some(before - before / 2 - 1), "halved, less one");
+        assert!(!ctx.spread_field("gas", crate::types::FieldSpread { share: 101, thin: 0, fade: 0 }));
+        for _ in 0..20 {
+            ctx.spread_field("gas", thin);
+        }
+        assert!(ctx.field_cells("gas").is_empty(), "thinned away");
     }
 
     // 1.6 (looks)

@@ -965,3 +965,152 @@ impl Generator {
         self.plugin == plugin && self.name == name
     }
 }
+
+// 1.7 (fields)
+
+/// The most a field may hold in one cell (since 1.7): amounts are clamped
+/// to `0..=FIELD_MOST`.
+pub const FIELD_MOST: i32 = 1000;
+
+/// How a field kind shows and what it is (since 1.7,
+/// [`Registrar::field`](crate::Registrar::field)).
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, PartialEq)]
+pub struct FieldDecl {
+    /// How the look panel writes it (`burning flames`).
+    pub label: RString,
+    /// How both views draw a cell that holds it, over the terrain.
+    pub look: Look,
+    /// The amount from which a cell holding it stops sight (smoke); 0:
+    /// sight passes however much lies there.
+    pub blocks_sight: i32,
+    /// What it is by meaning: `hazard` for one that hurts whoever stands in
+    /// it (the time-savers keep out of it, monsters step around it), or
+    /// traits of the plugin's own.
+    pub traits: RVec<RString>,
+    /// The look panel's description.
+    pub description: RString,
+}
+
+/// How a field spreads and thins for one turn (since 1.7,
+/// [`Ctx::spread_field`](crate::Ctx::spread_field)). Every number is whole
+/// and the host does the sums in a fixed order, so a run replays alike.
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FieldSpread {
+    /// Percent (0-100) of each cell's amount that flows out, shared evenly
+    /// among its open neighbours (the eight around it a creature could
+    /// stand on); what cannot be shared evenly stays. 0: it does not move.
+    pub share: i32,
+    /// Percent (0-100) of each cell's amount lost each turn (smoke thinning).
+    pub thin: i32,
+    /// Amount each cell holding the field loses each turn, after thinning
+    /// (a fire burning out).
+    pub fade: i32,
+}
+
+/// One cell of a field and the amount it holds (since 1.7).
+#[repr(C)]
+#[derive(StableAbi, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FieldCell {
+    /// The cell.
+    pub at: Point,
+    /// How much of the field it holds (1 to [`FIELD_MOST`]).
+    pub amount: i32,
+}
+
+impl FieldSpread {
+    /// Whether every number is in range (`share` and `thin` 0-100, `fade`
+    /// 0 to [`FIELD_MOST`]).
+    pub fn is_valid(&self) -> bool {
+        (0..=100).contains(&self.share) && (0..=100).contains(&self.thin) && (0..=FIELD_MOST).contains(&self.fade)
+    }
+
+    /// One turn of spreading and thinning over a `width` x `height` grid of
+    /// amounts, row by row, where `open[i]` says whether cell `i` may hold
+    /// the field (a cell that may not loses what it held); `scratch` is
+    /// reused between calls. Only the rows and columns around cells holding
+    /// something are visited. Answers how many cells hold the field after,
+    /// and their total. The host's pass and [`crate::testing::TestGame`]'s
+    /// are this one.
+    pub fn apply(&self, amounts: &mut [i32], scratch: &mut Vec<i32>, width: usize, open: &[bool]) -> (u32, i64) {
+        let width = width.max(1);
+        let height = amounts.len() / width;
+        let cells = width * height;
+        if open.len() < cells || !self.is_valid() {
+            return (0, 0);
+        }
+        // The box holding every non-empty cell, one cell wider all round.
+        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0usize, 0usize);
+        for (y, row) in amounts[..cells].chunks(width).enumerate() {
+            if let Some(first) = row.iter().position(|&a| a > 0) {
+                let last = row.iter().rposition(|&a| a > 0).unwrap_or(first);
+                x0 = x0.min(first);
+                x1 = x1.max(last);
+                y0 = y0.min(y);
+                y1 = y.max(y1);
+            }
+        }
+        if x0 == usize::MAX {
+            return (0, 0);
+        }
+        let (x0, y0) = (x0.saturating_sub(1), y0.saturating_sub(1));
+        let (x1, y1) = ((x1 + 1).min(width - 1), (y1 + 1).min(height - 1));
+        scratch.clear();
+        scratch.resize(cells, 0);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let i = y * width + x;
+                let a = amounts[i];
+                if a <= 0 {
+                    continue;
+                }
+                if !open[i] {
+                    continue;
+                }
+                let give = a * self.share / 100;
+                let (ny0, ny1) = (y.saturating_sub(1), (y + 1).min(height - 1));
+                let (nx0, nx1) = (x.saturating_sub(1), (x + 1).min(width - 1));
+                let mut n = 0;
+                if give > 0 {
+                    for ny in ny0..=ny1 {
+                        for nx in nx0..=nx1 {
+                            let j = ny * width + nx;
+                            if j != i && open[j] {
+                                n += 1;
+                            }
+                        }
+                    }
+                }
+                let each = if n > 0 { give / n } else { 0 };
+                scratch[i] += a - each * n;
+                if each > 0 {
+                    for ny in ny0..=ny1 {
+                        for nx in nx0..=nx1 {
+                            let j = ny * width + nx;
+                            if j != i && open[j] {
+                                scratch[j] += each;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let (mut count, mut total) = (0u32, 0i64);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let i = y * width + x;
+                let mut v = scratch[i];
+                if v > 0 {
+                    v = (v - v * self.thin / 100 - self.fade).clamp(0, FIELD_MOST);
+                }
+                amounts[i] = v;
+                if v > 0 {
+                    count += 1;
+                    total += v as i64;
+                }
+            }
+        }
+        (count, total)
+    }
+}

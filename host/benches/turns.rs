@@ -11,6 +11,9 @@
 //! - calls per turn (in the summary): how many calls into plugins (contexts
 //!   lent) and back into the host (context methods) one such turn makes,
 //!   counted, not timed;
+//! - `fields` (in the summary, api 1.7): a turn with fire and gas spreading
+//!   over every cell of an open 80x45 floor and of a 500x500 one, against
+//!   the 100-monster turn;
 //! - `dungeon/*`: field of view and the two distance maps alone on a generated floor;
 //! - `largest_map/*`: a turn of waiting and a step of auto-explore on a
 //!   1000x1000 floor of rooms (the largest a save accepts), no plugins;
@@ -214,7 +217,9 @@ fn bench_dungeon(c: &mut Criterion) {
     let mut group = c.benchmark_group("dungeon");
     group.bench_function("field_of_view", |b| b.iter(|| sight::field_of_view(black_box(&level.map), level.start, 9)));
     group.bench_function("distance_toward", |b| b.iter(|| DistanceMap::toward(black_box(&level.map), &[level.start])));
-    group.bench_function("distance_fleeing", |b| b.iter(|| DistanceMap::fleeing(black_box(&level.map), level.start)));
+    group.bench_function("distance_fleeing", |b| {
+        b.iter(|| DistanceMap::fleeing(black_box(&level.map), level.start, false))
+    });
     group.finish();
 }
 
@@ -254,6 +259,65 @@ fn bench_largest_map(c: &mut Criterion) {
     }
     group.bench_function("explore_step/after_2000", |b| b.iter(|| black_box(game.explore_step())));
     group.finish();
+}
+
+// 1.7 (fields)
+/// An open `width` x `height` floor (walls round it), the player in the
+/// middle, no monsters, with a plugin declaring `fire` and `gas`: every
+/// open cell holds 900 of each, fire on a cell in two, gas on every one.
+fn fields_floor(width: i32, height: i32) -> Game {
+    use emberdeep_api::{FieldSpec, Look, Registrar};
+    use emberdeep_engine::plugins::registry::Registration;
+    let mut map = Map::new_filled(width, height, Tile::Wall);
+    for y in 1..height - 1 {
+        for x in 1..width - 1 {
+            map.set_tile(Point::new(x, y), Tile::Floor);
+        }
+    }
+    let mut reg = Registrar::new("bench_fields", "0.1.0");
+    let look = |c| Look::new(c, Rgba::rgb(200, 100, 0), "fire");
+    reg.field("fire", FieldSpec::new("fire", look('^')).traits(&["hazard"]));
+    reg.field("gas", FieldSpec::new("gas", look('~')).traits(&["hazard"]).blocks_sight(500));
+    let mut plugins = Plugins::default();
+    plugins.add(Registration::from_registrar(reg), PathBuf::new()).expect("the bench's plugin");
+    let start = Point::new(width / 2, height / 2);
+    let mut game = Game::blank(SEED, map, start, Rc::new(plugins), Rc::default(), Trace::console());
+    for y in 1..height - 1 {
+        for x in 1..width - 1 {
+            let p = Point::new(x, y);
+            let _ = game.set_field("gas", p, 900, "bench");
+            if (x + y) % 2 == 0 {
+                let _ = game.set_field("fire", p, 900, "bench");
+            }
+        }
+    }
+    game.update_sight();
+    game
+}
+
+/// One turn of `fields_floor(width, height)`: fire and gas spread and
+/// thin over the whole floor (the host's pass a plugin asks for from its
+/// `turn_ended`), then a turn of waiting; the best of 5 batches.
+fn fields_turn_ns(width: i32, height: i32) -> f64 {
+    use emberdeep_api::FieldSpread;
+    let mut game = fields_floor(width, height);
+    let fire = FieldSpread { share: 0, thin: 0, fade: 1 };
+    let gas = FieldSpread { share: 50, thin: 0, fade: 0 };
+    let turn = |game: &mut Game| {
+        let _ = game.spread_field("fire", &fire, "bench");
+        let _ = game.spread_field("gas", &gas, "bench");
+        game.player_action(Action::Wait);
+    };
+    let turns = if width * height > 10_000 { 20 } else { 200 };
+    (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            for _ in 0..turns {
+                turn(&mut game);
+            }
+            t.elapsed().as_secs_f64() * 1e9 / turns as f64
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// A trivial brain: one call back into the host (the adapter adds the panic guard).
@@ -686,6 +750,16 @@ fn main() {
         choose1000 / 1e3,
         choose1000 / choose110,
         1000.0 / 111.0
+    );
+    // 1.7 (fields)
+    let (fields80, fields500) = (fields_turn_ns(WIDTH, HEIGHT), fields_turn_ns(500, 500));
+    println!(
+        "  fields: fire and gas spreading over a whole 80x45 floor {:.1} us ({:.2}x the 100-monster turn); \
+         over a whole 500x500 floor {:.1} us ({:.2}x)",
+        fields80 / 1e3,
+        fields80 / turn100,
+        fields500 / 1e3,
+        fields500 / turn100
     );
     for f in &frames {
         println!(

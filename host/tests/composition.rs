@@ -166,15 +166,23 @@ fn with_every_plugin_cave_floors_get_traps_rubble_pools_and_mimics_as_floors_of_
     let mut counts: BTreeMap<&str, (u32, BTreeMap<String, u32>)> = BTreeMap::new();
     let mut pooled: BTreeMap<&str, u32> = BTreeMap::new();
     for seed in 0..10u64 {
-        // The caves plugin makes floors 3, 4, 8 and 9; the host the rest.
-        for floor in [2u32, 3, 4, 5, 7, 8, 9, 10] {
+        // The caves plugin makes floors 3, 4, 8 and 9; the depths plugin
+        // lake floors (rooms of the host's floor, lakes over them) on 5, 6
+        // and 10 and ruins on 7 and 11; the host the rest.
+        for floor in [2u32, 3, 4, 5, 6, 7, 8, 9, 10, 11] {
             let game = make(seed * 1000 + u64::from(floor), floor, &plugins, &records);
             let made_by = game.generator();
-            let kind = if made_by.is_host() { "rooms" } else { "caves" };
-            assert_eq!(made_by.is_host(), ![3, 4, 8, 9].contains(&floor), "floor {floor}: made by {made_by:?}");
-            if !made_by.is_host() {
-                assert_eq!(made_by.plugin, "caves", "floor {floor}");
-            }
+            let kind = match floor {
+                3 | 4 | 8 | 9 => "caves",
+                7 | 11 => "ruins",
+                _ => "rooms",
+            };
+            let maker = match floor {
+                3 | 4 | 8 | 9 => "caves",
+                5 | 6 | 7 | 10 | 11 => "depths",
+                _ => "host",
+            };
+            assert_eq!(made_by.plugin, maker, "floor {floor}: made by {made_by:?}");
             let entry = counts.entry(kind).or_default();
             entry.0 += 1;
             let pool = game.map().points().any(|p| game.terrain_name(p) == "deep_water");
@@ -205,6 +213,8 @@ fn with_every_plugin_cave_floors_get_traps_rubble_pools_and_mimics_as_floors_of_
         );
     }
     assert!(per_floor("caves", &["mimic_chest"]) > 0.0, "mimics lie in caves too: {counts:?}");
+    let traps = ["trap_dart", "trap_net", "trap_alarm", "trap_pit"];
+    assert!(per_floor("ruins", &traps) > 1.0, "traps are laid on the ruins' flagstones too: {counts:?}");
 }
 
 #[test]

@@ -53,6 +53,16 @@ const HOST_WORDS: &[(&str, &str, usize, &str)] = &[
     ("terrain", "pieces.rs", 1, "a map piece legend's `terrain NAME`"),
     ("terrain", "expect.rs", 1, "the expectation `terrain X,Y = NAME`"),
     ("terrain", "registry.rs", 1, "the kind `terrain` in a refusal of a name registered twice"),
+    // The host's own action `fire` (a readied missile weapon, the ranged chapter's key).
+    ("fire", "targeting.rs", 1, "the `action` event's `fire`, a shot of the readied weapon"),
+    ("fire", "bindings.rs", 1, "the key binding's name `fire`"),
+    // The host's `field_set` event (api 1.7's fields) has its own `amount`.
+    ("amount", "trace.rs", 1, "the `field_set` event's field in the host's event list"),
+    ("amount", "layers.rs", 1, "the `field_set` event's field"),
+    // The balance report's health plot, the host's figure.
+    ("health", "balance_report.rs", 1, "the axis of the balance report's health plot"),
+    // The host's own `held` action: a veto refused the player's step (api 1.3).
+    ("held", "turn.rs", 1, "the `action` event's `held`"),
 ];
 
 /// The calls whose string arguments name a store key or a setting.

@@ -239,12 +239,20 @@ impl App {
         };
         let ground = || shown.map(|decl| decl.look.clone());
         let item = || shown_items.items.get(&p).cloned();
+        // 1.7 (fields): a field in sight is drawn over the ground, and as a
+        // shade of its colour under a creature or an item.
+        let field = if light == Light::Visible { g.field_look(p) } else { None };
+        let field_look = || field.map(|f| f.look.clone());
         let thing = match light {
             Light::Unseen => None,
-            Light::Visible => g.creature_at(p).map(|c| c.look.clone()).or_else(&item).or_else(ground),
+            Light::Visible => {
+                g.creature_at(p).map(|c| c.look.clone()).or_else(&item).or_else(field_look).or_else(ground)
+            }
             Light::Remembered => sensed().or_else(item).or_else(ground),
         };
-        SceneCell { terrain, light, thing: thing.into(), shade: None.into() }
+        let covered = field.is_some() && thing.as_ref() != field_look().as_ref();
+        let shade = field.filter(|_| covered).map(|f| emberdeep_api::Rgba { a: 90, ..f.look.color });
+        SceneCell { terrain, light, thing: thing.into(), shade: shade.into() }
     }
 
     /// The side panel's lines, as the screen shows them: the host's

@@ -49,6 +49,16 @@ pub fn worn_noise(ctx: &Ctx<'_>) -> i64 {
         .max(0)
 }
 
+/// The player's store fact `quiet`, which any plugin may declare and keep
+/// (arsenal's rings of stealth): the steps fewer (or, below 0, more) that
+/// the player's noisy armor gives them away from. 0 while nobody keeps it.
+pub const QUIET_KEY: &str = "quiet";
+
+/// How quiet the player moves, by the fact [`QUIET_KEY`].
+pub fn quiet(ctx: &Ctx<'_>) -> i64 {
+    ctx.store_get(EntityId::PLAYER, QUIET_KEY).unwrap_or(0).clamp(-100, 100)
+}
+
 /// Stealth's answers to the host's hooks.
 pub struct StealthHooks;
 
@@ -87,7 +97,10 @@ impl Hooks for StealthHooks {
 
     fn player_moved(&self, ctx: &mut Ctx<'_>, _from: Point, to: Point) -> PluginResult<()> {
         let noise = worn_noise(ctx);
-        let reach = noise * ctx.setting_value("armor_notice_per_noise");
+        if noise <= 0 {
+            return Ok(());
+        }
+        let reach = noise * ctx.setting_value("armor_notice_per_noise") - quiet(ctx);
         if reach <= 0 {
             return Ok(());
         }
@@ -174,5 +187,21 @@ mod tests {
         assert_eq!(g.get(near).unwrap().state, MonsterState::Hunting, "within 12 steps");
         assert_eq!(g.get(far).unwrap().state, MonsterState::Asleep, "further than 12 steps");
         assert_eq!(g.events.iter().filter(|(n, _)| n == "heard_armor").count(), 1);
+    }
+
+    #[test]
+    fn the_players_quiet_fact_takes_steps_off_what_plate_gives_away() {
+        let mut g = game();
+        g.add_item_record("plate_armor", "plate armor", "armor", &[("defense", 5), ("noise", 6)]);
+        let orc = g.add_monster("orc", Point::new(12, 1), 20, Damage::new(2, 4), "melee");
+        g.ctx().set_state(orc, MonsterState::Asleep);
+        g.store_text.insert((EntityId::PLAYER, WORN_ARMOR_KEY.into()), "plate_armor".into());
+        g.store.insert((EntityId::PLAYER, QUIET_KEY.into()), 2);
+        let (from, to) = (g.player().pos, g.player().pos);
+        StealthHooks.player_moved(&mut g.ctx(), from, to).unwrap();
+        assert_eq!(g.get(orc).unwrap().state, MonsterState::Asleep, "11 steps away, heard within 12 - 2");
+        g.store.insert((EntityId::PLAYER, QUIET_KEY.into()), 1);
+        StealthHooks.player_moved(&mut g.ctx(), from, to).unwrap();
+        assert_eq!(g.get(orc).unwrap().state, MonsterState::Hunting, "heard within 12 - 1");
     }
 }

@@ -46,7 +46,8 @@ pub struct AlarmTrap;
 
 impl TerrainCode for AlarmTrap {
     fn entered(&self, ctx: &mut Ctx<'_>, who: EntityId, at: Point) -> PluginResult<()> {
-        if !who.is_player() {
+        // A player who flies (api 1.7: levitating) floats over the wire.
+        if !who.is_player() || ctx.flies(who) == Some(true) {
             return Ok(());
         }
         ctx.message(rules::ALARM, emberdeep_api::MessageKind::Danger);
@@ -73,7 +74,8 @@ pub struct PitTrap;
 
 impl TerrainCode for PitTrap {
     fn entered(&self, ctx: &mut Ctx<'_>, who: EntityId, _at: Point) -> PluginResult<()> {
-        if !who.is_player() {
+        // A player who flies (api 1.7: levitating) floats over the pit.
+        if !who.is_player() || ctx.flies(who) == Some(true) {
             return Ok(());
         }
         let dealt = ctx.roll_damage(rules::FALL);
@@ -166,6 +168,12 @@ mod tests {
         let goblin = game.add_monster("goblin", Point::new(3, 2), 5, emberdeep_api::Damage::new(1, 2), "melee");
         PitTrap.entered(&mut game.ctx(), goblin, Point::new(3, 2)).unwrap();
         assert!(game.descents.is_empty() && game.attacks.is_empty(), "a monster steps round it");
+        // A levitating player floats over it (api 1.7).
+        game.flying_statuses.insert("levitating".into());
+        game.ctx().add_status(EntityId::PLAYER, "levitating", 5);
+        PitTrap.entered(&mut game.ctx(), EntityId::PLAYER, Point::new(1, 1)).unwrap();
+        assert!(game.descents.is_empty() && game.attacks.is_empty(), "a flier floats over a pit");
+        game.ctx().remove_status(EntityId::PLAYER, "levitating");
         PitTrap.entered(&mut game.ctx(), EntityId::PLAYER, Point::new(1, 1)).unwrap();
         assert_eq!(game.descents, [rules::PIT]);
         assert!((1..=3).contains(&game.attacks[0].damage));

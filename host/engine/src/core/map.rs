@@ -33,6 +33,9 @@ pub struct PluginTile {
     pub transparent: bool,
     /// How it hides from the player now (`Shown` once found).
     pub hidden: TerrainHidden,
+    /// Whether its kind has the trait `deadly` (api 1.7: lava, a chasm):
+    /// a creature that does not fly never walks onto it of its own accord.
+    pub deadly: bool,
 }
 
 impl PluginTile {
@@ -73,6 +76,12 @@ impl Tile {
             Tile::Plugin(t) => t.walkable && !t.walled(),
             Tile::Wall => false,
         }
+    }
+
+    /// Whether a creature that does not fly moves into it of its own
+    /// accord (api 1.7): passable, and not `deadly` (lava, a chasm).
+    pub fn is_safe_step(self) -> bool {
+        self.is_passable() && !matches!(self, Tile::Plugin(t) if t.deadly)
     }
 
     /// Whether a creature can stand on it.

@@ -2,7 +2,9 @@
 //! of goals. The host builds whole maps once and creatures just walk
 //! downhill on them, which keeps pathfinding cheap with many monsters.
 //! Movement is 8-way over passable cells (closed doors count, since walking
-//! into one opens it), and a diagonal step may cut a corner.
+//! into one opens it), and a diagonal step may cut a corner. A walker's
+//! maps leave out `deadly` cells (api 1.7: lava, a chasm); a flier's keep
+//! them.
 
 use std::collections::VecDeque;
 
@@ -38,16 +40,23 @@ impl DistanceMap {
         inside.then(|| (p.y * self.width + p.x) as usize)
     }
 
-    /// Steps from every cell to the nearest of `goals` (each step costs 1).
-    /// Goals off the map are ignored; a goal is 0 even if it is not passable.
+    /// Steps from every cell to the nearest of `goals` (each step costs 1)
+    /// for a walker: never over a `deadly` cell. Goals off the map are
+    /// ignored; a goal is 0 even if it is not passable.
     pub fn toward(map: &Map, goals: &[Point]) -> DistanceMap {
-        Self::breadth_first(map, goals).0
+        Self::breadth_first(map, goals, false).0
+    }
+
+    /// [`DistanceMap::toward`] for a creature that walks or (`flies`) one
+    /// that flies over `deadly` cells too.
+    pub fn toward_by(map: &Map, goals: &[Point], flies: bool) -> DistanceMap {
+        Self::breadth_first(map, goals, flies).0
     }
 
     /// `toward`, and the cells in the order they were reached (nearest first).
-    fn breadth_first(map: &Map, goals: &[Point]) -> (DistanceMap, Vec<usize>) {
+    fn breadth_first(map: &Map, goals: &[Point], flies: bool) -> (DistanceMap, Vec<usize>) {
         let mut dm = DistanceMap::unreached(map);
-        let passable = Passable::of(map);
+        let passable = Passable::of(map, flies);
         // The queue is the visit order: a cell is pushed once, when reached.
         let mut order = Vec::with_capacity(dm.dist.len());
         for &g in goals {
@@ -74,15 +83,15 @@ impl DistanceMap {
 
     /// The map a creature walks down to get away from `threat`. Values are
     /// in tenths of a step and negative; only their order matters.
-    pub fn fleeing(map: &Map, threat: Point) -> DistanceMap {
-        let (mut dm, order) = Self::breadth_first(map, &[threat]);
+    pub fn fleeing(map: &Map, threat: Point, flies: bool) -> DistanceMap {
+        let (mut dm, order) = Self::breadth_first(map, &[threat], flies);
         for d in dm.dist.iter_mut().filter(|d| **d != UNREACHABLE) {
             *d = d.saturating_mul(FLEE_FACTOR);
         }
         // The farthest cells have the lowest seeds: the visit order, reversed,
         // is the seeds sorted lowest first.
         let seeds: Vec<(i32, usize)> = order.into_iter().rev().map(|i| (dm.dist[i], i)).collect();
-        dm.relax(map, &seeds);
+        dm.relax(map, &seeds, flies);
         dm
     }
 
@@ -91,8 +100,8 @@ impl DistanceMap {
     /// lists the seeded cells with their seeds, lowest first. Every step costs the same,
     /// so the cells reached by a step come out of a plain queue in order too,
     /// and merging the two lists replaces the priority queue.
-    fn relax(&mut self, map: &Map, seeds: &[(i32, usize)]) {
-        let passable = Passable::of(map);
+    fn relax(&mut self, map: &Map, seeds: &[(i32, usize)], flies: bool) {
+        let passable = Passable::of(map, flies);
         let mut reached: VecDeque<(i32, usize)> = VecDeque::new();
         let mut s = 0;
         loop {
@@ -154,7 +163,7 @@ impl DistanceMap {
 /// step may not be onto a `blocked` cell unless that cell is a goal; `None`
 /// when `from` is a goal or no goal can be reached (a goal in a wall never is).
 pub fn first_step(map: &Map, from: Point, goals: &[Point], blocked: impl Fn(Point) -> bool) -> Option<Point> {
-    let passable = Passable::of(map);
+    let passable = Passable::of(map, false);
     let w = passable.width;
     let index = |p: Point| map.in_bounds(p).then(|| (p.y as usize) * w + p.x as usize);
     let start = index(from)?;
@@ -201,8 +210,8 @@ const KEPT_MAPS: usize = 8;
 /// (a door opens, a new floor); the oldest goes when too many are kept.
 #[derive(Default)]
 pub struct PathCache {
-    toward: Vec<(Point, DistanceMap)>,
-    away: Vec<(Point, DistanceMap)>,
+    toward: Vec<((Point, bool), DistanceMap)>,
+    away: Vec<((Point, bool), DistanceMap)>,
 }
 
 impl PathCache {
@@ -212,17 +221,23 @@ impl PathCache {
         self.away.clear();
     }
 
-    /// The map toward `goal` on `map`, built if not kept.
-    pub fn toward(&mut self, map: &Map, goal: Point) -> &DistanceMap {
-        Self::kept(&mut self.toward, goal, || DistanceMap::toward(map, &[goal]))
+    /// The map toward `goal` on `map` for a walker or (`flies`) a flier,
+    /// built if not kept.
+    pub fn toward(&mut self, map: &Map, goal: Point, flies: bool) -> &DistanceMap {
+        Self::kept(&mut self.toward, (goal, flies), || DistanceMap::toward_by(map, &[goal], flies))
     }
 
-    /// The map away from `threat` on `map`, built if not kept.
-    pub fn fleeing(&mut self, map: &Map, threat: Point) -> &DistanceMap {
-        Self::kept(&mut self.away, threat, || DistanceMap::fleeing(map, threat))
+    /// The map away from `threat` on `map` for a walker or (`flies`) a
+    /// flier, built if not kept.
+    pub fn fleeing(&mut self, map: &Map, threat: Point, flies: bool) -> &DistanceMap {
+        Self::kept(&mut self.away, (threat, flies), || DistanceMap::fleeing(map, threat, flies))
     }
 
-    fn kept(maps: &mut Vec<(Point, DistanceMap)>, key: Point, build: impl FnOnce() -> DistanceMap) -> &DistanceMap {
+    fn kept(
+        maps: &mut Vec<((Point, bool), DistanceMap)>,
+        key: (Point, bool),
+        build: impl FnOnce() -> DistanceMap,
+    ) -> &DistanceMap {
         let i = match maps.iter().position(|(k, _)| *k == key) {
             Some(i) => i,
             None => {
@@ -243,11 +258,13 @@ struct Passable<'m> {
     width: usize,
     height: usize,
     tiles: &'m [Tile],
+    flies: bool,
 }
 
 impl Passable<'_> {
-    fn of(map: &Map) -> Passable<'_> {
-        Passable { width: map.width() as usize, height: map.height() as usize, tiles: map.tiles() }
+    /// The cells a walker moves into, or (`flies`) a flier: `deadly` ones too.
+    fn of(map: &Map, flies: bool) -> Passable<'_> {
+        Passable { width: map.width() as usize, height: map.height() as usize, tiles: map.tiles(), flies }
     }
 
     /// Calls `f` with each passable neighbour of cell `i`, in `DIRECTIONS` order.
@@ -260,7 +277,8 @@ impl Passable<'_> {
                 continue;
             }
             let n = ny as usize * self.width + nx as usize;
-            if self.tiles[n].is_passable() {
+            let tile = self.tiles[n];
+            if if self.flies { tile.is_passable() } else { tile.is_safe_step() } {
                 f(n);
             }
         }
@@ -436,7 +454,7 @@ mod tests {
             }
             let threat = p(threat.0, threat.1);
             map.set_tile(threat, Tile::Floor);
-            let fast = DistanceMap::fleeing(&map, threat);
+            let fast = DistanceMap::fleeing(&map, threat, false);
             proptest::prop_assert_eq!(fast.dist, fleeing_by_definition(&map, threat));
         }
     }
@@ -485,7 +503,7 @@ mod tests {
     fn fleeing_moves_away_in_an_open_room() {
         let map = open_room(20, 20);
         let threat = p(10, 10);
-        let flee = DistanceMap::fleeing(&map, threat);
+        let flee = DistanceMap::fleeing(&map, threat, false);
         for start in [p(11, 10), p(8, 12), p(12, 7), p(10, 11)] {
             let next = flee.step_down(start, |_| false, &map);
             let next = next.unwrap_or_else(|| panic!("no step from {start:?}"));
@@ -502,10 +520,10 @@ mod tests {
         for x in 1..=50 {
             map.set_tile(p(x, 1), Tile::Floor);
         }
-        let flee = DistanceMap::fleeing(&map, p(5, 1));
+        let flee = DistanceMap::fleeing(&map, p(5, 1), false);
         assert_eq!(flee.step_down(p(2, 1), |_| false, &map), Some(p(3, 1)));
         // With little room past the threat, backing off is still best.
-        let flee = DistanceMap::fleeing(&map, p(45, 1));
+        let flee = DistanceMap::fleeing(&map, p(45, 1), false);
         assert_eq!(flee.step_down(p(44, 1), |_| false, &map), Some(p(43, 1)));
     }
 

@@ -64,6 +64,9 @@ pub const HOST_EVENTS: &[(&str, &[&str])] = &[
     ("standing", &["a", "b", "from", "to"]),
     ("provoked", &["creature", "by", "was"]),
     ("kind_known", &["kind", "known"]),
+    // 1.7 (fields)
+    ("field_set", &["field", "x", "y", "amount"]),
+    ("field_spread", &["field", "cells", "total"]),
     ("map_revealed", &["cells"]),
     ("use", &["item", "effect"]),
     ("attack", &["attacker", "target", "kind", "hit", "damage", "chance", "distance"]),

@@ -163,6 +163,18 @@ pub struct TerrainKind {
     pub traits: Vec<String>,
 }
 
+// 1.7 (fields)
+/// A kind of field a plugin declared (since 1.7).
+#[derive(Debug, Clone)]
+pub struct FieldKind {
+    /// The plugin that declared it.
+    pub plugin: String,
+    /// How it shows and what it is.
+    pub decl: emberdeep_api::FieldDecl,
+    /// Whether it hurts whoever stands in it (the `hazard` trait).
+    pub hazard: bool,
+}
+
 /// A plugin's generator of whole floors and the floors it claims.
 pub struct LevelGenKind {
     /// Its name (the `floor` event's `generator`).
@@ -235,6 +247,14 @@ pub struct Plugins {
     /// Terrains their plugins declared secret, which the help screen's
     /// lists leave out (`Registry::terrain_secret`, since 1.6).
     pub secret_terrains: BTreeSet<String>,
+
+    // 1.7 (depths)
+    /// Statuses that lift their bearer: a creature bearing one flies
+    /// (`Registry::status_flies`, since 1.7).
+    pub flying_statuses: BTreeSet<String>,
+    // 1.7 (fields)
+    /// The field kinds the plugins declared (`Registry::field`), by name.
+    pub fields: BTreeMap<String, FieldKind>,
 }
 
 impl Plugins {
@@ -253,9 +273,11 @@ impl Plugins {
     /// `hidden`, hiding as the terrain declares; else shown (found).
     pub fn plugin_tile(&self, name: &str, hidden: bool) -> Option<Tile> {
         let kind = self.terrain_index(name)?;
-        let decl = &self.terrains[kind as usize].decl;
+        let terrain = &self.terrains[kind as usize];
+        let decl = &terrain.decl;
         let hidden = if hidden { decl.hidden } else { emberdeep_api::TerrainHidden::Shown };
-        Some(Tile::Plugin(PluginTile { kind, walkable: decl.walkable, transparent: decl.transparent, hidden }))
+        let deadly = terrain.traits.iter().any(|t| t == emberdeep_api::terrain_traits::DEADLY);
+        Some(Tile::Plugin(PluginTile { kind, walkable: decl.walkable, transparent: decl.transparent, hidden, deadly }))
     }
 
     /// The name of a tile: the host's, or the plugin terrain's (`wall` for
@@ -583,6 +605,46 @@ impl Plugins {
                 self.sensing_statuses.push(name);
             }
         }
+        // 1.7 (depths)
+        for name in reg.flying {
+            if !own_statuses.contains(&name) {
+                tracing::warn!(
+                    plugin = plugin.as_str(),
+                    status = crate::data::untrusted::shown(&name, 40).as_str(),
+                    "a status that lifts its bearer must be one the plugin registers; ignored"
+                );
+                continue;
+            }
+            self.flying_statuses.insert(name);
+        }
+
+        // 1.7 (fields)
+        for (name, decl) in reg.fields {
+            let bad_trait = decl.traits.iter().find(|t| {
+                t.is_empty()
+                    || t.len() > emberdeep_api::terrain_traits::MOST_CHARS
+                    || !t.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+            });
+            let why = if let Some(first) = self.fields.get(&name) {
+                Some(format!("already declared by {}", first.plugin))
+            } else if name.is_empty() || name.len() > 40 || !name.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+                Some("a field's name is lowercase letters and _".to_string())
+            } else if decl.traits.len() > emberdeep_api::terrain_traits::MOST_TRAITS {
+                Some("too many traits".to_string())
+            } else {
+                bad_trait.map(|t| format!("trait {:?} is not lowercase letters and _", t.as_str()))
+            };
+            if let Some(why) = why {
+                tracing::warn!(
+                    plugin = plugin.as_str(),
+                    field = crate::data::untrusted::shown(&name, 40).as_str(),
+                    "field left out: {why}"
+                );
+                continue;
+            }
+            let hazard = decl.traits.iter().any(|t| t.as_str() == emberdeep_api::terrain_traits::HAZARD);
+            self.fields.insert(name, FieldKind { plugin: plugin.clone(), decl, hazard });
+        }
         for name in reg.secret_terrains {
             if !own_terrains.contains(&name) {
                 tracing::warn!(
@@ -719,6 +781,11 @@ pub struct Registration {
 
     // 1.6 (saves)
     stored_kinds: Vec<String>,
+
+    // 1.7 (depths)
+    flying: Vec<String>,
+    // 1.7 (fields)
+    fields: Vec<(String, emberdeep_api::FieldDecl)>,
 }
 
 impl Registration {
@@ -1003,6 +1070,16 @@ impl Registry for Registration {
     fn terrain_secret(&mut self, name: RStr<'_>) {
         self.secret_terrains.push(name.into());
     }
+    // 1.7 (fields)
+    fn field(&mut self, name: RStr<'_>, decl: &emberdeep_api::FieldDecl) {
+        // Bounded as it comes in: a plugin's words are not trusted.
+        if self.fields.len() < 64 {
+            let mut decl = decl.clone();
+            decl.label = decl.label.as_str().chars().take(60).collect::<String>().into();
+            decl.description = decl.description.as_str().chars().take(DESCRIPTION_CHARS * 4).collect::<String>().into();
+            self.fields.push((name.as_str().chars().take(41).collect(), decl));
+        }
+    }
     // Since 1.3.
     fn item_names(&mut self, imp: ItemNamesBox) {
         self.item_names = Some(imp);
@@ -1025,6 +1102,11 @@ impl Registry for Registration {
         if !self.stored_kinds.iter().any(|k| k == key.as_str()) {
             self.stored_kinds.push(key.into());
         }
+    }
+
+    // 1.7 (depths)
+    fn status_flies(&mut self, name: RStr<'_>) {
+        self.flying.push(name.into());
     }
 }
 

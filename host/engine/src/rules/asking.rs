@@ -117,6 +117,18 @@ impl Game {
             let label = self.item_label(&kind, count, id);
             lines.push(LookLine::Text(crate::world::log::capitalized(&label)));
         }
+        // 1.7 (fields): what burns or hangs in the air there, in sight only.
+        if seen {
+            for (name, _) in self.fields_here(p) {
+                let Some(kind) = self.plugins.fields.get(name) else { continue };
+                let label = crate::world::log::capitalized(kind.decl.label.as_str());
+                let text = match kind.decl.description.as_str() {
+                    "" => format!("{label}."),
+                    text => format!("{label}. {text}"),
+                };
+                lines.push(if kind.hazard { LookLine::Warning(text) } else { LookLine::Effect(text) });
+            }
+        }
         let decl_line = |decl: &emberdeep_api::abi::TerrainDecl| {
             let label = crate::world::log::capitalized(decl.label.as_str());
             match decl.description.as_str() {
@@ -185,6 +197,7 @@ impl Game {
             ItemRole::Detect => "Use it to learn what a floor holds.",
             ItemRole::Restore => "Drink it to win back what was drained.",
             ItemRole::Descend => "Use it to go down a floor without stairs.",
+            ItemRole::Upgrade => "Use it to make something of yours better for good.",
             ItemRole::None => "",
         };
         if !role.is_empty() {

@@ -144,12 +144,33 @@ impl Game {
         let Some(rec) = self.item_record(kind).cloned() else { return kind.to_string() };
         let text = self.item_phrase(&rec, count, Some(id));
         let plugins = self.plugins.clone();
-        let Some(effect) = rec.effect.as_deref().and_then(|e| plugins.effects.get(e)) else { return text };
         let request = ItemUse { item: ROption::RSome(id), ..item_use(&rec, None, Some(id)) };
-        match self.call(effect, Access::Look, |imp, ctx| imp.suffix(ctx, &request)) {
-            Some(ROption::RSome(suffix)) if !suffix.is_empty() => format!("{text} {suffix}"),
-            _ => text,
+        let text = match rec.effect.as_deref().and_then(|e| plugins.effects.get(e)) {
+            Some(effect) => match self.call(effect, Access::Look, |imp, ctx| imp.suffix(ctx, &request)) {
+                Some(ROption::RSome(suffix)) if !suffix.is_empty() => format!("{text} {suffix}"),
+                _ => text,
+            },
+            None => text,
+        };
+        self.with_item_marks(text, &request)
+    }
+
+    // 1.7 (perils)
+
+    /// `text` with every plugin's mark for the item of `request` after it,
+    /// each in brackets, in load order (`a murky red potion [malevolent]`).
+    fn with_item_marks(&mut self, mut text: String, request: &ItemUse) -> String {
+        let plugins = self.plugins.clone();
+        for entry in &plugins.item_names {
+            if let Some(ROption::RSome(mark)) = self.call(entry, Access::Look, |imp, ctx| imp.mark(ctx, request)) {
+                let mark = crate::data::untrusted::shown(&mark, 24);
+                let mark = mark.trim();
+                if !mark.is_empty() {
+                    text.push_str(&format!(" [{mark}]"));
+                }
+            }
         }
+        text
     }
 
     /// Whether floor cell `cell` can take item `id` (`kind`) without making

@@ -29,6 +29,7 @@
 //!   first, then the record's).
 //! * [`looks`]: a creature's own name and look, and disguises (api 1.6).
 //! * [`knowing`]: which item kinds the player knows (api 1.6).
+//! * [`layers`]: the plugins' fields that spread (fire, gas; api 1.7).
 //!
 //! **Invariant:** the rules sit on top: nothing outside `rules/` imports
 //! them (the import test holds the order of the engine's folders).
@@ -41,6 +42,7 @@ pub mod hooks;
 pub mod items;
 pub mod keeping;
 pub mod knowing;
+pub mod layers;
 pub mod looks;
 pub mod monsters;
 pub mod naming;

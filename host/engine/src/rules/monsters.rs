@@ -100,6 +100,15 @@ impl Game {
         self.records.monsters.get(&m.kind).is_some_and(|r| r.has(t))
     }
 
+    /// Whether creature `id` flies now (api 1.7): its record has the
+    /// trait `flies`, or it bears a status a plugin declared lifting
+    /// (`Registry::status_flies`). False for nobody.
+    pub fn flies(&self, id: EntityId) -> bool {
+        let Some(c) = self.creatures.get(&id) else { return false };
+        let lifted = c.statuses.iter().any(|s| self.plugins.flying_statuses.contains(&s.name));
+        lifted || self.records.monsters.get(&c.kind).is_some_and(|r| r.has(MonsterTrait::Flies))
+    }
+
     /// Monster `id` tries its record's attack from afar through the
     /// registered `RangedKind`; false if it has none or did not attack.
     pub fn try_ranged(&mut self, id: EntityId) -> bool {
@@ -224,6 +233,11 @@ impl Game {
         if !from.is_adjacent(to) || !self.is_free(to) {
             return false;
         }
+        // A monster that does not fly never walks onto lava or into a
+        // chasm (api 1.7: terrain with the trait `deadly`).
+        if !id.is_player() && !self.map.tile(to).is_safe_step() && !self.flies(id) {
+            return false;
+        }
         if self.map.tile(to) == Tile::DoorClosed {
             if !id.is_player() && !self.monster_has(id, MonsterTrait::OpensDoors) {
                 return false;
@@ -251,24 +265,47 @@ impl Game {
         // sees, so with open ground between: a step straight at it, without
         // a distance map of the whole floor for every such target.
         let enemy_there = self.creature_at(goal).is_some_and(|c| !c.id.is_player() && self.are_enemies(id, c.id));
+        let flies = self.flies(id);
         if enemy_there {
-            return self.step_straight(from, goal, shut);
+            return self.step_straight(from, goal, shut, flies);
         }
         let (creatures, map) = (&self.creatures, &self.map);
         let blocked = |p: Point| creatures.at(p).is_some() || (shut && map.tile(p) == Tile::DoorClosed);
-        self.paths.toward(map, goal).step_down(from, blocked, map)
+        // 1.7 (fields): a monster steps round a harmful field where another step exists.
+        if !id.is_player() && !self.field_layers.is_empty() {
+            let harm: Vec<Point> = emberdeep_api::DIRECTIONS
+                .iter()
+                .map(|&(dx, dy)| from.offset(dx, dy))
+                .filter(|&p| goal != p && self.hazard_field_at(p).is_some())
+                .collect();
+            if !harm.is_empty() {
+                let (creatures, map) = (&self.creatures, &self.map);
+                let blocked = |p: Point| {
+                    creatures.at(p).is_some() || (shut && map.tile(p) == Tile::DoorClosed) || harm.contains(&p)
+                };
+                let step = self.paths.toward(map, goal, flies).step_down(from, blocked, map);
+                if step.is_some() {
+                    return step;
+                }
+                let (creatures, map) = (&self.creatures, &self.map);
+                let blocked = |p: Point| creatures.at(p).is_some() || (shut && map.tile(p) == Tile::DoorClosed);
+                return self.paths.toward(map, goal, flies).step_down(from, blocked, map);
+            }
+        }
+        self.paths.toward(map, goal, flies).step_down(from, blocked, map)
     }
 
     /// The free neighbour of `from` that brings it nearest `goal` (in
     /// steps, then straight-line distance; ties in the order of
     /// [`emberdeep_api::DIRECTIONS`]), if one brings it closer.
-    fn step_straight(&self, from: Point, goal: Point, shut: bool) -> Option<Point> {
+    fn step_straight(&self, from: Point, goal: Point, shut: bool, flies: bool) -> Option<Point> {
         let now = from.steps_to(goal);
         let far = |p: Point| (p.steps_to(goal), (p.x - goal.x).pow(2) + (p.y - goal.y).pow(2));
         emberdeep_api::DIRECTIONS
             .iter()
             .map(|&(dx, dy)| from.offset(dx, dy))
             .filter(|&p| self.is_free(p) && !(shut && self.map.tile(p) == Tile::DoorClosed))
+            .filter(|&p| flies || self.map.tile(p).is_safe_step())
             .filter(|&p| p.steps_to(goal) < now)
             .min_by_key(|&p| far(p))
     }
@@ -277,9 +314,10 @@ impl Game {
     pub fn step_away(&mut self, id: EntityId, threat: Point) -> Option<Point> {
         let from = self.creatures.get(&id)?.pos;
         let shut = !id.is_player() && !self.monster_has(id, MonsterTrait::OpensDoors);
+        let flies = self.flies(id);
         let (creatures, map) = (&self.creatures, &self.map);
         let blocked = |p: Point| creatures.at(p).is_some() || (shut && map.tile(p) == Tile::DoorClosed);
-        self.paths.fleeing(map, threat).step_down(from, blocked, map)
+        self.paths.fleeing(map, threat, flies).step_down(from, blocked, map)
     }
 
     /// Opens a door; the shared distance maps are out of date after it.

@@ -33,6 +33,7 @@ impl Game {
         self.map = level.map;
         self.items.clear();
         self.dropped.clear();
+        self.field_layers.clear();
         self.paths.clear();
         self.creatures.retain(|id, _| id.is_player() || followers.contains(id));
         self.retain_stored(|id| id.is_player() || followers.contains(&id));
@@ -90,7 +91,7 @@ impl Game {
             let cell = DIRECTIONS
                 .iter()
                 .map(|&(dx, dy)| start.offset(dx, dy))
-                .find(|&p| self.map.is_walkable(p) && self.creature_at(p).is_none());
+                .find(|&p| self.map.is_walkable(p) && self.map.tile(p).is_safe_step() && self.creature_at(p).is_none());
             match cell {
                 Some(at) => {
                     if let Some(mut c) = self.creatures.get_mut(&id) {
@@ -132,12 +133,14 @@ impl Game {
         }
     }
 
-    /// A random free floor cell inside a room (a few tries).
+    /// A random free floor cell inside a room (a few tries), never lava or
+    /// a chasm (api 1.7: `deadly`).
     fn free_cell_in(&mut self, room: &Rect) -> Option<Point> {
         for _ in 0..10 {
             let p =
                 Point::new(self.rng.range(room.x, room.x + room.w - 1), self.rng.range(room.y, room.y + room.h - 1));
-            if self.map.is_walkable(p) && self.creature_at(p).is_none() && !self.items.any_at(p) {
+            let safe = self.map.is_walkable(p) && self.map.tile(p).is_safe_step();
+            if safe && self.creature_at(p).is_none() && !self.items.any_at(p) {
                 return Some(p);
             }
         }

@@ -23,8 +23,9 @@
 //! remembers (closed doors count: walking into one opens it), so an
 //! unreachable goal is refused at once and never walked at; never over a
 //! known hazard (a terrain of the trait `hazard` the player found or sees:
-//! a trap, deep water): a goal only a hazard leads to is refused in one
-//! line that says so.
+//! a trap, deep water; api 1.7: a field of the trait `hazard` in sight,
+//! fire or a poisonous gas): a goal only a hazard leads to is refused in one
+//! line that says so; a run stops when such a field comes within two steps.
 //!
 //! Interrupts: a turn that brings a monster into view, or the player's
 //! health below a third (which says so), sounds an alarm the front end
@@ -92,6 +93,9 @@ struct Before {
     /// The creatures disguised as items on cells the player remembers
     /// (api 1.6): to the player, items like any other.
     seeming: BTreeSet<EntityId>,
+    // 1.7 (fields)
+    /// How many cells of harmful fields the player saw within two steps of it.
+    fields_near: u32,
 }
 
 /// A time-saver under way.
@@ -238,6 +242,7 @@ impl Game {
             floor: self.floor,
             items: self.known_items().into_iter().collect(),
             seeming: self.seeming_items().into_iter().collect(),
+            fields_near: self.hazard_fields_near().len() as u32,
         });
         travel.steps += 1;
         Some(action)
@@ -276,6 +281,13 @@ impl Game {
             }
             if self.player().hp < before.hp {
                 return Some("You stop: you are hurt.".into());
+            }
+            // 1.7 (fields): a harmful field (fire, a gas) coming near.
+            let near = self.hazard_fields_near();
+            if near.len() as u32 > before.fields_near {
+                if let Some((_, label)) = near.into_iter().next() {
+                    return Some(format!("You stop: {label} nearby."));
+                }
             }
             if before.turn == self.turn {
                 // A pick-up that took nothing (the pack full, a plugin
@@ -414,6 +426,10 @@ impl Game {
     /// remembers and that no longer hides. The time-savers never step
     /// onto one.
     pub fn knows_hazard(&self, p: Point) -> bool {
+        // 1.7 (fields): a harmful field in sight (fire, a poisonous gas).
+        if self.fov.is_visible(p) && self.hazard_field_at(p).is_some() {
+            return true;
+        }
         match self.map.tile(p) {
             tile @ Tile::Plugin(t) => {
                 t.hidden == emberdeep_api::TerrainHidden::Shown
@@ -422,6 +438,28 @@ impl Game {
             }
             _ => false,
         }
+    }
+
+    // 1.7 (fields)
+    /// The harmful fields in sight within two steps of the player, row by
+    /// row, each with its label.
+    fn hazard_fields_near(&self) -> Vec<(Point, String)> {
+        if self.field_layers.is_empty() {
+            return Vec::new();
+        }
+        let me = self.player().pos;
+        let mut near = Vec::new();
+        for y in me.y - 2..=me.y + 2 {
+            for x in me.x - 2..=me.x + 2 {
+                let p = Point::new(x, y);
+                if self.fov.is_visible(p) {
+                    if let Some(label) = self.hazard_field_at(p) {
+                        near.push((p, label));
+                    }
+                }
+            }
+        }
+        near
     }
 
     /// Whether auto-explore picks up what lies where the player stands.
@@ -651,7 +689,9 @@ impl Game {
         let open = |p: Point| {
             map.is_remembered(p)
                 && map.is_passable(p)
-                && !(safe && p != me && self.knows_hazard(p))
+                // Even a way that may cross known hazards never crosses
+                // known lava or a chasm (api 1.7: `deadly`).
+                && !(p != me && self.knows_hazard(p) && (safe || !map.tile(p).is_safe_step()))
                 // A monster seen there blocks the way; an ally does not:
                 // walking into one changes places with it. A disguised one
                 // is what it shows (api 1.6): a wall blocks, a chest does

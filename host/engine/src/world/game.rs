@@ -183,6 +183,12 @@ pub struct Game {
     /// the heap a drop joined), which auto-explore does not pick up again
     /// (`rules::travel`). Saved; emptied on a new floor.
     pub(crate) dropped: std::collections::BTreeSet<ItemId>,
+    // 1.7 (fields)
+    /// The plugins' fields on this floor (`rules::layers`): each kind that
+    /// was set here, its amounts row by row. Saved; emptied on a new floor.
+    pub(crate) field_layers: BTreeMap<String, Vec<i32>>,
+    /// The spreading pass's scratch grid, reused. Never saved.
+    pub(crate) field_scratch: Vec<i32>,
 }
 
 /// A yes/no question a plugin asked the player (api 1.3, `Ctx::ask`).
@@ -255,6 +261,8 @@ impl Game {
             kinds_known: BTreeMap::new(),
             events_emitted: 0,
             dropped: Default::default(),
+            field_layers: BTreeMap::new(),
+            field_scratch: Vec::new(),
         }
     }
 
@@ -483,6 +491,9 @@ impl Game {
             .filter(|c| self.disguise_of(c).is_some_and(|d| d.blocks_sight()))
             .map(|c| c.pos)
             .collect();
+        // 1.7 (fields): a cell holding a field that blocks sight (smoke) does too.
+        let mut walls = walls;
+        walls.extend(self.sight_blocking_fields(origin, self.numbers.fov_radius));
         self.fov = crate::core::sight::field_of_view_past(&self.map, origin, self.numbers.fov_radius, &walls);
         self.sight_version += 1;
         for p in self.fov.visible_points() {

@@ -200,6 +200,11 @@ pub struct RestoreParts {
     /// lying: each the id of an item in `items` (none in a save from
     /// before).
     pub dropped: Vec<ItemId>,
+
+    // 1.7 (fields)
+    /// The floor's fields (api 1.7): each kind a loaded plugin declared,
+    /// its cells and amounts (none in a save from before).
+    pub fields: Vec<(String, Vec<(Point, i32)>)>,
 }
 
 /// Why parts do not make a game: the part, and the rule it breaks. Each
@@ -431,6 +436,11 @@ pub enum RestoreError {
     /// A mark of an item the player dropped on an id no floor item has.
     #[error("item #{0} marked as dropped by the player, which lies on no floor cell")]
     DroppedNowhere(u32),
+    // 1.7 (fields)
+    /// A field no loaded plugin declares, or a cell of one that is off the
+    /// map, not open ground, named twice, or with an amount out of range.
+    #[error("a field '{0}' that no loaded plugin declares, or a cell of it off the map, not open ground, twice or with an amount outside 1-1000")]
+    BadField(String),
     /// A kind marked known or unknown that no item record has, or named
     /// twice (api 1.6).
     #[error("a kind '{0}' marked known or unknown that no item record has, or twice")]
@@ -649,6 +659,8 @@ impl RestoreParts {
             kinds_known: game.kinds_known.iter().map(|(k, known)| (k.clone(), *known)).collect(),
 
             dropped: game.dropped.iter().copied().filter(|id| game.items.contains(*id)).collect(),
+
+            fields: game.field_parts(),
         }
     }
 
@@ -717,6 +729,24 @@ impl RestoreParts {
         game.standings = self.standings.into_iter().map(|(a, b, s)| ((a, b), s)).collect();
         game.kinds_known = self.kinds_known.into_iter().collect();
         game.dropped = self.dropped.into_iter().collect();
+        // 1.7 (fields)
+        let cells = (game.map.width() * game.map.height()) as usize;
+        for (name, held) in self.fields {
+            let bad = || RestoreError::BadField(shown(&name, 40));
+            if !game.plugins.fields.contains_key(&name) || game.field_layers.contains_key(&name) {
+                return Err(bad());
+            }
+            let mut layer = vec![0; cells];
+            for (p, amount) in held {
+                let open = game.map.in_bounds(p) && game.map.is_walkable(p);
+                let i = (p.y.max(0) * game.map.width() + p.x.max(0)) as usize;
+                if !open || !(1..=emberdeep_api::FIELD_MOST).contains(&amount) || layer[i] != 0 {
+                    return Err(bad());
+                }
+                layer[i] = amount;
+            }
+            game.field_layers.insert(name, layer);
+        }
         game.update_sight();
         Ok(game)
     }

@@ -42,7 +42,12 @@
 //!   strong one within 6 steps) unless a status already hastes it;
 //! * `detect`: one used on each floor, on arrival, with nothing in view;
 //! * `restore`: drunk when its maximum health is below the most it has
-//!   had (drained), once per loss.
+//!   had (drained), once per loss;
+//! * `upgrade`: used with nothing in view, answering yes to the first
+//!   question it asks (a scroll of enchanting offers the armor worn first).
+//!
+//! An item whose use passed no turn (a charm still resting, a staff with
+//! no charge) is left alone for a while, so the next of its role is used.
 //!
 //! Anything else (role `none`) it picks up and leaves alone. It aims exactly
 //! as a player does: the key, the cursor put on the target, then fire, or
@@ -116,6 +121,10 @@ pub fn play_run_for(game: &mut Game, turns: u64) -> RunResult {
         memory.chased(game, target(game, &memory));
         memory.most_max_hp = memory.most_max_hp.max(game.player().max_hp);
         let plan = choose(game, &memory);
+        let used_slot = match &plan {
+            Plan::Act(Action::Use(slot)) => Some(*slot),
+            _ => None,
+        };
         let mut restoring = false;
         if let Plan::Act(Action::Use(slot)) = plan {
             memory.readied_missile_weapon |= role_in(game, slot) == Some(ItemRole::MissileWeapon);
@@ -146,6 +155,10 @@ pub fn play_run_for(game: &mut Game, turns: u64) -> RunResult {
         if let (Some(kind), true) = (using, passed) {
             *tally.used.entry(kind).or_default() += 1;
         }
+        if let (Some(slot), false) = (used_slot, passed) {
+            memory.unready.insert(slot, game.turn() + UNREADY_TURNS);
+        }
+        memory.unready.retain(|_, until| *until > game.turn());
         if passed {
             stuck = 0;
         } else {
@@ -268,6 +281,8 @@ struct Memory {
     most_max_hp: i32,
     /// The floor it last used a `detect` item on.
     detected_floor: u32,
+    /// Pack slots whose use passed no turn, and the turn it tries them again.
+    unready: BTreeMap<usize, u64>,
 }
 
 /// What every weapon's and armor's record would give as gear, as the
@@ -335,6 +350,15 @@ fn slot_with(game: &Game, role: ItemRole) -> Option<usize> {
     (0..game.pack().slots().len()).find(|&i| role_in(game, i) == Some(role))
 }
 
+/// Turns a use that passed no turn is left alone.
+const UNREADY_TURNS: u64 = 40;
+
+/// The first pack slot whose item declares `role` and whose last use did
+/// not fail to pass a turn of late.
+fn ready_slot_with(game: &Game, memory: &Memory, role: ItemRole) -> Option<usize> {
+    (0..game.pack().slots().len()).find(|&i| role_in(game, i) == Some(role) && !memory.unready.contains_key(&i))
+}
+
 /// The bot's next move.
 fn choose(game: &mut Game, memory: &Memory) -> Plan {
     let now = Fighting::now(game, &memory.gear);
@@ -342,13 +366,17 @@ fn choose(game: &mut Game, memory: &Memory) -> Plan {
     let fight = !game.enemies_in_view().is_empty();
     let throwing = if fight { throwing_slot(game) } else { None };
     let fire_range = if fight { game.fire_preview().map(|r| r.range) } else { None };
-    let preview = |game: &mut Game, role| slot_with(game, role).and_then(|s| game.aim_preview(s).map(|r| (s, r)));
+    // The first item of the role that would aim now (a staff with no charge would not).
+    let preview = |game: &mut Game, role| {
+        let slots: Vec<usize> = (0..game.pack().slots().len()).filter(|&s| role_in(game, s) == Some(role)).collect();
+        slots.into_iter().find_map(|s| game.aim_preview(s).map(|r| (s, r)))
+    };
     let burst = if fight { preview(game, ItemRole::Burst) } else { None };
     let aimed = if fight { preview(game, ItemRole::Aimed) } else { None };
     let game = &*game;
     let me = game.player();
     if me.hp * 2 < me.max_hp {
-        if let Some(slot) = healing_slot(game) {
+        if let Some(slot) = healing_slot(game, memory) {
             return Plan::Act(Action::Use(slot));
         }
     }
@@ -369,7 +397,7 @@ fn choose(game: &mut Game, memory: &Memory) -> Plan {
     if let Some(target) = target(game, memory).and_then(|id| game.creatures().get(&id)) {
         let worth_it = in_view.len() >= 2 || (target.max_hp >= STRONG_HP && me.pos.steps_to(target.pos) <= 6);
         if worth_it && game.speed_of(EntityId::PLAYER) <= 0 {
-            if let Some(slot) = slot_with(game, ItemRole::Buff) {
+            if let Some(slot) = ready_slot_with(game, memory, ItemRole::Buff) {
                 return Plan::Act(Action::Use(slot));
             }
         }
@@ -404,6 +432,9 @@ fn choose(game: &mut Game, memory: &Memory) -> Plan {
     }
     if me.hp * 10 < me.max_hp * REST_BELOW_TENTHS {
         return Plan::Rest;
+    }
+    if let Some(slot) = ready_slot_with(game, memory, ItemRole::Upgrade) {
+        return Plan::Act(Action::Use(slot));
     }
     Plan::Act(explore(game, &now))
 }
@@ -613,8 +644,8 @@ fn better_gear_slot(game: &Game, now: &Fighting) -> Option<usize> {
     })
 }
 
-fn healing_slot(game: &Game) -> Option<usize> {
-    slot_with(game, ItemRole::Healing)
+fn healing_slot(game: &Game, memory: &Memory) -> Option<usize> {
+    ready_slot_with(game, memory, ItemRole::Healing)
 }
 
 /// Remembered passable cells next to a cell never seen: where exploring goes on.

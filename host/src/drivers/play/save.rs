@@ -244,6 +244,12 @@ struct SaveFile {
     /// leaves lying (left out when none; saves from before: none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     dropped: Vec<u32>,
+
+    // 1.7 (fields)
+    /// The floor's fields, by kind: each cell holding it, `[x, y, amount]`
+    /// (left out when none; saves from before 1.7: none).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    fields: BTreeMap<String, Vec<(i32, i32, i32)>>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -424,6 +430,12 @@ impl SaveFile {
             kinds_known: parts.kinds_known.into_iter().collect(),
 
             dropped: parts.dropped.into_iter().map(|id| id.0).collect(),
+
+            fields: parts
+                .fields
+                .into_iter()
+                .map(|(name, cells)| (name, cells.into_iter().map(|(p, a)| (p.x, p.y, a)).collect()))
+                .collect(),
         }
     }
 
@@ -484,6 +496,12 @@ impl SaveFile {
             kinds_known: self.kinds_known.into_iter().collect(),
 
             dropped: self.dropped.into_iter().map(ItemId).collect(),
+
+            fields: self
+                .fields
+                .into_iter()
+                .map(|(name, cells)| (name, cells.into_iter().map(|(x, y, a)| (Point::new(x, y), a)).collect()))
+                .collect(),
         })
     }
 }

@@ -106,11 +106,15 @@ pub enum MonsterTrait {
     /// `tracks`: having lost sight of the player, goes to where it last
     /// saw it; without it, the monster wanders.
     Tracks,
+    /// `flies` (1.7): it crosses chasms, lava and deep water unharmed,
+    /// and goes over ground traps whose rules ask.
+    Flies,
 }
 
 impl MonsterTrait {
     /// Every trait, in the order the reference lists them.
-    pub const ALL: [MonsterTrait; 3] = [MonsterTrait::OpensDoors, MonsterTrait::KeepsDistance, MonsterTrait::Tracks];
+    pub const ALL: [MonsterTrait; 4] =
+        [MonsterTrait::OpensDoors, MonsterTrait::KeepsDistance, MonsterTrait::Tracks, MonsterTrait::Flies];
 
     /// Its name in a record.
     pub fn as_str(self) -> &'static str {
@@ -118,6 +122,7 @@ impl MonsterTrait {
             MonsterTrait::OpensDoors => "opens_doors",
             MonsterTrait::KeepsDistance => "keeps_distance",
             MonsterTrait::Tracks => "tracks",
+            MonsterTrait::Flies => "flies",
         }
     }
 
@@ -135,6 +140,9 @@ impl MonsterTrait {
             }
             MonsterTrait::Tracks => {
                 "out of sight of the player, it goes to where it last saw the player; without it, it only chases what it sees (and noises) and otherwise wanders"
+            }
+            MonsterTrait::Flies => {
+                "it flies: it crosses chasms, lava and deep water unharmed (terrain with the trait `deadly` stops every monster that does not fly) and goes over ground traps whose rules ask (api 1.7)"
             }
         }
     }
@@ -243,6 +251,10 @@ pub enum ItemRole {
     Restore,
     /// `descend`: used to go down to the next floor without stairs.
     Descend,
+    // 1.7 (arsenal)
+    /// `upgrade`: read when it is safe, to make something of the player's
+    /// better for good (a scroll of enchanting).
+    Upgrade,
     /// `none`: nothing said; the host and the bot make no assumption.
     #[default]
     None,
@@ -250,7 +262,7 @@ pub enum ItemRole {
 
 impl ItemRole {
     /// Every role, in the order the reference lists them.
-    pub const ALL: [ItemRole; 14] = [
+    pub const ALL: [ItemRole; 15] = [
         ItemRole::Healing,
         ItemRole::MeleeWeapon,
         ItemRole::Armor,
@@ -264,6 +276,7 @@ impl ItemRole {
         ItemRole::Detect,
         ItemRole::Restore,
         ItemRole::Descend,
+        ItemRole::Upgrade,
         ItemRole::None,
     ];
 
@@ -283,6 +296,7 @@ impl ItemRole {
             ItemRole::Detect => "detect",
             ItemRole::Restore => "restore",
             ItemRole::Descend => "descend",
+            ItemRole::Upgrade => "upgrade",
             ItemRole::None => "none",
         }
     }
@@ -309,6 +323,9 @@ impl ItemRole {
             ItemRole::Detect => "used on arriving on a floor, to learn what is on it (a scroll of magic mapping)",
             ItemRole::Restore => "drunk to win back health drained and cure what lingers (a potion of restore)",
             ItemRole::Descend => "used to go down to the next floor without stairs (a potion of descent)",
+            ItemRole::Upgrade => {
+                "used when it is safe, to make something the player has better for good (a scroll of enchanting)"
+            }
             ItemRole::None => "nothing said: the host and the bot make no assumption about it",
         }
     }

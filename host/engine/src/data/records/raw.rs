@@ -258,8 +258,9 @@ pub(super) struct MonsterRaw {
     /// stops it), `keeps_distance` (it fights from afar and backs away:
     /// goes with the `keeps_distance` brain, both or neither), `tracks`
     /// (out of sight of the player it goes to where it last saw the
-    /// player; without it, it wanders). Left out, none: a monster that
-    /// cannot open doors and forgets the player once out of sight.
+    /// player; without it, it wanders), `flies` (it crosses chasms, lava
+    /// and deep water unharmed). Left out, none: a monster that cannot
+    /// open doors and forgets the player once out of sight.
     #[serde(default)]
     #[schemars(with = "Vec<TraitName>", extend("default" = [], "uniqueItems" = true))]
     pub(super) traits: Vec<Spanned<String>>,

@@ -942,6 +942,54 @@ impl WorldCtx for HostCtx<'_> {
         count_callback();
         opt(self.game.creatures.get(&id).map(|c| RString::from(self.game.the_name_of(c))))
     }
+
+    // 1.7 (depths)
+    fn flies(&self, id: EntityId) -> ROption<bool> {
+        count_callback();
+        if !self.game.creatures.contains_key(&id) {
+            return ROption::RNone;
+        }
+        ROption::RSome(self.game.flies(id))
+    }
+
+    // 1.7 (fields)
+    fn field_at(&self, name: RStr<'_>, at: Point) -> ROption<i32> {
+        count_callback();
+        opt(self.game.field_at(name.as_str(), at))
+    }
+
+    fn set_field(&mut self, name: RStr<'_>, at: Point, amount: i32) -> bool {
+        count_callback();
+        if self.refuses("set a field") {
+            return false;
+        }
+        let set = self.game.set_field(name.as_str(), at, amount, self.source);
+        self.done(set, "set_field").is_some()
+    }
+
+    fn add_field(&mut self, name: RStr<'_>, at: Point, delta: i32) -> ROption<i32> {
+        count_callback();
+        if self.refuses("add to a field") {
+            return ROption::RNone;
+        }
+        let added = self.game.add_field(name.as_str(), at, delta, self.source);
+        opt(self.done(added, "add_field"))
+    }
+
+    fn spread_field(&mut self, name: RStr<'_>, spread: &emberdeep_api::FieldSpread) -> bool {
+        count_callback();
+        if self.refuses("spread a field") {
+            return false;
+        }
+        let spread = self.game.spread_field(name.as_str(), spread, self.source);
+        self.done(spread, "spread_field").is_some()
+    }
+
+    fn field_cells(&self, name: RStr<'_>) -> RVec<emberdeep_api::FieldCell> {
+        count_callback();
+        let cells = self.game.field_cells(name.as_str());
+        cells.into_iter().map(|(at, amount)| emberdeep_api::FieldCell { at, amount }).collect()
+    }
 }
 
 impl HostCtx<'_> {
