@@ -17,7 +17,10 @@
 //! * judged: seen alone in at least [`MIN_RUNS`] runs (rarer is noise);
 //! * vanished: judged, and never seen beside the others;
 //! * dropped: judged, seen alone at least [`MIN_EVENTS`] times, and beside
-//!   the others under [`DROP`] of the alone rate per run.
+//!   the others under [`DROP`] of the alone rate per run times how often
+//!   the plugin's own items and monsters are made beside the others
+//!   against alone (at most 1): a plugin's one wand among the others'
+//!   many is found far less often, its rule intact.
 //!
 //! A rule blind on another plugin's floors only (the caves plugin's) keeps
 //! its run rate on the others' floors, so the floors are compared too: for
@@ -27,6 +30,9 @@
 //! (the generator's). Beside the others the expected share is the alone
 //! share times the event's change on the host's floors (floors no plugin
 //! makes; at most 1): its items and monsters diluted among the others'.
+//! An event seen there alone on fewer than [`MIN_FLOORS`] floors (one of
+//! the middle floors, seldom on the host's 1, 2 and 7) takes its change on
+//! every floor but the generator's instead.
 //! Judged when seen alone on at least [`MIN_FLOORS`] floors there and as
 //! many expected beside the others: vanished there, or under [`DROP`] of
 //! the expected share, fails.
@@ -87,6 +93,9 @@ struct Counts {
     visits: BTreeMap<u32, u64>,
     /// Each floor number's maker (its `generator`, or `host`), the last seen.
     makers: BTreeMap<u32, String>,
+    /// Kind -> how many were made (`spawn`: items by kind, monsters by
+    /// kind without their number).
+    made: BTreeMap<String, u64>,
 }
 
 impl Counts {
@@ -153,6 +162,12 @@ fn count(trace: &Path) -> Counts {
             *counts.visits.entry(floor).or_default() += 1;
             counts.makers.insert(floor, event["generator"].as_str().unwrap_or("host").to_string());
         }
+        if event["event"] == "spawn" {
+            let kind = event["item"].as_str().or_else(|| event["monster"].as_str().and_then(|m| m.split('#').next()));
+            if let Some(kind) = kind {
+                *counts.made.entry(kind.to_string()).or_default() += 1;
+            }
+        }
         if let Some(k) = key(&event) {
             this_floor.insert(k.clone());
             *this_run.entry(k).or_default() += 1;
@@ -204,13 +219,16 @@ enum Verdict {
 
 /// Compares a plugin's events alone and beside the others: `own` are the
 /// keys counted as the plugin's in each set (its source, or the host's
-/// events of its work), `alone_runs` and `all_runs` the runs of each set.
+/// events of its work), `alone_runs` and `all_runs` the runs of each set,
+/// `found` how often its kinds are made beside the others against alone
+/// (at most 1, from [`found_beside`]): a drop is judged against that.
 fn judge(
     plugin: &str,
     alone: &BTreeMap<String, (u64, usize)>,
     all: &BTreeMap<String, (u64, usize)>,
     alone_runs: u32,
     all_runs: u32,
+    found: f64,
 ) -> Vec<Row> {
     let keys: BTreeSet<&String> = alone.keys().chain(all.keys()).collect();
     keys.into_iter()
@@ -226,7 +244,7 @@ fn judge(
                 }
             } else if b.0 == 0 {
                 Verdict::Vanished
-            } else if a.0 >= MIN_EVENTS && rate_b < DROP * rate_a {
+            } else if a.0 >= MIN_EVENTS && rate_b < DROP * rate_a * found {
                 if KNOWN_DROPS.iter().any(|(p, e, _)| *p == plugin && e == k) {
                     Verdict::KnownDrop
                 } else {
@@ -254,7 +272,8 @@ fn failures(plugin: &str, set: &str, rows: &[Row], runs: (u32, u32)) -> Vec<Stri
                 runs.0
             )),
             Verdict::Dropped => Some(format!(
-                "{plugin}: `{}` dropped in {set}: {:.2} a run alone, {:.2} beside the others (under {DROP} of it)",
+                "{plugin}: `{}` dropped in {set}: {:.2} a run alone, {:.2} beside the others (under {DROP} of it, \
+                 its kinds made as often as alone allows)",
                 r.key,
                 per(r.alone.0, runs.0),
                 per(r.all.0, runs.1)
@@ -323,8 +342,12 @@ fn matrix(runs: u32, seed: u64) -> (String, Vec<String>) {
             }
             own
         };
-        let rows = judge(plugin, &own(&alone), &own(&everything), alone.runs, everything.runs);
+        let found = found_beside(plugin, &alone, &everything);
+        let rows = judge(plugin, &own(&alone), &own(&everything), alone.runs, everything.runs, found);
         report.push_str(&table(plugin, &rows, (alone.runs, everything.runs)));
+        report.push_str(&format!(
+            "\nIts items and monsters are made {found:.2} times as often a run beside the others as alone.\n"
+        ));
         report.push('\n');
         failed.extend(failures(
             plugin,
@@ -351,6 +374,41 @@ fn matrix(runs: u32, seed: u64) -> (String, Vec<String>) {
         failed.extend(lost);
     }
     (report, failed)
+}
+
+/// The item and monster kinds of a first-party plugin's records
+/// (`data/PLUGIN/*.toml`, `[[item]]` and `[[monster]]` ids).
+fn kinds_of(plugin: &str) -> BTreeSet<String> {
+    let mut kinds = BTreeSet::new();
+    let Ok(files) = std::fs::read_dir(root().join("data").join(plugin)) else { return kinds };
+    for file in files.flatten().filter(|f| f.path().extension().is_some_and(|e| e == "toml")) {
+        let text = std::fs::read_to_string(file.path()).expect("a records file");
+        let table: toml::Table = text.parse().unwrap_or_else(|e| panic!("{}: {e}", file.path().display()));
+        for list in ["item", "monster"] {
+            for record in table.get(list).and_then(|l| l.as_array()).into_iter().flatten() {
+                if let Some(id) = record.get("id").and_then(|i| i.as_str()) {
+                    kinds.insert(id.to_string());
+                }
+            }
+        }
+    }
+    kinds
+}
+
+/// How often a plugin's own kinds are made a run beside the others
+/// against alone, at most 1: its one wand among eight of others' found an
+/// eighth as often, whatever its rules. 1 when it makes too few alone to
+/// tell (fewer than [`MIN_EVENTS`]) or has no kinds of its own.
+fn found_beside(plugin: &str, alone: &Counts, all: &Counts) -> f64 {
+    let kinds = kinds_of(plugin);
+    let made = |counts: &Counts| -> f64 {
+        kinds.iter().filter_map(|k| counts.made.get(k)).sum::<u64>() as f64 / f64::from(counts.runs.max(1))
+    };
+    let (a, b) = (made(alone), made(all));
+    if a * f64::from(alone.runs) < MIN_EVENTS as f64 {
+        return 1.0;
+    }
+    (b / a).min(1.0)
 }
 
 /// Arrivals with the event, alone and expected beside the others (at the
@@ -394,7 +452,15 @@ fn judge_floors(plugin: &str, keys: &[(String, String)], alone: &Counts, all: &C
             if a_visits == 0 || b_visits == 0 {
                 continue;
             }
-            let ((ha, ha_visits), (hb, hb_visits)) = (sum(alone, key, &host_floors), sum(all, key, &host_floors));
+            // How the event changes beside the others away from these
+            // floors: on the host's floors when it is seen there alone
+            // often enough to tell, else on every floor but these (an
+            // event of the middle floors, seldom on the host's 1, 2 and 7,
+            // diluted as much as anywhere), at most unchanged.
+            let others: Vec<u32> = all.visits.keys().copied().filter(|n| !floors.contains(n)).collect();
+            let (ha, _) = sum(alone, key, &host_floors);
+            let away = if (ha as f64) < MIN_FLOORS { &others } else { &host_floors };
+            let ((ha, ha_visits), (hb, hb_visits)) = (sum(alone, key, away), sum(all, key, away));
             let elsewhere = if ha == 0 || ha_visits == 0 || hb_visits == 0 {
                 1.0
             } else {
@@ -412,7 +478,7 @@ fn judge_floors(plugin: &str, keys: &[(String, String)], alone: &Counts, all: &C
             if b == 0 {
                 failed.push(format!(
                     "{plugin}: `{}` vanished on the floors `{generator}` makes ({floors_named}) beside the others: \
-                     on {a} of {a_visits} floors alone there, on none of {b_visits} ({:.1} expected from the host's \
+                     on {a} of {a_visits} floors alone there, on none of {b_visits} ({:.1} expected from its other \
                      floors)",
                     key.1,
                     expected * b_visits as f64
@@ -421,7 +487,7 @@ fn judge_floors(plugin: &str, keys: &[(String, String)], alone: &Counts, all: &C
                 failed.push(format!(
                     "{plugin}: `{}` dropped on the floors `{generator}` makes ({floors_named}) beside the others: \
                      on {rate_a:.2} of the floors alone there, {rate_b:.2} beside, {expected:.2} expected from \
-                     the host's floors (under {DROP} of it)",
+                     its other floors (under {DROP} of it)",
                     key.1
                 ));
             }
@@ -434,7 +500,7 @@ fn judge_floors(plugin: &str, keys: &[(String, String)], alone: &Counts, all: &C
             ));
         } else {
             out.push_str(&format!(
-                "On the floors `{generator}` makes ({floors_named}), the share of floors with it, alone → beside the others (expected from the host's floors): {}.\n",
+                "On the floors `{generator}` makes ({floors_named}), the share of floors with it, alone → beside the others (expected from its other floors): {}.\n",
                 judged.join(", ")
             ));
         }
@@ -466,7 +532,7 @@ fn the_matrix_names_a_vanished_or_dropped_event_and_keeps_the_rest() {
         ("eels".to_string(), (9, 4)),
         ("terrain".to_string(), (1, 1)),
     ]);
-    let rows = judge("bestiary", &alone, &all, 20, 20);
+    let rows = judge("bestiary", &alone, &all, 20, 20, 1.0);
     let verdicts: BTreeMap<&str, Verdict> = rows.iter().map(|r| (r.key.as_str(), r.verdict)).collect();
     assert_eq!(verdicts["split"], Verdict::Vanished, "present alone, absent beside the others");
     assert_eq!(verdicts["web"], Verdict::Dropped, "a tenth of the alone rate");
@@ -480,21 +546,38 @@ fn the_matrix_names_a_vanished_or_dropped_event_and_keeps_the_rest() {
     assert!(lines[2].starts_with("bestiary: `web` dropped in all"), "{lines:?}");
     assert_eq!(verdicts["terrain"], Verdict::Dropped, "another plugin's known drop is not this one's");
     // A known drop is not a failure; vanishing still is.
-    let known = judge("terrain", &alone, &all, 20, 20);
+    let known = judge("terrain", &alone, &all, 20, 20, 1.0);
     assert_eq!(known.iter().find(|r| r.key == "terrain").map(|r| r.verdict), Some(Verdict::KnownDrop));
-    let gone = judge("terrain", &alone, &BTreeMap::new(), 20, 20);
+    let gone = judge("terrain", &alone, &BTreeMap::new(), 20, 20, 1.0);
     assert_eq!(gone.iter().find(|r| r.key == "terrain").map(|r| r.verdict), Some(Verdict::Vanished));
+    // Its kinds made a twentieth as often beside the others (one wand
+    // among many): a twentieth of the events is what that leaves, kept;
+    // a fortieth of that is still a drop, and none still vanished.
+    let rows = judge("bestiary", &alone, &all, 20, 20, 0.05);
+    let verdict = |rows: &[Row], key: &str| rows.iter().find(|r| r.key == key).map(|r| r.verdict);
+    assert_eq!(verdict(&rows, "web"), Some(Verdict::Kept), "{rows:?}");
+    let fortieth = BTreeMap::from([("drain".to_string(), (1, 1))]);
+    let rows = judge("bestiary", &BTreeMap::from([("drain".to_string(), (1000, 20))]), &fortieth, 20, 20, 0.05);
+    assert_eq!(verdict(&rows, "drain"), Some(Verdict::Dropped), "{rows:?}");
+    let rows = judge("bestiary", &alone, &BTreeMap::new(), 20, 20, 0.05);
+    assert_eq!(verdict(&rows, "web"), Some(Verdict::Vanished), "{rows:?}");
 }
 
 /// Counts of one key on floors 1 to 4: arrivals on each, and the arrivals
 /// with the event; floors 3 and 4 made by `caves` when `caves` is given.
 fn floors(with: [u64; 4], caves: bool) -> Counts {
+    let makers = if caves { ["host", "host", "caves", "caves"] } else { ["host"; 4] };
+    made_floors(&with, &makers, 20)
+}
+
+/// Counts of one key on floors 1, 2...: `visits` arrivals on each,
+/// `with[i]` of them with the event, floor i + 1 made by `makers[i]`.
+fn made_floors(with: &[u64], makers: &[&str], visits: u64) -> Counts {
     let mut counts = Counts { runs: 20, ..Counts::default() };
-    for (i, n) in with.into_iter().enumerate() {
+    for (i, (n, maker)) in with.iter().zip(makers).enumerate() {
         let floor = i as u32 + 1;
-        counts.visits.insert(floor, 20);
-        counts.by_floor.entry(("bestiary".to_string(), "split".to_string())).or_default().insert(floor, n);
-        let maker = if caves && floor >= 3 { "caves" } else { "host" };
+        counts.visits.insert(floor, visits);
+        counts.by_floor.entry(("bestiary".to_string(), "split".to_string())).or_default().insert(floor, *n);
         counts.makers.insert(floor, maker.to_string());
     }
     counts
@@ -519,4 +602,22 @@ fn an_event_lost_on_the_caves_floors_alone_fails_and_dilution_does_not() {
     // Seen alone on too few floors there: not judged.
     let (lines, failed) = judge_floors("bestiary", &key, &floors([10, 10, 3, 3], false), &floors([10, 10, 0, 0], true));
     assert!(failed.is_empty() && lines.contains("none seen often enough"), "{failed:?} {lines}");
+}
+
+#[test]
+fn an_event_of_the_middle_floors_is_diluted_as_its_other_floors_say() {
+    let key = [("bestiary".to_string(), "split".to_string())];
+    // Seldom on the host's floors 1 and 2 (too seldom to tell a change
+    // there), often from floor 3 down; beside the others floors 3-4 are
+    // the caves' and 5-6 the lakes'.
+    let alone = made_floors(&[3, 3, 50, 50, 50, 50], &["host"; 6], 100);
+    let makers = ["host", "host", "caves", "caves", "lakes", "lakes"];
+    // A fifth as often everywhere (its kind one among many): expected.
+    let (lines, failed) = judge_floors("bestiary", &key, &alone, &made_floors(&[1, 1, 10, 10, 10, 10], &makers, 100));
+    assert!(failed.is_empty(), "{failed:?}");
+    assert!(lines.contains("`split` 0.50 → 0.10 (0.10)"), "{lines}");
+    // Kept on the caves' floors, gone on the lakes': still lost there.
+    let (_, failed) = judge_floors("bestiary", &key, &alone, &made_floors(&[3, 3, 50, 50, 0, 0], &makers, 100));
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert!(failed[0].starts_with("bestiary: `split` vanished on the floors `lakes` makes (5, 6)"), "{failed:?}");
 }

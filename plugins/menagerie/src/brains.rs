@@ -1,6 +1,7 @@
 //! The brains of the menagerie's monsters, each registered under its name
 //! in the crate's `register`; the records name them.
 
+use emberdeep_api::terrain_traits::DEADLY;
 use emberdeep_api::{CreatureInfo, Ctx, EntityId, MessageKind, MonsterBrain, MonsterState, PluginResult, Point};
 
 use crate::rules::{
@@ -364,7 +365,7 @@ impl MonsterBrain for Blademaster {
             let d = this.pos.steps_to(t.pos);
             if (3..=setting(ctx, "blink_range")).contains(&d) {
                 let spot = around(t.pos)
-                    .filter(|&p| ctx.is_free(p) && ctx.is_walkable(p))
+                    .filter(|&p| ctx.is_free(p) && ctx.is_walkable(p) && !ctx.terrain_has(p, DEADLY))
                     .min_by_key(|p| (p.steps_to(this.pos), p.y, p.x));
                 if let Some(spot) = spot {
                     if ctx.place(me, spot) {

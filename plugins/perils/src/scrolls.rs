@@ -1,6 +1,7 @@
 //! The malevolent scrolls: aggravate monsters, summon monsters and
 //! translocation.
 
+use emberdeep_api::terrain_traits::DEADLY;
 use emberdeep_api::{Ctx, EntityId, ItemEffect, ItemUse, MessageKind, MonsterState, PluginResult, Point, UseOutcome};
 
 use crate::rules::{around, counted, number};
@@ -87,7 +88,8 @@ impl ItemEffect for Summon {
 }
 
 /// `translocation`: the reader goes to a random free cell of the floor,
-/// near or far (one roll of the run's dice among all of them).
+/// near or far (one roll of the run's dice among all of them), never into
+/// a terrain that is `deadly` (a chasm, lava: any plugin's).
 pub struct Translocation;
 
 impl ItemEffect for Translocation {
@@ -95,7 +97,7 @@ impl ItemEffect for Translocation {
         let (w, h) = ctx.map_size();
         let free: Vec<Point> = (1..h - 1)
             .flat_map(|y| (1..w - 1).map(move |x| Point::new(x, y)))
-            .filter(|&p| ctx.is_free(p) && ctx.is_walkable(p))
+            .filter(|&p| ctx.is_free(p) && ctx.is_walkable(p) && !ctx.terrain_has(p, DEADLY))
             .collect();
         if free.is_empty() {
             ctx.message("The scroll crumbles, and you stay where you are.", MessageKind::Info);
@@ -110,5 +112,29 @@ impl ItemEffect for Translocation {
 
     fn facts(&self, _ctx: &mut Ctx<'_>, _item: &ItemUse) -> PluginResult<Vec<String>> {
         Ok(vec!["Takes you to a random spot of the floor: far off, or beside a monster.".to_string()])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use emberdeep_api::testing::TestGame;
+
+    #[test]
+    fn translocation_never_lands_in_a_deadly_terrain() {
+        let mut game = TestGame::new(20, 8).with_terrain("chasm", &[DEADLY]);
+        let player = game.player().pos;
+        let safe = Point::new(15, 5);
+        for y in 1..7 {
+            for x in 1..19 {
+                let p = Point::new(x, y);
+                if p != player && p != safe {
+                    game.terrain.insert(p, "chasm".into());
+                }
+            }
+        }
+        let scroll = game.item_use("scroll_of_translocation", &[]);
+        assert_eq!(Translocation.use_item(&mut game.ctx(), &scroll).unwrap(), UseOutcome::Consumed);
+        assert_eq!(game.player().pos, safe, "the one cell that is not a chasm");
     }
 }

@@ -280,9 +280,23 @@ fn check_floor(map: &Map, start: Option<Point>, stairs: Option<Point>) -> Result
     Ok((start, stairs))
 }
 
+/// The fewest cells one can stand on (not deadly) that a block holds to
+/// be filled: a block of rock, or of a lake with a sliver of shore, is
+/// left out, so the blocks filled are the floor's open places.
+const MIN_OPEN: usize = 6;
+
+/// The cells of `room` one can stand on that are not deadly.
+fn open_cells(map: &Map, room: &Rect) -> usize {
+    (room.y..room.y + room.h)
+        .flat_map(|y| (room.x..room.x + room.w).map(move |x| Point::new(x, y)))
+        .filter(|&p| map.is_walkable(p) && map.tile(p).is_safe_step())
+        .count()
+}
+
 /// The floor cut into blocks to fill, row by row, leaving out the one the
-/// player starts in; of more than [`MOST_BLOCKS`], that many spread evenly
-/// over the row order are kept (no random draw).
+/// player starts in and those with fewer than [`MIN_OPEN`] open cells; of
+/// more than [`MOST_BLOCKS`], that many spread evenly over the row order
+/// are kept (no random draw).
 fn blocks(map: &Map, start: Point) -> Vec<Rect> {
     let mut rooms = Vec::new();
     let mut y = 1;
@@ -291,7 +305,7 @@ fn blocks(map: &Map, start: Point) -> Vec<Rect> {
         while x < map.width() - 1 {
             let room = Rect::new(x, y, BLOCK.0.min(map.width() - 1 - x), BLOCK.1.min(map.height() - 1 - y));
             let holds_start = (x..x + room.w).contains(&start.x) && (y..y + room.h).contains(&start.y);
-            if !holds_start {
+            if !holds_start && open_cells(map, &room) >= MIN_OPEN {
                 rooms.push(room);
             }
             x += BLOCK.0;

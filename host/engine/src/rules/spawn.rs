@@ -134,17 +134,34 @@ impl Game {
     }
 
     /// A random free floor cell inside a room (a few tries), never lava or
-    /// a chasm (api 1.7: `deadly`).
+    /// a chasm (api 1.7: `deadly`). On a plugin's floor, whose blocks are
+    /// mostly rock or water where it is a floor of lakes or halls, a block
+    /// the tries missed is then drawn from among its free cells, so such a
+    /// floor is as full as one of open caves (the host's own rooms are all
+    /// floor, and keep the tries alone).
     fn free_cell_in(&mut self, room: &Rect) -> Option<Point> {
+        let free = |game: &Game, p: Point| {
+            let safe = game.map.is_walkable(p) && game.map.tile(p).is_safe_step();
+            safe && game.creature_at(p).is_none() && !game.items.any_at(p)
+        };
         for _ in 0..10 {
             let p =
                 Point::new(self.rng.range(room.x, room.x + room.w - 1), self.rng.range(room.y, room.y + room.h - 1));
-            let safe = self.map.is_walkable(p) && self.map.tile(p).is_safe_step();
-            if safe && self.creature_at(p).is_none() && !self.items.any_at(p) {
+            if free(self, p) {
                 return Some(p);
             }
         }
-        None
+        if self.generator.is_host() {
+            return None;
+        }
+        let cells: Vec<Point> = (room.y..room.y + room.h)
+            .flat_map(|y| (room.x..room.x + room.w).map(move |x| Point::new(x, y)))
+            .filter(|&p| free(self, p))
+            .collect();
+        if cells.is_empty() {
+            return None;
+        }
+        Some(cells[self.rng.below(cells.len() as u32) as usize])
     }
 
     /// A monster kind of this floor, weighted by frequency.

@@ -1,5 +1,6 @@
 //! The scrolls: teleportation, magic mapping and slumber.
 
+use emberdeep_api::terrain_traits::DEADLY;
 use emberdeep_api::{
     Ctx, EntityId, FieldValue, ItemEffect, ItemUse, MessageKind, MonsterState, PluginResult, Point, UseOutcome,
 };
@@ -14,10 +15,10 @@ pub fn send_far(ctx: &mut Ctx<'_>, who: EntityId, min_distance: i32) -> bool {
     let (w, h) = ctx.map_size();
     let free: Vec<Point> =
         // Free and walkable: `is_free` also counts a closed door, where no
-        // creature may be put.
+        // creature may be put; never a `deadly` terrain (a chasm, lava).
         (1..h - 1)
             .flat_map(|y| (1..w - 1).map(move |x| Point::new(x, y)))
-            .filter(|&p| ctx.is_free(p) && ctx.is_walkable(p))
+            .filter(|&p| ctx.is_free(p) && ctx.is_walkable(p) && !ctx.terrain_has(p, DEADLY))
             .collect();
     let far = free.iter().filter(|p| from.steps_to(**p) >= min_distance).count();
     let pick = if far > 0 { ctx.roll(0, far as i32 - 1) as usize } else { 0 };
