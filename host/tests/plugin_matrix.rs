@@ -30,9 +30,9 @@
 //! (the generator's). Beside the others the expected share is the alone
 //! share times the event's change on the host's floors (floors no plugin
 //! makes; at most 1): its items and monsters diluted among the others'.
-//! An event seen there alone on fewer than [`MIN_FLOORS`] floors (one of
-//! the middle floors, seldom on the host's 1, 2 and 7) takes its change on
-//! every floor but the generator's instead.
+//! The change on every floor but the generator's is taken too, and the
+//! lesser of the two kept (an event of the middle floors, seldom on the
+//! host's 1, 2 and 7, is diluted as much there as anywhere).
 //! Judged when seen alone on at least [`MIN_FLOORS`] floors there and as
 //! many expected beside the others: vanished there, or under [`DROP`] of
 //! the expected share, fails.
@@ -443,8 +443,12 @@ fn judge_floors(plugin: &str, keys: &[(String, String)], alone: &Counts, all: &C
     // The host's floors in both sets: how the event changes beside the
     // others where no plugin makes the floor (its items diluted among the
     // others', its monsters among theirs), at most unchanged.
+    // Only floor numbers both sets reached: beside the others a run may
+    // go deeper than alone, and an event there is no change on the same
+    // floors.
+    let both: Vec<u32> = all.visits.keys().copied().filter(|n| alone.visits.contains_key(n)).collect();
     let host_floors: Vec<u32> =
-        all.visits.keys().copied().filter(|n| !made.values().any(|floors| floors.contains(n))).collect();
+        both.iter().copied().filter(|n| !made.values().any(|floors| floors.contains(n))).collect();
     for (generator, floors) in made {
         let mut judged = Vec::new();
         for key in keys {
@@ -454,18 +458,22 @@ fn judge_floors(plugin: &str, keys: &[(String, String)], alone: &Counts, all: &C
             }
             // How the event changes beside the others away from these
             // floors: on the host's floors when it is seen there alone
-            // often enough to tell, else on every floor but these (an
-            // event of the middle floors, seldom on the host's 1, 2 and 7,
-            // diluted as much as anywhere), at most unchanged.
-            let others: Vec<u32> = all.visits.keys().copied().filter(|n| !floors.contains(n)).collect();
-            let (ha, _) = sum(alone, key, &host_floors);
-            let away = if (ha as f64) < MIN_FLOORS { &others } else { &host_floors };
-            let ((ha, ha_visits), (hb, hb_visits)) = (sum(alone, key, away), sum(all, key, away));
-            let elsewhere = if ha == 0 || ha_visits == 0 || hb_visits == 0 {
-                1.0
-            } else {
-                ((hb as f64 / hb_visits as f64) / (ha as f64 / ha_visits as f64)).min(1.0)
+            // often enough to tell, and on every floor but these (an event
+            // of the middle floors, seldom on the host's 1, 2 and 7, is
+            // diluted as much as anywhere); the lesser, at most unchanged.
+            let others: Vec<u32> = both.iter().copied().filter(|n| !floors.contains(n)).collect();
+            let change = |away: &[u32]| -> Option<f64> {
+                let ((ha, ha_visits), (hb, hb_visits)) = (sum(alone, key, away), sum(all, key, away));
+                (ha > 0 && ha_visits > 0 && hb_visits > 0)
+                    .then(|| (hb as f64 / hb_visits as f64) / (ha as f64 / ha_visits as f64))
             };
+            let on_host = change(&host_floors).filter(|_| sum(alone, key, &host_floors).0 as f64 >= MIN_FLOORS);
+            let elsewhere = match (on_host, change(&others)) {
+                (Some(h), Some(o)) => h.min(o),
+                (Some(c), None) | (None, Some(c)) => c,
+                (None, None) => 1.0,
+            }
+            .min(1.0);
             // The share of floors with it: alone, and as expected beside
             // the others from the change on the host's floors.
             let (rate_a, rate_b) = (a as f64 / a_visits as f64, b as f64 / b_visits as f64);
