@@ -329,7 +329,8 @@ fn the_headless_state_line_names_the_pack_as_the_player_sees_it_never_by_an_unkn
     let out = child.wait_with_output().expect("its output");
     let (stdout, stderr) = text(&out);
     assert!(out.status.success(), "{stderr}");
-    let state = stdout.lines().filter_map(|l| l.strip_prefix("state: ")).last().unwrap_or_else(|| panic!("{stdout}"));
+    let state =
+        stdout.lines().filter_map(|l| l.strip_prefix("state: ")).next_back().unwrap_or_else(|| panic!("{stdout}"));
     for kind in kinds {
         assert!(!state.contains(kind), "the state line names the unknown {kind}: {state}");
     }

@@ -477,7 +477,7 @@ fn no_hint_to_pick_up_while_explore_steps_onto_what_it_picks_up_and_one_for_a_st
     assert_eq!(app.game.player().pos, Point::new(6, 10), "on the scroll");
     assert!(!hinted(&app), "explore picks it up by itself");
     assert_eq!(next_key(&mut app.game, &mut travel), Some(Key::Char(',')));
-    app.game.interrupt_travel(travel);
+    app.game.interrupt_travel(*travel);
     // By hand, the hint is given.
     app.game.drop_on_floor("scroll", 1, Point::new(7, 10), ItemId(701));
     app.press(Key::Char('l'));
