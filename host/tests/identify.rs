@@ -305,3 +305,35 @@ fn no_view_card_pack_or_line_the_player_sees_gives_an_unknown_kind_away() {
     told("the log", &messages);
     told("the side panel", &app.model().panel.into_iter().map(|l| l.text).collect::<Vec<_>>());
 }
+
+#[test]
+fn the_headless_state_line_names_the_pack_as_the_player_sees_it_never_by_an_unknown_kinds_id() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let scen = dir.path().join("state.txt");
+    let kinds = ["potion_of_haste", "scroll_of_teleportation"];
+    std::fs::write(&scen, format!("[map]\n#######\n#.@...#\n#######\n[pack]\n{} 2\n{}\n", kinds[0], kinds[1])).unwrap();
+    let s = scen.to_str().unwrap();
+    let mut child = Command::new(bin())
+        .args(["--plugin-dir", plugin_dir().to_str().unwrap(), "--plugins", WITH, "--headless", "--seed", "4"])
+        .args(["--scenario", s, "--keys-from", "-"])
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the game starts");
+    // identify marks the kinds unknown at the end of the first turn.
+    child.stdin.take().expect("its input").write_all(b".\n.\n").expect("the keys are written");
+    let out = child.wait_with_output().expect("its output");
+    let (stdout, stderr) = text(&out);
+    assert!(out.status.success(), "{stderr}");
+    let state =
+        stdout.lines().filter_map(|l| l.strip_prefix("state: ")).next_back().unwrap_or_else(|| panic!("{stdout}"));
+    for kind in kinds {
+        assert!(!state.contains(kind), "the state line names the unknown {kind}: {state}");
+    }
+    assert!(state.contains("pack: a - 2 ") && state.contains(", b - a scroll labelled "), "{state}");
+    assert!(!state.contains("haste") && !state.contains("teleportation"), "{state}");
+}

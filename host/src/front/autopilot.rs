@@ -25,7 +25,7 @@ pub enum Begin {
     /// It was one, refused with a message ("Not with a goblin in view.").
     Refused,
     /// A run under way: press the keys [`next_key`] gives, one a frame.
-    Started(Travel),
+    Started(Box<Travel>),
 }
 
 /// The time-saver a play-mode key starts: `Z` or `5` rest, `o` explores,
@@ -58,7 +58,7 @@ pub fn begin_with(game: &mut Game, playing: bool, key: Key, explore: ExploreOpti
     }
     let Some(errand) = errand_for(game, key) else { return Begin::NotMine };
     match game.begin_travel_with(errand, explore) {
-        Some(travel) => Begin::Started(travel),
+        Some(travel) => Begin::Started(Box::new(travel)),
         None => Begin::Refused,
     }
 }

@@ -313,7 +313,8 @@ impl App {
     pub(crate) fn give_hints(&mut self) {
         let here = self.game.player().pos;
         let mut hints: Vec<(&'static str, &'static str)> = Vec::new();
-        if self.game.items().iter().any(|i| i.pos == here) {
+        // Not while a time-saver runs: explore picks up what it wants by itself.
+        if self.game.items().iter().any(|i| i.pos == here) && !self.game.time_saver_running() {
             hints.push(("floor item", "Hint: g picks up what lies here."));
         }
         if self.game.map().tile(here) == emberdeep_engine::core::map::Tile::StairsDown {

@@ -293,16 +293,23 @@ impl App {
                     let glyph = char::from_u32(m.look.glyph).unwrap_or('?');
                     let state = match m.state {
                         MonsterState::Hunting if self.game.are_enemies(EntityId::PLAYER, id) => String::new(),
-                        _ => format!(" ({})", self.game.standing(m)),
+                        _ => self.game.standing(m),
                     };
-                    let mut text = format!("{glyph} {} {}/{}{state}", m.name, m.hp, m.max_hp);
+                    let health = format!("{}/{}", m.hp, m.max_hp);
+                    let text = in_sight_entry(glyph, &m.name, &health, &state, PANEL_CHARS);
                     let marks: Vec<String> = self.game.statuses_of(id).iter().map(|s| s.label.to_string()).collect();
-                    if !marks.is_empty() {
-                        text = format!("{text} {}", marks.join(", "));
-                    }
+                    let marks = marks.join(", ");
                     // One that is neither enemy nor ally (peaceful) in a colour of its own.
                     let color = if self.game.is_bystander(m) { palette::PEACEFUL } else { m.look.color };
-                    lines.push(Line::new(text, color));
+                    // Its statuses after it on its row if they fit, else on a row of their own.
+                    if marks.is_empty() {
+                        lines.push(Line::new(text, color));
+                    } else if text.chars().count() + 1 + marks.chars().count() <= PANEL_CHARS {
+                        lines.push(Line::new(format!("{text} {marks}"), color));
+                    } else {
+                        lines.push(Line::new(text, color));
+                        lines.push(Line::new(format!("  {marks}"), color));
+                    }
                 }
             }
         }
@@ -518,6 +525,44 @@ impl App {
         let filled = slots.iter().enumerate().filter_map(|(i, slot)| slot.as_ref().map(|item| (i, item)));
         filled.map(|(i, item)| (i, self.game.item_label(&item.kind, item.count, item.id))).collect()
     }
+}
+
+/// Characters of a side panel row (the in-sight entries are made to fit one).
+const PANEL_CHARS: usize = super::ui::panel::PANEL_CHARS;
+
+/// An in-sight entry of the side panel, `b giant bat 5/5 (asleep)`, made to
+/// fit a row of `width` characters so that its state never wraps onto a
+/// row of its own. Too long, it gives way step by step: the state loses
+/// its brackets (`b giant bat 5/5 asleep`), then the name keeps only its
+/// last word (`b bat 5/5 asleep`), then that is cut short with a dot. The
+/// glyph, health and state always show; the look panel (`x`) names the
+/// creature in full. `state`: a word (`asleep`), or empty for none.
+pub(crate) fn in_sight_entry(glyph: char, name: &str, health: &str, state: &str, width: usize) -> String {
+    let entry = |name: &str, bracketed: bool| match (state.is_empty(), bracketed) {
+        (true, _) => format!("{glyph} {name} {health}"),
+        (false, true) => format!("{glyph} {name} {health} ({state})"),
+        (false, false) => format!("{glyph} {name} {health} {state}"),
+    };
+    let fits = |text: &String| text.chars().count() <= width;
+    let full = entry(name, true);
+    if fits(&full) {
+        return full;
+    }
+    let plain = entry(name, false);
+    if fits(&plain) {
+        return plain;
+    }
+    let last = name.rsplit(' ').next().unwrap_or(name);
+    let short = entry(last, false);
+    if fits(&short) {
+        return short;
+    }
+    let room = width.saturating_sub(plain.chars().count() - name.chars().count());
+    if room < 2 {
+        return plain;
+    }
+    let cut: String = last.chars().take(room - 1).collect();
+    entry(&format!("{cut}."), false)
 }
 
 /// The newest `n` messages as coloured lines, oldest first; older lines dimmer.

@@ -364,6 +364,8 @@ fn a_newt_with_a_name_of_its_own_is_drawn_listed_and_looked_at_by_it() {
     let mut app = app(&[]);
     let look = emberdeep_api::CreatureLook::named("risen newt").glyph('N').color(emberdeep_api::Rgba::rgb(9, 200, 9));
     let newt = app.game.spawn_with_look("newt", Point::new(7, 10), "", &look, "test").expect("spawned");
+    // Hunting, its row has no state word: the whole name fits the row.
+    app.game.set_state(newt, emberdeep_api::MonsterState::Hunting, "test", "test");
     app.game.update_sight();
     let scene = app.model().scene;
     let drawn = scene.creature_at(Point::new(7, 10)).expect("in the scene");
@@ -434,4 +436,50 @@ fn an_ally_in_view_gives_no_hint_to_fight_it_and_an_enemy_does() {
     app.game.update_sight();
     keys(&mut app, ".");
     assert!(app.game.log().messages().iter().any(|m| m.text == HINT), "the hint, for the enemy");
+}
+
+#[test]
+fn an_in_sight_entry_fits_one_panel_row_whatever_its_name() {
+    use super::model::in_sight_entry;
+    let width = super::ui::panel::PANEL_CHARS;
+    assert_eq!(width, 22, "the panel's row at 1600x900");
+    assert_eq!(in_sight_entry('n', "newt", "5/5", "asleep", width), "n newt 5/5 (asleep)", "a short one as it is");
+    assert_eq!(in_sight_entry('g', "goblin", "9/9", "", width), "g goblin 9/9");
+    assert_eq!(in_sight_entry('b', "giant bat", "5/5", "asleep", width), "b giant bat 5/5 asleep");
+    assert_eq!(in_sight_entry('g', "goblin", "9/9", "wandering", width), "g goblin 9/9 wandering");
+    assert_eq!(in_sight_entry('b', "giant bat", "5/5", "wandering", width), "b bat 5/5 wandering");
+    let cut = in_sight_entry('s', "salamanderqueenmother", "19/19", "wandering", width);
+    assert!(cut.chars().count() <= width && cut.ends_with(". 19/19 wandering"), "{cut}");
+    // In the panel: the sleeping giant bat's state on its own row.
+    let mut app = app(&[]);
+    let look = emberdeep_api::CreatureLook::named("giant bat").glyph('b');
+    let bat = app.game.spawn_with_look("newt", Point::new(7, 10), "", &look, "test").expect("spawned");
+    app.game.set_state(bat, emberdeep_api::MonsterState::Asleep, "test", "test");
+    app.game.update_sight();
+    let panel = panel_text(&mut app);
+    let row = panel.iter().find(|l| l.starts_with("b ")).unwrap_or_else(|| panic!("{panel:?}"));
+    assert!(row.chars().count() <= width && row.ends_with("asleep"), "{panel:?}");
+    let wrapped = crate::front::screen::wrap(row, width, 1);
+    assert_eq!(wrapped.len(), 1, "one row: {wrapped:?}");
+}
+
+#[test]
+fn no_hint_to_pick_up_while_explore_steps_onto_what_it_picks_up_and_one_for_a_step_by_hand() {
+    use super::autopilot::{begin, next_key, Begin};
+    const HINT: &str = "Hint: g picks up what lies here.";
+    let hinted = |app: &App| app.game.log().messages().iter().any(|m| m.text == HINT);
+    let mut app = app(&[]);
+    app.game.drop_on_floor("scroll", 1, Point::new(6, 10), ItemId(700));
+    let Begin::Started(mut travel) = begin(&mut app.game, true, Key::Char('o')) else { panic!("explore starts") };
+    // Stepped as the window steps it: one key at a time, each pressed.
+    let step = next_key(&mut app.game, &mut travel).expect("a step");
+    app.press(step);
+    assert_eq!(app.game.player().pos, Point::new(6, 10), "on the scroll");
+    assert!(!hinted(&app), "explore picks it up by itself");
+    assert_eq!(next_key(&mut app.game, &mut travel), Some(Key::Char(',')));
+    app.game.interrupt_travel(*travel);
+    // By hand, the hint is given.
+    app.game.drop_on_floor("scroll", 1, Point::new(7, 10), ItemId(701));
+    app.press(Key::Char('l'));
+    assert!(hinted(&app), "{:?}", app.game.log().messages());
 }

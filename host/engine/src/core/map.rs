@@ -40,7 +40,7 @@ pub struct PluginTile {
 
 impl PluginTile {
     /// Whether it behaves as a wall for now (a secret door not yet found).
-    fn walled(self) -> bool {
+    pub(crate) fn walled(self) -> bool {
         self.hidden == TerrainHidden::AsWall
     }
 }

@@ -159,12 +159,20 @@ impl Game {
                 fields! {"monster" => name, "cause" => cause, "was" => was.name(), "now" => state.name()},
             );
         }
+        // Asleep again, it has forgotten the player: waking, it notices it anew.
+        if state == MonsterState::Asleep {
+            self.noticed.remove(&id);
+        }
         // A disguised monster passes for what it shows: no line names it (api 1.6).
         if self.fov.is_visible(pos) && !disguised {
+            // One that noticed the player before, lost sight of it and
+            // finds it again (a bat fluttering in and out of view) says
+            // nothing new: it was hunting the player all along.
+            let again = state == MonsterState::Hunting && !self.noticed.insert(id);
             let text = match (was, state) {
                 (MonsterState::Asleep, MonsterState::Hunting) => Some(format!("{shown} wakes up and notices you.")),
                 (MonsterState::Asleep, _) => Some(format!("{shown} wakes up.")),
-                (_, MonsterState::Hunting) => Some(format!("{shown} notices you.")),
+                (_, MonsterState::Hunting) if !again => Some(format!("{shown} notices you.")),
                 _ => None,
             };
             if let Some(text) = text {
@@ -509,5 +517,57 @@ impl Game {
             }
         }
         self.retain_stored(|owner| owner != id);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::rc::Rc;
+
+    use emberdeep_api::{EntityId, MonsterState, Point};
+
+    use crate::core::map::{Map, Tile};
+    use crate::world::game::Game;
+
+    fn room_with_goblin() -> (Game, EntityId) {
+        let mut map = Map::new_filled(12, 6, Tile::Wall);
+        for y in 1..5 {
+            for x in 1..11 {
+                map.set_tile(Point::new(x, y), Tile::Floor);
+            }
+        }
+        let plugins = Rc::new(crate::plugins::registry::Plugins::default());
+        let trace = crate::data::trace::Trace::console();
+        let mut game = Game::blank(1, map, Point::new(2, 2), plugins, Rc::default(), trace);
+        let id = game.new_creature_id().expect("an id is left");
+        let mut c = crate::world::creature::Creature::player(Point::new(6, 2), 10);
+        (c.id, c.kind, c.name, c.state) = (id, "goblin".into(), "goblin".into(), MonsterState::Wandering);
+        c.side = emberdeep_api::MONSTERS_SIDE.to_string();
+        game.creatures.insert(id, c);
+        game.update_sight();
+        (game, id)
+    }
+
+    fn said(game: &Game, text: &str) -> usize {
+        game.log.messages().iter().filter(|m| m.text == text).map(|m| m.count as usize).sum()
+    }
+
+    #[test]
+    fn a_monster_that_noticed_the_player_does_not_say_so_again_until_it_sleeps() {
+        let (mut game, goblin) = room_with_goblin();
+        game.set_state(goblin, MonsterState::Hunting, "sight", "host");
+        assert_eq!(said(&game, "The goblin notices you."), 1);
+        // Out of sight it wanders (as `notice_player` leaves it); back in
+        // view, it hunts again without a word.
+        game.creatures.get_mut(&goblin).expect("the goblin").state = MonsterState::Wandering;
+        game.set_state(goblin, MonsterState::Hunting, "sight", "host");
+        assert_eq!(said(&game, "The goblin notices you."), 1, "{:?}", game.log.messages());
+        // Asleep, it forgets: waking, it notices anew.
+        game.set_state(goblin, MonsterState::Asleep, "plugin", "host");
+        game.set_state(goblin, MonsterState::Hunting, "sight", "host");
+        assert_eq!(said(&game, "The goblin wakes up and notices you."), 1);
+        game.creatures.get_mut(&goblin).expect("the goblin").state = MonsterState::Wandering;
+        game.set_state(goblin, MonsterState::Hunting, "sight", "host");
+        assert_eq!(said(&game, "The goblin notices you."), 1);
     }
 }

@@ -33,6 +33,7 @@ impl Game {
         self.map = level.map;
         self.items.clear();
         self.dropped.clear();
+        self.noticed.clear();
         self.field_layers.clear();
         self.paths.clear();
         self.creatures.retain(|id, _| id.is_player() || followers.contains(id));

@@ -120,6 +120,9 @@ pub struct Travel {
     passed_over: Vec<ItemId>,
     /// Where the last action picked up, until the turn it took is seen.
     picking: Option<Point>,
+    /// Whether the last action was a quiet step ([`Game::travel_next`]):
+    /// what lies where it landed is said only if the run stops there.
+    landed: bool,
 }
 
 impl Travel {
@@ -166,6 +169,7 @@ impl Game {
             explore,
             passed_over: Vec::new(),
             picking: None,
+            landed: false,
         };
         let nothing_left = |game: &Game| {
             !game.map.points().any(|p| p != me && game.is_frontier(p))
@@ -200,14 +204,20 @@ impl Game {
                 }
                 None
             }
-            None => Some(travel),
+            None => {
+                self.saver_running = true;
+                Some(travel)
+            }
         }
     }
 
     /// The next action of `travel`, or `None` once it stops (having said why).
     /// The caller plays the action as the player's, then asks again.
     pub fn travel_next(&mut self, travel: &mut Travel) -> Option<Action> {
+        self.quiet_step = false;
         if let Some(why) = self.why_stop(travel) {
+            self.saver_running = false;
+            self.say_where_landed(travel);
             if !why.is_empty() {
                 let kind = if why.contains("hurt") { MessageKind::Danger } else { MessageKind::Info };
                 self.log.add(why, kind);
@@ -229,12 +239,18 @@ impl Game {
                     } else {
                         self.finished_message(travel)
                     };
+                    self.saver_running = false;
+                    self.say_where_landed(travel);
                     self.log.add(why, MessageKind::Info);
                     return None;
                 };
                 Action::Move(step.x - self.player().pos.x, step.y - self.player().pos.y)
             }
         };
+        // The run goes on from here: what it passes over, or picks up, is
+        // not announced (the pick-up says what it took).
+        travel.landed = matches!(action, Action::Move(..));
+        self.quiet_step = true;
         travel.before = Some(Before {
             hp: self.player().hp,
             seen: self.enemies_in_view().into_iter().collect(),
@@ -249,7 +265,12 @@ impl Game {
     }
 
     /// A key or click interrupted `travel`.
-    pub fn interrupt_travel(&mut self, travel: Travel) {
+    pub fn interrupt_travel(&mut self, mut travel: Travel) {
+        self.quiet_step = false;
+        self.saver_running = false;
+        if !self.over {
+            self.say_where_landed(&mut travel);
+        }
         if travel.steps > 0 && !self.over {
             self.log.add("You stop.", MessageKind::Info);
         }
@@ -262,6 +283,14 @@ impl Game {
             self.player_action(action);
         }
         travel.steps
+    }
+
+    /// The run stops where its last step landed quietly: what lies there
+    /// is said now ("You see a dagger here."), before why it stopped.
+    fn say_where_landed(&mut self, travel: &mut Travel) {
+        if std::mem::take(&mut travel.landed) && !self.over {
+            self.say_items_here(self.player().pos);
+        }
     }
 
     /// Why the run stops before its next step, if it does ("" for no message).
@@ -364,8 +393,12 @@ impl Game {
         None
     }
 
-    /// What a run says when its goal is gone (nothing left to explore, no way on).
+    /// What a run says when its goal is gone (nothing left to explore, no
+    /// way on), or only a monster seen in the way bars it.
     fn finished_message(&self, travel: &Travel) -> String {
+        if let Some(name) = self.blocker(travel) {
+            return format!("Not with {name} in the way.");
+        }
         match travel.errand {
             Errand::Explore => self.explored_message(),
             _ => "You know of no way there.".into(),
@@ -373,13 +406,34 @@ impl Game {
     }
 
     /// Why a walking errand cannot start: a way there crosses a known
-    /// hazard, or none is known.
+    /// hazard, a monster seen stands in the only way ("Not with a goblin
+    /// in the way."), or none is known.
     fn no_way(&self, travel: &Travel) -> String {
         if self.first_step(travel, false).is_some() {
             self.hazard_message(travel)
+        } else if let Some(name) = self.blocker(travel) {
+            format!("Not with {name} in the way.")
         } else {
             "You know of no way there.".into()
         }
+    }
+
+    /// "a goblin": when no way leads to the errand's goal but one would
+    /// with no creature seen standing in it (a monster asleep in the one
+    /// corridor), the nearest creature in view that blocks a way.
+    fn blocker(&self, travel: &Travel) -> Option<String> {
+        let me = self.player().pos;
+        let goal = |p: Point| match travel.errand {
+            Errand::Rest => false,
+            Errand::Explore => self.is_explore_goal(p, me, &travel.given_up) || self.explore_items(travel).contains(&p),
+            Errand::Stairs => self.is_known_stairs(p),
+            Errand::To(to) => p == to,
+        };
+        self.first_step_where(goal, false, true)?;
+        let blocks = |id: &EntityId| {
+            self.creatures.get(id).is_some_and(|c| c.side != emberdeep_api::PLAYER_SIDE && !c.is_disguised())
+        };
+        self.monsters_in_view().into_iter().find(blocks).and_then(|id| self.a_name(id))
     }
 
     /// What a walking errand says when the only ways it knows cross a
@@ -684,6 +738,12 @@ impl Game {
     /// player, doubled until the goal lies inside it (a walk of n steps
     /// never leaves the square of n cells around its start).
     fn known_first_step(&self, is_goal: impl Fn(Point) -> bool, safe: bool) -> Option<Point> {
+        self.first_step_where(is_goal, safe, false)
+    }
+
+    /// [`Game::known_first_step`]; `past_creatures`: as if no creature
+    /// stood in the way (to tell a way a monster bars from no way).
+    fn first_step_where(&self, is_goal: impl Fn(Point) -> bool, safe: bool, past_creatures: bool) -> Option<Point> {
         let map = &self.map;
         let me = self.player().pos;
         let open = |p: Point| {
@@ -696,7 +756,8 @@ impl Game {
                 // walking into one changes places with it. A disguised one
                 // is what it shows (api 1.6): a wall blocks, a chest does
                 // not (the step into it reveals it).
-                && !(self.fov.is_visible(p)
+                && !(!past_creatures
+                    && self.fov.is_visible(p)
                     && self.creature_at(p).is_some_and(|c| match self.disguise_of(c) {
                         Some(shows) => !shows.looks_passable(),
                         None => !c.id.is_player() && c.side != emberdeep_api::PLAYER_SIDE,
@@ -1146,5 +1207,63 @@ mod tests {
         let lines = game.trace.take_kept();
         assert!(lines.iter().any(|l| l.contains("\"cause\":\"beside\"")));
         assert!(!lines.iter().any(|l| l.contains("\"cause\":\"bump\"")), "the way went round it");
+    }
+
+    /// Every "You see ... here." line, a repeat as often as it was said.
+    fn you_see_lines(game: &Game) -> Vec<String> {
+        let said = game.log.messages().iter().filter(|m| m.text.starts_with("You see "));
+        said.flat_map(|m| std::iter::repeat_n(m.text.clone(), m.count as usize)).collect()
+    }
+
+    #[test]
+    fn a_time_saver_says_what_lies_underfoot_only_where_it_stops_and_a_step_by_hand_always() {
+        // Travel over a sword (the pack holds one: explore would leave it
+        // too) to a cell with another: only the last is told, at the end.
+        let mut game = room_with_items();
+        game.pack.add("sword", 1, false, ItemId(900));
+        game.drop_on_floor("sword", 1, Point::new(4, 2), ItemId(901));
+        game.drop_on_floor("sword", 1, Point::new(6, 2), ItemId(902));
+        assert_eq!(game.travel(Errand::To(Point::new(6, 2))), 4);
+        assert_eq!(game.player().pos, Point::new(6, 2));
+        assert_eq!(you_see_lines(&game), ["You see a sword here."], "the one passed over is not told");
+        assert_eq!(last_message(&game), "You see a sword here.", "told where the walk ended");
+
+        // Explore does not say what it is about to pick up, nor what it
+        // passes over: only the pick-up line.
+        let mut game = room_with_items();
+        game.pack.add("sword", 1, false, ItemId(900));
+        game.drop_on_floor("sword", 1, Point::new(3, 2), ItemId(901));
+        game.drop_on_floor("potion", 1, Point::new(4, 2), ItemId(902));
+        assert_eq!(explore_with(&mut game, ExploreOptions::default()), ["potion"]);
+        assert!(you_see_lines(&game).is_empty(), "{:?}", game.log.messages());
+
+        // A step by hand says it.
+        let mut game = room_with_items();
+        game.drop_on_floor("potion", 1, Point::new(3, 2), ItemId(902));
+        assert!(game.player_action(Action::Move(1, 0)));
+        assert_eq!(you_see_lines(&game), ["You see a potion here."]);
+    }
+
+    #[test]
+    fn a_way_only_a_monster_in_view_bars_says_so_not_that_no_way_is_known() {
+        let mut game = room();
+        // A wall across the room, one gap in it, a goblin asleep in the gap.
+        for y in 1..5 {
+            if y != 2 {
+                game.map.set_tile(Point::new(5, y), Tile::Wall);
+            }
+        }
+        put_monster(&mut game, Point::new(5, 2), MonsterState::Asleep, 0);
+        for x in 6..11 {
+            game.remember_cell(Point::new(x, 2));
+        }
+        assert!(game.begin_travel(Errand::To(Point::new(8, 2))).is_none());
+        assert_eq!(last_message(&game), "Not with a goblin in the way.");
+        // No way at all, with or without it: as before.
+        game.map.set_tile(Point::new(5, 2), Tile::Wall);
+        game.creatures.retain(|id, _| id.is_player());
+        game.update_sight();
+        assert!(game.begin_travel(Errand::To(Point::new(8, 2))).is_none());
+        assert_eq!(last_message(&game), "You know of no way there.");
     }
 }

@@ -84,6 +84,8 @@ impl Game {
         self.forget_held();
         self.fall = None;
         let took_turn = self.act(action);
+        // Only the action a time-saver handed out is quiet, never a later one.
+        self.quiet_step = false;
         self.forget_held();
         if took_turn {
             self.sound_alarm(before);
@@ -255,9 +257,33 @@ impl Game {
                 self.reveal_beside_player();
                 true
             }
-            // Bumping a wall takes no turn.
-            _ => false,
+            // Bumping a wall takes no turn; it says so once for a run of bumps.
+            _ => {
+                self.bumped_wall(to);
+                false
+            }
         }
+    }
+
+    /// The player walked into `to`, which it cannot enter: a wall it knows
+    /// (a terrain that shows as a wall, too) says "There is a wall in the
+    /// way.", not again while that is still the log's last line (a held
+    /// key, a wall walked into again and again). Nothing else is said for
+    /// other cells (a cell not seen gives nothing away). No turn passes.
+    fn bumped_wall(&mut self, to: Point) {
+        let walled = match self.map.tile(to) {
+            Tile::Wall => true,
+            Tile::Plugin(t) => t.walled(),
+            _ => false,
+        };
+        if !walled || !self.map.is_remembered(to) {
+            return;
+        }
+        const LINE: &str = "There is a wall in the way.";
+        if self.log.messages().last().is_some_and(|m| m.text == LINE) {
+            return;
+        }
+        self.log.add(LINE, MessageKind::Info);
     }
 
     /// Walking into an ally: the two change places.
@@ -324,6 +350,21 @@ impl Game {
     }
 
     fn describe_floor_here(&mut self, at: Point) {
+        // A time-saver's step says what lies here only where the run stops
+        // (`rules::travel`, [`Game::say_items_here`]).
+        if !self.quiet_step {
+            self.say_items_here(at);
+        }
+        if self.map.tile(at) == Tile::StairsDown {
+            self.log.add("There are stairs down here (>).", MessageKind::Info);
+        }
+        if self.items.at(at).any(|(_, i)| i.kind == crate::world::game::GOAL_ITEM) {
+            self.log.add("The ember-heart! Pick it up (g) to win.", MessageKind::Good);
+        }
+    }
+
+    /// "You see a dagger here.": what lies at `at`, if anything.
+    pub(crate) fn say_items_here(&mut self, at: Point) {
         let lying: Vec<(String, u32, emberdeep_api::ItemId)> =
             self.items.at(at).map(|(_, i)| (i.kind.clone(), i.count, i.id)).collect();
         let records = self.records.clone();
@@ -334,12 +375,6 @@ impl Game {
             .collect();
         if !here.is_empty() {
             self.log.add(format!("You see {} here.", here.join(", ")), MessageKind::Info);
-        }
-        if self.map.tile(at) == Tile::StairsDown {
-            self.log.add("There are stairs down here (>).", MessageKind::Info);
-        }
-        if self.items.at(at).any(|(_, i)| i.kind == crate::world::game::GOAL_ITEM) {
-            self.log.add("The ember-heart! Pick it up (g) to win.", MessageKind::Good);
         }
     }
 
@@ -428,5 +463,28 @@ mod tests {
         // Now a bump strikes at once.
         assert!(game.player_action(Action::Move(1, 0)) && game.waiting_question().is_none());
         assert_eq!(kept(&game, "provoked").len(), 1, "provoked once");
+    }
+
+    #[test]
+    fn walking_into_a_known_wall_says_so_once_a_run_of_bumps_and_takes_no_turn() {
+        let mut game = wolves_game();
+        let wall_line = |game: &crate::Game| {
+            game.log.messages().iter().filter(|m| m.text == "There is a wall in the way.").map(|m| m.count).sum::<u32>()
+        };
+        // Walk west until the wall.
+        let mut steps = 0;
+        while game.player_action(Action::Move(-1, 0)) {
+            steps += 1;
+            assert!(steps < 100, "a wall is met");
+        }
+        let turn = game.turn;
+        assert_eq!(wall_line(&game), 1, "said once: {:?}", game.log.messages().last());
+        assert!(!game.player_action(Action::Move(-1, 0)), "no turn");
+        assert!(!game.player_action(Action::Move(-1, 0)), "no turn");
+        assert_eq!((wall_line(&game), game.turn), (1, turn), "a run of bumps says it once");
+        // Something else said, the next bump says it again.
+        game.say("Something else.", MessageKind::Info);
+        assert!(!game.player_action(Action::Move(-1, 0)));
+        assert_eq!(wall_line(&game), 2);
     }
 }

@@ -189,6 +189,21 @@ pub struct Game {
     pub(crate) field_layers: BTreeMap<String, Vec<i32>>,
     /// The spreading pass's scratch grid, reused. Never saved.
     pub(crate) field_scratch: Vec<i32>,
+    // Rough edges (#45)
+    /// Set by [`Game::travel_next`] for the step it hands out: that step
+    /// does not say what lies where it lands (the run says it only where
+    /// it stops, `rules::travel`). Dropped after the next player action;
+    /// never saved.
+    pub(crate) quiet_step: bool,
+    /// Whether a time-saver is under way: from [`Game::begin_travel`]
+    /// until [`Game::travel_next`] stops it or it is interrupted
+    /// ([`Game::time_saver_running`]). Never saved.
+    pub(crate) saver_running: bool,
+    /// The monsters that told the player they noticed it, and have not
+    /// slept since: one that loses sight of the player and finds it again
+    /// does not say so twice (`Game::set_state`). Never saved (after a
+    /// load, a hunter may say it once more); emptied on a new floor.
+    pub(crate) noticed: std::collections::BTreeSet<EntityId>,
 }
 
 /// A yes/no question a plugin asked the player (api 1.3, `Ctx::ask`).
@@ -263,7 +278,17 @@ impl Game {
             dropped: Default::default(),
             field_layers: BTreeMap::new(),
             field_scratch: Vec::new(),
+            quiet_step: false,
+            saver_running: false,
+            noticed: Default::default(),
         }
+    }
+
+    /// Whether a time-saver (rest, explore, travel) is under way: it has
+    /// begun and has not stopped. The front end gives no hint then about
+    /// what the run does by itself (picking up what lies here).
+    pub fn time_saver_running(&self) -> bool {
+        self.saver_running
     }
 
     /// What made the floor the player is on (api 1.6's `floor_generator`).

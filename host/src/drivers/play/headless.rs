@@ -160,12 +160,20 @@ impl LogMark {
     }
 }
 
-/// The run's state in one line: turn, health, floor and pack.
-pub fn state_line(session: &Session) -> String {
+/// The run's state in one line: turn, health, floor and pack. The pack
+/// names each item as the pack screen does, after its slot's letter (`a - 2
+/// scrolls labelled NOOR MOR`): a kind the player does not know is never
+/// named by its record id.
+pub fn state_line(session: &mut Session) -> String {
+    let pack: Vec<String> = session
+        .app
+        .pack_labels()
+        .into_iter()
+        .map(|(slot, label)| format!("{} - {label}", emberdeep_engine::world::pack::slot_letter(slot)))
+        .collect();
+    let pack = if pack.is_empty() { "empty".to_string() } else { pack.join(", ") };
     let game = &session.app.game;
     let player = game.player();
-    let pack: Vec<String> = game.pack().slots().iter().flatten().map(|i| format!("{} x{}", i.kind, i.count)).collect();
-    let pack = if pack.is_empty() { "empty".to_string() } else { pack.join(", ") };
     format!("turn {}, hp {}/{}, floor {}, pack: {pack}", game.turn(), player.hp, player.max_hp, game.floor())
 }
 

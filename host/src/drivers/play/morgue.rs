@@ -346,12 +346,16 @@ pub fn report_run(game: &mut Game, dir: &Path) -> RunReport {
 }
 
 /// The table as the end screen shows it: a header, the rows (this run's
-/// picked out), then any problem.
+/// picked out), then any problem. No rows (no save folder, so no table
+/// kept): no header either, only the problems.
 pub fn table_lines(report: &RunReport) -> Vec<Line> {
-    let mut lines = vec![Line::new(
-        format!("{:<3} {:>6}  {:>5} {:>5} {:>5}  {}", "", "score", "floor", "level", "turn", "end"),
-        palette::DIM,
-    )];
+    let mut lines = Vec::new();
+    if !report.scores.is_empty() {
+        lines.push(Line::new(
+            format!("{:<3} {:>6}  {:>5} {:>5} {:>5}  {}", "", "score", "floor", "level", "turn", "end"),
+            palette::DIM,
+        ));
+    }
     for (i, s) in report.scores.iter().enumerate() {
         let color = if report.this_run == Some(i) { palette::GOOD } else { palette::TEXT };
         let text = format!(
@@ -426,6 +430,18 @@ mod tests {
 
     fn row(score: u64) -> Score {
         Score { score, seed: score, turn: 10, floor: 1, level: 1, end: "won".into() }
+    }
+
+    #[test]
+    fn a_first_run_shows_its_own_row_and_no_table_shows_no_header() {
+        assert!(table_lines(&RunReport::default()).is_empty(), "no rows, no header");
+        let dir = tempfile::tempdir().unwrap();
+        let mut game = crate::front::aiming::tests::game(&[]);
+        let report = report_run(&mut game, dir.path());
+        let lines = table_lines(&report);
+        assert_eq!(lines.len(), 2, "the header and this run's row: {lines:?}");
+        assert!(lines[0].text.contains("score") && lines[1].text.starts_with("1."), "{lines:?}");
+        assert_eq!(lines[1].color, palette::GOOD, "this run's row picked out");
     }
 
     #[test]

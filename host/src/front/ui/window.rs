@@ -294,7 +294,7 @@ impl Looper {
                 Begin::Refused => return Flow::Changed,
                 Begin::Started(travel) => {
                     // Its first step goes at once; the keys after it are dropped.
-                    self.auto = Some((travel, Instant::now().checked_sub(STEP).unwrap_or_else(Instant::now)));
+                    self.auto = Some((*travel, Instant::now().checked_sub(STEP).unwrap_or_else(Instant::now)));
                     return Flow::Changed;
                 }
             }
