@@ -296,8 +296,11 @@ impl App {
                         _ => self.game.standing(m),
                     };
                     let health = format!("{}/{}", m.hp, m.max_hp);
-                    let text = in_sight_entry(glyph, &m.name, &health, &state, PANEL_CHARS);
-                    let marks: Vec<String> = self.game.statuses_of(id).iter().map(|s| s.label.to_string()).collect();
+                    let (text, moved) = in_sight_entry(glyph, &m.name, &health, &state, PANEL_CHARS);
+                    let marks: Vec<String> = moved
+                        .into_iter()
+                        .chain(self.game.statuses_of(id).iter().map(|s| s.label.to_string()))
+                        .collect();
                     let marks = marks.join(", ");
                     // One that is neither enemy nor ally (peaceful) in a colour of its own.
                     let color = if self.game.is_bystander(m) { palette::PEACEFUL } else { m.look.color };
@@ -531,38 +534,43 @@ impl App {
 const PANEL_CHARS: usize = super::ui::panel::PANEL_CHARS;
 
 /// An in-sight entry of the side panel, `b giant bat 5/5 (asleep)`, made to
-/// fit a row of `width` characters so that its state never wraps onto a
-/// row of its own. Too long, it gives way step by step: the state loses
-/// its brackets (`b giant bat 5/5 asleep`), then the name keeps only its
-/// last word (`b bat 5/5 asleep`), then that is cut short with a dot. The
-/// glyph, health and state always show; the look panel (`x`) names the
-/// creature in full. `state`: a word (`asleep`), or empty for none.
-pub(crate) fn in_sight_entry(glyph: char, name: &str, health: &str, state: &str, width: usize) -> String {
-    let entry = |name: &str, bracketed: bool| match (state.is_empty(), bracketed) {
-        (true, _) => format!("{glyph} {name} {health}"),
-        (false, true) => format!("{glyph} {name} {health} ({state})"),
-        (false, false) => format!("{glyph} {name} {health} {state}"),
-    };
+/// fit a row of `width` characters, and what did not fit on it. Too long,
+/// it gives way step by step: the state loses its brackets (`b giant bat
+/// 5/5 asleep`), then goes to the row below with the creature's statuses
+/// (`r giant white rat 4/4`, then `asleep`), so the name stays whole and
+/// two kinds whose names end alike ("giant bat", "vampire bat") never
+/// read the same; only a name too long for a row by itself is cut short
+/// with a dot. `state`: a word (`asleep`), or empty for none.
+pub(crate) fn in_sight_entry(
+    glyph: char,
+    name: &str,
+    health: &str,
+    state: &str,
+    width: usize,
+) -> (String, Option<String>) {
     let fits = |text: &String| text.chars().count() <= width;
-    let full = entry(name, true);
-    if fits(&full) {
-        return full;
+    let bare = format!("{glyph} {name} {health}");
+    if state.is_empty() {
+        if fits(&bare) {
+            return (bare, None);
+        }
+    } else {
+        for full in [format!("{bare} ({state})"), format!("{bare} {state}")] {
+            if fits(&full) {
+                return (full, None);
+            }
+        }
     }
-    let plain = entry(name, false);
-    if fits(&plain) {
-        return plain;
+    let moved = (!state.is_empty()).then(|| state.to_string());
+    if fits(&bare) {
+        return (bare, moved);
     }
-    let last = name.rsplit(' ').next().unwrap_or(name);
-    let short = entry(last, false);
-    if fits(&short) {
-        return short;
-    }
-    let room = width.saturating_sub(plain.chars().count() - name.chars().count());
+    let room = width.saturating_sub(bare.chars().count() - name.chars().count());
     if room < 2 {
-        return plain;
+        return (bare, moved);
     }
-    let cut: String = last.chars().take(room - 1).collect();
-    entry(&format!("{cut}."), false)
+    let cut: String = name.chars().take(room - 1).collect();
+    (format!("{glyph} {cut}. {health}"), moved)
 }
 
 /// The newest `n` messages as coloured lines, oldest first; older lines dimmer.
