@@ -157,3 +157,33 @@ fn a_grown_ally_keeps_its_level_and_experience_through_a_save() {
 /// After the save: open the door, walk on until the jackals come into view
 /// (the rest of a repeat is dropped then), wait, and on again for the second.
 const GROW_SECOND_KEYS: &str = "17*l 12*l 10*. 10*l 20*.";
+
+#[test]
+fn a_grown_ally_that_falls_leaves_no_growth_in_the_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = scenario("allies_grown_falls.txt");
+    let (trace, saves) = (dir.path().join("trace.jsonl"), dir.path().join("saves"));
+    let saved = |keys: &str| {
+        let _ = std::fs::remove_dir_all(&saves);
+        let out = run(&[
+            "--headless",
+            "--scenario",
+            s.to_str().unwrap(),
+            "--keys",
+            keys,
+            "--trace",
+            trace.to_str().unwrap(),
+            "--save-dir",
+            saves.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out).1);
+        std::fs::read_to_string(saves.join("save.json")).unwrap()
+    };
+    let grown = saved("12*.");
+    assert!(grown.contains("[1,\"allies_level\",2]") && grown.contains("[1,\"allies_xp\",16]"), "{grown}");
+    let fallen = saved("12*. 30*l 4*l 20*.");
+    let whole = read_trace(&trace);
+    let deaths = events(&whole, "death");
+    assert!(deaths.iter().any(|d| d["who"] == "spirit_wolf#1" && d["killer"] == "goblin#4"), "{deaths:?}");
+    assert!(!fallen.contains("allies_level") && !fallen.contains("allies_xp"), "the fallen wolf's growth is kept");
+}
