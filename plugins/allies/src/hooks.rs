@@ -4,7 +4,9 @@
 
 use emberdeep_api::{Ctx, Death, EntityId, Hooks, MessageKind, PluginResult, PLAYER_SIDE};
 
-use crate::rules::{self, ALLY_BRAIN, FALLEN_KEY, FREED_KEY, IDS_KEY, SHACKLED_BRAIN};
+use crate::rules::{
+    self, Growth, ALLY_BRAIN, FALLEN_KEY, FREED_KEY, IDS_KEY, LEVEL_KEY, MOST_XP, SHACKLED_BRAIN, XP_KEY,
+};
 
 /// Adds `by` to the player's count under `key`.
 pub fn add_count(ctx: &mut Ctx<'_>, key: &str, by: i64) {
@@ -34,6 +36,50 @@ pub fn forget_ally(ctx: &mut Ctx<'_>, id: EntityId) -> bool {
     ids.retain(|&i| i != id);
     ctx.store_set_text(EntityId::PLAYER, IDS_KEY, &rules::ids_text(&ids));
     was
+}
+
+/// The growth numbers: the plugin's settings.
+pub fn growth(ctx: &Ctx<'_>) -> Growth {
+    Growth::from_settings(|key| ctx.setting(key))
+}
+
+/// An ally's level, kept in its own store (1 while nothing is).
+pub fn level_of(ctx: &Ctx<'_>, id: EntityId) -> i64 {
+    ctx.store_get(id, LEVEL_KEY).unwrap_or(1).max(1)
+}
+
+/// Ally `id` made a kill worth `amount`: its experience grows, and at a
+/// threshold its level, its most health (healed as much) and its blow.
+/// Each level says one line if the player sees it, and traces `ally_grew`.
+pub fn gain(ctx: &mut Ctx<'_>, id: EntityId, amount: i64) -> PluginResult<()> {
+    let xp = ctx.store_get(id, XP_KEY).unwrap_or(0).saturating_add(amount.max(0)).min(MOST_XP);
+    ctx.store_set(id, XP_KEY, xp);
+    let g = growth(ctx);
+    let was = level_of(ctx, id);
+    let now = g.level_for(xp).max(was);
+    if now == was {
+        return Ok(());
+    }
+    ctx.store_set(id, LEVEL_KEY, now);
+    let Some(base) = ctx.base_numbers(id) else { return Ok(()) };
+    let levels = now - was;
+    let more_hp = (levels * g.hp).clamp(0, 1000) as i32;
+    let more_damage = (levels * g.damage).clamp(0, 100) as i32;
+    if more_hp > 0 {
+        ctx.set_max_hp(id, base.max_hp.saturating_add(more_hp).min(10_000));
+        ctx.heal(id, more_hp);
+    }
+    if more_damage > 0 {
+        let blow = emberdeep_api::Damage::new(base.damage.min + more_damage, base.damage.max + more_damage);
+        ctx.set_base_damage(id, blow);
+    }
+    let Some(me) = ctx.creature(id) else { return Ok(()) };
+    if ctx.is_visible(me.pos) {
+        let called = ctx.called(id).unwrap_or_else(|| format!("the {}", me.name));
+        ctx.message(&rules::grew_line(&called, now), MessageKind::Good);
+    }
+    ctx.event("ally_grew", &[("creature", me.trace_name.as_str().into()), ("level", now.into())]);
+    Ok(())
 }
 
 /// The plugin's hooks.
@@ -78,12 +124,19 @@ impl Hooks for AlliesHooks {
         Ok(true)
     }
 
-    /// An ally of this plugin died: counted for the morgue.
+    /// An ally of this plugin died: counted for the morgue. A kill by a
+    /// creature thinking with `companion` (freed, called, or placed) gives
+    /// it the victim's worth in experience, by the victim's record.
     fn died(&self, ctx: &mut Ctx<'_>, death: &Death) -> PluginResult<()> {
         if !death.victim.is_player() && forget_ally(ctx, death.victim) {
             add_count(ctx, FALLEN_KEY, 1);
         }
-        Ok(())
+        let Some(killer) = death.killer() else { return Ok(()) };
+        if killer.is_player() || death.victim.is_player() || ctx.brain_of(killer).as_deref() != Some(ALLY_BRAIN) {
+            return Ok(());
+        }
+        let Some(victim) = ctx.monster_info(death.victim_kind.as_str()) else { return Ok(()) };
+        gain(ctx, killer, rules::worth(victim.hp, victim.damage.max, victim.defense))
     }
 
     /// "Allies (2):", then each ally on the player's side: this plugin's
@@ -101,11 +154,12 @@ impl Hooks for AlliesHooks {
             .map(|c| (c.id, ctx.is_visible(c.pos)))
             .filter(|(id, seen)| ours.contains(id) || *seen)
             .collect();
-        let allies: Vec<rules::PanelAlly> = on_side
-            .into_iter()
-            .filter_map(|(id, seen)| ctx.creature(id).map(|c| (c, seen)))
-            .map(|(c, seen)| (c.name.to_string(), seen.then_some((c.hp, c.max_hp))))
-            .collect();
+        let mut allies: Vec<rules::PanelAlly> = Vec::new();
+        for (id, seen) in on_side {
+            if let Some(c) = ctx.creature(id) {
+                allies.push((c.name.to_string(), level_of(ctx, id), seen.then_some((c.hp, c.max_hp))));
+            }
+        }
         Ok(rules::panel(&allies))
     }
 
@@ -214,5 +268,42 @@ mod tests {
         let lines = AlliesHooks.panel_lines(&mut game.ctx()).unwrap();
         assert_eq!(lines.len(), 2, "{lines:?}");
         assert!(lines[1].ends_with(" 15/15"), "{lines:?}");
+    }
+
+    fn jackal_killed_by(game: &mut TestGame, killer: EntityId) {
+        let jackal = game.add_monster("jackal", Point::new(5, 4), 5, Damage::new(1, 3), "melee");
+        let death = Death::new(jackal, "jackal", Point::new(5, 4)).by(killer, "spirit_wolf", "melee", "a spirit wolf");
+        game.creatures.retain(|c| c.id != jackal);
+        AlliesHooks.died(&mut game.ctx(), &death).unwrap();
+    }
+
+    #[test]
+    fn an_ally_s_kills_make_it_grow_at_the_threshold_once() {
+        let mut game = TestGame::new(8, 6).with_settings_of(crate::register);
+        game.add_monster_record(emberdeep_api::testing::monster_record("jackal", "jackal", 'j', 5, Damage::new(1, 3)));
+        let wolf = game.add_monster("spirit_wolf", Point::new(2, 1), 10, Damage::new(2, 4), ALLY_BRAIN);
+        game.sides.insert(wolf, PLAYER_SIDE.to_string());
+        jackal_killed_by(&mut game, wolf);
+        assert_eq!(game.store.get(&(wolf, XP_KEY.to_string())), Some(&8));
+        assert!(game.messages.is_empty(), "8 is short of 10");
+        jackal_killed_by(&mut game, wolf);
+        let grown = game.get(wolf).unwrap().clone();
+        assert_eq!((grown.max_hp, grown.hp, grown.damage), (14, 14, Damage::new(3, 5)));
+        assert_eq!(game.messages, ["Your spirit_wolf grows stronger (level 2)."]);
+        assert_eq!(game.events.iter().filter(|(name, _)| name == "ally_grew").count(), 1);
+        jackal_killed_by(&mut game, wolf);
+        assert_eq!(game.messages.len(), 1, "24 is short of 30: no second level");
+        assert_eq!(level_of(&game.ctx(), wolf), 2);
+        assert_eq!(AlliesHooks.panel_lines(&mut game.ctx()).unwrap(), ["Allies (1):", " spirit_wolf L2 14/14"]);
+    }
+
+    #[test]
+    fn the_player_s_kills_and_other_brains_kills_give_no_ally_anything() {
+        let mut game = TestGame::new(8, 6).with_settings_of(crate::register);
+        game.add_monster_record(emberdeep_api::testing::monster_record("jackal", "jackal", 'j', 5, Damage::new(1, 3)));
+        let orc = game.add_monster("orc", Point::new(2, 1), 14, Damage::new(2, 5), "melee");
+        jackal_killed_by(&mut game, orc);
+        jackal_killed_by(&mut game, EntityId::PLAYER);
+        assert!(game.store.keys().all(|(_, key)| key != XP_KEY), "{:?}", game.store);
     }
 }

@@ -25,7 +25,10 @@ pub mod summon;
 
 use emberdeep_api::{export_plugin, PluginError, Registrar};
 
-use rules::{ALLY_BRAIN, CALLED_KEY, FALLEN_KEY, FREED_KEY, MOST_COUNT, MOST_TURNS, SHACKLED_BRAIN, TURNS_KEY};
+use rules::{
+    Growth, ALLY_BRAIN, CALLED_KEY, FALLEN_KEY, FREED_KEY, GROW_DAMAGE, GROW_HP, GROW_XP_1, GROW_XP_2, GROW_XP_3,
+    LEVEL_KEY, MOST_COUNT, MOST_TURNS, MOST_XP, SHACKLED_BRAIN, TOP_LEVEL, TURNS_KEY, XP_KEY,
+};
 
 fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.describe("Captives to free and spirit wolves to summon, who fight at your side", "");
@@ -41,8 +44,19 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.stored(FREED_KEY, 0, MOST_COUNT);
     reg.stored(CALLED_KEY, 0, MOST_COUNT);
     reg.stored(FALLEN_KEY, 0, MOST_COUNT);
-    // Its trace is the host's `spawn`, `removed`, `side`, `ask` and `log`.
-    reg.writes_no_events();
+    // An ally's growth, kept in its own store (saved with the run, dropped
+    // when it dies or fades), by the settings below.
+    reg.stored(XP_KEY, 0, MOST_XP);
+    reg.stored(LEVEL_KEY, 1, TOP_LEVEL);
+    let g = Growth::default();
+    reg.setting(GROW_XP_1, g.thresholds[0], 1, MOST_XP)
+        .setting(GROW_XP_2, g.thresholds[1], 1, MOST_XP)
+        .setting(GROW_XP_3, g.thresholds[2], 1, MOST_XP)
+        .setting(GROW_HP, g.hp, 0, 100)
+        .setting(GROW_DAMAGE, g.damage, 0, 10);
+    // Besides the host's `spawn`, `removed`, `side`, `ask` and `log`, its
+    // trace has `ally_grew` when an ally reaches a level.
+    reg.event("ally_grew", &["creature", "level"]);
     Ok(())
 }
 

@@ -32,6 +32,96 @@ pub const IDS_KEY: &str = "allies_ids";
 /// The most any of the counts above may reach (the keys' declared range).
 pub const MOST_COUNT: i64 = 1_000_000;
 
+/// In an ally's own store: the experience its kills gave it.
+pub const XP_KEY: &str = "allies_xp";
+/// In an ally's own store: its level (1 while nothing is stored).
+pub const LEVEL_KEY: &str = "allies_level";
+/// The most experience an ally keeps (the key's declared range).
+pub const MOST_XP: i64 = 1_000_000;
+/// The highest level: one more than the thresholds.
+pub const TOP_LEVEL: i64 = 4;
+
+/// How allies grow: the plugin's settings, declared in `register` with
+/// [`Growth::default`] as their defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Growth {
+    /// The experience it takes in all to reach levels 2, 3 and 4.
+    pub thresholds: [i64; 3],
+    /// Most health gained (and healed) each level.
+    pub hp: i64,
+    /// Added to both ends of the blow each level.
+    pub damage: i64,
+}
+
+impl Default for Growth {
+    fn default() -> Self {
+        Growth { thresholds: [10, 30, 60], hp: 4, damage: 1 }
+    }
+}
+
+/// The setting: experience to reach level 2.
+pub const GROW_XP_1: &str = "grow_xp_1";
+/// The setting: experience to reach level 3.
+pub const GROW_XP_2: &str = "grow_xp_2";
+/// The setting: experience to reach level 4.
+pub const GROW_XP_3: &str = "grow_xp_3";
+/// The setting: most health gained each level.
+pub const GROW_HP: &str = "grow_hp";
+/// The setting: added to both ends of the blow each level.
+pub const GROW_DAMAGE: &str = "grow_damage";
+/// The settings' names, in the order of [`Growth::thresholds`], then the
+/// health and the blow.
+pub const GROWTH_SETTINGS: [&str; 5] = [GROW_XP_1, GROW_XP_2, GROW_XP_3, GROW_HP, GROW_DAMAGE];
+
+impl Growth {
+    /// Reads the settings through `setting`, with the defaults for any left out.
+    pub fn from_settings(setting: impl Fn(&str) -> Option<i64>) -> Self {
+        let d = Growth::default();
+        let [a, b, c, hp, damage] = GROWTH_SETTINGS;
+        Growth {
+            thresholds: [
+                setting(a).unwrap_or(d.thresholds[0]),
+                setting(b).unwrap_or(d.thresholds[1]),
+                setting(c).unwrap_or(d.thresholds[2]),
+            ],
+            hp: setting(hp).unwrap_or(d.hp),
+            damage: setting(damage).unwrap_or(d.damage),
+        }
+    }
+
+    /// The level `xp` experience reaches: 1, and one more for each
+    /// threshold reached (a threshold below an earlier one counts once the
+    /// earlier is reached: the levels come in order).
+    pub fn level_for(&self, xp: i64) -> i64 {
+        let mut level = 1;
+        for &needed in &self.thresholds {
+            if xp < needed {
+                break;
+            }
+            level += 1;
+        }
+        level
+    }
+
+    /// The experience the next level needs, or `None` at the top level.
+    pub fn next_threshold(&self, level: i64) -> Option<i64> {
+        usize::try_from(level - 1).ok().and_then(|i| self.thresholds.get(i).copied())
+    }
+}
+
+/// What a kill is worth to an ally: the victim's record's most health,
+/// the top of its blow and twice its defense; at least 1 (the progression
+/// plugin's measure of the player's kills).
+pub fn worth(max_hp: i32, damage_max: i32, defense: i32) -> i64 {
+    (i64::from(max_hp.max(0)) + i64::from(damage_max.max(0)) + 2 * i64::from(defense.max(0))).max(1)
+}
+
+/// The log line when an ally grows: `called` is how the host names it
+/// ("your spirit wolf").
+pub fn grew_line(called: &str, level: i64) -> String {
+    format!("{} grows stronger (level {level}).", emberdeep_api::capitalized(called))
+}
+
 /// Allies one scroll calls when its record gives no `wolves`.
 const DEFAULT_COUNT: i64 = 2;
 /// Turns a summons stays when the record gives no `stay_turns`.
@@ -127,10 +217,10 @@ pub fn fell_line(name: &str) -> String {
     format!("Your ally the {name} falls.")
 }
 
-/// One ally as the side panel names it: its name, and its health and most
-/// health while the player sees it (`None` out of sight: a fight the
-/// player does not see is not told, in the log or here).
-pub type PanelAlly = (String, Option<(i32, i32)>);
+/// One ally as the side panel names it: its name, its level, and its
+/// health and most health while the player sees it (`None` out of sight: a
+/// fight the player does not see is not told, in the log or here).
+pub type PanelAlly = (String, i64, Option<(i32, i32)>);
 
 /// The side panel's lines: `allies`, each with its health if in sight.
 pub fn panel(allies: &[PanelAlly]) -> Vec<String> {
@@ -138,10 +228,11 @@ pub fn panel(allies: &[PanelAlly]) -> Vec<String> {
         return Vec::new();
     }
     let mut lines = vec![format!("Allies ({}):", allies.len())];
-    for (name, health) in allies.iter().take(MOST_PANEL_ALLIES) {
+    for (name, level, health) in allies.iter().take(MOST_PANEL_ALLIES) {
+        let level = if *level > 1 { format!(" L{level}") } else { String::new() };
         lines.push(match health {
-            Some((hp, max)) => format!(" {name} {}/{max}", (*hp).max(0)),
-            None => format!(" {name} (out of sight)"),
+            Some((hp, max)) => format!(" {name}{level} {}/{max}", (*hp).max(0)),
+            None => format!(" {name}{level} (out of sight)"),
         });
     }
     if allies.len() > MOST_PANEL_ALLIES {
@@ -224,16 +315,16 @@ mod tests {
     #[test]
     fn the_panel_names_each_ally_with_its_health() {
         let allies = vec![
-            ("spirit wolf".to_string(), Some((8, 10))),
-            ("goblin mercenary".to_string(), Some((-2, 15))),
-            ("dwarf fighter".to_string(), None),
+            ("spirit wolf".to_string(), 1, Some((8, 10))),
+            ("goblin mercenary".to_string(), 2, Some((-2, 19))),
+            ("dwarf fighter".to_string(), 3, None),
         ];
         assert_eq!(
             panel(&allies),
-            ["Allies (3):", " spirit wolf 8/10", " goblin mercenary 0/15", " dwarf fighter (out of sight)"]
+            ["Allies (3):", " spirit wolf 8/10", " goblin mercenary L2 0/19", " dwarf fighter L3 (out of sight)"]
         );
         assert!(panel(&[]).is_empty());
-        let many: Vec<_> = (0..9).map(|i| (format!("wolf {i}"), Some((1, 1)))).collect();
+        let many: Vec<_> = (0..9).map(|i| (format!("wolf {i}"), 1, Some((1, 1)))).collect();
         let lines = panel(&many);
         assert_eq!(lines.len(), 1 + MOST_PANEL_ALLIES + 1);
         assert_eq!(lines.last().unwrap(), " and 3 more");
@@ -261,5 +352,39 @@ mod tests {
         assert!(called_line("spirit wolf", 0).starts_with("The scroll crumbles."));
         assert_eq!(free_question("goblin mercenary"), "Free the captive goblin mercenary?");
         assert_eq!(fade_line("spirit wolf"), "Your spirit wolf fades away.");
+    }
+
+    #[test]
+    fn an_ally_grows_a_level_at_each_threshold_up_to_the_top() {
+        let g = Growth::default();
+        let levels: Vec<i64> = [0, 9, 10, 29, 30, 59, 60, 1000].iter().map(|&xp| g.level_for(xp)).collect();
+        assert_eq!(levels, [1, 1, 2, 2, 3, 3, 4, 4]);
+        assert_eq!(g.level_for(MOST_XP), TOP_LEVEL);
+        assert_eq!((g.next_threshold(1), g.next_threshold(3), g.next_threshold(4)), (Some(10), Some(60), None));
+        assert_eq!(g.next_threshold(0), None);
+    }
+
+    #[test]
+    fn the_levels_come_in_order_whatever_the_settings() {
+        let g = Growth { thresholds: [20, 5, 40], hp: 4, damage: 1 };
+        assert_eq!(g.level_for(10), 1, "the second threshold counts only once the first is reached");
+        assert_eq!(g.level_for(20), 3);
+        let unreachable = Growth { thresholds: [MOST_XP + 1; 3], hp: 4, damage: 1 };
+        assert_eq!(unreachable.level_for(MOST_XP), 1);
+    }
+
+    #[test]
+    fn the_settings_give_the_growth_and_defaults_fill_in() {
+        let set = params(&[("grow_xp_1", 5), ("grow_hp", 7)]);
+        assert_eq!(Growth::from_settings(set), Growth { thresholds: [5, 30, 60], hp: 7, damage: 1 });
+        assert_eq!(Growth::from_settings(params(&[])), Growth::default());
+    }
+
+    #[test]
+    fn a_kill_is_worth_the_victims_numbers() {
+        assert_eq!(worth(5, 3, 0), 8, "a jackal");
+        assert_eq!(worth(9, 5, 1), 16, "a goblin");
+        assert_eq!(worth(0, 0, -3), 1, "at least one");
+        assert_eq!(grew_line("your spirit wolf", 2), "Your spirit wolf grows stronger (level 2).");
     }
 }
