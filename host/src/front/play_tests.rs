@@ -451,7 +451,10 @@ fn an_in_sight_entry_fits_one_panel_row_whatever_its_name() {
     // The name stays whole (a vampire bat is not a giant bat): the state goes below.
     let moved = |text: &str, state: &str| (text.to_string(), Some(state.to_string()));
     assert_eq!(in_sight_entry('b', "giant bat", "5/5", "wandering", width), moved("b giant bat 5/5", "wandering"));
-    assert_eq!(in_sight_entry('r', "giant white rat", "4/4", "asleep", width), moved("r giant white rat 4/4", "asleep"));
+    assert_eq!(
+        in_sight_entry('r', "giant white rat", "4/4", "asleep", width),
+        moved("r giant white rat 4/4", "asleep")
+    );
     let (cut, state) = in_sight_entry('s', "salamanderqueenmotherofall", "19/19", "wandering", width);
     assert!(cut.chars().count() <= width && cut.ends_with(". 19/19"), "{cut}");
     assert_eq!(state.as_deref(), Some("wandering"));
