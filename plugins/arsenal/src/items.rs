@@ -15,7 +15,7 @@ pub const MOST_SLOTS: u32 = 52;
 /// The ring powers, by the param a ring's record has.
 pub const RING_POWERS: [&str; 6] = ["clairvoyance", "stealth", "regeneration", "light", "awareness", "wisdom"];
 /// The charm powers, by the param a charm's record has.
-pub const CHARM_POWERS: [&str; 3] = ["health", "protection", "recharging"];
+pub const CHARM_POWERS: [&str; 6] = ["health", "protection", "recharging", "teleportation", "levitation", "negation"];
 
 /// What arsenal makes of an item by its record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

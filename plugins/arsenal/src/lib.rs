@@ -80,6 +80,8 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.status(staff::SLOWED, StatusSpec::new("Slowed", '-', Rgba::rgb(120, 140, 200), StatusEffect::Marks), ());
     reg.status_speed(staff::SLOWED, -1);
     reg.status(ring::WARDED, StatusSpec::new("Warded", ']', Rgba::rgb(120, 200, 255), StatusEffect::Marks), Ward);
+    reg.status(ring::FLOATING, StatusSpec::new("Floating", '^', Rgba::rgb(200, 230, 255), StatusEffect::Marks), ());
+    reg.status_flies(ring::FLOATING);
     reg.terrain(
         crystal::CRYSTAL,
         TerrainSpec::new(

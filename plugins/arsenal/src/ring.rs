@@ -1,7 +1,8 @@
 //! Rings and charms: a ring is put on and taken off by using it (it stays
 //! in the pack, marked worn); a charm is used at will, then rests.
 
-use emberdeep_api::{Ctx, ItemEffect, ItemUse, MessageKind, PluginResult, UseOutcome};
+use emberdeep_api::terrain_traits::{DEADLY, HAZARD};
+use emberdeep_api::{Ctx, EntityId, ItemEffect, ItemUse, MessageKind, PluginResult, Point, UseOutcome};
 
 use crate::items::{self, Sort, CHARM_POWERS, ME, RING_POWERS};
 use crate::knowing;
@@ -13,6 +14,33 @@ pub const WARDED: &str = "charm_warded";
 pub const WARD: &str = "arsenal_ward";
 /// Turns a ward lasts.
 pub const WARD_TURNS: i32 = 20;
+/// The status a charm of levitation gives: the player flies (api 1.7's
+/// `status_flies`), over chasms, lava and deep water, whoever made them.
+pub const FLOATING: &str = "arsenal_floating";
+/// Turns a charm of levitation's flight lasts: 10 + 5 x level.
+pub fn floating_turns(level: i64) -> i32 {
+    (10 + 5 * level.max(1)).min(100) as i32
+}
+/// The fewest steps away a charm of teleportation sends the player, when
+/// the floor has a cell that far.
+pub const TELEPORT_AWAY: i32 = 10;
+
+/// Where a charm of teleportation sends the player from `from`: a free
+/// cell one can stand on, neither `deadly` (a chasm, lava) nor a known
+/// `hazard` (a trap), at least [`TELEPORT_AWAY`] steps away when the floor
+/// has one (one roll of the run's dice among them), else the farthest.
+fn teleport_cell(ctx: &mut Ctx<'_>, from: Point) -> Option<Point> {
+    let (w, h) = ctx.map_size();
+    let cells: Vec<Point> = (1..h - 1)
+        .flat_map(|y| (1..w - 1).map(move |x| Point::new(x, y)))
+        .filter(|&p| ctx.is_free(p) && ctx.is_walkable(p) && !ctx.terrain_has(p, DEADLY) && !ctx.terrain_has(p, HAZARD))
+        .collect();
+    let far: Vec<Point> = cells.iter().copied().filter(|p| from.steps_to(*p) >= TELEPORT_AWAY).collect();
+    if far.is_empty() {
+        return cells.into_iter().max_by_key(|p| (from.steps_to(*p), -p.y, -p.x));
+    }
+    Some(far[ctx.roll(0, far.len() as i32 - 1) as usize])
+}
 
 /// The effect named `arsenal_ring`.
 pub struct Ring;
@@ -114,6 +142,39 @@ impl ItemEffect for Charm {
                 ctx.add_status(ME, WARDED, WARD_TURNS);
                 ctx.message("A shimmering ward wraps around you.", MessageKind::Good);
             }
+            "teleportation" => {
+                let from = ctx.creature(ME).map(|c| c.pos).ok_or("the player is not on the floor")?;
+                match teleport_cell(ctx, from) {
+                    Some(to) if ctx.place(ME, to) => {
+                        ctx.message("The charm flares: you are somewhere else on the floor.", MessageKind::Good);
+                    }
+                    _ => ctx.say("The charm flickers: there is nowhere to go."),
+                }
+            }
+            "levitation" => {
+                ctx.add_status(ME, FLOATING, floating_turns(level));
+                ctx.message("The charm lifts you off the ground: you float.", MessageKind::Good);
+            }
+            "negation" => {
+                // Every creature in sight and the player: each status ends,
+                // the ward of this plugin's charm of protection too.
+                let mut who: Vec<EntityId> = vec![ME];
+                who.extend(
+                    ctx.floor_creatures().iter().filter(|c| !c.id.is_player() && ctx.is_visible(c.pos)).map(|c| c.id),
+                );
+                let mut ended = 0;
+                for id in who {
+                    for status in ctx.statuses(id) {
+                        if ctx.remove_status(id, status.name.as_str()) {
+                            ended += 1;
+                        }
+                    }
+                }
+                ctx.message(
+                    &format!("A wave of stillness spreads from the charm ({ended} spells undone)."),
+                    MessageKind::Good,
+                );
+            }
             _ => {
                 let mut filled = 0;
                 for (_, entry, sort) in items::sorted_pack(ctx) {
@@ -145,6 +206,9 @@ impl ItemEffect for Charm {
         let what = match CHARM_POWERS[power] {
             "health" => format!("Heals {}.", rules::charm_heal(level)),
             "protection" => format!("A ward that takes {} harm, for {WARD_TURNS} turns.", rules::ward(level)),
+            "teleportation" => format!("Takes you to a spot of the floor at least {TELEPORT_AWAY} steps away, never into a chasm, lava or a known trap."),
+            "levitation" => format!("You float for {} turns: over chasms, lava and deep water.", floating_turns(level)),
+            "negation" => "Ends every spell on you and on every creature you see.".to_string(),
             _ => "Fills every staff you carry.".to_string(),
         };
         Ok(vec![what, format!("Rests {} turns after use.", rest(item, level))])

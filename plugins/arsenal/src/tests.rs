@@ -135,3 +135,47 @@ fn deeper_floors_hold_some_weapons_and_armor_already_enchanted_a_few_cursed() {
     assert!(enchanted * 100 > all * 10 && enchanted * 100 < all * 30, "about a fifth: {enchanted} of {all}");
     assert!(cursed > 0 && cursed * 2 < enchanted, "a few of them cursed: {cursed} of {enchanted}");
 }
+
+#[test]
+fn a_charm_of_teleportation_lands_far_and_never_in_a_chasm() {
+    let mut g = game().with_terrain("chasm", &[emberdeep_api::terrain_traits::DEADLY]);
+    let from = g.player().pos;
+    // Every cell 10 or more steps away is a chasm but one.
+    let safe = Point::new(from.x + 12, from.y.clamp(1, 8));
+    for y in 1..9 {
+        for x in 1..19 {
+            let p = Point::new(x, y);
+            if from.steps_to(p) >= crate::ring::TELEPORT_AWAY && p != safe {
+                g.terrain.insert(p, "chasm".into());
+            }
+        }
+    }
+    carry(&mut g, 0, "charm_of_teleportation", "charm", &[("teleportation", 1), ("recharge", 800)], 5);
+    g.item_store.insert((ItemId(5), LEVEL.into()), 1);
+    let charm = use_of(&g, "charm_of_teleportation", 0, 5);
+    assert_eq!(Charm.use_item(&mut g.ctx(), &charm).unwrap(), UseOutcome::Kept);
+    assert_eq!(g.player().pos, safe, "the one far cell that is not a chasm");
+}
+
+#[test]
+fn a_charm_of_levitation_makes_the_player_float_longer_at_a_higher_level() {
+    let mut g = game();
+    carry(&mut g, 0, "charm_of_levitation", "charm", &[("levitation", 1), ("recharge", 500)], 5);
+    g.item_store.insert((ItemId(5), LEVEL.into()), 2);
+    let charm = use_of(&g, "charm_of_levitation", 0, 5);
+    assert_eq!(Charm.use_item(&mut g.ctx(), &charm).unwrap(), UseOutcome::Kept);
+    assert!(g.statuses.contains(&(EntityId::PLAYER, crate::ring::FLOATING.to_string(), 20)), "{:?}", g.statuses);
+}
+
+#[test]
+fn a_charm_of_negation_ends_the_spells_on_the_player_and_on_what_it_sees() {
+    let mut g = game();
+    let orc = g.add_monster("orc", Point::new(4, 2), 20, Damage::new(2, 6), "melee");
+    g.ctx().add_status(orc, "hasted", 10);
+    g.ctx().add_status(EntityId::PLAYER, "poisoned", 5);
+    carry(&mut g, 0, "charm_of_negation", "charm", &[("negation", 1), ("recharge", 600)], 5);
+    g.item_store.insert((ItemId(5), LEVEL.into()), 1);
+    let charm = use_of(&g, "charm_of_negation", 0, 5);
+    assert_eq!(Charm.use_item(&mut g.ctx(), &charm).unwrap(), UseOutcome::Kept);
+    assert!(g.statuses.is_empty(), "{:?}", g.statuses);
+}
