@@ -549,7 +549,12 @@
 //! on a [`Floor`](crate::Floor) (terrain by name, the start, the stairs,
 //! the run's random numbers); the host checks each (a closed border, start
 //! and stairs on open ground, the stairs reachable) and makes any it cannot
-//! play itself, with one `generator_refused` line. A
+//! play itself, with one `generator_refused` line. The host then fills a
+//! generated floor as it fills its rooms: the floor cut into blocks of
+//! 10 x 8 cells, those with fewer than 6 cells one can stand on left out
+//! (rock, a lake), about ten of the rest spread over the floor, each
+//! given a room's monsters and items on its free cells, never a `deadly`
+//! one: a floor of lakes or halls is as full as one of open caves. A
 //! [`LevelFeature`](crate::LevelFeature) registered with
 //! [`Registrar::level_feature`](crate::Registrar::level_feature) changes a
 //! floor once made, on the same `Floor` with the start and stairs fixed, and
