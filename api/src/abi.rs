@@ -1230,6 +1230,19 @@ pub trait VetoesAbi: Send + Sync {
         count: u32,
         at: Point,
     ) -> RResult<ROption<RString>, PluginError>;
+
+    // 1.7 (time-savers)
+
+    /// Added in 1.7: auto-explore would walk to `item` on the floor and
+    /// pick it up (asked to look only). `Some(why)` leaves it where it
+    /// lies, and the run does not stop for it: the player has no use for
+    /// it that the plugin knows of ("you wield one already"); `g` still
+    /// takes it. `None`: no say. Plugins built before 1.7 answer `None`,
+    /// and a host older than 1.7 never asks.
+    fn explore_declines(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError> {
+        let _ = (ctx, item);
+        RResult::ROk(ROption::RNone)
+    }
 }
 
 /// A boxed set of vetoes, as registered (since 1.3).

@@ -667,6 +667,19 @@ pub trait Vetoes: Send + Sync + 'static {
         let _ = (ctx, item, count, at);
         Ok(None)
     }
+
+    // 1.7 (time-savers)
+
+    /// Auto-explore would walk to `item` on the floor and pick it up (asked
+    /// to look only: change nothing here). `Some(why)` leaves it where it
+    /// lies and the run goes on without stopping for it, for an item the
+    /// player has no use for that this plugin knows of (a second spear
+    /// while one is wielded); `g` still takes it. `None`: no say (the
+    /// default). Since 1.7; a host older than 1.7 never asks.
+    fn explore_declines(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<String>> {
+        let _ = (ctx, item);
+        Ok(None)
+    }
 }
 
 impl<T: Vetoes> VetoesAbi for Adapter<T> {
@@ -699,6 +712,9 @@ impl<T: Vetoes> VetoesAbi for Adapter<T> {
         at: Point,
     ) -> RResult<ROption<RString>, PluginError> {
         with(ctx, |c| self.0.drop_lost(c, item, count, at).map(|s| s.map(RString::from).into()))
+    }
+    fn explore_declines(&self, ctx: RawCtx<'_>, item: &ItemUse) -> RResult<ROption<RString>, PluginError> {
+        with(ctx, |c| self.0.explore_declines(c, item).map(|s| s.map(RString::from).into()))
     }
 }
 

@@ -647,6 +647,7 @@
 //! | [`Vetoes::may_use`](crate::Vetoes::may_use) | `Some(line)`: the player's use of an item does not happen; the line logged, no turn; traced `use_refused` | once a use |
 //! | [`Vetoes::drop_question`](crate::Vetoes::drop_question) | `Some(question)`: the game asks it before the drop ("... y: drop it   any other key: keep it"); asked to look only | once a drop, and as the question is drawn |
 //! | [`Vetoes::drop_lost`](crate::Vetoes::drop_lost) | `Some(line)`: what the player dropped is gone, never laid on the floor; traced `item_lost` (`by` `player`, the cell) | once a drop |
+//! | [`Vetoes::explore_declines`](crate::Vetoes::explore_declines) (1.7) | `Some(why)`: auto-explore neither walks to an item on the floor nor stops for it (the player has no use for it you know of: equipment's second sword while one is in hand); `g` still takes it; asked to look only | once a run of explore for each item the player remembers |
 //! | [`Ctx::descend`](crate::Ctx::descend) | the player goes down to the next floor where they stand once the action is over: a `fall` event (`from`, `to`) under your name, your line and "You land on floor N." in the log; false on the ember-heart's floor or the deepest, or in a call that may only look | a new floor, as the stairs |
 //!
 //! The terrain plugin (`plugins/terrain`, `docs/plugins/terrain.md`) uses

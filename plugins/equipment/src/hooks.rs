@@ -54,3 +54,42 @@ impl Hooks for EquipmentHooks {
         Ok(())
     }
 }
+
+/// Equipment's say over the host's time-savers (api 1.7): auto-explore
+/// leaves a weapon or armor of the very kind the player wields or wears
+/// (a second short sword would only fill a slot); `g` still takes it.
+pub struct EquipmentVetoes;
+
+impl emberdeep_api::Vetoes for EquipmentVetoes {
+    fn explore_declines(&self, ctx: &mut Ctx<'_>, item: &emberdeep_api::ItemUse) -> PluginResult<Option<String>> {
+        Ok(declines(ctx, item.kind.as_str()))
+    }
+}
+
+/// Why auto-explore should leave an item of kind `kind`, if it should.
+fn declines(ctx: &Ctx<'_>, kind: &str) -> Option<String> {
+    if Place::Hand.held(ctx).as_deref() == Some(kind) {
+        return Some("You wield one already.".into());
+    }
+    (Place::Back.held(ctx).as_deref() == Some(kind)).then(|| "You wear one already.".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use emberdeep_api::testing::TestGame;
+    use emberdeep_api::EntityId;
+
+    #[test]
+    fn explore_leaves_a_second_of_what_is_wielded_or_worn_and_takes_the_rest() {
+        let mut game = TestGame::new(5, 5);
+        let mut ctx = game.ctx();
+        assert!(super::declines(&ctx, "short_sword").is_some(), "the short sword starts in hand");
+        assert!(super::declines(&ctx, "spear").is_none());
+        assert!(super::declines(&ctx, "leather_armor").is_none(), "nothing worn");
+        ctx.store_set_text(EntityId::PLAYER, "back", "leather_armor");
+        ctx.store_set_text(EntityId::PLAYER, "hand", "spear");
+        assert!(super::declines(&ctx, "leather_armor").is_some());
+        assert!(super::declines(&ctx, "spear").is_some());
+        assert!(super::declines(&ctx, "short_sword").is_none(), "the sword was put down");
+    }
+}

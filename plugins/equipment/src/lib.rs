@@ -40,6 +40,7 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     reg.item_effect("wield", equip::Wield);
     reg.item_effect("wear", equip::Wear);
     reg.hooks(hooks::EquipmentHooks);
+    reg.vetoes(hooks::EquipmentVetoes);
     reg.writes_no_events();
     Ok(())
 }

@@ -123,6 +123,10 @@ pub struct Travel {
     /// Whether the last action was a quiet step ([`Game::travel_next`]):
     /// what lies where it landed is said only if the run stops there.
     landed: bool,
+    /// The items on remembered cells explore has asked the plugins about
+    /// (api 1.7, `explore_declines`), each once a run: true for one a
+    /// plugin would have left where it lies, neither gone to nor stopped for.
+    declined: std::collections::BTreeMap<ItemId, bool>,
 }
 
 impl Travel {
@@ -159,7 +163,7 @@ impl Game {
             return None;
         }
         let me = self.player().pos;
-        let pending = Travel {
+        let mut pending = Travel {
             errand,
             steps: 0,
             healing: false,
@@ -170,7 +174,9 @@ impl Game {
             passed_over: Vec::new(),
             picking: None,
             landed: false,
+            declined: Default::default(),
         };
+        self.ask_declined(&mut pending);
         let nothing_left = |game: &Game| {
             !game.map.points().any(|p| p != me && game.is_frontier(p))
                 && !game.picks_up_here(&pending)
@@ -215,6 +221,7 @@ impl Game {
     /// The caller plays the action as the player's, then asks again.
     pub fn travel_next(&mut self, travel: &mut Travel) -> Option<Action> {
         self.quiet_step = false;
+        self.ask_declined(travel);
         if let Some(why) = self.why_stop(travel) {
             self.saver_running = false;
             self.say_where_landed(travel);
@@ -335,7 +342,9 @@ impl Game {
                 let new: Vec<ItemId> = self
                     .known_items()
                     .into_iter()
-                    .filter(|id| !before.items.contains(id) && !goes_for(self, id))
+                    .filter(|id| {
+                        !before.items.contains(id) && !goes_for(self, id) && travel.declined.get(id) != Some(&true)
+                    })
                     .collect();
                 if let Some(id) = new.first() {
                     let seen = self.items.by_id(*id).map(|i| (i.kind.clone(), i.count, i.id));
@@ -516,6 +525,25 @@ impl Game {
         near
     }
 
+    /// Asks the plugins, once a run for each, about the items on the cells
+    /// the player remembers that auto-explore has not asked about yet
+    /// (api 1.7, `explore_declines`).
+    fn ask_declined(&mut self, travel: &mut Travel) {
+        if travel.errand != Errand::Explore || !travel.explore.pick_up_items || self.plugins.vetoes.is_empty() {
+            return;
+        }
+        let new: Vec<(ItemId, String)> = self
+            .items
+            .iter()
+            .filter(|i| self.map.is_remembered(i.pos) && !travel.declined.contains_key(&i.id))
+            .map(|i| (i.id, i.kind.clone()))
+            .collect();
+        for (id, kind) in new {
+            let no = self.explore_declined(&kind, id);
+            travel.declined.insert(id, no);
+        }
+    }
+
     /// Whether auto-explore picks up what lies where the player stands.
     fn picks_up_here(&self, travel: &Travel) -> bool {
         travel.errand == Errand::Explore && self.explore_wants_item(travel, self.player().pos)
@@ -548,6 +576,7 @@ impl Game {
             && self.map.is_remembered(at)
             && !self.dropped.contains(&top.id)
             && !travel.passed_over.contains(&top.id)
+            && travel.declined.get(&top.id) != Some(&true)
             && !self.is_offering(at)
             && self.explore_wants_kind(travel, &top.kind, self.joins_stacks(&top.kind, top.id))
     }
@@ -1058,6 +1087,11 @@ mod tests {
     /// [`room`] with item records: `sword` (does not stack), `potion`
     /// (stacks), `arrows` (stacks, role `missile`).
     fn room_with_items() -> Game {
+        room_with_items_of(crate::plugins::registry::Plugins::default())
+    }
+
+    /// [`room_with_items`] with `plugins` loaded.
+    fn room_with_items_of(plugins: crate::plugins::registry::Plugins) -> Game {
         let dir = tempfile::tempdir().expect("temp dir");
         std::fs::create_dir(dir.path().join("host")).expect("host folder");
         let item = |id: &str, stacks: bool, role: &str| {
@@ -1069,7 +1103,6 @@ mod tests {
         let text =
             [item("sword", false, "melee_weapon"), item("potion", true, "healing"), item("arrows", true, "missile")];
         std::fs::write(dir.path().join("host/items.toml"), text.join("\n")).expect("records");
-        let plugins = crate::plugins::registry::Plugins::default();
         let records =
             crate::data::records::check::load_records(dir.path(), &plugins.registered()).expect("the records read");
         let game = room();
@@ -1131,6 +1164,40 @@ mod tests {
         assert!(explore_with(&mut game, nothing).is_empty());
         assert_eq!(game.items.len(), 3);
         assert_eq!(last_message(&game), "Explored this floor.", "nothing left to see: done at once");
+    }
+
+    /// A plugin that would have auto-explore leave every sword (as
+    /// equipment does for the kind in hand, which is out of the pack).
+    struct NoSwords;
+
+    impl emberdeep_api::Vetoes for NoSwords {
+        fn explore_declines(
+            &self,
+            _ctx: &mut emberdeep_api::Ctx<'_>,
+            item: &emberdeep_api::ItemUse,
+        ) -> emberdeep_api::PluginResult<Option<String>> {
+            Ok((item.kind.as_str() == "sword").then(|| "You wield one already.".to_string()))
+        }
+    }
+
+    #[test]
+    fn explore_neither_goes_to_nor_stops_for_what_a_plugin_declines_and_g_still_takes_it() {
+        use abi_stable::sabi_trait::TD_Opaque;
+        use emberdeep_api::abi::VetoesAbi_TO;
+        let mut plugins = crate::plugins::registry::Plugins::default();
+        let veto = VetoesAbi_TO::from_value(emberdeep_api::author::Adapter(NoSwords), TD_Opaque);
+        plugins.vetoes.push(crate::plugins::entry::Entry::new("equipment", veto));
+        let mut game = room_with_items_of(plugins);
+        game.drop_on_floor("sword", 1, Point::new(5, 2), ItemId(901));
+        game.drop_on_floor("potion", 1, Point::new(8, 3), ItemId(902));
+        assert_eq!(explore_with(&mut game, ExploreOptions::default()), ["potion"], "not the sword in hand's twin");
+        let said: Vec<&str> = game.log.messages().iter().map(|m| m.text.as_str()).collect();
+        assert!(!said.iter().any(|m| m.contains("sword")), "no stop for it: {said:?}");
+        assert_eq!(last_message(&game), "Explored this floor.");
+        // `g` on it still takes it.
+        game.player_mut().pos = Point::new(5, 2);
+        assert!(game.pick_up());
+        assert!(game.items.is_empty());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! The count never passes [`MOST_TURNS`], the last turn a save holds: the
 //! run ends there, with a line, and no turn is played past it.
 
-use emberdeep_api::{EntityId, MessageKind, Point, UseOutcome};
+use emberdeep_api::{EntityId, MessageKind, MonsterState, Point, UseOutcome};
 
 use std::rc::Rc;
 
@@ -145,14 +145,23 @@ impl Game {
     }
 
     /// A status (frozen) takes the player's turn, whatever was pressed:
-    /// said in red with an enemy in view (a lost turn then costs), plainly
-    /// without one (a turn lost in an empty hall costs nothing).
+    /// said in red with an awake enemy in view (a lost turn then costs),
+    /// plainly without one (a turn lost in an empty hall, or beside a
+    /// sleeper, costs nothing), and not at all while a time-saver runs with
+    /// no awake enemy in view (the plugin's own line, "You clamber over the
+    /// rubble.", has said it). The status's label is written mid-sentence,
+    /// its first letter small ("You cannot act: clambering.").
     fn lose_turn(&mut self, status: &str) -> bool {
         let label = self.plugins.statuses.get(status).map_or(status.to_string(), |s| s.decl.label.to_string());
         let player = self.player();
-        let threatened = self.creatures.values().any(|c| self.hostile(c, player) && self.fov.is_visible(c.pos));
+        let threatened = self
+            .creatures
+            .values()
+            .any(|c| self.hostile(c, player) && c.state != MonsterState::Asleep && self.fov.is_visible(c.pos));
         let kind = if threatened { MessageKind::Danger } else { MessageKind::Info };
-        self.log.add(format!("You cannot act: {label}."), kind);
+        if threatened || !self.saver_running {
+            self.log.add(format!("You cannot act: {}.", mid_sentence(&label)), kind);
+        }
         self.emit("action", "host", fields! {"action" => "lose_turn", "status" => status});
         self.finish_turn();
         true
@@ -410,6 +419,16 @@ impl Game {
     }
 }
 
+/// `label` as written inside a sentence: its first letter small ("Clambering"
+/// becomes "clambering").
+fn mid_sentence(label: &str) -> String {
+    let mut chars = label.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use emberdeep_api::MessageKind;
@@ -429,10 +448,34 @@ mod tests {
         };
         game.lose_turn("stunned");
         assert_eq!(last(&game), Some(("You cannot act: stunned.".to_string(), MessageKind::Info)));
-        game.spawn_creature("wolf", Point::new(4, 2), "", "summoner").expect("room for a wolf");
+        let wolf = game.spawn_creature("wolf", Point::new(4, 2), "", "summoner").expect("room for a wolf");
         game.update_sight();
         game.lose_turn("stunned");
         assert_eq!(last(&game).map(|(_, kind)| kind), Some(MessageKind::Danger), "a wolf in view");
+        // Asleep, it threatens nothing: said plainly.
+        game.creatures.get_mut(&wolf).expect("the wolf").state = emberdeep_api::MonsterState::Asleep;
+        game.lose_turn("stunned");
+        assert_eq!(last(&game).map(|(_, kind)| kind), Some(MessageKind::Info), "a sleeping wolf");
+    }
+
+    #[test]
+    fn a_turn_lost_while_a_time_saver_runs_past_a_sleeper_is_not_said_and_a_label_is_written_small() {
+        let mut game = wolves_game();
+        let count =
+            |game: &crate::Game| game.log.messages().iter().filter(|m| m.text.starts_with("You cannot act")).count();
+        game.saver_running = true;
+        game.lose_turn("stunned");
+        assert_eq!(count(&game), 0, "explore over rubble: the plugin's line says it");
+        let wolf = game.spawn_creature("wolf", Point::new(4, 2), "", "summoner").expect("room for a wolf");
+        game.creatures.get_mut(&wolf).expect("the wolf").state = emberdeep_api::MonsterState::Asleep;
+        game.update_sight();
+        game.lose_turn("stunned");
+        assert_eq!(count(&game), 0, "a sleeper in view");
+        game.creatures.get_mut(&wolf).expect("the wolf").state = emberdeep_api::MonsterState::Hunting;
+        game.lose_turn("stunned");
+        assert_eq!(count(&game), 1, "an awake enemy in view: said, in red");
+        assert_eq!(super::mid_sentence("Clambering"), "clambering");
+        assert_eq!(super::mid_sentence("In its shell"), "in its shell");
     }
 
     #[test]

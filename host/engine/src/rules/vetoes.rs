@@ -46,6 +46,20 @@ impl Game {
         None
     }
 
+    /// Whether a plugin would have auto-explore leave item `id` (record
+    /// `kind`) where it lies (api 1.7: a second spear while one is
+    /// wielded); asked to look only, in load order, the first answer
+    /// deciding.
+    pub(crate) fn explore_declined(&mut self, kind: &str, id: ItemId) -> bool {
+        let Some(rec) = self.item_record(kind).cloned() else { return false };
+        let request = crate::rules::items::item_use(&rec, None, Some(id));
+        let plugins = self.plugins.clone();
+        plugins.vetoes.iter().any(|entry| {
+            let answer = self.call(entry, Access::Look, |imp, ctx| imp.explore_declines(ctx, &request));
+            matches!(answer, Some(abi_stable::std_types::ROption::RSome(_)))
+        })
+    }
+
     /// The question a plugin would have asked before the player drops
     /// `count` of what pack slot `slot` holds where they stand ("The potion
     /// will sink out of reach. Drop it anyway?"); asked to look only.
