@@ -140,9 +140,7 @@ impl ItemNames for Names {
     }
 
     fn card(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<String>> {
-        let verb = |one: &str| if one.ends_with("staff") { "Zap" } else { "Put on" };
-        Ok(look_of(ctx, item.kind.as_str())
-            .map(|(one, _, _, _)| format!("A {one}. {} it to learn what it is.", verb(&one))))
+        Ok(look_of(ctx, item.kind.as_str()).map(|(one, _, _, _)| unknown_card(&one)))
     }
 
     fn look(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<Look>> {
@@ -153,9 +151,24 @@ impl ItemNames for Names {
     }
 }
 
+/// The card of an unknown staff or ring shown as `one` ("ebony staff"):
+/// "An ebony staff. Zap it to learn what it is.", "A jade ring. Put it on
+/// to learn what it is."
+fn unknown_card(one: &str) -> String {
+    let article = if one.starts_with(['a', 'e', 'i', 'o', 'u']) { "An" } else { "A" };
+    let how = if one.ends_with("staff") { "Zap it" } else { "Put it on" };
+    format!("{article} {one}. {how} to learn what it is.")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unknown_staff_or_ring_s_card_reads_as_english() {
+        assert_eq!(unknown_card("ebony staff"), "An ebony staff. Zap it to learn what it is.");
+        assert_eq!(unknown_card("jade ring"), "A jade ring. Put it on to learn what it is.");
+    }
 
     #[test]
     fn the_mixing_spreads_the_seeds() {

@@ -151,11 +151,15 @@ impl ItemNames for Names {
         }))
     }
 
+    /// An unknown potion or scroll is drawn by its look; a potion keeps its
+    /// look's colour once known (the pink potion learned to heal is still
+    /// the pink one on the floor), a known scroll is drawn as its record says.
     fn look(&self, ctx: &mut Ctx<'_>, item: &ItemUse) -> PluginResult<Option<Look>> {
-        if is_known(ctx, item.kind.as_str()) {
+        let Some((class, look)) = look_number(ctx, item.kind.as_str()) else { return Ok(None) };
+        if class != Class::Potion && is_known(ctx, item.kind.as_str()) {
             return Ok(None);
         }
-        Ok(look_number(ctx, item.kind.as_str()).map(|(class, look)| drawn(class, look)))
+        Ok(Some(drawn(class, look)))
     }
 }
 
@@ -278,7 +282,7 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_kind_is_drawn_by_its_look_in_the_colour_its_name_says_and_a_known_one_by_its_record() {
+    fn an_unknown_kind_is_drawn_by_its_look_in_the_colour_its_name_says_and_a_known_potion_keeps_it() {
         let mut game = game(3);
         let look = |game: &mut TestGame, kind: &str| {
             let item = game.item_use(kind, &[]);
@@ -296,7 +300,10 @@ mod tests {
         assert_eq!(look(&mut game, "long_sword"), None, "a sword keeps its own look");
         let used = game.item_use("potion_of_haste", &[]);
         ByUse.item_used(&mut game.ctx(), &used).unwrap();
-        assert_eq!(look(&mut game, "potion_of_haste"), None, "known: the record's look");
+        assert_eq!(look(&mut game, "potion_of_haste"), Some(haste), "known, a potion keeps its colour");
+        let read = game.item_use("scroll_of_identify", &[]);
+        ByUse.item_used(&mut game.ctx(), &read).unwrap();
+        assert_eq!(look(&mut game, "scroll_of_identify"), None, "a known scroll: the record's look");
     }
 
     #[test]
