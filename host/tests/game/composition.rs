@@ -257,6 +257,25 @@ fn every_terrain_has_the_traits_its_plugin_gave_it_and_the_host_s_have_theirs() 
     assert_eq!(plugins.terrain_traits("no_such_terrain"), None);
 }
 
+/// A trap (a terrain that hides as floor until found) is a `hazard`
+/// whichever plugin lays it, so the time-savers go round every found one.
+#[test]
+fn every_terrain_hidden_as_floor_is_a_hazard_the_time_savers_go_round() {
+    let (_folder, plugins, _) = every_plugin();
+    let traps: Vec<&str> = plugins
+        .terrains
+        .iter()
+        .filter(|t| t.decl.hidden == emberdeep_api::TerrainHidden::AsFloor)
+        .map(|t| t.name.as_str())
+        .collect();
+    assert!(traps.len() >= 6, "the terrain plugin's four traps and the fields plugin's two: {traps:?}");
+    let not: Vec<&&str> = traps
+        .iter()
+        .filter(|t| !plugins.terrain_traits(t).unwrap_or_default().contains(&"hazard".to_string()))
+        .collect();
+    assert!(not.is_empty(), "traps that are no hazard: {not:?}");
+}
+
 /// abi_stable's types an author never needs to write (api 1.6: builders
 /// and accessors cover them).
 const FFI_WORDS: [&str; 4] = ["ROption", "RSome", "RNone", "into_option()"];

@@ -130,12 +130,14 @@ fn register(reg: &mut Registrar) -> Result<(), PluginError> {
     let trap = Look::new('^', Rgba::rgb(140, 220, 60), "fields_gas_trap");
     let spec = TerrainSpec::new("a gas trap", trap, true, true)
         .described("A plate that lets out a cloud of caustic gas when stepped on.")
-        .hidden(TerrainHidden::AsFloor);
+        .hidden(TerrainHidden::AsFloor)
+        .traits(&[HAZARD]);
     reg.terrain(GAS_TRAP, spec, feature::GasTrap);
     let trap = Look::new('^', Rgba::rgb(255, 120, 30), "fields_fire_trap");
     let spec = TerrainSpec::new("a fire trap", trap, true, true)
         .described("A plate that bursts into flame when stepped on.")
-        .hidden(TerrainHidden::AsFloor);
+        .hidden(TerrainHidden::AsFloor)
+        .traits(&[HAZARD]);
     reg.terrain(FIRE_TRAP, spec, feature::FireTrap);
 
     reg.status(BURNING, StatusSpec::new("Burning", '*', Rgba::rgb(255, 140, 40), StatusEffect::Marks), Burning);
