@@ -96,6 +96,8 @@ struct Before {
     // 1.7 (fields)
     /// How many cells of harmful fields the player saw within two steps of it.
     fields_near: u32,
+    /// How many lines the log held (what the step said comes after).
+    log_len: usize,
 }
 
 /// A time-saver under way.
@@ -266,6 +268,7 @@ impl Game {
             items: self.known_items().into_iter().collect(),
             seeming: self.seeming_items().into_iter().collect(),
             fields_near: self.hazard_fields_near().len() as u32,
+            log_len: self.log.messages().len(),
         });
         travel.steps += 1;
         Some(action)
@@ -309,11 +312,22 @@ impl Game {
             if before.floor != self.floor {
                 return Some(String::new());
             }
+            // A monster after the player is the first reason (the sleeper
+            // that came into view with it is not); when its own line has just
+            // said so ("The jackal notices you."), the stop adds no name.
+            let new_hunter = self.nearest_new_where(&before.seen, |c| c.state == MonsterState::Hunting);
+            if let Some((name, new)) =
+                new_hunter.map(|n| (n, true)).or_else(|| self.nearest_hunting().map(|n| (n, false)))
+            {
+                let said = self.log.messages().iter().skip(before.log_len).any(|m| m.text.ends_with("notices you."));
+                return Some(match (said, new) {
+                    (true, _) => "You stop.".into(),
+                    (false, true) => format!("You stop: {name} comes into view."),
+                    (false, false) => format!("You stop: {name} notices you."),
+                });
+            }
             if let Some(name) = self.nearest_new(&before.seen) {
                 return Some(format!("You stop: {name} comes into view."));
-            }
-            if let Some(name) = self.nearest_hunting() {
-                return Some(format!("You stop: {name} notices you."));
             }
             if self.player().hp < before.hp {
                 return Some("You stop: you are hurt.".into());
@@ -697,9 +711,18 @@ impl Game {
     /// further left, then the lower id), found in one pass over the enemies
     /// in view: no sorting of a crowd every turn.
     fn nearest_new(&self, seen: &BTreeSet<EntityId>) -> Option<String> {
+        self.nearest_new_where(seen, |_| true)
+    }
+
+    /// [`Game::nearest_new`] among the monsters `keep` keeps.
+    fn nearest_new_where(
+        &self,
+        seen: &BTreeSet<EntityId>,
+        keep: impl Fn(&crate::world::creature::Creature) -> bool,
+    ) -> Option<String> {
         let p = self.player().pos;
         self.enemies_in_view_unordered()
-            .filter(|c| !seen.contains(&c.id))
+            .filter(|c| !seen.contains(&c.id) && keep(c))
             .min_by_key(|c| (c.pos.steps_to(p), c.pos.y, c.pos.x))
             .and_then(|c| self.a_name(c.id))
     }
@@ -970,6 +993,35 @@ mod tests {
         game.creatures.insert(id, c);
         game.update_sight();
         id
+    }
+
+    #[test]
+    fn a_monster_that_notices_during_a_step_is_the_reason_said_once_before_a_sleeper_that_came_into_view() {
+        let mut game = room();
+        let jackal = put_monster(&mut game, Point::new(8, 3), MonsterState::Wandering, 0);
+        game.player_mut().hp = 2;
+        let mut rest = game.begin_travel(Errand::Rest).expect("a wanderer is no reason");
+        let action = game.travel_next(&mut rest).expect("rest goes on");
+        game.player_action(action);
+        // In the step, the jackal notices the player (its own line) and a
+        // sleeper comes into view.
+        game.set_state(jackal, MonsterState::Hunting, "sight", "host");
+        put_monster(&mut game, Point::new(3, 3), MonsterState::Asleep, 0);
+        assert!(game.travel_next(&mut rest).is_none());
+        let said: Vec<&str> = game.log.messages().iter().rev().take(2).map(|m| m.text.as_str()).collect();
+        assert_eq!(said, ["You stop.", "The goblin notices you."], "the notice, then the stop, once");
+
+        // Without a line of its own (set quietly), the stop names it.
+        let mut game = room();
+        let jackal = put_monster(&mut game, Point::new(8, 3), MonsterState::Wandering, 0);
+        game.player_mut().hp = 2;
+        let mut rest = game.begin_travel(Errand::Rest).expect("a wanderer is no reason");
+        let action = game.travel_next(&mut rest).expect("rest goes on");
+        game.player_action(action);
+        game.creatures.get_mut(&jackal).unwrap().state = MonsterState::Hunting;
+        put_monster(&mut game, Point::new(3, 3), MonsterState::Asleep, 0);
+        assert!(game.travel_next(&mut rest).is_none());
+        assert_eq!(last_message(&game), "You stop: a goblin notices you.", "the hunter, not the sleeper");
     }
 
     #[test]
