@@ -192,6 +192,10 @@ impl Game {
             self.end_at_turn_limit();
         }
         self.update_sight();
+        // What plugins stored on an item gone this turn (used up, burnt,
+        // let go by a plugin that held it) goes with it, so a save made now
+        // holds no value for an item that is not there, which a load refuses.
+        self.prune_item_store();
     }
 
     /// Whether the run has played the most turns a run may last
